@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Data flows one way: files → watcher → parse → document → render → publish → pages.
+// GalleyCore is pure (no I/O); the watcher, the server and the app are the shells.
+let package = Package(
+    name: "Galley",
+    products: [
+        .executable(name: "galley", targets: ["galley"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .target(name: "GalleyShim", dependencies: ["CMicroHTTPD"]),
+        .target(name: "GalleyCore"),
+        .target(name: "GalleyWatcher"),
+        .target(name: "GalleyServer", dependencies: ["GalleyShim", "CMicroHTTPD"]),
+        .target(
+            name: "GalleyPage",
+            path: "Assets/Page",
+            resources: [
+                .embedInCode("page.html"),
+                .embedInCode("index.html"),
+                .embedInCode("galley.css"),
+                .embedInCode("galley.js"),
+            ]
+        ),
+        .target(
+            name: "GalleyApp",
+            dependencies: ["GalleyCore", "GalleyWatcher", "GalleyServer", "GalleyPage"]
+        ),
+        .executableTarget(name: "galley", dependencies: ["GalleyApp"]),
+        .testTarget(
+            name: "GalleyCoreTests",
+            dependencies: ["GalleyCore"],
+            resources: [.copy("Golden")]
+        ),
+        .testTarget(name: "GalleyWatcherTests", dependencies: ["GalleyWatcher"]),
+        .testTarget(
+            name: "GalleyAppTests",
+            dependencies: ["GalleyApp", "GalleyWatcher", "GalleyServer", "GalleyCore"]
+        ),
+    ]
+)

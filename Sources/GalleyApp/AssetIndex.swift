@@ -1,0 +1,86 @@
+import GalleyCore
+
+/// An image file Galley may serve: where it is and what version it has.
+struct ServedImage: Equatable, Sendable {
+    /// Relative to the content folder.
+    var path: String
+    var contentHash: String
+    var width: Int?
+    var height: Int?
+    var mimeType: String
+
+    /// The URL the page loads; the hash makes a changed image a new URL.
+    var url: String {
+        "/files/" + URLPath.encode(path) + "?v=" + contentHash
+    }
+
+    var resolved: ResolvedImage {
+        ResolvedImage(url: url, width: width, height: height)
+    }
+}
+
+/// App assets by name, as Xcode resolves `Image("lpenguin_02")`: an image
+/// set in any asset catalog, else a plain image file of that name.
+struct AssetIndex {
+    private(set) var imageSets: [String: ServedImage] = [:]
+    private(set) var plainImages: [String: ServedImage] = [:]
+    /// Every image file by relative path, whether or not it is an asset.
+    private(set) var images: [String: ServedImage] = [:]
+
+    func lookup(_ name: String) -> ServedImage? {
+        imageSets[name] ?? plainImages[name]
+    }
+
+    var assetNames: Set<String> {
+        Set(imageSets.keys).union(plainImages.keys)
+    }
+
+    /// The asset name a file contributes to: `lpenguin_02` for
+    /// `X.xcassets/lpenguin_02.imageset/…`, the base name for plain images.
+    static func assetName(forPath path: String) -> String? {
+        let components = path.split(separator: "/")
+        if components.count >= 2, components[components.count - 2].hasSuffix(".imageset") {
+            return String(components[components.count - 2].dropLast(".imageset".count))
+        }
+        if ContentPath.isImage(path.lowercased()) { return ContentPath.baseName(path) }
+        return nil
+    }
+
+    /// Re-reads the image file at `path` (or notes it gone).
+    mutating func updateImage(at path: String, root: String) {
+        if let bytes = try? FileSystem.read(root + "/" + path), let mime = ImageFileTypes.mimeType(forPath: path) {
+            let size = ImageDimensions.read(bytes)
+            images[path] = ServedImage(path: path, contentHash: ContentHash.of(bytes), width: size?.width, height: size?.height, mimeType: mime)
+        } else {
+            images[path] = nil
+        }
+    }
+
+    /// Recomputes what asset `name` resolves to; returns whether it changed.
+    mutating func refreshAsset(named name: String, root: String, catalogFolders: [String]) -> Bool {
+        let before = lookup(name)
+        imageSets[name] = nil
+        for catalog in catalogFolders {
+            let setFolder = catalog + "/" + name + ".imageset"
+            guard let contents = try? FileSystem.read(root + "/" + setFolder + "/Contents.json"),
+                  let fileName = ImageSetContents.preferredFileName(contents),
+                  !fileName.contains("/") else { continue }
+            let path = setFolder + "/" + fileName
+            if images[path] == nil { updateImage(at: path, root: root) }
+            if let image = images[path] {
+                imageSets[name] = image
+                break
+            }
+        }
+        plainImages[name] = images.values
+            .filter { !$0.path.contains(".xcassets/") && ContentPath.baseName($0.path) == name }
+            .min { $0.path < $1.path }
+        return before != lookup(name)
+    }
+
+    mutating func removeImages(under prefix: String) {
+        for path in images.keys where path == prefix || path.hasPrefix(prefix + "/") {
+            images[path] = nil
+        }
+    }
+}

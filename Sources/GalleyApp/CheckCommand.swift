@@ -1,0 +1,56 @@
+import GalleyCore
+import Glibc
+
+/// `galley check`: every diagnostic of the given files and folders, in the
+/// form editors and CI parse, and exit status 1 on errors.
+struct CheckCommand {
+    var paths: [String]
+    var json: Bool
+
+    func run() -> Int32 {
+        var diagnostics: [Diagnostic] = []
+        var fileCount = 0
+        for path in paths {
+            guard FileSystem.exists(path) else {
+                Console.error("galley: '\(path)' does not exist")
+                return 1
+            }
+            let prefix = path.hasSuffix("/") ? String(path.dropLast()) : path
+            if FileSystem.isDirectory(path) && !path.lowercased().hasSuffix(".rtfd") && !path.lowercased().hasSuffix(".rtfd/") {
+                let workspace = Workspace(root: FileSystem.realPath(path) ?? path, boot: "check")
+                workspace.loadAll()
+                fileCount += Set(workspace.allDocuments.map(\.path)).count
+                diagnostics += workspace.allDiagnostics.map { relocated($0, under: prefix) }
+            } else {
+                let root = ContentRoot.of(file: path)
+                let workspace = Workspace(root: root, boot: "check")
+                workspace.loadAll()
+                guard let relative = ContentPath.relative(FileSystem.realPath(path) ?? path, to: root) else { continue }
+                fileCount += 1
+                diagnostics += workspace.allDiagnostics.filter { $0.path == relative }.map { diagnostic in
+                    var moved = diagnostic
+                    moved.path = prefix
+                    return moved
+                }
+            }
+        }
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.filter { $0.severity == .warning }.count
+        if json {
+            print("[" + diagnostics.map { diagnostic in
+                "{\"path\":\(JSONText.quoted(diagnostic.path)),\"line\":\(diagnostic.location.line),\"column\":\(diagnostic.location.column),"
+                    + "\"severity\":\(JSONText.quoted(diagnostic.severity.rawValue)),\"message\":\(JSONText.quoted(diagnostic.message))}"
+            }.joined(separator: ",\n ") + "]")
+        } else {
+            for diagnostic in diagnostics { print(diagnostic.formatted) }
+            print("\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") in \(fileCount) file\(fileCount == 1 ? "" : "s")")
+        }
+        return errors > 0 ? 1 : 0
+    }
+
+    private func relocated(_ diagnostic: Diagnostic, under prefix: String) -> Diagnostic {
+        var moved = diagnostic
+        moved.path = prefix == "." ? diagnostic.path : prefix + "/" + diagnostic.path
+        return moved
+    }
+}

@@ -1,0 +1,57 @@
+import Dispatch
+import Glibc
+
+/// The `galley` executable's entry point: parses arguments, runs a command,
+/// and turns failures into messages and exit statuses.
+public enum GalleyMain {
+    public static func run(_ arguments: [String]) -> Int32 {
+        let command: Command
+        do {
+            command = try CommandLineArguments.parse(arguments)
+        } catch let error as UsageError {
+            if !error.message.isEmpty { Console.error("galley: \(error.message)") }
+            Console.error(CommandLineArguments.usage + "")
+            return error.message.isEmpty ? 0 : 64
+        } catch {
+            Console.error("galley: \(error)")
+            return 64
+        }
+        switch command {
+        case .help:
+            print(CommandLineArguments.usage)
+            return 0
+        case .version:
+            print("galley \(GalleyVersion.current)")
+            return 0
+        case .check(let paths, let json):
+            return CheckCommand(paths: paths, json: json).run()
+        case .render(let paths, let output):
+            return RenderCommand(paths: paths, output: output).run()
+        case .serve(let options):
+            let daemon = PreviewDaemon(options: options)
+            do {
+                let url = try daemon.start()
+                print("Galley is serving a live preview at \(url)")
+                Console.flushOutput()
+                if options.openBrowser { BrowserOpener.open(url) }
+            } catch {
+                Console.error("galley: \(error)")
+                return 1
+            }
+            dispatchMain()
+        }
+    }
+}
+
+/// Opens a URL in the user's browser without waiting for it.
+enum BrowserOpener {
+    static func open(_ url: String) {
+        var pid = pid_t()
+        let arguments = ["xdg-open", url]
+        var argv = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        if posix_spawnp(&pid, "xdg-open", nil, nil, &argv, environ) != 0 {
+            Console.error("galley: warning: could not open a browser; open \(url) yourself")
+        }
+    }
+}

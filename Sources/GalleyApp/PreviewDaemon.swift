@@ -1,0 +1,170 @@
+import Dispatch
+import Foundation
+import GalleyServer
+import GalleyWatcher
+import Glibc
+
+/// `galley serve`: wires watcher → workspace → publisher → HTTP server.
+final class PreviewDaemon: @unchecked Sendable {
+    struct StartError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private let options: ServeOptions
+    private let log: Log
+    /// Every change to the workspace happens here, in order.
+    private let workspaceQueue = DispatchQueue(label: "galley.workspace")
+    private var workspace: Workspace?
+    private var publisher: Publisher?
+    private var server: HTTPServer?
+    private var watcher: DirectoryWatcher?
+    private var signalSources: [DispatchSourceSignal] = []
+
+    init(options: ServeOptions) {
+        self.options = options
+        log = Log(level: options.logLevel)
+    }
+
+    /// Starts serving; returns the URL once the server accepts connections.
+    func start() throws -> String {
+        guard FileSystem.exists(options.directory) else {
+            throw StartError(description: "content folder '\(options.directory)' does not exist")
+        }
+        guard FileSystem.isDirectory(options.directory), let root = FileSystem.realPath(options.directory) else {
+            throw StartError(description: "'\(options.directory)' is not a folder")
+        }
+        raiseDescriptorLimit()
+        if options.host != "127.0.0.1" && options.host != "::1" {
+            log.warning("serving on \(options.host): other machines on the network can read your content; only Host names \(options.allowedHosts.isEmpty ? "for this address" : options.allowedHosts.joined(separator: ", ")) are answered")
+        }
+
+        let boot = PreviewDaemon.makeBootID()
+        let startTime = ContinuousClock.now
+        let workspace = Workspace(root: root, boot: boot)
+        let publisher = Publisher(boot: boot)
+        let watcher: DirectoryWatcher
+        do {
+            // Watch before reading, so nothing saved during the load is missed.
+            watcher = try DirectoryWatcher(root: root) { path in
+                ContentPath.isIgnored(name: path.split(separator: "/").last.map(String.init) ?? path)
+            }
+        } catch {
+            throw StartError(description: "\(error)")
+        }
+        workspaceQueue.sync {
+            workspace.loadAll()
+            let changes = workspace.takeChanges()
+            publisher.publish(changed: changes.changed, removed: changes.removed, images: changes.images, version: workspace.version)
+        }
+        let socket: ListeningSocket
+        do {
+            socket = try ListeningSocket(host: options.host, port: options.port)
+        } catch let error as SystemCallError where error.errno == EADDRINUSE {
+            throw StartError(description: "port \(options.port) on \(options.host) is already in use (is another galley running?); choose another with --port, or --port 0 for any free port")
+        } catch {
+            throw StartError(description: "\(error)")
+        }
+        let guardrail = RequestGuard(port: socket.port, boundHost: options.host, extraNames: options.allowedHosts)
+        let service = PreviewService(publisher: publisher, guardrail: guardrail, root: root)
+        let server = try HTTPServer(socket: socket, handler: service)
+
+        self.workspace = workspace
+        self.publisher = publisher
+        self.server = server
+        self.watcher = watcher
+        let log = self.log
+        watcher.start(queue: workspaceQueue, onBatch: { [weak self] batch in
+            self?.apply(batch)
+        }, onWarning: { message in
+            log.warning(message)
+        })
+        installSignalHandlers()
+        let documents = workspace.allDocuments.count
+        let elapsed = startTime.duration(to: .now)
+        log.info("watching \(root): \(documents) document\(documents == 1 ? "" : "s") ready in \(Milliseconds.format(elapsed))")
+        return socket.origin + "/"
+    }
+
+    /// Runs on the workspace queue for every batch of file changes.
+    private func apply(_ batch: WatchBatch) {
+        guard let workspace, let publisher else { return }
+        let started = ContinuousClock.now
+        var paths: [String] = []
+        switch batch {
+        case .rescanNeeded:
+            log.warning("the kernel's event queue overflowed; rescanning the content folder")
+            workspace.rescan()
+            paths = ["(rescan)"]
+        case .events(let events):
+            var changed: [String] = []
+            var removed: [String] = []
+            for event in events {
+                guard let relative = ContentPath.relative(event.path, to: workspace.root) else { continue }
+                switch event.kind {
+                case .changed: changed.append(relative)
+                case .removed: removed.append(relative)
+                case .directoryRemoved:
+                    if relative.isEmpty {
+                        log.warning("the content folder was removed; waiting for it to come back")
+                    } else {
+                        workspace.removeFolder(relative)
+                    }
+                }
+            }
+            paths = changed + removed
+            workspace.apply(changed: changed, removed: removed)
+        }
+        let changes = workspace.takeChanges()
+        guard !changes.changed.isEmpty || !changes.removed.isEmpty || changes.images != nil else {
+            log.verbose("no visible change for \(paths.joined(separator: ", "))")
+            return
+        }
+        let waiting = publisher.waitingCount
+        publisher.publish(changed: changes.changed, removed: changes.removed, images: changes.images, version: workspace.version)
+        let told = waiting - publisher.waitingCount
+        let subject = paths.count == 1 ? paths[0] : "\(paths.count) files"
+        log.info("\(subject): \(changes.changed.count) document\(changes.changed.count == 1 ? "" : "s") updated, \(changes.removed.count) removed in \(Milliseconds.format(started.duration(to: .now))); \(told) page\(told == 1 ? "" : "s") told")
+    }
+
+    private func installSignalHandlers() {
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { [weak self] in self?.stop(exitStatus: 0) }
+            source.activate()
+            signalSources.append(source)
+        }
+    }
+
+    /// Answers every held poll, stops serving and exits.
+    func stop(exitStatus: Int32) {
+        watcher?.stop()
+        if let server, let publisher {
+            server.stop { publisher.answerAll() }
+        }
+        log.info("stopped")
+        exit(exitStatus)
+    }
+
+    private func raiseDescriptorLimit() {
+        // Each held long-poll is an open socket; the default soft limit (1024)
+        // would cap the number of open pages.
+        var limit = rlimit()
+        if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max {
+            limit.rlim_cur = min(limit.rlim_max, 65536)
+            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+    }
+
+    private static func makeBootID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return String(generator.next() as UInt64, radix: 36)
+    }
+}
+
+enum Milliseconds {
+    static func format(_ duration: Duration) -> String {
+        let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        return milliseconds < 10 ? "\((milliseconds * 100).rounded() / 100) ms" : "\(Int(milliseconds.rounded())) ms"
+    }
+}

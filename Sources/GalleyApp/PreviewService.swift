@@ -1,0 +1,77 @@
+import GalleyCore
+import GalleyPage
+import GalleyServer
+
+/// Routes HTTP requests to the published state, the page files and images.
+/// Runs on libmicrohttpd's thread; never blocks on the workspace.
+final class PreviewService: HTTPHandler, @unchecked Sendable {
+    private let publisher: Publisher
+    private let guardrail: RequestGuard
+    private let root: String
+    private let realRoot: String
+
+    init(publisher: Publisher, guardrail: RequestGuard, root: String) {
+        self.publisher = publisher
+        self.guardrail = guardrail
+        self.root = root
+        realRoot = FileSystem.realPath(root) ?? root
+    }
+
+    func reply(to request: HTTPRequest) -> HTTPReply {
+        if case .refused(let status, let reason) = guardrail.check(request) {
+            return .now(text(status, reason))
+        }
+        let path = request.path
+        switch true {
+        case path == "/" || path == "/index.html":
+            return .now(pageFile("index.html"))
+        case path.hasPrefix("/doc/"):
+            return .now(pageFile("page.html"))
+        case path.hasPrefix("/_galley/"):
+            return .now(pageFile(String(path.dropFirst("/_galley/".count)), cacheable: true))
+        case path == "/api/documents":
+            return publisher.reply(topic: .index, since: request.query["since"].flatMap { Int($0) }, wait: 25)
+        case path.hasPrefix("/api/documents/"):
+            let id = String(path.dropFirst("/api/documents/".count))
+            let wait = min(60, max(0, request.query["wait"].flatMap { Double($0) } ?? 25))
+            return publisher.reply(topic: .document(id), since: request.query["since"].flatMap { Int($0) }, wait: wait)
+        case path.hasPrefix("/files/"):
+            return .now(image(at: String(path.dropFirst("/files/".count)), request: request))
+        default:
+            return .now(text(404, "not found"))
+        }
+    }
+
+    private func text(_ status: Int, _ message: String) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", body: message + "\n", headers: SecurityHeaders.all)
+    }
+
+    private func pageFile(_ name: String, cacheable: Bool = false) -> HTTPResponse {
+        guard let file = PageFiles.named(name) else { return text(404, "not found") }
+        let cache = ("Cache-Control", cacheable ? "no-cache" : "no-store")
+        return HTTPResponse(status: 200, headers: [("Content-Type", file.contentType), cache] + SecurityHeaders.all, body: SharedBody(file.bytes))
+    }
+
+    /// Serves an image the workspace knows, and nothing else: the path must
+    /// name a known image and resolve inside the content folder.
+    private func image(at path: String, request: HTTPRequest) -> HTTPResponse {
+        guard SafePath.isClean(path), let image = publisher.snapshot.images[path] else { return text(404, "not found") }
+        let absolute = root + "/" + path
+        guard FileSystem.isInside(absolute, realRoot: realRoot) else { return text(404, "not found") }
+        let etag = "\"\(image.contentHash)\""
+        let cache = request.query["v"] == image.contentHash ? "public, max-age=31536000, immutable" : "no-cache"
+        let headers = [("ETag", etag), ("Cache-Control", cache)] + SecurityHeaders.all
+        if request.header("if-none-match") == etag {
+            return HTTPResponse(status: 304, headers: headers, body: SharedBody([]))
+        }
+        guard let bytes = try? FileSystem.read(absolute) else { return text(404, "not found") }
+        // Serve what is on disk now, but label it with its own hash so a
+        // write racing this read cannot be cached under the old version.
+        let currentHash = ContentHash.of(bytes)
+        return HTTPResponse(
+            status: 200,
+            headers: [("Content-Type", image.mimeType), ("ETag", "\"\(currentHash)\""), ("Cache-Control", currentHash == image.contentHash ? cache : "no-cache")] + SecurityHeaders.all,
+            body: SharedBody(bytes)
+        )
+    }
+}

@@ -1,0 +1,55 @@
+import GalleyCore
+import GalleyServer
+
+/// A diagnostic as the page shows it: with the block it concerns.
+struct PageDiagnostic: Equatable {
+    var diagnostic: Diagnostic
+    var blockID: String?
+}
+
+/// A document as served: its rendering, diagnostics and prebuilt API body.
+struct PublishedDocument {
+    var id: String
+    var path: String
+    var item: Int?
+    var title: String
+    var kind: DocumentKind
+    var version: Int
+    var html: String
+    var css: String
+    var diagnostics: [PageDiagnostic]
+    /// The `/api/documents/{id}` body, built once per version and shared by
+    /// every page that asks.
+    var body: SharedBody
+
+    var errorCount: Int { diagnostics.filter { $0.diagnostic.severity == .error }.count }
+    var warningCount: Int { diagnostics.filter { $0.diagnostic.severity == .warning }.count }
+
+    /// Whether anything a page shows differs from `other`.
+    func looksDifferent(from other: PublishedDocument) -> Bool {
+        html != other.html || diagnostics != other.diagnostics || title != other.title || css != other.css
+    }
+
+    static func makeBody(boot: String, id: String, path: String, item: Int?, title: String, kind: DocumentKind, version: Int, html: String, css: String, diagnostics: [PageDiagnostic]) -> SharedBody {
+        var json = "{\"boot\":\(JSONText.quoted(boot)),\"id\":\(JSONText.quoted(id)),\"path\":\(JSONText.quoted(path)),"
+        json += "\"item\":\(JSONText.number(item)),\"title\":\(JSONText.quoted(title)),\"kind\":\(JSONText.quoted(kind.rawValue)),"
+        json += "\"version\":\(version),\"html\":\(JSONText.quoted(html)),\"css\":\(JSONText.quoted(css)),\"diagnostics\":["
+        json += diagnostics.map(diagnosticJSON).joined(separator: ",")
+        json += "]}"
+        return SharedBody(json)
+    }
+
+    static func diagnosticJSON(_ entry: PageDiagnostic) -> String {
+        let diagnostic = entry.diagnostic
+        return "{\"path\":\(JSONText.quoted(diagnostic.path)),\"line\":\(diagnostic.location.line),\"column\":\(diagnostic.location.column),"
+            + "\"severity\":\(JSONText.quoted(diagnostic.severity.rawValue)),\"message\":\(JSONText.quoted(diagnostic.message)),"
+            + "\"block\":\(JSONText.quoted(entry.blockID))}"
+    }
+
+    /// This document's entry in the `/api/documents` list.
+    var summaryJSON: String {
+        "{\"id\":\(JSONText.quoted(id)),\"path\":\(JSONText.quoted(path)),\"item\":\(JSONText.number(item)),"
+            + "\"title\":\(JSONText.quoted(title)),\"kind\":\(JSONText.quoted(kind.rawValue)),\"version\":\(version),"
+            + "\"errors\":\(errorCount),\"warnings\":\(warningCount)}"
+    }
+}

@@ -1,0 +1,147 @@
+import Dispatch
+import GalleyServer
+import Synchronization
+
+/// What a page can wait for.
+enum PollTopic: Hashable {
+    case index
+    case document(String)
+}
+
+/// The published state that HTTP threads read and long-polls wait on.
+///
+/// One lock covers the documents and the waiters, so a poll can never park
+/// just after the change it waits for was published.
+final class Publisher: @unchecked Sendable {
+    struct Snapshot {
+        var documents: [String: PublishedDocument] = [:]
+        var version = 0
+        var indexBody = SharedBody("{}")
+        var images: [String: ServedImage] = [:]
+    }
+
+    private struct State {
+        var snapshot = Snapshot()
+        var hub = LongPollHub<PollTopic, PendingResponse>()
+        var timerDeadline: ContinuousClock.Instant?
+    }
+
+    let boot: String
+    private let state = Mutex(State())
+    private let timerQueue = DispatchQueue(label: "galley.poll-deadlines")
+    private let timer: DispatchSourceTimer
+
+    init(boot: String) {
+        self.boot = boot
+        timer = DispatchSource.makeTimerSource(queue: timerQueue)
+        timer.setEventHandler { [weak self] in self?.expireDeadlines() }
+        timer.activate()
+        state.withLock { $0.snapshot.indexBody = Publisher.indexBody(boot: boot, snapshot: $0.snapshot) }
+    }
+
+    var snapshot: Snapshot { state.withLock { $0.snapshot } }
+
+    var waitingCount: Int { state.withLock { $0.hub.count } }
+
+    /// Replaces documents and answers every page waiting on what changed.
+    func publish(changed: [PublishedDocument], removed: [String], images: [String: ServedImage]?, version: Int) {
+        var answers: [(PendingResponse, HTTPResponse)] = []
+        state.withLock { state in
+            for document in changed { state.snapshot.documents[document.id] = document }
+            for id in removed { state.snapshot.documents[id] = nil }
+            if let images { state.snapshot.images = images }
+            let indexChanged = state.snapshot.version != version
+            state.snapshot.version = version
+            if indexChanged { state.snapshot.indexBody = Publisher.indexBody(boot: boot, snapshot: state.snapshot) }
+            for document in changed {
+                let response = Publisher.documentResponse(document)
+                answers += state.hub.publish(.document(document.id)).map { ($0, response) }
+            }
+            for id in removed {
+                let response = Publisher.removedResponse(boot: boot, id: id)
+                answers += state.hub.publish(.document(id)).map { ($0, response) }
+            }
+            if indexChanged {
+                let response = Publisher.jsonResponse(state.snapshot.indexBody)
+                answers += state.hub.publish(.index).map { ($0, response) }
+            }
+        }
+        for (pending, response) in answers { pending.resume(with: response) }
+    }
+
+    /// Answers at once when `since` differs from the topic's version; else
+    /// parks the request until it changes or `wait` seconds pass.
+    func reply(topic: PollTopic, since: Int?, wait: Double) -> HTTPReply {
+        let (current, version) = state.withLock { currentResponse(topic, $0.snapshot) }
+        guard let since, since == version else { return .now(current) }
+        return .later { [self] pending in
+            let deadline = ContinuousClock.now + .milliseconds(Int(wait * 1000))
+            let answerNow: HTTPResponse? = state.withLock { state in
+                let (response, version) = currentResponse(topic, state.snapshot)
+                if version != since { return response }
+                state.hub.park(pending, on: topic, until: deadline)
+                if state.timerDeadline.map({ deadline < $0 }) ?? true {
+                    state.timerDeadline = deadline
+                    schedule(deadline)
+                }
+                return nil
+            }
+            if let answerNow { pending.resume(with: answerNow) }
+        }
+    }
+
+    /// Answers every parked request with the current state, for shutdown.
+    func answerAll() {
+        let answers = state.withLock { state in
+            state.hub.drain().map { topic, pending in (pending, currentResponse(topic, state.snapshot).response) }
+        }
+        for (pending, response) in answers { pending.resume(with: response) }
+    }
+
+    private func currentResponse(_ topic: PollTopic, _ snapshot: Snapshot) -> (response: HTTPResponse, version: Int?) {
+        switch topic {
+        case .index:
+            return (Publisher.jsonResponse(snapshot.indexBody), snapshot.version)
+        case .document(let id):
+            guard let document = snapshot.documents[id] else { return (Publisher.removedResponse(boot: boot, id: id), nil) }
+            return (Publisher.documentResponse(document), document.version)
+        }
+    }
+
+    private func schedule(_ deadline: ContinuousClock.Instant) {
+        let delay = ContinuousClock.now.duration(to: deadline)
+        let nanoseconds = max(0, delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000)
+        timer.schedule(deadline: .now() + .nanoseconds(Int(nanoseconds)), leeway: .milliseconds(50))
+    }
+
+    private func expireDeadlines() {
+        let answers = state.withLock { state in
+            let expired = state.hub.expire(now: ContinuousClock.now)
+            state.timerDeadline = state.hub.nextDeadline
+            if let next = state.timerDeadline { schedule(next) }
+            return expired.map { topic, pending in (pending, currentResponse(topic, state.snapshot).response) }
+        }
+        for (pending, response) in answers { pending.resume(with: response) }
+    }
+
+    // MARK: - Bodies
+
+    static func jsonResponse(_ body: SharedBody, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")] + SecurityHeaders.all, body: body)
+    }
+
+    static func documentResponse(_ document: PublishedDocument) -> HTTPResponse {
+        jsonResponse(document.body)
+    }
+
+    static func removedResponse(boot: String, id: String) -> HTTPResponse {
+        jsonResponse(SharedBody("{\"boot\":\(JSONText.quoted(boot)),\"id\":\(JSONText.quoted(id)),\"removed\":true}"), status: 404)
+    }
+
+    private static func indexBody(boot: String, snapshot: Snapshot) -> SharedBody {
+        let documents = snapshot.documents.values.sorted { ($0.path, $0.item ?? -1) < ($1.path, $1.item ?? -1) }
+        var json = "{\"boot\":\(JSONText.quoted(boot)),\"version\":\(snapshot.version),\"documents\":["
+        json += documents.map(\.summaryJSON).joined(separator: ",")
+        return SharedBody(json + "]}")
+    }
+}

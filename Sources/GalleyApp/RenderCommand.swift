@@ -1,0 +1,68 @@
+import GalleyCore
+import GalleyPage
+import Glibc
+
+/// `galley render`: the preview of a content file as one self-contained
+/// HTML page (images inlined), for sharing a proof.
+struct RenderCommand {
+    var paths: [String]
+    var output: String?
+
+    func run() -> Int32 {
+        var articles: [PublishedDocument] = []
+        for path in paths {
+            guard FileSystem.exists(path), !FileSystem.isDirectory(path) || path.lowercased().hasSuffix(".rtfd") || path.lowercased().hasSuffix(".rtfd/") else {
+                Console.error("galley: '\(path)' is not a content file")
+                return 1
+            }
+            let root = ContentRoot.of(file: path)
+            let workspace = Workspace(root: root, boot: "render")
+            workspace.imageLinking = .inline
+            workspace.loadAll()
+            guard let relative = ContentPath.relative(FileSystem.realPath(path) ?? path, to: root) else { return 1 }
+            let documents = workspace.allDocuments.filter { $0.path == relative }
+            guard !documents.isEmpty else {
+                Console.error("galley: '\(path)' holds no documents Galley can preview")
+                return 1
+            }
+            for document in documents {
+                for entry in document.diagnostics { Console.error(entry.diagnostic.formatted + "") }
+            }
+            articles += documents
+        }
+        let page = StaticPage.html(documents: articles)
+        if let output {
+            guard let file = fopen(output, "w") else {
+                Console.error("galley: cannot write \(output): \(String(cString: strerror(errno)))")
+                return 1
+            }
+            let written = fwrite(page, 1, page.utf8.count, file)
+            let closed = fclose(file)
+            guard written == page.utf8.count, closed == 0 else {
+                Console.error("galley: cannot write \(output): \(String(cString: strerror(errno)))")
+                return 1
+            }
+        } else {
+            print(page, terminator: "")
+        }
+        return 0
+    }
+}
+
+/// A standalone HTML page holding rendered documents and the page's CSS.
+enum StaticPage {
+    static func html(documents: [PublishedDocument]) -> String {
+        let css = PageFiles.named("galley.css").map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
+        let kindCSS = documents.first?.css ?? ""
+        let title = documents.count == 1 ? documents[0].title : (documents.first.map { ContentPath.baseName($0.path) } ?? "Galley")
+        var html = "<!doctype html>\n<html lang=\"ja\">\n<head>\n<meta charset=\"utf-8\">\n"
+        html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        html += "<title>\(HTMLEscaping.escape(title))</title>\n<style>\n\(css)\n\(kindCSS)</style>\n</head>\n<body class=\"static-proof\">\n"
+        for document in documents {
+            html += "<section class=\"device\" aria-label=\"\(HTMLEscaping.escape(document.title))\">\n"
+            html += "<h2 class=\"proof-title\">\(HTMLEscaping.escape(document.title))</h2>\n"
+            html += "<div class=\"device-screen\">\n\(document.html)</div>\n</section>\n"
+        }
+        return html + "</body>\n</html>\n"
+    }
+}

@@ -1,0 +1,39 @@
+import GalleyServer
+
+/// Decides whether a request may be served at all: the right Host (against
+/// DNS rebinding), no cross-site use of the API, only the methods Galley needs.
+struct RequestGuard: Sendable {
+    /// `host:port` values this server answers to.
+    let allowedHosts: Set<String>
+    /// Origins of the pages this server serves.
+    let allowedOrigins: Set<String>
+
+    init(port: UInt16, boundHost: String, extraNames: [String]) {
+        let names = ["127.0.0.1", "localhost", "[::1]"] + extraNames + [boundHost.contains(":") ? "[\(boundHost)]" : boundHost]
+        allowedHosts = Set(names.map { "\($0.lowercased()):\(port)" })
+        allowedOrigins = Set(allowedHosts.map { "http://\($0)" })
+    }
+
+    enum Verdict: Equatable {
+        case allowed
+        case refused(status: Int, reason: String)
+    }
+
+    func check(_ request: HTTPRequest) -> Verdict {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return .refused(status: 405, reason: "method not allowed")
+        }
+        guard let host = request.header("host")?.lowercased(), allowedHosts.contains(host) else {
+            return .refused(status: 421, reason: "unknown Host; Galley answers only to its own address (see --allow-host)")
+        }
+        if request.path.hasPrefix("/api/") {
+            if let origin = request.header("origin"), !allowedOrigins.contains(origin.lowercased()) {
+                return .refused(status: 403, reason: "cross-origin request refused")
+            }
+            if let site = request.header("sec-fetch-site"), site != "same-origin", site != "none" {
+                return .refused(status: 403, reason: "cross-site request refused")
+            }
+        }
+        return .allowed
+    }
+}

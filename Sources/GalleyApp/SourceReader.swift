@@ -1,0 +1,27 @@
+import GalleyCore
+
+/// Reads a content file into documents with the core's parsers.
+struct SourceReader {
+    var schema: ContentSchema
+
+    func read(relativePath path: String, role: FileRole, bytes: [UInt8]) -> FileReading {
+        switch role {
+        case .dataFile:
+            switch DataFileReader(schema: schema, path: path).read(bytes) {
+            case .invalid(let diagnostic):
+                return .failed(diagnostic)
+            case .notContent:
+                return .nothing
+            case .items(let items, let fileDiagnostics):
+                return .documents(items.map { item in
+                    DocumentSource(path: path, item: item.index, document: item.document, diagnostics: fileDiagnostics + item.diagnostics)
+                })
+            }
+        case .text:
+            let result = TextFileReader(schema: schema, path: path).read(bytes)
+            return .documents([DocumentSource(path: path, item: nil, document: result.document, diagnostics: result.diagnostics)])
+        default:
+            return .nothing
+        }
+    }
+}

@@ -1,0 +1,274 @@
+import GalleyCore
+import GalleyServer
+
+/// The content folder as Galley understands it: which files hold which
+/// documents, what each document renders to, and which documents depend on
+/// which assets. Confined to one serial queue; it publishes what changed.
+final class Workspace {
+    /// What one round of changes did, for the log line.
+    struct UpdateSummary {
+        var paths: [String] = []
+        var changedDocuments = 0
+        var removedDocuments = 0
+        var readSeconds = 0.0
+        var renderSeconds = 0.0
+        var pagesTold = 0
+    }
+
+    /// How rendered pages refer to images.
+    enum ImageLinking {
+        /// `/files/…?v=hash` URLs the daemon serves.
+        case served
+        /// `data:` URLs, for a self-contained page.
+        case inline
+    }
+
+    let root: String
+    var imageLinking = ImageLinking.served
+    private let boot: String
+    private var schema: ContentSchema
+    private var kindCSS: String
+
+    private var sources: [String: DocumentSource] = [:]
+    private var documentsOfFile: [String: [String]] = [:]
+    private var failureOfFile: [String: Diagnostic] = [:]
+    private var published: [String: PublishedDocument] = [:]
+    private var usersOfAsset: [String: Set<String>] = [:]
+    private var assetsOfDocument: [String: Set<String>] = [:]
+    private var assets = AssetIndex()
+    private var catalogFolders: Set<String> = []
+    private var knownFiles: Set<String> = []
+    private(set) var version = 0
+
+    /// Documents changed or removed since the last `takeChanges()`.
+    private var pendingChanged: Set<String> = []
+    private var pendingRemoved: Set<String> = []
+    private var imagesChanged = false
+
+    /// Stands in until a document's body is built, only when it changed.
+    private static let emptyBody = SharedBody("")
+
+    init(root: String, boot: String, schema: ContentSchema = .seed) {
+        self.root = root
+        self.boot = boot
+        self.schema = schema
+        kindCSS = KindStyleSheet.css(for: schema)
+    }
+
+    var allDocuments: [PublishedDocument] {
+        published.values.sorted { ($0.path, $0.item ?? -1) < ($1.path, $1.item ?? -1) }
+    }
+
+    // MARK: - Loading
+
+    /// Reads every file below the root.
+    func loadAll() {
+        let files = FileSystem.listFiles(under: root) { ContentPath.isIgnored(name: $0) }
+        apply(changed: files, removed: [])
+    }
+
+    /// Brings the workspace up to date with files that changed or went away
+    /// (paths relative to the root).
+    func apply(changed: [String], removed: [String]) {
+        var touchedAssets: Set<String> = []
+        var contentFiles: [String] = []
+        var bundles: Set<String> = []
+        for path in removed {
+            knownFiles.remove(path)
+            switch ContentPath.role(of: path) {
+            case .image, .imageSetContents:
+                assets.removeImages(under: path)
+                if let name = AssetIndex.assetName(forPath: path) { touchedAssets.insert(name) }
+            case .rtfdPart(let bundle):
+                bundles.insert(bundle)
+            default:
+                removeDocuments(ofFile: path)
+            }
+        }
+        for path in changed {
+            knownFiles.insert(path)
+            let role = ContentPath.role(of: path)
+            if let catalog = catalogFolder(of: path) { catalogFolders.insert(catalog) }
+            switch role {
+            case .image:
+                assets.updateImage(at: path, root: root)
+                imagesChanged = true
+                if let name = AssetIndex.assetName(forPath: path) { touchedAssets.insert(name) }
+            case .imageSetContents:
+                if let name = AssetIndex.assetName(forPath: path) { touchedAssets.insert(name) }
+            case .rtfdPart(let bundle):
+                bundles.insert(bundle)
+            case .config, .other:
+                continue
+            default:
+                contentFiles.append(path)
+            }
+        }
+        var affected: Set<String> = []
+        for name in touchedAssets where assets.refreshAsset(named: name, root: root, catalogFolders: catalogFolders.sorted()) {
+            imagesChanged = true
+            affected.formUnion(usersOfAsset[name] ?? [])
+        }
+        // A new asset may be the near name a warning suggests; only documents
+        // that miss an asset can be affected by that.
+        for path in contentFiles { readFile(path) }
+        _ = bundles
+        for id in affected where pendingChanged.contains(id) == false { render(id) }
+    }
+
+    /// Forgets everything below a removed folder.
+    func removeFolder(_ prefix: String) {
+        let gone = knownFiles.filter { $0.hasPrefix(prefix + "/") }
+        apply(changed: [], removed: gone.sorted())
+    }
+
+    /// Compares the disk with what is loaded (after an event queue overflow).
+    func rescan() {
+        let onDisk = Set(FileSystem.listFiles(under: root) { ContentPath.isIgnored(name: $0) })
+        let gone = knownFiles.subtracting(onDisk)
+        apply(changed: onDisk.sorted(), removed: gone.sorted())
+    }
+
+    private func catalogFolder(of path: String) -> String? {
+        guard let range = path.range(of: ".xcassets/") else { return nil }
+        return String(path[..<range.lowerBound]) + ".xcassets"
+    }
+
+    // MARK: - Documents
+
+    private func readFile(_ path: String) {
+        let reading: FileReading
+        do {
+            let bytes = try FileSystem.read(root + "/" + path)
+            reading = SourceReader(schema: schema).read(relativePath: path, role: ContentPath.role(of: path), bytes: bytes)
+        } catch {
+            if !FileSystem.exists(root + "/" + path) {
+                removeDocuments(ofFile: path)
+                return
+            }
+            reading = .failed(Diagnostic(path: path, location: .start, severity: .error, message: "\(error)"))
+        }
+        switch reading {
+        case .nothing:
+            failureOfFile[path] = nil
+            removeDocuments(ofFile: path)
+        case .failed(let diagnostic):
+            let hadFailure = failureOfFile[path]
+            failureOfFile[path] = diagnostic
+            let ids = documentsOfFile[path] ?? []
+            if ids.isEmpty {
+                // Never read well: show the file as a document holding its error.
+                let placeholder = DocumentSource(path: path, item: nil, document: Document(title: ContentPath.baseName(path), kind: .tagged, blocks: []), diagnostics: [])
+                documentsOfFile[path] = [placeholder.id]
+                sources[placeholder.id] = placeholder
+                render(placeholder.id)
+            } else if hadFailure != diagnostic {
+                for id in ids { render(id) }
+            }
+        case .documents(let documents):
+            let hadFailure = failureOfFile.removeValue(forKey: path) != nil
+            let newIDs = documents.map(\.id)
+            let stale = Set(documentsOfFile[path] ?? []).subtracting(newIDs)
+            for id in stale { removeDocument(id) }
+            documentsOfFile[path] = newIDs
+            for source in documents {
+                let unchanged = sources[source.id] == source && published[source.id] != nil
+                sources[source.id] = source
+                if !unchanged || hadFailure { render(source.id) }
+            }
+        }
+    }
+
+    private func removeDocuments(ofFile path: String) {
+        for id in documentsOfFile.removeValue(forKey: path) ?? [] { removeDocument(id) }
+        failureOfFile[path] = nil
+    }
+
+    private func removeDocument(_ id: String) {
+        sources[id] = nil
+        for name in assetsOfDocument.removeValue(forKey: id) ?? [] { usersOfAsset[name]?.remove(id) }
+        if published.removeValue(forKey: id) != nil {
+            version += 1
+            pendingRemoved.insert(id)
+            pendingChanged.remove(id)
+        }
+    }
+
+    /// Renders one document and publishes it if what a page shows changed.
+    private func render(_ id: String) {
+        guard let source = sources[id] else { return }
+        let assets = self.assets
+        let link: (ServedImage?) -> ResolvedImage? = { [root, imageLinking] image in
+            guard let image else { return nil }
+            switch imageLinking {
+            case .served:
+                return image.resolved
+            case .inline:
+                guard let bytes = try? FileSystem.read(root + "/" + image.path) else { return nil }
+                return ResolvedImage(url: "data:\(image.mimeType);base64,\(Base64.encode(bytes))", width: image.width, height: image.height)
+            }
+        }
+        let context = RenderContext(
+            schema: schema,
+            resolveAsset: { link(assets.lookup($0)) },
+            resolveFile: { name in link(assets.images[source.path + "/" + name]) }
+        )
+        let rendered = HTMLRenderer(context: context).render(source.document)
+        var diagnostics = source.diagnostics
+        if let failure = failureOfFile[source.path] { diagnostics.insert(failure, at: 0) }
+        var names: Set<String> = []
+        for block in source.document.blocks {
+            if case .image(let image) = block.content, case .asset(let name) = image.source { names.insert(name) }
+        }
+        for missing in rendered.missingImages {
+            var message = "missing image '\(missing.name)'"
+            if case .asset = source.document.blocks.first(where: { $0.location == missing.location }).map({ block -> ImageBlock.Source? in
+                if case .image(let image) = block.content { return image.source }
+                return nil
+            }) ?? nil {
+                message = "no image set or image file named '\(missing.name)'"
+                if let near = NearestName.find(missing.name, among: assets.assetNames) { message += "; did you mean '\(near)'?" }
+            }
+            diagnostics.append(Diagnostic(path: source.path, location: missing.location, severity: .warning, message: message))
+        }
+        diagnostics.sort { ($0.location, $0.severity == .error ? 0 : 1) < ($1.location, $1.severity == .error ? 0 : 1) }
+        let blockAt = Dictionary(zip(source.document.blocks.map(\.location), rendered.blockIDs), uniquingKeysWith: { first, _ in first })
+        let pageDiagnostics = diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
+
+        for name in assetsOfDocument[id] ?? [] where !names.contains(name) { usersOfAsset[name]?.remove(id) }
+        for name in names { usersOfAsset[name, default: []].insert(id) }
+        assetsOfDocument[id] = names
+
+        var document = PublishedDocument(
+            id: id, path: source.path, item: source.item, title: source.document.title, kind: source.document.kind,
+            version: version, html: rendered.html, css: kindCSS, diagnostics: pageDiagnostics, body: Workspace.emptyBody
+        )
+        if let previous = published[id], !document.looksDifferent(from: previous) { return }
+        version += 1
+        document.version = version
+        document.body = PublishedDocument.makeBody(
+            boot: boot, id: id, path: document.path, item: document.item, title: document.title, kind: document.kind,
+            version: version, html: document.html, css: document.css, diagnostics: pageDiagnostics
+        )
+        published[id] = document
+        pendingChanged.insert(id)
+        pendingRemoved.remove(id)
+    }
+
+    /// What changed since the last call, to hand to the publisher.
+    func takeChanges() -> (changed: [PublishedDocument], removed: [String], images: [String: ServedImage]?) {
+        let changed = pendingChanged.compactMap { published[$0] }
+        let removed = Array(pendingRemoved)
+        let images = imagesChanged ? assets.images : nil
+        pendingChanged = []
+        pendingRemoved = []
+        imagesChanged = false
+        return (changed, removed, images)
+    }
+
+    /// Diagnostics of every document, for `galley check`.
+    var allDiagnostics: [Diagnostic] {
+        var seen = Set<Diagnostic>()
+        return allDocuments.flatMap { $0.diagnostics.map(\.diagnostic) }.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,342 @@
+/// A JSON syntax error at a byte offset.
+public struct JSONSyntaxError: Error, Equatable, Sendable {
+    public var offset: Int
+    public var message: String
+}
+
+/// Strict RFC 8259 JSON reader that records the byte offset of every value.
+///
+/// Works on raw UTF-8 bytes so that positions are exact and strings without
+/// escapes are decoded in one step.
+public struct JSONReader {
+    /// Deeper documents are refused instead of exhausting the stack.
+    public static let maximumDepth = 512
+
+    public static func parse(_ bytes: [UInt8]) -> Result<JSONNode, JSONSyntaxError> {
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(buffer)
+            do {
+                reader.skipByteOrderMark()
+                reader.skipWhitespace()
+                let root = try reader.parseValue(depth: 0)
+                reader.skipWhitespace()
+                if reader.position < buffer.count {
+                    throw reader.error("unexpected \(reader.describeCurrent()) after the top-level value")
+                }
+                return .success(root)
+            } catch let error as JSONSyntaxError {
+                return .failure(error)
+            } catch {
+                return .failure(JSONSyntaxError(offset: reader.position, message: "\(error)"))
+            }
+        }
+    }
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var position = 0
+    /// End of the last complete value, where a missing comma belongs.
+    private var endOfLastValue = 0
+
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    private func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(offset: offset ?? position, message: message)
+    }
+
+    private mutating func skipByteOrderMark() {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    private func describeCurrent() -> String {
+        guard position < bytes.count else { return "end of file" }
+        let byte = bytes[position]
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "character"
+    }
+
+    private var startsValue: Bool {
+        guard position < bytes.count else { return false }
+        switch bytes[position] {
+        case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "-"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private mutating func parseValue(depth: Int) throws -> JSONNode {
+        guard position < bytes.count else { throw error("unexpected end of file, expected a value") }
+        let start = position
+        let value: JSONValue
+        switch bytes[position] {
+        case UInt8(ascii: "{"): value = try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): value = try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""): value = .string(try parseString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); value = .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); value = .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); value = .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try parseNumber())
+        case UInt8(ascii: "]"), UInt8(ascii: "}"):
+            throw error("unexpected \(describeCurrent()), expected a value (trailing comma?)")
+        default:
+            throw error("unexpected \(describeCurrent()), expected a value")
+        }
+        endOfLastValue = position
+        return JSONNode(value, offset: start)
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws {
+        let start = position
+        let count = literal.utf8CodeUnitCount
+        let matches = literal.withUTF8Buffer { expected in
+            guard position + count <= bytes.count else { return false }
+            for index in 0..<count where bytes[position + index] != expected[index] { return false }
+            return true
+        }
+        guard matches else { throw error("invalid literal, expected '\(literal)'", at: start) }
+        position += count
+    }
+
+    private mutating func parseArray(depth: Int) throws -> JSONValue {
+        guard depth <= JSONReader.maximumDepth else {
+            throw error("nesting deeper than \(JSONReader.maximumDepth) levels")
+        }
+        let open = position
+        position += 1
+        var elements: [JSONNode] = []
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+            position += 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue(depth: depth))
+            skipWhitespace()
+            guard position < bytes.count else {
+                throw error("unexpected end of file, expected ']' to close the array opened here", at: open)
+            }
+            switch bytes[position] {
+            case UInt8(ascii: ","): position += 1
+            case UInt8(ascii: "]"): position += 1; return .array(elements)
+            default:
+                if startsValue { throw error("missing ',' between array elements", at: endOfLastValue) }
+                throw error("expected ',' or ']' after array element, found \(describeCurrent())")
+            }
+        }
+    }
+
+    private mutating func parseObject(depth: Int) throws -> JSONValue {
+        guard depth <= JSONReader.maximumDepth else {
+            throw error("nesting deeper than \(JSONReader.maximumDepth) levels")
+        }
+        let open = position
+        position += 1
+        var members: [JSONMember] = []
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+            position += 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard position < bytes.count else {
+                throw error("unexpected end of file, expected '}' to close the object opened here", at: open)
+            }
+            guard bytes[position] == UInt8(ascii: "\"") else {
+                if bytes[position] == UInt8(ascii: "}") {
+                    throw error("unexpected '}', expected a key (trailing comma?)")
+                }
+                throw error("expected a string key, found \(describeCurrent())")
+            }
+            let keyOffset = position
+            let key = try parseString()
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+                throw error("expected ':' after key \"\(key)\", found \(describeCurrent())")
+            }
+            position += 1
+            skipWhitespace()
+            let value = try parseValue(depth: depth)
+            members.append(JSONMember(key: key, keyOffset: keyOffset, value: value))
+            skipWhitespace()
+            guard position < bytes.count else {
+                throw error("unexpected end of file, expected '}' to close the object opened here", at: open)
+            }
+            switch bytes[position] {
+            case UInt8(ascii: ","): position += 1
+            case UInt8(ascii: "}"): position += 1; return .object(members)
+            default:
+                if bytes[position] == UInt8(ascii: "\"") {
+                    throw error("missing ',' between object members", at: endOfLastValue)
+                }
+                throw error("expected ',' or '}' after object member, found \(describeCurrent())")
+            }
+        }
+    }
+
+    private mutating func parseString() throws -> String {
+        let open = position
+        position += 1
+        let contentStart = position
+        // Fast path: most content strings have no escapes.
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<position]), as: UTF8.self)
+                position += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw controlCharacterError(byte, open: open) }
+            position += 1
+        }
+        guard position < bytes.count else { throw error("unterminated string", at: open) }
+        var decoded = Array(UnsafeBufferPointer(rebasing: bytes[contentStart..<position]))
+        while position < bytes.count {
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                position += 1
+                return String(decoding: decoded, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                try appendEscape(to: &decoded)
+            case 0..<0x20:
+                throw controlCharacterError(byte, open: open)
+            default:
+                decoded.append(byte)
+                position += 1
+            }
+        }
+        throw error("unterminated string", at: open)
+    }
+
+    private func controlCharacterError(_ byte: UInt8, open: Int) -> JSONSyntaxError {
+        if byte == 0x0A { return error("unterminated string (line break inside a string; write '\\n')", at: open) }
+        return error("control character U+\(String(byte, radix: 16, uppercase: true)) inside a string must be escaped")
+    }
+
+    private mutating func appendEscape(to decoded: inout [UInt8]) throws {
+        let escapeStart = position
+        position += 1
+        guard position < bytes.count else { throw error("unterminated string", at: escapeStart) }
+        let byte = bytes[position]
+        position += 1
+        let simple: UInt8?
+        switch byte {
+        case UInt8(ascii: "\""): simple = UInt8(ascii: "\"")
+        case UInt8(ascii: "\\"): simple = UInt8(ascii: "\\")
+        case UInt8(ascii: "/"): simple = UInt8(ascii: "/")
+        case UInt8(ascii: "b"): simple = 0x08
+        case UInt8(ascii: "f"): simple = 0x0C
+        case UInt8(ascii: "n"): simple = 0x0A
+        case UInt8(ascii: "r"): simple = 0x0D
+        case UInt8(ascii: "t"): simple = 0x09
+        case UInt8(ascii: "u"): simple = nil
+        default:
+            throw error("invalid escape '\\\(describeByte(byte))' in string", at: escapeStart)
+        }
+        if let simple {
+            decoded.append(simple)
+            return
+        }
+        var scalarValue = try parseHexQuad(escapeStart: escapeStart)
+        if (0xD800...0xDBFF).contains(scalarValue) {
+            // A high surrogate must be followed by an escaped low surrogate.
+            if position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") {
+                let lowStart = position
+                position += 2
+                let low = try parseHexQuad(escapeStart: lowStart)
+                if (0xDC00...0xDFFF).contains(low) {
+                    scalarValue = 0x10000 + ((scalarValue - 0xD800) << 10) + (low - 0xDC00)
+                } else {
+                    position = lowStart
+                    scalarValue = 0xFFFD
+                }
+            } else {
+                scalarValue = 0xFFFD
+            }
+        } else if (0xDC00...0xDFFF).contains(scalarValue) {
+            scalarValue = 0xFFFD
+        }
+        let scalar = Unicode.Scalar(scalarValue) ?? "\u{FFFD}"
+        decoded.append(contentsOf: String(Character(scalar)).utf8)
+    }
+
+    private func describeByte(_ byte: UInt8) -> String {
+        byte >= 0x21 && byte < 0x7F ? String(Character(Unicode.Scalar(byte))) : "?"
+    }
+
+    private mutating func parseHexQuad(escapeStart: Int) throws -> UInt32 {
+        guard position + 4 <= bytes.count else { throw error("incomplete '\\u' escape", at: escapeStart) }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("invalid '\\u' escape, expected 4 hex digits", at: escapeStart)
+            }
+            value = value << 4 | UInt32(digit)
+            position += 1
+        }
+        return value
+    }
+
+    private mutating func parseNumber() throws -> Double {
+        let start = position
+        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        guard position < bytes.count, isDigit(bytes[position]) else {
+            throw error("invalid number", at: start)
+        }
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+            if position < bytes.count, isDigit(bytes[position]) {
+                throw error("invalid number: leading zeros are not allowed", at: start)
+            }
+        } else {
+            skipDigits()
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            guard position < bytes.count, isDigit(bytes[position]) else {
+                throw error("invalid number: expected digits after '.'", at: start)
+            }
+            skipDigits()
+        }
+        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
+            guard position < bytes.count, isDigit(bytes[position]) else {
+                throw error("invalid number: expected digits in the exponent", at: start)
+            }
+            skipDigits()
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        return Double(text) ?? .nan
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    private mutating func skipDigits() {
+        while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+    }
+}

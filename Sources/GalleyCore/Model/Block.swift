@@ -1,0 +1,150 @@
+/// One vertical unit of a document: a paragraph, an image, a table…
+///
+/// `kind` names the block's role for styling: for tagged content it is the
+/// name of the block kind that matched (`body`, `caption`, `image`, or a kind
+/// from `galley.json`); for rich text it is `paragraph`, `image`, `table`…
+public struct Block: Equatable, Sendable {
+    public var kind: String
+    public var location: SourceLocation
+    public var content: BlockContent
+
+    public init(kind: String, location: SourceLocation, content: BlockContent) {
+        self.kind = kind
+        self.location = location
+        self.content = content
+    }
+}
+
+public indirect enum BlockContent: Equatable, Sendable {
+    /// Styled text; `style` is nil when the block kind's own style applies.
+    case paragraph(Paragraph)
+    case image(ImageBlock)
+    /// Rows of cells, each cell holding its own blocks (tables may nest).
+    case table([[TableCell]])
+    /// A rule or spacer with no content.
+    case divider
+}
+
+public struct TableCell: Equatable, Sendable {
+    public var blocks: [Block]
+    public var widthPoints: Double?
+
+    public init(blocks: [Block], widthPoints: Double? = nil) {
+        self.blocks = blocks
+        self.widthPoints = widthPoints
+    }
+}
+
+/// A paragraph: runs of text that share paragraph-level formatting.
+public struct Paragraph: Equatable, Sendable {
+    public var runs: [TextRun]
+    public var style: ParagraphStyle?
+    /// For list items: the marker as the source shows it ("1.", "•").
+    public var listMarker: String?
+    /// Nesting level of a list item, 0 for the outermost list.
+    public var listLevel: Int
+
+    public init(runs: [TextRun], style: ParagraphStyle? = nil, listMarker: String? = nil, listLevel: Int = 0) {
+        self.runs = runs
+        self.style = style
+        self.listMarker = listMarker
+        self.listLevel = listLevel
+    }
+
+    public var plainText: String { runs.map(\.text).joined() }
+}
+
+/// A stretch of text with one character format.
+public struct TextRun: Equatable, Sendable {
+    public var text: String
+    public var style: CharacterStyle
+
+    public init(_ text: String, style: CharacterStyle = CharacterStyle()) {
+        self.text = text
+        self.style = style
+    }
+}
+
+/// Character formatting; nil fields inherit from the block kind or the page.
+public struct CharacterStyle: Equatable, Sendable {
+    public var fontFamily: String?
+    public var fontSize: Double?
+    public var bold = false
+    public var italic = false
+    public var underline = false
+    public var strikethrough = false
+    public var baseline: Baseline = .normal
+    public var color: RGBColor?
+    public var background: RGBColor?
+    /// Target of a hyperlink; the renderer drops unsafe schemes.
+    public var link: String?
+
+    public enum Baseline: Equatable, Sendable { case normal, superscript, `subscript` }
+
+    public init() {}
+}
+
+public enum TextAlignment: String, Equatable, Sendable {
+    case leading, center, trailing, justified
+}
+
+/// Paragraph formatting, in points.
+public struct ParagraphStyle: Equatable, Sendable {
+    public var alignment: TextAlignment = .leading
+    public var leftIndent: Double = 0
+    public var rightIndent: Double = 0
+    public var firstLineIndent: Double = 0
+    public var spaceBefore: Double = 0
+    public var spaceAfter: Double = 0
+    /// Line height as a multiple of the font's own (RTF `\slmult`), if set.
+    public var lineHeightMultiple: Double?
+    /// Extra points between lines, if set.
+    public var lineSpacing: Double?
+
+    public init() {}
+}
+
+public struct RGBColor: Equatable, Hashable, Sendable {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    public var hex: String {
+        let digits = Array("0123456789abcdef")
+        var text = "#"
+        for component in [red, green, blue] {
+            text.append(digits[Int(component >> 4)])
+            text.append(digits[Int(component & 0xF)])
+        }
+        return text
+    }
+}
+
+/// An image block and where its pixels come from.
+public struct ImageBlock: Equatable, Sendable {
+    public enum Source: Equatable, Sendable {
+        /// An app asset by name (`lpenguin_02`); the shell resolves it.
+        case asset(String)
+        /// A file relative to the document's folder (an RTFD attachment).
+        case file(String)
+        /// Bytes embedded in the document (an RTF `\pict`).
+        case embedded(mimeType: String, bytes: [UInt8])
+    }
+
+    public var source: Source
+    /// The size the document asks for, in points, if it says one.
+    public var widthPoints: Double?
+    public var heightPoints: Double?
+
+    public init(source: Source, widthPoints: Double? = nil, heightPoints: Double? = nil) {
+        self.source = source
+        self.widthPoints = widthPoints
+        self.heightPoints = heightPoints
+    }
+}

@@ -1,0 +1,39 @@
+/// CSS font stacks that behave like iOS: the named face where the browser
+/// has it, then look-alikes, then the system fonts iOS falls back to for
+/// scripts the face lacks (Japanese in Baskerville gets Hiragino Sans).
+public enum FontStack {
+    private static let lookAlikes: [String: [String]] = [
+        "baskerville": ["Baskerville", "Libre Baskerville", "Baskerville Old Face", "Georgia", "Times New Roman"],
+        "helvetica": ["Helvetica", "Helvetica Neue", "Arial", "Liberation Sans"],
+        "helvetica neue": ["Helvetica Neue", "Helvetica", "Arial", "Liberation Sans"],
+        "times new roman": ["Times New Roman", "Times", "Liberation Serif"],
+        "times": ["Times", "Times New Roman", "Liberation Serif"],
+        "courier": ["Courier", "Courier New", "Liberation Mono", "monospace"],
+        "courier new": ["Courier New", "Courier", "Liberation Mono", "monospace"],
+        "menlo": ["Menlo", "DejaVu Sans Mono", "monospace"],
+        "georgia": ["Georgia", "Times New Roman"],
+    ]
+
+    private static let systemFallback = [
+        "-apple-system", "system-ui", "Hiragino Sans", "Hiragino Kaku Gothic ProN",
+        "Noto Sans CJK JP", "Noto Sans JP", "Yu Gothic", "PingFang SC", "Apple SD Gothic Neo",
+        "Noto Sans CJK KR", "Noto Sans Thai", "Apple Color Emoji", "Noto Color Emoji", "sans-serif",
+    ]
+
+    /// A CSS `font-family` value for `family`, quoted and escaped.
+    public static func css(for family: String) -> String {
+        let named = lookAlikes[family.lowercased()] ?? [family]
+        var seen = Set<String>()
+        return (named + systemFallback)
+            .filter { seen.insert($0.lowercased()).inserted }
+            .map(quote)
+            .joined(separator: ", ")
+    }
+
+    private static func quote(_ name: String) -> String {
+        let generic: Set<String> = ["serif", "sans-serif", "monospace", "system-ui", "-apple-system"]
+        if generic.contains(name) { return name }
+        let safe = name.unicodeScalars.filter { $0 != "\"" && $0 != "\\" && $0 != "<" && $0 != ">" && $0.value >= 0x20 }
+        return "\"" + String(String.UnicodeScalarView(safe)) + "\""
+    }
+}

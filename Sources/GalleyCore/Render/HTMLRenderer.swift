@@ -1,0 +1,169 @@
+/// Renders a document as the HTML fragment the preview page shows: one
+/// `<article>`, one element per block with a stable id.
+///
+/// A pure function of the document and the context.
+public struct HTMLRenderer {
+    public let context: RenderContext
+
+    public init(context: RenderContext) {
+        self.context = context
+    }
+
+    public func render(_ document: Document) -> RenderedDocument {
+        var html = "<article class=\"galley-doc kind-\(document.kind.rawValue)\">\n"
+        if document.kind != .tagged {
+            html += "<header class=\"navbar\"><h1>\(HTMLEscaping.escape(document.title))</h1></header>\n"
+        }
+        var blockIDs: [String] = []
+        blockIDs.reserveCapacity(document.blocks.count)
+        var occurrences: [String: Int] = [:]
+        var missing: [RenderedDocument.MissingImage] = []
+        for block in document.blocks {
+            var missingName: String?
+            let inner = renderContent(of: block, missingImage: &missingName)
+            // Identity from content, so a block keeps its id while blocks
+            // around it are inserted or edited.
+            var hash = ContentHash()
+            hash.combine(block.kind)
+            hash.combine([0])
+            hash.combine(inner)
+            let base = "b-\(hash.shortHex)"
+            let occurrence = occurrences[base, default: 0]
+            occurrences[base] = occurrence + 1
+            let id = "\(base)-\(occurrence)"
+            blockIDs.append(id)
+            if let missingName { missing.append(.init(name: missingName, location: block.location, blockID: id)) }
+            let classes = "blk k-\(KindStyleSheet.cssIdentifier(block.kind))" + (missingName == nil ? "" : " is-missing")
+            html += "<div class=\"\(classes)\" id=\"\(id)\" data-kind=\"\(HTMLEscaping.escape(block.kind))\" data-line=\"\(block.location.line)\" data-column=\"\(block.location.column)\">\(inner)</div>\n"
+        }
+        html += "</article>\n"
+        return RenderedDocument(html: html, blockIDs: blockIDs, missingImages: missing)
+    }
+
+    private func renderContent(of block: Block, missingImage: inout String?) -> String {
+        switch block.content {
+        case .paragraph(let paragraph):
+            return renderParagraph(paragraph)
+        case .image(let image):
+            return renderImage(image, missingImage: &missingImage)
+        case .divider:
+            return "<hr>"
+        case .table(let rows):
+            var html = "<table>"
+            for row in rows {
+                html += "<tr>"
+                for cell in row {
+                    let width = cell.widthPoints.map { " style=\"width:\(formatPoints($0))\"" } ?? ""
+                    html += "<td\(width)>"
+                    for nested in cell.blocks {
+                        var ignored: String?
+                        html += renderContent(of: nested, missingImage: &ignored)
+                    }
+                    html += "</td>"
+                }
+                html += "</tr>"
+            }
+            return html + "</table>"
+        }
+    }
+
+    private func renderParagraph(_ paragraph: Paragraph) -> String {
+        var html = "<p"
+        if paragraph.listMarker != nil { html += " class=\"list-item\"" }
+        if let style = paragraph.style ?? (paragraph.listMarker != nil ? ParagraphStyle() : nil) {
+            let css = paragraphCSS(style, listLevel: paragraph.listMarker == nil ? nil : paragraph.listLevel)
+            if !css.isEmpty { html += " style=\"\(css)\"" }
+        }
+        html += ">"
+        if let marker = paragraph.listMarker {
+            html += "<span class=\"list-marker\">\(HTMLEscaping.escape(marker))</span>"
+        }
+        for run in paragraph.runs { html += renderRun(run) }
+        if paragraph.runs.allSatisfy({ $0.text.isEmpty }) { html += "<br>" }
+        return html + "</p>"
+    }
+
+    private func renderRun(_ run: TextRun) -> String {
+        let style = run.style
+        var text = HTMLEscaping.escape(run.text).replacingOccurrences(of: "\u{2028}", with: "<br>")
+        if style.bold { text = "<b>\(text)</b>" }
+        if style.italic { text = "<i>\(text)</i>" }
+        if style.underline { text = "<u>\(text)</u>" }
+        if style.strikethrough { text = "<s>\(text)</s>" }
+        switch style.baseline {
+        case .superscript: text = "<sup>\(text)</sup>"
+        case .subscript: text = "<sub>\(text)</sub>"
+        case .normal: break
+        }
+        var css: [String] = []
+        if let family = style.fontFamily { css.append("font-family:\(FontStack.css(for: family))") }
+        if let size = style.fontSize { css.append("font-size:calc(\(formatNumber(size))px * var(--text-scale, 1))") }
+        if let color = style.color { css.append("color:\(color.hex)") }
+        if let background = style.background { css.append("background-color:\(background.hex)") }
+        if !css.isEmpty { text = "<span style=\"\(HTMLEscaping.escape(css.joined(separator: ";")))\">\(text)</span>" }
+        if let link = style.link, let safe = SafeLink.href(link) {
+            text = "<a href=\"\(HTMLEscaping.escape(safe))\" rel=\"noopener noreferrer\" target=\"_blank\">\(text)</a>"
+        }
+        return text
+    }
+
+    private func paragraphCSS(_ style: ParagraphStyle, listLevel: Int?) -> String {
+        var css: [String] = []
+        switch style.alignment {
+        case .leading: break
+        case .center: css.append("text-align:center")
+        case .trailing: css.append("text-align:right")
+        case .justified: css.append("text-align:justify")
+        }
+        let listIndent = listLevel.map { Double($0 + 1) * 18 } ?? 0
+        if style.leftIndent != 0 || listIndent != 0 { css.append("margin-left:\(formatPoints(max(style.leftIndent, listIndent)))") }
+        if style.rightIndent != 0 { css.append("margin-right:\(formatPoints(style.rightIndent))") }
+        if style.firstLineIndent != 0 { css.append("text-indent:\(formatPoints(style.firstLineIndent))") }
+        if style.spaceBefore != 0 { css.append("margin-top:\(formatPoints(style.spaceBefore))") }
+        if style.spaceAfter != 0 { css.append("margin-bottom:\(formatPoints(style.spaceAfter))") }
+        if let multiple = style.lineHeightMultiple { css.append("line-height:\(formatNumber(multiple * 1.2))") }
+        if let spacing = style.lineSpacing { css.append("line-height:calc(1.2em + \(formatPoints(spacing)))") }
+        return css.joined(separator: ";")
+    }
+
+    private func renderImage(_ image: ImageBlock, missingImage: inout String?) -> String {
+        let resolved: ResolvedImage?
+        let label: String
+        switch image.source {
+        case .asset(let name):
+            resolved = context.resolveAsset(name)
+            label = name
+        case .file(let name):
+            resolved = context.resolveFile(name)
+            label = name
+        case .embedded(let mimeType, let bytes):
+            let size = ImageDimensions.read(bytes)
+            resolved = ResolvedImage(url: "data:\(mimeType);base64,\(Base64.encode(bytes))", width: size?.width, height: size?.height)
+            label = "embedded picture"
+        }
+        guard let resolved else {
+            missingImage = label
+            var size = ""
+            if let width = image.widthPoints, let height = image.heightPoints {
+                size = " (\(formatNumber(width))×\(formatNumber(height)) pt)"
+            }
+            return "<div class=\"missing-asset\">missing image “\(HTMLEscaping.escape(label))”\(size)</div>"
+        }
+        var html = "<img src=\"\(HTMLEscaping.escape(resolved.url))\""
+        if let width = resolved.width, let height = resolved.height { html += " width=\"\(width)\" height=\"\(height)\"" }
+        html += " alt=\"\(HTMLEscaping.escape(label))\""
+        if let width = image.widthPoints {
+            html += " style=\"width:min(100%, \(formatPoints(width)))\""
+        }
+        return html + ">"
+    }
+}
+
+func formatNumber(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e9 { return String(Int(value)) }
+    return String((value * 100).rounded() / 100)
+}
+
+func formatPoints(_ value: Double) -> String {
+    formatNumber(value) + "px"
+}

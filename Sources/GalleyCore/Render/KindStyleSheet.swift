@@ -1,0 +1,109 @@
+/// The CSS for the block kinds of a schema: each kind's style in the app's
+/// terms (points, SwiftUI colours) written as the browser's.
+public enum KindStyleSheet {
+    /// SwiftUI's named colours, as CSS variables the page may redefine for
+    /// dark appearance, with iOS's light values as fallbacks.
+    private static let namedColors: [String: String] = [
+        "primary": "var(--swiftui-primary, #000000)",
+        "secondary": "var(--swiftui-secondary, rgba(60, 60, 67, 0.6))",
+        "gray": "var(--swiftui-gray, #8e8e93)",
+        "grey": "var(--swiftui-gray, #8e8e93)",
+        "red": "var(--swiftui-red, #ff3b30)",
+        "orange": "var(--swiftui-orange, #ff9500)",
+        "yellow": "var(--swiftui-yellow, #ffcc00)",
+        "green": "var(--swiftui-green, #34c759)",
+        "mint": "var(--swiftui-mint, #00c7be)",
+        "teal": "var(--swiftui-teal, #30b0c7)",
+        "cyan": "var(--swiftui-cyan, #32ade6)",
+        "blue": "var(--swiftui-blue, #007aff)",
+        "indigo": "var(--swiftui-indigo, #5856d6)",
+        "purple": "var(--swiftui-purple, #af52de)",
+        "pink": "var(--swiftui-pink, #ff2d55)",
+        "brown": "var(--swiftui-brown, #a2845e)",
+        "black": "#000000",
+        "white": "#ffffff",
+        "accent": "var(--swiftui-accent, #007aff)",
+    ]
+
+    public static func css(for schema: ContentSchema) -> String {
+        var css = ""
+        for kind in schema.kinds {
+            css += ".k-\(cssIdentifier(kind.name)){\(declarations(for: kind).joined(separator: ";"))}\n"
+            if kind.role == .image {
+                var image = ["width:100%", "height:auto", "display:block"]
+                if let maxHeight = kind.style.maxHeight { image += ["max-height:\(formatPoints(maxHeight))", "object-fit:contain"] }
+                if let ratio = kind.style.aspectRatio { image += ["aspect-ratio:\(formatNumber(ratio))", "object-fit:cover"] }
+                css += ".k-\(cssIdentifier(kind.name)) img{\(image.joined(separator: ";"))}\n"
+            }
+        }
+        return css
+    }
+
+    /// A CSS colour for a style colour name or hex value; nil if it is neither.
+    public static func cssColor(_ name: String) -> String? {
+        if let named = namedColors[name.lowercased()] { return named }
+        let hex = name.hasPrefix("#") ? name.dropFirst() : Substring(name)
+        guard [3, 6, 8].contains(hex.count), hex.allSatisfy(\.isHexDigit) else { return nil }
+        return "#" + hex.lowercased()
+    }
+
+    public static func isKnownColorName(_ name: String) -> Bool {
+        namedColors[name.lowercased()] != nil
+    }
+
+    private static func declarations(for kind: BlockKind) -> [String] {
+        let style = kind.style
+        var css: [String] = []
+        switch kind.role {
+        case .image:
+            css.append("align-self:stretch")
+        case .divider:
+            css.append("align-self:stretch")
+        case .text:
+            // A SwiftUI Text in a VStack is as wide as its text and centred;
+            // its wrapped lines start at the leading edge.
+            switch style.alignment {
+            case nil: css += ["align-self:center", "text-align:left"]
+            case .leading?: css += ["align-self:stretch", "text-align:left"]
+            case .center?: css += ["align-self:center", "text-align:center"]
+            case .trailing?: css += ["align-self:stretch", "text-align:right"]
+            case .justified?: css += ["align-self:stretch", "text-align:justify"]
+            }
+        }
+        if let family = style.fontFamily { css.append("font-family:\(FontStack.css(for: family))") }
+        if let size = style.fontSize { css.append("font-size:calc(\(formatNumber(size))px * var(--text-scale, 1))") }
+        if let weight = style.fontWeight { css.append("font-weight:\(cssWeight(weight))") }
+        if style.italic { css.append("font-style:italic") }
+        if let color = style.color.flatMap(cssColor) { css.append("color:\(color)") }
+        if style.paddingTop != 0 { css.append("padding-top:\(formatPoints(style.paddingTop))") }
+        if style.paddingBottom != 0 { css.append("padding-bottom:\(formatPoints(style.paddingBottom))") }
+        if kind.role == .text {
+            // lineSpacing adds points between lines on top of the font's own
+            // line height (about 1.15 em for Baskerville and most text faces).
+            css.append("line-height:calc(1.15em + \(formatPoints(style.lineSpacing)))")
+        }
+        return css
+    }
+
+    private static func cssWeight(_ weight: String) -> String {
+        switch weight.lowercased() {
+        case "ultralight": "100"
+        case "thin": "200"
+        case "light": "300"
+        case "regular": "400"
+        case "medium": "500"
+        case "semibold": "600"
+        case "bold": "700"
+        case "heavy": "800"
+        case "black": "900"
+        default: weight.allSatisfy(\.isNumber) && !weight.isEmpty ? weight : "400"
+        }
+    }
+
+    static func cssIdentifier(_ name: String) -> String {
+        String(name.unicodeScalars.map { scalar -> Character in
+            let isSafe = (scalar.value < 128 && (Character(scalar).isLetter || Character(scalar).isNumber)) || scalar == "-" || scalar == "_"
+            return isSafe ? Character(scalar) : "_"
+        })
+    }
+}

@@ -1,0 +1,47 @@
+/// An image the renderer can point at: a URL and, when known, its pixel size.
+public struct ResolvedImage: Sendable, Equatable {
+    public var url: String
+    public var width: Int?
+    public var height: Int?
+
+    public init(url: String, width: Int? = nil, height: Int? = nil) {
+        self.url = url
+        self.width = width
+        self.height = height
+    }
+}
+
+/// What the renderer needs from outside the document, given as values and
+/// lookups so that rendering stays a pure function.
+public struct RenderContext {
+    /// Resolves an app asset name (`lpenguin_02`) to an image.
+    public var resolveAsset: (String) -> ResolvedImage?
+    /// Resolves a file named by the document (an RTFD attachment).
+    public var resolveFile: (String) -> ResolvedImage?
+    /// The block kinds, for their styles.
+    public var schema: ContentSchema
+
+    public init(
+        schema: ContentSchema = .seed,
+        resolveAsset: @escaping (String) -> ResolvedImage? = { _ in nil },
+        resolveFile: @escaping (String) -> ResolvedImage? = { _ in nil }
+    ) {
+        self.schema = schema
+        self.resolveAsset = resolveAsset
+        self.resolveFile = resolveFile
+    }
+}
+
+/// The renderer's output for one document.
+public struct RenderedDocument: Sendable, Equatable {
+    public struct MissingImage: Sendable, Equatable {
+        public var name: String
+        public var location: SourceLocation
+        public var blockID: String
+    }
+
+    public var html: String
+    /// Element ids of the top-level blocks, in order.
+    public var blockIDs: [String]
+    public var missingImages: [MissingImage]
+}

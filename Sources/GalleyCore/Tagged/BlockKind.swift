@@ -1,0 +1,66 @@
+/// One kind of block in tagged content: how it is written and how the app shows it.
+public struct BlockKind: Sendable {
+    /// What a kind renders as.
+    public enum Role: String, Sendable {
+        case text
+        case image
+        /// A rule or spacer with no content.
+        case divider
+    }
+
+    public var name: String
+    public var matcher: BlockMatcher
+    public var role: Role
+    public var style: KindStyle
+    /// How an image kind forms the asset name; `{imageName}` and `{content}` are replaced.
+    public var assetNameTemplate: String
+    /// Written in front of the text, as the seed prefixes body text with U+3000.
+    public var prefix: String
+    /// Kinds whose block may directly precede this one (a caption follows an image).
+    public var follows: [String]
+
+    public init(
+        name: String,
+        matcher: BlockMatcher,
+        role: Role,
+        style: KindStyle = KindStyle(),
+        assetNameTemplate: String = "{imageName}_{content}",
+        prefix: String = "",
+        follows: [String] = []
+    ) {
+        self.name = name
+        self.matcher = matcher
+        self.role = role
+        self.style = style
+        self.assetNameTemplate = assetNameTemplate
+        self.prefix = prefix
+        self.follows = follows
+    }
+
+    /// The tag name written in the notation, when the kind uses tags.
+    public var tagName: String? {
+        if case .tag(let name) = matcher { return name }
+        return nil
+    }
+}
+
+/// A block kind's look, in the app's terms (points, SwiftUI colour names).
+public struct KindStyle: Sendable, Equatable {
+    public var fontFamily: String?
+    public var fontSize: Double?
+    public var fontWeight: String?
+    public var italic: Bool = false
+    /// `gray`, `secondary`, `#rrggbb`…
+    public var color: String?
+    public var alignment: TextAlignment?
+    public var paddingTop: Double = 0
+    public var paddingBottom: Double = 0
+    /// SwiftUI `lineSpacing`: extra points between lines.
+    public var lineSpacing: Double = 0
+    /// For images: the most height the app gives them, in points.
+    public var maxHeight: Double?
+    /// For images: a forced aspect ratio (width / height).
+    public var aspectRatio: Double?
+
+    public init() {}
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Decides whether a whole string is a block of some kind, and extracts its content.
+public enum BlockMatcher: @unchecked Sendable {
+    /// `^<name>.*</name>$`: the seed's notation, matched without a regex engine.
+    case tag(String)
+    /// A pattern from `galley.json`; capture group 1 is the content when present.
+    case regex(NSRegularExpression)
+    /// The fallback kind (body text): matches every string.
+    case always
+
+    /// Builds a matcher from a pattern, using the fast tag form when the
+    /// pattern is exactly the seed's shape.
+    public static func compile(pattern: String) throws -> BlockMatcher {
+        if let tag = tagName(ofSeedPattern: pattern) { return .tag(tag) }
+        return .regex(try NSRegularExpression(pattern: pattern))
+    }
+
+    private static func tagName(ofSeedPattern pattern: String) -> String? {
+        for (prefix, middle) in [("^<", ">.*</"), ("^<", ">(.*)</")] {
+            guard pattern.hasPrefix(prefix), pattern.hasSuffix(">$") else { continue }
+            let inner = pattern.dropFirst(prefix.count).dropLast(2)
+            guard let split = inner.range(of: middle) else { continue }
+            let open = inner[..<split.lowerBound]
+            let close = inner[split.upperBound...]
+            if open == close, !open.isEmpty, open.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                return String(open)
+            }
+        }
+        return nil
+    }
+
+    /// The block's content if `text` is of this kind, else nil.
+    public func content(of text: String) -> String? {
+        switch self {
+        case .always:
+            return text
+        case .tag(let name):
+            let open = "<\(name)>"
+            let close = "</\(name)>"
+            guard text.utf8.count >= open.utf8.count + close.utf8.count,
+                  text.hasPrefix(open), text.hasSuffix(close) else { return nil }
+            let inner = text.dropFirst(open.count).dropLast(close.count)
+            // NSRegularExpression's '.' does not cross line terminators.
+            if inner.unicodeScalars.contains(where: BlockMatcher.isLineTerminator) { return nil }
+            return String(inner)
+        case .regex(let expression):
+            let range = NSRange(text.startIndex..., in: text)
+            guard let match = expression.firstMatch(in: text, range: range) else { return nil }
+            if match.numberOfRanges > 1, let group = Range(match.range(at: 1), in: text) {
+                return String(text[group])
+            }
+            return BlockMatcher.stripTags(text)
+        }
+    }
+
+    /// The seed's `strip()`: removes `^<\w+>` and `</\w+>$`.
+    public static func stripTags(_ text: String) -> String {
+        var result = Substring(text)
+        if result.first == "<", let end = result.firstIndex(of: ">") {
+            let name = result[result.index(after: result.startIndex)..<end]
+            if !name.isEmpty, name.allSatisfy(isWordCharacter) { result = result[result.index(after: end)...] }
+        }
+        if result.last == ">", let start = result.range(of: "</", options: .backwards) {
+            let name = result[start.upperBound..<result.index(before: result.endIndex)]
+            if !name.isEmpty, name.allSatisfy(isWordCharacter) { result = result[..<start.lowerBound] }
+        }
+        return String(result)
+    }
+
+    static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_"
+    }
+
+    static func isLineTerminator(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+}

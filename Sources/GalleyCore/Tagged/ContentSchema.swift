@@ -1,0 +1,43 @@
+/// How tagged content is organised: item keys and the block kinds, in match order.
+public struct ContentSchema: Sendable {
+    public var textKey: String
+    public var imageKey: String
+    public var titleKey: String
+    /// Tried in order; the first that matches a string decides its kind.
+    public var kinds: [BlockKind]
+
+    public init(textKey: String, imageKey: String, titleKey: String, kinds: [BlockKind]) {
+        self.textKey = textKey
+        self.imageKey = imageKey
+        self.titleKey = titleKey
+        self.kinds = kinds
+    }
+
+    /// The seed's app: `<image>`, `<caption>` and body text, styled as its SwiftUI view.
+    public static let seed: ContentSchema = {
+        let baskerville = "Baskerville"
+        var caption = KindStyle()
+        caption.fontFamily = baskerville
+        caption.fontSize = 16
+        caption.color = "gray"
+        var body = KindStyle()
+        body.fontFamily = baskerville
+        body.fontSize = 20
+        body.paddingTop = 18
+        body.lineSpacing = 12
+        return ContentSchema(
+            textKey: "detailText",
+            imageKey: "imageName",
+            titleKey: "name",
+            kinds: [
+                BlockKind(name: "image", matcher: .tag("image"), role: .image),
+                BlockKind(name: "caption", matcher: .tag("caption"), role: .text, style: caption, follows: ["image"]),
+                BlockKind(name: "body", matcher: .always, role: .text, style: body, prefix: "\u{3000}"),
+            ]
+        )
+    }()
+
+    public func kind(named name: String) -> BlockKind? {
+        kinds.first { $0.name == name }
+    }
+}

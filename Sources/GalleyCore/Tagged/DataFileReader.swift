@@ -1,0 +1,111 @@
+/// One item of a data file, read into a document.
+public struct ItemReading: Sendable {
+    public var index: Int
+    public var document: Document
+    public var diagnostics: [Diagnostic]
+}
+
+/// What a JSON file turned out to be.
+public enum DataFileReading: Sendable {
+    /// A data file: one document per item, plus problems of the file as a whole.
+    case items([ItemReading], fileDiagnostics: [Diagnostic])
+    /// Valid JSON that holds no items with a text array (a package manifest…).
+    case notContent
+    /// The file cannot be read; the last good rendering should stay.
+    case invalid(Diagnostic)
+}
+
+/// Reads a JSON data file of items (an array, or an object holding one).
+public struct DataFileReader {
+    public let schema: ContentSchema
+    public let path: String
+
+    public init(schema: ContentSchema, path: String) {
+        self.schema = schema
+        self.path = path
+    }
+
+    public func read(_ bytes: [UInt8]) -> DataFileReading {
+        let lines = LineIndex(bytes)
+        switch JSONReader.parse(bytes) {
+        case .failure(let error):
+            return .invalid(Diagnostic(path: path, location: lines.location(ofOffset: error.offset), severity: .error, message: error.message))
+        case .success(let root):
+            guard let items = itemArray(in: root) else { return .notContent }
+            var fileDiagnostics: [Diagnostic] = []
+            var readings: [ItemReading] = []
+            for (index, item) in items.enumerated() {
+                guard let members = item.objectValue else {
+                    fileDiagnostics.append(diagnostic(.warning, "item \(index) is \(item.value.typeDescription), expected an object", at: item.offset, lines))
+                    continue
+                }
+                readings.append(readItem(members, index: index, offset: item.offset, lines))
+            }
+            return .items(readings, fileDiagnostics: fileDiagnostics)
+        }
+    }
+
+    /// The array of items: the root itself, or the first array of objects
+    /// with a text key among the root object's members.
+    private func itemArray(in root: JSONNode) -> [JSONNode]? {
+        if let elements = root.arrayValue { return holdsItems(elements) ? elements : nil }
+        for member in root.objectValue ?? [] {
+            if let elements = member.value.arrayValue, holdsItems(elements) { return elements }
+        }
+        return nil
+    }
+
+    private func holdsItems(_ elements: [JSONNode]) -> Bool {
+        elements.contains { $0.member(schema.textKey) != nil }
+    }
+
+    private func diagnostic(_ severity: Severity, _ message: String, at offset: Int, _ lines: LineIndex) -> Diagnostic {
+        Diagnostic(path: path, location: lines.location(ofOffset: offset), severity: severity, message: message)
+    }
+
+    private func readItem(_ members: [JSONMember], index: Int, offset: Int, _ lines: LineIndex) -> ItemReading {
+        var diagnostics: [Diagnostic] = []
+        var seenKeys: Set<String> = []
+        for member in members where !seenKeys.insert(member.key).inserted {
+            diagnostics.append(diagnostic(.warning, "duplicate key '\(member.key)'; the last one is used", at: member.keyOffset, lines))
+        }
+        func lastMember(_ key: String) -> JSONMember? { members.last { $0.key == key } }
+        func string(_ key: String) -> String? {
+            guard let member = lastMember(key) else { return nil }
+            guard let text = member.value.stringValue else {
+                diagnostics.append(diagnostic(.warning, "'\(key)' is \(member.value.value.typeDescription), expected a string", at: member.value.offset, lines))
+                return nil
+            }
+            return text
+        }
+
+        let title = string(schema.titleKey)
+        if title?.isEmpty ?? true {
+            diagnostics.append(diagnostic(.warning, "item has no title ('\(schema.titleKey)')", at: offset, lines))
+        }
+        let imageName = string(schema.imageKey)
+
+        var strings: [TaggedString] = []
+        if let text = lastMember(schema.textKey) {
+            if let elements = text.value.arrayValue {
+                strings.reserveCapacity(elements.count)
+                for element in elements {
+                    if let value = element.stringValue {
+                        strings.append(TaggedString(text: value, location: lines.location(ofOffset: element.offset)))
+                    } else {
+                        diagnostics.append(diagnostic(.warning, "'\(schema.textKey)' element is \(element.value.typeDescription), expected a string", at: element.offset, lines))
+                    }
+                }
+            } else {
+                diagnostics.append(diagnostic(.error, "'\(schema.textKey)' is \(text.value.value.typeDescription), expected an array of strings", at: text.value.offset, lines))
+            }
+        } else {
+            diagnostics.append(diagnostic(.warning, "item has no '\(schema.textKey)'", at: offset, lines))
+        }
+
+        let parsed = TaggedParser(schema: schema, path: path).blocks(from: strings, imageName: imageName)
+        diagnostics += parsed.diagnostics
+        let document = Document(title: title ?? "Item \(index + 1)", kind: .tagged, blocks: parsed.blocks)
+        return ItemReading(index: index, document: document, diagnostics: diagnostics)
+    }
+}

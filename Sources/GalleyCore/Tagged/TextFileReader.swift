@@ -1,0 +1,44 @@
+/// Reads a `.txt` file: each non-empty line is one block in the tagged
+/// notation, so an author can draft an article in a plain editor.
+public struct TextFileReader {
+    public let schema: ContentSchema
+    public let path: String
+
+    public init(schema: ContentSchema, path: String) {
+        self.schema = schema
+        self.path = path
+    }
+
+    public func read(_ bytes: [UInt8]) -> (document: Document, diagnostics: [Diagnostic]) {
+        var strings: [TaggedString] = []
+        var lineNumber = 0
+        let text = String(decoding: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes, as: UTF8.self)
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let content = line.hasSuffix("\r") ? line.dropLast() : line
+            guard !content.allSatisfy(\.isWhitespace) else { continue }
+            strings.append(TaggedString(text: String(content), location: SourceLocation(line: lineNumber, column: 1)))
+        }
+        let parsed = TaggedParser(schema: schema, path: path).blocks(from: strings, imageName: nil)
+        let isTagged = parsed.blocks.contains { block in
+            guard let kind = schema.kind(named: block.kind) else { return false }
+            if case .always = kind.matcher { return false }
+            return true
+        }
+        var blocks = parsed.blocks
+        var title = fileTitle
+        // A heading kind on the first line titles the document, as a
+        // navigation title would.
+        if let first = blocks.first, first.kind == "heading", case .paragraph(let paragraph) = first.content {
+            title = paragraph.plainText
+            blocks.removeFirst()
+        }
+        return (Document(title: title, kind: isTagged ? .tagged : .text, blocks: blocks), parsed.diagnostics)
+    }
+
+    private var fileTitle: String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+}

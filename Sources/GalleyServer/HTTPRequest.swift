@@ -1,0 +1,20 @@
+/// A request as the application sees it: already URL-decoded once by
+/// libmicrohttpd, with header names in lower case.
+public struct HTTPRequest: Sendable {
+    public var method: String
+    /// The decoded path, without the query string.
+    public var path: String
+    public var query: [String: String]
+    public var headers: [String: String]
+
+    public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:]) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+    }
+
+    public func header(_ name: String) -> String? {
+        headers[name.lowercased()]
+    }
+}

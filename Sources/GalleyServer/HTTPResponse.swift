@@ -1,0 +1,46 @@
+/// Response bytes held once and shared by every connection that sends them,
+/// so a thousand waiting pages do not each copy the same document.
+public final class SharedBody: @unchecked Sendable {
+    let pointer: UnsafeMutableRawBufferPointer
+
+    public init(_ bytes: some Collection<UInt8>) {
+        pointer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
+        pointer.copyBytes(from: bytes)
+        count = bytes.count
+    }
+
+    public convenience init(_ text: String) {
+        self.init(Array(text.utf8))
+    }
+
+    public let count: Int
+
+    deinit {
+        pointer.deallocate()
+    }
+}
+
+/// What to send back: status, headers and a shared body.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: SharedBody
+
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: SharedBody) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    public init(status: Int, contentType: String, body: String, headers: [(name: String, value: String)] = []) {
+        self.init(status: status, headers: [("Content-Type", contentType)] + headers, body: SharedBody(body))
+    }
+}
+
+/// The application's answer to a request: now, or once something changes.
+public enum HTTPReply: Sendable {
+    case now(HTTPResponse)
+    /// Park the connection; the closure receives the handle that answers it
+    /// later (it runs while the connection is already suspended).
+    case later(@Sendable (PendingResponse) -> Void)
+}

@@ -1,0 +1,198 @@
+import CMicroHTTPD
+import GalleyShim
+import Glibc
+import Synchronization
+
+/// Handles requests on libmicrohttpd's thread; must not block.
+public protocol HTTPHandler: Sendable {
+    func reply(to request: HTTPRequest) -> HTTPReply
+}
+
+/// Limits that keep misbehaving clients from starving well-behaved pages.
+public struct HTTPServerLimits: Sendable {
+    public var connections: UInt32 = 4000
+    public var idleTimeoutSeconds: UInt32 = 30
+    public var memoryPerConnection = 64 * 1024
+    public var requestBodyBytes = 64 * 1024
+
+    public init() {}
+}
+
+/// A libmicrohttpd daemon with typed Swift requests, replies and long-polls.
+public final class HTTPServer: @unchecked Sendable {
+    private let daemon: OpaquePointer
+    private let handler: HTTPHandler
+    private let limits: HTTPServerLimits
+    private let parkedCount = Atomic<Int>(0)
+    private let stopped = Atomic<Bool>(false)
+    /// The callbacks' context; kept alive as long as the daemon runs.
+    private let callbackContext: PendingStart
+
+    /// Starts serving on `socket`; the server owns the socket from here on.
+    public init(socket: ListeningSocket, handler: HTTPHandler, limits: HTTPServerLimits = HTTPServerLimits()) throws {
+        self.handler = handler
+        self.limits = limits
+        let pending = PendingStart()
+        callbackContext = pending
+        let context = Unmanaged.passUnretained(pending).toOpaque()
+        guard let daemon = galley_mhd_start(
+            socket.descriptor,
+            HTTPServer.accessHandler, context,
+            HTTPServer.requestCompleted, nil,
+            limits.connections, 0, limits.idleTimeoutSeconds, limits.memoryPerConnection
+        ) else {
+            close(socket.descriptor)
+            throw SystemCallError(call: "MHD_start_daemon", subject: socket.origin, errno: EINVAL)
+        }
+        self.daemon = daemon
+        pending.server.withLock { $0 = self }
+    }
+
+    /// Number of connections parked in long-polls right now.
+    public var parkedConnections: Int { parkedCount.load(ordering: .relaxed) }
+
+    /// Stops accepting, lets `answerParked` answer every held request, waits
+    /// (at most `grace` seconds) for those answers to go out, then stops.
+    public func stop(grace: Double = 2, answerParked: () -> Void) {
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let listener = MHD_quiesce_daemon(daemon)
+        if listener >= 0 { close(listener) }
+        answerParked()
+        let deadline = ContinuousClock.now + .milliseconds(Int(grace * 1000))
+        while ContinuousClock.now < deadline {
+            let open = galley_mhd_connection_count(daemon)
+            if parkedCount.load(ordering: .relaxed) == 0 && open == 0 { break }
+            usleep(2000)
+        }
+        MHD_stop_daemon(daemon)
+    }
+
+    // MARK: - libmicrohttpd callbacks
+
+    /// Holds the server reference until `init` finishes, because the daemon
+    /// may call back before `self` is fully initialised.
+    private final class PendingStart: @unchecked Sendable {
+        let server = Mutex<HTTPServer?>(nil)
+    }
+
+    /// Per-request state kept in libmicrohttpd's `con_cls` slot.
+    private final class RequestState {
+        var body: [UInt8] = []
+        var pending: PendingResponse?
+        var tooLarge = false
+    }
+
+    private static let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, uploadData, uploadDataSize, stateSlot in
+        guard let context, let connection, let stateSlot else { return .NO }
+        guard let server = Unmanaged<PendingStart>.fromOpaque(context).takeUnretainedValue().server.withLock({ $0 }) else {
+            return .NO
+        }
+        return server.handle(connection: connection, url: url, method: method, uploadData: uploadData, uploadDataSize: uploadDataSize, stateSlot: stateSlot)
+    }
+
+    private static let requestCompleted: MHD_RequestCompletedCallback = { _, _, stateSlot, _ in
+        guard let stateSlot, let raw = stateSlot.pointee else { return }
+        Unmanaged<RequestState>.fromOpaque(raw).release()
+        stateSlot.pointee = nil
+    }
+
+    private func handle(
+        connection: OpaquePointer,
+        url: UnsafePointer<CChar>?,
+        method: UnsafePointer<CChar>?,
+        uploadData: UnsafePointer<CChar>?,
+        uploadDataSize: UnsafeMutablePointer<Int>?,
+        stateSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> MHD_Result {
+        let state: RequestState
+        if let raw = stateSlot.pointee {
+            state = Unmanaged<RequestState>.fromOpaque(raw).takeUnretainedValue()
+        } else {
+            state = RequestState()
+            stateSlot.pointee = Unmanaged.passRetained(state).toOpaque()
+            // The first call only announces the request; the body (if any) follows.
+            return .YES
+        }
+        if let pending = state.pending {
+            // Called again after resume: send what the long-poll got.
+            guard let response = pending.response else { return .NO }
+            return queue(response, on: connection)
+        }
+        if let uploadDataSize, uploadDataSize.pointee > 0 {
+            if let uploadData, state.body.count + uploadDataSize.pointee <= limits.requestBodyBytes {
+                uploadData.withMemoryRebound(to: UInt8.self, capacity: uploadDataSize.pointee) {
+                    state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: uploadDataSize.pointee))
+                }
+            } else {
+                state.tooLarge = true
+            }
+            uploadDataSize.pointee = 0
+            return .YES
+        }
+        if state.tooLarge {
+            return queue(HTTPResponse(status: 413, contentType: "text/plain; charset=utf-8", body: "request body too large\n"), on: connection)
+        }
+        let request = HTTPRequest(
+            method: method.map { String(cString: $0) } ?? "GET",
+            path: url.map { String(cString: $0) } ?? "/",
+            query: values(of: connection, kind: .GET_ARGUMENT_KIND, lowercasingKeys: false),
+            headers: values(of: connection, kind: .HEADER_KIND, lowercasingKeys: true)
+        )
+        switch handler.reply(to: request) {
+        case .now(let response):
+            return queue(response, on: connection)
+        case .later(let register):
+            let pending = PendingResponse(connection: connection) { [self] in
+                parkedCount.subtract(1, ordering: .relaxed)
+            }
+            state.pending = pending
+            parkedCount.add(1, ordering: .relaxed)
+            MHD_suspend_connection(connection)
+            register(pending)
+            return .YES
+        }
+    }
+
+    private func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercasingKeys: Bool) -> [String: String] {
+        final class Collector {
+            var values: [String: String] = [:]
+            var lowercasingKeys = false
+        }
+        let collector = Collector()
+        collector.lowercasingKeys = lowercasingKeys
+        let context = Unmanaged.passUnretained(collector).toOpaque()
+        MHD_get_connection_values(connection, kind, { context, _, key, value in
+            guard let context, let key else { return .YES }
+            let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
+            // Bounded by libmicrohttpd's per-connection memory limit.
+            let name = String(cString: key)
+            collector.values[collector.lowercasingKeys ? name.lowercased() : name] = value.map { String(cString: $0) } ?? ""
+            return .YES
+        }, context)
+        return collector.values
+    }
+
+    private static let releaseBody: MHD_ContentReaderFreeCallback = { context in
+        guard let context else { return }
+        Unmanaged<SharedBody>.fromOpaque(context).release()
+    }
+
+    private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        let body = response.body
+        let retained = Unmanaged.passRetained(body).toOpaque()
+        guard let mhdResponse = MHD_create_response_from_buffer_with_free_callback_cls(
+            body.count, body.pointer.baseAddress, HTTPServer.releaseBody, retained
+        ) else {
+            Unmanaged<SharedBody>.fromOpaque(retained).release()
+            return .NO
+        }
+        defer { MHD_destroy_response(mhdResponse) }
+        for header in response.headers {
+            MHD_add_response_header(mhdResponse, header.name, header.value)
+        }
+        if stopped.load(ordering: .relaxed) {
+            MHD_add_response_header(mhdResponse, "Connection", "close")
+        }
+        return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
+    }
+}

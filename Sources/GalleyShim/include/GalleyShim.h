@@ -1,0 +1,28 @@
+#ifndef GALLEY_SHIM_H
+#define GALLEY_SHIM_H
+
+#include <microhttpd.h>
+
+/// Starts a libmicrohttpd daemon on an already-listening socket.
+///
+/// Why this exists: MHD_start_daemon takes its options as C varargs, which
+/// Swift cannot call. This one function fixes the option list Galley uses;
+/// everything else is called from Swift directly.
+///
+/// The daemon runs its own epoll thread, allows suspend/resume (long-polls
+/// are parked connections, not threads), and bounds connections, idle time
+/// and per-connection memory so that misbehaving clients cannot exhaust it.
+struct MHD_Daemon *galley_mhd_start(int listen_socket,
+                                    MHD_AccessHandlerCallback handler,
+                                    void *handler_context,
+                                    MHD_RequestCompletedCallback completed,
+                                    void *completed_context,
+                                    unsigned int connection_limit,
+                                    unsigned int per_ip_connection_limit,
+                                    unsigned int idle_timeout_seconds,
+                                    size_t connection_memory_limit);
+
+/// The number of open connections. Why: MHD_get_daemon_info is variadic.
+unsigned int galley_mhd_connection_count(struct MHD_Daemon *daemon);
+
+#endif

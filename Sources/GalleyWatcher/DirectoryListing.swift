@@ -1,0 +1,40 @@
+import Glibc
+
+/// The entries of one folder, read with `readdir`, without "." and "..".
+enum DirectoryListing {
+    enum Kind: Equatable {
+        case folder, file, symbolicLink, other
+    }
+
+    struct Entry: Equatable {
+        var name: String
+        var kind: Kind
+    }
+
+    static func entries(of folder: String) throws(WatchError) -> [Entry] {
+        guard let stream = opendir(folder) else {
+            throw WatchError(call: "opendir", path: folder, code: errno)
+        }
+        defer { closedir(stream) }
+        var entries: [Entry] = []
+        while let record = readdir(stream) {
+            let name = withUnsafeBytes(of: record.pointee.d_name) { bytes in
+                String(validating: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard let name, name != ".", name != ".." else { continue }
+            entries.append(Entry(name: name, kind: kind(of: record.pointee.d_type, name: name, in: folder)))
+        }
+        return entries
+    }
+
+    /// Some file systems leave `d_type` unknown; `lstat` then tells.
+    private static func kind(of type: UInt8, name: String, in folder: String) -> Kind {
+        switch Int(type) {
+        case Int(DT_DIR): return .folder
+        case Int(DT_REG): return .file
+        case Int(DT_LNK): return .symbolicLink
+        case Int(DT_UNKNOWN): return FileStatus.kind(ofEntryAt: WatchPath.join(folder, name))
+        default: return .other
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// Names that editors, version control and operating systems write beside content and that are never content themselves.
+public enum EditorTemporaryFiles {
+    /// True for swap, backup, lock and temporary files, VCS and dependency folders, and hidden names (starting with ".").
+    public static func isTemporary(name: String) -> Bool {
+        if name.hasPrefix(".") { return true }  // hidden files: .file.swp, .#lock, .DS_Store, .git, rsync's .file.XXXXXX
+        if exactNames.contains(name) { return true }
+        if name.hasSuffix("~") { return true }  // vim and Emacs backups
+        if name.hasPrefix("#") && name.hasSuffix("#") { return true }  // Emacs auto-save
+        if name.hasPrefix("~$") { return true }  // office lock files
+        if suffixes.contains(where: name.hasSuffix) { return true }
+        return isVimWriteTest(name) || isSedInPlaceTemporary(name)
+    }
+
+    private static let exactNames: Set<String> = [
+        "node_modules", "CVS", "_darcs", "Thumbs.db", "desktop.ini",
+    ]
+
+    private static let suffixes = [
+        ".swp", ".swo", ".swn", ".swx", ".swpx",  // vim swap files outside the hidden form
+        "___jb_tmp___", "___jb_old___",  // JetBrains safe write
+        ".tmp", ".crswap", ".part", ".crdownload",
+    ]
+
+    /// vim probes whether it may create files in a folder with `4913`, then `5036`, `5159`, … while those exist.
+    private static func isVimWriteTest(_ name: String) -> Bool {
+        guard name.count <= 7, let number = Int(name), number >= 4913 else { return false }
+        return (number - 4913) % 123 == 0
+    }
+
+    /// GNU `sed -i` writes `sed` plus six random letters and digits, then renames it over the file.
+    private static func isSedInPlaceTemporary(_ name: String) -> Bool {
+        name.count == 9 && name.hasPrefix("sed")
+            && name.dropFirst(3).allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+}

@@ -1,0 +1,42 @@
+import Glibc
+
+/// What `lstat` and `stat` say about a path, reduced to what the watcher decides on.
+enum FileStatus {
+    /// The entry itself, without following a symlink; `.other` when it is gone.
+    static func kind(ofEntryAt path: String) -> DirectoryListing.Kind {
+        guard let info = status(of: path, followingLinks: false) else { return .other }
+        return kind(of: info)
+    }
+
+    /// What a symlink (or any path) leads to; `.other` when the target is gone.
+    static func kind(ofTargetAt path: String) -> DirectoryListing.Kind {
+        guard let info = status(of: path, followingLinks: true) else { return .other }
+        return kind(of: info)
+    }
+
+    /// True when something is at `path` now (a dangling symlink counts).
+    static func exists(_ path: String) -> Bool {
+        status(of: path, followingLinks: false) != nil
+    }
+
+    /// True for a regular file with more than one name: a hard link, complete the moment it appears.
+    static func isHardLinkedFile(_ path: String) -> Bool {
+        guard let info = status(of: path, followingLinks: false) else { return false }
+        return kind(of: info) == .file && info.st_nlink > 1
+    }
+
+    private static func status(of path: String, followingLinks: Bool) -> stat? {
+        var info = stat()
+        let result = followingLinks ? stat(path, &info) : lstat(path, &info)
+        return result == 0 ? info : nil
+    }
+
+    private static func kind(of info: stat) -> DirectoryListing.Kind {
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .folder
+        case S_IFREG: return .file
+        case S_IFLNK: return .symbolicLink
+        default: return .other
+        }
+    }
+}

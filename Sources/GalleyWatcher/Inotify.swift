@@ -1,0 +1,46 @@
+import Glibc
+
+/// One non-blocking inotify instance and the calls made on it.
+struct Inotify: Sendable {
+    let descriptor: FileDescriptor
+
+    /// What a watched folder reports: finished writes, moves, creations and deletions of its entries, and its own end.
+    /// IN_MODIFY is left out on purpose: a file is read only once its writer has closed it.
+    static let folderMask = UInt32(
+        IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE
+            | IN_DELETE_SELF | IN_MOVE_SELF | IN_EXCL_UNLINK | IN_ONLYDIR
+    )
+
+    static func open() throws(WatchError) -> Inotify {
+        let raw = try retryingOnEINTR("inotify_init1") { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
+        return Inotify(descriptor: FileDescriptor(rawValue: raw))
+    }
+
+    /// Watches a folder; an inode that is already watched gives back its existing descriptor.
+    func addWatch(folder path: String) throws(WatchError) -> WatchDescriptor {
+        let raw = try retryingOnEINTR("inotify_add_watch", path: path) {
+            inotify_add_watch(descriptor.rawValue, path, Self.folderMask)
+        }
+        return WatchDescriptor(rawValue: raw)
+    }
+
+    /// Stops a watch; failure is ignored because the kernel drops the watch of a deleted folder by itself.
+    func removeWatch(_ watch: WatchDescriptor) {
+        _ = inotify_rm_watch(descriptor.rawValue, watch.rawValue)
+    }
+
+    /// Waits until records are queued or `milliseconds` pass; true when there are records to read.
+    func waitForRecords(milliseconds: Int32) throws(WatchError) -> Bool {
+        var request = pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)
+        return try retryingOnEINTR("poll") { poll(&request, 1, milliseconds) } > 0
+    }
+
+    /// Reads queued event records into `buffer`; nil when none are queued right now.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(WatchError) -> Int? {
+        do {
+            return try retryingOnEINTR("read") { Glibc.read(descriptor.rawValue, buffer.baseAddress, buffer.count) }
+        } catch where error.code == EAGAIN || error.code == EWOULDBLOCK {
+            return nil
+        }
+    }
+}

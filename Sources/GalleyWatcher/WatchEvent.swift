@@ -1,0 +1,21 @@
+/// One thing that happened to a path below the watched root.
+public struct WatchEvent: Equatable, Sendable {
+    /// What the consumer has to do about the path.
+    public enum Kind: Equatable, Sendable {
+        /// A file's content may be new: read it again (created, written and closed, moved in).
+        case changed
+        /// A file is gone (deleted, moved out).
+        case removed
+        /// A folder is gone; everything below `path` is gone.
+        case directoryRemoved
+    }
+
+    /// The absolute path, under the root as the watcher was given it.
+    public var path: String
+    public var kind: Kind
+
+    public init(path: String, kind: Kind) {
+        self.path = path
+        self.kind = kind
+    }
+}

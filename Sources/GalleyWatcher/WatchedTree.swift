@@ -1,0 +1,166 @@
+import Glibc
+
+/// The folders under watch: each folder's watch is added before the folder is listed, symlinked folders are followed
+/// only while they stay inside the root, and subtrees move or go as their folders do.
+///
+/// Not thread-safe: the watcher uses it from its own queue only.
+final class WatchedTree {
+    /// The root as an absolute path; every reported path starts with it.
+    let root: String
+    let isIgnored: @Sendable (String) -> Bool
+    private let rootRealPath: String
+    private let inotify: Inotify
+    private var table = WatchTable()
+    private var warnings: [String] = []
+
+    /// What turned up at a path that is not a real folder.
+    enum Arrival: Equatable {
+        /// A symlink to a folder inside the root: watch it like a new folder.
+        case folder
+        /// A file; `complete` when its content is already final (a symlink or a hard link), not still being written.
+        case file(complete: Bool)
+        /// Nothing to report: gone already, not a file, or a symlink leading outside the root.
+        case nothing
+    }
+
+    /// Watches `root` and every folder below it that is not ignored; throws when the root itself cannot be watched.
+    init(root: String, inotify: Inotify, isIgnored: @escaping @Sendable (String) -> Bool) throws(WatchError) {
+        self.root = WatchPath.absolute(root)
+        self.inotify = inotify
+        self.isIgnored = isIgnored
+        let rootWatch = try inotify.addWatch(folder: self.root)
+        guard let rootRealPath = WatchPath.realPath(self.root) else {
+            throw WatchError(call: "realpath", path: self.root, code: errno)
+        }
+        self.rootRealPath = rootRealPath
+        _ = table.insert(rootWatch, path: self.root)
+        watchTree(at: self.root, reportingFilesTo: { _ in })
+    }
+
+    var watchedFolderCount: Int { table.count }
+
+    func path(of watch: WatchDescriptor) -> String? { table.path(of: watch) }
+
+    func isWatchedFolder(_ path: String) -> Bool { table.descriptor(of: path) != nil }
+
+    /// Watches a folder that appeared (created, moved in, a symlink to a folder) and everything below it,
+    /// reporting every file already there: they may have been written before the watch existed.
+    func watchNewFolder(at path: String, reportingFilesTo report: (String) -> Void) {
+        watchTree(at: path, reportingFilesTo: report)
+    }
+
+    /// Follows a folder renamed inside the tree: its watches stay, their paths change; reports every file under the new path.
+    func moveFolder(from oldPath: String, to newPath: String, reportingFilesTo report: (String) -> Void) {
+        for replaced in table.moveSubtree(from: oldPath, to: newPath) { inotify.removeWatch(replaced) }
+        watchTree(at: newPath, reportingFilesTo: report)
+    }
+
+    /// Stops watching a folder that went away, and everything below it.
+    func dropFolder(at path: String) {
+        for watch in table.removeSubtree(at: path) { inotify.removeWatch(watch) }
+    }
+
+    /// Stops watching altogether (the root went away).
+    func dropEverything() {
+        for watch in table.removeAll() { inotify.removeWatch(watch) }
+    }
+
+    /// Walks the whole tree again after events were lost, watching folders that were missed
+    /// and dropping watches of folders that are no longer there.
+    func rewatchEverything() {
+        let previous = table
+        table = WatchTable()
+        watchTree(at: root, reportingFilesTo: { _ in })
+        for watch in previous.descriptors where table.path(of: watch) == nil { inotify.removeWatch(watch) }
+    }
+
+    /// Decides what an entry that appeared without `IN_ISDIR` is.
+    func arrival(at path: String) -> Arrival {
+        switch FileStatus.kind(ofEntryAt: path) {
+        case .symbolicLink: return linkTarget(at: path)
+        case .file: return .file(complete: FileStatus.isHardLinkedFile(path))
+        case .folder, .other: return .nothing
+        }
+    }
+
+    /// The problems met since the last call, as human-readable lines.
+    func takeWarnings() -> [String] {
+        defer { warnings = [] }
+        return warnings
+    }
+
+    private func watchTree(at top: String, reportingFilesTo report: (String) -> Void) {
+        var limitErrors: [WatchError] = []
+        var pending = [top]
+        while let folder = pending.popLast() {
+            guard watch(folder, limitErrors: &limitErrors) else { continue }
+            pending += subfoldersToWatch(in: folder, reportingFilesTo: report)
+        }
+        if let first = limitErrors.first {
+            let others = limitErrors.count - 1
+            warnings.append(others == 0 ? first.description : "\(first)\n\(others) more folders are not watched for the same reason.")
+        }
+    }
+
+    /// Adds the folder's watch; false when the folder must not be listed (an alias of a watched folder, or the watch failed).
+    private func watch(_ folder: String, limitErrors: inout [WatchError]) -> Bool {
+        let watch: WatchDescriptor
+        do {
+            watch = try inotify.addWatch(folder: folder)
+        } catch {
+            if error.isWatchLimit {
+                limitErrors.append(error)
+            } else if error.code == ENOENT || error.code == ENOTDIR {
+                warnings.append("\(folder) vanished while it was being watched: \(error)")
+            } else {
+                warnings.append(error.description)
+            }
+            return false
+        }
+        // The same inode under another name is a symlink to a folder already watched, or a loop.
+        if let known = table.path(of: watch), known != folder { return false }
+        for replaced in table.insert(watch, path: folder) { inotify.removeWatch(replaced) }
+        return true
+    }
+
+    private func subfoldersToWatch(in folder: String, reportingFilesTo report: (String) -> Void) -> [String] {
+        let entries: [DirectoryListing.Entry]
+        do {
+            entries = try DirectoryListing.entries(of: folder)
+        } catch {
+            // A folder removed right after its watch was added reports its own deletion.
+            if error.code != ENOENT { warnings.append(error.description) }
+            return []
+        }
+        var subfolders: [String] = []
+        for entry in entries {
+            let path = WatchPath.join(folder, entry.name)
+            if isIgnored(path) { continue }
+            switch entry.kind {
+            case .folder:
+                subfolders.append(path)
+            case .file:
+                report(path)
+            case .symbolicLink:
+                switch linkTarget(at: path) {
+                case .folder: subfolders.append(path)
+                case .file: report(path)
+                case .nothing: break
+                }
+            case .other:
+                break
+            }
+        }
+        return subfolders
+    }
+
+    /// A symlink is followed only when what it leads to lies inside the root, so content never escapes it.
+    private func linkTarget(at path: String) -> Arrival {
+        guard let target = WatchPath.realPath(path), WatchPath.isSameOrBelow(target, rootRealPath) else { return .nothing }
+        switch FileStatus.kind(ofTargetAt: path) {
+        case .folder: return .folder
+        case .file: return .file(complete: true)
+        case .symbolicLink, .other: return .nothing
+        }
+    }
+}

@@ -1,0 +1,4 @@
+import GalleyApp
+import Glibc
+
+exit(GalleyMain.run(Array(CommandLine.arguments.dropFirst())))
