@@ -2,11 +2,15 @@
 public enum NearestName {
     /// The candidate within a small edit distance of `name`, if any.
     public static func find(_ name: String, among candidates: some Sequence<String>) -> String? {
-        let limit = max(1, min(3, name.count / 3))
+        let limit = max(1, min(2, name.count / 4))
         var best: (name: String, distance: Int)?
         for candidate in candidates where candidate != name {
             let distance = editDistance(Array(name.lowercased()), Array(candidate.lowercased()), limit: limit)
-            if distance <= limit, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+            // Ties go to the alphabetically first name, so hints do not
+            // depend on the order of a set.
+            guard distance <= limit else { continue }
+            if let current = best, (current.distance, current.name) <= (distance, candidate) { continue }
+            best = (candidate, distance)
         }
         return best?.name
     }

@@ -13,9 +13,9 @@ public struct TextFileReader {
         var strings: [TaggedString] = []
         var lineNumber = 0
         let text = String(decoding: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes, as: UTF8.self)
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift, so split on both forms.
+        for content in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
-            let content = line.hasSuffix("\r") ? line.dropLast() : line
             guard !content.allSatisfy(\.isWhitespace) else { continue }
             strings.append(TaggedString(text: String(content), location: SourceLocation(line: lineNumber, column: 1)))
         }

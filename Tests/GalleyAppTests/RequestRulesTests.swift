@@ -1,0 +1,80 @@
+import XCTest
+import GalleyServer
+@testable import GalleyApp
+
+final class RequestRulesTests: XCTestCase {
+    private let guardrail = RequestGuard(port: 4400, boundHost: "127.0.0.1", extraNames: ["preview.test"])
+
+    private func request(_ path: String, method: String = "GET", headers: [String: String]) -> HTTPRequest {
+        HTTPRequest(method: method, path: path, headers: headers)
+    }
+
+    func testHostMustBeTheServersOwn() {
+        for host in ["127.0.0.1:4400", "localhost:4400", "LOCALHOST:4400", "[::1]:4400", "preview.test:4400"] {
+            XCTAssertEqual(guardrail.check(request("/", headers: ["host": host])), .allowed, host)
+        }
+        for host in ["evil.example:4400", "127.0.0.1:80", "127.0.0.1", "attacker.127.0.0.1.nip.io:4400", ""] {
+            XCTAssertNotEqual(guardrail.check(request("/", headers: ["host": host])), .allowed, host)
+        }
+        XCTAssertNotEqual(guardrail.check(request("/", headers: [:])), .allowed)
+    }
+
+    func testAPIRefusesOtherOrigins() {
+        let host = ["host": "127.0.0.1:4400"]
+        XCTAssertEqual(guardrail.check(request("/api/documents", headers: host.merging(["origin": "http://127.0.0.1:4400"]) { $1 })), .allowed)
+        XCTAssertNotEqual(guardrail.check(request("/api/documents", headers: host.merging(["origin": "http://evil.example"]) { $1 })), .allowed)
+        XCTAssertNotEqual(guardrail.check(request("/api/documents", headers: host.merging(["sec-fetch-site": "cross-site"]) { $1 })), .allowed)
+        XCTAssertEqual(guardrail.check(request("/api/documents", headers: host.merging(["sec-fetch-site": "same-origin"]) { $1 })), .allowed)
+    }
+
+    func testOnlyReadingMethods() {
+        XCTAssertEqual(guardrail.check(request("/", method: "HEAD", headers: ["host": "localhost:4400"])), .allowed)
+        XCTAssertEqual(guardrail.check(request("/", method: "POST", headers: ["host": "localhost:4400"])), .refused(status: 405, reason: "method not allowed"))
+    }
+
+    func testSafePaths() {
+        for path in ["Assets.xcassets/a.imageset/a.png", "b/c d@2x.png", "ペンギン.png"] {
+            XCTAssertTrue(SafePath.isClean(path), path)
+        }
+        for path in ["../etc/passwd", "a/../../b", "/etc/passwd", "a//b", "a/./b", "a\\..\\b", "a\u{0}b", "%2e%2e/x", "a;b", "a?b", "a#b", "", "."] {
+            XCTAssertFalse(SafePath.isClean(path), path)
+        }
+    }
+}
+
+final class CommandLineArgumentsTests: XCTestCase {
+    func testServeOptions() throws {
+        XCTAssertEqual(try CommandLineArguments.parse(["serve"]), .serve(ServeOptions()))
+        var options = ServeOptions()
+        options.directory = "content"
+        options.port = 0
+        options.host = "::1"
+        options.openBrowser = true
+        options.logLevel = .quiet
+        XCTAssertEqual(try CommandLineArguments.parse(["serve", "content", "--port=0", "--host", "::1", "--open", "-q"]), .serve(options))
+    }
+
+    func testOtherCommands() throws {
+        XCTAssertEqual(try CommandLineArguments.parse(["--version"]), .version)
+        XCTAssertEqual(try CommandLineArguments.parse(["render", "a.json", "-o", "out.html"]), .render(paths: ["a.json"], output: "out.html"))
+        XCTAssertEqual(try CommandLineArguments.parse(["check", "a", "b", "--json"]), .check(paths: ["a", "b"], json: true))
+    }
+
+    func testUsageErrors() {
+        let cases: [([String], String)] = [
+            ([], "missing command"),
+            (["frobnicate"], "unknown command 'frobnicate'"),
+            (["serve", "--port", "70000"], "invalid port '70000' (0–65535)"),
+            (["serve", "--port"], "option '--port' needs a value"),
+            (["serve", "a", "b"], "serve takes one folder, got 'b' too"),
+            (["serve", "--bogus"], "unknown option '--bogus'"),
+            (["check"], "check needs at least one PATH"),
+            (["render"], "render needs a PATH"),
+        ]
+        for (arguments, message) in cases {
+            XCTAssertThrowsError(try CommandLineArguments.parse(arguments)) { error in
+                XCTAssertEqual(error as? UsageError, UsageError(message: message), "\(arguments)")
+            }
+        }
+    }
+}

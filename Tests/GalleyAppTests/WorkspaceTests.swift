@@ -1,0 +1,105 @@
+import XCTest
+import GalleyCore
+@testable import GalleyApp
+
+/// The workspace on real files in a temporary folder (no watcher, no HTTP).
+final class WorkspaceTests: XCTestCase {
+    private var root = ""
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("galley-workspace-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    private func write(_ path: String, _ text: String) throws {
+        try write(path, Data(text.utf8))
+    }
+
+    private func write(_ path: String, _ data: Data) throws {
+        let url = URL(fileURLWithPath: root + "/" + path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+    }
+
+    private func png(width: UInt8) -> Data {
+        Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, width, 0, 0, 0, 10])
+    }
+
+    private let data = #"[{"name": "P", "imageName": "p", "detailText": ["<image>01</image>", "<image>02</image>", "<image>03</image>"]}]"#
+
+    func testAssetsResolveFromImageSetsLargestScaleThenPlainFiles() throws {
+        try write("Resources/data.json", data)
+        try write("Assets.xcassets/p_01.imageset/Contents.json", #"{"images": [{"filename": "small.png", "scale": "1x"}, {"filename": "big.png", "scale": "2x"}]}"#)
+        try write("Assets.xcassets/p_01.imageset/small.png", png(width: 1))
+        try write("Assets.xcassets/p_01.imageset/big.png", png(width: 2))
+        try write("images/p_02.png", png(width: 3))
+        let workspace = Workspace(root: root, boot: "test")
+        workspace.loadAll()
+        let document = try XCTUnwrap(workspace.allDocuments.first)
+        XCTAssertTrue(document.html.contains("/files/Assets.xcassets/p_01.imageset/big.png?v="))
+        XCTAssertTrue(document.html.contains("width=\"2\" height=\"10\""))
+        XCTAssertTrue(document.html.contains("/files/images/p_02.png?v="))
+        XCTAssertEqual(document.diagnostics.map(\.diagnostic.formatted), [
+            "Resources/data.json:1:91: warning: no image set or image file named 'p_03'; did you mean 'p_01'?",
+        ])
+        XCTAssertNotNil(document.diagnostics.first?.blockID)
+    }
+
+    func testChangedImageRerendersItsUsersWithANewURL() throws {
+        try write("data.json", data)
+        try write("p_01.png", png(width: 1))
+        let workspace = Workspace(root: root, boot: "test")
+        workspace.loadAll()
+        _ = workspace.takeChanges()
+        let before = try XCTUnwrap(workspace.allDocuments.first)
+        try write("p_01.png", png(width: 9))
+        workspace.apply(changed: ["p_01.png"], removed: [])
+        let changes = workspace.takeChanges()
+        XCTAssertEqual(changes.changed.map(\.id), [before.id])
+        XCTAssertNotEqual(changes.changed.first?.html, before.html)
+        XCTAssertGreaterThan(changes.changed.first?.version ?? 0, before.version)
+    }
+
+    func testBrokenFileKeepsLastGoodRenderingAndAddsTheError() throws {
+        try write("data.json", data)
+        let workspace = Workspace(root: root, boot: "test")
+        workspace.loadAll()
+        let good = try XCTUnwrap(workspace.allDocuments.first)
+        try write("data.json", "[{\"name\": \"P\",\n \"detailText\": [\"a\" \"b\"]}]")
+        workspace.apply(changed: ["data.json"], removed: [])
+        let broken = try XCTUnwrap(workspace.allDocuments.first)
+        XCTAssertEqual(broken.html, good.html)
+        XCTAssertEqual(broken.diagnostics.first { $0.diagnostic.severity == .error }?.diagnostic.formatted, "data.json:2:20: error: missing ',' between array elements")
+        XCTAssertGreaterThan(broken.version, good.version)
+        try write("data.json", data)
+        workspace.apply(changed: ["data.json"], removed: [])
+        XCTAssertFalse(workspace.allDocuments.first?.diagnostics.contains { $0.diagnostic.severity == .error } ?? true)
+    }
+
+    func testUnchangedSaveKeepsTheVersion() throws {
+        try write("data.json", data)
+        let workspace = Workspace(root: root, boot: "test")
+        workspace.loadAll()
+        _ = workspace.takeChanges()
+        let version = workspace.version
+        workspace.apply(changed: ["data.json"], removed: [])
+        XCTAssertEqual(workspace.version, version)
+        XCTAssertTrue(workspace.takeChanges().changed.isEmpty)
+    }
+
+    func testRemovedFileRemovesItsDocuments() throws {
+        try write("data.json", data)
+        try write("other.json", #"{"not": "content"}"#)
+        let workspace = Workspace(root: root, boot: "test")
+        workspace.loadAll()
+        XCTAssertEqual(workspace.allDocuments.count, 1)
+        _ = workspace.takeChanges()
+        workspace.apply(changed: [], removed: ["data.json"])
+        XCTAssertEqual(workspace.allDocuments.count, 0)
+        XCTAssertEqual(workspace.takeChanges().removed.count, 1)
+    }
+}

@@ -1,0 +1,106 @@
+import XCTest
+@testable import GalleyCore
+
+final class TaggedContentTests: XCTestCase {
+    private func read(_ json: String, schema: ContentSchema = .seed) -> DataFileReading {
+        DataFileReader(schema: schema, path: "data.json").read(Array(json.utf8))
+    }
+
+    private func items(_ json: String) throws -> [ItemReading] {
+        guard case .items(let items, _) = read(json) else {
+            XCTFail("not read as items")
+            return []
+        }
+        return items
+    }
+
+    func testSeedKindsAndLocations() throws {
+        let json = """
+            [{"name": "Little Penguin", "imageName": "lpenguin", "detailText": [
+                "本文",
+                "<image>02</image>",
+                "<caption>夜に帰ってくる群れ</caption>"
+            ]}]
+            """
+        let item = try XCTUnwrap(items(json).first)
+        XCTAssertEqual(item.document.title, "Little Penguin")
+        XCTAssertEqual(item.diagnostics, [])
+        XCTAssertEqual(item.document.blocks, [
+            Block(kind: "body", location: SourceLocation(line: 2, column: 5), content: .paragraph(Paragraph(runs: [TextRun("\u{3000}本文")]))),
+            Block(kind: "image", location: SourceLocation(line: 3, column: 5), content: .image(ImageBlock(source: .asset("lpenguin_02")))),
+            Block(kind: "caption", location: SourceLocation(line: 4, column: 5), content: .paragraph(Paragraph(runs: [TextRun("夜に帰ってくる群れ")]))),
+        ])
+    }
+
+    func testObjectHoldingItemsAndNonContentJSON() throws {
+        XCTAssertEqual(try items(#"{"version": 2, "species": [{"name": "A", "detailText": ["x"]}]}"#).count, 1)
+        guard case .notContent = read(#"{"name": "package", "dependencies": []}"#) else { return XCTFail("manifest read as content") }
+    }
+
+    func testSyntaxErrorIsInvalidWithPosition() {
+        guard case .invalid(let diagnostic) = read("[{\"name\": \"A\",\n  \"detailText\": [\"a\" \"b\"]}]") else {
+            return XCTFail("broken JSON accepted")
+        }
+        XCTAssertEqual(diagnostic.formatted, "data.json:2:21: error: missing ',' between array elements")
+    }
+
+    func testAuthorMistakesAreWarnedAtTheirString() throws {
+        let json = """
+            [{"name": "A", "imageName": "p", "detailText": [
+              "<caption>stray</caption>",
+              "<imgae>02</imgae>",
+              "<caption>unclosed",
+              "<image>01</image>",
+              "<caption>ok</captoin>",
+              "",
+              42
+            ]},
+            {"imageName": "q", "detailText": "not an array", "imageName": "r"}]
+            """
+        let readings = try items(json)
+        XCTAssertEqual(readings[0].diagnostics.map(\.formatted), [
+            "data.json:8:3: warning: 'detailText' element is a number, expected a string",
+            "data.json:2:3: warning: caption does not directly follow an image",
+            "data.json:3:3: warning: '<imgae>' matches no block kind and is shown as body text; did you mean 'image'?",
+            "data.json:4:3: warning: unclosed '<caption>': the block is shown as body text",
+            "data.json:6:3: warning: '<caption>' is closed by '</captoin>'; did you mean '</caption>'?",
+            "data.json:7:3: warning: empty body block",
+        ])
+        XCTAssertEqual(readings[1].diagnostics.map(\.formatted), [
+            "data.json:10:50: warning: duplicate key 'imageName'; the last one is used",
+            "data.json:10:1: warning: item has no title ('name')",
+            "data.json:10:34: error: 'detailText' is a string, expected an array of strings",
+        ])
+    }
+
+    func testTagMatchingFollowsTheSeedRegex() {
+        XCTAssertEqual(BlockMatcher.tag("image").content(of: "<image>02</image>"), "02")
+        XCTAssertNil(BlockMatcher.tag("image").content(of: "<image>0\n2</image>"), "'.' does not match a line break")
+        XCTAssertNil(BlockMatcher.tag("image").content(of: " <image>02</image>"))
+        XCTAssertEqual(BlockMatcher.tag("caption").content(of: "<caption></caption>"), "")
+        XCTAssertEqual(BlockMatcher.stripTags("<b>bold</b>"), "bold")
+        XCTAssertEqual(BlockMatcher.stripTags("a < b"), "a < b")
+    }
+
+    func testSeedPatternCompilesToFastTagMatcher() throws {
+        guard case .tag(let name) = try BlockMatcher.compile(pattern: "^<caption>.*</caption>$") else { return XCTFail("not a tag matcher") }
+        XCTAssertEqual(name, "caption")
+        guard case .regex = try BlockMatcher.compile(pattern: "^<h([1-3])>.*</h\\1>$") else { return XCTFail("expected a regex") }
+    }
+
+    func testTextFileLinesAreBlocks() {
+        let text = "First paragraph\n\n<image>01</image>\r\n<caption>Under the image</caption>\n"
+        let result = TextFileReader(schema: .seed, path: "draft.txt").read(Array(text.utf8))
+        XCTAssertEqual(result.document.title, "draft")
+        XCTAssertEqual(result.document.kind, .tagged)
+        XCTAssertEqual(result.document.blocks.map(\.kind), ["body", "image", "caption"])
+        XCTAssertEqual(result.document.blocks.map(\.location.line), [1, 3, 4])
+    }
+
+    func testNearestName() {
+        XCTAssertEqual(NearestName.find("imgae", among: ["image", "caption"]), "image")
+        XCTAssertEqual(NearestName.find("cheetah_07", among: ["lpenguin_01", "cheetah"]), nil)
+        XCTAssertEqual(NearestName.find("lpengiun_02", among: ["lpenguin_01", "lpenguin_02"]), "lpenguin_02")
+        XCTAssertNil(NearestName.find("zzz", among: ["image"]))
+    }
+}
