@@ -14,8 +14,16 @@ struct ServedImage: Equatable, Sendable {
         "/files/" + URLPath.encode(path) + "?v=" + contentHash
     }
 
+    /// Browsers show PNG, JPEG, GIF, WebP and SVG; TIFF and PDF attachments
+    /// are listed by name instead.
+    var isDisplayable: Bool { !mimeType.isEmpty }
+
     var resolved: ResolvedImage {
-        ResolvedImage(url: url, width: width, height: height)
+        guard isDisplayable else {
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            return ResolvedImage(url: "", placeholder: "attachment “\(name)”")
+        }
+        return ResolvedImage(url: url, width: width, height: height)
     }
 }
 
@@ -48,8 +56,9 @@ struct AssetIndex {
 
     /// Re-reads the image file at `path` (or notes it gone).
     mutating func updateImage(at path: String, root: String) {
-        if let bytes = try? FileSystem.read(root + "/" + path), let mime = ImageFileTypes.mimeType(forPath: path) {
+        if let bytes = try? FileSystem.read(root + "/" + path) {
             let size = ImageDimensions.read(bytes)
+            let mime = ImageFileTypes.mimeType(forPath: path) ?? ""
             images[path] = ServedImage(path: path, contentHash: ContentHash.of(bytes), width: size?.width, height: size?.height, mimeType: mime)
         } else {
             images[path] = nil

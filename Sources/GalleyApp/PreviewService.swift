@@ -55,7 +55,7 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     /// Serves an image the workspace knows, and nothing else: the path must
     /// name a known image and resolve inside the content folder.
     private func image(at path: String, request: HTTPRequest) -> HTTPResponse {
-        guard SafePath.isClean(path), let image = publisher.snapshot.images[path] else { return text(404, "not found") }
+        guard SafePath.isClean(path), let image = publisher.snapshot.images[path], image.isDisplayable else { return text(404, "not found") }
         let absolute = root + "/" + path
         guard FileSystem.isInside(absolute, realRoot: realRoot) else { return text(404, "not found") }
         let etag = "\"\(image.contentHash)\""

@@ -53,7 +53,8 @@ struct RenderCommand {
 enum StaticPage {
     static func html(documents: [PublishedDocument]) -> String {
         let css = PageFiles.named("galley.css").map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
-        let kindCSS = documents.first?.css ?? ""
+        var seenCSS = Set<String>()
+        let kindCSS = documents.map(\.css).filter { seenCSS.insert($0).inserted }.joined(separator: "\n")
         let title = documents.count == 1 ? documents[0].title : (documents.first.map { ContentPath.baseName($0.path) } ?? "Galley")
         var html = "<!doctype html>\n<html lang=\"ja\">\n<head>\n<meta charset=\"utf-8\">\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"

@@ -17,11 +17,26 @@ struct SourceReader {
                     DocumentSource(path: path, item: item.index, document: item.document, diagnostics: fileDiagnostics + item.diagnostics)
                 })
             }
+        case .rtf:
+            let result = RTFReader.read(bytes, path: path)
+            var document = result.document
+            if document.title.isEmpty { document.title = ContentPath.baseName(path) }
+            return .documents([DocumentSource(path: path, item: nil, document: document, diagnostics: result.diagnostics)])
         case .text:
             let result = TextFileReader(schema: schema, path: path).read(bytes)
             return .documents([DocumentSource(path: path, item: nil, document: result.document, diagnostics: result.diagnostics)])
         default:
             return .nothing
         }
+    }
+
+    /// Reads an RTFD bundle (a folder) from its `TXT.rtf`; attachments are
+    /// resolved by the renderer relative to the bundle.
+    func readBundle(_ bundlePath: String, textBytes: [UInt8]) -> DocumentSource {
+        let result = RTFReader.read(textBytes, path: bundlePath + "/TXT.rtf")
+        var document = result.document
+        document.kind = .rtfd
+        if document.title.isEmpty { document.title = ContentPath.baseName(bundlePath) }
+        return DocumentSource(path: bundlePath, item: nil, document: document, diagnostics: result.diagnostics)
     }
 }

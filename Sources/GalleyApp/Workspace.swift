@@ -80,6 +80,8 @@ final class Workspace {
                 assets.removeImages(under: path)
                 if let name = AssetIndex.assetName(forPath: path) { touchedAssets.insert(name) }
             case .rtfdPart(let bundle):
+                assets.removeImages(under: path)
+                imagesChanged = true
                 bundles.insert(bundle)
             default:
                 removeDocuments(ofFile: path)
@@ -97,6 +99,8 @@ final class Workspace {
             case .imageSetContents:
                 if let name = AssetIndex.assetName(forPath: path) { touchedAssets.insert(name) }
             case .rtfdPart(let bundle):
+                if !path.hasSuffix("/TXT.rtf") { assets.updateImage(at: path, root: root) }
+                imagesChanged = true
                 bundles.insert(bundle)
             case .config, .other:
                 continue
@@ -112,7 +116,7 @@ final class Workspace {
         // A new asset may be the near name a warning suggests; only documents
         // that miss an asset can be affected by that.
         for path in contentFiles { readFile(path) }
-        _ = bundles
+        for bundle in bundles.sorted() { readBundle(bundle) }
         for id in affected where pendingChanged.contains(id) == false { render(id) }
     }
 
@@ -137,16 +141,36 @@ final class Workspace {
     // MARK: - Documents
 
     private func readFile(_ path: String) {
+        update(path) { bytes in
+            SourceReader(schema: schema).read(relativePath: path, role: ContentPath.role(of: path), bytes: bytes)
+        }
+    }
+
+    /// Re-reads an RTFD bundle after any file in it changed.
+    private func readBundle(_ bundle: String) {
+        let textPath = bundle + "/TXT.rtf"
+        guard FileSystem.exists(root + "/" + textPath) else {
+            removeDocuments(ofFile: bundle)
+            return
+        }
+        update(bundle, readingFile: textPath) { bytes in
+            .documents([SourceReader(schema: schema).readBundle(bundle, textBytes: bytes)])
+        }
+    }
+
+    /// Reads `file` (default: `path`) and replaces the documents of `path`
+    /// with what `parse` makes of it; a failure keeps the last good ones.
+    private func update(_ path: String, readingFile file: String? = nil, parse: ([UInt8]) -> FileReading) {
+        let file = file ?? path
         let reading: FileReading
         do {
-            let bytes = try FileSystem.read(root + "/" + path)
-            reading = SourceReader(schema: schema).read(relativePath: path, role: ContentPath.role(of: path), bytes: bytes)
+            reading = parse(try FileSystem.read(root + "/" + file))
         } catch {
-            if !FileSystem.exists(root + "/" + path) {
+            if !FileSystem.exists(root + "/" + file) {
                 removeDocuments(ofFile: path)
                 return
             }
-            reading = .failed(Diagnostic(path: path, location: .start, severity: .error, message: "\(error)"))
+            reading = .failed(Diagnostic(path: file, location: .start, severity: .error, message: "\(error)"))
         }
         switch reading {
         case .nothing:
@@ -200,6 +224,7 @@ final class Workspace {
         let assets = self.assets
         let link: (ServedImage?) -> ResolvedImage? = { [root, imageLinking] image in
             guard let image else { return nil }
+            guard image.isDisplayable else { return image.resolved }
             switch imageLinking {
             case .served:
                 return image.resolved
@@ -241,7 +266,8 @@ final class Workspace {
 
         var document = PublishedDocument(
             id: id, path: source.path, item: source.item, title: source.document.title, kind: source.document.kind,
-            version: version, html: rendered.html, css: kindCSS, diagnostics: pageDiagnostics, body: Workspace.emptyBody
+            version: version, html: rendered.html, css: source.document.kind == .tagged ? kindCSS : TextViewStyleSheet.css,
+            diagnostics: pageDiagnostics, body: Workspace.emptyBody
         )
         if let previous = published[id], !document.looksDifferent(from: previous) { return }
         version += 1

@@ -126,6 +126,11 @@ public struct HTMLRenderer {
         return css.joined(separator: ";")
     }
 
+    private func sizeLabel(_ image: ImageBlock) -> String {
+        guard let width = image.widthPoints, let height = image.heightPoints else { return "" }
+        return " (\(formatNumber(width))×\(formatNumber(height)) pt)"
+    }
+
     private func renderImage(_ image: ImageBlock, missingImage: inout String?) -> String {
         let resolved: ResolvedImage?
         let label: String
@@ -143,11 +148,10 @@ public struct HTMLRenderer {
         }
         guard let resolved else {
             missingImage = label
-            var size = ""
-            if let width = image.widthPoints, let height = image.heightPoints {
-                size = " (\(formatNumber(width))×\(formatNumber(height)) pt)"
-            }
-            return "<div class=\"missing-asset\">missing image “\(HTMLEscaping.escape(label))”\(size)</div>"
+            return "<div class=\"missing-asset\">missing image “\(HTMLEscaping.escape(label))”\(sizeLabel(image))</div>"
+        }
+        if let placeholder = resolved.placeholder {
+            return "<div class=\"attachment-placeholder\">\(HTMLEscaping.escape(placeholder))\(sizeLabel(image))</div>"
         }
         var html = "<img src=\"\(HTMLEscaping.escape(resolved.url))\""
         if let width = resolved.width, let height = resolved.height { html += " width=\"\(width)\" height=\"\(height)\"" }

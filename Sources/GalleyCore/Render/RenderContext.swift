@@ -3,11 +3,15 @@ public struct ResolvedImage: Sendable, Equatable {
     public var url: String
     public var width: Int?
     public var height: Int?
+    /// Set for a file that exists but browsers cannot show (TIFF, PDF):
+    /// the renderer shows this label instead of an image.
+    public var placeholder: String?
 
-    public init(url: String, width: Int? = nil, height: Int? = nil) {
+    public init(url: String, width: Int? = nil, height: Int? = nil, placeholder: String? = nil) {
         self.url = url
         self.width = width
         self.height = height
+        self.placeholder = placeholder
     }
 }
 

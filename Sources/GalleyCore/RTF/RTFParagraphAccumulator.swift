@@ -1,0 +1,46 @@
+/// The paragraph being read: finished runs plus the UTF-8 of the run in progress.
+///
+/// Text arrives as UTF-8 bytes and becomes a `String` once per run, not per character.
+struct RTFParagraphAccumulator {
+    private(set) var runs: [TextRun] = []
+    private var utf8: [UInt8] = []
+    private(set) var runStyle = CharacterStyle()
+    /// Source offset of the paragraph's first content, for its block location.
+    private(set) var startOffset: Int?
+    /// The marker the writer rendered (`\listtext`, `\pntext`), if any.
+    var explicitMarker: String?
+
+    var isEmpty: Bool { runs.isEmpty && utf8.isEmpty }
+
+    /// Adds text in `style`, starting a new run when the style changes.
+    mutating func append(_ bytes: [UInt8], style: CharacterStyle, offset: Int) {
+        guard !bytes.isEmpty else { return }
+        if style != runStyle {
+            closeRun()
+            runStyle = style
+        }
+        if startOffset == nil { startOffset = offset }
+        utf8.append(contentsOf: bytes)
+    }
+
+    /// Notes where the paragraph starts when its first content is not text (an image).
+    mutating func markStart(_ offset: Int) {
+        if startOffset == nil { startOffset = offset }
+    }
+
+    /// Returns the runs read so far, where they started and the writer's marker, and starts over.
+    mutating func take() -> (runs: [TextRun], startOffset: Int?, marker: String?) {
+        closeRun()
+        let result = (runs, startOffset, explicitMarker)
+        runs = []
+        startOffset = nil
+        explicitMarker = nil
+        return result
+    }
+
+    private mutating func closeRun() {
+        guard !utf8.isEmpty else { return }
+        runs.append(TextRun(String(decoding: utf8, as: UTF8.self), style: runStyle))
+        utf8.removeAll(keepingCapacity: true)
+    }
+}

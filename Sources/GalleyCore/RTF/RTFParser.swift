@@ -1,0 +1,358 @@
+/// Reads one RTF document: the token loop, group state and the text pipeline.
+///
+/// Text bytes wait in `pendingBytes` until something other than text arrives,
+/// so a double-byte character split over two `\'hh` escapes is decoded whole
+/// and a run of plain text is converted with one iconv call.
+struct RTFParser {
+    /// Deeper groups are skipped; real documents stay far below this.
+    static let maximumGroupDepth = 1_000
+    /// Diagnostics beyond this are dropped, bounding memory on hostile input.
+    static let maximumDiagnostics = 100
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    let path: String
+    var lexer: RTFLexer
+    var locator: RTFSourceLocator
+    let controlWords = RTFControlWordTable()
+    let decoder = RTFTextDecoder()
+    var diagnostics: [Diagnostic] = []
+
+    // Groups: `state` is the innermost group; `savedStates` the ones around it.
+    var state = RTFGroupState()
+    var savedStates: [RTFGroupState] = []
+    var groupStartOffsets: [Int] = []
+    var isIgnorableDestinationPending = false
+    var hasClosedRootGroup = false
+    var hasReportedContentAfterEnd = false
+    var hasReportedDepthLimit = false
+
+    // Document-wide tables.
+    var documentCodePage = RTFCodePage.windowsLatin1
+    var defaultFont = -1
+    var fontTable = RTFFontTableReader()
+    var colorTable = RTFColorTableReader()
+    var listTable = RTFListTable()
+    var legacyNumberings: [RTFLegacyNumbering] = []
+    var links: [String] = []
+
+    // Text pipeline.
+    var pendingBytes: [UInt8] = []
+    var pendingIsASCII = true
+    var pendingOffset = 0
+    var pendingCodePage = RTFCodePage.windowsLatin1
+    var decodedScratch: [UInt8] = []
+    var fallbackCharactersToSkip = 0
+    var highSurrogate: UInt32?
+    var isStyleStale = true
+    var resolvedStyle = CharacterStyle()
+
+    // Destination buffers.
+    var titleUTF8: [UInt8] = []
+    var instructionUTF8: [UInt8] = []
+    var markerUTF8: [UInt8] = []
+    var levelTextUTF8: [UInt8] = []
+    var legacyTextUTF8: [UInt8] = []
+    var pendingLegacyNumbering = RTFLegacyNumbering()
+    var picture = RTFPicture()
+    var pictureOffset = 0
+    var attachment = RTFAttachment()
+    var attachmentOffset = 0
+    var dropAttachmentCharacter = false
+
+    // Document assembly.
+    var paragraph = RTFParagraphAccumulator()
+    var paragraphContinuesAfterBlock = false
+    var savedBodyParagraph: (paragraph: RTFParagraphAccumulator, continues: Bool)?
+    var assembler = RTFBlockAssembler()
+    var listNumbering = RTFListNumbering()
+    var rowBoundaries: [Int] = []
+    var rowLeft = 0
+    var footnoteCount = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
+        self.bytes = bytes
+        self.path = path
+        lexer = RTFLexer(bytes: bytes)
+        locator = RTFSourceLocator(bytes: bytes)
+        pendingBytes.reserveCapacity(4_096)
+    }
+
+    mutating func read() -> (document: Document, diagnostics: [Diagnostic]) {
+        checkHeader()
+        tokens: while true {
+            let token = lexer.next()
+            let dropPlaceholder = dropAttachmentCharacter
+            dropAttachmentCharacter = false
+            if hasClosedRootGroup { noteContentAfterEnd(token) }
+            switch token {
+            case .text(let range):
+                handleText(range, dropPlaceholder: dropPlaceholder)
+            case .hexByte(let byte):
+                handleHexByte(byte, dropPlaceholder: dropPlaceholder)
+            case .groupStart:
+                flushPendingText()
+                openGroup()
+            case .groupEnd:
+                flushPendingText()
+                closeGroup()
+            case .controlWord(let name, let parameter):
+                flushPendingText()
+                handleControlWord(name: name, parameter: parameter)
+            case .controlSymbol(let symbol):
+                handleControlSymbol(symbol)
+            case .malformedHexByte:
+                diagnose(.warning, "malformed '\\'' escape: expected two hexadecimal digits", at: lexer.tokenStart)
+            case .endOfInput:
+                break tokens
+            }
+        }
+        finishInput()
+        let blocks = assembler.finish()
+        let title = String(decoding: titleUTF8, as: UTF8.self).trimmingRTFWhitespace()
+        for codePage in decoder.substitutedCodePages {
+            diagnose(.warning, "code page '\(codePage)' is not supported; read as Windows Latin 1", at: 0)
+        }
+        return (Document(title: title, kind: .rtf, blocks: blocks), diagnostics)
+    }
+
+    // MARK: Diagnostics
+
+    mutating func diagnose(_ severity: Severity, _ message: String, at offset: Int) {
+        guard diagnostics.count < Self.maximumDiagnostics else { return }
+        let location = locator.location(of: offset)
+        diagnostics.append(Diagnostic(path: path, location: location, severity: severity, message: message))
+        if diagnostics.count == Self.maximumDiagnostics {
+            diagnostics.append(Diagnostic(path: path, location: location, severity: .note,
+                                          message: "too many problems; further ones are not reported"))
+        }
+    }
+
+    private mutating func checkHeader() {
+        var start = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        let header: [UInt8] = Array("{\\rtf".utf8)
+        let present = bytes.count - start >= header.count && zip(header, bytes[start...]).allSatisfy { $0 == $1 }
+        if !present { diagnose(.warning, "missing '{\\rtf1' header; reading as RTF anyway", at: start) }
+    }
+
+    private mutating func noteContentAfterEnd(_ token: RTFToken) {
+        guard !hasReportedContentAfterEnd else { return }
+        switch token {
+        case .endOfInput: return
+        case .text(let range) where range.allSatisfy({ bytes[$0] == 0x20 }): return
+        default:
+            hasReportedContentAfterEnd = true
+            diagnose(.warning, "content after the closing '}' of the document", at: lexer.tokenStart)
+        }
+    }
+
+    private mutating func finishInput() {
+        flushPendingText()
+        let endOffset = bytes.count
+        if !savedStates.isEmpty {
+            let innermost = locator.location(of: groupStartOffsets.last ?? 0)
+            let open = savedStates.count
+            diagnose(.error, "unbalanced '{' at end of file: \(open) group\(open == 1 ? "" : "s") still open, the innermost opened at \(innermost)",
+                     at: endOffset)
+            if state.destination.isDocumentText, !paragraph.isEmpty { endParagraph() }
+            while !savedStates.isEmpty { closeGroup() }
+        }
+        if !paragraph.isEmpty { endParagraph() }
+    }
+
+    // MARK: Groups
+
+    private mutating func openGroup() {
+        guard savedStates.count < Self.maximumGroupDepth else {
+            if !hasReportedDepthLimit {
+                hasReportedDepthLimit = true
+                diagnose(.warning, "groups nested deeper than \(Self.maximumGroupDepth) levels are skipped", at: lexer.tokenStart)
+            }
+            _ = lexer.skipRestOfGroup()
+            return
+        }
+        savedStates.append(state)
+        groupStartOffsets.append(lexer.tokenStart)
+        isIgnorableDestinationPending = false
+    }
+
+    mutating func closeGroup() {
+        fallbackCharactersToSkip = 0
+        isIgnorableDestinationPending = false
+        guard let outer = savedStates.last else {
+            diagnose(.warning, "unbalanced '}'", at: lexer.tokenStart)
+            return
+        }
+        if savedStates.count == 1, state.destination.isDocumentText, !paragraph.isEmpty {
+            // The last paragraph often has no `\par`; end it while its formatting is still in force.
+            endParagraph()
+        }
+        let inner = state
+        state = outer
+        savedStates.removeLast()
+        groupStartOffsets.removeLast()
+        if inner.character != state.character { isStyleStale = true }
+        if inner.destination != state.destination { finishDestination(inner.destination) }
+        if savedStates.isEmpty { hasClosedRootGroup = true }
+    }
+
+    /// Skips the rest of the current group (an unwanted destination) and closes it.
+    mutating func skipCurrentGroup() {
+        guard !savedStates.isEmpty else { return }
+        _ = lexer.skipRestOfGroup()
+        closeGroup()
+    }
+
+    // MARK: Text pipeline
+
+    private mutating func handleText(_ range: Range<Int>, dropPlaceholder: Bool) {
+        var range = range
+        if dropPlaceholder, bytes[range.lowerBound] == 0xAC { range = (range.lowerBound + 1)..<range.upperBound }
+        if fallbackCharactersToSkip > 0 {
+            let skipped = min(fallbackCharactersToSkip, range.count)
+            fallbackCharactersToSkip -= skipped
+            range = (range.lowerBound + skipped)..<range.upperBound
+        }
+        guard !range.isEmpty else { return }
+        switch state.destination {
+        case .picture:
+            picture.appendHex(bytes, range: range)
+        case .fontTable:
+            fontTable.appendNameBytes(UnsafeBufferPointer(rebasing: bytes[range]), decoder: decoder, documentCodePage: documentCodePage)
+        case .colorTable:
+            for offset in range where bytes[offset] == UInt8(ascii: ";") { colorTable.endEntry() }
+        case .discard, .listTable, .listDefinition, .listOverrideTable, .listOverride, .legacyNumbering:
+            return
+        default:
+            appendPending(UnsafeBufferPointer(rebasing: bytes[range]))
+        }
+    }
+
+    private mutating func handleHexByte(_ byte: UInt8, dropPlaceholder: Bool) {
+        if dropPlaceholder, byte == 0xAC { return }
+        if fallbackCharactersToSkip > 0 {
+            fallbackCharactersToSkip -= 1
+            return
+        }
+        switch state.destination {
+        case .fontTable:
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { buffer in
+                buffer[0] = byte
+                fontTable.appendNameBytes(UnsafeBufferPointer(buffer), decoder: decoder, documentCodePage: documentCodePage)
+            }
+        case .picture, .colorTable, .discard, .listTable, .listDefinition, .listOverrideTable, .listOverride, .legacyNumbering:
+            return
+        default:
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { buffer in
+                buffer[0] = byte
+                appendPending(UnsafeBufferPointer(buffer))
+            }
+        }
+    }
+
+    /// Queues code-page bytes for decoding together.
+    mutating func appendPending(_ chunk: UnsafeBufferPointer<UInt8>) {
+        if pendingBytes.isEmpty {
+            pendingOffset = lexer.tokenStart
+            pendingCodePage = currentCodePage
+            pendingIsASCII = true
+        }
+        var combined: UInt8 = 0
+        for byte in chunk { combined |= byte }
+        if combined >= 0x80 { pendingIsASCII = false }
+        pendingBytes.append(contentsOf: chunk)
+    }
+
+    /// Decodes queued bytes and hands the text to the current destination.
+    mutating func flushPendingText() {
+        guard !pendingBytes.isEmpty else { return }
+        decodedScratch.removeAll(keepingCapacity: true)
+        if pendingIsASCII, RTFCodePage.isASCIICompatible(pendingCodePage) {
+            swap(&decodedScratch, &pendingBytes)
+        } else {
+            let codePage = pendingCodePage
+            pendingBytes.withUnsafeBufferPointer { decoder.decode($0, codePage: codePage, into: &decodedScratch) }
+        }
+        pendingBytes.removeAll(keepingCapacity: true)
+        let text = decodedScratch
+        deliver(text, offset: pendingOffset)
+    }
+
+    /// Sends one scalar (from `\uN` or a special character) to the current destination.
+    mutating func emitScalar(_ value: UInt32, superscript: Bool = false) {
+        flushPendingText()
+        var utf8: [UInt8] = []
+        RTFUTF8.append(value, to: &utf8)
+        deliver(utf8, offset: lexer.tokenStart, superscript: superscript)
+    }
+
+    /// Sends decoded UTF-8 to the destination of the current group.
+    mutating func deliver(_ utf8: [UInt8], offset: Int, superscript: Bool = false) {
+        if highSurrogate != nil {
+            // A high surrogate not followed by a low one stands for nothing valid.
+            highSurrogate = nil
+            var replacement: [UInt8] = []
+            RTFUTF8.append(0xFFFD, to: &replacement)
+            deliver(replacement + utf8, offset: offset, superscript: superscript)
+            return
+        }
+        switch state.destination {
+        case .body, .footnote:
+            guard !state.character.hidden else { return }
+            if isStyleStale {
+                resolvedStyle = resolveStyle()
+                isStyleStale = false
+            }
+            var style = resolvedStyle
+            if superscript { style.baseline = .superscript }
+            if state.character.allCaps {
+                paragraph.append(Array(String(decoding: utf8, as: UTF8.self).uppercased().utf8), style: style, offset: offset)
+            } else {
+                paragraph.append(utf8, style: style, offset: offset)
+            }
+        case .title:
+            append(utf8, to: &titleUTF8, limit: 4_096)
+        case .fieldInstruction:
+            append(utf8, to: &instructionUTF8, limit: 65_536)
+        case .listMarker:
+            append(utf8, to: &markerUTF8, limit: 256)
+        case .listLevelText:
+            append(utf8, to: &levelTextUTF8, limit: 256)
+        case .legacyNumberingTextBefore, .legacyNumberingTextAfter:
+            append(utf8, to: &legacyTextUTF8, limit: 256)
+        case .attachment:
+            if !attachment.isNameComplete { append(utf8, to: &attachment.nameUTF8, limit: 1_024) }
+        default:
+            return
+        }
+    }
+
+    private func append(_ utf8: [UInt8], to buffer: inout [UInt8], limit: Int) {
+        guard buffer.count < limit else { return }
+        buffer.append(contentsOf: utf8.prefix(limit - buffer.count))
+    }
+
+    /// The code page of the current font, or the document's when the font names none.
+    var currentCodePage: Int {
+        let number = state.character.fontNumber >= 0 ? state.character.fontNumber : defaultFont
+        return fontTable.fonts[number]?.codePage ?? documentCodePage
+    }
+
+    private func resolveStyle() -> CharacterStyle {
+        let format = state.character
+        var style = CharacterStyle()
+        let number = format.fontNumber >= 0 ? format.fontNumber : defaultFont
+        if let name = fontTable.fonts[number]?.name, !name.isEmpty { style.fontFamily = name }
+        if format.halfPoints > 0 { style.fontSize = Double(format.halfPoints) / 2 }
+        style.bold = format.bold
+        style.italic = format.italic
+        style.underline = format.underline
+        style.strikethrough = format.strikethrough
+        style.baseline = format.baseline
+        style.color = format.foreground > 0 ? colorTable.color(at: format.foreground) : nil
+        style.background = format.background > 0 ? colorTable.color(at: format.background) : nil
+        if format.link >= 0, format.link < links.count { style.link = links[format.link] }
+        return style
+    }
+}

@@ -1,0 +1,21 @@
+/// CSS for rich-text documents, laid out as a read-only UITextView shows them:
+/// 8 pt insets above and below, 5 pt line-fragment padding at each side, and
+/// Cocoa's default Helvetica 12 where the document names no font.
+public enum TextViewStyleSheet {
+    public static let css = """
+        .galley-doc:not(.kind-tagged){display:block;padding:0;gap:0}
+        .galley-doc:not(.kind-tagged) .navbar{position:sticky;top:0;z-index:1;margin:0 0 0;padding:11px 16px;text-align:center;background:var(--chrome-bg, rgba(249,249,249,0.94));border-bottom:0.5px solid var(--chrome-border, #c6c6c8);backdrop-filter:blur(20px)}
+        .galley-doc:not(.kind-tagged) .navbar h1{margin:0;font:600 calc(17px * var(--text-scale, 1)) -apple-system, system-ui, "Helvetica Neue", Arial, "Noto Sans CJK JP", sans-serif}
+        .galley-doc:not(.kind-tagged) .blk{padding-left:5px;padding-right:5px;align-self:stretch}
+        .galley-doc:not(.kind-tagged) .blk:nth-child(2){padding-top:8px}
+        .galley-doc:not(.kind-tagged) .blk:last-child{padding-bottom:8px}
+        .galley-doc:not(.kind-tagged) p{margin:0;white-space:pre-wrap;overflow-wrap:anywhere;font-family:\(FontStack.css(for: "Helvetica"));font-size:calc(12px * var(--text-scale, 1));line-height:1.2}
+        .galley-doc:not(.kind-tagged) p.list-item .list-marker{display:inline-block;min-width:1.6em;margin-left:-1.8em;margin-right:0.2em;text-align:right}
+        .galley-doc:not(.kind-tagged) table{border-collapse:collapse;width:100%}
+        .galley-doc:not(.kind-tagged) td{border:0.5px solid #c6c6c8;padding:2px 4px;vertical-align:top}
+        .galley-doc:not(.kind-tagged) img{max-width:100%;height:auto}
+        .galley-doc:not(.kind-tagged) .k-footnote p{font-size:calc(10px * var(--text-scale, 1))}
+        .attachment-placeholder{display:inline-block;padding:8px 12px;border:1px dashed #8e8e93;border-radius:6px;color:#8e8e93;font:13px system-ui, sans-serif}
+
+        """
+}

@@ -1,0 +1,36 @@
+import os
+import shutil
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from galley_support import CORPUS, Daemon, copy_content  # noqa: E402
+
+SPECIES = os.path.join(CORPUS, "tagged", "grmagicdog-SpeciesCollection")
+
+
+@pytest.fixture
+def species():
+    """A writable copy of the real app's content (skipped without ../shared)."""
+    if not os.path.isdir(SPECIES):
+        pytest.skip("../shared/corpus is not present")
+    path, holder = copy_content(SPECIES)
+    yield path
+    shutil.rmtree(holder, ignore_errors=True)
+
+
+@pytest.fixture
+def serve():
+    """Starts daemons on content folders; stops each cleanly afterwards."""
+    daemons = []
+
+    def start(content, *extra_args):
+        daemon = Daemon(content, extra_args).start()
+        daemons.append(daemon)
+        return daemon
+
+    yield start
+    for daemon in daemons:
+        daemon.stop()

@@ -1,0 +1,99 @@
+"""The galley executable as users and CI call it."""
+import json
+import os
+import re
+import socket
+import time
+
+from galley_support import GALLEY_BIN, HeldPoll, REPO, run_galley
+
+EXAMPLE = os.path.join(REPO, "Assets", "Example")
+
+
+def test_help_and_version():
+    result = run_galley("--help")
+    assert result.returncode == 0 and "galley serve [DIR]" in result.stdout
+    result = run_galley("--version")
+    assert result.returncode == 0 and re.fullmatch(r"galley \d+\.\d+\.\d+\n", result.stdout)
+
+
+def test_usage_errors_exit_64_with_reason_and_usage():
+    for arguments, reason in [((), "missing command"), (("serve", "--port", "x"), "invalid port 'x'"), (("launch",), "unknown command 'launch'")]:
+        result = run_galley(*arguments)
+        assert result.returncode == 64, arguments
+        assert reason in result.stderr and "usage: galley serve" in result.stderr
+
+
+def test_serve_refuses_a_missing_folder():
+    result = run_galley("serve", "/nonexistent/galley-content", "--port", "0")
+    assert result.returncode == 1
+    assert "content folder '/nonexistent/galley-content' does not exist" in result.stderr
+
+
+def test_serve_reports_a_port_in_use():
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run_galley("serve", EXAMPLE, "--port", str(port))
+    assert result.returncode == 1
+    assert f"port {port} on 127.0.0.1 is already in use" in result.stderr
+
+
+def test_bundled_example_is_clean():
+    result = run_galley("check", EXAMPLE)
+    assert result.returncode == 0, result.stdout
+    assert result.stdout.strip().splitlines()[-1] == "0 errors, 0 warnings in 1 file"
+
+
+def test_check_reports_positions_and_exits_1(tmp_path):
+    data = tmp_path / "data.json"
+    data.write_text('[{"name": "A", "imageName": "a", "detailText": [\n  "<imgae>01</imgae>",\n  "x" "y"\n]}]\n', encoding="utf-8")
+    result = run_galley("check", str(data))
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [f"{data}:3:6: error: missing ',' between array elements", "1 error, 0 warnings in 1 file"]
+    data.write_text('[{"name": "A", "imageName": "a", "detailText": [\n  "<imgae>01</imgae>"\n]}]\n', encoding="utf-8")
+    result = run_galley("check", str(data), "--json")
+    assert result.returncode == 0
+    [warning] = json.loads(result.stdout)
+    assert (warning["line"], warning["column"], warning["severity"]) == (2, 3, "warning")
+    assert warning["message"].startswith("'<imgae>' matches no block kind")
+
+
+def test_render_writes_one_self_contained_page(tmp_path):
+    output = tmp_path / "proof.html"
+    result = run_galley("render", os.path.join(EXAMPLE, "Resources", "speciesData.json"), "-o", str(output))
+    assert result.returncode == 0, result.stderr
+    page = output.read_text(encoding="utf-8")
+    assert page.count('<article class="galley-doc') == 4, "every item, one after another"
+    assert "/files/" not in page and page.count('src="data:image/png;base64,') >= 8
+    assert "<script" not in page
+
+
+def test_sigterm_answers_held_polls_and_exits_0(species, serve):
+    daemon = serve(species)
+    documents = daemon.documents()
+    polls = [HeldPoll(daemon, f"/api/documents/{d['id']}?since={d['version']}") for d in documents["documents"][:5]]
+    polls.append(HeldPoll(daemon, f"/api/documents?since={documents['version']}"))
+    time.sleep(0.3)  # let the polls park; an early answer would also pass
+    assert daemon.stop() == 0
+    for poll in polls:
+        status, _ = poll.result()
+        assert status == 200
+
+
+def test_forged_host_and_traversal_are_refused(species, serve):
+    daemon = serve(species)
+    status, _, _ = daemon.get("/api/documents", headers={"Host": "evil.example:%d" % daemon.port})
+    assert status == 421
+    status, _, _ = daemon.get("/api/documents", headers={"Origin": "http://evil.example"})
+    assert status == 403
+    for path in ["/files/../../../../etc/passwd", "/files/%2e%2e/%2e%2e/etc/passwd", "/files/Resources/speciesData.json",
+                 "/files//etc/passwd", "/files/Assets.xcassets/..%2f..%2fLICENSE", "/files/LICENSE"]:
+        raw = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{daemon.port}\r\nConnection: close\r\n\r\n".encode()
+        with socket.create_connection(("127.0.0.1", daemon.port), timeout=5) as connection:
+            connection.sendall(raw)
+            response = b""
+            while chunk := connection.recv(65536):
+                response += chunk
+        assert response.startswith(b"HTTP/1.1 404"), (path, response[:80])

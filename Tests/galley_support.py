@@ -1,0 +1,178 @@
+"""Shared by the integration and browser tests: the real galley daemon as a
+child process on a loopback port, and content copies in ordinary folders."""
+import json
+import os
+import queue
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+
+TESTS = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(TESTS)
+GALLEY_BIN = os.environ.get("GALLEY_BIN") or os.path.join(REPO, ".build", "debug", "galley")
+CORPUS = os.environ.get("GALLEY_CORPUS") or os.path.join(os.path.dirname(REPO), "shared", "corpus")
+URL_RE = re.compile(r"http://127\.0\.0\.1:(\d+)/")
+
+
+def temp_root():
+    """A normal (non-sticky) folder for content copies: inotify and editors'
+    renames behave there as in a real project folder, unlike in /tmp."""
+    base = os.environ.get("GALLEY_TEST_TMP") or os.path.join(REPO, ".build", "test-tmp")
+    os.makedirs(base, exist_ok=True)
+    return base
+
+
+def copy_content(source, prefix="galley-"):
+    """A writable copy of `source`; returns (copy path, folder to delete)."""
+    holder = tempfile.mkdtemp(prefix=prefix, dir=temp_root())
+    dest = os.path.join(holder, os.path.basename(source.rstrip("/")))
+    shutil.copytree(source, dest)
+    for folder, _, files in os.walk(dest):
+        os.chmod(folder, 0o755)
+        for name in files:
+            os.chmod(os.path.join(folder, name), 0o644)
+    return dest, holder
+
+
+def run_galley(*arguments, timeout=60, cwd=None):
+    return subprocess.run([GALLEY_BIN, *arguments], capture_output=True, text=True, timeout=timeout, cwd=cwd)
+
+
+class Daemon:
+    """`galley serve DIR --port N` as a child process."""
+
+    def __init__(self, content, extra_args=()):
+        self.content = content
+        self.extra_args = list(extra_args)
+        self.proc = None
+        self.port = None
+        self.url = None
+        self.output = []
+
+    def start(self, port=0, timeout=15.0):
+        if not os.path.exists(GALLEY_BIN):
+            raise AssertionError(f"galley binary not found at {GALLEY_BIN} (build it or set GALLEY_BIN)")
+        deadline = time.monotonic() + timeout
+        while True:
+            lines = queue.Queue()
+            self.proc = subprocess.Popen(
+                [GALLEY_BIN, "serve", self.content, "--port", str(port), *self.extra_args],
+                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
+            )
+            threading.Thread(target=self._drain, args=(self.proc, lines), daemon=True).start()
+            url = None
+            while time.monotonic() < deadline:
+                try:
+                    line = lines.get(timeout=0.1)
+                except queue.Empty:
+                    if self.proc.poll() is not None:
+                        break
+                    continue
+                if line is None:
+                    break
+                match = URL_RE.search(line)
+                if match:
+                    url = match.group(0)
+                    break
+            if url:
+                self.port = int(URL_RE.search(url).group(1))
+                self.url = url
+                return self
+            self.proc.kill()
+            self.proc.wait()
+            if port == 0 or time.monotonic() >= deadline:
+                raise AssertionError("galley serve did not print its URL:\n" + "".join(self.output[-40:]))
+            # A restart on a fixed port may race with the old socket's release.
+            time.sleep(0.2)
+
+    def _drain(self, proc, lines):
+        for line in proc.stdout:
+            self.output.append(line)
+            lines.put(line)
+        lines.put(None)
+
+    def stop(self, timeout=10.0):
+        """SIGTERM; the daemon must exit cleanly (status 0) in time."""
+        if not self.proc or self.proc.poll() is not None:
+            return self.proc.returncode if self.proc else None
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            code = self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            raise AssertionError("galley did not stop within %.0f s of SIGTERM:\n%s" % (timeout, "".join(self.output[-40:])))
+        assert code == 0, "galley exited with status %s after SIGTERM:\n%s" % (code, "".join(self.output[-40:]))
+        return code
+
+    def restart(self):
+        port = self.port
+        self.stop()
+        return self.start(port=port)
+
+    def get(self, path, headers=None, timeout=30):
+        """(status, headers, body bytes) for a GET."""
+        request = urllib.request.Request(self.url.rstrip("/") + path, headers=headers or {})
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
+                return response.status, dict(response.headers), response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, dict(error.headers), error.read()
+
+    def api(self, path, timeout=30):
+        status, _, body = self.get(path, timeout=timeout)
+        try:
+            return status, json.loads(body.decode())
+        except ValueError:
+            return status, body.decode(errors="replace")
+
+    def documents(self):
+        status, body = self.api("/api/documents")
+        assert status == 200, body
+        return body
+
+    def doc_id(self, title):
+        for document in self.documents()["documents"]:
+            if document["title"] == title:
+                return document["id"]
+        raise AssertionError(f"no document titled {title!r}: {self.documents()}")
+
+
+class HeldPoll:
+    """A long-poll started in the background; `result()` waits for its answer
+    and records when it arrived."""
+
+    def __init__(self, daemon, path, timeout=30):
+        self.answer = None
+        self.arrived = None
+        self.thread = threading.Thread(target=self._run, args=(daemon, path, timeout), daemon=True)
+        self.thread.start()
+
+    def _run(self, daemon, path, timeout):
+        self.answer = daemon.api(path, timeout=timeout)
+        self.arrived = time.perf_counter()
+
+    def result(self, timeout=10):
+        self.thread.join(timeout)
+        assert not self.thread.is_alive(), "the held poll was not answered"
+        return self.answer
+
+
+def save_in_place(path, text):
+    """What vim (backupcopy=yes), nano and VS Code do: truncate and write."""
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(text)
+
+
+def save_by_rename(path, text):
+    """What atomic savers do: write a temporary file, then rename it over."""
+    temporary = os.path.join(os.path.dirname(path), "." + os.path.basename(path) + ".galley-test.tmp")
+    with open(temporary, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    os.rename(temporary, path)
