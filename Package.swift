@@ -7,6 +7,7 @@ let package = Package(
     name: "Galley",
     products: [
         .executable(name: "galley", targets: ["galley"]),
+        .executable(name: "galley-bench", targets: ["GalleyBench"]),
     ],
     targets: [
         .systemLibrary(
@@ -33,6 +34,8 @@ let package = Package(
             dependencies: ["GalleyCore", "GalleyWatcher", "GalleyServer", "GalleyPage"]
         ),
         .executableTarget(name: "galley", dependencies: ["GalleyApp"]),
+        // Times the core for Scripts/bench; not shipped.
+        .executableTarget(name: "GalleyBench", dependencies: ["GalleyCore"]),
         .testTarget(
             name: "GalleyCoreTests",
             dependencies: ["GalleyCore"],

@@ -164,15 +164,15 @@ class HeldPoll:
         return self.answer
 
 
-def save_in_place(path, text):
+def save_in_place(path, data):
     """What vim (backupcopy=yes), nano and VS Code do: truncate and write."""
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write(text)
+    with open(path, "wb") as handle:
+        handle.write(data.encode("utf-8") if isinstance(data, str) else data)
 
 
-def save_by_rename(path, text):
+def save_by_rename(path, data):
     """What atomic savers do: write a temporary file, then rename it over."""
-    temporary = os.path.join(os.path.dirname(path), "." + os.path.basename(path) + ".galley-test.tmp")
-    with open(temporary, "w", encoding="utf-8") as handle:
-        handle.write(text)
+    descriptor, temporary = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".galley-save-")
+    with os.fdopen(descriptor, "wb") as handle:
+        handle.write(data.encode("utf-8") if isinstance(data, str) else data)
     os.rename(temporary, path)

@@ -53,18 +53,22 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Stops accepting, lets `answerParked` answer every held request, waits
     /// (at most `grace` seconds) for those answers to go out, then stops.
+    ///
+    /// `answerParked` is called again while waiting, because a request that
+    /// was being parked as the stop began is parked after the first call.
     public func stop(grace: Double = 2, answerParked: () -> Void) {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let listener = MHD_quiesce_daemon(daemon)
         if listener >= 0 { close(listener) }
-        answerParked()
         let deadline = ContinuousClock.now + .milliseconds(Int(grace * 1000))
-        while ContinuousClock.now < deadline {
-            let open = galley_mhd_connection_count(daemon)
-            if parkedCount.load(ordering: .relaxed) == 0 && open == 0 { break }
+        repeat {
+            answerParked()
+            if parkedCount.load(ordering: .acquiring) == 0 && galley_mhd_connection_count(daemon) == 0 { break }
             usleep(2000)
-        }
-        MHD_stop_daemon(daemon)
+        } while ContinuousClock.now < deadline
+        // libmicrohttpd aborts when stopped with suspended connections; a
+        // process that is exiting anyway is better left to the kernel then.
+        if parkedCount.load(ordering: .acquiring) == 0 { MHD_stop_daemon(daemon) }
     }
 
     // MARK: - libmicrohttpd callbacks
@@ -141,6 +145,10 @@ public final class HTTPServer: @unchecked Sendable {
         switch handler.reply(to: request) {
         case .now(let response):
             return queue(response, on: connection)
+        case .later(_) where stopped.load(ordering: .acquiring):
+            // Stopping: nothing will change any more, so close instead of
+            // parking; the page reconnects to the next daemon.
+            return .NO
         case .later(let register):
             let pending = PendingResponse(connection: connection) { [self] in
                 parkedCount.subtract(1, ordering: .relaxed)

@@ -5,7 +5,7 @@ import re
 import socket
 import time
 
-from galley_support import GALLEY_BIN, HeldPoll, REPO, run_galley
+from galley_support import HeldPoll, REPO, run_galley
 
 EXAMPLE = os.path.join(REPO, "Assets", "Example")
 

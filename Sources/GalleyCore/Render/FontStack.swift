@@ -3,7 +3,7 @@
 /// scripts the face lacks (Japanese in Baskerville gets Hiragino Sans).
 public enum FontStack {
     private static let lookAlikes: [String: [String]] = [
-        "baskerville": ["Baskerville", "Libre Baskerville", "Baskerville Old Face", "Georgia", "Times New Roman"],
+        "baskerville": ["Baskerville", "Libre Baskerville", "Baskerville Old Face", "Georgia", "Times New Roman", "Liberation Serif", "DejaVu Serif"],
         "helvetica": ["Helvetica", "Helvetica Neue", "Arial", "Liberation Sans"],
         "helvetica neue": ["Helvetica Neue", "Helvetica", "Arial", "Liberation Sans"],
         "times new roman": ["Times New Roman", "Times", "Liberation Serif"],
@@ -11,13 +11,15 @@ public enum FontStack {
         "courier": ["Courier", "Courier New", "Liberation Mono", "monospace"],
         "courier new": ["Courier New", "Courier", "Liberation Mono", "monospace"],
         "menlo": ["Menlo", "DejaVu Sans Mono", "monospace"],
-        "georgia": ["Georgia", "Times New Roman"],
+        "georgia": ["Georgia", "Times New Roman", "Liberation Serif", "DejaVu Serif"],
     ]
 
+    /// After the face and its look-alikes, so Latin text keeps a serif
+    /// where the face is missing and only other scripts fall through.
     private static let systemFallback = [
-        "-apple-system", "system-ui", "Hiragino Sans", "Hiragino Kaku Gothic ProN",
-        "Noto Sans CJK JP", "Noto Sans JP", "Yu Gothic", "PingFang SC", "Apple SD Gothic Neo",
-        "Noto Sans CJK KR", "Noto Sans Thai", "Apple Color Emoji", "Noto Color Emoji", "sans-serif",
+        "Hiragino Sans", "Hiragino Kaku Gothic ProN", "Noto Sans CJK JP", "Noto Sans JP", "Yu Gothic",
+        "PingFang SC", "Apple SD Gothic Neo", "Noto Sans CJK KR", "Noto Sans Thai",
+        "Apple Color Emoji", "Noto Color Emoji", "-apple-system", "system-ui", "sans-serif",
     ]
 
     /// A CSS `font-family` value for `family`, quoted and escaped.

@@ -1,0 +1,57 @@
+// Times the pure core's readers and renderer on the files given, for
+// Scripts/bench; prints JSON: [{"name", "megabytes", "megabytesPerSecond"}].
+import Foundation
+import GalleyCore
+
+let files = CommandLine.arguments.dropFirst().compactMap { path -> (String, [UInt8])? in
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    return (path, Array(data))
+}
+let jsonFiles = files.filter { $0.0.hasSuffix(".json") }.map(\.1)
+let rtfFiles = files.filter { $0.0.hasSuffix(".rtf") }.map(\.1)
+
+/// Runs `body` on every input index repeatedly for about half a second;
+/// MB/s of the inputs' source bytes.
+func throughput(_ inputs: [[UInt8]], _ body: (Int) -> Int) -> (megabytes: Double, perSecond: Double) {
+    let bytes = inputs.reduce(0) { $0 + $1.count }
+    guard bytes > 0 else { return (0, 0) }
+    var sink = 0
+    for index in inputs.indices { sink &+= body(index) }
+    var rounds = 0
+    let clock = ContinuousClock()
+    let start = clock.now
+    while start.duration(to: clock.now) < .milliseconds(500) {
+        for index in inputs.indices { sink &+= body(index) }
+        rounds += 1
+    }
+    let elapsed = start.duration(to: clock.now)
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    if sink == 42 { print("") }
+    return (Double(bytes) / 1e6, Double(bytes * rounds) / 1e6 / seconds)
+}
+
+let renderer = HTMLRenderer(context: RenderContext(resolveAsset: { ResolvedImage(url: "/files/\($0).png?v=1", width: 640, height: 480) }))
+let documents = jsonFiles.map { bytes -> [Document] in
+    guard case .items(let items, _) = DataFileReader(schema: .seed, path: "bench.json").read(bytes) else { return [] }
+    return items.map(\.document)
+}
+let results: [(String, (megabytes: Double, perSecond: Double))] = [
+    ("JSON reader (positions)", throughput(jsonFiles) { index in
+        if case .success(let node) = JSONReader.parse(jsonFiles[index]) { return node.offset }
+        return 0
+    }),
+    ("tagged data file reader (JSON + blocks + diagnostics)", throughput(jsonFiles) { index in
+        if case .items(let items, _) = DataFileReader(schema: .seed, path: "bench.json").read(jsonFiles[index]) { return items.count }
+        return 0
+    }),
+    ("HTML renderer (tagged documents, MB of source)", throughput(jsonFiles) { index in
+        documents[index].reduce(0) { $0 + renderer.render($1).html.utf8.count }
+    }),
+    ("RTF reader (corpus)", throughput(rtfFiles) { index in
+        RTFReader.read(rtfFiles[index], path: "bench.rtf").document.blocks.count
+    }),
+]
+let json = results.map { name, result in
+    "{\"name\": \"\(name)\", \"megabytes\": \(result.megabytes), \"megabytesPerSecond\": \(result.perSecond)}"
+}
+print("[" + json.joined(separator: ",\n ") + "]")

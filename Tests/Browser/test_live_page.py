@@ -1,0 +1,442 @@
+"""The live preview page in real headless Chromium against the real daemon.
+
+Every test edits the content the way an editor saves it and checks what the
+author sees: text, scroll position, markers, diagnostics, connection state.
+"""
+import json
+import os
+import time
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+from browser_support import SCREENSHOTS, make_png, save_by_rename, save_in_place, wait_until
+
+DATA = os.path.join("Resources", "speciesData.json")
+
+
+# ------------------------------------------------------------------ helpers
+
+class Content:
+    """The species data file of a content copy, edited like an author would."""
+
+    def __init__(self, root):
+        self.root = root
+        self.path = os.path.join(root, DATA)
+
+    def text(self):
+        with open(self.path, encoding="utf-8") as f:
+            return f.read()
+
+    def items(self):
+        return json.loads(self.text())
+
+    def write_items(self, items, rename=False):
+        text = json.dumps(items, ensure_ascii=False, indent=4) + "\n"
+        (save_by_rename if rename else save_in_place)(self.path, text)
+
+    def edit_block(self, title, index, new_text, rename=False):
+        items = self.items()
+        item = next(i for i in items if i["name"] == title)
+        item["detailText"][index] = new_text
+        self.write_items(items, rename=rename)
+
+    def body_indexes(self, title):
+        item = next(i for i in self.items() if i["name"] == title)
+        return [n for n, s in enumerate(item["detailText"]) if not s.startswith("<")]
+
+
+def open_doc(page, daemon, title):
+    page.get(daemon.url + "doc/" + daemon.doc_id(title))
+    wait_until(lambda: page.execute_script("return document.documentElement.dataset.galleyVersion"),
+               message="page never rendered a version")
+    wait_until(lambda: page.find_element(By.ID, "connection").get_attribute("data-state") == "live",
+               message="connection never went live")
+    # let the fonts and images settle before measuring positions
+    page.execute_script("return document.fonts.ready.then(() => true)")
+    wait_until(lambda: page.execute_script(
+        "return [...document.images].every(i => i.complete)"), message="images never loaded")
+    return page
+
+
+def version(page):
+    return page.execute_script("return document.documentElement.dataset.galleyVersion")
+
+
+def wait_new_version(page, old, timeout=10):
+    return wait_until(lambda: version(page) != old and version(page), timeout=timeout,
+                      message=f"page stayed at version {old}")
+
+
+def block_text_js(text):
+    return ("return [...document.querySelectorAll('#view-a .blk')].find(e => e.textContent.includes(%s)) || null"
+            % json.dumps(text))
+
+
+def block_with(page, text):
+    return page.execute_script(block_text_js(text))
+
+
+def scroll_to_block(page, text, offset=120):
+    """Scrolls so that the block containing `text` starts `offset` px below the viewport top."""
+    page.execute_script(
+        "const el = [...document.querySelectorAll('#view-a .blk')].find(e => e.textContent.includes(arguments[0]));"
+        "window.scrollTo(0, window.scrollY + el.getBoundingClientRect().top - arguments[1]);", text, offset)
+    wait_until(lambda: page.execute_script("return window.scrollY") > 0)
+    return page.execute_script("return window.scrollY")
+
+
+def top_of(page, text):
+    return page.execute_script(
+        "const el = [...document.querySelectorAll('#view-a .blk')].find(e => e.textContent.includes(arguments[0]));"
+        "return el ? el.getBoundingClientRect().top : null;", text)
+
+
+def watch_changes(page):
+    """Records every block that gets the `just-changed` class from now on."""
+    page.execute_script("""
+        window.__changed = [];
+        new MutationObserver(records => {
+          for (const r of records) {
+            const el = r.target;
+            if (el.classList && el.classList.contains('just-changed')) window.__changed.push(el.textContent);
+          }
+        }).observe(document.getElementById('view-a'), {subtree: true, attributes: true, attributeFilter: ['class']});
+    """)
+
+
+def severe_logs(page):
+    return [e for e in page.get_log("browser") if e.get("level") == "SEVERE" and "favicon" not in e.get("message", "")]
+
+
+# ------------------------------------------------------------------ tests
+
+def test_page_renders_layout_of_the_app(page, daemon):
+    open_doc(page, daemon, "Pelican")
+    info = page.execute_script("""
+        const art = document.querySelector('#view-a > article');
+        const body = art.querySelector('.k-body'), cap = art.querySelector('.k-caption'), img = art.querySelector('.k-image img');
+        const cs = e => getComputedStyle(e);
+        return {
+          width: art.getBoundingClientRect().width,
+          padding: cs(art).paddingLeft,
+          bodySize: cs(body).fontSize, bodyPadTop: cs(body).paddingTop,
+          capSize: cs(cap).fontSize, capColor: cs(cap).color,
+          imgWidth: img.getBoundingClientRect().width, imgHeight: img.getBoundingClientRect().height,
+          natural: [img.naturalWidth, img.naturalHeight],
+          title: document.getElementById('doc-title').textContent,
+          csp: null,
+        };""")
+    assert abs(info["width"] - 390) < 0.5
+    assert info["padding"] == "16px"
+    assert info["bodySize"] == "20px" and info["bodyPadTop"] == "18px"
+    assert info["capSize"] == "16px" and info["capColor"] == "rgb(142, 142, 147)"
+    assert abs(info["imgWidth"] - (390 - 32)) < 0.5, "image must fill the column"
+    nw, nh = info["natural"]
+    assert abs(info["imgHeight"] - info["imgWidth"] * nh / nw) < 1, "image aspect ratio must be kept"
+    assert info["title"] == "Pelican"
+    assert severe_logs(page) == [], "console errors (CSP violations?)"
+
+
+def test_edit_shows_new_text_in_place_and_keeps_scroll(page, daemon, content):
+    data = Content(content)
+    open_doc(page, daemon, "Pelican")
+    scroll_to_block(page, "Paragraph 8.")
+    # edit a paragraph that is visible, below the block at the top of the viewport
+    visible = next(n for n in data.body_indexes("Pelican") if data.items()[0]["detailText"][n].startswith("Paragraph 9."))
+    y0 = page.execute_script("return window.scrollY")
+    old = version(page)
+    page.execute_script("window.__marker = 1")
+    data.edit_block("Pelican", visible, "Paragraph 9. Edited in place by the test.")
+    wait_until(lambda: block_with(page, "Edited in place by the test."), message="new text never shown")
+    assert version(page) != old
+    assert page.execute_script("return window.__marker") == 1, "the page reloaded"
+    assert abs(page.execute_script("return window.scrollY") - y0) <= 2, "scroll position lost"
+    assert page.execute_script("return window.galley.patches") >= 2
+
+
+def test_rename_save_is_shown_too(page, daemon, content):
+    data = Content(content)
+    open_doc(page, daemon, "Pelican")
+    page.execute_script("window.__marker = 1")
+    data.edit_block("Pelican", 0, "The first paragraph, saved by rename.", rename=True)
+    wait_until(lambda: block_with(page, "saved by rename"), message="rename save never shown")
+    assert page.execute_script("return window.__marker") == 1
+
+
+def test_unchanged_blocks_and_images_are_not_touched(page, daemon, content):
+    data = Content(content)
+    open_doc(page, daemon, "Pelican")
+    page.execute_script("""
+        window.__imgs = [...document.querySelectorAll('#view-a img')];
+        window.__imgs.forEach(i => i.__kept = true);
+        performance.clearResourceTimings();""")
+    data.edit_block("Pelican", 0, "A new first paragraph; the images must stay.")
+    wait_until(lambda: block_with(page, "the images must stay"))
+    same = page.execute_script(
+        "return [...document.querySelectorAll('#view-a img')].every(i => i.__kept === true)"
+        " && window.__imgs.every(i => i.isConnected)")
+    assert same, "image elements were replaced although their blocks did not change"
+    fetched = page.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/files/'))")
+    assert fetched == [], f"images fetched again: {fetched}"
+
+
+def test_edit_far_below_the_viewport_moves_nothing_and_marks_the_block(page, daemon, content):
+    data = Content(content)
+    open_doc(page, daemon, "Pelican")
+    scroll_to_block(page, "Paragraph 4.")
+    y0 = page.execute_script("return window.scrollY")
+    top0 = top_of(page, "Paragraph 5.")
+    watch_changes(page)
+    last = data.body_indexes("Pelican")[-2]  # "Paragraph 30."
+    assert data.items()[0]["detailText"][last].startswith("Paragraph 30.")
+    data.edit_block("Pelican", last, "Paragraph 30. Changed far below, " + "a longer text. " * 30)
+    el = wait_until(lambda: block_with(page, "Changed far below"), message="edit never shown")
+    assert abs(page.execute_script("return window.scrollY") - y0) <= 2, "the page scrolled"
+    assert abs(top_of(page, "Paragraph 5.") - top0) <= 2, "visible text moved"
+    marked = page.execute_script(
+        "return arguments[0].classList.contains('just-changed') || window.__changed.some(t => t.includes('Changed far below'))", el)
+    assert marked, "changed block was not marked"
+    others = page.execute_script("return window.__changed.filter(t => !t.includes('Changed far below'))")
+    assert others == [], f"unchanged blocks were marked as changed: {[t[:30] for t in others]}"
+    # the mark fades: removed after ~1.5 s
+    wait_until(lambda: not page.execute_script("return arguments[0].classList.contains('just-changed')", el), timeout=4)
+
+
+def test_edit_above_the_viewport_keeps_the_visible_text_still(page, daemon, content):
+    data = Content(content)
+    open_doc(page, daemon, "Pelican")
+    scroll_to_block(page, "Paragraph 20.", offset=200)
+    top0 = top_of(page, "Paragraph 20.")
+    y0 = page.execute_script("return window.scrollY")
+    idx = next(n for n in data.body_indexes("Pelican") if data.items()[0]["detailText"][n].startswith("Paragraph 2."))
+    data.edit_block("Pelican", idx, "Paragraph 2. Much longer now. " + "Pelicans nest on the ground in large colonies. " * 40)
+    wait_until(lambda: block_with(page, "Much longer now."), message="edit never shown")
+    assert abs(top_of(page, "Paragraph 20.") - top0) <= 2, "visible text moved when content above grew"
+    assert page.execute_script("return window.scrollY") > y0 + 200, "scroll offset was not adjusted"
+    # and shrink it again
+    top1 = top_of(page, "Paragraph 20.")
+    data.edit_block("Pelican", idx, "Paragraph 2. Short again.")
+    wait_until(lambda: block_with(page, "Short again."))
+    assert abs(top_of(page, "Paragraph 20.") - top1) <= 2, "visible text moved when content above shrank"
+
+
+def test_broken_json_shows_the_error_and_keeps_the_last_good_text(page, daemon, content):
+    data = Content(content)
+    open_doc(page, daemon, "Pelican")
+    assert not page.find_element(By.ID, "diagnostics").is_displayed()
+    lines = data.text().split("\n")
+    n = next(i for i, l in enumerate(lines) if '"Paragraph 5.' in l)  # 0-based
+    assert lines[n].endswith('",')
+    lines[n] = lines[n][:-1]  # delete the comma
+    old = version(page)
+    save_in_place(data.path, "\n".join(lines))
+    panel = wait_until(lambda: page.find_element(By.ID, "diagnostics").is_displayed() and page.find_element(By.ID, "diagnostics"),
+                       message="no diagnostics panel")
+    text = panel.text
+    # the parser notices the missing comma at the next token (line n+2, 1-based) or at the end of line n+1
+    assert ("speciesData.json:%d:" % (n + 2)) in text or ("speciesData.json:%d:" % (n + 1)) in text, text
+    assert "error" in text
+    assert page.find_elements(By.CSS_SELECTOR, "#diag-list .severity-error")
+    assert block_with(page, "Paragraph 5."), "last good rendering was blanked"
+    assert block_with(page, "The pelican opens the article")
+    assert version(page) != old
+    # fix it: the panel goes away
+    lines[n] += ","
+    save_in_place(data.path, "\n".join(lines))
+    wait_until(lambda: not page.find_element(By.ID, "diagnostics").is_displayed(), message="panel stayed after the fix")
+    assert block_with(page, "Paragraph 5.")
+
+
+def test_missing_image_warning_marker_and_click(page, daemon):
+    open_doc(page, daemon, "Heron")
+    panel = wait_until(lambda: page.find_element(By.ID, "diagnostics").is_displayed() and page.find_element(By.ID, "diagnostics"))
+    assert "heron_01" in panel.text
+    assert page.find_elements(By.CSS_SELECTOR, "#diag-list .severity-warning")
+    placeholder = page.find_element(By.CSS_SELECTOR, "#view-a .missing-asset")
+    assert placeholder.is_displayed() and "heron_01" in placeholder.text
+    assert placeholder.value_of_css_property("border-top-style") == "dashed"
+    marked = page.find_elements(By.CSS_SELECTOR, "#view-a .blk.has-warning")
+    assert marked, "block with the missing image has no inline marker"
+    badge = page.execute_script("return getComputedStyle(arguments[0], '::after').content", marked[0])
+    assert "heron_01" in badge or "problem" in badge
+    page.find_element(By.CSS_SELECTOR, "#diag-list button").click()
+    wait_until(lambda: page.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight", marked[0]))
+
+
+def test_replaced_image_shows_new_pixels(page, daemon, content):
+    open_doc(page, daemon, "Pelican")
+    img = page.find_element(By.CSS_SELECTOR, "#view-a .k-image img")
+    src0 = img.get_attribute("src")
+    assert page.execute_script("return arguments[0].naturalWidth", img) == 120
+    page.execute_script("document.querySelectorAll('#view-a img')[1].__kept = true")
+    png = os.path.join(content, "Assets.xcassets", "pelican_01.imageset", "x.png")
+    save_by_rename(png, make_png(200, 100, (200, 30, 60)))
+    wait_until(lambda: page.execute_script(
+        "const i = document.querySelector('#view-a .k-image img'); return i.complete && i.naturalWidth === 200"),
+        message="new image pixels never shown")
+    src1 = page.find_element(By.CSS_SELECTOR, "#view-a .k-image img").get_attribute("src")
+    assert src1 != src0, "image url must change with its content (cache busting)"
+    assert page.execute_script("return document.querySelectorAll('#view-a img')[1].__kept === true"), \
+        "the other, unchanged image was replaced"
+
+
+def test_daemon_restart_reconnects_and_resynchronises(page, daemon, content):
+    data = Content(content)
+    open_doc(page, daemon, "Pelican")
+    boot0 = page.execute_script("return window.galley.boot")
+    page.execute_script("window.__marker = 1")
+    conn = page.find_element(By.ID, "connection")
+    daemon.stop()
+    wait_until(lambda: conn.get_attribute("data-state") in ("reconnecting", "offline"), timeout=8,
+               message="indicator never left 'live' after the daemon stopped")
+    data.edit_block("Pelican", 0, "Written while the daemon was down.")
+    daemon.start(port=daemon.port)
+    wait_until(lambda: conn.get_attribute("data-state") == "live", timeout=15, message="never reconnected")
+    wait_until(lambda: block_with(page, "Written while the daemon was down."), message="page did not resynchronise")
+    assert page.execute_script("return window.galley.boot") != boot0
+    assert page.execute_script("return window.__marker") == 1
+
+
+def test_device_width_appearance_and_text_size(page, daemon):
+    open_doc(page, daemon, "Pelican")
+    width = lambda: page.execute_script("return document.querySelector('#view-a > article').getBoundingClientRect().width")
+    bg = lambda: page.execute_script("return getComputedStyle(document.getElementById('view-a')).backgroundColor")
+    assert abs(width() - 390) < 0.5
+    assert bg() == "rgb(255, 255, 255)"
+    Select(page.find_element(By.ID, "device")).select_by_value("820")
+    wait_until(lambda: abs(width() - 820) < 0.5, message="tablet width not applied")
+    Select(page.find_element(By.ID, "device")).select_by_value("375")
+    wait_until(lambda: abs(width() - 375) < 0.5)
+    Select(page.find_element(By.ID, "device")).select_by_value("custom")
+    box = page.find_element(By.ID, "custom-width")
+    box.clear()
+    box.send_keys("512")
+    wait_until(lambda: abs(width() - 512) < 0.5, message="custom width not applied")
+    Select(page.find_element(By.ID, "appearance")).select_by_value("dark")
+    wait_until(lambda: bg() == "rgb(0, 0, 0)", message="dark appearance not applied")
+    body_color = page.execute_script("return getComputedStyle(document.querySelector('#view-a .k-body')).color")
+    assert body_color == "rgb(255, 255, 255)"
+    Select(page.find_element(By.ID, "text-size")).select_by_value("AX5")
+    size = page.execute_script("return parseFloat(getComputedStyle(document.querySelector('#view-a .k-body')).fontSize)")
+    assert abs(size - 20 * 53 / 17) < 0.1
+    # choices persist in this browser
+    page.refresh()
+    wait_until(lambda: version(page))
+    assert abs(width() - 512) < 0.5 and bg() == "rgb(0, 0, 0)"
+    assert Select(page.find_element(By.ID, "text-size")).first_selected_option.get_attribute("value") == "AX5"
+    # system appearance follows the OS setting
+    Select(page.find_element(By.ID, "appearance")).select_by_value("system")
+    wait_until(lambda: bg() == "rgb(255, 255, 255)")
+    page.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    wait_until(lambda: bg() == "rgb(0, 0, 0)")
+    page.execute_script("localStorage.clear()")
+
+
+def test_side_by_side_and_outline(page, daemon, content):
+    data = Content(content)
+    open_doc(page, daemon, "Pelican")
+    page.find_element(By.ID, "side-by-side").click()
+    second = page.find_element(By.ID, "view-b")
+    wait_until(lambda: second.is_displayed())
+    widths = page.execute_script(
+        "return [...document.querySelectorAll('.device-screen > article')].map(a => a.getBoundingClientRect().width)")
+    assert [round(w) for w in widths] == [390, 820]
+    assert page.execute_script("return document.querySelectorAll('[id^=\"b-\"]').length") == \
+        page.execute_script("return document.querySelectorAll('#view-a .blk').length"), "duplicate ids"
+    data.edit_block("Pelican", 0, "Both devices show this edit.")
+    wait_until(lambda: "Both devices show this edit." in second.text)
+    page.find_element(By.ID, "outline").click()
+    label = page.execute_script("return getComputedStyle(document.querySelector('#view-a .blk'), '::before').content")
+    assert "body" in label and "line" in label
+    page.execute_script("localStorage.clear()")
+
+
+def test_index_lists_documents_and_updates_live(page, daemon, content):
+    page.get(daemon.url)
+    rows = lambda: page.find_elements(By.CSS_SELECTOR, "#doc-list tr")
+    wait_until(lambda: len(rows()) == 2, message="index does not list the two items")
+    text = page.find_element(By.ID, "doc-list").text
+    assert "Pelican" in text and "Heron" in text and "Resources/speciesData.json" in text
+    heron = page.find_element(By.CSS_SELECTOR, "#doc-%s" % daemon.doc_id("Heron"))
+    assert heron.find_element(By.CSS_SELECTOR, ".count-warnings").text != "0"
+    link = page.find_element(By.LINK_TEXT, "Pelican")
+    assert link.get_attribute("href").endswith("/doc/" + daemon.doc_id("Pelican"))
+    page.execute_script("window.__marker = 1")
+    more = [{"name": "Stork", "imageName": "stork", "detailText": ["Storks carry babies, they say."]}]
+    save_by_rename(os.path.join(content, "Resources", "more.json"), json.dumps(more))
+    wait_until(lambda: "Stork" in page.find_element(By.ID, "doc-list").text, message="new file not listed")
+    assert page.execute_script("return window.__marker") == 1
+    os.remove(os.path.join(content, "Resources", "more.json"))
+    wait_until(lambda: "Stork" not in page.find_element(By.ID, "doc-list").text, message="deleted file still listed")
+    link = page.find_element(By.LINK_TEXT, "Pelican")
+    link.click()
+    wait_until(lambda: version(page))
+    assert page.find_element(By.ID, "doc-title").text == "Pelican"
+
+
+def test_deleted_document_says_so(page, daemon, content):
+    data = Content(content)
+    open_doc(page, daemon, "Heron")
+    items = data.items()
+    data.write_items([i for i in items if i["name"] != "Heron"])
+    notice = wait_until(lambda: page.find_element(By.ID, "removed-notice").is_displayed() and page.find_element(By.ID, "removed-notice"),
+                        message="no removed notice")
+    assert "deleted" in notice.text
+    assert not block_with(page, "The heron stands still"), "stale content still shown"
+    assert page.find_element(By.ID, "back-link").get_attribute("href").endswith("/")
+    # restoring the item brings it back
+    data.write_items(items)
+    wait_until(lambda: block_with(page, "The heron stands still"), timeout=15, message="restored document not shown")
+    assert not page.find_element(By.ID, "removed-notice").is_displayed()
+
+
+def test_hidden_tab_stops_polling_and_catches_up(page, daemon, content):
+    data = Content(content)
+    open_doc(page, daemon, "Pelican")
+    v0 = version(page)
+    # headless Chromium never hides a tab, so play the browser's part
+    page.execute_script("""
+        window.__vis = 'hidden';
+        Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => window.__vis});
+        Object.defineProperty(document, 'hidden', {configurable: true, get: () => window.__vis === 'hidden'});
+        document.dispatchEvent(new Event('visibilitychange'));""")
+    wait_until(lambda: page.find_element(By.ID, "connection").get_attribute("data-state") == "paused")
+    data.edit_block("Pelican", 0, "Saved while the tab was hidden.")
+    time.sleep(1.0)
+    assert version(page) == v0, "a hidden tab kept polling"
+    page.execute_script("window.__vis = 'visible'; document.dispatchEvent(new Event('visibilitychange'))")
+    wait_until(lambda: block_with(page, "Saved while the tab was hidden."), message="did not catch up when shown")
+    wait_until(lambda: page.find_element(By.ID, "connection").get_attribute("data-state") == "live")
+
+
+def test_keyboard_reaches_the_toolbar(page, daemon):
+    open_doc(page, daemon, "Pelican")
+    seen = set()
+    body = page.find_element(By.TAG_NAME, "body")
+    for _ in range(14):
+        body.send_keys("\ue004")  # Tab
+        seen.add(page.execute_script("return document.activeElement.id || document.activeElement.tagName"))
+    for control in ("device", "appearance", "text-size", "side-by-side", "outline"):
+        assert control in seen, f"{control} not reachable by keyboard: {seen}"
+    for control in ("device", "appearance", "text-size"):
+        label = page.execute_script("return document.getElementById(arguments[0]).labels.length", control)
+        assert label >= 1, f"{control} has no label"
+
+
+@pytest.mark.skipif(os.environ.get("GALLEY_SCREENSHOTS") != "1", reason="set GALLEY_SCREENSHOTS=1")
+def test_screenshots(page, daemon):
+    os.makedirs(SCREENSHOTS, exist_ok=True)
+    open_doc(page, daemon, "Pelican")
+    page.execute_script("localStorage.clear()")
+    page.execute_script("window.scrollTo(0, 0)")
+    page.save_screenshot(os.path.join(SCREENSHOTS, "preview-390-light.png"))
+    Select(page.find_element(By.ID, "device")).select_by_value("820")
+    Select(page.find_element(By.ID, "appearance")).select_by_value("dark")
+    page.execute_script("document.activeElement.blur()")
+    scroll_to_block(page, "A pelican drawn as a blue rectangle.", offset=160)
+    page.save_screenshot(os.path.join(SCREENSHOTS, "preview-820-dark.png"))
+    page.execute_script("localStorage.clear()")
