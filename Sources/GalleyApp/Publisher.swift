@@ -16,7 +16,6 @@ final class Publisher: @unchecked Sendable {
     struct Snapshot {
         var documents: [String: PublishedDocument] = [:]
         var version = 0
-        var indexBody = SharedBody("{}")
         var images: [String: ServedImage] = [:]
     }
 
@@ -24,6 +23,9 @@ final class Publisher: @unchecked Sendable {
         var snapshot = Snapshot()
         var hub = LongPollHub<PollTopic, PendingResponse>()
         var timerDeadline: ContinuousClock.Instant?
+        /// The document list, built when first asked for after a change, so
+        /// a save costs the same however many documents there are.
+        var indexBody: SharedBody?
     }
 
     let boot: String
@@ -36,7 +38,6 @@ final class Publisher: @unchecked Sendable {
         timer = DispatchSource.makeTimerSource(queue: timerQueue)
         timer.setEventHandler { [weak self] in self?.expireDeadlines() }
         timer.activate()
-        state.withLock { $0.snapshot.indexBody = Publisher.indexBody(boot: boot, snapshot: $0.snapshot) }
     }
 
     var snapshot: Snapshot { state.withLock { $0.snapshot } }
@@ -52,7 +53,7 @@ final class Publisher: @unchecked Sendable {
             if let images { state.snapshot.images = images }
             let indexChanged = state.snapshot.version != version
             state.snapshot.version = version
-            if indexChanged { state.snapshot.indexBody = Publisher.indexBody(boot: boot, snapshot: state.snapshot) }
+            if indexChanged { state.indexBody = nil }
             for document in changed {
                 let response = Publisher.documentResponse(document)
                 answers += state.hub.publish(.document(document.id)).map { ($0, response) }
@@ -62,8 +63,11 @@ final class Publisher: @unchecked Sendable {
                 answers += state.hub.publish(.document(id)).map { ($0, response) }
             }
             if indexChanged {
-                let response = Publisher.jsonResponse(state.snapshot.indexBody)
-                answers += state.hub.publish(.index).map { ($0, response) }
+                let waiters = state.hub.publish(.index)
+                if !waiters.isEmpty {
+                    let response = Publisher.jsonResponse(indexBody(&state))
+                    answers += waiters.map { ($0, response) }
+                }
             }
         }
         for (pending, response) in answers { pending.resume(with: response) }
@@ -72,12 +76,12 @@ final class Publisher: @unchecked Sendable {
     /// Answers at once when `since` differs from the topic's version; else
     /// parks the request until it changes or `wait` seconds pass.
     func reply(topic: PollTopic, since: Int?, wait: Double) -> HTTPReply {
-        let (current, version) = state.withLock { currentResponse(topic, $0.snapshot) }
+        let (current, version) = state.withLock { currentResponse(topic, &$0) }
         guard let since, since == version else { return .now(current) }
         return .later { [self] pending in
             let deadline = ContinuousClock.now + .milliseconds(Int(wait * 1000))
             let answerNow: HTTPResponse? = state.withLock { state in
-                let (response, version) = currentResponse(topic, state.snapshot)
+                let (response, version) = currentResponse(topic, &state)
                 if version != since { return response }
                 state.hub.park(pending, on: topic, until: deadline)
                 if state.timerDeadline.map({ deadline < $0 }) ?? true {
@@ -93,17 +97,17 @@ final class Publisher: @unchecked Sendable {
     /// Answers every parked request with the current state, for shutdown.
     func answerAll() {
         let answers = state.withLock { state in
-            state.hub.drain().map { topic, pending in (pending, currentResponse(topic, state.snapshot).response) }
+            state.hub.drain().map { topic, pending in (pending, currentResponse(topic, &state).response) }
         }
         for (pending, response) in answers { pending.resume(with: response) }
     }
 
-    private func currentResponse(_ topic: PollTopic, _ snapshot: Snapshot) -> (response: HTTPResponse, version: Int?) {
+    private func currentResponse(_ topic: PollTopic, _ state: inout State) -> (response: HTTPResponse, version: Int?) {
         switch topic {
         case .index:
-            return (Publisher.jsonResponse(snapshot.indexBody), snapshot.version)
+            return (Publisher.jsonResponse(indexBody(&state)), state.snapshot.version)
         case .document(let id):
-            guard let document = snapshot.documents[id] else { return (Publisher.removedResponse(boot: boot, id: id), nil) }
+            guard let document = state.snapshot.documents[id] else { return (Publisher.removedResponse(boot: boot, id: id), nil) }
             return (Publisher.documentResponse(document), document.version)
         }
     }
@@ -119,7 +123,7 @@ final class Publisher: @unchecked Sendable {
             let expired = state.hub.expire(now: ContinuousClock.now)
             state.timerDeadline = state.hub.nextDeadline
             if let next = state.timerDeadline { schedule(next) }
-            return expired.map { topic, pending in (pending, currentResponse(topic, state.snapshot).response) }
+            return expired.map { topic, pending in (pending, currentResponse(topic, &state).response) }
         }
         for (pending, response) in answers { pending.resume(with: response) }
     }
@@ -138,10 +142,13 @@ final class Publisher: @unchecked Sendable {
         jsonResponse(SharedBody("{\"boot\":\(JSONText.quoted(boot)),\"id\":\(JSONText.quoted(id)),\"removed\":true}"), status: 404)
     }
 
-    private static func indexBody(boot: String, snapshot: Snapshot) -> SharedBody {
-        let documents = snapshot.documents.values.sorted { ($0.path, $0.item ?? -1) < ($1.path, $1.item ?? -1) }
-        var json = "{\"boot\":\(JSONText.quoted(boot)),\"version\":\(snapshot.version),\"documents\":["
+    private func indexBody(_ state: inout State) -> SharedBody {
+        if let body = state.indexBody { return body }
+        let documents = state.snapshot.documents.values.sorted { ($0.path, $0.item ?? -1) < ($1.path, $1.item ?? -1) }
+        var json = "{\"boot\":\(JSONText.quoted(boot)),\"version\":\(state.snapshot.version),\"documents\":["
         json += documents.map(\.summaryJSON).joined(separator: ",")
-        return SharedBody(json + "]}")
+        let body = SharedBody(json + "]}")
+        state.indexBody = body
+        return body
     }
 }
