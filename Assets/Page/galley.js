@@ -130,9 +130,13 @@
     AX1: 28, AX2: 33, AX3: 40, AX4: 47, AX5: 53,
   };
 
+  /** Settings this browser chose itself; the rest follow the project's galley.json. */
+  let chosenKeys = new Set();
+
   function loadSettings() {
     let saved = {};
     try { saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) || '{}') || {}; } catch (_) { saved = {}; }
+    chosenKeys = new Set(Object.keys(saved));
     return Object.assign({}, DEFAULT_SETTINGS, saved);
   }
   function saveSettings(s) {
@@ -368,8 +372,31 @@
 
     function change(patch) {
       Object.assign(settings, patch);
-      saveSettings(settings);
+      for (const key of Object.keys(patch)) chosenKeys.add(key);
+      const chosen = {};
+      for (const key of chosenKeys) chosen[key] = settings[key];
+      saveSettings(chosen);
       applySettings();
+    }
+
+    /** The project's device width and appearance, unless this browser chose its own. */
+    function useProjectLayout(layout) {
+      if (!layout || typeof layout !== 'object') return;
+      const patch = {};
+      const width = Math.round(Number(layout.deviceWidth));
+      if (!chosenKeys.has('device') && Number.isFinite(width)) {
+        const preset = Array.from(deviceSel.options).some((o) => o.value === String(width));
+        patch.device = preset ? String(width) : 'custom';
+        if (!preset && !chosenKeys.has('customWidth')) patch.customWidth = width;
+      }
+      if (!chosenKeys.has('appearance') && ['light', 'dark', 'system'].includes(layout.appearance)) {
+        patch.appearance = layout.appearance;
+      }
+      const differs = Object.keys(patch).some((key) => settings[key] !== patch[key]);
+      if (differs) {
+        Object.assign(settings, patch);
+        applySettings();
+      }
     }
 
     deviceSel.addEventListener('change', () => {
@@ -611,6 +638,7 @@
         titleEl.textContent = doc.title;
         document.title = doc.title + ' · Galley';
       }
+      useProjectLayout(body.layout);
       if (typeof body.css === 'string' && body.css !== doc.css) {
         doc.css = body.css;
         docStyle.textContent = scaleFonts(body.css);

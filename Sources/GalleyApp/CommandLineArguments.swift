@@ -24,14 +24,15 @@ struct UsageError: Error, Equatable {
 enum CommandLineArguments {
     static let usage = """
         usage: galley serve [DIR] [--host ADDR] [--port N] [--open] [--allow-host NAME]... [--quiet | --verbose]
-               galley render PATH [-o FILE]
+               galley render PATH [-o FILE] | galley render DIR -o OUTDIR
                galley check PATH... [--json]
                galley --help | --version
 
         serve   watch DIR (default: the current folder) and serve a live preview on
                 http://127.0.0.1:4400/ (--port 0 picks a free port)
-        render  write the preview of a content file as one self-contained HTML page
-                (to standard output, or to FILE with -o)
+        render  write the preview of content files as one self-contained HTML page
+                (to standard output, or to FILE with -o); for a folder, write a static
+                site (an index and one page per document, images copied) to OUTDIR
         check   print diagnostics as path:line:column: severity: message;
                 exit status 1 when there is an error
         """

@@ -35,7 +35,7 @@ enum ContentPath {
             }
             return isImage(lowerName) ? .image : .other
         }
-        if relativePath == "galley.json" { return .config }
+        if relativePath == ConfigFile.name { return .config }
         if isImage(lowerName) { return .image }
         switch fileExtension(lowerName) {
         case "json": return .dataFile
@@ -53,6 +53,12 @@ enum ContentPath {
     static func fileExtension(_ name: String) -> String {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
         return String(name[name.index(after: dot)...])
+    }
+
+    /// Whether `path` names an RTFD bundle (a folder that is one document).
+    static func isBundle(_ path: String) -> Bool {
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        return trimmed.lowercased().hasSuffix(".rtfd")
     }
 
     /// The file name without folders and extension, a fallback title.
@@ -75,4 +81,9 @@ enum ContentPath {
         guard path.hasPrefix(prefix) else { return nil }
         return String(path.dropFirst(prefix.count))
     }
+}
+
+/// The project's configuration file, at the top of the content folder.
+enum ConfigFile {
+    static let name = "galley.json"
 }

@@ -17,6 +17,8 @@ struct PublishedDocument {
     var version: Int
     var html: String
     var css: String
+    /// `{"deviceWidth": …, "appearance": …}` from `galley.json`.
+    var layout: String
     var diagnostics: [PageDiagnostic]
     /// The `/api/documents/{id}` body, built once per version and shared by
     /// every page that asks.
@@ -27,13 +29,13 @@ struct PublishedDocument {
 
     /// Whether anything a page shows differs from `other`.
     func looksDifferent(from other: PublishedDocument) -> Bool {
-        html != other.html || diagnostics != other.diagnostics || title != other.title || css != other.css
+        html != other.html || diagnostics != other.diagnostics || title != other.title || css != other.css || layout != other.layout
     }
 
-    static func makeBody(boot: String, id: String, path: String, item: Int?, title: String, kind: DocumentKind, version: Int, html: String, css: String, diagnostics: [PageDiagnostic]) -> SharedBody {
+    static func makeBody(boot: String, id: String, path: String, item: Int?, title: String, kind: DocumentKind, version: Int, html: String, css: String, layout: String, diagnostics: [PageDiagnostic]) -> SharedBody {
         var json = "{\"boot\":\(JSONText.quoted(boot)),\"id\":\(JSONText.quoted(id)),\"path\":\(JSONText.quoted(path)),"
         json += "\"item\":\(JSONText.number(item)),\"title\":\(JSONText.quoted(title)),\"kind\":\(JSONText.quoted(kind.rawValue)),"
-        json += "\"version\":\(version),\"html\":\(JSONText.quoted(html)),\"css\":\(JSONText.quoted(css)),\"diagnostics\":["
+        json += "\"version\":\(version),\"html\":\(JSONText.quoted(html)),\"css\":\(JSONText.quoted(css)),\"layout\":\(layout),\"diagnostics\":["
         json += diagnostics.map(diagnosticJSON).joined(separator: ",")
         json += "]}"
         return SharedBody(json)

@@ -9,9 +9,23 @@ struct RenderCommand {
     var output: String?
 
     func run() -> Int32 {
+        if paths.count == 1, FileSystem.isDirectory(paths[0]), !ContentPath.isBundle(paths[0]) {
+            guard let output else {
+                Console.error("galley: rendering a folder writes a site; give its folder with -o")
+                return 64
+            }
+            do {
+                let count = try StaticSite(contentFolder: paths[0], output: output).write()
+                Console.error("galley: wrote \(count) document\(count == 1 ? "" : "s") and an index to \(output)")
+                return 0
+            } catch {
+                Console.error("galley: \(error)")
+                return 1
+            }
+        }
         var articles: [PublishedDocument] = []
         for path in paths {
-            guard FileSystem.exists(path), !FileSystem.isDirectory(path) || path.lowercased().hasSuffix(".rtfd") || path.lowercased().hasSuffix(".rtfd/") else {
+            guard FileSystem.exists(path), !FileSystem.isDirectory(path) || ContentPath.isBundle(path) else {
                 Console.error("galley: '\(path)' is not a content file")
                 return 1
             }
@@ -51,7 +65,7 @@ struct RenderCommand {
 
 /// A standalone HTML page holding rendered documents and the page's CSS.
 enum StaticPage {
-    static func html(documents: [PublishedDocument]) -> String {
+    static func html(documents: [PublishedDocument], backLink: String? = nil) -> String {
         let css = PageFiles.named("galley.css").map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
         var seenCSS = Set<String>()
         let kindCSS = documents.map(\.css).filter { seenCSS.insert($0).inserted }.joined(separator: "\n")
@@ -59,6 +73,7 @@ enum StaticPage {
         var html = "<!doctype html>\n<html lang=\"ja\">\n<head>\n<meta charset=\"utf-8\">\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         html += "<title>\(HTMLEscaping.escape(title))</title>\n<style>\n\(css)\n\(kindCSS)</style>\n</head>\n<body class=\"static-proof\">\n"
+        if let backLink { html += "<nav class=\"proof-nav\"><a href=\"\(HTMLEscaping.escape(backLink))\">← All documents</a></nav>\n" }
         for document in documents {
             html += "<section class=\"device\" aria-label=\"\(HTMLEscaping.escape(document.title))\">\n"
             html += "<h2 class=\"proof-title\">\(HTMLEscaping.escape(document.title))</h2>\n"

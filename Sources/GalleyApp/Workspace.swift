@@ -21,12 +21,17 @@ final class Workspace {
         case served
         /// `data:` URLs, for a self-contained page.
         case inline
+        /// `files/…` relative URLs, for a static site that copies the images.
+        case siteRelative
     }
 
     let root: String
     var imageLinking = ImageLinking.served
     private let boot: String
-    private var schema: ContentSchema
+    private var config = GalleyConfig.standard
+    /// Problems in `galley.json`, shown on every document.
+    private var configDiagnostics: [Diagnostic] = []
+    private var schema: ContentSchema { config.schema }
     private var kindCSS: String
 
     private var sources: [String: DocumentSource] = [:]
@@ -48,11 +53,10 @@ final class Workspace {
     /// Stands in until a document's body is built, only when it changed.
     private static let emptyBody = SharedBody("")
 
-    init(root: String, boot: String, schema: ContentSchema = .seed) {
+    init(root: String, boot: String) {
         self.root = root
         self.boot = boot
-        self.schema = schema
-        kindCSS = KindStyleSheet.css(for: schema)
+        kindCSS = KindStyleSheet.css(for: config.schema)
     }
 
     var allDocuments: [PublishedDocument] {
@@ -70,6 +74,9 @@ final class Workspace {
     /// Brings the workspace up to date with files that changed or went away
     /// (paths relative to the root).
     func apply(changed: [String], removed: [String]) {
+        if changed.contains(ConfigFile.name) || removed.contains(ConfigFile.name) {
+            reloadConfig()
+        }
         var touchedAssets: Set<String> = []
         var contentFiles: [String] = []
         var bundles: Set<String> = []
@@ -131,6 +138,33 @@ final class Workspace {
         let onDisk = Set(FileSystem.listFiles(under: root) { ContentPath.isIgnored(name: $0) })
         let gone = knownFiles.subtracting(onDisk)
         apply(changed: onDisk.sorted(), removed: gone.sorted())
+    }
+
+    /// Reads `galley.json` again; an invalid one keeps the last valid config
+    /// in force and shows its errors on every document.
+    private func reloadConfig() {
+        let path = root + "/" + ConfigFile.name
+        if FileSystem.exists(path) {
+            do {
+                let result = ConfigReader(path: ConfigFile.name).read(try FileSystem.read(path))
+                if let newConfig = result.config { config = newConfig }
+                configDiagnostics = result.diagnostics
+            } catch {
+                configDiagnostics = [Diagnostic(path: ConfigFile.name, location: .start, severity: .error, message: "\(error)")]
+            }
+        } else {
+            config = .standard
+            configDiagnostics = []
+        }
+        kindCSS = KindStyleSheet.css(for: config.schema)
+        // Kinds and keys decide how every file reads: read them all again.
+        for path in knownFiles.sorted() {
+            switch ContentPath.role(of: path) {
+            case .dataFile, .text: readFile(path)
+            default: continue
+            }
+        }
+        for id in sources.keys.sorted() { render(id) }
     }
 
     private func catalogFolder(of path: String) -> String? {
@@ -228,6 +262,8 @@ final class Workspace {
             switch imageLinking {
             case .served:
                 return image.resolved
+            case .siteRelative:
+                return ResolvedImage(url: "files/" + URLPath.encode(image.path), width: image.width, height: image.height)
             case .inline:
                 guard let bytes = try? FileSystem.read(root + "/" + image.path) else { return nil }
                 return ResolvedImage(url: "data:\(image.mimeType);base64,\(Base64.encode(bytes))", width: image.width, height: image.height)
@@ -239,7 +275,7 @@ final class Workspace {
             resolveFile: { name in link(assets.images[source.path + "/" + name]) }
         )
         let rendered = HTMLRenderer(context: context).render(source.document)
-        var diagnostics = source.diagnostics
+        var diagnostics = source.diagnostics + configDiagnostics
         if let failure = failureOfFile[source.path] { diagnostics.insert(failure, at: 0) }
         var names: Set<String> = []
         for block in source.document.blocks {
@@ -256,7 +292,11 @@ final class Workspace {
             }
             diagnostics.append(Diagnostic(path: source.path, location: missing.location, severity: .warning, message: message))
         }
-        diagnostics.sort { ($0.location, $0.severity == .error ? 0 : 1) < ($1.location, $1.severity == .error ? 0 : 1) }
+        // The document's own file first, then galley.json; by position within each.
+        diagnostics.sort { first, second in
+            (first.path != source.path ? 1 : 0, first.location, first.severity == .error ? 0 : 1)
+                < (second.path != source.path ? 1 : 0, second.location, second.severity == .error ? 0 : 1)
+        }
         let blockAt = Dictionary(zip(source.document.blocks.map(\.location), rendered.blockIDs), uniquingKeysWith: { first, _ in first })
         let pageDiagnostics = diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
 
@@ -267,18 +307,28 @@ final class Workspace {
         var document = PublishedDocument(
             id: id, path: source.path, item: source.item, title: source.document.title, kind: source.document.kind,
             version: version, html: rendered.html, css: source.document.kind == .tagged ? kindCSS : TextViewStyleSheet.css,
-            diagnostics: pageDiagnostics, body: Workspace.emptyBody
+            layout: layoutJSON, diagnostics: pageDiagnostics, body: Workspace.emptyBody
         )
         if let previous = published[id], !document.looksDifferent(from: previous) { return }
         version += 1
         document.version = version
         document.body = PublishedDocument.makeBody(
             boot: boot, id: id, path: document.path, item: document.item, title: document.title, kind: document.kind,
-            version: version, html: document.html, css: document.css, diagnostics: pageDiagnostics
+            version: version, html: document.html, css: document.css, layout: document.layout, diagnostics: pageDiagnostics
         )
         published[id] = document
         pendingChanged.insert(id)
         pendingRemoved.remove(id)
+    }
+
+    /// The preview's defaults from `galley.json`, for the page.
+    private var layoutJSON: String {
+        "{\"deviceWidth\":\(Int(config.deviceWidth)),\"appearance\":\(JSONText.quoted(config.appearance.rawValue))}"
+    }
+
+    /// Every image file in the content folder that a browser can show.
+    var displayableImages: [ServedImage] {
+        assets.images.values.filter(\.isDisplayable).sorted { $0.path < $1.path }
     }
 
     /// What changed since the last call, to hand to the publisher.

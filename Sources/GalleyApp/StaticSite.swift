@@ -1,0 +1,67 @@
+import Foundation
+import GalleyCore
+
+/// `galley render DIR -o OUT`: the whole folder as a static site, an index
+/// page and one page per document, with the images copied beside them.
+struct StaticSite {
+    struct WriteError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    var contentFolder: String
+    var output: String
+
+    func write() throws -> Int {
+        guard let root = FileSystem.realPath(contentFolder) else { throw WriteError(description: "'\(contentFolder)' does not exist") }
+        let absoluteOutput = output.hasPrefix("/") ? output : FileManager.default.currentDirectoryPath + "/" + output
+        let resolvedOutput = FileSystem.realPath(absoluteOutput) ?? ((FileSystem.realPath(ContentRoot.parent(of: absoluteOutput)) ?? "") + "/" + (absoluteOutput.split(separator: "/").last.map(String.init) ?? ""))
+        if resolvedOutput == root || resolvedOutput.hasPrefix(root + "/") {
+            throw WriteError(description: "the output folder '\(output)' is inside the content folder; Galley never writes there")
+        }
+        let workspace = Workspace(root: root, boot: "site")
+        workspace.imageLinking = .siteRelative
+        workspace.loadAll()
+        let documents = workspace.allDocuments
+        do {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            for document in documents {
+                let page = StaticPage.html(documents: [document], backLink: "index.html")
+                try write(page, to: output + "/" + document.id + ".html")
+            }
+            try write(indexPage(documents), to: output + "/index.html")
+            for image in workspace.displayableImages {
+                let destination = output + "/files/" + image.path
+                try FileManager.default.createDirectory(atPath: ContentRoot.parent(of: destination), withIntermediateDirectories: true)
+                if FileManager.default.fileExists(atPath: destination) { try FileManager.default.removeItem(atPath: destination) }
+                try FileManager.default.copyItem(atPath: root + "/" + image.path, toPath: destination)
+            }
+        } catch let error as WriteError {
+            throw error
+        } catch {
+            throw WriteError(description: "cannot write the site to '\(output)': \(error.localizedDescription)")
+        }
+        return documents.count
+    }
+
+    private func write(_ text: String, to path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+            throw WriteError(description: "cannot write '\(path)' (disk full or no permission?)")
+        }
+    }
+
+    private func indexPage(_ documents: [PublishedDocument]) -> String {
+        var html = "<!doctype html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>Galley proof</title>\n<style>\n"
+        html += "body{font:15px system-ui,sans-serif;margin:2em auto;max-width:48em;padding:0 1em}td{padding:.3em .8em}"
+        html += ".errors{color:#d70015}.warnings{color:#a05a00}\n</style>\n</head>\n<body>\n<h1>Galley proof</h1>\n<table>\n"
+        html += "<tr><th>Title</th><th>File</th><th>Item</th><th>Kind</th><th>Problems</th></tr>\n"
+        for document in documents {
+            html += "<tr><td><a href=\"\(document.id).html\">\(HTMLEscaping.escape(document.title))</a></td>"
+            html += "<td>\(HTMLEscaping.escape(document.path))</td><td>\(document.item.map(String.init) ?? "")</td>"
+            html += "<td>\(document.kind.rawValue)</td><td>"
+            if document.errorCount > 0 { html += "<span class=\"errors\">\(document.errorCount) errors</span> " }
+            if document.warningCount > 0 { html += "<span class=\"warnings\">\(document.warningCount) warnings</span>" }
+            html += "</td></tr>\n"
+        }
+        return html + "</table>\n</body>\n</html>\n"
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+
+/// Reads `galley.json`, reporting every problem at its line and column.
+///
+/// ```json
+/// {
+///   "keys": {"text": "detailText", "image": "imageName", "title": "name"},
+///   "kinds": [
+///     {"name": "heading", "pattern": "^<h>(.*)</h>$", "style": {"size": 26, "weight": "bold"}},
+///     {"name": "image"}, {"name": "caption"}, {"name": "body"}
+///   ],
+///   "device": {"width": 390, "appearance": "light"}
+/// }
+/// ```
+/// A kind named like one of the seed's (`image`, `caption`, `body`) starts
+/// from the seed's definition; a kind without a pattern matches everything.
+public struct ConfigReader {
+    public let path: String
+
+    public init(path: String = "galley.json") {
+        self.path = path
+    }
+
+    /// The config, or nil when it has errors (the caller keeps the last
+    /// valid one), plus every diagnostic.
+    public func read(_ bytes: [UInt8]) -> (config: GalleyConfig?, diagnostics: [Diagnostic]) {
+        var context = Context(path: path, lines: LineIndex(bytes))
+        switch JSONReader.parse(bytes) {
+        case .failure(let error):
+            context.report(.error, error.message, at: error.offset)
+            return (nil, context.diagnostics)
+        case .success(let root):
+            let config = readRoot(root, &context)
+            let diagnostics = context.diagnostics.sorted { $0.location < $1.location }
+            return (context.hasErrors ? nil : config, diagnostics)
+        }
+    }
+
+    struct Context {
+        let path: String
+        let lines: LineIndex
+        var diagnostics: [Diagnostic] = []
+
+        var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+        mutating func report(_ severity: Severity, _ message: String, at offset: Int) {
+            diagnostics.append(Diagnostic(path: path, location: lines.location(ofOffset: offset), severity: severity, message: message))
+        }
+
+        /// The object's members after warning about keys not in `known`.
+        mutating func members(of node: JSONNode, named what: String, known: [String]) -> [String: JSONNode]? {
+            guard let members = node.objectValue else {
+                report(.error, "\(what) is \(node.value.typeDescription), expected an object", at: node.offset)
+                return nil
+            }
+            var result: [String: JSONNode] = [:]
+            for member in members {
+                if !known.contains(member.key) {
+                    var message = "unknown key '\(member.key)' in \(what)"
+                    if let near = NearestName.find(member.key, among: known) { message += "; did you mean '\(near)'?" }
+                    report(.warning, message, at: member.keyOffset)
+                } else if result[member.key] != nil {
+                    report(.warning, "duplicate key '\(member.key)'; the last one is used", at: member.keyOffset)
+                }
+                result[member.key] = member.value
+            }
+            return result
+        }
+
+        mutating func string(_ node: JSONNode?, _ what: String) -> String? {
+            guard let node else { return nil }
+            guard let text = node.stringValue else {
+                report(.error, "'\(what)' is \(node.value.typeDescription), expected a string", at: node.offset)
+                return nil
+            }
+            return text
+        }
+
+        mutating func number(_ node: JSONNode?, _ what: String, range: ClosedRange<Double>) -> Double? {
+            guard let node else { return nil }
+            guard case .number(let value) = node.value else {
+                report(.error, "'\(what)' is \(node.value.typeDescription), expected a number", at: node.offset)
+                return nil
+            }
+            guard range.contains(value) else {
+                report(.error, "'\(what)' is \(formatNumber(value)), expected \(formatNumber(range.lowerBound))–\(formatNumber(range.upperBound))", at: node.offset)
+                return nil
+            }
+            return value
+        }
+    }
+
+    private func readRoot(_ root: JSONNode, _ context: inout Context) -> GalleyConfig {
+        var config = GalleyConfig.standard
+        guard let members = context.members(of: root, named: "galley.json", known: ["keys", "kinds", "device", "$schema"]) else { return config }
+        if let keys = members["keys"], let keyMembers = context.members(of: keys, named: "'keys'", known: ["text", "image", "title"]) {
+            if let text = context.string(keyMembers["text"], "text") { config.schema.textKey = text }
+            if let image = context.string(keyMembers["image"], "image") { config.schema.imageKey = image }
+            if let title = context.string(keyMembers["title"], "title") { config.schema.titleKey = title }
+        }
+        if let kinds = members["kinds"] {
+            if let list = kinds.arrayValue {
+                var parsed: [BlockKind] = []
+                for node in list {
+                    if let kind = readKind(node, &context) {
+                        if parsed.contains(where: { $0.name == kind.name }) {
+                            context.report(.error, "kind '\(kind.name)' is declared twice", at: node.offset)
+                        }
+                        parsed.append(kind)
+                    }
+                }
+                if !parsed.isEmpty {
+                    // Strings matching no kind would vanish; the seed's body catches them.
+                    let hasFallback = parsed.contains { if case .always = $0.matcher { true } else { false } }
+                    if !hasFallback, let body = ContentSchema.seed.kind(named: "body"), !parsed.contains(where: { $0.name == "body" }) {
+                        parsed.append(body)
+                    }
+                    config.schema.kinds = parsed
+                }
+            } else {
+                context.report(.error, "'kinds' is \(kinds.value.typeDescription), expected an array", at: kinds.offset)
+            }
+        }
+        if let device = members["device"], let deviceMembers = context.members(of: device, named: "'device'", known: ["width", "appearance"]) {
+            if let width = context.number(deviceMembers["width"], "width", range: 200...2000) { config.deviceWidth = width }
+            if let node = deviceMembers["appearance"], let text = context.string(node, "appearance") {
+                if let appearance = GalleyConfig.Appearance(rawValue: text) {
+                    config.appearance = appearance
+                } else {
+                    context.report(.error, "unknown appearance '\(text)', expected 'light', 'dark' or 'system'", at: node.offset)
+                }
+            }
+        }
+        return config
+    }
+
+    private static let kindKeys = ["name", "pattern", "renders", "style", "asset", "follows", "prefix"]
+    private static let styleKeys = ["font", "size", "weight", "italic", "color", "alignment", "paddingTop", "paddingBottom", "lineSpacing", "maxHeight", "aspectRatio"]
+
+    private func readKind(_ node: JSONNode, _ context: inout Context) -> BlockKind? {
+        guard let members = context.members(of: node, named: "a kind", known: ConfigReader.kindKeys) else { return nil }
+        guard let name = context.string(members["name"], "name") else {
+            if members["name"] == nil { context.report(.error, "kind has no 'name'", at: node.offset) }
+            return nil
+        }
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+            context.report(.error, "kind name '\(name)' must be letters, digits, '-' or '_'", at: members["name"]?.offset ?? node.offset)
+            return nil
+        }
+        var kind = ContentSchema.seed.kind(named: name) ?? BlockKind(name: name, matcher: .always, role: .text)
+        if let pattern = members["pattern"], let text = context.string(pattern, "pattern") {
+            do {
+                kind.matcher = try BlockMatcher.compile(pattern: text)
+            } catch {
+                context.report(.error, "invalid regular expression '\(text)'", at: pattern.offset)
+            }
+        } else if ContentSchema.seed.kind(named: name) == nil {
+            kind.matcher = .always
+        }
+        if let renders = members["renders"], let text = context.string(renders, "renders") {
+            if let role = BlockKind.Role(rawValue: text) {
+                kind.role = role
+            } else {
+                context.report(.error, "unknown 'renders' value '\(text)', expected 'text', 'image' or 'divider'", at: renders.offset)
+            }
+        }
+        if let asset = context.string(members["asset"], "asset") { kind.assetNameTemplate = asset }
+        if let prefix = context.string(members["prefix"], "prefix") { kind.prefix = prefix }
+        if let follows = members["follows"] {
+            if let list = follows.arrayValue {
+                kind.follows = list.compactMap { context.string($0, "follows") }
+            } else {
+                context.report(.error, "'follows' is \(follows.value.typeDescription), expected an array of kind names", at: follows.offset)
+            }
+        }
+        if let style = members["style"], let styleMembers = context.members(of: style, named: "the style of '\(name)'", known: ConfigReader.styleKeys) {
+            readStyle(styleMembers, into: &kind.style, &context)
+        }
+        return kind
+    }
+
+    private func readStyle(_ members: [String: JSONNode], into style: inout KindStyle, _ context: inout Context) {
+        if let font = context.string(members["font"], "font") { style.fontFamily = font }
+        if let size = context.number(members["size"], "size", range: 1...200) { style.fontSize = size }
+        if let weight = context.string(members["weight"], "weight") { style.fontWeight = weight }
+        if let italic = members["italic"] {
+            if case .bool(let value) = italic.value { style.italic = value } else {
+                context.report(.error, "'italic' is \(italic.value.typeDescription), expected true or false", at: italic.offset)
+            }
+        }
+        if let node = members["color"], let color = context.string(node, "color") {
+            if KindStyleSheet.cssColor(color) == nil {
+                context.report(.error, "unknown colour '\(color)', expected a SwiftUI colour name or '#rrggbb'", at: node.offset)
+            } else {
+                style.color = color
+            }
+        }
+        if let node = members["alignment"], let text = context.string(node, "alignment") {
+            if let alignment = TextAlignment(rawValue: text) {
+                style.alignment = alignment
+            } else {
+                context.report(.error, "unknown alignment '\(text)', expected 'leading', 'center', 'trailing' or 'justified'", at: node.offset)
+            }
+        }
+        if let value = context.number(members["paddingTop"], "paddingTop", range: 0...500) { style.paddingTop = value }
+        if let value = context.number(members["paddingBottom"], "paddingBottom", range: 0...500) { style.paddingBottom = value }
+        if let value = context.number(members["lineSpacing"], "lineSpacing", range: 0...200) { style.lineSpacing = value }
+        if let value = context.number(members["maxHeight"], "maxHeight", range: 1...5000) { style.maxHeight = value }
+        if let value = context.number(members["aspectRatio"], "aspectRatio", range: 0.05...20) { style.aspectRatio = value }
+    }
+}

@@ -1,0 +1,80 @@
+import XCTest
+@testable import GalleyCore
+
+final class ConfigReaderTests: XCTestCase {
+    private func read(_ text: String) -> (config: GalleyConfig?, diagnostics: [String]) {
+        let result = ConfigReader().read(Array(text.utf8))
+        return (result.config, result.diagnostics.map(\.formatted))
+    }
+
+    func testAddsKindsInOrderAndKeepsTheSeedsOnes() throws {
+        let (config, diagnostics) = read("""
+            {
+              "keys": {"text": "body", "image": "photo", "title": "heading"},
+              "kinds": [
+                {"name": "heading", "pattern": "^<h>(.*)</h>$", "style": {"font": "Avenir Next", "size": 26, "weight": "bold", "color": "#1c1c1e", "alignment": "leading", "paddingTop": 24}},
+                {"name": "quote", "pattern": "^<quote>.*</quote>$", "style": {"italic": true, "color": "secondary"}, "prefix": "“"},
+                {"name": "rule", "pattern": "^---$", "renders": "divider"},
+                {"name": "image"},
+                {"name": "caption"}
+              ],
+              "device": {"width": 430, "appearance": "dark"}
+            }
+            """)
+        XCTAssertEqual(diagnostics, [])
+        let schema = try XCTUnwrap(config).schema
+        XCTAssertEqual(schema.kinds.map(\.name), ["heading", "quote", "rule", "image", "caption", "body"])
+        XCTAssertEqual([schema.textKey, schema.imageKey, schema.titleKey], ["body", "photo", "heading"])
+        XCTAssertEqual(schema.kind(named: "heading")?.matcher.content(of: "<h>Title</h>"), "Title")
+        XCTAssertEqual(schema.kind(named: "quote")?.matcher.content(of: "<quote>Q</quote>"), "Q")
+        XCTAssertEqual(schema.kind(named: "caption")?.follows, ["image"], "a seed kind keeps its definition")
+        XCTAssertEqual(schema.kind(named: "rule")?.role, .divider)
+        XCTAssertEqual(config?.deviceWidth, 430)
+        XCTAssertEqual(config?.appearance, .dark)
+        let css = KindStyleSheet.css(for: schema)
+        XCTAssertTrue(css.contains(".k-heading{align-self:stretch;text-align:left;font-family:\"Avenir Next\""))
+        XCTAssertTrue(css.contains("font-weight:700"))
+        XCTAssertTrue(css.contains(".k-quote{align-self:center;text-align:left;font-style:italic;color:var(--swiftui-secondary"))
+    }
+
+    func testEveryProblemHasItsPosition() {
+        let (config, diagnostics) = read("""
+            {
+              "kinds": [
+                {"name": "heading", "patern": "^<h>.*</h>$"},
+                {"name": "bad", "pattern": "^<x>(.*$"},
+                {"name": "tint", "style": {"color": "purpel", "size": "big"}},
+                {"pattern": "^x$"}
+              ],
+              "device": {"width": 10}
+            }
+            """)
+        XCTAssertNil(config, "errors keep the last valid config in force")
+        XCTAssertEqual(diagnostics, [
+            "galley.json:3:25: warning: unknown key 'patern' in a kind; did you mean 'pattern'?",
+            "galley.json:4:32: error: invalid regular expression '^<x>(.*$'",
+            "galley.json:5:41: error: unknown colour 'purpel', expected a SwiftUI colour name or '#rrggbb'",
+            "galley.json:5:59: error: 'size' is a string, expected a number",
+            "galley.json:6:5: error: kind has no 'name'",
+            "galley.json:8:23: error: 'width' is 10, expected 200–2000",
+        ])
+    }
+
+    func testSyntaxErrorAndUnknownTopLevelKey() {
+        XCTAssertEqual(read("{\"kinds\": [}").diagnostics, ["galley.json:1:12: error: unexpected '}', expected a value (trailing comma?)"])
+        let (config, diagnostics) = read("{\"devise\": {}}")
+        XCTAssertNotNil(config, "a warning alone does not reject the config")
+        XCTAssertEqual(diagnostics, ["galley.json:1:2: warning: unknown key 'devise' in galley.json; did you mean 'device'?"])
+    }
+
+    func testConfiguredKindsParseContent() throws {
+        let (config, _) = read(#"{"kinds": [{"name": "heading", "pattern": "^<h>(.*)</h>$"}, {"name": "image"}, {"name": "caption"}]}"#)
+        let schema = try XCTUnwrap(config?.schema)
+        let result = TaggedParser(schema: schema, path: "a.json").blocks(from: [
+            TaggedString(text: "<h>Penguins</h>", location: .start),
+            TaggedString(text: "<hh>typo</hh>", location: SourceLocation(line: 2, column: 1)),
+        ], imageName: "p")
+        XCTAssertEqual(result.blocks.map(\.kind), ["heading", "body"])
+        XCTAssertEqual(result.diagnostics.map(\.message), ["'<hh>' matches no block kind and is shown as body text; did you mean 'h'?"])
+    }
+}
