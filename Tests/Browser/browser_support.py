@@ -11,7 +11,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SCREENSHOTS = os.path.join(HERE, "screenshots")
 sys.path.insert(0, os.path.dirname(HERE))
 
-from galley_support import save_by_rename, save_in_place  # noqa: E402,F401
+from galley_support import REPO, Daemon, copy_content, save_by_rename, save_in_place  # noqa: E402,F401
 
 
 def wait_until(fn, timeout=10.0, interval=0.02, message=None):

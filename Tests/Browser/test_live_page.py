@@ -5,13 +5,14 @@ author sees: text, scroll position, markers, diagnostics, connection state.
 """
 import json
 import os
+import shutil
 import time
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from browser_support import SCREENSHOTS, make_png, save_by_rename, save_in_place, wait_until
+from browser_support import REPO, SCREENSHOTS, Daemon, copy_content, make_png, save_by_rename, save_in_place, wait_until
 
 DATA = os.path.join("Resources", "speciesData.json")
 
@@ -428,15 +429,25 @@ def test_keyboard_reaches_the_toolbar(page, daemon):
 
 
 @pytest.mark.skipif(os.environ.get("GALLEY_SCREENSHOTS") != "1", reason="set GALLEY_SCREENSHOTS=1")
-def test_screenshots(page, daemon):
-    os.makedirs(SCREENSHOTS, exist_ok=True)
-    open_doc(page, daemon, "Pelican")
-    page.execute_script("localStorage.clear()")
-    page.execute_script("window.scrollTo(0, 0)")
-    page.save_screenshot(os.path.join(SCREENSHOTS, "preview-390-light.png"))
-    Select(page.find_element(By.ID, "device")).select_by_value("820")
-    Select(page.find_element(By.ID, "appearance")).select_by_value("dark")
-    page.execute_script("document.activeElement.blur()")
-    scroll_to_block(page, "A pelican drawn as a blue rectangle.", offset=160)
-    page.save_screenshot(os.path.join(SCREENSHOTS, "preview-820-dark.png"))
-    page.execute_script("localStorage.clear()")
+def test_readme_screenshots(page):
+    """The README's pictures: the bundled example at a phone width in light
+    appearance and at the tablet width in dark appearance."""
+    example, holder = copy_content(os.path.join(REPO, "Assets", "Example"))
+    daemon = Daemon(example).start()
+    try:
+        os.makedirs(SCREENSHOTS, exist_ok=True)
+        page.set_window_size(1000, 900)
+        open_doc(page, daemon, "Little Penguin")
+        page.execute_script("localStorage.clear()")
+        page.execute_script("window.scrollTo(0, 0)")
+        time.sleep(0.3)
+        page.save_screenshot(os.path.join(SCREENSHOTS, "readme-390-light.png"))
+        Select(page.find_element(By.ID, "device")).select_by_value("820")
+        Select(page.find_element(By.ID, "appearance")).select_by_value("dark")
+        page.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
+        time.sleep(0.3)
+        page.save_screenshot(os.path.join(SCREENSHOTS, "readme-820-dark.png"))
+        page.execute_script("localStorage.clear()")
+    finally:
+        daemon.stop()
+        shutil.rmtree(holder, ignore_errors=True)
