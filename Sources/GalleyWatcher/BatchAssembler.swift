@@ -9,8 +9,10 @@ struct BatchAssembler {
     private var pendingFolderMove: (cookie: UInt32, path: String)?
     private var overflowed = false
 
-    init(tree: WatchedTree) {
+    /// Starts a burst with the removals an earlier burst could not yet confirm.
+    init(tree: WatchedTree, carriedRemovals: [String]) {
         self.tree = tree
+        for path in carriedRemovals { coalescer.add(WatchEvent(path: path, kind: .removed)) }
     }
 
     mutating func consume(_ event: InotifyEvent) {
@@ -30,23 +32,31 @@ struct BatchAssembler {
         }
     }
 
-    /// True when the burst so far removes a file that is still absent. Editors and `git` delete or rename a file away
-    /// and create it again microseconds later; the watcher waits briefly for that before reporting such a removal.
-    mutating func hasUnconfirmedRemovals() -> Bool {
-        if overflowed { return false }
-        coalescer.withdrawRemovals(where: FileStatus.exists)
-        return coalescer.hasRemovals
+    /// True when the burst so far removes a file that has not been created again. Editors and `git` delete or rename
+    /// a file away and create it again microseconds later; the watcher waits briefly for that before reporting a removal.
+    var hasUnconfirmedRemovals: Bool {
+        !overflowed && coalescer.hasRemovals
     }
 
-    /// The batches of the burst; after an overflow, the tree is walked again and the consumer told to rescan.
-    mutating func finish() -> [WatchBatch] {
+    /// The batches decided so far, everything but the unconfirmed removals, which stay for `finish`.
+    mutating func takeDecidedBatches() -> [WatchBatch] {
+        if pendingFolderMove != nil { finishFolderMoveOut() }
+        let removals = coalescer.takeRemovals()
+        defer { for path in removals { report(path, .removed) } }
+        return coalescer.takeBatches()
+    }
+
+    /// The batches of the burst, and the removals held back for the next burst when `carryingRemovals`
+    /// (more records are queued, so that burst will come). After an overflow, the tree is walked again and the
+    /// consumer told to rescan.
+    mutating func finish(carryingRemovals: Bool) -> (batches: [WatchBatch], carriedRemovals: [String]) {
         if pendingFolderMove != nil { finishFolderMoveOut() }
         if overflowed {
             tree.rewatchEverything()
-            return [.rescanNeeded]
+            return ([.rescanNeeded], [])
         }
-        coalescer.withdrawRemovals(where: FileStatus.exists)
-        return coalescer.takeBatches()
+        let carried = carryingRemovals ? coalescer.takeRemovals() : []
+        return (coalescer.takeBatches(), carried)
     }
 
     private mutating func consumeEventAboutWatchedFolder(_ event: InotifyEvent, folder: String) {
@@ -85,12 +95,20 @@ struct BatchAssembler {
         }
     }
 
-    /// A file announced by IN_CREATE is reported only when complete at once (a link); otherwise its IN_CLOSE_WRITE follows.
+    /// A file announced by IN_CREATE is reported only when complete at once (a link); otherwise its IN_CLOSE_WRITE
+    /// follows, and until then the file is not gone: a removal of the same path is withdrawn.
     private mutating func reportArrival(at path: String, announcedByCreate: Bool) {
         switch tree.arrival(at: path) {
-        case .folder: watchNewFolder(at: path)
-        case .file(let complete): if complete || !announcedByCreate { report(path, .changed) }
-        case .nothing: break
+        case .folder:
+            watchNewFolder(at: path)
+        case .file(let complete):
+            if complete || !announcedByCreate {
+                report(path, .changed)
+            } else {
+                coalescer.withdrawRemoval(of: path)
+            }
+        case .nothing:
+            break
         }
     }
 

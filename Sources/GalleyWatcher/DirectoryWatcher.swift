@@ -1,18 +1,23 @@
 import Dispatch
 import Synchronization
 
-/// Watches a folder tree with inotify and delivers coalesced batches of file events, without timers or polling.
+/// Watches a folder tree with inotify and delivers coalesced batches of file events; no timer runs and nothing polls.
 ///
-/// Each time inotify has records, the watcher reads until none are immediately left (at most `maxReadsPerBurst` reads),
-/// so a burst such as a `git checkout` arrives in a few batches, and a single save arrives at once. The one wait is for
-/// removals: a file deleted or moved away is reported only if it has not come back within `removalGraceMilliseconds`,
-/// because editors and `git` save by removing a file and creating it again, and a page should not lose its document
-/// in between. Saves themselves never wait.
+/// Each time inotify has records, the watcher reads until none are immediately left (at most `maxReadsPerBurst` reads)
+/// and delivers one burst; it reads the next burst only once the consumer has returned from `onBatch`, so while the
+/// consumer works, a storm such as a `git checkout` piles up in the kernel queue and arrives in a few large batches,
+/// while a single save arrives at once.
+///
+/// The one wait (a `poll` on the inotify descriptor, inside a burst) is for removals: a file deleted or moved away is
+/// reported only after `removalGraceMilliseconds` without any record, or once a later burst shows it has not come
+/// back, because editors and `git` save by removing a file and creating it again, and a page should not lose its
+/// document in between. Everything else in the burst is delivered before that wait; saves themselves never wait.
 public final class DirectoryWatcher: @unchecked Sendable {
     /// Bounds one burst so that a writer that never pauses still sees batches delivered.
     static let maxReadsPerBurst = 64
-    /// How long a removed file may take to reappear; only bursts that remove files wait, and only until it reappears.
-    static let removalGraceMilliseconds = 20
+    /// How long a removed file may take to reappear. Long enough for an editor or `git` preempted on a busy machine
+    /// between removing and recreating a file; only the removal itself waits, and only until the file reappears.
+    static let removalGraceMilliseconds: Int32 = 100
     /// Many times `sizeof(inotify_event) + NAME_MAX + 1`, so one read takes thousands of records.
     static let readBufferSize = 256 * 1024
 
@@ -29,6 +34,8 @@ public final class DirectoryWatcher: @unchecked Sendable {
     private let watchQueue = DispatchQueue(label: "galley.directory-watcher")
     private let lifecycle = Mutex(Lifecycle.idle)
     private let gate = DeliveryGate()
+    /// File removals not yet confirmed when the previous burst ended; used only on `watchQueue`.
+    private var carriedRemovals: [String] = []
 
     /// Watches `root` and every folder below it; `isIgnored` is asked for every file and folder path below root
     /// (absolute path), and ignored folders are not watched.
@@ -70,11 +77,15 @@ public final class DirectoryWatcher: @unchecked Sendable {
         }
         guard let source else { return }
         let gate = self.gate
+        let pause = ReadingPause(source: source)
         let deliver: @Sendable ([WatchBatch], [String]) -> Void = { batches, warnings in
             guard !batches.isEmpty || !warnings.isEmpty else { return }
+            // No reading while the consumer handles the batches: what arrives meanwhile is coalesced into the next burst.
+            if !batches.isEmpty { pause.begin() }
             queue.async {
                 for warning in warnings where gate.isOpen { onWarning(warning) }
                 for batch in batches where gate.isOpen { onBatch(batch) }
+                if !batches.isEmpty { pause.end() }
             }
         }
         let descriptor = inotify.descriptor
@@ -102,41 +113,40 @@ public final class DirectoryWatcher: @unchecked Sendable {
         }
     }
 
-    /// Reads every record that is immediately available, then delivers the burst's batches.
+    /// Reads every record that is immediately available and delivers the burst's batches; removals wait for their
+    /// files to come back, for silence, or for the next burst.
     private func readBurst(deliver: @Sendable ([WatchBatch], [String]) -> Void) {
-        var assembler = BatchAssembler(tree: tree)
-        var readProblems: [String] = []
-        var removalDeadline: ContinuousClock.Instant?
-        for _ in 0..<Self.maxReadsPerBurst {
-            let count: Int?
-            do {
-                count = try inotify.read(into: readBuffer)
-                if count == nil, assembler.hasUnconfirmedRemovals() {
-                    let deadline = removalDeadline ?? .now + .milliseconds(Self.removalGraceMilliseconds)
-                    removalDeadline = deadline
-                    guard try inotify.waitForRecords(milliseconds: Self.milliseconds(until: deadline)) else { break }
-                    continue
+        var assembler = BatchAssembler(tree: tree, carriedRemovals: carriedRemovals)
+        var problems: [String] = []
+        var reads = 0
+        var carryingRemovals = false
+        do {
+            while true {
+                while reads < Self.maxReadsPerBurst, let count = try inotify.read(into: readBuffer), count > 0 {
+                    for event in InotifyEvent.parse(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count])) {
+                        assembler.consume(event)
+                    }
+                    reads += 1
                 }
-            } catch {
-                readProblems.append("\(error)\nWatching has stopped.")
-                lifecycle.withLock { lifecycle in
-                    if case .running(let source) = lifecycle { source.cancel() }
-                    lifecycle = .stopped
+                guard assembler.hasUnconfirmedRemovals else { break }
+                deliver(assembler.takeDecidedBatches(), [])
+                // Silence for the whole grace confirms the removals.
+                guard try inotify.waitForRecords(milliseconds: Self.removalGraceMilliseconds) else { break }
+                // Records are queued, so another burst is certain: past the bound, that burst decides the removals.
+                if reads >= Self.maxReadsPerBurst {
+                    carryingRemovals = true
+                    break
                 }
-                break
             }
-            guard let count, count > 0 else { break }
-            for event in InotifyEvent.parse(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count])) {
-                assembler.consume(event)
+        } catch {
+            problems.append("\(error)\nWatching has stopped.")
+            lifecycle.withLock { lifecycle in
+                if case .running(let source) = lifecycle { source.cancel() }
+                lifecycle = .stopped
             }
         }
-        let batches = assembler.finish()
-        deliver(batches, tree.takeWarnings() + readProblems)
-    }
-
-    private static func milliseconds(until deadline: ContinuousClock.Instant) -> Int32 {
-        let remaining = ContinuousClock.now.duration(to: deadline).components
-        let milliseconds = remaining.seconds * 1000 + remaining.attoseconds / 1_000_000_000_000_000
-        return Int32(clamping: max(0, milliseconds))
+        let (batches, carried) = assembler.finish(carryingRemovals: carryingRemovals)
+        carriedRemovals = carried
+        deliver(batches, tree.takeWarnings() + problems)
     }
 }

@@ -2,7 +2,8 @@
 public enum EditorTemporaryFiles {
     /// True for swap, backup, lock and temporary files, VCS and dependency folders, and hidden names (starting with ".").
     public static func isTemporary(name: String) -> Bool {
-        if name.hasPrefix(".") { return true }  // hidden files: .file.swp, .#lock, .DS_Store, .git, rsync's .file.XXXXXX
+        // Hidden names cover .file.swp, Emacs's .#lock, .DS_Store, .git, .hg, .svn and rsync's .file.XXXXXX.
+        if name.hasPrefix(".") { return true }
         if exactNames.contains(name) { return true }
         if name.hasSuffix("~") { return true }  // vim and Emacs backups
         if name.hasPrefix("#") && name.hasSuffix("#") { return true }  // Emacs auto-save

@@ -7,6 +7,10 @@ struct EventCoalescer {
     private var closedBatches: [[WatchEvent]] = []
     private var events: [WatchEvent?] = []
     private var positions: [String: Int] = [:]
+    private var removedPaths: Set<String> = []
+
+    /// True when the batch being built removes some file.
+    var hasRemovals: Bool { !removedPaths.isEmpty }
 
     mutating func add(_ event: WatchEvent) {
         if let position = positions[event.path], let previous = events[position] {
@@ -14,26 +18,28 @@ struct EventCoalescer {
                 closeBatch()
             } else {
                 if event.kind == .directoryRemoved { dropEvents(below: event.path) }
-                events[position] = event
+                store(event, at: position)
                 return
             }
         }
         if event.kind == .directoryRemoved { dropEvents(below: event.path) }
         positions[event.path] = events.count
-        events.append(event)
+        events.append(nil)
+        store(event, at: events.count - 1)
     }
 
-    /// True when the batch being built removes some file.
-    var hasRemovals: Bool {
-        events.contains { $0?.kind == .removed }
+    /// Forgets the removal of a file that is being created again: its writer's close reports it.
+    mutating func withdrawRemoval(of path: String) {
+        guard removedPaths.contains(path), let position = positions[path] else { return }
+        forget(path, at: position)
     }
 
-    /// Withdraws removals of files that exist again: whatever recreated them reports its own event when it is done.
-    mutating func withdrawRemovals(where existsAgain: (String) -> Bool) {
-        for (path, position) in positions where events[position]?.kind == .removed && existsAgain(path) {
-            events[position] = nil
-            positions[path] = nil
-        }
+    /// Takes the file removals out of the batch being built, in order, to be decided later.
+    mutating func takeRemovals() -> [String] {
+        let paths = removedPaths.compactMap { path in positions[path].map { (path, $0) } }
+            .sorted { $0.1 < $1.1 }
+        for (path, position) in paths { forget(path, at: position) }
+        return paths.map(\.0)
     }
 
     /// The batches in order, leaving the coalescer empty.
@@ -48,12 +54,23 @@ struct EventCoalescer {
         if !batch.isEmpty { closedBatches.append(batch) }
         events = []
         positions = [:]
+        removedPaths = []
     }
 
     private mutating func dropEvents(below folder: String) {
         for (path, position) in positions where path != folder && WatchPath.isSameOrBelow(path, folder) {
-            events[position] = nil
-            positions[path] = nil
+            forget(path, at: position)
         }
+    }
+
+    private mutating func store(_ event: WatchEvent, at position: Int) {
+        events[position] = event
+        if event.kind == .removed { removedPaths.insert(event.path) } else { removedPaths.remove(event.path) }
+    }
+
+    private mutating func forget(_ path: String, at position: Int) {
+        events[position] = nil
+        positions[path] = nil
+        removedPaths.remove(path)
     }
 }

@@ -14,11 +14,6 @@ enum FileStatus {
         return kind(of: info)
     }
 
-    /// True when something is at `path` now (a dangling symlink counts).
-    static func exists(_ path: String) -> Bool {
-        status(of: path, followingLinks: false) != nil
-    }
-
     /// True for a regular file with more than one name: a hard link, complete the moment it appears.
     static func isHardLinkedFile(_ path: String) -> Bool {
         guard let info = status(of: path, followingLinks: false) else { return false }

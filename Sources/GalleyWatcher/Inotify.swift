@@ -39,7 +39,7 @@ struct Inotify: Sendable {
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(WatchError) -> Int? {
         do {
             return try retryingOnEINTR("read") { Glibc.read(descriptor.rawValue, buffer.baseAddress, buffer.count) }
-        } catch where error.code == EAGAIN || error.code == EWOULDBLOCK {
+        } catch  where error.code == EAGAIN || error.code == EWOULDBLOCK {
             return nil
         }
     }

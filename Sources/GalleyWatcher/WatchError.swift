@@ -38,7 +38,8 @@ public struct WatchError: Error, CustomStringConvertible, Sendable {
             return Self.sysctlHelp(
                 setting: "fs.inotify.max_user_instances",
                 suggested: 1024,
-                meaning: "how many inotify instances one user may open (other watchers such as editors and dev servers count too)"
+                meaning:
+                    "how many inotify instances one user may open (other watchers such as editors and dev servers count too)"
             ) + "\nIf that limit is not reached, this process has too many open files: raise `ulimit -n`."
         default:
             return nil

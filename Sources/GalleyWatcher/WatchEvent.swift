@@ -1,7 +1,7 @@
 /// One thing that happened to a path below the watched root.
-public struct WatchEvent: Equatable, Sendable {
+public struct WatchEvent: Hashable, Sendable {
     /// What the consumer has to do about the path.
-    public enum Kind: Equatable, Sendable {
+    public enum Kind: Hashable, Sendable {
         /// A file's content may be new: read it again (created, written and closed, moved in).
         case changed
         /// A file is gone (deleted, moved out).

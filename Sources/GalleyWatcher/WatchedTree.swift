@@ -37,8 +37,6 @@ final class WatchedTree {
         watchTree(at: self.root, reportingFilesTo: { _ in })
     }
 
-    var watchedFolderCount: Int { table.count }
-
     func path(of watch: WatchDescriptor) -> String? { table.path(of: watch) }
 
     func isWatchedFolder(_ path: String) -> Bool { table.descriptor(of: path) != nil }
@@ -98,7 +96,9 @@ final class WatchedTree {
         }
         if let first = limitErrors.first {
             let others = limitErrors.count - 1
-            warnings.append(others == 0 ? first.description : "\(first)\n\(others) more folders are not watched for the same reason.")
+            warnings.append(
+                others == 0
+                    ? first.description : "\(first)\n\(others) more folders are not watched for the same reason.")
         }
     }
 
@@ -156,7 +156,9 @@ final class WatchedTree {
 
     /// A symlink is followed only when what it leads to lies inside the root, so content never escapes it.
     private func linkTarget(at path: String) -> Arrival {
-        guard let target = WatchPath.realPath(path), WatchPath.isSameOrBelow(target, rootRealPath) else { return .nothing }
+        guard let target = WatchPath.realPath(path), WatchPath.isSameOrBelow(target, rootRealPath) else {
+            return .nothing
+        }
         switch FileStatus.kind(ofTargetAt: path) {
         case .folder: return .folder
         case .file: return .file(complete: true)
