@@ -19,6 +19,7 @@ final class PreviewDaemon: @unchecked Sendable {
     private var server: HTTPServer?
     private var watcher: DirectoryWatcher?
     private var signalSources: [DispatchSourceSignal] = []
+    private var folderTimer: DispatchSourceTimer?
 
     init(options: ServeOptions) {
         self.options = options
@@ -45,9 +46,7 @@ final class PreviewDaemon: @unchecked Sendable {
         let watcher: DirectoryWatcher
         do {
             // Watch before reading, so nothing saved during the load is missed.
-            watcher = try DirectoryWatcher(root: root) { path in
-                ContentPath.isIgnored(name: path.split(separator: "/").last.map(String.init) ?? path)
-            }
+            watcher = try PreviewDaemon.makeWatcher(root: root)
         } catch {
             throw StartError(description: "\(error)")
         }
@@ -72,12 +71,7 @@ final class PreviewDaemon: @unchecked Sendable {
         self.publisher = publisher
         self.server = server
         self.watcher = watcher
-        let log = self.log
-        watcher.start(queue: workspaceQueue, onBatch: { [weak self] batch in
-            self?.apply(batch)
-        }, onWarning: { message in
-            log.warning(message)
-        })
+        start(watcher)
         installSignalHandlers()
         let documents = workspace.allDocuments.count
         let elapsed = startTime.duration(to: .now)
@@ -85,9 +79,55 @@ final class PreviewDaemon: @unchecked Sendable {
         return socket.origin + "/"
     }
 
+    private static func makeWatcher(root: String) throws -> DirectoryWatcher {
+        try DirectoryWatcher(root: root) { path in
+            ContentPath.isIgnored(name: path.split(separator: "/").last.map(String.init) ?? path)
+        }
+    }
+
+    private func start(_ watcher: DirectoryWatcher) {
+        self.watcher = watcher
+        let log = self.log
+        watcher.start(queue: workspaceQueue, onBatch: { [weak self] batch in
+            self?.apply(batch)
+        }, onWarning: { message in
+            log.warning(message)
+        })
+    }
+
+    /// The content folder itself went away: show every page that its
+    /// document is gone, and look once a second for the folder to return
+    /// (only while it is missing, so an idle daemon still never wakes).
+    private func waitForContentFolder() {
+        guard let workspace else { return }
+        watcher?.stop()
+        watcher = nil
+        workspace.removeFolder("")
+        publishChanges(paths: ["(content folder removed)"], started: .now)
+        log.warning("the content folder \(workspace.root) was removed; waiting for it to come back")
+        let timer = DispatchSource.makeTimerSource(queue: workspaceQueue)
+        timer.schedule(deadline: .now() + 1, repeating: 1)
+        timer.setEventHandler { [weak self] in
+            guard let self, let workspace = self.workspace, FileSystem.isDirectory(workspace.root) else { return }
+            timer.cancel()
+            self.folderTimer = nil
+            do {
+                let watcher = try PreviewDaemon.makeWatcher(root: workspace.root)
+                workspace.loadAll()
+                self.publishChanges(paths: ["(content folder back)"], started: .now)
+                self.start(watcher)
+                self.log.info("the content folder is back")
+            } catch {
+                self.log.error("\(error)")
+            }
+        }
+        folderTimer = timer
+        timer.activate()
+    }
+
     /// Runs on the workspace queue for every batch of file changes.
     private func apply(_ batch: WatchBatch) {
-        guard let workspace, let publisher else { return }
+        guard let workspace, let watcher else { return }
         let started = ContinuousClock.now
         var paths: [String] = []
         switch batch {
@@ -99,21 +139,27 @@ final class PreviewDaemon: @unchecked Sendable {
             var changed: [String] = []
             var removed: [String] = []
             for event in events {
-                guard let relative = ContentPath.relative(event.path, to: workspace.root) else { continue }
+                guard let relative = ContentPath.relative(event.path, to: watcher.root) else { continue }
                 switch event.kind {
                 case .changed: changed.append(relative)
                 case .removed: removed.append(relative)
                 case .directoryRemoved:
                     if relative.isEmpty {
-                        log.warning("the content folder was removed; waiting for it to come back")
-                    } else {
-                        workspace.removeFolder(relative)
+                        waitForContentFolder()
+                        return
                     }
+                    workspace.removeFolder(relative)
                 }
             }
             paths = changed + removed
             workspace.apply(changed: changed, removed: removed)
         }
+        publishChanges(paths: paths, started: started)
+    }
+
+    /// Hands what the workspace changed to the publisher, and logs one line.
+    private func publishChanges(paths: [String], started: ContinuousClock.Instant) {
+        guard let workspace, let publisher else { return }
         let changes = workspace.takeChanges()
         guard !changes.changed.isEmpty || !changes.removed.isEmpty || changes.images != nil else {
             log.verbose("no visible change for \(paths.joined(separator: ", "))")
@@ -134,6 +180,17 @@ final class PreviewDaemon: @unchecked Sendable {
             source.activate()
             signalSources.append(source)
         }
+        // SIGHUP, as daemons do: read the configuration again.
+        signal(SIGHUP, SIG_IGN)
+        let reload = DispatchSource.makeSignalSource(signal: SIGHUP, queue: workspaceQueue)
+        reload.setEventHandler { [weak self] in
+            guard let self, let workspace = self.workspace else { return }
+            self.log.info("SIGHUP: reading \(ConfigFile.name) again")
+            workspace.reloadConfiguration()
+            self.publishChanges(paths: [ConfigFile.name], started: .now)
+        }
+        reload.activate()
+        signalSources.append(reload)
     }
 
     /// Answers every held poll, stops serving and exits.

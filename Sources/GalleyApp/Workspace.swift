@@ -128,8 +128,9 @@ final class Workspace {
     }
 
     /// Forgets everything below a removed folder.
+    /// Forgets everything below a removed folder (`""`: the whole content folder).
     func removeFolder(_ prefix: String) {
-        let gone = knownFiles.filter { $0.hasPrefix(prefix + "/") }
+        let gone = prefix.isEmpty ? knownFiles : knownFiles.filter { $0.hasPrefix(prefix + "/") }
         apply(changed: [], removed: gone.sorted())
     }
 
@@ -138,6 +139,11 @@ final class Workspace {
         let onDisk = Set(FileSystem.listFiles(under: root) { ContentPath.isIgnored(name: $0) })
         let gone = knownFiles.subtracting(onDisk)
         apply(changed: onDisk.sorted(), removed: gone.sorted())
+    }
+
+    /// Reads `galley.json` again on request (SIGHUP).
+    func reloadConfiguration() {
+        reloadConfig()
     }
 
     /// Reads `galley.json` again; an invalid one keeps the last valid config
