@@ -14,6 +14,8 @@ struct ServeOptions: Equatable {
     var openBrowser = false
     var allowedHosts: [String] = []
     var logLevel = Log.Level.normal
+    /// Seconds between polls when polling replaces inotify (`--poll`).
+    var pollInterval: Double?
 }
 
 /// A usage mistake: reported with the usage text, exit status 64.
@@ -23,7 +25,8 @@ struct UsageError: Error, Equatable {
 
 enum CommandLineArguments {
     static let usage = """
-        usage: galley serve [DIR] [--host ADDR] [--port N] [--open] [--allow-host NAME]... [--quiet | --verbose]
+        usage: galley serve [DIR] [--host ADDR] [--port N] [--open] [--allow-host NAME]...
+                          [--poll[=SECONDS]] [--quiet | --verbose]
                galley render PATH [-o FILE] | galley render DIR -o OUTDIR
                galley check PATH... [--json]
                galley --help | --version
@@ -33,6 +36,8 @@ enum CommandLineArguments {
         render  write the preview of content files as one self-contained HTML page
                 (to standard output, or to FILE with -o); for a folder, write a static
                 site (an index and one page per document, images copied) to OUTDIR
+                --poll compares files every SECONDS (default 1) instead of using
+                inotify, for network and container mounts where inotify sees nothing
         check   print diagnostics as path:line:column: severity: message;
                 exit status 1 when there is an error
         """
@@ -61,7 +66,22 @@ enum CommandLineArguments {
     private static func parseServe(_ arguments: [String]) throws -> ServeOptions {
         var options = ServeOptions()
         var directory: String?
-        var iterator = normalise(arguments).makeIterator()
+        // `--poll` takes its optional value only with '=', so `--poll DIR` stays unambiguous.
+        var rest: [String] = []
+        for argument in arguments {
+            if argument == "--poll" {
+                options.pollInterval = 1
+            } else if argument.hasPrefix("--poll=") {
+                let text = String(argument.dropFirst("--poll=".count))
+                guard let seconds = Double(text), seconds >= 0.05, seconds <= 3600 else {
+                    throw UsageError(message: "invalid poll interval '\(text)' (seconds, 0.05–3600)")
+                }
+                options.pollInterval = seconds
+            } else {
+                rest.append(argument)
+            }
+        }
+        var iterator = normalise(rest).makeIterator()
         func value(for option: String) throws -> String {
             guard let value = iterator.next() else { throw UsageError(message: "option '\(option)' needs a value") }
             return value

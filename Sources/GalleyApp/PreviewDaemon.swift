@@ -17,7 +17,7 @@ final class PreviewDaemon: @unchecked Sendable {
     private var workspace: Workspace?
     private var publisher: Publisher?
     private var server: HTTPServer?
-    private var watcher: DirectoryWatcher?
+    private var watcher: FileWatcher?
     private var signalSources: [DispatchSourceSignal] = []
     private var folderTimer: DispatchSourceTimer?
 
@@ -43,10 +43,13 @@ final class PreviewDaemon: @unchecked Sendable {
         let startTime = ContinuousClock.now
         let workspace = Workspace(root: root, boot: boot)
         let publisher = Publisher(boot: boot)
-        let watcher: DirectoryWatcher
+        if options.pollInterval == nil, let fileSystem = NetworkFileSystem.name(of: root) {
+            log.warning("\(root) is on \(fileSystem), where inotify may not see changes made by other machines; if saves do not show, run with --poll")
+        }
+        let watcher: FileWatcher
         do {
             // Watch before reading, so nothing saved during the load is missed.
-            watcher = try PreviewDaemon.makeWatcher(root: root)
+            watcher = try makeWatcher(root: root)
         } catch {
             throw StartError(description: "\(error)")
         }
@@ -79,13 +82,17 @@ final class PreviewDaemon: @unchecked Sendable {
         return socket.origin + "/"
     }
 
-    private static func makeWatcher(root: String) throws -> DirectoryWatcher {
-        try DirectoryWatcher(root: root) { path in
+    private func makeWatcher(root: String) throws -> FileWatcher {
+        let isIgnored: @Sendable (String) -> Bool = { path in
             ContentPath.isIgnored(name: path.split(separator: "/").last.map(String.init) ?? path)
         }
+        if let interval = options.pollInterval {
+            return try PollingWatcher(root: root, interval: interval, isIgnored: isIgnored)
+        }
+        return try DirectoryWatcher(root: root, isIgnored: isIgnored)
     }
 
-    private func start(_ watcher: DirectoryWatcher) {
+    private func start(_ watcher: FileWatcher) {
         self.watcher = watcher
         let log = self.log
         watcher.start(queue: workspaceQueue, onBatch: { [weak self] batch in
@@ -112,7 +119,7 @@ final class PreviewDaemon: @unchecked Sendable {
             timer.cancel()
             self.folderTimer = nil
             do {
-                let watcher = try PreviewDaemon.makeWatcher(root: workspace.root)
+                let watcher = try self.makeWatcher(root: workspace.root)
                 workspace.loadAll()
                 self.publishChanges(paths: ["(content folder back)"], started: .now)
                 self.start(watcher)

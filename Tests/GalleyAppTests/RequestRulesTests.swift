@@ -54,6 +54,18 @@ final class CommandLineArgumentsTests: XCTestCase {
         XCTAssertEqual(try CommandLineArguments.parse(["serve", "content", "--port=0", "--host", "::1", "--open", "-q"]), .serve(options))
     }
 
+    func testPollOption() throws {
+        var options = ServeOptions()
+        options.pollInterval = 1
+        options.directory = "content"
+        XCTAssertEqual(try CommandLineArguments.parse(["serve", "--poll", "content"]), .serve(options))
+        options.pollInterval = 0.25
+        XCTAssertEqual(try CommandLineArguments.parse(["serve", "content", "--poll=0.25"]), .serve(options))
+        XCTAssertThrowsError(try CommandLineArguments.parse(["serve", "--poll=0"])) { error in
+            XCTAssertEqual(error as? UsageError, UsageError(message: "invalid poll interval '0' (seconds, 0.05–3600)"))
+        }
+    }
+
     func testOtherCommands() throws {
         XCTAssertEqual(try CommandLineArguments.parse(["--version"]), .version)
         XCTAssertEqual(try CommandLineArguments.parse(["render", "a.json", "-o", "out.html"]), .render(paths: ["a.json"], output: "out.html"))

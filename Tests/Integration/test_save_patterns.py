@@ -275,3 +275,19 @@ def test_sighup_reads_the_config_again(project, serve):
     time.sleep(0.3)
     assert daemon.proc.poll() is None
     assert any("SIGHUP" in line for line in daemon.output)
+
+
+def test_polling_fallback_sees_saves_adds_and_removals(project, serve):
+    daemon = serve(project, "--poll=0.1")
+    expect_one_update(daemon, lambda: open(os.path.join(project, "article.json"), "w").write(data("Seen by polling.")), "Seen by polling.")
+    with open(os.path.join(project, "second.json"), "w", encoding="utf-8") as handle:
+        handle.write(data("A second file."))
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and len(daemon.documents()["documents"]) < 2:
+        time.sleep(0.05)
+    assert "A second file." in document(daemon, "second.json")["html"]
+    os.remove(os.path.join(project, "second.json"))
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and len(daemon.documents()["documents"]) > 1:
+        time.sleep(0.05)
+    assert [d["path"] for d in daemon.documents()["documents"]] == ["article.json"]

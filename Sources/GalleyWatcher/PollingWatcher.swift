@@ -1,0 +1,125 @@
+import Dispatch
+import Glibc
+import Synchronization
+
+/// Watches a tree by comparing what `stat` says every interval: for file
+/// systems where inotify sees nothing (network mounts, some container and
+/// WSL mounts). A file counts as changed when its size, modification time
+/// or inode differ; new folders are found on the next pass.
+public final class PollingWatcher: FileWatcher, @unchecked Sendable {
+    /// What identifies a file's version without reading it.
+    struct Signature: Equatable {
+        var size: Int64
+        var modifiedSeconds: Int
+        var modifiedNanoseconds: Int
+        var inode: UInt64
+    }
+
+    public let root: String
+    private let interval: Double
+    private let isIgnored: @Sendable (String) -> Bool
+    private enum Lifecycle { case idle, running, stopped }
+
+    private let timerQueue = DispatchQueue(label: "galley.polling-watcher")
+    private let timer: DispatchSourceTimer
+    private let lifecycle = Mutex(Lifecycle.idle)
+    /// Used only on `timerQueue`.
+    private var known: [String: Signature] = [:]
+
+    public init(root: String, interval: Double, isIgnored: @escaping @Sendable (String) -> Bool) throws {
+        var info = stat()
+        guard stat(root, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw WatchError(call: "stat", path: root, code: errno == 0 ? ENOTDIR : errno)
+        }
+        self.root = WatchPath.absolute(root)
+        self.interval = max(0.05, interval)
+        self.isIgnored = isIgnored
+        timer = DispatchSource.makeTimerSource(queue: timerQueue)
+        known = scan()
+    }
+
+    deinit {
+        stop()
+    }
+
+    public func start(queue: DispatchQueue, onBatch: @escaping @Sendable (WatchBatch) -> Void, onWarning: @escaping @Sendable (String) -> Void) {
+        let source = timer
+        source.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(Int(interval * 100)))
+        source.setEventHandler { [weak self] in
+            guard let self else { return }
+            let events = self.compare()
+            guard !events.isEmpty else { return }
+            // Wait for the consumer, like the inotify watcher, so passes never overlap its work.
+            queue.sync { onBatch(.events(events)) }
+        }
+        let starts = lifecycle.withLock { state -> Bool in
+            guard state == .idle else { return false }
+            state = .running
+            return true
+        }
+        if starts { source.activate() }
+    }
+
+    /// Idempotent; no batch is delivered after it returns, except one already being handed over.
+    public func stop() {
+        let previous = lifecycle.withLock { state -> Lifecycle in
+            defer { state = .stopped }
+            return state
+        }
+        switch previous {
+        case .idle:
+            // A source must be activated before it may be cancelled and released.
+            timer.activate()
+            timer.cancel()
+        case .running:
+            timer.cancel()
+        case .stopped:
+            break
+        }
+    }
+
+    /// What changed since the last pass.
+    private func compare() -> [WatchEvent] {
+        let now = scan()
+        var events: [WatchEvent] = []
+        for (path, signature) in now.sorted(by: { $0.key < $1.key }) where known[path] != signature {
+            events.append(WatchEvent(path: path, kind: .changed))
+        }
+        for path in known.keys.sorted() where now[path] == nil {
+            events.append(WatchEvent(path: path, kind: .removed))
+        }
+        known = now
+        return events
+    }
+
+    /// Every file below the root with its signature; symlinked folders are
+    /// followed once, and only while they stay inside the root.
+    private func scan() -> [String: Signature] {
+        var files: [String: Signature] = [:]
+        let realRoot = WatchPath.realPath(root) ?? root
+        var visited: Set<String> = [realRoot]
+        var pending = [root]
+        while let folder = pending.popLast() {
+            guard let entries = try? DirectoryListing.entries(of: folder) else { continue }
+            for entry in entries {
+                let path = WatchPath.join(folder, entry.name)
+                if isIgnored(path) { continue }
+                var info = stat()
+                guard stat(path, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR:
+                    guard let real = WatchPath.realPath(path) else { continue }
+                    if WatchPath.isSameOrBelow(real, realRoot) && visited.insert(real).inserted { pending.append(path) }
+                case S_IFREG:
+                    files[path] = Signature(
+                        size: Int64(info.st_size), modifiedSeconds: info.st_mtim.tv_sec,
+                        modifiedNanoseconds: info.st_mtim.tv_nsec, inode: UInt64(info.st_ino)
+                    )
+                default:
+                    continue
+                }
+            }
+        }
+        return files
+    }
+}
