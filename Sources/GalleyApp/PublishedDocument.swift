@@ -20,9 +20,6 @@ struct PublishedDocument {
     /// `{"deviceWidth": …, "appearance": …}` from `galley.json`.
     var layout: String
     var diagnostics: [PageDiagnostic]
-    /// The `/api/documents/{id}` body, built once per version and shared by
-    /// every page that asks.
-    var body: SharedBody
 
     var errorCount: Int { diagnostics.filter { $0.diagnostic.severity == .error }.count }
     var warningCount: Int { diagnostics.filter { $0.diagnostic.severity == .warning }.count }
@@ -32,11 +29,12 @@ struct PublishedDocument {
         html != other.html || diagnostics != other.diagnostics || title != other.title || css != other.css || layout != other.layout
     }
 
-    static func makeBody(boot: String, id: String, path: String, item: Int?, title: String, kind: DocumentKind, version: Int, html: String, css: String, layout: String, diagnostics: [PageDiagnostic]) -> SharedBody {
+    /// The `/api/documents/{id}` body.
+    func body(boot: String) -> SharedBody {
         var json = "{\"boot\":\(JSONText.quoted(boot)),\"id\":\(JSONText.quoted(id)),\"path\":\(JSONText.quoted(path)),"
         json += "\"item\":\(JSONText.number(item)),\"title\":\(JSONText.quoted(title)),\"kind\":\(JSONText.quoted(kind.rawValue)),"
         json += "\"version\":\(version),\"html\":\(JSONText.quoted(html)),\"css\":\(JSONText.quoted(css)),\"layout\":\(layout),\"diagnostics\":["
-        json += diagnostics.map(diagnosticJSON).joined(separator: ",")
+        json += diagnostics.map(PublishedDocument.diagnosticJSON).joined(separator: ",")
         json += "]}"
         return SharedBody(json)
     }

@@ -26,6 +26,9 @@ final class Publisher: @unchecked Sendable {
         /// The document list, built when first asked for after a change, so
         /// a save costs the same however many documents there are.
         var indexBody: SharedBody?
+        /// Document bodies, built when first asked for and shared by every
+        /// page that asks for the same version.
+        var bodies: [String: (version: Int, body: SharedBody)] = [:]
     }
 
     let boot: String
@@ -49,14 +52,19 @@ final class Publisher: @unchecked Sendable {
         var answers: [(PendingResponse, HTTPResponse)] = []
         state.withLock { state in
             for document in changed { state.snapshot.documents[document.id] = document }
-            for id in removed { state.snapshot.documents[id] = nil }
+            for id in removed {
+                state.snapshot.documents[id] = nil
+                state.bodies[id] = nil
+            }
             if let images { state.snapshot.images = images }
             let indexChanged = state.snapshot.version != version
             state.snapshot.version = version
             if indexChanged { state.indexBody = nil }
             for document in changed {
-                let response = Publisher.documentResponse(document)
-                answers += state.hub.publish(.document(document.id)).map { ($0, response) }
+                let waiters = state.hub.publish(.document(document.id))
+                guard !waiters.isEmpty else { continue }
+                let response = documentResponse(document, &state)
+                answers += waiters.map { ($0, response) }
             }
             for id in removed {
                 let response = Publisher.removedResponse(boot: boot, id: id)
@@ -108,7 +116,7 @@ final class Publisher: @unchecked Sendable {
             return (Publisher.jsonResponse(indexBody(&state)), state.snapshot.version)
         case .document(let id):
             guard let document = state.snapshot.documents[id] else { return (Publisher.removedResponse(boot: boot, id: id), nil) }
-            return (Publisher.documentResponse(document), document.version)
+            return (documentResponse(document, &state), document.version)
         }
     }
 
@@ -134,8 +142,13 @@ final class Publisher: @unchecked Sendable {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")] + SecurityHeaders.all, body: body)
     }
 
-    static func documentResponse(_ document: PublishedDocument) -> HTTPResponse {
-        jsonResponse(document.body)
+    private func documentResponse(_ document: PublishedDocument, _ state: inout State) -> HTTPResponse {
+        if let cached = state.bodies[document.id], cached.version == document.version {
+            return Publisher.jsonResponse(cached.body)
+        }
+        let body = document.body(boot: boot)
+        state.bodies[document.id] = (document.version, body)
+        return Publisher.jsonResponse(body)
     }
 
     static func removedResponse(boot: String, id: String) -> HTTPResponse {

@@ -45,13 +45,14 @@ final class Workspace {
     private var knownFiles: Set<String> = []
     private(set) var version = 0
 
+    /// Documents whose source or surroundings changed, rendered together at
+    /// the end of a round so that big rounds use every core.
+    private var needsRender: Set<String> = []
+
     /// Documents changed or removed since the last `takeChanges()`.
     private var pendingChanged: Set<String> = []
     private var pendingRemoved: Set<String> = []
     private var imagesChanged = false
-
-    /// Stands in until a document's body is built, only when it changed.
-    private static let emptyBody = SharedBody("")
 
     init(root: String, boot: String) {
         self.root = root
@@ -122,9 +123,11 @@ final class Workspace {
         }
         // A new asset may be the near name a warning suggests; only documents
         // that miss an asset can be affected by that.
-        for path in contentFiles { readFile(path) }
-        for bundle in bundles.sorted() { readBundle(bundle) }
-        for id in affected where pendingChanged.contains(id) == false { render(id) }
+        let readings = Parallel.map(contentFiles) { load($0) }
+        for (path, reading) in zip(contentFiles, readings) { integrate(path, reading) }
+        for bundle in bundles.sorted() { integrate(bundle, loadBundle(bundle)) }
+        needsRender.formUnion(affected)
+        renderPending()
     }
 
     /// Forgets everything below a removed folder.
@@ -164,13 +167,16 @@ final class Workspace {
         }
         kindCSS = KindStyleSheet.css(for: config.schema)
         // Kinds and keys decide how every file reads: read them all again.
-        for path in knownFiles.sorted() {
+        let contentFiles = knownFiles.sorted().filter { path in
             switch ContentPath.role(of: path) {
-            case .dataFile, .text: readFile(path)
-            default: continue
+            case .dataFile, .text: true
+            default: false
             }
         }
-        for id in sources.keys.sorted() { render(id) }
+        let readings = Parallel.map(contentFiles) { load($0) }
+        for (path, reading) in zip(contentFiles, readings) { integrate(path, reading) }
+        needsRender.formUnion(sources.keys)
+        renderPending()
     }
 
     private func catalogFolder(of path: String) -> String? {
@@ -180,37 +186,36 @@ final class Workspace {
 
     // MARK: - Documents
 
-    private func readFile(_ path: String) {
-        update(path) { bytes in
+    /// Reads and parses one content file; touches no state, so many can run at once.
+    private func load(_ path: String) -> FileReading? {
+        load(path, file: path) { bytes in
             SourceReader(schema: schema).read(relativePath: path, role: ContentPath.role(of: path), bytes: bytes)
         }
     }
 
-    /// Re-reads an RTFD bundle after any file in it changed.
-    private func readBundle(_ bundle: String) {
-        let textPath = bundle + "/TXT.rtf"
-        guard FileSystem.exists(root + "/" + textPath) else {
-            removeDocuments(ofFile: bundle)
-            return
-        }
-        update(bundle, readingFile: textPath) { bytes in
+    /// Reads an RTFD bundle through its `TXT.rtf`.
+    private func loadBundle(_ bundle: String) -> FileReading? {
+        load(bundle, file: bundle + "/TXT.rtf") { bytes in
             .documents([SourceReader(schema: schema).readBundle(bundle, textBytes: bytes)])
         }
     }
 
-    /// Reads `file` (default: `path`) and replaces the documents of `path`
-    /// with what `parse` makes of it; a failure keeps the last good ones.
-    private func update(_ path: String, readingFile file: String? = nil, parse: ([UInt8]) -> FileReading) {
-        let file = file ?? path
-        let reading: FileReading
+    /// `parse` applied to the bytes of `file`; nil when the file is gone.
+    private func load(_ path: String, file: String, parse: ([UInt8]) -> FileReading) -> FileReading? {
         do {
-            reading = parse(try FileSystem.read(root + "/" + file))
+            return parse(try FileSystem.read(root + "/" + file))
         } catch {
-            if !FileSystem.exists(root + "/" + file) {
-                removeDocuments(ofFile: path)
-                return
-            }
-            reading = .failed(Diagnostic(path: file, location: .start, severity: .error, message: "\(error)"))
+            if !FileSystem.exists(root + "/" + file) { return nil }
+            return .failed(Diagnostic(path: file, location: .start, severity: .error, message: "\(error)"))
+        }
+    }
+
+    /// Replaces the documents of `path` with what was read; a failure keeps
+    /// the last good ones and adds its diagnostic; nil removes them.
+    private func integrate(_ path: String, _ reading: FileReading?) {
+        guard let reading else {
+            removeDocuments(ofFile: path)
+            return
         }
         switch reading {
         case .nothing:
@@ -225,9 +230,9 @@ final class Workspace {
                 let placeholder = DocumentSource(path: path, item: nil, document: Document(title: ContentPath.baseName(path), kind: .tagged, blocks: []), diagnostics: [])
                 documentsOfFile[path] = [placeholder.id]
                 sources[placeholder.id] = placeholder
-                render(placeholder.id)
+                needsRender.insert(placeholder.id)
             } else if hadFailure != diagnostic {
-                for id in ids { render(id) }
+                needsRender.formUnion(ids)
             }
         case .documents(let documents):
             let hadFailure = failureOfFile.removeValue(forKey: path) != nil
@@ -238,7 +243,7 @@ final class Workspace {
             for source in documents {
                 let unchanged = sources[source.id] == source && published[source.id] != nil
                 sources[source.id] = source
-                if !unchanged || hadFailure { render(source.id) }
+                if !unchanged || hadFailure { needsRender.insert(source.id) }
             }
         }
     }
@@ -250,6 +255,7 @@ final class Workspace {
 
     private func removeDocument(_ id: String) {
         sources[id] = nil
+        needsRender.remove(id)
         for name in assetsOfDocument.removeValue(forKey: id) ?? [] { usersOfAsset[name]?.remove(id) }
         if published.removeValue(forKey: id) != nil {
             version += 1
@@ -258,9 +264,25 @@ final class Workspace {
         }
     }
 
-    /// Renders one document and publishes it if what a page shows changed.
-    private func render(_ id: String) {
-        guard let source = sources[id] else { return }
+    /// Renders what `needsRender` holds, on every core when there are many,
+    /// and publishes each document whose page would look different.
+    private func renderPending() {
+        let ids = needsRender.sorted()
+        needsRender = []
+        let renderings = Parallel.map(ids) { id in sources[id].map { render(id, $0) } }
+        for (id, rendering) in zip(ids, renderings) {
+            if let rendering { publish(id, rendering) }
+        }
+    }
+
+    /// A document rendered with its diagnostics; computed without touching
+    /// the workspace's state, so many can be rendered at once.
+    private struct Rendering {
+        var document: PublishedDocument
+        var assetNames: Set<String>
+    }
+
+    private func render(_ id: String, _ source: DocumentSource) -> Rendering {
         let assets = self.assets
         let link: (ServedImage?) -> ResolvedImage? = { [root, imageLinking] image in
             guard let image else { return nil }
@@ -283,16 +305,13 @@ final class Workspace {
         let rendered = HTMLRenderer(context: context).render(source.document)
         var diagnostics = source.diagnostics + configDiagnostics
         if let failure = failureOfFile[source.path] { diagnostics.insert(failure, at: 0) }
-        var names: Set<String> = []
+        var assetNames: Set<String> = []
         for block in source.document.blocks {
-            if case .image(let image) = block.content, case .asset(let name) = image.source { names.insert(name) }
+            if case .image(let image) = block.content, case .asset(let name) = image.source { assetNames.insert(name) }
         }
         for missing in rendered.missingImages {
             var message = "missing image '\(missing.name)'"
-            if case .asset = source.document.blocks.first(where: { $0.location == missing.location }).map({ block -> ImageBlock.Source? in
-                if case .image(let image) = block.content { return image.source }
-                return nil
-            }) ?? nil {
+            if assetNames.contains(missing.name) {
                 message = "no image set or image file named '\(missing.name)'"
                 if let near = NearestName.find(missing.name, among: assets.assetNames) { message += "; did you mean '\(near)'?" }
             }
@@ -304,24 +323,24 @@ final class Workspace {
                 < (second.path != source.path ? 1 : 0, second.location, second.severity == .error ? 0 : 1)
         }
         let blockAt = Dictionary(zip(source.document.blocks.map(\.location), rendered.blockIDs), uniquingKeysWith: { first, _ in first })
-        let pageDiagnostics = diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
-
-        for name in assetsOfDocument[id] ?? [] where !names.contains(name) { usersOfAsset[name]?.remove(id) }
-        for name in names { usersOfAsset[name, default: []].insert(id) }
-        assetsOfDocument[id] = names
-
-        var document = PublishedDocument(
+        let document = PublishedDocument(
             id: id, path: source.path, item: source.item, title: source.document.title, kind: source.document.kind,
             version: version, html: rendered.html, css: source.document.kind == .tagged ? kindCSS : TextViewStyleSheet.css,
-            layout: layoutJSON, diagnostics: pageDiagnostics, body: Workspace.emptyBody
+            layout: layoutJSON, diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
         )
-        if let previous = published[id], !document.looksDifferent(from: previous) { return }
+        return Rendering(document: document, assetNames: assetNames)
+    }
+
+    /// Records which assets a document uses, and publishes it when a page
+    /// would show something new.
+    private func publish(_ id: String, _ rendering: Rendering) {
+        for name in assetsOfDocument[id] ?? [] where !rendering.assetNames.contains(name) { usersOfAsset[name]?.remove(id) }
+        for name in rendering.assetNames { usersOfAsset[name, default: []].insert(id) }
+        assetsOfDocument[id] = rendering.assetNames
+        if let previous = published[id], !rendering.document.looksDifferent(from: previous) { return }
         version += 1
+        var document = rendering.document
         document.version = version
-        document.body = PublishedDocument.makeBody(
-            boot: boot, id: id, path: document.path, item: document.item, title: document.title, kind: document.kind,
-            version: version, html: document.html, css: document.css, layout: document.layout, diagnostics: pageDiagnostics
-        )
         published[id] = document
         pendingChanged.insert(id)
         pendingRemoved.remove(id)

@@ -85,7 +85,11 @@ public struct HTMLRenderer {
 
     private func renderRun(_ run: TextRun) -> String {
         let style = run.style
-        var text = HTMLEscaping.escape(run.text).replacingOccurrences(of: "\u{2028}", with: "<br>")
+        var text = HTMLEscaping.escape(run.text)
+        // Line breaks inside a paragraph (RTF \line) arrive as U+2028.
+        if text.unicodeScalars.contains("\u{2028}") {
+            text = text.split(separator: "\u{2028}", omittingEmptySubsequences: false).joined(separator: "<br>")
+        }
         if style.bold { text = "<b>\(text)</b>" }
         if style.italic { text = "<i>\(text)</i>" }
         if style.underline { text = "<u>\(text)</u>" }

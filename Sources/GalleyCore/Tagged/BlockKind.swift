@@ -37,6 +37,28 @@ public struct BlockKind: Sendable {
         self.follows = follows
     }
 
+    /// An asset name from a template such as `{imageName}_{content}`.
+    public static func fill(_ template: String, imageName: String, content: String) -> String {
+        if template == "{imageName}_{content}" { return imageName + "_" + content }
+        var result = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            let tail = rest[open...]
+            if tail.hasPrefix("{imageName}") {
+                result += imageName
+                rest = tail.dropFirst("{imageName}".count)
+            } else if tail.hasPrefix("{content}") {
+                result += content
+                rest = tail.dropFirst("{content}".count)
+            } else {
+                result += "{"
+                rest = tail.dropFirst()
+            }
+        }
+        return result + rest
+    }
+
     /// The tag name written in the notation, when the kind uses tags.
     public var tagName: String? {
         if case .tag(let name) = matcher { return name }

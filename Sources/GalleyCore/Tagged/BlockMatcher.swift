@@ -36,14 +36,19 @@ public enum BlockMatcher: @unchecked Sendable {
         case .always:
             return text
         case .tag(let name):
-            let open = "<\(name)>"
-            let close = "</\(name)>"
-            guard text.utf8.count >= open.utf8.count + close.utf8.count,
-                  text.hasPrefix(open), text.hasSuffix(close) else { return nil }
-            let inner = text.dropFirst(open.count).dropLast(close.count)
+            // Compared as UTF-8 bytes, as the regex engine compares code
+            // points (Swift's hasPrefix would compare grapheme clusters).
+            let open = Array("<\(name)>".utf8)
+            let close = Array("</\(name)>".utf8)
+            let bytes = text.utf8
+            guard bytes.count >= open.count + close.count,
+                  bytes.starts(with: open), bytes.reversed().starts(with: close.reversed()) else { return nil }
+            let inner = bytes.dropFirst(open.count).dropLast(close.count)
             // NSRegularExpression's '.' does not cross line terminators.
-            if inner.unicodeScalars.contains(where: BlockMatcher.isLineTerminator) { return nil }
-            return String(inner)
+            if inner.contains(where: { $0 == 0x0A || $0 == 0x0D }) { return nil }
+            let content = String(decoding: inner, as: UTF8.self)
+            if content.unicodeScalars.contains(where: BlockMatcher.isLineTerminator) { return nil }
+            return content
         case .regex(let expression):
             let range = NSRange(text.startIndex..., in: text)
             guard let match = expression.firstMatch(in: text, range: range) else { return nil }

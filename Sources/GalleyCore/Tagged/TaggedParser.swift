@@ -54,9 +54,7 @@ public struct TaggedParser {
     private func block(kind: BlockKind, content: String, location: SourceLocation, imageName: String?) -> Block {
         switch kind.role {
         case .image:
-            let assetName = kind.assetNameTemplate
-                .replacingOccurrences(of: "{imageName}", with: imageName ?? "")
-                .replacingOccurrences(of: "{content}", with: content)
+            let assetName = BlockKind.fill(kind.assetNameTemplate, imageName: imageName ?? "", content: content)
             return Block(kind: kind.name, location: location, content: .image(ImageBlock(source: .asset(assetName))))
         case .text:
             return Block(kind: kind.name, location: location, content: .paragraph(Paragraph(runs: [TextRun(kind.prefix + content)])))
