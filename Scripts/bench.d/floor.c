@@ -39,14 +39,20 @@ int main(int argc, char **argv) {
             client = accept(listener, NULL, NULL);
             waiting = 0;
         }
+        static const char response[] = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 14\r\n\r\n{\"version\":1}\n";
         if (client >= 0 && (fds[2].revents & (POLLIN | POLLHUP))) {
-            /* Each request is held until the next change; read it away. */
-            ssize_t count = read(client, buffer, sizeof buffer);
-            if (count <= 0) { close(client); client = -1; } else { waiting = 1; }
+            /* A request with "since=" is held until the next change; one
+             * without is answered at once, as Galley answers a first fetch. */
+            ssize_t count = read(client, buffer, sizeof buffer - 1);
+            if (count <= 0) { close(client); client = -1; }
+            else {
+                buffer[count] = 0;
+                if (strstr(buffer, "since=")) waiting = 1;
+                else if (write(client, response, sizeof response - 1) < 0) { close(client); client = -1; }
+            }
         }
         if (fds[0].revents & POLLIN) {
             if (read(notify, buffer, sizeof buffer) < 0) return 1;
-            static const char response[] = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 17\r\n\r\n{\"changed\":true}\n";
             if (client >= 0 && waiting) {
                 waiting = 0;
                 if (write(client, response, sizeof response - 1) < 0) { close(client); client = -1; }

@@ -21,10 +21,14 @@ public final class SharedBody: @unchecked Sendable {
 }
 
 /// What to send back: status, headers and a shared body.
+///
+/// Copies of one response share the libmicrohttpd response built for it, so
+/// a thousand pages answered with the same document cost one build.
 public struct HTTPResponse: Sendable {
-    public var status: Int
-    public var headers: [(name: String, value: String)]
-    public var body: SharedBody
+    public let status: Int
+    public let headers: [(name: String, value: String)]
+    public let body: SharedBody
+    let prepared = PreparedResponse()
 
     public init(status: Int, headers: [(name: String, value: String)] = [], body: SharedBody) {
         self.status = status

@@ -12,7 +12,9 @@ public protocol HTTPHandler: Sendable {
 public struct HTTPServerLimits: Sendable {
     public var connections: UInt32 = 4000
     public var idleTimeoutSeconds: UInt32 = 30
-    public var memoryPerConnection = 64 * 1024
+    /// libmicrohttpd clears a connection's pool for every request: 16 KiB holds any
+    /// browser's headers while keeping a thousand parked polls cheap to answer.
+    public var memoryPerConnection = 16 * 1024
     public var requestBodyBytes = 64 * 1024
 
     public init() {}
@@ -186,21 +188,28 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        if stopped.load(ordering: .relaxed) {
+            // Closing: a one-off response that tells the client so.
+            guard let closing = makeResponse(response, extraHeaders: [("Connection", "close")]) else { return .NO }
+            defer { MHD_destroy_response(closing) }
+            return MHD_queue_response(connection, UInt32(response.status), closing)
+        }
+        guard let prepared = response.prepared.get({ makeResponse(response, extraHeaders: []) }) else { return .NO }
+        return MHD_queue_response(connection, UInt32(response.status), prepared)
+    }
+
+    private func makeResponse(_ response: HTTPResponse, extraHeaders: [(name: String, value: String)]) -> OpaquePointer? {
         let body = response.body
         let retained = Unmanaged.passRetained(body).toOpaque()
         guard let mhdResponse = MHD_create_response_from_buffer_with_free_callback_cls(
             body.count, body.pointer.baseAddress, HTTPServer.releaseBody, retained
         ) else {
             Unmanaged<SharedBody>.fromOpaque(retained).release()
-            return .NO
+            return nil
         }
-        defer { MHD_destroy_response(mhdResponse) }
-        for header in response.headers {
+        for header in response.headers + extraHeaders {
             MHD_add_response_header(mhdResponse, header.name, header.value)
         }
-        if stopped.load(ordering: .relaxed) {
-            MHD_add_response_header(mhdResponse, "Connection", "close")
-        }
-        return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
+        return mhdResponse
     }
 }

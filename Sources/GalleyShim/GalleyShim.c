@@ -17,6 +17,7 @@ struct MHD_Daemon *galley_mhd_start(int listen_socket,
                             MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_connection_limit,
                             MHD_OPTION_CONNECTION_TIMEOUT, idle_timeout_seconds,
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
+                            MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)2,
                             MHD_OPTION_END);
 }
 
