@@ -17,6 +17,7 @@ TESTS = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(TESTS)
 GALLEY_BIN = os.environ.get("GALLEY_BIN") or os.path.join(REPO, ".build", "debug", "galley")
 CORPUS = os.environ.get("GALLEY_CORPUS") or os.path.join(os.path.dirname(REPO), "shared", "corpus")
+SPECIES = os.path.join(CORPUS, "tagged", "grmagicdog-SpeciesCollection")
 URL_RE = re.compile(r"http://127\.0\.0\.1:(\d+)/")
 
 

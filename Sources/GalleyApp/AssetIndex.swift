@@ -54,9 +54,12 @@ struct AssetIndex {
         return nil
     }
 
-    /// Re-reads the image file at `path` (or notes it gone).
+    /// Re-reads the image file at `path` (or notes it gone). A file that
+    /// resolves outside the content folder (a symlink out) is not an image
+    /// of this folder: it is neither linked, inlined nor copied.
     mutating func updateImage(at path: String, root: String) {
-        if let bytes = try? FileSystem.read(root + "/" + path) {
+        let absolute = root + "/" + path
+        if FileSystem.isInside(absolute, realRoot: FileSystem.realPath(root) ?? root), let bytes = try? FileSystem.read(absolute) {
             let size = ImageDimensions.read(bytes)
             let mime = ImageFileTypes.mimeType(forPath: path) ?? ""
             images[path] = ServedImage(path: path, contentHash: ContentHash.of(bytes), width: size?.width, height: size?.height, mimeType: mime)

@@ -30,16 +30,21 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
         case path.hasPrefix("/_galley/"):
             return .now(pageFile(String(path.dropFirst("/_galley/".count)), cacheable: true))
         case path == "/api/documents":
-            return publisher.reply(topic: .index, since: request.query["since"].flatMap { Int($0) }, wait: 25)
+            return publisher.reply(topic: .index, since: request.query["since"].flatMap { Int($0) }, wait: waitSeconds(request))
         case path.hasPrefix("/api/documents/"):
             let id = String(path.dropFirst("/api/documents/".count))
-            let wait = min(60, max(0, request.query["wait"].flatMap { Double($0) } ?? 25))
-            return publisher.reply(topic: .document(id), since: request.query["since"].flatMap { Int($0) }, wait: wait)
+            return publisher.reply(topic: .document(id), since: request.query["since"].flatMap { Int($0) }, wait: waitSeconds(request))
         case path.hasPrefix("/files/"):
             return .now(image(at: String(path.dropFirst("/files/".count)), request: request))
         default:
             return .now(text(404, "not found"))
         }
+    }
+
+    /// How long a long-poll may be held: `wait` seconds, 25 by default, at most 60.
+    private func waitSeconds(_ request: HTTPRequest) -> Double {
+        guard let wait = request.query["wait"].flatMap({ Double($0) }), wait.isFinite else { return 25 }
+        return min(60, max(0, wait))
     }
 
     private func text(_ status: Int, _ message: String) -> HTTPResponse {

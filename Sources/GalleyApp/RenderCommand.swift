@@ -30,6 +30,11 @@ struct RenderCommand {
                 return 1
             }
             let root = ContentRoot.of(file: path)
+            let folder = FileSystem.realPath(root) ?? root
+            if let output, OutputPath.isInside(output, folder: folder) {
+                Console.error("galley: the output '\(output)' is inside the content folder \(folder); Galley never writes there")
+                return 1
+            }
             let workspace = Workspace(root: root, boot: "render")
             workspace.imageLinking = .inline
             workspace.loadAll()

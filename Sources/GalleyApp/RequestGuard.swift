@@ -19,7 +19,13 @@ struct RequestGuard: Sendable {
         case refused(status: Int, reason: String)
     }
 
+    /// Headers whose second copy could smuggle a different meaning past a check.
+    private static let singleHeaders: Set<String> = ["host", "origin", "sec-fetch-site", "content-length", "transfer-encoding"]
+
     func check(_ request: HTTPRequest) -> Verdict {
+        if let repeated = request.repeatedHeaders.intersection(RequestGuard.singleHeaders).sorted().first {
+            return .refused(status: 400, reason: "more than one '\(repeated)' header")
+        }
         guard request.method == "GET" || request.method == "HEAD" else {
             return .refused(status: 405, reason: "method not allowed")
         }

@@ -13,9 +13,7 @@ struct StaticSite {
 
     func write() throws -> Int {
         guard let root = FileSystem.realPath(contentFolder) else { throw WriteError(description: "'\(contentFolder)' does not exist") }
-        let absoluteOutput = output.hasPrefix("/") ? output : FileManager.default.currentDirectoryPath + "/" + output
-        let resolvedOutput = FileSystem.realPath(absoluteOutput) ?? ((FileSystem.realPath(ContentRoot.parent(of: absoluteOutput)) ?? "") + "/" + (absoluteOutput.split(separator: "/").last.map(String.init) ?? ""))
-        if resolvedOutput == root || resolvedOutput.hasPrefix(root + "/") {
+        if OutputPath.isInside(output, folder: root) {
             throw WriteError(description: "the output folder '\(output)' is inside the content folder; Galley never writes there")
         }
         let workspace = Workspace(root: root, boot: "site")
@@ -32,8 +30,8 @@ struct StaticSite {
             for image in workspace.displayableImages {
                 let destination = output + "/files/" + image.path
                 try FileManager.default.createDirectory(atPath: ContentRoot.parent(of: destination), withIntermediateDirectories: true)
-                if FileManager.default.fileExists(atPath: destination) { try FileManager.default.removeItem(atPath: destination) }
-                try FileManager.default.copyItem(atPath: root + "/" + image.path, toPath: destination)
+                // The bytes, never a symlink that could point anywhere.
+                try write(try FileSystem.read(root + "/" + image.path), to: destination)
             }
         } catch let error as WriteError {
             throw error
@@ -44,7 +42,11 @@ struct StaticSite {
     }
 
     private func write(_ text: String, to path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+        try write(Array(text.utf8), to: path)
+    }
+
+    private func write(_ bytes: [UInt8], to path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
             throw WriteError(description: "cannot write '\(path)' (disk full or no permission?)")
         }
     }

@@ -6,12 +6,15 @@ public struct HTTPRequest: Sendable {
     public var path: String
     public var query: [String: String]
     public var headers: [String: String]
+    /// Header names (lower case) sent more than once; `headers` keeps the last.
+    public var repeatedHeaders: Set<String>
 
-    public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:]) {
+    public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], repeatedHeaders: Set<String> = []) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
+        self.repeatedHeaders = repeatedHeaders
     }
 
     public func header(_ name: String) -> String? {

@@ -138,11 +138,14 @@ public final class HTTPServer: @unchecked Sendable {
         if state.tooLarge {
             return queue(HTTPResponse(status: 413, contentType: "text/plain; charset=utf-8", body: "request body too large\n"), on: connection)
         }
+        let query = values(of: connection, kind: .GET_ARGUMENT_KIND, lowercasingKeys: false)
+        let headers = values(of: connection, kind: .HEADER_KIND, lowercasingKeys: true)
         let request = HTTPRequest(
             method: method.map { String(cString: $0) } ?? "GET",
             path: url.map { String(cString: $0) } ?? "/",
-            query: values(of: connection, kind: .GET_ARGUMENT_KIND, lowercasingKeys: false),
-            headers: values(of: connection, kind: .HEADER_KIND, lowercasingKeys: true)
+            query: query.values,
+            headers: headers.values,
+            repeatedHeaders: headers.repeated
         )
         switch handler.reply(to: request) {
         case .now(let response):
@@ -163,9 +166,10 @@ public final class HTTPServer: @unchecked Sendable {
         }
     }
 
-    private func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercasingKeys: Bool) -> [String: String] {
+    private func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercasingKeys: Bool) -> (values: [String: String], repeated: Set<String>) {
         final class Collector {
             var values: [String: String] = [:]
+            var repeated: Set<String> = []
             var lowercasingKeys = false
         }
         let collector = Collector()
@@ -175,11 +179,13 @@ public final class HTTPServer: @unchecked Sendable {
             guard let context, let key else { return .YES }
             let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
             // Bounded by libmicrohttpd's per-connection memory limit.
-            let name = String(cString: key)
-            collector.values[collector.lowercasingKeys ? name.lowercased() : name] = value.map { String(cString: $0) } ?? ""
+            let raw = String(cString: key)
+            let name = collector.lowercasingKeys ? raw.lowercased() : raw
+            if collector.values[name] != nil { collector.repeated.insert(name) }
+            collector.values[name] = value.map { String(cString: $0) } ?? ""
             return .YES
         }, context)
-        return collector.values
+        return (collector.values, collector.repeated)
     }
 
     private static let releaseBody: MHD_ContentReaderFreeCallback = { context in

@@ -1,5 +1,38 @@
 #include "GalleyShim.h"
 
+#include <string.h>
+
+static int hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* Percent-decodes in place like libmicrohttpd, except that "%00" stays as it
+ * is: a decoded NUL would cut the path short at a C string's end, so a later
+ * check of the path could never see it. The path check refuses '%'. */
+static size_t galley_unescape(void *context, struct MHD_Connection *connection, char *text) {
+    (void)context;
+    (void)connection;
+    char *read = text;
+    char *write = text;
+    while (*read != '\0') {
+        if (read[0] == '%' && read[1] != '\0' && read[2] != '\0') {
+            int high = hex_value(read[1]);
+            int low = hex_value(read[2]);
+            if (high >= 0 && low >= 0 && (high | low) != 0) {
+                *write++ = (char)(high * 16 + low);
+                read += 3;
+                continue;
+            }
+        }
+        *write++ = *read++;
+    }
+    *write = '\0';
+    return (size_t)(write - text);
+}
+
 struct MHD_Daemon *galley_mhd_start(int listen_socket,
                                     MHD_AccessHandlerCallback handler,
                                     void *handler_context,
@@ -13,6 +46,7 @@ struct MHD_Daemon *galley_mhd_start(int listen_socket,
     return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_context,
                             MHD_OPTION_LISTEN_SOCKET, listen_socket,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
+                            MHD_OPTION_UNESCAPE_CALLBACK, galley_unescape, NULL,
                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,
                             MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_connection_limit,
                             MHD_OPTION_CONNECTION_TIMEOUT, idle_timeout_seconds,

@@ -6,9 +6,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from galley_support import CORPUS, Daemon, copy_content  # noqa: E402
-
-SPECIES = os.path.join(CORPUS, "tagged", "grmagicdog-SpeciesCollection")
+from galley_support import SPECIES, Daemon, copy_content  # noqa: E402
 
 
 @pytest.fixture

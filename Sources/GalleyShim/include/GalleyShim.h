@@ -12,6 +12,7 @@
 /// The daemon runs its own epoll thread, allows suspend/resume (long-polls
 /// are parked connections, not threads), and bounds connections, idle time
 /// and per-connection memory so that misbehaving clients cannot exhaust it.
+/// Its URL decoding leaves "%00" undecoded, so a NUL never cuts a path short.
 struct MHD_Daemon *galley_mhd_start(int listen_socket,
                                     MHD_AccessHandlerCallback handler,
                                     void *handler_context,

@@ -1,0 +1,98 @@
+import Foundation
+import XCTest
+@testable import GalleyCore
+
+/// Malformed and hostile input: the reader must finish quickly, keep what it can and say what went wrong.
+final class HTMLHostileInputTests: XCTestCase {
+    /// Reads `bytes`, failing if it takes longer than `limit` seconds.
+    private func readQuickly(_ bytes: [UInt8], limit: Double = 3, file: StaticString = #filePath, line: UInt = #line)
+        -> (document: Document, diagnostics: [Diagnostic]) {
+        let start = Date()
+        let result = HTMLDocumentReader.read(bytes, path: "hostile.html")
+        XCTAssertLessThan(Date().timeIntervalSince(start), limit, "reading took too long", file: file, line: line)
+        return result
+    }
+
+    private func repeated(_ text: String, _ count: Int) -> [UInt8] {
+        Array(String(repeating: text, count: count).utf8)
+    }
+
+    func testDeepNestingIsCappedAndDiagnosed() {
+        let depth = 100_000
+        let result = readQuickly(Array("start".utf8) + repeated("<div><span>", depth) + Array("x".utf8) + repeated("</span></div>", depth) + Array("<p>end".utf8))
+        XCTAssertEqual(RTFTestSupport.paragraphs(result.document.blocks).map(\.plainText).last, "end")
+        XCTAssertTrue(result.diagnostics.contains { $0.message == "elements nested deeper than 256; deeper tags are ignored" })
+        XCTAssertLessThanOrEqual(result.diagnostics.count, HTMLDocumentBuilder.maximumDiagnostics)
+    }
+
+    func testUnclosedFormattingAcrossManyBlocksStaysLinear() {
+        let result = readQuickly(repeated("<b><i><u>", 80) + repeated("<div>text</div>", 20_000))
+        XCTAssertEqual(result.document.blocks.count, 20_000)
+        XCTAssertTrue(RTFTestSupport.paragraphs(result.document.blocks).allSatisfy { $0.runs.allSatisfy { $0.style.bold } })
+    }
+
+    func testManyStrayEndTagsAndNestedTablesFinish() {
+        let result = readQuickly(repeated("</b></div></td></table>", 50_000) + repeated("<table><tr><td>", 300) + Array("deep".utf8))
+        XCTAssertEqual(result.diagnostics.count, HTMLDocumentBuilder.maximumDiagnostics)
+        XCTAssertTrue(RTFTestSupport.plainText(result.document).contains("deep"))
+    }
+
+    func testLongSingleLineWithManyBlocksIsLinear() {
+        // A minified file: one line, each paragraph located after the image inside it.
+        let result = readQuickly(repeated("<p><img src=a.png>日本語 text</p>", 40_000))
+        XCTAssertEqual(result.document.blocks.count, 80_000)
+        XCTAssertEqual(result.document.blocks.last?.location, SourceLocation(line: 1, column: 1 + 39_999 * 30))
+    }
+
+    func testHugeTextAttributesAndComments() {
+        let text = readQuickly(Array("<p>".utf8) + repeated("word ", 400_000))
+        XCTAssertEqual(RTFTestSupport.plainText(text.document).count, 400_000 * 5 - 1)
+        let attributes = readQuickly(Array("<p ".utf8) + repeated("a=1 ", 200_000) + Array(">x".utf8))
+        XCTAssertEqual(RTFTestSupport.plainText(attributes.document), "x")
+        let comments = readQuickly(repeated("<!-- - -- ->", 100_000) + Array("-->after".utf8))
+        XCTAssertEqual(RTFTestSupport.plainText(comments.document), "after")
+        let references = readQuickly(repeated("&amp;&#99999999999999999999;&#x;&unknownname;", 50_000))
+        XCTAssertEqual(references.diagnostics.count, HTMLDocumentBuilder.maximumDiagnostics)
+    }
+
+    func testUnclosedRawTextRunsToTheEnd() {
+        XCTAssertTrue(readQuickly(Array("<p>a</p><script>".utf8) + repeated("<p>x</p>", 50_000)).document.blocks.count == 1)
+        XCTAssertEqual(RTFTestSupport.plainText(readQuickly(Array("<title>t".utf8) + repeated("<p>x", 10_000)).document), "")
+    }
+
+    func testTruncatedMarkupAtEveryPosition() {
+        let source = Array("<!DOCTYPE html><title>T</title><p class=\"a\" id='b' data=c>Hi &amp; <b>bold</b><!-- c --><img src=\"x.png\"><table><tr><td>1</table>".utf8)
+        for length in 0...source.count {
+            let result = HTMLDocumentReader.read(Array(source.prefix(length)), path: "cut.html")
+            XCTAssertEqual(result.document.kind, .html)
+        }
+    }
+
+    func testInvalidBytesAreReplacedAndReported() {
+        let result = readQuickly(Array("<p>ok ".utf8) + [0xFF, 0xC3, 0x00, 0xE3, 0x81] + Array(" end</p>".utf8))
+        XCTAssertEqual(RTFTestSupport.plainText(result.document), "ok \u{FFFD}\u{FFFD}\u{FFFD} end")
+        XCTAssertEqual(result.diagnostics.first?.location, SourceLocation(line: 1, column: 7))
+        XCTAssertTrue(result.diagnostics.first?.message.hasPrefix("invalid UTF-8 bytes") ?? false)
+    }
+
+    func testRandomMarkupNeverCrashes() throws {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["<", ">", "</", "/>", "<!--", "-->", "<p>", "<li>", "<td>", "<tr>", "<table>", "</table>", "<b>", "</b>",
+                      "<script>", "</script>", "<pre>", "\n", " ", "&", "&#x", ";", "\"", "'", "=", "a", "日", "<img src=",
+                      "<ul>", "</ul>", "<svg>", "<a href=", "javascript:", "<q>", "<rt>", "<![CDATA[", "<h1>", "<br>", "<hr>"]
+        // Text may say "javascript:"; only a link to it would be a hole.
+        let unsafeHref = try Regex(#"href="(?!https?:|mailto:|tel:|#)"#)
+        for _ in 0..<300 {
+            var source = ""
+            for _ in 0..<Int.random(in: 0..<200, using: &generator) { source += pieces.randomElement(using: &generator) ?? "" }
+            var bytes = Array(source.utf8)
+            if Bool.random(using: &generator), !bytes.isEmpty {
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            }
+            let result = HTMLDocumentReader.read(bytes, path: "random.html")
+            let html = HTMLRenderer(context: RenderContext()).render(result.document).html
+            XCTAssertFalse(html.contains("<script"), source)
+            XCTAssertNil(html.firstMatch(of: unsafeHref), source)
+        }
+    }
+}
