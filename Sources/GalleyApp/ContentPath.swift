@@ -55,6 +55,29 @@ enum ContentPath {
         return String(name[name.index(after: dot)...])
     }
 
+    /// The folder holding `relativePath` ("" at the top).
+    static func folder(of relativePath: String) -> String {
+        guard let slash = relativePath.lastIndex(of: "/") else { return "" }
+        return String(relativePath[..<slash])
+    }
+
+    /// `name` (relative, may hold `..`) resolved against `folder`, both
+    /// relative to the content folder; nil when it would leave the folder.
+    static func joined(_ folder: String, _ name: String) -> String? {
+        guard !name.hasPrefix("/") else { return nil }
+        var components = folder.split(separator: "/").map(String.init)
+        for component in name.split(separator: "/") {
+            switch component {
+            case ".": continue
+            case "..":
+                guard !components.isEmpty else { return nil }
+                components.removeLast()
+            default: components.append(String(component))
+            }
+        }
+        return components.isEmpty ? nil : components.joined(separator: "/")
+    }
+
     /// Whether `path` names an RTFD bundle (a folder that is one document).
     static func isBundle(_ path: String) -> Bool {
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path

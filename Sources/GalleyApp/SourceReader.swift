@@ -2,7 +2,14 @@ import GalleyCore
 
 /// Reads a content file into documents with the core's parsers.
 struct SourceReader {
-    var schema: ContentSchema
+    var config: GalleyConfig
+
+    private var schema: ContentSchema { config.schema }
+
+    /// The title `galley.json` gives the file, else the document's own, else the file name.
+    private func title(of document: Document, path: String) -> String {
+        config.titles[path] ?? (document.title.isEmpty ? ContentPath.baseName(path) : document.title)
+    }
 
     func read(relativePath path: String, role: FileRole, bytes: [UInt8]) -> FileReading {
         switch role {
@@ -20,11 +27,18 @@ struct SourceReader {
         case .rtf:
             let result = RTFReader.read(bytes, path: path)
             var document = result.document
-            if document.title.isEmpty { document.title = ContentPath.baseName(path) }
+            document.title = title(of: document, path: path)
+            return .documents([DocumentSource(path: path, item: nil, document: document, diagnostics: result.diagnostics)])
+        case .html:
+            let result = HTMLDocumentReader.read(bytes, path: path)
+            var document = result.document
+            document.title = title(of: document, path: path)
             return .documents([DocumentSource(path: path, item: nil, document: document, diagnostics: result.diagnostics)])
         case .text:
             let result = TextFileReader(schema: schema, path: path).read(bytes)
-            return .documents([DocumentSource(path: path, item: nil, document: result.document, diagnostics: result.diagnostics)])
+            var document = result.document
+            if let configured = config.titles[path] { document.title = configured }
+            return .documents([DocumentSource(path: path, item: nil, document: document, diagnostics: result.diagnostics)])
         default:
             return .nothing
         }
@@ -36,7 +50,7 @@ struct SourceReader {
         let result = RTFReader.read(textBytes, path: bundlePath + "/TXT.rtf")
         var document = result.document
         document.kind = .rtfd
-        if document.title.isEmpty { document.title = ContentPath.baseName(bundlePath) }
+        document.title = title(of: document, path: bundlePath)
         return DocumentSource(path: bundlePath, item: nil, document: document, diagnostics: result.diagnostics)
     }
 }

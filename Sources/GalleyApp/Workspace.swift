@@ -79,6 +79,8 @@ final class Workspace {
             reloadConfig()
         }
         var touchedAssets: Set<String> = []
+        /// Image files that documents name directly (HTML `img`), by path.
+        var touchedFiles: Set<String> = []
         var contentFiles: [String] = []
         var bundles: Set<String> = []
         for path in removed {
@@ -86,6 +88,7 @@ final class Workspace {
             switch ContentPath.role(of: path) {
             case .image, .imageSetContents:
                 assets.removeImages(under: path)
+                touchedFiles.insert(path)
                 if let name = AssetIndex.assetName(forPath: path) { touchedAssets.insert(name) }
             case .rtfdPart(let bundle):
                 assets.removeImages(under: path)
@@ -103,6 +106,7 @@ final class Workspace {
             case .image:
                 assets.updateImage(at: path, root: root)
                 imagesChanged = true
+                touchedFiles.insert(path)
                 if let name = AssetIndex.assetName(forPath: path) { touchedAssets.insert(name) }
             case .imageSetContents:
                 if let name = AssetIndex.assetName(forPath: path) { touchedAssets.insert(name) }
@@ -117,6 +121,7 @@ final class Workspace {
             }
         }
         var affected: Set<String> = []
+        for path in touchedFiles { affected.formUnion(usersOfAsset[Workspace.fileKey(path)] ?? []) }
         for name in touchedAssets where assets.refreshAsset(named: name, root: root, catalogFolders: catalogFolders.sorted()) {
             imagesChanged = true
             affected.formUnion(usersOfAsset[name] ?? [])
@@ -166,15 +171,19 @@ final class Workspace {
             configDiagnostics = []
         }
         kindCSS = KindStyleSheet.css(for: config.schema)
-        // Kinds and keys decide how every file reads: read them all again.
-        let contentFiles = knownFiles.sorted().filter { path in
+        // Kinds, keys and titles decide how every file reads: read them all again.
+        var contentFiles: [String] = []
+        var bundles: Set<String> = []
+        for path in knownFiles.sorted() {
             switch ContentPath.role(of: path) {
-            case .dataFile, .text: true
-            default: false
+            case .dataFile, .text, .rtf, .html: contentFiles.append(path)
+            case .rtfdPart(let bundle): bundles.insert(bundle)
+            default: continue
             }
         }
         let readings = Parallel.map(contentFiles) { load($0) }
         for (path, reading) in zip(contentFiles, readings) { integrate(path, reading) }
+        for bundle in bundles.sorted() { integrate(bundle, loadBundle(bundle)) }
         needsRender.formUnion(sources.keys)
         renderPending()
     }
@@ -189,14 +198,14 @@ final class Workspace {
     /// Reads and parses one content file; touches no state, so many can run at once.
     private func load(_ path: String) -> FileReading? {
         load(path, file: path) { bytes in
-            SourceReader(schema: schema).read(relativePath: path, role: ContentPath.role(of: path), bytes: bytes)
+            SourceReader(config: config).read(relativePath: path, role: ContentPath.role(of: path), bytes: bytes)
         }
     }
 
     /// Reads an RTFD bundle through its `TXT.rtf`.
     private func loadBundle(_ bundle: String) -> FileReading? {
         load(bundle, file: bundle + "/TXT.rtf") { bytes in
-            .documents([SourceReader(schema: schema).readBundle(bundle, textBytes: bytes)])
+            .documents([SourceReader(config: config).readBundle(bundle, textBytes: bytes)])
         }
     }
 
@@ -300,14 +309,26 @@ final class Workspace {
         let context = RenderContext(
             schema: schema,
             resolveAsset: { link(assets.lookup($0)) },
-            resolveFile: { name in link(assets.images[source.path + "/" + name]) }
+            resolveFile: { name in
+                // RTFD attachments live in the bundle; HTML images beside the file.
+                let folder = source.document.kind == .rtfd ? source.path : ContentPath.folder(of: source.path)
+                return ContentPath.joined(folder, name).flatMap { link(assets.images[$0]) }
+            }
         )
         let rendered = HTMLRenderer(context: context).render(source.document)
         var diagnostics = source.diagnostics + configDiagnostics
         if let failure = failureOfFile[source.path] { diagnostics.insert(failure, at: 0) }
         var assetNames: Set<String> = []
         for block in source.document.blocks {
-            if case .image(let image) = block.content, case .asset(let name) = image.source { assetNames.insert(name) }
+            guard case .image(let image) = block.content else { continue }
+            switch image.source {
+            case .asset(let name): assetNames.insert(name)
+            case .file(let name):
+                if source.document.kind != .rtfd, let path = ContentPath.joined(ContentPath.folder(of: source.path), name) {
+                    assetNames.insert(Workspace.fileKey(path))
+                }
+            case .embedded: continue
+            }
         }
         for missing in rendered.missingImages {
             var message = "missing image '\(missing.name)'"
@@ -344,6 +365,11 @@ final class Workspace {
         published[id] = document
         pendingChanged.insert(id)
         pendingRemoved.remove(id)
+    }
+
+    /// How a document's use of an image file is recorded beside asset names.
+    private static func fileKey(_ path: String) -> String {
+        "file:" + path
     }
 
     /// The preview's defaults from `galley.json`, for the page.

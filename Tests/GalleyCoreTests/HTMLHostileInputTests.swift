@@ -25,6 +25,11 @@ final class HTMLHostileInputTests: XCTestCase {
         XCTAssertLessThanOrEqual(result.diagnostics.count, HTMLDocumentBuilder.maximumDiagnostics)
     }
 
+    func testHiddenElementsPastTheDepthLimitStayHidden() {
+        let result = readQuickly(repeated("<div>", 300) + Array("a<script>secret</script><svg><text>vector</text></svg>b".utf8))
+        XCTAssertEqual(RTFTestSupport.plainText(result.document), "ab")
+    }
+
     func testUnclosedFormattingAcrossManyBlocksStaysLinear() {
         let result = readQuickly(repeated("<b><i><u>", 80) + repeated("<div>text</div>", 20_000))
         XCTAssertEqual(result.document.blocks.count, 20_000)

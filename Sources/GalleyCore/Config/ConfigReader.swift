@@ -9,7 +9,8 @@ import Foundation
 ///     {"name": "heading", "pattern": "^<h>(.*)</h>$", "style": {"size": 26, "weight": "bold"}},
 ///     {"name": "image"}, {"name": "caption"}, {"name": "body"}
 ///   ],
-///   "device": {"width": 390, "appearance": "light"}
+///   "device": {"width": 390, "appearance": "light"},
+///   "titles": {"Help/Usage.rtf": "How to use"}
 /// }
 /// ```
 /// A kind named like one of the seed's (`image`, `caption`, `body`) starts
@@ -92,7 +93,7 @@ public struct ConfigReader {
 
     private func readRoot(_ root: JSONNode, _ context: inout Context) -> GalleyConfig {
         var config = GalleyConfig.standard
-        guard let members = context.members(of: root, named: "galley.json", known: ["keys", "kinds", "device", "$schema"]) else { return config }
+        guard let members = context.members(of: root, named: "galley.json", known: ["keys", "kinds", "device", "titles", "$schema"]) else { return config }
         if let keys = members["keys"], let keyMembers = context.members(of: keys, named: "'keys'", known: ["text", "image", "title"]) {
             if let text = context.string(keyMembers["text"], "text") { config.schema.textKey = text }
             if let image = context.string(keyMembers["image"], "image") { config.schema.imageKey = image }
@@ -119,6 +120,15 @@ public struct ConfigReader {
                 }
             } else {
                 context.report(.error, "'kinds' is \(kinds.value.typeDescription), expected an array", at: kinds.offset)
+            }
+        }
+        if let titles = members["titles"] {
+            if let entries = titles.objectValue {
+                for entry in entries {
+                    if let title = context.string(entry.value, entry.key) { config.titles[entry.key] = title }
+                }
+            } else {
+                context.report(.error, "'titles' is \(titles.value.typeDescription), expected an object of paths and titles", at: titles.offset)
             }
         }
         if let device = members["device"], let deviceMembers = context.members(of: device, named: "'device'", known: ["width", "appearance"]) {

@@ -9,11 +9,15 @@ public struct GalleyConfig: Sendable {
     /// The preview's device width in points.
     public var deviceWidth: Double
     public var appearance: Appearance
+    /// Titles for documents that carry none of their own (RTF, HTML, text),
+    /// by path relative to the content folder.
+    public var titles: [String: String]
 
-    public init(schema: ContentSchema = .seed, deviceWidth: Double = 390, appearance: Appearance = .system) {
+    public init(schema: ContentSchema = .seed, deviceWidth: Double = 390, appearance: Appearance = .system, titles: [String: String] = [:]) {
         self.schema = schema
         self.deviceWidth = deviceWidth
         self.appearance = appearance
+        self.titles = titles
     }
 
     /// The seed's app on a 390 pt phone, used when there is no `galley.json`.

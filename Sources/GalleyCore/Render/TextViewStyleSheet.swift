@@ -10,6 +10,7 @@ public enum TextViewStyleSheet {
         .galley-doc:not(.kind-tagged) .blk:nth-child(2){padding-top:8px}
         .galley-doc:not(.kind-tagged) .blk:last-child{padding-bottom:8px}
         .galley-doc:not(.kind-tagged) p{margin:0;white-space:pre-wrap;overflow-wrap:anywhere;font-family:\(FontStack.css(for: "Helvetica"));font-size:calc(12px * var(--text-scale, 1));line-height:1.2}
+        .galley-doc.kind-html p{font-family:\(FontStack.css(for: "Times"))}
         .galley-doc:not(.kind-tagged) p.list-item .list-marker{display:inline-block;min-width:1.6em;margin-left:-1.8em;margin-right:0.2em;text-align:right}
         .galley-doc:not(.kind-tagged) table{border-collapse:collapse;width:100%}
         .galley-doc:not(.kind-tagged) td{border:0.5px solid #c6c6c8;padding:2px 4px;vertical-align:top}

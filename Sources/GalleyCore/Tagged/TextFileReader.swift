@@ -25,6 +25,11 @@ public struct TextFileReader {
             if case .always = kind.matcher { return false }
             return true
         }
+        guard isTagged else {
+            // Plain text is just paragraphs, shown as a text view shows them.
+            let paragraphs = strings.map { Block(kind: "paragraph", location: $0.location, content: .paragraph(Paragraph(runs: [TextRun($0.text)]))) }
+            return (Document(title: fileTitle, kind: .text, blocks: paragraphs), [])
+        }
         var blocks = parsed.blocks
         var title = fileTitle
         // A heading kind on the first line titles the document, as a
@@ -33,7 +38,7 @@ public struct TextFileReader {
             title = paragraph.plainText
             blocks.removeFirst()
         }
-        return (Document(title: title, kind: isTagged ? .tagged : .text, blocks: blocks), parsed.diagnostics)
+        return (Document(title: title, kind: .tagged, blocks: blocks), parsed.diagnostics)
     }
 
     private var fileTitle: String {

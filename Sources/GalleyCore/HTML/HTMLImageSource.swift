@@ -1,0 +1,85 @@
+/// Decides what an `<img src>` may show: a file next to the document or
+/// pixels embedded in a `data:` URL. Nothing is ever fetched from elsewhere.
+enum HTMLImageSource {
+    enum Resolution: Equatable {
+        case image(ImageBlock.Source)
+        /// Not shown; the message says why.
+        case refused(String)
+    }
+
+    /// The raster types browsers show from `data:` URLs; SVG is left out because it can carry script.
+    private static let embeddableTypes: Set<String> = ["image/png", "image/jpeg", "image/gif", "image/webp"]
+
+    static func resolve(_ source: String) -> Resolution {
+        // URL parsers drop tabs and line breaks anywhere and spaces at the ends.
+        let url = String(source.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }).trimmingSpaces
+        let shown = quotedForMessage(url)
+        if url.isEmpty { return .refused("image has no 'src'") }
+        let slashes: Set<Character> = ["/", "\\"]
+        if url.count >= 2, slashes.contains(url.first ?? " "), slashes.contains(url.dropFirst().first ?? " ") {
+            return .refused("remote image '\(shown)' is not loaded")
+        }
+        if let scheme = scheme(of: url) {
+            switch scheme {
+            case "data": return embedded(url)
+            case "http", "https", "ftp": return .refused("remote image '\(shown)' is not loaded")
+            default: return .refused("image source '\(shown)' is not loaded: only files next to the document are shown")
+            }
+        }
+        if slashes.contains(url.first ?? " ") {
+            return .refused("image path '\(shown)' is absolute; use a path relative to the document")
+        }
+        var path = Substring(url)
+        if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
+        let file = percentDecoded(String(path)).replacing("\\", with: "/")
+        return file.isEmpty ? .refused("image has no 'src'") : .image(.file(file))
+    }
+
+    /// `data:image/png;base64,…`; other encodings and types are refused.
+    private static func embedded(_ url: String) -> Resolution {
+        guard let comma = url.firstIndex(of: ",") else { return .refused("embedded image has no data") }
+        let header = url[url.index(url.startIndex, offsetBy: 5)..<comma].lowercased()
+        let parameters = header.split(separator: ";").map { $0.trimmingAny(of: " ") }
+        let mimeType = parameters.first ?? ""
+        guard embeddableTypes.contains(mimeType) else {
+            return .refused("embedded image of type '\(mimeType.isEmpty ? "text/plain" : mimeType)' is not shown")
+        }
+        guard parameters.contains("base64") else { return .refused("embedded image is not base64-encoded") }
+        guard let bytes = Base64Decoding.decode(url[url.index(after: comma)...].utf8), !bytes.isEmpty else {
+            return .refused("embedded image data is not valid base64")
+        }
+        return .image(.embedded(mimeType: mimeType, bytes: bytes))
+    }
+
+    /// The scheme of an absolute URL, lowercased; nil for a relative one.
+    static func scheme(of url: String) -> String? {
+        guard let colon = url.firstIndex(of: ":"), let first = url.first, first.isASCII, first.isLetter else { return nil }
+        let candidate = url[..<colon]
+        let isScheme = candidate.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+        return isScheme ? candidate.lowercased() : nil
+    }
+
+    private static func percentDecoded(_ text: String) -> String {
+        guard text.contains("%") else { return text }
+        var bytes: [UInt8] = []
+        let utf8 = Array(text.utf8)
+        var index = 0
+        while index < utf8.count {
+            if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count,
+               let high = Character(Unicode.Scalar(utf8[index + 1])).hexDigitValue,
+               let low = Character(Unicode.Scalar(utf8[index + 2])).hexDigitValue {
+                bytes.append(UInt8(high << 4 | low))
+                index += 3
+            } else {
+                bytes.append(utf8[index])
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A URL short enough for a one-line diagnostic; `data:` URLs can run to megabytes.
+    private static func quotedForMessage(_ url: String) -> String {
+        url.count > 80 ? String(url.prefix(77)) + "…" : url
+    }
+}
