@@ -16,6 +16,8 @@ struct ServeOptions: Equatable {
     var logLevel = Log.Level.normal
     /// Seconds between polls when polling replaces inotify (`--poll`).
     var pollInterval: Double?
+    /// The command that opens the author's editor at a file and line.
+    var editorCommand: String?
 }
 
 /// A usage mistake: reported with the usage text, exit status 64.
@@ -26,7 +28,7 @@ struct UsageError: Error, Equatable {
 enum CommandLineArguments {
     static let usage = """
         usage: galley serve [DIR] [--host ADDR] [--port N] [--open] [--allow-host NAME]...
-                          [--poll[=SECONDS]] [--quiet | --verbose]
+                          [--poll[=SECONDS]] [--editor COMMAND] [--quiet | --verbose]
                galley render PATH [-o FILE] | galley render DIR -o OUTDIR
                galley check PATH... [--json]
                galley --help | --version
@@ -38,6 +40,8 @@ enum CommandLineArguments {
                 site (an index and one page per document, images copied) to OUTDIR
                 --poll compares files every SECONDS (default 1) instead of using
                 inotify, for network and container mounts where inotify sees nothing
+                --editor 'code -g {file}:{line}:{column}' lets Alt/Ctrl-click on a
+                block open that file at that line ({file}, {line}, {column})
         check   print diagnostics as path:line:column: severity: message;
                 exit status 1 when there is an error
         """
@@ -95,6 +99,12 @@ enum CommandLineArguments {
                 options.port = port
             case "--open": options.openBrowser = true
             case "--allow-host": options.allowedHosts.append(try value(for: argument).lowercased())
+            case "--editor":
+                let command = try value(for: argument)
+                guard EditorCommand(template: command) != nil else {
+                    throw UsageError(message: "invalid editor command '\(command)': it needs '{file}'")
+                }
+                options.editorCommand = command
             case "--quiet", "-q": options.logLevel = .quiet
             case "--verbose", "-v": options.logLevel = .verbose
             case "--help", "-h": throw UsageError(message: "")

@@ -42,7 +42,8 @@ final class PreviewDaemon: @unchecked Sendable {
         let boot = PreviewDaemon.makeBootID()
         let startTime = ContinuousClock.now
         let workspace = Workspace(root: root, boot: boot)
-        let publisher = Publisher(boot: boot)
+        let editor = options.editorCommand.flatMap(EditorCommand.init(template:)).map(EditorLink.init(command:))
+        let publisher = Publisher(boot: boot, editorAnnouncement: editor?.announcement)
         if options.pollInterval == nil, let fileSystem = NetworkFileSystem.name(of: root) {
             log.warning("\(root) is on \(fileSystem), where inotify may not see changes made by other machines; if saves do not show, run with --poll")
         }
@@ -67,7 +68,7 @@ final class PreviewDaemon: @unchecked Sendable {
             throw StartError(description: "\(error)")
         }
         let guardrail = RequestGuard(port: socket.port, boundHost: options.host, extraNames: options.allowedHosts)
-        let service = PreviewService(publisher: publisher, guardrail: guardrail, root: root)
+        let service = PreviewService(publisher: publisher, guardrail: guardrail, root: root, editor: editor)
         let server = try HTTPServer(socket: socket, handler: service)
 
         self.workspace = workspace

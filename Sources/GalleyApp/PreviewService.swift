@@ -9,11 +9,13 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     private let guardrail: RequestGuard
     private let root: String
     private let realRoot: String
+    private let editor: EditorLink?
 
-    init(publisher: Publisher, guardrail: RequestGuard, root: String) {
+    init(publisher: Publisher, guardrail: RequestGuard, root: String, editor: EditorLink?) {
         self.publisher = publisher
         self.guardrail = guardrail
         self.root = root
+        self.editor = editor
         realRoot = FileSystem.realPath(root) ?? root
     }
 
@@ -22,6 +24,9 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
             return .now(text(status, reason))
         }
         let path = request.path
+        if request.method == "POST" {
+            return .now(openEditor(request))
+        }
         switch true {
         case path == "/" || path == "/index.html":
             return .now(pageFile("index.html"))
@@ -38,6 +43,20 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
             return .now(image(at: String(path.dropFirst("/files/".count)), request: request))
         default:
             return .now(text(404, "not found"))
+        }
+    }
+
+    private func openEditor(_ request: HTTPRequest) -> HTTPResponse {
+        guard let editor else { return text(404, "no editor is configured; start galley serve with --editor") }
+        let documents = publisher.snapshot.documents.values
+        let outcome = editor.open(request, allowedOrigins: guardrail.allowedOrigins, root: root) { path in
+            documents.contains { $0.path == path }
+        }
+        switch outcome {
+        case .opened:
+            return HTTPResponse(status: 204, headers: SecurityHeaders.all, body: SharedBody([]))
+        case .refused(let status, let reason):
+            return text(status, reason)
         }
     }
 

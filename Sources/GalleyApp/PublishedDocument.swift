@@ -30,10 +30,10 @@ struct PublishedDocument {
     }
 
     /// The `/api/documents/{id}` body.
-    func body(boot: String) -> SharedBody {
+    func body(boot: String, editor: String?) -> SharedBody {
         var json = "{\"boot\":\(JSONText.quoted(boot)),\"id\":\(JSONText.quoted(id)),\"path\":\(JSONText.quoted(path)),"
         json += "\"item\":\(JSONText.number(item)),\"title\":\(JSONText.quoted(title)),\"kind\":\(JSONText.quoted(kind.rawValue)),"
-        json += "\"version\":\(version),\"html\":\(JSONText.quoted(html)),\"css\":\(JSONText.quoted(css)),\"layout\":\(layout),\"diagnostics\":["
+        json += "\"version\":\(version),\"html\":\(JSONText.quoted(html)),\"css\":\(JSONText.quoted(css)),\"layout\":\(layout),\"editor\":\(editor ?? "null"),\"diagnostics\":["
         json += diagnostics.map(PublishedDocument.diagnosticJSON).joined(separator: ",")
         json += "]}"
         return SharedBody(json)

@@ -32,12 +32,15 @@ final class Publisher: @unchecked Sendable {
     }
 
     let boot: String
+    /// The editor link announced in document answers, when there is one.
+    private let editorAnnouncement: String?
     private let state = Mutex(State())
     private let timerQueue = DispatchQueue(label: "galley.poll-deadlines")
     private let timer: DispatchSourceTimer
 
-    init(boot: String) {
+    init(boot: String, editorAnnouncement: String? = nil) {
         self.boot = boot
+        self.editorAnnouncement = editorAnnouncement
         timer = DispatchSource.makeTimerSource(queue: timerQueue)
         timer.setEventHandler { [weak self] in self?.expireDeadlines() }
         timer.activate()
@@ -146,7 +149,7 @@ final class Publisher: @unchecked Sendable {
         if let cached = state.bodies[document.id], cached.version == document.version {
             return Publisher.jsonResponse(cached.body)
         }
-        let body = document.body(boot: boot)
+        let body = document.body(boot: boot, editor: editorAnnouncement)
         state.bodies[document.id] = (document.version, body)
         return Publisher.jsonResponse(body)
     }

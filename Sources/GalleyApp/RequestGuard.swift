@@ -26,7 +26,8 @@ struct RequestGuard: Sendable {
         if let repeated = request.repeatedHeaders.intersection(RequestGuard.singleHeaders).sorted().first {
             return .refused(status: 400, reason: "more than one '\(repeated)' header")
         }
-        guard request.method == "GET" || request.method == "HEAD" else {
+        let isEditorLink = request.method == "POST" && request.path == EditorLink.path
+        guard request.method == "GET" || request.method == "HEAD" || isEditorLink else {
             return .refused(status: 405, reason: "method not allowed")
         }
         guard let host = request.header("host")?.lowercased(), allowedHosts.contains(host) else {

@@ -8,13 +8,16 @@ public struct HTTPRequest: Sendable {
     public var headers: [String: String]
     /// Header names (lower case) sent more than once; `headers` keeps the last.
     public var repeatedHeaders: Set<String>
+    /// The request body (bounded by the server's limit).
+    public var body: [UInt8]
 
-    public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], repeatedHeaders: Set<String> = []) {
+    public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], repeatedHeaders: Set<String> = [], body: [UInt8] = []) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
         self.repeatedHeaders = repeatedHeaders
+        self.body = body
     }
 
     public func header(_ name: String) -> String? {

@@ -145,7 +145,8 @@ public final class HTTPServer: @unchecked Sendable {
             path: url.map { String(cString: $0) } ?? "/",
             query: query.values,
             headers: headers.values,
-            repeatedHeaders: headers.repeated
+            repeatedHeaders: headers.repeated,
+            body: state.body
         )
         switch handler.reply(to: request) {
         case .now(let response):

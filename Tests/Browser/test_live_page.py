@@ -10,6 +10,8 @@ import time
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from browser_support import REPO, SCREENSHOTS, Daemon, copy_content, make_png, save_by_rename, save_in_place, wait_until
@@ -451,3 +453,17 @@ def test_readme_screenshots(page):
     finally:
         daemon.stop()
         shutil.rmtree(holder, ignore_errors=True)
+
+
+def test_alt_click_opens_the_editor_at_the_block(page, content, tmp_path):
+    opened = tmp_path / "opened.txt"
+    daemon = Daemon(content, ["--editor", f"/bin/sh -c 'echo \"$0\" > {opened}' {{file}}:{{line}}"]).start()
+    try:
+        open_doc(page, daemon, "Pelican")
+        block = page.find_element(By.CSS_SELECTOR, ".blk.k-caption")
+        line = block.get_attribute("data-line")
+        ActionChains(page).key_down(Keys.ALT).click(block).key_up(Keys.ALT).perform()
+        wait_until(lambda: opened.exists() and opened.read_text().strip(), message="the editor was not started")
+        assert opened.read_text().strip() == f"{content}/Resources/speciesData.json:{line}"
+    finally:
+        daemon.stop()

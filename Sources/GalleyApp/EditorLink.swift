@@ -1,0 +1,66 @@
+import GalleyCore
+import GalleyServer
+
+/// `POST /api/open`: opens the author's editor at a document's source line.
+///
+/// Only the served page can use it: it must present the per-daemon secret,
+/// which reaches pages only inside same-origin API answers, and come from
+/// this server's own origin.
+struct EditorLink: Sendable {
+    static let path = "/api/open"
+
+    let command: EditorCommand
+    /// The per-daemon secret, new at every start.
+    let token: String
+
+    init(command: EditorCommand) {
+        self.command = command
+        var generator = SystemRandomNumberGenerator()
+        token = (0..<2).map { _ in String(generator.next() as UInt64, radix: 16) }.joined(separator: "-")
+    }
+
+    /// What the document answers tell the page.
+    var announcement: String {
+        "{\"url\":\(JSONText.quoted(EditorLink.path)),\"token\":\(JSONText.quoted(token))}"
+    }
+
+    enum Outcome: Equatable {
+        case opened
+        case refused(status: Int, reason: String)
+    }
+
+    /// Checks the request and, when it is the page's own, starts the editor
+    /// on `root/path` if `isDocument(path)`.
+    func open(_ request: HTTPRequest, allowedOrigins: Set<String>, root: String, isDocument: (String) -> Bool) -> Outcome {
+        guard let origin = request.header("origin")?.lowercased(), allowedOrigins.contains(origin) else {
+            return .refused(status: 403, reason: "the editor link is only for Galley's own page")
+        }
+        guard let presented = request.header("x-galley-token"), EditorLink.constantTimeEqual(presented, token) else {
+            return .refused(status: 403, reason: "missing or wrong token")
+        }
+        guard case .success(let json) = JSONReader.parse(request.body),
+              let path = json.member("path")?.value.stringValue,
+              case .number(let line)? = json.member("line")?.value.value, line >= 1, line < 10_000_000 else {
+            return .refused(status: 400, reason: "expected {\"path\": …, \"line\": …}")
+        }
+        var column = 1.0
+        if case .number(let value)? = json.member("column")?.value.value, value >= 1, value < 10_000_000 { column = value }
+        guard isDocument(path) else { return .refused(status: 404, reason: "no document at that path") }
+        do {
+            try command.launch(file: root + "/" + path, line: Int(line), column: Int(column))
+            return .opened
+        } catch {
+            return .refused(status: 500, reason: "\(error)")
+        }
+    }
+
+    /// Compares without an early exit, so timing does not reveal the secret.
+    static func constantTimeEqual(_ first: String, _ second: String) -> Bool {
+        let a = Array(first.utf8)
+        let b = Array(second.utf8)
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for index in a.indices { difference |= a[index] ^ b[index] }
+        return difference == 0
+    }
+}

@@ -1,0 +1,63 @@
+"""The editor link: Alt/Ctrl-click opens the author's editor, and no other
+web page can use it (issues 6 and 7)."""
+import json
+import os
+import socket
+import time
+
+import pytest
+
+
+def post(daemon, body, headers):
+    payload = json.dumps(body).encode()
+    lines = [f"POST /api/open HTTP/1.1", f"Host: 127.0.0.1:{daemon.port}", "Content-Type: application/json",
+             f"Content-Length: {len(payload)}", "Connection: close"] + [f"{k}: {v}" for k, v in headers.items()]
+    with socket.create_connection(("127.0.0.1", daemon.port), timeout=5) as connection:
+        connection.sendall(("\r\n".join(lines) + "\r\n\r\n").encode() + payload)
+        response = b""
+        while chunk := connection.recv(65536):
+            response += chunk
+    return int(response.split(b" ", 2)[1])
+
+
+@pytest.fixture
+def opened(tmp_path):
+    return tmp_path / "opened.txt"
+
+
+def test_editor_opens_at_the_line_only_for_the_page(species, serve, opened):
+    daemon = serve(species, "--editor", f"/bin/sh -c 'echo \"$0\" >> {opened}' {{file}}:{{line}}:{{column}}")
+    document = next(d for d in daemon.documents()["documents"] if d["path"] == "Resources/speciesData.json")
+    _, body = daemon.api("/api/documents/" + document["id"])
+    editor = body["editor"]
+    assert editor["url"] == "/api/open" and len(editor["token"]) >= 16
+    origin = f"http://127.0.0.1:{daemon.port}"
+    request = {"path": "Resources/speciesData.json", "line": 107, "column": 13}
+
+    assert post(daemon, request, {"Origin": origin, "X-Galley-Token": editor["token"]}) == 204
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and not opened.exists():
+        time.sleep(0.05)
+    assert opened.read_text().strip() == f"{species}/Resources/speciesData.json:107:13"
+
+    refused = [
+        ({"Origin": origin, "X-Galley-Token": "0" * len(editor["token"])}, request),   # wrong secret
+        ({"Origin": origin}, request),                                                  # no secret
+        ({"X-Galley-Token": editor["token"]}, request),                                 # no Origin
+        ({"Origin": "http://evil.example", "X-Galley-Token": editor["token"]}, request),
+        ({"Origin": origin, "X-Galley-Token": editor["token"]}, dict(request, path="../../etc/passwd")),
+        ({"Origin": origin, "X-Galley-Token": editor["token"]}, dict(request, path="LICENSE")),
+        ({"Origin": origin, "X-Galley-Token": editor["token"]}, {"path": "Resources/speciesData.json"}),
+    ]
+    for headers, body in refused:
+        assert post(daemon, body, headers) in (400, 403, 404), (headers, body)
+    time.sleep(0.3)
+    assert len(opened.read_text().splitlines()) == 1, "only the page's own request opened the editor"
+
+
+def test_no_editor_no_link(species, serve):
+    daemon = serve(species)
+    document = daemon.documents()["documents"][0]
+    _, body = daemon.api("/api/documents/" + document["id"])
+    assert body["editor"] is None
+    assert post(daemon, {"path": document["path"], "line": 1}, {"Origin": f"http://127.0.0.1:{daemon.port}", "X-Galley-Token": "x"}) == 404
