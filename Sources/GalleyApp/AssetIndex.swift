@@ -3,15 +3,21 @@ import GalleyCore
 /// An image file Galley may serve: where it is and what version it has.
 struct ServedImage: Equatable, Sendable {
     /// Relative to the content folder.
-    var path: String
-    var contentHash: String
-    var width: Int?
-    var height: Int?
-    var mimeType: String
-
+    let path: String
+    let contentHash: String
+    let width: Int?
+    let height: Int?
+    let mimeType: String
     /// The URL the page loads; the hash makes a changed image a new URL.
-    var url: String {
-        "/files/" + URLPath.encode(path) + "?v=" + contentHash
+    let url: String
+
+    init(path: String, contentHash: String, width: Int?, height: Int?, mimeType: String) {
+        self.path = path
+        self.contentHash = contentHash
+        self.width = width
+        self.height = height
+        self.mimeType = mimeType
+        url = "/files/" + URLPath.encode(path) + "?v=" + contentHash
     }
 
     /// Browsers show PNG, JPEG, GIF, WebP and SVG; TIFF and PDF attachments

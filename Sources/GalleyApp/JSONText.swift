@@ -3,6 +3,12 @@ import GalleyCore
 /// Builds JSON text directly, because API bodies are made on every save and
 /// the shape is fixed (no generic encoder on the hot path).
 enum JSONText {
+    /// Bytes that need attention: quote, backslash, controls, '<' and the
+    /// lead byte of U+2028/U+2029 (0xE2).
+    private static let special: [Bool] = (0...255).map { byte in
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C || byte == 0xE2
+    }
+
     static func quoted(_ value: String) -> String {
         var value = value
         return value.withUTF8 { source in
@@ -11,36 +17,44 @@ enum JSONText {
             output.append(UInt8(ascii: "\""))
             var runStart = 0
             var index = 0
-            // Copy runs of bytes that need no escape in one step.
-            while index < source.count {
-                let byte = source[index]
-                let escape: [UInt8]?
-                switch byte {
-                case UInt8(ascii: "\""): escape = Array(#"\""#.utf8)
-                case UInt8(ascii: "\\"): escape = Array(#"\\"#.utf8)
-                case UInt8(ascii: "\n"): escape = Array(#"\n"#.utf8)
-                case UInt8(ascii: "\r"): escape = Array(#"\r"#.utf8)
-                case UInt8(ascii: "\t"): escape = Array(#"\t"#.utf8)
-                // '<' escaped so a body can never close a <script> if embedded.
-                case UInt8(ascii: "<"): escape = Array(#"\u003c"#.utf8)
-                case 0..<0x20: escape = Array("\\u00".utf8) + [hexDigit(byte >> 4), hexDigit(byte & 0xF)]
-                // U+2028 and U+2029 (E2 80 A8/A9) end lines in old JavaScript parsers.
-                case 0xE2 where index + 2 < source.count && source[index + 1] == 0x80 && (source[index + 2] == 0xA8 || source[index + 2] == 0xA9):
-                    escape = Array((source[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
-                default: escape = nil
+            special.withUnsafeBufferPointer { special in
+                // Copy runs of bytes that need no escape in one step.
+                while index < source.count {
+                    let byte = source[index]
+                    guard special[Int(byte)] else {
+                        index += 1
+                        continue
+                    }
+                    if byte == 0xE2 {
+                        // U+2028 and U+2029 (E2 80 A8/A9) end lines in old JavaScript parsers.
+                        guard index + 2 < source.count, source[index + 1] == 0x80, source[index + 2] == 0xA8 || source[index + 2] == 0xA9 else {
+                            index += 1
+                            continue
+                        }
+                    }
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
+                    appendEscape(for: byte, next: byte == 0xE2 ? source[index + 2] : 0, to: &output)
+                    index += byte == 0xE2 ? 3 : 1
+                    runStart = index
                 }
-                guard let escape else {
-                    index += 1
-                    continue
-                }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
-                output.append(contentsOf: escape)
-                index += byte == 0xE2 ? 3 : 1
-                runStart = index
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<source.count]))
             output.append(UInt8(ascii: "\""))
             return String(decoding: output, as: UTF8.self)
+        }
+    }
+
+    private static func appendEscape(for byte: UInt8, next: UInt8, to output: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): output += [0x5C, 0x22]
+        case UInt8(ascii: "\\"): output += [0x5C, 0x5C]
+        case UInt8(ascii: "\n"): output += [0x5C, UInt8(ascii: "n")]
+        case UInt8(ascii: "\r"): output += [0x5C, UInt8(ascii: "r")]
+        case UInt8(ascii: "\t"): output += [0x5C, UInt8(ascii: "t")]
+        // '<' escaped so a body can never close a <script> if embedded.
+        case UInt8(ascii: "<"): output += Array(#"\u003c"#.utf8)
+        case 0xE2: output += Array((next == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
+        default: output += Array("\\u00".utf8) + [hexDigit(byte >> 4), hexDigit(byte & 0xF)]
         }
     }
 

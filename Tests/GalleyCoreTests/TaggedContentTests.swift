@@ -83,8 +83,8 @@ final class TaggedContentTests: XCTestCase {
     }
 
     func testSeedPatternCompilesToFastTagMatcher() throws {
-        guard case .tag(let name) = try BlockMatcher.compile(pattern: "^<caption>.*</caption>$") else { return XCTFail("not a tag matcher") }
-        XCTAssertEqual(name, "caption")
+        guard case .tag(let tag) = try BlockMatcher.compile(pattern: "^<caption>.*</caption>$") else { return XCTFail("not a tag matcher") }
+        XCTAssertEqual(tag.name, "caption")
         guard case .regex = try BlockMatcher.compile(pattern: "^<h([1-3])>.*</h\\1>$") else { return XCTFail("expected a regex") }
     }
 

@@ -61,7 +61,7 @@ public struct BlockKind: Sendable {
 
     /// The tag name written in the notation, when the kind uses tags.
     public var tagName: String? {
-        if case .tag(let name) = matcher { return name }
+        if case .tag(let tag) = matcher { return tag.name }
         return nil
     }
 }

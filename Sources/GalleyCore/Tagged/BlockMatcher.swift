@@ -1,9 +1,27 @@
 import Foundation
 
+/// A tag name with its opening and closing tags as UTF-8, made once per
+/// kind rather than for every string matched.
+public struct TagNotation: Sendable, Equatable, ExpressibleByStringLiteral {
+    public let name: String
+    let open: [UInt8]
+    let close: [UInt8]
+
+    public init(_ name: String) {
+        self.name = name
+        open = Array("<\(name)>".utf8)
+        close = Array("</\(name)>".utf8)
+    }
+
+    public init(stringLiteral name: String) {
+        self.init(name)
+    }
+}
+
 /// Decides whether a whole string is a block of some kind, and extracts its content.
 public enum BlockMatcher: @unchecked Sendable {
     /// `^<name>.*</name>$`: the seed's notation, matched without a regex engine.
-    case tag(String)
+    case tag(TagNotation)
     /// A pattern from `galley.json`; capture group 1 is the content when present.
     case regex(NSRegularExpression)
     /// The fallback kind (body text): matches every string.
@@ -12,7 +30,7 @@ public enum BlockMatcher: @unchecked Sendable {
     /// Builds a matcher from a pattern, using the fast tag form when the
     /// pattern is exactly the seed's shape.
     public static func compile(pattern: String) throws -> BlockMatcher {
-        if let tag = tagName(ofSeedPattern: pattern) { return .tag(tag) }
+        if let tag = tagName(ofSeedPattern: pattern) { return .tag(TagNotation(tag)) }
         return .regex(try NSRegularExpression(pattern: pattern))
     }
 
@@ -35,15 +53,13 @@ public enum BlockMatcher: @unchecked Sendable {
         switch self {
         case .always:
             return text
-        case .tag(let name):
+        case .tag(let tag):
             // Compared as UTF-8 bytes, as the regex engine compares code
             // points (Swift's hasPrefix would compare grapheme clusters).
-            let open = Array("<\(name)>".utf8)
-            let close = Array("</\(name)>".utf8)
             let bytes = text.utf8
-            guard bytes.count >= open.count + close.count,
-                  bytes.starts(with: open), bytes.reversed().starts(with: close.reversed()) else { return nil }
-            let inner = bytes.dropFirst(open.count).dropLast(close.count)
+            guard bytes.count >= tag.open.count + tag.close.count, bytes.starts(with: tag.open),
+                  bytes.suffix(tag.close.count).elementsEqual(tag.close) else { return nil }
+            let inner = bytes.dropFirst(tag.open.count).dropLast(tag.close.count)
             // NSRegularExpression's '.' does not cross line terminators.
             if inner.contains(where: { $0 == 0x0A || $0 == 0x0D }) { return nil }
             let content = String(decoding: inner, as: UTF8.self)
