@@ -21,6 +21,19 @@
 
 typedef struct { int fd; char *buffer; size_t used, capacity; int done; } Page;
 
+/* Reads what is there, growing the buffer for large documents; -1 when closed. */
+static ssize_t receive(Page *page) {
+    if (page->capacity - page->used < 65536) {
+        page->capacity *= 2;
+        page->buffer = realloc(page->buffer, page->capacity);
+        if (!page->buffer) { perror("realloc"); exit(1); }
+    }
+    ssize_t got = read(page->fd, page->buffer + page->used, page->capacity - page->used);
+    if (got <= 0) return -1;
+    page->used += (size_t)got;
+    return got;
+}
+
 static double now_ms(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -64,7 +77,7 @@ int main(int argc, char **argv) {
         int one = 1;
         setsockopt(all[i].fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
         if (connect(all[i].fd, (struct sockaddr *)&address, sizeof address) < 0) { perror("connect"); return 1; }
-        all[i].capacity = 1 << 20;
+        all[i].capacity = 1 << 17;
         all[i].buffer = malloc(all[i].capacity);
         struct epoll_event event = { .events = EPOLLIN, .data.ptr = &all[i] };
         epoll_ctl(poller, EPOLL_CTL_ADD, all[i].fd, &event);
@@ -90,9 +103,7 @@ int main(int argc, char **argv) {
                 if (count <= 0) { fprintf(stderr, "no answer\n"); return 1; }
                 for (int e = 0; e < count; e++) {
                     Page *page = events[e].data.ptr;
-                    ssize_t got = read(page->fd, page->buffer + page->used, page->capacity - page->used);
-                    if (got <= 0) { fprintf(stderr, "closed\n"); return 1; }
-                    page->used += (size_t)got;
+                    if (receive(page) < 0) { fprintf(stderr, "closed\n"); return 1; }
                     char *body = complete_body(page);
                     if (body && !page->done) {
                         page->done = 1;
@@ -131,9 +142,7 @@ int main(int argc, char **argv) {
             if (count <= 0) { fprintf(stderr, "no answer within 10 s\n"); return 1; }
             for (int e = 0; e < count; e++) {
                 Page *page = events[e].data.ptr;
-                ssize_t got = read(page->fd, page->buffer + page->used, page->capacity - page->used);
-                if (got <= 0) { fprintf(stderr, "closed\n"); return 1; }
-                page->used += (size_t)got;
+                if (receive(page) < 0) { fprintf(stderr, "closed\n"); return 1; }
                 char *body = complete_body(page);
                 if (body && !page->done) {
                     page->done = 1;

@@ -32,6 +32,26 @@ public enum FontStack {
             .joined(separator: ", ")
     }
 
+    /// The CSS custom property holding the system fallback chain, defined
+    /// once per document so that styled runs stay short.
+    public static let fallbackProperty = "--galley-fallback-fonts"
+
+    /// The fallback chain as a declaration of `fallbackProperty`.
+    public static var fallbackDeclaration: String {
+        "\(fallbackProperty):\(systemFallback.map(quote).joined(separator: ", "))"
+    }
+
+    /// A short `font-family` value for one run: the family and its
+    /// look-alikes, then the document's fallback chain by reference.
+    public static func inlineCSS(for family: String) -> String {
+        let named = lookAlikes[family.lowercased()] ?? [family]
+        // Single quotes: inside a style attribute, double ones become &quot;.
+        let quoted = named.map { name in
+            "'" + String(String.UnicodeScalarView(name.unicodeScalars.filter { $0 != "'" && $0 != "\\" && $0 != "<" && $0 != ">" && $0.value >= 0x20 })) + "'"
+        }
+        return quoted.joined(separator: ",") + ",var(\(fallbackProperty))"
+    }
+
     private static func quote(_ name: String) -> String {
         let generic: Set<String> = ["serif", "sans-serif", "monospace", "system-ui", "-apple-system"]
         if generic.contains(name) { return name }

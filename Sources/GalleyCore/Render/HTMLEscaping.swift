@@ -1,15 +1,13 @@
 /// Escapes text for HTML element content and quoted attribute values alike.
 public enum HTMLEscaping {
-    public static func escape(_ text: String) -> String {
-        var needsEscaping = false
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"):
-                needsEscaping = true
-            default:
-                continue
-            }
-            break
+    /// `text` with `& < > "` (and `'` unless `keepingApostrophes`) escaped.
+    ///
+    /// Keep apostrophes only for values the renderer writes inside double
+    /// quotes, such as style attributes whose font names use single quotes.
+    public static func escape(_ text: String, keepingApostrophes: Bool = false) -> String {
+        let needsEscaping = text.utf8.contains { byte in
+            byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"")
+                || (byte == UInt8(ascii: "'") && !keepingApostrophes)
         }
         guard needsEscaping else { return text }
         var result = ""
@@ -20,7 +18,7 @@ public enum HTMLEscaping {
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
-            case "'": result += "&#39;"
+            case "'" where !keepingApostrophes: result += "&#39;"
             default: result.unicodeScalars.append(scalar)
             }
         }

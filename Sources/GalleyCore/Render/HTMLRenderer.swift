@@ -70,15 +70,28 @@ public struct HTMLRenderer {
     private func renderParagraph(_ paragraph: Paragraph) -> String {
         var html = "<p"
         if paragraph.listMarker != nil { html += " class=\"list-item\"" }
+        var css: [String] = []
         if let style = paragraph.style ?? (paragraph.listMarker != nil ? ParagraphStyle() : nil) {
-            let css = paragraphCSS(style, listLevel: paragraph.listMarker == nil ? nil : paragraph.listLevel)
-            if !css.isEmpty { html += " style=\"\(css)\"" }
+            let paragraphCSS = paragraphCSS(style, listLevel: paragraph.listMarker == nil ? nil : paragraph.listLevel)
+            if !paragraphCSS.isEmpty { css.append(paragraphCSS) }
         }
+        // A font shared by every run is said once, on the paragraph.
+        let family = paragraph.runs.first?.style.fontFamily
+        let sharedFamily = family != nil && paragraph.runs.allSatisfy { $0.style.fontFamily == family } ? family : nil
+        let size = paragraph.runs.first?.style.fontSize
+        let sharedSize = size != nil && paragraph.runs.allSatisfy { $0.style.fontSize == size } ? size : nil
+        css += fontCSS(family: sharedFamily, size: sharedSize)
+        if !css.isEmpty { html += " style=\"\(HTMLEscaping.escape(css.joined(separator: ";"), keepingApostrophes: true))\"" }
         html += ">"
         if let marker = paragraph.listMarker {
             html += "<span class=\"list-marker\">\(HTMLEscaping.escape(marker))</span>"
         }
-        for run in paragraph.runs { html += renderRun(run) }
+        for run in paragraph.runs {
+            var style = run.style
+            if sharedFamily != nil { style.fontFamily = nil }
+            if sharedSize != nil { style.fontSize = nil }
+            html += renderRun(TextRun(run.text, style: style))
+        }
         if paragraph.runs.allSatisfy({ $0.text.isEmpty }) { html += "<br>" }
         return html + "</p>"
     }
@@ -99,16 +112,21 @@ public struct HTMLRenderer {
         case .subscript: text = "<sub>\(text)</sub>"
         case .normal: break
         }
-        var css: [String] = []
-        if let family = style.fontFamily { css.append("font-family:\(FontStack.css(for: family))") }
-        if let size = style.fontSize { css.append("font-size:calc(\(formatNumber(size))px * var(--text-scale, 1))") }
+        var css = fontCSS(family: style.fontFamily, size: style.fontSize)
         if let color = style.color { css.append("color:\(color.hex)") }
         if let background = style.background { css.append("background-color:\(background.hex)") }
-        if !css.isEmpty { text = "<span style=\"\(HTMLEscaping.escape(css.joined(separator: ";")))\">\(text)</span>" }
+        if !css.isEmpty { text = "<span style=\"\(HTMLEscaping.escape(css.joined(separator: ";"), keepingApostrophes: true))\">\(text)</span>" }
         if let link = style.link, let safe = SafeLink.href(link) {
             text = "<a href=\"\(HTMLEscaping.escape(safe))\" rel=\"noopener noreferrer\" target=\"_blank\">\(text)</a>"
         }
         return text
+    }
+
+    private func fontCSS(family: String?, size: Double?) -> [String] {
+        var css: [String] = []
+        if let family { css.append("font-family:\(FontStack.inlineCSS(for: family))") }
+        if let size { css.append("font-size:calc(var(--text-scale,1)*\(formatNumber(size))px)") }
+        return css
     }
 
     private func paragraphCSS(_ style: ParagraphStyle, listLevel: Int?) -> String {

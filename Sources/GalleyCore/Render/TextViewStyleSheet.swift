@@ -3,7 +3,7 @@
 /// Cocoa's default Helvetica 12 where the document names no font.
 public enum TextViewStyleSheet {
     public static let css = """
-        .galley-doc:not(.kind-tagged){display:block;padding:0;gap:0}
+        .galley-doc:not(.kind-tagged){display:block;padding:0;gap:0;\(FontStack.fallbackDeclaration)}
         .galley-doc:not(.kind-tagged) .navbar{position:sticky;top:0;z-index:1;margin:0 0 0;padding:11px 16px;text-align:center;background:var(--chrome-bg, rgba(249,249,249,0.94));border-bottom:0.5px solid var(--chrome-border, #c6c6c8);backdrop-filter:blur(20px)}
         .galley-doc:not(.kind-tagged) .navbar h1{margin:0;font:600 calc(17px * var(--text-scale, 1)) -apple-system, system-ui, "Helvetica Neue", Arial, "Noto Sans CJK JP", sans-serif}
         .galley-doc:not(.kind-tagged) .blk{padding-left:5px;padding-right:5px;align-self:stretch}
