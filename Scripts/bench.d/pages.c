@@ -63,6 +63,31 @@ static char *complete_body(Page *page) {
     return end + 4;
 }
 
+/* Reads until every page has its whole answer; keeps the answered version
+ * in `since` and returns when the last answer arrived (-1 on failure). */
+static double await_answers(int poller, struct epoll_event *events, Page *all, int pages, char *since, size_t since_size) {
+    for (int i = 0; i < pages; i++) all[i].done = 0;
+    int remaining = pages;
+    double last = 0;
+    while (remaining > 0) {
+        int count = epoll_wait(poller, events, pages, 10000);
+        if (count <= 0) { fprintf(stderr, "no answer within 10 s\n"); return -1; }
+        for (int e = 0; e < count; e++) {
+            Page *page = events[e].data.ptr;
+            if (receive(page) < 0) { fprintf(stderr, "closed\n"); return -1; }
+            char *body = complete_body(page);
+            if (body && !page->done) {
+                page->done = 1;
+                remaining--;
+                last = now_ms();
+                char *version = memmem(body, page->used - (size_t)(body - page->buffer), "\"version\":", 10);
+                if (version) snprintf(since, since_size, "%ld", strtol(version + 10, NULL, 10));
+            }
+        }
+    }
+    return last;
+}
+
 int main(int argc, char **argv) {
     if (argc < 9) { fprintf(stderr, "usage: pages PORT ID FILE PAGES SAVES STYLE TMPDIR VARIANT...\n"); return 64; }
     int port = atoi(argv[1]), pages = atoi(argv[4]), saves = atoi(argv[5]);
@@ -92,27 +117,11 @@ int main(int argc, char **argv) {
                               id, since[0] ? "?since=" : "", since, port);
         for (int i = 0; i < pages; i++) {
             all[i].used = 0;
-            all[i].done = 0;
             if (write(all[i].fd, request, (size_t)length) != length) { perror("write"); return 1; }
         }
         if (!since[0]) {
             /* The first request only learns the current version. */
-            int remaining = pages;
-            while (remaining > 0) {
-                int count = epoll_wait(poller, events, pages, 10000);
-                if (count <= 0) { fprintf(stderr, "no answer\n"); return 1; }
-                for (int e = 0; e < count; e++) {
-                    Page *page = events[e].data.ptr;
-                    if (receive(page) < 0) { fprintf(stderr, "closed\n"); return 1; }
-                    char *body = complete_body(page);
-                    if (body && !page->done) {
-                        page->done = 1;
-                        remaining--;
-                        char *version = memmem(body, page->used - (size_t)(body - page->buffer), "\"version\":", 10);
-                        if (version) snprintf(since, sizeof since, "%ld", strtol(version + 10, NULL, 10));
-                    }
-                }
-            }
+            if (await_answers(poller, events, all, pages, since, sizeof since) < 0) return 1;
             save--;
             continue;
         }
@@ -135,24 +144,8 @@ int main(int argc, char **argv) {
             close(fd);
         }
         free(data);
-        int remaining = pages;
-        double last = started;
-        while (remaining > 0) {
-            int count = epoll_wait(poller, events, pages, 10000);
-            if (count <= 0) { fprintf(stderr, "no answer within 10 s\n"); return 1; }
-            for (int e = 0; e < count; e++) {
-                Page *page = events[e].data.ptr;
-                if (receive(page) < 0) { fprintf(stderr, "closed\n"); return 1; }
-                char *body = complete_body(page);
-                if (body && !page->done) {
-                    page->done = 1;
-                    remaining--;
-                    last = now_ms();
-                    char *version = memmem(body, page->used - (size_t)(body - page->buffer), "\"version\":", 10);
-                    if (version) snprintf(since, sizeof since, "%ld", strtol(version + 10, NULL, 10));
-                }
-            }
-        }
+        double last = await_answers(poller, events, all, pages, since, sizeof since);
+        if (last < 0) return 1;
         printf("%.4f\n", last - started);
         fflush(stdout);
     }

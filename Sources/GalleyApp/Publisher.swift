@@ -29,6 +29,7 @@ final class Publisher: @unchecked Sendable {
         /// Document bodies, built when first asked for and shared by every
         /// page that asks for the same version.
         var bodies: [String: (version: Int, body: SharedBody)] = [:]
+        var trimScheduled = false
     }
 
     let boot: String
@@ -82,6 +83,26 @@ final class Publisher: @unchecked Sendable {
             }
         }
         for (pending, response) in answers { pending.resume(with: response) }
+        if answers.count >= Publisher.manyAnswers { scheduleMemoryTrim() }
+    }
+
+    /// After this many answers at once, memory is handed back once they are sent.
+    private static let manyAnswers = 100
+
+    /// Hands the memory of a big burst of answers back to the system a
+    /// second later (glibc keeps freed memory in its arenas otherwise); runs
+    /// only after such bursts, never while idle.
+    private func scheduleMemoryTrim() {
+        let due = state.withLock { state -> Bool in
+            guard !state.trimScheduled else { return false }
+            state.trimScheduled = true
+            return true
+        }
+        guard due else { return }
+        timerQueue.asyncAfter(deadline: .now() + 1) { [weak self] in
+            self?.state.withLock { $0.trimScheduled = false }
+            HTTPServer.releaseFreeMemory()
+        }
     }
 
     /// Answers at once when `since` differs from the topic's version; else

@@ -50,6 +50,11 @@ public final class HTTPServer: @unchecked Sendable {
         pending.server.withLock { $0 = self }
     }
 
+    /// Hands memory freed by a burst of answered connections back to the system.
+    public static func releaseFreeMemory() {
+        galley_release_free_memory()
+    }
+
     /// Number of connections parked in long-polls right now.
     public var parkedConnections: Int { parkedCount.load(ordering: .relaxed) }
 

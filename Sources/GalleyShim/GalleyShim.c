@@ -1,5 +1,6 @@
 #include "GalleyShim.h"
 
+#include <malloc.h>
 #include <string.h>
 
 static int hex_value(char c) {
@@ -58,4 +59,8 @@ struct MHD_Daemon *galley_mhd_start(int listen_socket,
 unsigned int galley_mhd_connection_count(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
     return info == NULL ? 0 : info->num_connections;
+}
+
+void galley_release_free_memory(void) {
+    malloc_trim(0);
 }

@@ -6,9 +6,6 @@ struct HTMLListMarker {
     private var type: String?
     private var nextNumber: Int
 
-    /// Numbers past this are shown as written in decimal, bounding the work of one marker.
-    private static let maximumRoman = 3_999
-
     init(tag: HTMLStartTag, level: Int) {
         self.level = level
         isOrdered = tag.name == "ol"
@@ -40,8 +37,8 @@ struct HTMLListMarker {
         switch type {
         case "a": return Self.alphabetic(number)?.lowercased() ?? String(number)
         case "A": return Self.alphabetic(number) ?? String(number)
-        case "i": return Self.roman(number)?.lowercased() ?? String(number)
-        case "I": return Self.roman(number) ?? String(number)
+        case "i": return RomanNumeral.uppercase(number)?.lowercased() ?? String(number)
+        case "I": return RomanNumeral.uppercase(number) ?? String(number)
         default: return String(number)
         }
     }
@@ -57,22 +54,5 @@ struct HTMLListMarker {
             remaining /= 26
         }
         return String(letters.reversed())
-    }
-
-    private static func roman(_ number: Int) -> String? {
-        guard number > 0, number <= maximumRoman else { return nil }
-        let numerals: [(Int, String)] = [
-            (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-            (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
-        ]
-        var remaining = number
-        var text = ""
-        for (value, numeral) in numerals {
-            while remaining >= value {
-                text += numeral
-                remaining -= value
-            }
-        }
-        return text
     }
 }

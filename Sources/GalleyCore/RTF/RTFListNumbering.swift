@@ -43,8 +43,8 @@ struct RTFListNumbering {
     /// Spells a number in a `\levelnfc` format.
     static func format(_ number: Int, as numberFormat: Int) -> String {
         switch numberFormat {
-        case 1: return roman(number).uppercased()
-        case 2: return roman(number)
+        case 1: return RomanNumeral.uppercase(number) ?? "\(number)"
+        case 2: return RomanNumeral.uppercase(number)?.lowercased() ?? "\(number)"
         case 3: return letters(number).uppercased()
         case 4: return letters(number)
         case 22: return number < 10 ? "0\(number)" : "\(number)"
@@ -66,21 +66,6 @@ struct RTFListNumbering {
         case "o": return "◦"
         default: return trimmed
         }
-    }
-
-    private static func roman(_ number: Int) -> String {
-        guard number > 0, number < 4000 else { return "\(number)" }
-        let table: [(Int, String)] = [(1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
-                                      (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i")]
-        var remaining = number
-        var text = ""
-        for (value, letters) in table {
-            while remaining >= value {
-                text += letters
-                remaining -= value
-            }
-        }
-        return text
     }
 
     /// 1 → a, 26 → z, 27 → aa, as Word counts.

@@ -26,4 +26,9 @@ struct MHD_Daemon *galley_mhd_start(int listen_socket,
 /// The number of open connections. Why: MHD_get_daemon_info is variadic.
 unsigned int galley_mhd_connection_count(struct MHD_Daemon *daemon);
 
+/// Returns freed heap memory to the system. Why: after a thousand parked
+/// connections are answered, glibc keeps their buffers in its arenas, and
+/// malloc_trim is declared in <malloc.h>, which Swift's Glibc does not import.
+void galley_release_free_memory(void);
+
 #endif
