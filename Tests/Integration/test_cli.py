@@ -5,6 +5,8 @@ import re
 import socket
 import time
 
+import pytest
+
 from galley_support import HeldPoll, REPO, run_galley
 
 EXAMPLE = os.path.join(REPO, "Assets", "Example")
@@ -97,3 +99,11 @@ def test_forged_host_and_traversal_are_refused(species, serve):
             while chunk := connection.recv(65536):
                 response += chunk
         assert response.startswith(b"HTTP/1.1 404"), (path, response[:80])
+
+
+def test_render_reports_a_full_disk():
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full")
+    result = run_galley("render", os.path.join(EXAMPLE, "Resources", "speciesData.json"), "-o", "/dev/full")
+    assert result.returncode == 1
+    assert "cannot write /dev/full: No space left on device" in result.stderr
