@@ -23,9 +23,9 @@ struct CheckCommand {
                 diagnostics += workspace.allDiagnostics.map { relocated($0, under: prefix) }
             } else {
                 let root = ContentRoot.of(file: path)
-                let workspace = Workspace(root: root, boot: "check")
-                workspace.loadAll()
                 guard let relative = ContentPath.relative(FileSystem.realPath(path) ?? path, to: root) else { continue }
+                let workspace = Workspace(root: root, boot: "check")
+                workspace.load(onlyContentAt: relative)
                 fileCount += 1
                 diagnostics += workspace.allDiagnostics.filter { $0.path == relative }.map { diagnostic in
                     var moved = diagnostic

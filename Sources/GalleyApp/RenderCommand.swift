@@ -35,10 +35,10 @@ struct RenderCommand {
                 Console.error("galley: the output '\(output)' is inside the content folder \(folder); Galley never writes there")
                 return 1
             }
+            guard let relative = ContentPath.relative(FileSystem.realPath(path) ?? path, to: root) else { return 1 }
             let workspace = Workspace(root: root, boot: "render")
             workspace.imageLinking = .inline
-            workspace.loadAll()
-            guard let relative = ContentPath.relative(FileSystem.realPath(path) ?? path, to: root) else { return 1 }
+            workspace.load(onlyContentAt: relative)
             let documents = workspace.allDocuments.filter { $0.path == relative }
             guard !documents.isEmpty else {
                 Console.error("galley: '\(path)' holds no documents Galley can preview")

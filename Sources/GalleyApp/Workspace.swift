@@ -72,6 +72,19 @@ final class Workspace {
         apply(changed: files, removed: [])
     }
 
+    /// Reads the images, the config and only the content at `path` (a file
+    /// or an RTFD bundle): what `render` and `check` of one file need.
+    func load(onlyContentAt path: String) {
+        let files = FileSystem.listFiles(under: root) { ContentPath.isIgnored(name: $0) }.filter { file in
+            switch ContentPath.role(of: file) {
+            case .image, .imageSetContents, .config: true
+            case .rtfdPart(let bundle): bundle == path
+            default: file == path
+            }
+        }
+        apply(changed: files, removed: [])
+    }
+
     /// Brings the workspace up to date with files that changed or went away
     /// (paths relative to the root).
     func apply(changed: [String], removed: [String]) {
