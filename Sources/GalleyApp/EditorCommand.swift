@@ -45,13 +45,9 @@ struct EditorCommand: Sendable {
     /// Starts the editor and does not wait for it.
     func launch(file: String, line: Int, column: Int) throws {
         let arguments = arguments(file: file, line: line, column: column)
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid = pid_t()
-        let status = posix_spawnp(&pid, arguments[0], nil, nil, &argv, environ)
+        let (child, status) = ProcessSignals.spawn(arguments)
         guard status == 0 else { throw SpawnError(command: arguments[0], code: status) }
         // Reap it when it ends, so editors that exit leave no zombies.
-        let child = pid
         Thread.detachNewThread {
             var exitStatus: Int32 = 0
             waitpid(child, &exitStatus, 0)

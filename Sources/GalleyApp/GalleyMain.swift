@@ -28,6 +28,7 @@ public enum GalleyMain {
         case .render(let paths, let output):
             return RenderCommand(paths: paths, output: output).run()
         case .serve(let options):
+            ProcessSignals.block()
             let daemon = PreviewDaemon(options: options)
             do {
                 let url = try daemon.start()
@@ -38,11 +39,14 @@ public enum GalleyMain {
                 Console.error("galley: \(error)")
                 return 1
             }
-            // Park the main thread; the daemon runs on its queues and exits
-            // from its signal handler. (A semaphore rather than dispatchMain,
-            // whose sigsuspend loop valgrind cannot follow.)
-            DispatchSemaphore(value: 0).wait()
-            return 0
+            // The daemon runs on its own queues and threads; the main thread
+            // answers signals until one says stop.
+            while true {
+                switch ProcessSignals.next() {
+                case SIGHUP: daemon.reloadConfiguration()
+                default: return daemon.stop()
+                }
+            }
         }
     }
 }
@@ -50,11 +54,7 @@ public enum GalleyMain {
 /// Opens a URL in the user's browser without waiting for it.
 enum BrowserOpener {
     static func open(_ url: String) {
-        var pid = pid_t()
-        let arguments = ["xdg-open", url]
-        var argv = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        if posix_spawnp(&pid, "xdg-open", nil, nil, &argv, environ) != 0 {
+        if ProcessSignals.spawn(["xdg-open", url]).error != 0 {
             Console.error("galley: warning: could not open a browser; open \(url) yourself")
         }
     }

@@ -18,7 +18,6 @@ final class PreviewDaemon: @unchecked Sendable {
     private var publisher: Publisher?
     private var server: HTTPServer?
     private var watcher: FileWatcher?
-    private var signalSources: [DispatchSourceSignal] = []
     private var folderTimer: DispatchSourceTimer?
 
     init(options: ServeOptions) {
@@ -76,7 +75,6 @@ final class PreviewDaemon: @unchecked Sendable {
         self.server = server
         self.watcher = watcher
         start(watcher)
-        installSignalHandlers()
         let documents = workspace.allDocuments.count
         let elapsed = startTime.duration(to: .now)
         log.info("watching \(root): \(documents) document\(documents == 1 ? "" : "s") ready in \(Milliseconds.format(elapsed))")
@@ -180,35 +178,24 @@ final class PreviewDaemon: @unchecked Sendable {
         log.info("\(subject): \(changes.changed.count) document\(changes.changed.count == 1 ? "" : "s") updated, \(changes.removed.count) removed in \(Milliseconds.format(started.duration(to: .now))); \(told) page\(told == 1 ? "" : "s") told")
     }
 
-    private func installSignalHandlers() {
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { [weak self] in self?.stop(exitStatus: 0) }
-            source.activate()
-            signalSources.append(source)
-        }
-        // SIGHUP, as daemons do: read the configuration again.
-        signal(SIGHUP, SIG_IGN)
-        let reload = DispatchSource.makeSignalSource(signal: SIGHUP, queue: workspaceQueue)
-        reload.setEventHandler { [weak self] in
-            guard let self, let workspace = self.workspace else { return }
-            self.log.info("SIGHUP: reading \(ConfigFile.name) again")
+    /// SIGHUP, as daemons do: read the configuration again.
+    func reloadConfiguration() {
+        workspaceQueue.async { [self] in
+            guard let workspace else { return }
+            log.info("SIGHUP: reading \(ConfigFile.name) again")
             workspace.reloadConfiguration()
-            self.publishChanges(paths: [ConfigFile.name], started: .now)
+            publishChanges(paths: [ConfigFile.name], started: .now)
         }
-        reload.activate()
-        signalSources.append(reload)
     }
 
-    /// Answers every held poll, stops serving and exits.
-    func stop(exitStatus: Int32) {
+    /// Answers every held poll and stops serving; returns the exit status.
+    func stop() -> Int32 {
         watcher?.stop()
         if let server, let publisher {
             server.stop { publisher.answerAll() }
         }
         log.info("stopped")
-        exit(exitStatus)
+        return 0
     }
 
     private func raiseDescriptorLimit() {

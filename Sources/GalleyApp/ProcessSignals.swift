@@ -1,0 +1,49 @@
+import Glibc
+
+/// The signals a running daemon answers, received synchronously.
+///
+/// They are blocked in the main thread before any other thread exists, so
+/// every thread inherits the block and no signal can be delivered to (and
+/// lost on) a thread that does not handle it; the main thread then takes
+/// them one at a time with `sigwait`.
+enum ProcessSignals {
+    static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Call first thing, while the process has one thread.
+    static func block() {
+        var set = signalSet()
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
+    /// Waits for the next handled signal.
+    static func next() -> Int32 {
+        var set = signalSet()
+        var received: Int32 = 0
+        while sigwait(&set, &received) != 0 {}
+        return received
+    }
+
+    /// Starts `arguments[0]` (found on PATH) without waiting, with the
+    /// signals unblocked again so the child reacts to them normally.
+    static func spawn(_ arguments: [String]) -> (pid: pid_t, error: Int32) {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid = pid_t()
+        let status = posix_spawnp(&pid, arguments[0], nil, &attributes, &argv, environ)
+        return (pid, status)
+    }
+
+    private static func signalSet() -> sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in handled { sigaddset(&set, signal) }
+        return set
+    }
+}
