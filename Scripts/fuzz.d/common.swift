@@ -33,9 +33,16 @@ func fuzzRenderContext(schema: ContentSchema = .seed) -> RenderContext {
     )
 }
 
-/// Renders `document` and checks the HTML.
-func renderAndCheck(_ document: Document, schema: ContentSchema = .seed) {
+/// How many bytes of HTML one byte of input may become before it counts as
+/// a blow-up (an empty RTF paragraph, 5 bytes, renders to about 110).
+let amplificationLimit = 200
+
+/// Renders `document` (read from `inputSize` bytes) and checks the HTML.
+func renderAndCheck(_ document: Document, schema: ContentSchema = .seed, inputSize: Int) {
     let rendered = HTMLRenderer(context: fuzzRenderContext(schema: schema)).render(document)
+    if rendered.html.utf8.count > amplificationLimit * inputSize + 65_536 {
+        fatalError("ORACLE: \(inputSize) bytes rendered to \(rendered.html.utf8.count) bytes of HTML (\(document.blocks.count) blocks)")
+    }
     checkRenderedHTML(rendered.html)
     if rendered.blockIDs.count != document.blocks.count {
         fatalError("ORACLE: \(rendered.blockIDs.count) block ids for \(document.blocks.count) blocks")

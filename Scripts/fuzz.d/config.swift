@@ -24,7 +24,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         checkDiagnostics(fileDiagnostics)
         for item in items {
             checkDiagnostics(item.diagnostics)
-            renderAndCheck(item.document, schema: config.schema)
+            renderAndCheck(item.document, schema: config.schema, inputSize: size + sampleItem.count)
         }
     }
     return 0

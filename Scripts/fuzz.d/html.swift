@@ -7,6 +7,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)
     let result = HTMLDocumentReader.read(bytes, path: "Fuzz/page.html")
     checkDiagnostics(result.diagnostics)
-    renderAndCheck(result.document)
+    renderAndCheck(result.document, inputSize: size)
     return 0
 }

@@ -6,6 +6,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)
     let result = RTFReader.read(bytes, path: "Fuzz.rtfd/TXT.rtf")
     checkDiagnostics(result.diagnostics)
-    renderAndCheck(result.document)
+    renderAndCheck(result.document, inputSize: size)
     return 0
 }

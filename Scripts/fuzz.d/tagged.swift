@@ -11,7 +11,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         checkDiagnostics(fileDiagnostics)
         for item in items {
             checkDiagnostics(item.diagnostics)
-            renderAndCheck(item.document)
+            renderAndCheck(item.document, inputSize: size)
         }
     case .notContent:
         break
@@ -20,6 +20,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     let text = TextFileReader(schema: .seed, path: "Articles/fuzz.txt").read(bytes)
     checkDiagnostics(text.diagnostics)
-    renderAndCheck(text.document)
+    renderAndCheck(text.document, inputSize: size)
     return 0
 }

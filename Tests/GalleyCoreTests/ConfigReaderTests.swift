@@ -60,6 +60,13 @@ final class ConfigReaderTests: XCTestCase {
         ])
     }
 
+    func testOverlongPatternIsRefused() {
+        let pattern = "^<p>" + String(repeating: "a", count: 300) + "(.*)</p>$"
+        let (config, diagnostics) = read(#"{"kinds": [{"name": "p", "pattern": "\#(pattern)"}]}"#)
+        XCTAssertNil(config)
+        XCTAssertEqual(diagnostics, ["galley.json:1:37: error: pattern is longer than 200 characters"])
+    }
+
     func testSyntaxErrorAndUnknownTopLevelKey() {
         XCTAssertEqual(read("{\"kinds\": [}").diagnostics, ["galley.json:1:12: error: unexpected '}', expected a value (trailing comma?)"])
         let (config, diagnostics) = read("{\"devise\": {}}")

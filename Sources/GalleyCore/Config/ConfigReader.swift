@@ -144,6 +144,8 @@ public struct ConfigReader {
         return config
     }
 
+    static let maximumPatternLength = 200
+
     private static let kindKeys = ["name", "pattern", "renders", "style", "asset", "follows", "prefix"]
     private static let styleKeys = ["font", "size", "weight", "italic", "color", "alignment", "paddingTop", "paddingBottom", "lineSpacing", "maxHeight", "aspectRatio"]
 
@@ -159,6 +161,13 @@ public struct ConfigReader {
         }
         var kind = ContentSchema.seed.kind(named: name) ?? BlockKind(name: name, matcher: .always, role: .text)
         if let pattern = members["pattern"], let text = context.string(pattern, "pattern") {
+            // Foundation's regex engine leaks a copy of every longer pattern
+            // it compiles (found by fuzzing), and galley.json is compiled
+            // again on every save; no block notation needs more.
+            guard text.utf16.count <= ConfigReader.maximumPatternLength else {
+                context.report(.error, "pattern is longer than \(ConfigReader.maximumPatternLength) characters", at: pattern.offset)
+                return nil
+            }
             do {
                 kind.matcher = try BlockMatcher.compile(pattern: text)
             } catch {
