@@ -13,7 +13,8 @@ public struct ContentHash {
     }
 
     public mutating func combine(_ text: String) {
-        combine(text.utf8)
+        var text = text
+        text.withUTF8 { combine($0) }
     }
 
     public static func of(_ bytes: [UInt8]) -> String {

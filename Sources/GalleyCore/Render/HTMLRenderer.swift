@@ -4,6 +4,11 @@
 /// A pure function of the document and the context.
 public struct HTMLRenderer {
     public let context: RenderContext
+    /// Font declarations by family: a rich-text document names a handful
+    /// of fonts thousands of times.
+    private let fontFamilies = Memo<String, String>(FontStack.inlineCSS(for:))
+    /// Class names by block kind.
+    private let kindClasses = Memo<String, String>(KindStyleSheet.cssIdentifier)
 
     public init(context: RenderContext) {
         self.context = context
@@ -11,6 +16,8 @@ public struct HTMLRenderer {
 
     public func render(_ document: Document) -> RenderedDocument {
         var html = "<article class=\"galley-doc kind-\(document.kind.rawValue)\">\n"
+        // Growing a big document's string step by step costs page faults.
+        html.reserveCapacity(256 + document.blocks.count * 320)
         if document.kind != .tagged {
             html += "<header class=\"navbar\"><h1>\(HTMLEscaping.escape(document.title))</h1></header>\n"
         }
@@ -33,7 +40,7 @@ public struct HTMLRenderer {
             let id = "\(base)-\(occurrence)"
             blockIDs.append(id)
             if let missingName { missing.append(.init(name: missingName, location: block.location, blockID: id)) }
-            let classes = "blk k-\(KindStyleSheet.cssIdentifier(block.kind))" + (missingName == nil ? "" : " is-missing")
+            let classes = "blk k-\(kindClasses[block.kind])" + (missingName == nil ? "" : " is-missing")
             html += "<div class=\"\(classes)\" id=\"\(id)\" data-kind=\"\(HTMLEscaping.escape(block.kind))\" data-line=\"\(block.location.line)\" data-column=\"\(block.location.column)\">\(inner)</div>\n"
         }
         html += "</article>\n"
@@ -124,7 +131,7 @@ public struct HTMLRenderer {
 
     private func fontCSS(family: String?, size: Double?) -> [String] {
         var css: [String] = []
-        if let family { css.append("font-family:\(FontStack.inlineCSS(for: family))") }
+        if let family { css.append("font-family:\(fontFamilies[family])") }
         if let size { css.append("font-size:calc(var(--text-scale,1)*\(formatNumber(size))px)") }
         return css
     }
