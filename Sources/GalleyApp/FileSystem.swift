@@ -88,20 +88,14 @@ enum FileSystem {
         var visited: Set<String> = [realRoot]
         var pending: [(absolute: String, relative: String)] = [(root, "")]
         while let (folder, relativeFolder) = pending.popLast() {
-            guard let directory = opendir(folder) else { continue }
-            defer { closedir(directory) }
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name == "." || name == ".." || isIgnored(name) { continue }
+            for name in listEntries(of: folder) where !isIgnored(name) {
                 let absolute = folder + "/" + name
                 let relative = relativeFolder.isEmpty ? name : relativeFolder + "/" + name
                 var info = stat()
                 guard stat(absolute, &info) == 0 else { continue }
                 if info.st_mode & S_IFMT == S_IFDIR {
                     // Follow symlinked folders only inside the root, once.
-                    guard let real = realPath(absolute), real == realRoot || real.hasPrefix(realRoot + "/"),
+                    guard isInside(absolute, realRoot: realRoot), let real = realPath(absolute),
                           visited.insert(real).inserted else { continue }
                     pending.append((absolute, relative))
                 } else if info.st_mode & S_IFMT == S_IFREG, isInside(absolute, realRoot: realRoot) {

@@ -49,10 +49,10 @@ final class Publisher: @unchecked Sendable {
 
     var snapshot: Snapshot { state.withLock { $0.snapshot } }
 
-    var waitingCount: Int { state.withLock { $0.hub.count } }
-
-    /// Replaces documents and answers every page waiting on what changed.
-    func publish(changed: [PublishedDocument], removed: [String], images: [String: ServedImage]?, version: Int) {
+    /// Replaces documents and answers every page waiting on what changed;
+    /// returns how many pages were answered.
+    @discardableResult
+    func publish(changed: [PublishedDocument], removed: [String], images: [String: ServedImage]?, version: Int) -> Int {
         var answers: [(PendingResponse, HTTPResponse)] = []
         state.withLock { state in
             for document in changed { state.snapshot.documents[document.id] = document }
@@ -84,6 +84,7 @@ final class Publisher: @unchecked Sendable {
         }
         for (pending, response) in answers { pending.resume(with: response) }
         if answers.count >= Publisher.manyAnswers { scheduleMemoryTrim() }
+        return answers.count
     }
 
     /// After this many answers at once, memory is handed back once they are sent.

@@ -88,9 +88,7 @@ final class Workspace {
     /// Brings the workspace up to date with files that changed or went away
     /// (paths relative to the root).
     func apply(changed: [String], removed: [String]) {
-        if changed.contains(ConfigFile.name) || removed.contains(ConfigFile.name) {
-            reloadConfig()
-        }
+        let configChanged = changed.contains(ConfigFile.name) || removed.contains(ConfigFile.name)
         var touchedAssets: Set<String> = []
         /// Image files that documents name directly (HTML `img`), by path.
         var touchedFiles: Set<String> = []
@@ -141,14 +139,18 @@ final class Workspace {
         }
         // A new asset may be the near name a warning suggests; only documents
         // that miss an asset can be affected by that.
+        needsRender.formUnion(affected)
+        if configChanged {
+            // Reading the config again reads every content file again.
+            reloadConfig()
+            return
+        }
         let readings = Parallel.map(contentFiles) { load($0) }
         for (path, reading) in zip(contentFiles, readings) { integrate(path, reading) }
         for bundle in bundles.sorted() { integrate(bundle, loadBundle(bundle)) }
-        needsRender.formUnion(affected)
         renderPending()
     }
 
-    /// Forgets everything below a removed folder.
     /// Forgets everything below a removed folder (`""`: the whole content folder).
     func removeFolder(_ prefix: String) {
         let gone = prefix.isEmpty ? knownFiles : knownFiles.filter { $0.hasPrefix(prefix + "/") }

@@ -263,18 +263,17 @@ def test_content_folder_removed_and_recreated(project, serve):
 
 
 def test_sighup_reads_the_config_again(project, serve):
-    daemon = serve(project)
+    # Polling once an hour: the watcher will not see the edit, only SIGHUP can.
+    daemon = serve(project, "--poll=3600")
     before = document(daemon)
-    config = os.path.join(project, "galley.json")
-    poll = HeldPoll(daemon, f"/api/documents/{before['id']}?since={before['version']}")
-    with open(config, "w", encoding="utf-8") as handle:
+    assert before["layout"]["deviceWidth"] == 390
+    with open(os.path.join(project, "galley.json"), "w", encoding="utf-8") as handle:
         handle.write('{"device": {"width": 430}}')
-    status, answer = poll.result()
-    assert answer["layout"]["deviceWidth"] == 430
+    poll = HeldPoll(daemon, f"/api/documents/{before['id']}?since={before['version']}&wait=10")
     os.kill(daemon.proc.pid, signal.SIGHUP)
-    time.sleep(0.3)
+    status, answer = poll.result(timeout=15)
+    assert status == 200 and answer["layout"]["deviceWidth"] == 430
     assert daemon.proc.poll() is None
-    assert any("SIGHUP" in line for line in daemon.output)
 
 
 def test_polling_fallback_sees_saves_adds_and_removals(project, serve):
