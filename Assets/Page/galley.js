@@ -3,7 +3,8 @@
 // Data flow: long-poll the daemon's JSON API → patch the article by block id
 // (unchanged blocks are never touched, so their images are neither re-fetched
 // nor re-decoded) → restore the reading position → mark what changed →
-// show diagnostics over the last good rendering.
+// show diagnostics over the last good rendering. After the first answer the
+// daemon sends patches: the ids of blocks to keep and the HTML of the rest.
 //
 // No build step, no dependencies; plain modern JavaScript for current
 // Chromium and Firefox. Content text only ever reaches the DOM as HTML that
@@ -15,7 +16,7 @@
   const pageKind = root.dataset.page;
 
   /** Test and debugging hooks (see Tests/Browser). */
-  const galley = (window.galley = { version: null, boot: null, patches: 0, state: 'connecting' });
+  const galley = (window.galley = { version: null, boot: null, patches: 0, resyncs: 0, state: 'connecting' });
 
   // ---------------------------------------------------------------- utilities
 
@@ -169,6 +170,40 @@
     return art;
   }
 
+  /** A patch that does not fit what the page shows; the page then asks for the whole document. */
+  class PatchMismatch extends Error {
+    constructor(what) { super('patch does not fit: ' + what); this.name = 'PatchMismatch'; }
+  }
+
+  /** What a view should show, from a whole article: every child as an element. */
+  function incomingFromArticle(art) {
+    return { article: art, items: Array.from(art.children).map((node) => ({ node })) };
+  }
+
+  /**
+   * What a view should show, from a daemon patch: kept ids stay `{ keep }`,
+   * the other children are parsed (all in one go). Returns one incoming
+   * value per view asked for, since a parsed element can live in one view only.
+   */
+  function incomingFromPatch(patch, views) {
+    if (!patch || typeof patch.article !== 'string' || !Array.isArray(patch.elements)) throw new PatchMismatch('shape');
+    const fragments = patch.elements.filter((e) => typeof e !== 'string').map((e) => String(e.html));
+    const tpl = document.createElement('template');
+    tpl.innerHTML = fragments.join('\n');
+    const parsed = Array.from(tpl.content.children);
+    if (parsed.length !== fragments.length) throw new PatchMismatch('fragments');
+    const article = parseArticle(patch.article + '</article>');
+    return Array.from({ length: views }, (_, copy) => {
+      let next = 0;
+      const items = patch.elements.map((e) => {
+        if (typeof e === 'string') return { keep: e };
+        const node = parsed[next++];
+        return { node: copy === 0 ? node : node.cloneNode(true) };
+      });
+      return { article: copy === 0 ? article : article.cloneNode(false), items };
+    });
+  }
+
   /** Copies the daemon's attributes of `from` onto `to`, keeping the page's own. */
   function syncAttributes(to, from) {
     for (const { name, value } of Array.from(from.attributes)) {
@@ -195,10 +230,13 @@
   }
 
   /**
-   * Brings the article in `view` to the state of `incoming` (a parsed
-   * <article>). Elements whose key (block id) and content are unchanged stay
-   * the same DOM nodes; others are inserted, replaced or removed.
-   * Returns the newly inserted elements, in document order.
+   * Brings the article in `view` to `incoming` ({article, items}): the
+   * article's attributes, then its children, each a parsed element or
+   * `{ keep: id }` for one the view shows exactly as the daemon sent it.
+   * Elements whose key (block id) and content are unchanged stay the same
+   * DOM nodes; others are inserted, replaced or removed.
+   * Returns the newly inserted elements, in document order; throws
+   * PatchMismatch when an element to keep is not there.
    */
   function patchView(view, incoming, secondary) {
     let art = view.querySelector(':scope > article');
@@ -206,7 +244,7 @@
       art = document.createElement('article');
       view.replaceChildren(art);
     }
-    syncAttributes(art, incoming);
+    syncAttributes(art, incoming.article);
 
     const oldByKey = new Map();
     const oldUnkeyed = [];
@@ -217,7 +255,15 @@
 
     const next = [];
     const inserted = [];
-    for (const node of Array.from(incoming.children)) {
+    for (const item of incoming.items) {
+      if (item.keep !== undefined) {
+        const kept = oldByKey.get(item.keep);
+        if (!kept) throw new PatchMismatch(item.keep);
+        oldByKey.delete(item.keep);
+        next.push(kept);
+        continue;
+      }
+      const node = item.node;
       if (secondary && node.id) {
         // the second device shows the same blocks; ids must stay unique
         node.setAttribute('data-galley-id', node.id);
@@ -316,7 +362,7 @@
     // before galley.css's unlayered page rules matter not: those win by specificity
     document.head.appendChild(docStyle);
 
-    const doc = { id, path: null, html: null, css: null, diagnostics: [], removed: false, title: '', editor: null };
+    const doc = { id, path: null, hasArticle: false, css: null, diagnostics: [], removed: false, title: '', editor: null };
 
     // ---- toolbar
     const $ = (sel) => document.getElementById(sel);
@@ -352,7 +398,7 @@
       const showB = !!settings.sideBySide;
       if (deviceB.hidden === showB) {
         deviceB.hidden = !showB;
-        if (showB && doc.html !== null) renderSecondary();
+        if (showB && doc.hasArticle) renderSecondary();
         if (!showB) viewB.replaceChildren();
       }
       device2Sel.hidden = !showB;
@@ -504,7 +550,17 @@
     // ---- secondary device (side by side)
     function renderSecondary() {
       viewB.replaceChildren();
-      if (doc.html !== null) patchView(viewB, parseArticle(doc.html), true);
+      const shown = viewA.querySelector(':scope > article');
+      if (doc.hasArticle && shown) {
+        // The same blocks as view A, without what the page added to them.
+        const copy = shown.cloneNode(true);
+        for (const el of copy.children) {
+          el.classList.remove(...PAGE_CLASSES);
+          if (!el.getAttribute('class')) el.removeAttribute('class');
+          for (const { name } of Array.from(el.attributes)) if (isPageAttr(name)) el.removeAttribute(name);
+        }
+        patchView(viewB, incomingFromArticle(copy), true);
+      }
       renderMarkers();
     }
 
@@ -613,7 +669,7 @@
         // no stale content: drop the rendering and its problems
         viewA.replaceChildren();
         viewB.replaceChildren();
-        doc.html = null;
+        doc.hasArticle = false;
         doc.diagnostics = [];
         renderDiagnostics();
         hideChip();
@@ -626,8 +682,19 @@
     }
 
     function apply(body, fresh) {
-      const first = doc.html === null;
+      const first = !doc.hasArticle;
       if (!fresh && body.version === galley.version) return; // a held poll that timed out
+      if (body.unchanged) throw new PatchMismatch('a daemon that restarted'); // says nothing of what to show
+      // Views to bring up to date, each with what it should show: a patch
+      // must be taken against the very version the page shows.
+      let incoming = null;
+      if (typeof body.html === 'string') {
+        incoming = [incomingFromArticle(parseArticle(body.html))];
+        if (!deviceB.hidden) incoming.push(incomingFromArticle(parseArticle(body.html)));
+      } else if (body.patch) {
+        if (fresh || body.patch.base !== galley.version) throw new PatchMismatch('base ' + body.patch.base);
+        incoming = incomingFromPatch(body.patch, deviceB.hidden ? 1 : 2);
+      }
       if (doc.removed) setRemoved(false);
 
       doc.path = body.path;
@@ -645,11 +712,11 @@
       }
 
       let inserted = [];
-      if (typeof body.html === 'string' && body.html !== doc.html) {
+      if (incoming) {
         const anchor = captureAnchor(viewA);
-        inserted = patchView(viewA, parseArticle(body.html), false);
-        if (!deviceB.hidden) patchView(viewB, parseArticle(body.html), true);
-        doc.html = body.html;
+        inserted = patchView(viewA, incoming[0], false);
+        if (incoming[1]) patchView(viewB, incoming[1], true);
+        doc.hasArticle = true;
         restoreAnchor(anchor);
       }
 
@@ -705,7 +772,7 @@
             fresh = true;
           }
           let url = '/api/documents/' + encodeURIComponent(id);
-          if (!fresh && galley.version !== null) url += '?since=' + encodeURIComponent(galley.version) + '&wait=' + HOLD_SECONDS;
+          if (!fresh && galley.version !== null) url += '?since=' + encodeURIComponent(galley.version) + '&wait=' + HOLD_SECONDS + '&patch=1';
           const r = await getJSON(url, HOLD_SECONDS);
           if (r.status === 404 && r.body && r.body.removed) {
             noteBoot(r.body.boot);
@@ -722,6 +789,11 @@
         } catch (err) {
           if (isHiddenAbort(err) || (err && err.name === 'AbortError' && document.visibilityState === 'hidden')) {
             continue; // resumes (with `since`) when visible again
+          }
+          if (err instanceof PatchMismatch) {
+            galley.resyncs += 1;
+            fresh = true; // the whole document, at once
+            continue;
           }
           fresh = true;
           const delay = backoff.next();

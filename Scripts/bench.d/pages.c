@@ -4,7 +4,10 @@
  * long-poll on one document; the file is saved; the time from the save's
  * last system call until the last page has its whole answer is recorded.
  *
- * usage: pages PORT DOCUMENT_ID FILE PAGES SAVES STYLE(in-place|rename) TMPDIR VARIANT...
+ * Each page asks as the preview page does (`since`, `wait`, `patch=1`), or,
+ * with ANSWER `whole`, for the whole document as other clients do.
+ *
+ * usage: pages PORT DOCUMENT_ID FILE PAGES SAVES STYLE(in-place|rename) ANSWER(patch|whole) TMPDIR VARIANT...
  * Prints one latency in milliseconds per line. Built and run by Scripts/bench. */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -89,10 +92,11 @@ static double await_answers(int poller, struct epoll_event *events, Page *all, i
 }
 
 int main(int argc, char **argv) {
-    if (argc < 9) { fprintf(stderr, "usage: pages PORT ID FILE PAGES SAVES STYLE TMPDIR VARIANT...\n"); return 64; }
+    if (argc < 10) { fprintf(stderr, "usage: pages PORT ID FILE PAGES SAVES STYLE ANSWER TMPDIR VARIANT...\n"); return 64; }
     int port = atoi(argv[1]), pages = atoi(argv[4]), saves = atoi(argv[5]);
-    const char *id = argv[2], *target = argv[3], *style = argv[6], *tmpdir = argv[7];
-    int variants = argc - 8;
+    const char *id = argv[2], *target = argv[3], *style = argv[6], *tmpdir = argv[8];
+    const char *options = strcmp(argv[7], "whole") == 0 ? "" : "&wait=25&patch=1";
+    int variants = argc - 9;
     struct sockaddr_in address = { .sin_family = AF_INET, .sin_port = htons((unsigned short)port) };
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     Page *all = calloc((size_t)pages, sizeof(Page));
@@ -113,8 +117,8 @@ int main(int argc, char **argv) {
     struct epoll_event *events = calloc((size_t)pages, sizeof *events);
     for (int save = 0; save < saves; save++) {
         char request[512];
-        int length = snprintf(request, sizeof request, "GET /api/documents/%s%s%s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n",
-                              id, since[0] ? "?since=" : "", since, port);
+        int length = snprintf(request, sizeof request, "GET /api/documents/%s%s%s%s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n",
+                              id, since[0] ? "?since=" : "", since, since[0] ? options : "", port);
         for (int i = 0; i < pages; i++) {
             all[i].used = 0;
             if (write(all[i].fd, request, (size_t)length) != length) { perror("write"); return 1; }
@@ -129,7 +133,7 @@ int main(int argc, char **argv) {
         struct timespec pause = { 0, 3000000 + pages * 20000L };
         nanosleep(&pause, NULL);
         size_t size;
-        char *data = read_file(argv[8 + save % variants], &size);
+        char *data = read_file(argv[9 + save % variants], &size);
         double started;
         if (strcmp(style, "rename") == 0) {
             int fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0644);

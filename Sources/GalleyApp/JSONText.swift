@@ -11,37 +11,40 @@ enum JSONText {
 
     static func quoted(_ value: String) -> String {
         var value = value
-        return value.withUTF8 { source in
-            var output = [UInt8]()
-            output.reserveCapacity(source.count + source.count / 16 + 2)
-            output.append(UInt8(ascii: "\""))
-            var runStart = 0
-            var index = 0
-            special.withUnsafeBufferPointer { special in
-                // Copy runs of bytes that need no escape in one step.
-                while index < source.count {
-                    let byte = source[index]
-                    guard special[Int(byte)] else {
+        return value.withUTF8 { quoted($0) }
+    }
+
+    /// UTF-8 text as a JSON string.
+    static func quoted(_ source: UnsafeBufferPointer<UInt8>) -> String {
+        var output = [UInt8]()
+        output.reserveCapacity(source.count + source.count / 16 + 2)
+        output.append(UInt8(ascii: "\""))
+        var runStart = 0
+        var index = 0
+        special.withUnsafeBufferPointer { special in
+            // Copy runs of bytes that need no escape in one step.
+            while index < source.count {
+                let byte = source[index]
+                guard special[Int(byte)] else {
+                    index += 1
+                    continue
+                }
+                if byte == 0xE2 {
+                    // U+2028 and U+2029 (E2 80 A8/A9) end lines in old JavaScript parsers.
+                    guard index + 2 < source.count, source[index + 1] == 0x80, source[index + 2] == 0xA8 || source[index + 2] == 0xA9 else {
                         index += 1
                         continue
                     }
-                    if byte == 0xE2 {
-                        // U+2028 and U+2029 (E2 80 A8/A9) end lines in old JavaScript parsers.
-                        guard index + 2 < source.count, source[index + 1] == 0x80, source[index + 2] == 0xA8 || source[index + 2] == 0xA9 else {
-                            index += 1
-                            continue
-                        }
-                    }
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
-                    appendEscape(for: byte, next: byte == 0xE2 ? source[index + 2] : 0, to: &output)
-                    index += byte == 0xE2 ? 3 : 1
-                    runStart = index
                 }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
+                appendEscape(for: byte, next: byte == 0xE2 ? source[index + 2] : 0, to: &output)
+                index += byte == 0xE2 ? 3 : 1
+                runStart = index
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<source.count]))
-            output.append(UInt8(ascii: "\""))
-            return String(decoding: output, as: UTF8.self)
         }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<source.count]))
+        output.append(UInt8(ascii: "\""))
+        return String(decoding: output, as: UTF8.self)
     }
 
     private static func appendEscape(for byte: UInt8, next: UInt8, to output: inout [UInt8]) {

@@ -38,7 +38,8 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
             return publisher.reply(topic: .index, since: request.query["since"].flatMap { Int($0) }, wait: waitSeconds(request))
         case path.hasPrefix("/api/documents/"):
             let id = String(path.dropFirst("/api/documents/".count))
-            return publisher.reply(topic: .document(id), since: request.query["since"].flatMap { Int($0) }, wait: waitSeconds(request))
+            return publisher.reply(topic: .document(id), since: request.query["since"].flatMap { Int($0) },
+                                   acceptsPatch: request.query["patch"] == "1", wait: waitSeconds(request))
         case path.hasPrefix("/files/"):
             return .now(image(at: String(path.dropFirst("/files/".count)), request: request))
         default:

@@ -16,6 +16,10 @@ struct PublishedDocument {
     var kind: DocumentKind
     var version: Int
     var html: String
+    /// The opening tag of the article in `html`, and where each of its
+    /// children sits, for answering a page with only what changed.
+    var articleTag: String
+    var elements: [RenderedDocument.Element]
     var css: String
     /// `{"deviceWidth": …, "appearance": …}` from `galley.json`.
     var layout: String
@@ -29,11 +33,14 @@ struct PublishedDocument {
         html != other.html || diagnostics != other.diagnostics || title != other.title || css != other.css || layout != other.layout
     }
 
-    /// The `/api/documents/{id}` body.
-    func body(boot: String, editor: String?) -> SharedBody {
+    /// The `/api/documents/{id}` body: with the whole `html`, or with a
+    /// `patch` (a `DocumentPatch`) in its place.
+    func body(boot: String, editor: String?, patch: String? = nil) -> SharedBody {
         var json = "{\"boot\":\(JSONText.quoted(boot)),\"id\":\(JSONText.quoted(id)),\"path\":\(JSONText.quoted(path)),"
         json += "\"item\":\(JSONText.number(item)),\"title\":\(JSONText.quoted(title)),\"kind\":\(JSONText.quoted(kind.rawValue)),"
-        json += "\"version\":\(version),\"html\":\(JSONText.quoted(html)),\"css\":\(JSONText.quoted(css)),\"layout\":\(layout),\"editor\":\(editor ?? "null"),\"diagnostics\":["
+        json += "\"version\":\(version),"
+        json += patch.map { "\"patch\":\($0)," } ?? "\"html\":\(JSONText.quoted(html)),"
+        json += "\"css\":\(JSONText.quoted(css)),\"layout\":\(layout),\"editor\":\(editor ?? "null"),\"diagnostics\":["
         json += diagnostics.map(PublishedDocument.diagnosticJSON).joined(separator: ",")
         json += "]}"
         return SharedBody(json)

@@ -8,6 +8,14 @@ enum PollTopic: Hashable {
     case document(String)
 }
 
+/// A held long-poll: the version the page has, and whether it can apply a
+/// `DocumentPatch` against it.
+struct PollWaiter {
+    var pending: PendingResponse
+    var since: Int
+    var acceptsPatch: Bool
+}
+
 /// The published state that HTTP threads read and long-polls wait on.
 ///
 /// One lock covers the documents and the waiters, so a poll can never park
@@ -21,7 +29,7 @@ final class Publisher: @unchecked Sendable {
 
     private struct State {
         var snapshot = Snapshot()
-        var hub = LongPollHub<PollTopic, PendingResponse>()
+        var hub = LongPollHub<PollTopic, PollWaiter>()
         var timerDeadline: ContinuousClock.Instant?
         /// The document list, built when first asked for after a change, so
         /// a save costs the same however many documents there are.
@@ -29,6 +37,10 @@ final class Publisher: @unchecked Sendable {
         /// Document bodies, built when first asked for and shared by every
         /// page that asks for the same version.
         var bodies: [String: (version: Int, body: SharedBody)] = [:]
+        /// Each document's version before its latest, the base pages patch from.
+        var previousDocuments: [String: PublishedDocument] = [:]
+        /// Patch bodies from the previous version to the current one, shared likewise.
+        var patchBodies: [String: (version: Int, body: SharedBody)] = [:]
         var trimScheduled = false
     }
 
@@ -55,30 +67,34 @@ final class Publisher: @unchecked Sendable {
     func publish(changed: [PublishedDocument], removed: [String], images: [String: ServedImage]?, version: Int) -> Int {
         var answers: [(PendingResponse, HTTPResponse)] = []
         state.withLock { state in
-            for document in changed { state.snapshot.documents[document.id] = document }
+            for document in changed {
+                state.previousDocuments[document.id] = state.snapshot.documents[document.id]
+                state.snapshot.documents[document.id] = document
+            }
             for id in removed {
                 state.snapshot.documents[id] = nil
                 state.bodies[id] = nil
+                state.previousDocuments[id] = nil
+                state.patchBodies[id] = nil
             }
             if let images { state.snapshot.images = images }
             let indexChanged = state.snapshot.version != version
             state.snapshot.version = version
             if indexChanged { state.indexBody = nil }
             for document in changed {
-                let waiters = state.hub.publish(.document(document.id))
-                guard !waiters.isEmpty else { continue }
-                let response = documentResponse(document, &state)
-                answers += waiters.map { ($0, response) }
+                for waiter in state.hub.publish(.document(document.id)) {
+                    answers.append((waiter.pending, documentResponse(document, for: waiter.since, acceptsPatch: waiter.acceptsPatch, &state)))
+                }
             }
             for id in removed {
                 let response = Publisher.removedResponse(boot: boot, id: id)
-                answers += state.hub.publish(.document(id)).map { ($0, response) }
+                answers += state.hub.publish(.document(id)).map { ($0.pending, response) }
             }
             if indexChanged {
                 let waiters = state.hub.publish(.index)
                 if !waiters.isEmpty {
                     let response = Publisher.jsonResponse(indexBody(&state))
-                    answers += waiters.map { ($0, response) }
+                    answers += waiters.map { ($0.pending, response) }
                 }
             }
         }
@@ -107,16 +123,17 @@ final class Publisher: @unchecked Sendable {
     }
 
     /// Answers at once when `since` differs from the topic's version; else
-    /// parks the request until it changes or `wait` seconds pass.
-    func reply(topic: PollTopic, since: Int?, wait: Double) -> HTTPReply {
-        let (current, version) = state.withLock { currentResponse(topic, &$0) }
+    /// parks the request until it changes or `wait` seconds pass. A page
+    /// that `acceptsPatch` is answered with a patch from `since` when it can be.
+    func reply(topic: PollTopic, since: Int?, acceptsPatch: Bool = false, wait: Double) -> HTTPReply {
+        let (current, version) = state.withLock { currentResponse(topic, since: since, acceptsPatch: acceptsPatch, &$0) }
         guard let since, since == version else { return .now(current) }
         return .later { [self] pending in
             let deadline = ContinuousClock.now + .milliseconds(Int(wait * 1000))
             let answerNow: HTTPResponse? = state.withLock { state in
-                let (response, version) = currentResponse(topic, &state)
+                let (response, version) = currentResponse(topic, since: since, acceptsPatch: acceptsPatch, &state)
                 if version != since { return response }
-                state.hub.park(pending, on: topic, until: deadline)
+                state.hub.park(PollWaiter(pending: pending, since: since, acceptsPatch: acceptsPatch), on: topic, until: deadline)
                 if state.timerDeadline.map({ deadline < $0 }) ?? true {
                     state.timerDeadline = deadline
                     schedule(deadline)
@@ -130,18 +147,18 @@ final class Publisher: @unchecked Sendable {
     /// Answers every parked request with the current state, for shutdown.
     func answerAll() {
         let answers = state.withLock { state in
-            state.hub.drain().map { topic, pending in (pending, currentResponse(topic, &state).response) }
+            state.hub.drain().map { topic, waiter in (waiter.pending, currentResponse(topic, &state).response) }
         }
         for (pending, response) in answers { pending.resume(with: response) }
     }
 
-    private func currentResponse(_ topic: PollTopic, _ state: inout State) -> (response: HTTPResponse, version: Int?) {
+    private func currentResponse(_ topic: PollTopic, since: Int? = nil, acceptsPatch: Bool = false, _ state: inout State) -> (response: HTTPResponse, version: Int?) {
         switch topic {
         case .index:
             return (Publisher.jsonResponse(indexBody(&state)), state.snapshot.version)
         case .document(let id):
             guard let document = state.snapshot.documents[id] else { return (Publisher.removedResponse(boot: boot, id: id), nil) }
-            return (documentResponse(document, &state), document.version)
+            return (documentResponse(document, for: since, acceptsPatch: acceptsPatch, &state), document.version)
         }
     }
 
@@ -156,7 +173,9 @@ final class Publisher: @unchecked Sendable {
             let expired = state.hub.expire(now: ContinuousClock.now)
             state.timerDeadline = state.hub.nextDeadline
             if let next = state.timerDeadline { schedule(next) }
-            return expired.map { topic, pending in (pending, currentResponse(topic, &state).response) }
+            return expired.map { topic, waiter in
+                (waiter.pending, currentResponse(topic, since: waiter.since, acceptsPatch: waiter.acceptsPatch, &state).response)
+            }
         }
         for (pending, response) in answers { pending.resume(with: response) }
     }
@@ -165,6 +184,25 @@ final class Publisher: @unchecked Sendable {
 
     static func jsonResponse(_ body: SharedBody, status: Int = 200) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")] + SecurityHeaders.all, body: body)
+    }
+
+    /// The answer for a page that has version `since`: a patch from it when
+    /// the page accepts one and `since` is the version just before this one.
+    private func documentResponse(_ document: PublishedDocument, for since: Int?, acceptsPatch: Bool, _ state: inout State) -> HTTPResponse {
+        if acceptsPatch, since == document.version {
+            // A held poll that timed out: the page has this version already.
+            return Publisher.jsonResponse(SharedBody("{\"boot\":\(JSONText.quoted(boot)),\"id\":\(JSONText.quoted(document.id)),\"version\":\(document.version),\"unchanged\":true}"))
+        }
+        guard acceptsPatch, let since,
+              let previous = state.previousDocuments[document.id], previous.version == since else {
+            return documentResponse(document, &state)
+        }
+        if let cached = state.patchBodies[document.id], cached.version == document.version {
+            return Publisher.jsonResponse(cached.body)
+        }
+        let body = document.body(boot: boot, editor: editorAnnouncement, patch: DocumentPatch.json(from: previous, to: document))
+        state.patchBodies[document.id] = (document.version, body)
+        return Publisher.jsonResponse(body)
     }
 
     private func documentResponse(_ document: PublishedDocument, _ state: inout State) -> HTTPResponse {

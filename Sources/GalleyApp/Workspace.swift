@@ -38,6 +38,9 @@ final class Workspace {
     private var documentsOfFile: [String: [String]] = [:]
     private var failureOfFile: [String: Diagnostic] = [:]
     private var published: [String: PublishedDocument] = [:]
+    /// What each published document was rendered from, so its next version
+    /// renders only the blocks that changed.
+    private var lastRendering: [String: PreviousRendering] = [:]
     private var usersOfAsset: [String: Set<String>] = [:]
     private var assetsOfDocument: [String: Set<String>] = [:]
     private var assets = AssetIndex()
@@ -279,6 +282,7 @@ final class Workspace {
 
     private func removeDocument(_ id: String) {
         sources[id] = nil
+        lastRendering[id] = nil
         needsRender.remove(id)
         for name in assetsOfDocument.removeValue(forKey: id) ?? [] { usersOfAsset[name]?.remove(id) }
         if published.removeValue(forKey: id) != nil {
@@ -304,6 +308,7 @@ final class Workspace {
     private struct Rendering {
         var document: PublishedDocument
         var assetNames: Set<String>
+        var reusable: PreviousRendering
     }
 
     private func render(_ id: String, _ source: DocumentSource) -> Rendering {
@@ -330,7 +335,7 @@ final class Workspace {
                 return ContentPath.joined(folder, name).flatMap { link(assets.images[$0]) }
             }
         )
-        let rendered = HTMLRenderer(context: context).render(source.document)
+        let rendered = HTMLRenderer(context: context).render(source.document, reusing: lastRendering[id])
         var diagnostics = source.diagnostics + configDiagnostics
         if let failure = failureOfFile[source.path] { diagnostics.insert(failure, at: 0) }
         var assetNames: Set<String> = []
@@ -358,13 +363,14 @@ final class Workspace {
             (first.path != source.path ? 1 : 0, first.location, first.severity == .error ? 0 : 1)
                 < (second.path != source.path ? 1 : 0, second.location, second.severity == .error ? 0 : 1)
         }
-        let blockAt = Dictionary(zip(source.document.blocks.map(\.location), rendered.blockIDs), uniquingKeysWith: { first, _ in first })
+        // Most documents have no problem to point at a block.
+        let blockAt = diagnostics.isEmpty ? [:] : Dictionary(zip(source.document.blocks.map(\.location), rendered.blockIDs), uniquingKeysWith: { first, _ in first })
         let document = PublishedDocument(
             id: id, path: source.path, item: source.item, title: source.document.title, kind: source.document.kind,
-            version: version, html: rendered.html, css: source.document.kind == .tagged ? kindCSS : TextViewStyleSheet.css,
+            version: version, html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: source.document.kind == .tagged ? kindCSS : TextViewStyleSheet.css,
             layout: layoutJSON, diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
         )
-        return Rendering(document: document, assetNames: assetNames)
+        return Rendering(document: document, assetNames: assetNames, reusable: PreviousRendering(document: source.document, rendered: rendered))
     }
 
     /// Records which assets a document uses, and publishes it when a page
@@ -374,6 +380,7 @@ final class Workspace {
         for name in rendering.assetNames { usersOfAsset[name, default: []].insert(id) }
         assetsOfDocument[id] = rendering.assetNames
         if let previous = published[id], !rendering.document.looksDifferent(from: previous) { return }
+        lastRendering[id] = rendering.reusable
         version += 1
         var document = rendering.document
         document.version = version

@@ -35,6 +35,18 @@ let documents = jsonFiles.map { bytes -> [Document] in
     guard case .items(let items, _) = DataFileReader(schema: .seed, path: "bench.json").read(bytes) else { return [] }
     return items.map(\.document)
 }
+let richDocuments = rtfFiles.map { RTFReader.read($0, path: "bench.rtf").document }
+/// Each rich-text document after an edit of its first paragraph, with the
+/// rendering of the version before, as a save hands them to the renderer.
+let editedRichDocuments = richDocuments.map { document -> (Document, PreviousRendering) in
+    var edited = document
+    if let index = edited.blocks.firstIndex(where: { if case .paragraph = $0.content { true } else { false } }),
+       case .paragraph(var paragraph) = edited.blocks[index].content {
+        paragraph.runs.insert(TextRun("edited "), at: 0)
+        edited.blocks[index].content = .paragraph(paragraph)
+    }
+    return (edited, PreviousRendering(document: document, rendered: renderer.render(document)))
+}
 let results: [(String, (megabytes: Double, perSecond: Double))] = [
     ("JSON reader (positions)", throughput(jsonFiles) { index in
         if case .success(let node) = JSONReader.parse(jsonFiles[index]) { return node.offset }
@@ -49,6 +61,12 @@ let results: [(String, (megabytes: Double, perSecond: Double))] = [
     }),
     ("RTF reader (corpus)", throughput(rtfFiles) { index in
         RTFReader.read(rtfFiles[index], path: "bench.rtf").document.blocks.count
+    }),
+    ("HTML renderer (rich text, MB of source)", throughput(rtfFiles) { index in
+        renderer.render(richDocuments[index]).html.utf8.count
+    }),
+    ("HTML renderer after a one-paragraph edit, reusing the last rendering (rich text, MB of source)", throughput(rtfFiles) { index in
+        renderer.render(editedRichDocuments[index].0, reusing: editedRichDocuments[index].1).html.utf8.count
     }),
 ]
 let json = results.map { name, result in

@@ -397,6 +397,59 @@ def test_deleted_document_says_so(page, daemon, content):
     assert not page.find_element(By.ID, "removed-notice").is_displayed()
 
 
+def write_long_rtf(path, paragraphs):
+    body = "".join(f"Paragraph {text} of a long rich-text document.\\\n" for text in paragraphs)
+    save_in_place(path, "{\\rtf1\\ansi{\\fonttbl\\f0\\fswiss Helvetica;}\\f0\\fs24 " + body + "}")
+
+
+def article_texts(page, view):
+    return page.execute_script(
+        "return [...document.querySelectorAll(arguments[0] + ' > article > .blk')].map(e => e.textContent)", view)
+
+
+def test_a_long_document_is_patched_block_by_block(page, daemon, content):
+    path = os.path.join(content, "long.rtf")
+    numbers = [str(n) for n in range(400)]
+    write_long_rtf(path, numbers)
+    wait_until(lambda: any(d["title"] == "long" for d in daemon.documents()["documents"]))
+    page.get_log("browser")  # what earlier tests left behind
+    open_doc(page, daemon, "long")
+    page.find_element(By.ID, "side-by-side").click()
+    wait_until(lambda: len(article_texts(page, "#view-b")) == 400)
+    page.execute_script("""
+        document.querySelectorAll('.device-screen .blk').forEach(e => e.__kept = true);
+        window.__start = { patches: galley.patches, resyncs: galley.resyncs };
+        performance.clearResourceTimings();""")
+    numbers[200] = "two hundred, edited"
+    write_long_rtf(path, numbers)
+    wait_until(lambda: block_with(page, "two hundred, edited"), message="the edit never arrived")
+    expected = [f"Paragraph {text} of a long rich-text document." for text in numbers]
+    assert article_texts(page, "#view-a") == expected
+    wait_until(lambda: article_texts(page, "#view-b") == expected, message="the second device missed the edit")
+    new = page.execute_script("return [...document.querySelectorAll('.device-screen .blk')].filter(e => !e.__kept).map(e => e.textContent)")
+    assert new == [expected[200], expected[200]], "only the edited block is new, in both views"
+    counts = page.execute_script("return { patches: galley.patches - __start.patches, resyncs: galley.resyncs - __start.resyncs }")
+    assert counts == {"patches": 1, "resyncs": 0}
+    sizes = page.execute_script(
+        "return performance.getEntriesByType('resource').filter(e => e.name.includes('/api/documents/')).map(e => e.encodedBodySize)")
+    assert sizes and max(sizes) < 20_000, f"the answer was not a patch: {sizes} bytes"
+    # A new first paragraph moves every block's source line: all are sent again.
+    numbers.insert(0, "new first")
+    write_long_rtf(path, numbers)
+    expected = [f"Paragraph {text} of a long rich-text document." for text in numbers]
+    wait_until(lambda: article_texts(page, "#view-a") == expected, message="the insertion never arrived")
+    wait_until(lambda: article_texts(page, "#view-b") == expected, message="the second device missed the insertion")
+    # A page that lost a block it should keep asks for the whole document.
+    page.execute_script("document.querySelector('#view-a .blk:last-child').remove()")
+    numbers[100] = "one hundred, edited"
+    write_long_rtf(path, numbers)
+    expected = [f"Paragraph {text} of a long rich-text document." for text in numbers]
+    wait_until(lambda: article_texts(page, "#view-a") == expected, message="no resynchronisation after a bad patch")
+    assert page.execute_script("return galley.resyncs - __start.resyncs") == 1
+    assert not severe_logs(page)
+    page.execute_script("localStorage.clear()")
+
+
 def test_hidden_tab_stops_polling_and_catches_up(page, daemon, content):
     data = Content(content)
     open_doc(page, daemon, "Pelican")

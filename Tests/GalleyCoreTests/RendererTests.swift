@@ -41,6 +41,55 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(Set(after).count, 4, "repeated text gets distinct ids")
     }
 
+    func testReusingThePreviousRenderingGivesTheSameResultAsRenderingAgain() {
+        let context = RenderContext(resolveAsset: { name in name == "known" ? ResolvedImage(url: "/files/known.png?v=1", width: 4, height: 3) : nil })
+        let renderer = HTMLRenderer(context: context)
+        var generator = SplitMix(seed: 7)
+        func block(_ value: UInt64, line: Int) -> Block {
+            let location = SourceLocation(line: line, column: 1)
+            switch value % 7 {
+            case 0: return Block(kind: "image", location: location, content: .image(ImageBlock(source: .asset(value % 2 == 0 ? "known" : "gone"))))
+            case 1: return Block(kind: "divider", location: location, content: .divider)
+            case 2:
+                let cell = TableCell(blocks: [Block(kind: "image", location: location, content: .image(ImageBlock(source: .asset("known"))))])
+                return Block(kind: "table", location: location, content: .table([[cell]]))
+            default:
+                var style = CharacterStyle()
+                style.bold = value % 3 == 0
+                return Block(kind: "paragraph", location: location, content: .paragraph(Paragraph(runs: [TextRun("text \(value % 5) é", style: style)])))
+            }
+        }
+        for _ in 0..<300 {
+            let count = Int(generator.next() % 12)
+            var blocks = (0..<count).map { block(generator.next(), line: $0 + 1) }
+            let before = Document(title: "before", kind: .rtf, blocks: blocks)
+            for _ in 0..<Int(generator.next() % 4) {
+                let position = blocks.isEmpty ? 0 : Int(generator.next() % UInt64(blocks.count))
+                switch generator.next() % 3 {
+                case 0: blocks.insert(block(generator.next(), line: position + 1), at: position)
+                case 1 where !blocks.isEmpty: blocks.remove(at: position)
+                default: if !blocks.isEmpty { blocks[position] = block(generator.next(), line: position + 1) }
+                }
+            }
+            for index in blocks.indices { blocks[index].location.line = index + 1 }
+            let after = Document(title: "after", kind: .rtf, blocks: blocks)
+            let previous = PreviousRendering(document: before, rendered: renderer.render(before))
+            XCTAssertEqual(renderer.render(after, reusing: previous), renderer.render(after))
+        }
+    }
+
+    func testElementsLocateEveryChildOfTheArticle() {
+        let rendered = HTMLRenderer(context: RenderContext()).render(Document(title: "Title", kind: .rtf, blocks: [
+            Block(kind: "paragraph", location: .start, content: .paragraph(Paragraph(runs: [TextRun("コガタペンギン")]))),
+            Block(kind: "divider", location: .start, content: .divider),
+        ]))
+        let children = rendered.elements.map { String(rendered.html.utf8Slice($0.range)) }
+        XCTAssertEqual(children.first, "<header class=\"navbar\"><h1>Title</h1></header>")
+        XCTAssertTrue(children[1].hasPrefix("<div class=\"blk k-paragraph\" id=\"\(rendered.blockIDs[0])\"") && children[1].hasSuffix("ペンギン</p></div>"))
+        XCTAssertEqual(rendered.elements.map(\.id), [nil] + rendered.blockIDs)
+        XCTAssertEqual(rendered.html, rendered.articleTag + "\n" + children.joined(separator: "\n") + "\n</article>\n")
+    }
+
     func testUnsafeLinksAreDropped() {
         XCTAssertNil(SafeLink.href("javascript:alert(1)"))
         XCTAssertNil(SafeLink.href(" java\tscript:alert(1)"))
@@ -71,5 +120,18 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(ImageSetContents.preferredFileName(Array(contents.utf8)), "a@3x.png")
         XCTAssertNil(ImageSetContents.preferredFileName(Array(#"{"images": [{"scale": "1x"}]}"#.utf8)))
         XCTAssertNil(ImageSetContents.preferredFileName(Array("{broken".utf8)))
+    }
+}
+
+/// A small deterministic generator, so a failing case can be replayed.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
     }
 }

@@ -15,36 +15,85 @@ public struct HTMLRenderer {
     }
 
     public func render(_ document: Document) -> RenderedDocument {
-        var html = "<article class=\"galley-doc kind-\(document.kind.rawValue)\">\n"
+        render(document, reusing: nil)
+    }
+
+    /// Renders `document`, copying the HTML of blocks that are unchanged
+    /// since `previous` instead of rendering them again: a one-word edit in
+    /// a long rich-text document then costs a comparison, not a rendering.
+    public func render(_ document: Document, reusing previous: PreviousRendering?) -> RenderedDocument {
+        let articleTag = "<article class=\"galley-doc kind-\(document.kind.rawValue)\">"
+        var html = articleTag + "\n"
         // Growing a big document's string step by step costs page faults.
-        html.reserveCapacity(256 + document.blocks.count * 320)
+        html.reserveCapacity(256 + (previous?.rendered.html.utf8.count ?? document.blocks.count * 320))
+        var elements: [RenderedDocument.Element] = []
+        elements.reserveCapacity(document.blocks.count + 1)
         if document.kind != .tagged {
-            html += "<header class=\"navbar\"><h1>\(HTMLEscaping.escape(document.title))</h1></header>\n"
+            let start = html.utf8.count
+            html += "<header class=\"navbar\"><h1>\(HTMLEscaping.escape(document.title))</h1></header>"
+            elements.append(.init(id: nil, range: start..<html.utf8.count))
+            html += "\n"
         }
+        let reusable = previous.map { BlockReuse(previous: $0, blocks: document.blocks) }
         var blockIDs: [String] = []
         blockIDs.reserveCapacity(document.blocks.count)
+        var reusableBlocks: [RenderedDocument.ReusableBlock?] = []
+        reusableBlocks.reserveCapacity(document.blocks.count)
         var occurrences: [String: Int] = [:]
         var missing: [RenderedDocument.MissingImage] = []
-        for block in document.blocks {
+        for (index, block) in document.blocks.enumerated() {
+            let start = html.utf8.count
             var missingName: String?
-            let inner = renderContent(of: block, missingImage: &missingName)
-            // Identity from content, so a block keeps its id while blocks
-            // around it are inserted or edited.
-            var hash = ContentHash()
-            hash.combine(block.kind)
-            hash.combine([0])
-            hash.combine(inner)
-            let base = "b-\(hash.shortHex)"
-            let occurrence = occurrences[base, default: 0]
-            occurrences[base] = occurrence + 1
-            let id = "\(base)-\(occurrence)"
-            blockIDs.append(id)
-            if let missingName { missing.append(.init(name: missingName, location: block.location, blockID: id)) }
-            let classes = "blk k-\(kindClasses[block.kind])" + (missingName == nil ? "" : " is-missing")
-            html += "<div class=\"\(classes)\" id=\"\(id)\" data-kind=\"\(HTMLEscaping.escape(block.kind))\" data-line=\"\(block.location.line)\" data-column=\"\(block.location.column)\">\(inner)</div>\n"
+            let base: String
+            let blockID: String
+            let innerStart: Int
+            if let earlier = reusable?.earlierRendering(ofBlockAt: index), let previous {
+                base = earlier.baseID
+                blockID = id(base, &occurrences)
+                html += openingTag(of: block, id: blockID, missing: false)
+                innerStart = html.utf8.count
+                html += previous.rendered.html.utf8Slice(earlier.inner)
+            } else {
+                let inner = renderContent(of: block, missingImage: &missingName)
+                // Identity from content, so a block keeps its id while blocks
+                // around it are inserted or edited.
+                var hash = ContentHash()
+                hash.combine(block.kind)
+                hash.combine([0])
+                hash.combine(inner)
+                base = "b-\(hash.shortHex)"
+                blockID = id(base, &occurrences)
+                html += openingTag(of: block, id: blockID, missing: missingName != nil)
+                innerStart = html.utf8.count
+                html += inner
+            }
+            let innerRange = innerStart..<html.utf8.count
+            html += "</div>"
+            blockIDs.append(blockID)
+            elements.append(.init(id: blockID, range: start..<html.utf8.count))
+            html += "\n"
+            reusableBlocks.append(BlockReuse.dependsOnlyOnItself(block) ? .init(baseID: base, inner: innerRange) : nil)
+            if let missingName { missing.append(.init(name: missingName, location: block.location, blockID: blockID)) }
         }
         html += "</article>\n"
-        return RenderedDocument(html: html, blockIDs: blockIDs, missingImages: missing)
+        return RenderedDocument(html: html, articleTag: articleTag, elements: elements, blockIDs: blockIDs,
+                                missingImages: missing, reusableBlocks: reusableBlocks)
+    }
+
+    /// The next id for a block whose content hashes to `base`: repeated
+    /// content is told apart by its occurrence.
+    private func id(_ base: String, _ occurrences: inout [String: Int]) -> String {
+        func takeNext(_ count: inout Int) -> Int {
+            defer { count += 1 }
+            return count
+        }
+        // One hash lookup, not two: a long document has thousands of blocks.
+        return "\(base)-\(takeNext(&occurrences[base, default: 0]))"
+    }
+
+    private func openingTag(of block: Block, id: String, missing: Bool) -> String {
+        let classes = "blk k-\(kindClasses[block.kind])" + (missing ? " is-missing" : "")
+        return "<div class=\"\(classes)\" id=\"\(id)\" data-kind=\"\(HTMLEscaping.escape(block.kind))\" data-line=\"\(block.location.line)\" data-column=\"\(block.location.column)\">"
     }
 
     private func renderContent(of block: Block, missingImage: inout String?) -> String {

@@ -35,17 +35,3 @@ public struct RenderContext {
         self.resolveFile = resolveFile
     }
 }
-
-/// The renderer's output for one document.
-public struct RenderedDocument: Sendable, Equatable {
-    public struct MissingImage: Sendable, Equatable {
-        public var name: String
-        public var location: SourceLocation
-        public var blockID: String
-    }
-
-    public var html: String
-    /// Element ids of the top-level blocks, in order.
-    public var blockIDs: [String]
-    public var missingImages: [MissingImage]
-}

@@ -1,0 +1,56 @@
+/// The renderer's output for one document.
+public struct RenderedDocument: Sendable, Equatable {
+    public struct MissingImage: Sendable, Equatable {
+        public var name: String
+        public var location: SourceLocation
+        public var blockID: String
+    }
+
+    /// One child element of the article, where it sits in `html`.
+    public struct Element: Sendable, Equatable {
+        /// The element's id; nil for the title header.
+        public var id: String?
+        /// UTF-8 offsets of the element in `html`, without the line break after it.
+        public var range: Range<Int>
+    }
+
+    /// What a later rendering may copy instead of rendering a block again.
+    struct ReusableBlock: Sendable, Equatable {
+        /// The block's id before its occurrence number.
+        var baseID: String
+        /// UTF-8 offsets of the block's content in `html`.
+        var inner: Range<Int>
+    }
+
+    public var html: String
+    /// The article's opening tag, as it starts `html`.
+    public var articleTag: String
+    /// The article's children in order: the header, then one per block.
+    public var elements: [Element]
+    /// Element ids of the top-level blocks, in order.
+    public var blockIDs: [String]
+    public var missingImages: [MissingImage]
+    /// Per block, in order; nil for blocks whose rendering depends on more
+    /// than the block (images resolve through the context).
+    var reusableBlocks: [ReusableBlock?]
+}
+
+/// A document and how it was rendered, for rendering its next version.
+public struct PreviousRendering: Sendable {
+    public var document: Document
+    public var rendered: RenderedDocument
+
+    public init(document: Document, rendered: RenderedDocument) {
+        self.document = document
+        self.rendered = rendered
+    }
+}
+
+extension String {
+    /// The text between two UTF-8 offsets that fall on character boundaries.
+    func utf8Slice(_ range: Range<Int>) -> Substring {
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let end = utf8.index(start, offsetBy: range.count)
+        return self[start..<end]
+    }
+}

@@ -1,0 +1,98 @@
+"""Patch answers: a page that shows version V and asks with `patch=1` is
+told only what changed since V, and that patch rebuilds exactly the
+document a client asking for the whole of it gets."""
+import os
+import shutil
+
+from galley_support import CORPUS, HeldPoll, save_in_place
+
+DATA = "Resources/speciesData.json"
+
+
+def article_children(html):
+    """The renderer writes the article's opening tag, then one child per line."""
+    lines = html.split("\n")
+    assert lines[-2:] == ["</article>", ""], "the article ends the rendering"
+    return lines[0], lines[1:-2]
+
+
+def apply_patch(old_html, patch):
+    """What the page does with a patch, on the HTML text instead of the DOM."""
+    _, children = article_children(old_html)
+    by_id = {}
+    for child in children:
+        if ' id="' in child:
+            by_id[child.split(' id="', 1)[1].split('"', 1)[0]] = child
+    rebuilt = [by_id[element] if isinstance(element, str) else element["html"] for element in patch["elements"]]
+    return patch["article"] + "\n" + "\n".join(rebuilt) + "\n</article>\n"
+
+
+def save_and_poll(daemon, document_id, path, old, new, query="&patch=1"):
+    """Saves `path` with `old` replaced by `new` while a page holds a poll;
+    returns the version the page had, its answer, and the whole new document."""
+    _, before = daemon.api(f"/api/documents/{document_id}")
+    poll = HeldPoll(daemon, f"/api/documents/{document_id}?since={before['version']}&wait=20{query}")
+    text = open(path, encoding="utf-8").read()
+    assert old in text
+    save_in_place(path, text.replace(old, new, 1))
+    status, answer = poll.result()
+    assert status == 200
+    _, whole = daemon.api(f"/api/documents/{document_id}")
+    assert whole["version"] == answer["version"]
+    return before, answer, whole
+
+
+def test_a_one_paragraph_edit_is_sent_as_a_patch_that_rebuilds_the_document(species, serve):
+    daemon = serve(species)
+    penguin = [d for d in daemon.documents()["documents"] if d["path"] == DATA][3]
+    before, answer, whole = save_and_poll(daemon, penguin["id"], os.path.join(species, DATA),
+                                          "コガタペンギンは小さくて", "コガタペンギン（編集）は小さくて")
+    assert "html" not in answer
+    patch = answer["patch"]
+    assert patch["base"] == before["version"]
+    sent = [element for element in patch["elements"] if not isinstance(element, str)]
+    kept = [element for element in patch["elements"] if isinstance(element, str)]
+    assert len(sent) == 1 and "（編集）" in sent[0]["html"], "only the edited paragraph is sent"
+    assert len(kept) >= 5
+    assert apply_patch(before["html"], patch) == whole["html"]
+    assert answer["diagnostics"] == whole["diagnostics"] and answer["title"] == whole["title"]
+
+
+def test_rich_text_patches_rebuild_the_document_after_edits_anywhere(tmp_path, serve):
+    content = tmp_path / "content"
+    content.mkdir()
+    source = os.path.join(CORPUS, "rtf", "cocoa-TootRain-Credits.rtf")
+    shutil.copyfile(source, content / "credits.rtf")
+    path = str(content / "credits.rtf")
+    daemon = serve(str(content))
+    document = daemon.documents()["documents"][0]
+    text = open(path, encoding="utf-8").read()
+    words = [word for word in text.split() if word.isalpha() and len(word) > 4 and text.count(word) == 1]
+    assert len(words) >= 3
+    # An edit near the start, one in the middle, and a new paragraph, which
+    # moves every later block's line: those are sent again, the rest kept.
+    for old, new in [(words[0], words[0] + "X"), (words[len(words) // 2], "changed"), (words[-1], words[-1] + "\\\nNew paragraph.")]:
+        before, answer, whole = save_and_poll(daemon, document["id"], path, old, new)
+        assert answer["patch"]["base"] == before["version"]
+        assert apply_patch(before["html"], answer["patch"]) == whole["html"]
+
+
+def test_a_page_two_versions_behind_or_without_patch_gets_the_whole_document(species, serve):
+    daemon = serve(species)
+    penguin = [d for d in daemon.documents()["documents"] if d["path"] == DATA][3]
+    path = os.path.join(species, DATA)
+    first, _, _ = save_and_poll(daemon, penguin["id"], path, "コガタペンギンは小さくて", "A小さくて")
+    _, _, latest = save_and_poll(daemon, penguin["id"], path, "A小さくて", "B小さくて")
+    status, behind = daemon.api(f"/api/documents/{penguin['id']}?since={first['version']}&patch=1")
+    assert status == 200 and "patch" not in behind and behind["html"] == latest["html"]
+    _, answer, whole = save_and_poll(daemon, penguin["id"], path, "B小さくて", "C小さくて", query="")
+    assert "patch" not in answer and answer["html"] == whole["html"]
+
+
+def test_a_held_patch_poll_that_times_out_is_answered_in_a_few_bytes(species, serve):
+    daemon = serve(species)
+    penguin = [d for d in daemon.documents()["documents"] if d["path"] == DATA][3]
+    _, current = daemon.api(f"/api/documents/{penguin['id']}")
+    status, headers, body = daemon.get(f"/api/documents/{penguin['id']}?since={current['version']}&wait=0.2&patch=1")
+    assert status == 200 and len(body) < 200, body
+    assert b'"unchanged":true' in body and f'"version":{current["version"]}'.encode() in body
