@@ -5,7 +5,6 @@
 /// after it are matched from either end; everything between is rendered
 /// anew. Comparing blocks costs far less than rendering them.
 struct BlockReuse {
-    private let previous: PreviousRendering
     /// New blocks before this index equal the previous version's first ones.
     private let unchangedPrefix: Int
     /// New blocks from this index on equal the previous version's last ones.
@@ -14,7 +13,6 @@ struct BlockReuse {
     private let suffixShift: Int
 
     init(previous: PreviousRendering, blocks: [Block]) {
-        self.previous = previous
         let old = previous.document.blocks
         let shortest = min(old.count, blocks.count)
         var prefix = 0
@@ -26,19 +24,12 @@ struct BlockReuse {
         suffixShift = old.count - blocks.count
     }
 
-    /// The previous rendering of the block at `index` of the new version, if
-    /// it is unchanged and its rendering depended on nothing else.
-    func earlierRendering(ofBlockAt index: Int) -> RenderedDocument.ReusableBlock? {
-        let reusable = previous.rendered.reusableBlocks
-        let earlier: Int
-        if index < unchangedPrefix {
-            earlier = index
-        } else if index >= unchangedSuffixStart {
-            earlier = index + suffixShift
-        } else {
-            return nil
-        }
-        return reusable.indices.contains(earlier) ? reusable[earlier] : nil
+    /// Where the block at `index` of the new version was in the previous
+    /// version, if it is unchanged there.
+    func earlierIndex(ofBlockAt index: Int) -> Int? {
+        if index < unchangedPrefix { return index }
+        if index >= unchangedSuffixStart { return index + suffixShift }
+        return nil
     }
 
     /// Whether rendering `block` needs nothing but the block: no image to

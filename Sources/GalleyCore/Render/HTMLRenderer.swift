@@ -41,32 +41,48 @@ public struct HTMLRenderer {
         reusableBlocks.reserveCapacity(document.blocks.count)
         var occurrences: [String: Int] = [:]
         var missing: [RenderedDocument.MissingImage] = []
+        var unchanged = UnchangedRun()
         for (index, block) in document.blocks.enumerated() {
+            if let previous, let earlierIndex = reusable?.earlierIndex(ofBlockAt: index),
+               let earlier = previous.rendered.reusableBlocks[earlierIndex] {
+                let blockID = id(earlier.baseID, &occurrences)
+                if blockID == previous.rendered.blockIDs[earlierIndex], block.location == previous.document.blocks[earlierIndex].location {
+                    // The very same element: copied with its neighbours in one go.
+                    let element = previous.rendered.elementOfBlock(at: earlierIndex)
+                    let shift = unchanged.append(element, of: previous.rendered.html, to: &html)
+                    blockIDs.append(blockID)
+                    elements.append(.init(id: blockID, range: (element.range.lowerBound + shift)..<(element.range.upperBound + shift)))
+                    reusableBlocks.append(.init(baseID: earlier.baseID, inner: (earlier.inner.lowerBound + shift)..<(earlier.inner.upperBound + shift)))
+                    continue
+                }
+                unchanged.flush(into: &html)
+                let start = html.utf8.count
+                html += openingTag(of: block, id: blockID, missing: false)
+                let innerStart = html.utf8.count
+                html += previous.rendered.html.utf8Slice(earlier.inner)
+                let innerRange = innerStart..<html.utf8.count
+                html += "</div>"
+                blockIDs.append(blockID)
+                elements.append(.init(id: blockID, range: start..<html.utf8.count))
+                reusableBlocks.append(.init(baseID: earlier.baseID, inner: innerRange))
+                html += "\n"
+                continue
+            }
+            unchanged.flush(into: &html)
             let start = html.utf8.count
             var missingName: String?
-            let base: String
-            let blockID: String
-            let innerStart: Int
-            if let earlier = reusable?.earlierRendering(ofBlockAt: index), let previous {
-                base = earlier.baseID
-                blockID = id(base, &occurrences)
-                html += openingTag(of: block, id: blockID, missing: false)
-                innerStart = html.utf8.count
-                html += previous.rendered.html.utf8Slice(earlier.inner)
-            } else {
-                let inner = renderContent(of: block, missingImage: &missingName)
-                // Identity from content, so a block keeps its id while blocks
-                // around it are inserted or edited.
-                var hash = ContentHash()
-                hash.combine(block.kind)
-                hash.combine([0])
-                hash.combine(inner)
-                base = "b-\(hash.shortHex)"
-                blockID = id(base, &occurrences)
-                html += openingTag(of: block, id: blockID, missing: missingName != nil)
-                innerStart = html.utf8.count
-                html += inner
-            }
+            let inner = renderContent(of: block, missingImage: &missingName)
+            // Identity from content, so a block keeps its id while blocks
+            // around it are inserted or edited.
+            var hash = ContentHash()
+            hash.combine(block.kind)
+            hash.combine([0])
+            hash.combine(inner)
+            let base = "b-\(hash.shortHex)"
+            let blockID = id(base, &occurrences)
+            html += openingTag(of: block, id: blockID, missing: missingName != nil)
+            let innerStart = html.utf8.count
+            html += inner
             let innerRange = innerStart..<html.utf8.count
             html += "</div>"
             blockIDs.append(blockID)
@@ -75,6 +91,7 @@ public struct HTMLRenderer {
             reusableBlocks.append(BlockReuse.dependsOnlyOnItself(block) ? .init(baseID: base, inner: innerRange) : nil)
             if let missingName { missing.append(.init(name: missingName, location: block.location, blockID: blockID)) }
         }
+        unchanged.flush(into: &html)
         html += "</article>\n"
         return RenderedDocument(html: html, articleTag: articleTag, elements: elements, blockIDs: blockIDs,
                                 missingImages: missing, reusableBlocks: reusableBlocks)

@@ -33,6 +33,11 @@ public struct RenderedDocument: Sendable, Equatable {
     /// Per block, in order; nil for blocks whose rendering depends on more
     /// than the block (images resolve through the context).
     var reusableBlocks: [ReusableBlock?]
+
+    /// The element of the block at `index` (the header, when there is one, comes first).
+    func elementOfBlock(at index: Int) -> Element {
+        elements[elements.count - blockIDs.count + index]
+    }
 }
 
 /// A document and how it was rendered, for rendering its next version.
