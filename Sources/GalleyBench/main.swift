@@ -37,9 +37,10 @@ let documents = jsonFiles.map { bytes -> [Document] in
 }
 let richDocuments = rtfFiles.map { RTFReader.read($0, path: "bench.rtf").document }
 /// Each rich-text document after an edit of its first paragraph, with the
-/// rendering of the version before, as a save hands them to the renderer.
-let editedRichDocuments = richDocuments.map { document -> (Document, PreviousRendering) in
-    var edited = document
+/// rendering of the version before, as a save hands them to the renderer
+/// (read again, so that no storage is shared with the version before).
+let editedRichDocuments = zip(rtfFiles, richDocuments).map { bytes, document -> (Document, PreviousRendering) in
+    var edited = RTFReader.read(bytes, path: "bench.rtf").document
     if let index = edited.blocks.firstIndex(where: { if case .paragraph = $0.content { true } else { false } }),
        case .paragraph(var paragraph) = edited.blocks[index].content {
         paragraph.runs.insert(TextRun("edited "), at: 0)

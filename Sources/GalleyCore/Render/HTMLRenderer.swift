@@ -40,6 +40,7 @@ public struct HTMLRenderer {
         var reusableBlocks: [RenderedDocument.ReusableBlock?] = []
         reusableBlocks.reserveCapacity(document.blocks.count)
         var occurrences: [String: Int] = [:]
+        occurrences.reserveCapacity(document.blocks.count)
         var missing: [RenderedDocument.MissingImage] = []
         var unchanged = UnchangedRun()
         for (index, block) in document.blocks.enumerated() {
