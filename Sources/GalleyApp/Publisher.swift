@@ -37,7 +37,7 @@ final class Publisher: @unchecked Sendable {
         /// Document bodies, built when first asked for and shared by every
         /// page that asks for the same version.
         var bodies: [String: (version: Int, body: SharedBody)] = [:]
-        /// Each document's version before its latest, the base pages patch from.
+        /// Documents' versions before their latest, the base pages patch from.
         var previousDocuments: [String: PublishedDocument] = [:]
         /// Patch bodies from the previous version to the current one, shared likewise.
         var patchBodies: [String: (version: Int, body: SharedBody)] = [:]
@@ -68,7 +68,9 @@ final class Publisher: @unchecked Sendable {
         var answers: [(PendingResponse, HTTPResponse)] = []
         state.withLock { state in
             for document in changed {
-                state.previousDocuments[document.id] = state.snapshot.documents[document.id]
+                // Kept only where a page is waiting: those are the versions
+                // pages show, and a folder-wide change keeps no second copy.
+                state.previousDocuments[document.id] = state.hub.hasWaiters(on: .document(document.id)) ? state.snapshot.documents[document.id] : nil
                 state.snapshot.documents[document.id] = document
             }
             for id in removed {

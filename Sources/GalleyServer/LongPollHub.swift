@@ -25,6 +25,10 @@ public struct LongPollHub<Topic: Hashable, Waiter> {
         topicOfTicket[ticket] = topic
     }
 
+    public func hasWaiters(on topic: Topic) -> Bool {
+        waiting[topic]?.isEmpty == false
+    }
+
     /// Removes and returns everybody waiting on `topic`.
     public mutating func publish(_ topic: Topic) -> [Waiter] {
         guard let entries = waiting.removeValue(forKey: topic) else { return [] }
