@@ -13,7 +13,7 @@ struct RTFParser {
     let path: String
     var lexer: RTFLexer
     var locator: RTFSourceLocator
-    let controlWords = RTFControlWordTable()
+    let controlWords = RTFControlWordTable.shared
     let decoder = RTFTextDecoder()
     var diagnostics: [Diagnostic] = []
 
