@@ -45,6 +45,9 @@ struct RTFParser {
     var highSurrogate: UInt32?
     var isStyleStale = true
     var resolvedStyle = CharacterStyle()
+    /// Identifies `resolvedStyle`: every resolution (or superscript variant) gets the next number.
+    var resolvedStyleID = 0
+    var styleIDs = 0
 
     // Destination buffers.
     var titleUTF8: [UInt8] = []
@@ -255,7 +258,7 @@ struct RTFParser {
     mutating func appendPending(_ chunk: UnsafeBufferPointer<UInt8>) {
         if pendingBytes.isEmpty {
             pendingOffset = lexer.tokenStart
-            pendingCodePage = currentCodePage
+            pendingCodePage = currentCodePage()
             pendingIsASCII = true
         }
         var combined: UInt8 = 0
@@ -267,50 +270,64 @@ struct RTFParser {
     /// Decodes queued bytes and hands the text to the current destination.
     mutating func flushPendingText() {
         guard !pendingBytes.isEmpty else { return }
-        decodedScratch.removeAll(keepingCapacity: true)
-        if pendingIsASCII, RTFCodePage.isASCIICompatible(pendingCodePage) {
-            swap(&decodedScratch, &pendingBytes)
+        // The text leaves `self` while it is delivered, since delivering mutates `self`;
+        // swapping arrays moves no bytes, and both buffers come back with their capacity.
+        var text: [UInt8] = []
+        let isPlainASCII = pendingIsASCII && RTFCodePage.isASCIICompatible(pendingCodePage)
+        if isPlainASCII {
+            swap(&text, &pendingBytes)
         } else {
+            swap(&text, &decodedScratch)
             let codePage = pendingCodePage
-            pendingBytes.withUnsafeBufferPointer { decoder.decode($0, codePage: codePage, into: &decodedScratch) }
+            pendingBytes.withUnsafeBufferPointer { decoder.decode($0, codePage: codePage, into: &text) }
+            pendingBytes.removeAll(keepingCapacity: true)
         }
-        pendingBytes.removeAll(keepingCapacity: true)
-        let text = decodedScratch
-        deliver(text, offset: pendingOffset)
+        text.withUnsafeBufferPointer { deliver($0, offset: pendingOffset) }
+        text.removeAll(keepingCapacity: true)
+        if isPlainASCII {
+            swap(&text, &pendingBytes)
+        } else {
+            swap(&text, &decodedScratch)
+        }
     }
 
     /// Sends one scalar (from `\uN` or a special character) to the current destination.
     mutating func emitScalar(_ value: UInt32, superscript: Bool = false) {
         flushPendingText()
-        var utf8: [UInt8] = []
-        RTFUTF8.append(value, to: &utf8)
-        deliver(utf8, offset: lexer.tokenStart, superscript: superscript)
+        deliverScalar(value, offset: lexer.tokenStart, superscript: superscript)
+    }
+
+    private mutating func deliverScalar(_ value: UInt32, offset: Int, superscript: Bool) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: RTFUTF8.maximumLength) { buffer in
+            let count = RTFUTF8.encode(value, into: buffer)
+            deliver(UnsafeBufferPointer(rebasing: buffer[..<count]), offset: offset, superscript: superscript)
+        }
     }
 
     /// Sends decoded UTF-8 to the destination of the current group.
-    mutating func deliver(_ utf8: [UInt8], offset: Int, superscript: Bool = false) {
+    mutating func deliver(_ utf8: UnsafeBufferPointer<UInt8>, offset: Int, superscript: Bool = false) {
         if highSurrogate != nil {
             // A high surrogate not followed by a low one stands for nothing valid.
             highSurrogate = nil
-            var replacement: [UInt8] = []
-            RTFUTF8.append(0xFFFD, to: &replacement)
-            deliver(replacement + utf8, offset: offset, superscript: superscript)
-            return
+            deliverScalar(0xFFFD, offset: offset, superscript: superscript)
         }
         switch state.destination {
         case .body, .footnote:
-            guard !state.character.hidden else { return }
+            guard !state.character.hidden, !utf8.isEmpty else { return }
             if isStyleStale {
                 resolvedStyle = resolveStyle()
+                resolvedStyleID = newStyleID()
                 isStyleStale = false
             }
-            var style = resolvedStyle
-            if superscript { style.baseline = .superscript }
-            if state.character.allCaps {
-                paragraph.append(Array(String(decoding: utf8, as: UTF8.self).uppercased().utf8), style: style, offset: offset)
-            } else {
-                paragraph.append(utf8, style: style, offset: offset)
+            if superscript {
+                var style = resolvedStyle
+                style.baseline = .superscript
+                paragraph.setStyle(style, id: newStyleID())
+            } else if !paragraph.isRunStyle(resolvedStyleID) {
+                // Asked first so text in an unchanged style does not copy the style into a call.
+                paragraph.setStyle(resolvedStyle, id: resolvedStyleID)
             }
+            appendToParagraph(utf8, offset: offset)
         case .title:
             append(utf8, to: &titleUTF8, limit: 4_096)
         case .fieldInstruction:
@@ -328,22 +345,37 @@ struct RTFParser {
         }
     }
 
-    private func append(_ utf8: [UInt8], to buffer: inout [UInt8], limit: Int) {
+    private mutating func appendToParagraph(_ utf8: UnsafeBufferPointer<UInt8>, offset: Int) {
+        if state.character.allCaps {
+            let capitals = Array(String(decoding: utf8, as: UTF8.self).uppercased().utf8)
+            capitals.withUnsafeBufferPointer { paragraph.append($0, offset: offset) }
+        } else {
+            paragraph.append(utf8, offset: offset)
+        }
+    }
+
+    /// A number no style has had yet, so a paragraph can tell styles apart without comparing them.
+    private mutating func newStyleID() -> Int {
+        styleIDs += 1
+        return styleIDs
+    }
+
+    private func append(_ utf8: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8], limit: Int) {
         guard buffer.count < limit else { return }
-        buffer.append(contentsOf: utf8.prefix(limit - buffer.count))
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8.prefix(limit - buffer.count)))
     }
 
     /// The code page of the current font, or the document's when the font names none.
-    var currentCodePage: Int {
+    private mutating func currentCodePage() -> Int {
         let number = state.character.fontNumber >= 0 ? state.character.fontNumber : defaultFont
-        return fontTable.fonts[number]?.codePage ?? documentCodePage
+        return fontTable.font(number)?.codePage ?? documentCodePage
     }
 
-    private func resolveStyle() -> CharacterStyle {
+    private mutating func resolveStyle() -> CharacterStyle {
         let format = state.character
         var style = CharacterStyle()
         let number = format.fontNumber >= 0 ? format.fontNumber : defaultFont
-        if let name = fontTable.fonts[number]?.name, !name.isEmpty { style.fontFamily = name }
+        if let name = fontTable.font(number)?.name, !name.isEmpty { style.fontFamily = name }
         if format.halfPoints > 0 { style.fontSize = Double(format.halfPoints) / 2 }
         style.bold = format.bold
         style.italic = format.italic

@@ -105,26 +105,43 @@ final class RTFTextDecoder {
 
 /// UTF-8 encoding of single scalars into byte buffers.
 enum RTFUTF8 {
+    /// The most bytes one scalar takes.
+    static let maximumLength = 4
+
     /// Appends a scalar value as UTF-8, substituting U+FFFD for surrogates and out-of-range values.
     @inline(__always)
     static func append(_ value: UInt32, to utf8: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { buffer in
+            let count = encode(value, into: buffer)
+            utf8.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
+    /// Writes a scalar value as UTF-8 into `buffer` (at least `maximumLength` long), substituting
+    /// U+FFFD for surrogates and out-of-range values; returns the number of bytes written.
+    @inline(__always)
+    static func encode(_ value: UInt32, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
         let code = scalar.value
         switch code {
         case 0..<0x80:
-            utf8.append(UInt8(code))
+            buffer[0] = UInt8(code)
+            return 1
         case 0x80..<0x800:
-            utf8.append(UInt8(0xC0 | (code >> 6)))
-            utf8.append(UInt8(0x80 | (code & 0x3F)))
+            buffer[0] = UInt8(0xC0 | (code >> 6))
+            buffer[1] = UInt8(0x80 | (code & 0x3F))
+            return 2
         case 0x800..<0x10000:
-            utf8.append(UInt8(0xE0 | (code >> 12)))
-            utf8.append(UInt8(0x80 | ((code >> 6) & 0x3F)))
-            utf8.append(UInt8(0x80 | (code & 0x3F)))
+            buffer[0] = UInt8(0xE0 | (code >> 12))
+            buffer[1] = UInt8(0x80 | ((code >> 6) & 0x3F))
+            buffer[2] = UInt8(0x80 | (code & 0x3F))
+            return 3
         default:
-            utf8.append(UInt8(0xF0 | (code >> 18)))
-            utf8.append(UInt8(0x80 | ((code >> 12) & 0x3F)))
-            utf8.append(UInt8(0x80 | ((code >> 6) & 0x3F)))
-            utf8.append(UInt8(0x80 | (code & 0x3F)))
+            buffer[0] = UInt8(0xF0 | (code >> 18))
+            buffer[1] = UInt8(0x80 | ((code >> 12) & 0x3F))
+            buffer[2] = UInt8(0x80 | ((code >> 6) & 0x3F))
+            buffer[3] = UInt8(0x80 | (code & 0x3F))
+            return 4
         }
     }
 }
