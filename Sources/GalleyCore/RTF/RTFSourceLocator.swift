@@ -1,3 +1,5 @@
+import Glibc
+
 /// Turns byte offsets into 1-based line and column numbers.
 ///
 /// Requests arrive nearly in order (paragraph after paragraph, a footnote
@@ -17,13 +19,17 @@ struct RTFSourceLocator {
     mutating func location(of offset: Int) -> SourceLocation {
         let target = min(max(offset, 0), bytes.count)
         if target >= scannedOffset {
-            var cursor = scannedOffset
-            while cursor < target {
-                if isLineBreak(at: cursor) {
-                    line += 1
-                    lineStart = cursor + 1
+            if contains(0x0D, in: scannedOffset..<target) {
+                var cursor = scannedOffset
+                while cursor < target {
+                    if isLineBreak(at: cursor) {
+                        line += 1
+                        lineStart = cursor + 1
+                    }
+                    cursor += 1
                 }
-                cursor += 1
+            } else {
+                advanceOverLineFeeds(to: target)
             }
         } else {
             var cursor = target
@@ -36,6 +42,23 @@ struct RTFSourceLocator {
         }
         scannedOffset = target
         return SourceLocation(line: line, column: target - lineStart + 1)
+    }
+
+    /// Counts the line feeds before `target` with memchr: the usual case, as Cocoa and Word end lines with LF or CRLF.
+    private mutating func advanceOverLineFeeds(to target: Int) {
+        guard let base = bytes.baseAddress else { return }
+        var cursor = scannedOffset
+        while cursor < target, let found = memchr(base + cursor, 0x0A, target - cursor) {
+            let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            line += 1
+            lineStart = offset + 1
+            cursor = offset + 1
+        }
+    }
+
+    private func contains(_ byte: UInt8, in range: Range<Int>) -> Bool {
+        guard let base = bytes.baseAddress, !range.isEmpty else { return false }
+        return memchr(base + range.lowerBound, Int32(byte), range.count) != nil
     }
 
     /// A line feed, or a carriage return not followed by one.
