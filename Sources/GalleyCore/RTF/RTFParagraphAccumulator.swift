@@ -47,7 +47,9 @@ struct RTFParagraphAccumulator {
     mutating func take() -> (runs: [TextRun], startOffset: Int?, marker: String?) {
         closeRun()
         let result = (runs, startOffset, explicitMarker)
+        // Neighbouring paragraphs tend to have as many runs; room for as many saves growing the array step by step.
         runs = []
+        runs.reserveCapacity(result.0.count)
         startOffset = nil
         explicitMarker = nil
         return result
