@@ -1,8 +1,9 @@
 /// Reads one RTF document: the token loop, group state and the text pipeline.
 ///
-/// Text bytes wait in `pendingBytes` until something other than text arrives,
+/// Code-page text waits in `pendingBytes` until something other than text arrives,
 /// so a double-byte character split over two `\'hh` escapes is decoded whole
-/// and a run of plain text is converted with one iconv call.
+/// and a run of such text is converted with one iconv call. ASCII text with
+/// nothing waiting skips the queue, as it needs no decoding.
 struct RTFParser {
     /// Deeper groups are skipped; real documents stay far below this.
     static let maximumGroupDepth = 1_000
@@ -37,7 +38,6 @@ struct RTFParser {
 
     // Text pipeline.
     var pendingBytes: [UInt8] = []
-    var pendingIsASCII = true
     var pendingOffset = 0
     var pendingCodePage = RTFCodePage.windowsLatin1
     var decodedScratch: [UInt8] = []
@@ -255,15 +255,22 @@ struct RTFParser {
     }
 
     /// Queues code-page bytes for decoding together.
+    ///
+    /// ASCII with nothing queued before it goes straight to its destination: in the
+    /// ASCII-compatible code pages it decodes to itself, and it cannot complete a
+    /// character begun earlier. That is nearly all the text of most documents.
     mutating func appendPending(_ chunk: UnsafeBufferPointer<UInt8>) {
-        if pendingBytes.isEmpty {
-            pendingOffset = lexer.tokenStart
-            pendingCodePage = currentCodePage()
-            pendingIsASCII = true
-        }
         var combined: UInt8 = 0
         for byte in chunk { combined |= byte }
-        if combined >= 0x80 { pendingIsASCII = false }
+        if pendingBytes.isEmpty {
+            let codePage = currentCodePage()
+            if combined < 0x80, RTFCodePage.isASCIICompatible(codePage) {
+                deliver(chunk, offset: lexer.tokenStart)
+                return
+            }
+            pendingOffset = lexer.tokenStart
+            pendingCodePage = codePage
+        }
         pendingBytes.append(contentsOf: chunk)
     }
 
@@ -271,24 +278,15 @@ struct RTFParser {
     mutating func flushPendingText() {
         guard !pendingBytes.isEmpty else { return }
         // The text leaves `self` while it is delivered, since delivering mutates `self`;
-        // swapping arrays moves no bytes, and both buffers come back with their capacity.
+        // swapping arrays moves no bytes, and the buffer comes back with its capacity.
         var text: [UInt8] = []
-        let isPlainASCII = pendingIsASCII && RTFCodePage.isASCIICompatible(pendingCodePage)
-        if isPlainASCII {
-            swap(&text, &pendingBytes)
-        } else {
-            swap(&text, &decodedScratch)
-            let codePage = pendingCodePage
-            pendingBytes.withUnsafeBufferPointer { decoder.decode($0, codePage: codePage, into: &text) }
-            pendingBytes.removeAll(keepingCapacity: true)
-        }
+        swap(&text, &decodedScratch)
+        let codePage = pendingCodePage
+        pendingBytes.withUnsafeBufferPointer { decoder.decode($0, codePage: codePage, into: &text) }
+        pendingBytes.removeAll(keepingCapacity: true)
         text.withUnsafeBufferPointer { deliver($0, offset: pendingOffset) }
         text.removeAll(keepingCapacity: true)
-        if isPlainASCII {
-            swap(&text, &pendingBytes)
-        } else {
-            swap(&text, &decodedScratch)
-        }
+        swap(&text, &decodedScratch)
     }
 
     /// Sends one scalar (from `\uN` or a special character) to the current destination.
