@@ -313,7 +313,7 @@ struct RTFParser {
         case .body, .footnote:
             guard !state.character.hidden, !utf8.isEmpty else { return }
             if isStyleStale {
-                resolvedStyle = resolveStyle()
+                resolveStyle()
                 resolvedStyleID = newStyleID()
                 isStyleStale = false
             }
@@ -369,20 +369,22 @@ struct RTFParser {
         return fontTable.font(number)?.codePage ?? documentCodePage
     }
 
-    private mutating func resolveStyle() -> CharacterStyle {
+    /// Rebuilds `resolvedStyle` from the current character formatting; built in place,
+    /// as returning a fresh style made the compiler copy it and destroy the original.
+    private mutating func resolveStyle() {
         let format = state.character
-        var style = CharacterStyle()
         let number = format.fontNumber >= 0 ? format.fontNumber : defaultFont
-        if let name = fontTable.font(number)?.name, !name.isEmpty { style.fontFamily = name }
-        if format.halfPoints > 0 { style.fontSize = Double(format.halfPoints) / 2 }
-        style.bold = format.bold
-        style.italic = format.italic
-        style.underline = format.underline
-        style.strikethrough = format.strikethrough
-        style.baseline = format.baseline
-        style.color = format.foreground > 0 ? colorTable.color(at: format.foreground) : nil
-        style.background = format.background > 0 ? colorTable.color(at: format.background) : nil
-        if format.link >= 0, format.link < links.count { style.link = links[format.link] }
-        return style
+        let fontName = fontTable.font(number)?.name
+        resolvedStyle = CharacterStyle()
+        if let fontName, !fontName.isEmpty { resolvedStyle.fontFamily = fontName }
+        if format.halfPoints > 0 { resolvedStyle.fontSize = Double(format.halfPoints) / 2 }
+        resolvedStyle.bold = format.bold
+        resolvedStyle.italic = format.italic
+        resolvedStyle.underline = format.underline
+        resolvedStyle.strikethrough = format.strikethrough
+        resolvedStyle.baseline = format.baseline
+        resolvedStyle.color = format.foreground > 0 ? colorTable.color(at: format.foreground) : nil
+        resolvedStyle.background = format.background > 0 ? colorTable.color(at: format.background) : nil
+        if format.link >= 0, format.link < links.count { resolvedStyle.link = links[format.link] }
     }
 }
