@@ -3,7 +3,7 @@ import Glibc
 /// Converts code-page bytes to UTF-8 with iconv, keeping one converter per code page.
 ///
 /// One decoder belongs to one reader run, so converters are never shared
-/// between threads; they are closed when the decoder goes away.
+/// between threads; they go back to the shared pool when the decoder goes away.
 final class RTFTextDecoder {
     private var converters: [Int: iconv_t] = [:]
     private var unavailableCodePages: Set<Int> = []
@@ -12,7 +12,7 @@ final class RTFTextDecoder {
     private(set) var substitutedCodePages: [Int] = []
 
     deinit {
-        for converter in converters.values { iconv_close(converter) }
+        for (codePage, converter) in converters { RTFConverterPool.shared.giveBack(converter, codePage: codePage) }
     }
 
     /// Appends the UTF-8 form of `bytes`, read in `codePage`, to `utf8`.
@@ -41,6 +41,10 @@ final class RTFTextDecoder {
     private func converter(for codePage: Int) -> iconv_t? {
         if let existing = converters[codePage] { return existing }
         if unavailableCodePages.contains(codePage) { return nil }
+        if let pooled = RTFConverterPool.shared.take(codePage: codePage) {
+            converters[codePage] = pooled
+            return pooled
+        }
         guard let name = RTFCodePage.iconvName(codePage) else {
             markUnavailable(codePage)
             return nil
