@@ -311,12 +311,14 @@ struct RTFParser {
         }
         switch state.destination {
         case .body, .footnote:
-            guard !state.character.hidden, !utf8.isEmpty else { return }
+            guard !state.character.hidden else { return }
             if isStyleStale {
                 resolveStyle()
                 resolvedStyleID = newStyleID()
                 isStyleStale = false
             }
+            // Nothing to add (a converter consumed only shift sequences); a run ends only where text follows.
+            guard !utf8.isEmpty else { return }
             if superscript {
                 var style = resolvedStyle
                 style.baseline = .superscript
