@@ -61,7 +61,11 @@ struct RTFBlockAssembler {
     /// Closes every open table and returns the body followed by the footnotes.
     mutating func finish() -> [Block] {
         closeTables(downTo: 0)
-        return blocks + footnoteBlocks
+        // Appending in place and moving out, as `blocks + footnoteBlocks` would copy every block while `blocks` still holds them.
+        blocks.append(contentsOf: footnoteBlocks)
+        footnoteBlocks = []
+        defer { blocks = [] }
+        return blocks
     }
 
     private mutating func openTables(upTo depth: Int, location: SourceLocation) {

@@ -38,62 +38,94 @@ enum RTFControlWord: CaseIterable {
     ]
 }
 
-/// A control word's letters packed into integers, so looking one up costs a hash, not a string.
+/// Maps control word names to `RTFControlWord`.
 ///
-/// RTF limits control words to 32 letters; longer (invalid) names keep
-/// their first 32 letters and their length.
-struct RTFControlWordKey: Hashable {
-    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    private var length = 0
+/// Every control word in a document is looked up, so this is an open-addressed
+/// table keyed by the name's letters packed into three integers, hashed with
+/// one multiply: no `Hasher`, no strings, no allocation per lookup. It is
+/// built once per process and shared, since it never changes.
+struct RTFControlWordTable: Sendable {
+    static let shared = RTFControlWordTable()
 
-    init(bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) {
-        length = range.count
-        var packed = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
-        var index = 0
-        for offset in range.prefix(32) {
-            let shifted = UInt64(bytes[offset]) << (UInt64(index & 7) * 8)
-            switch index >> 3 {
-            case 0: packed.0 |= shifted
-            case 1: packed.1 |= shifted
-            case 2: packed.2 |= shifted
-            default: packed.3 |= shifted
-            }
-            index += 1
-        }
-        words = packed
+    /// Names longer than this are not in the table; RTF's own limit is 32 letters.
+    static let longestName = 24
+
+    private struct Entry: Sendable {
+        var letters: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        /// 0 marks an empty slot; names have at least one letter.
+        var length = 0
+        var word = RTFControlWord.rtf
     }
 
-    init(_ name: String) {
-        let utf8 = Array(name.utf8)
-        self = utf8.withUnsafeBufferPointer { RTFControlWordKey(bytes: $0, range: 0..<utf8.count) }
-    }
+    /// Room for twice the number of names, so probes stay short.
+    private static let slotBits = 9
+    private static let slotCount = 1 << slotBits
+    private var entries = [Entry](repeating: Entry(), count: slotCount)
 
-    static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.length == rhs.length && lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1
-            && lhs.words.2 == rhs.words.2 && lhs.words.3 == rhs.words.3
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(words.0)
-        hasher.combine(words.1)
-        hasher.combine(length)
-    }
-}
-
-/// Maps control word names to `RTFControlWord`; built once per reader run.
-struct RTFControlWordTable {
-    private var words: [RTFControlWordKey: RTFControlWord] = [:]
-
-    init() {
+    private init() {
         for word in RTFControlWord.allCases where word != .skippedDestination {
-            words[RTFControlWordKey(String(describing: word))] = word
+            insert(String(describing: word), word)
         }
         for name in RTFControlWord.skippedDestinationNames {
-            words[RTFControlWordKey(name)] = .skippedDestination
+            insert(name, .skippedDestination)
         }
+    }
+
+    private mutating func insert(_ name: String, _ word: RTFControlWord) {
+        let utf8 = Array(name.utf8)
+        guard utf8.count <= Self.longestName else { return }
+        let letters = utf8.withUnsafeBufferPointer { Self.pack($0, 0..<utf8.count) }
+        var slot = Self.slot(letters, length: utf8.count)
+        while entries[slot].length != 0 { slot = (slot + 1) & (Self.slotCount - 1) }
+        entries[slot] = Entry(letters: letters, length: utf8.count, word: word)
     }
 
     func lookUp(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> RTFControlWord? {
-        words[RTFControlWordKey(bytes: bytes, range: range)]
+        let length = range.count
+        guard length > 0, length <= Self.longestName else { return nil }
+        let letters = Self.pack(bytes, range)
+        var slot = Self.slot(letters, length: length)
+        while true {
+            let entry = entries[slot]
+            if entry.length == 0 { return nil }
+            if entry.length == length, entry.letters == letters { return entry.word }
+            slot = (slot + 1) & (Self.slotCount - 1)
+        }
+    }
+
+    /// Packs up to `longestName` letters, eight to an integer, little end first.
+    @inline(__always)
+    private static func pack(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (UInt64, UInt64, UInt64) {
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var shift: UInt64 = 0
+        var offset = range.lowerBound
+        let firstEnd = min(range.upperBound, offset + 8)
+        while offset < firstEnd {
+            words.0 |= UInt64(bytes[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        guard offset < range.upperBound else { return words }
+        shift = 0
+        let secondEnd = min(range.upperBound, offset + 8)
+        while offset < secondEnd {
+            words.1 |= UInt64(bytes[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        shift = 0
+        while offset < range.upperBound {
+            words.2 |= UInt64(bytes[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        return words
+    }
+
+    @inline(__always)
+    private static func slot(_ letters: (UInt64, UInt64, UInt64), length: Int) -> Int {
+        let mixed = (letters.0 ^ (letters.1 &* 0xFF51_AFD7_ED55_8CCD) ^ (letters.2 &* 0xC4CE_B9FE_1A85_EC53) ^ UInt64(length))
+            &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> UInt64(64 - slotBits))
     }
 }

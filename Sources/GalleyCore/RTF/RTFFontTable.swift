@@ -13,6 +13,16 @@ struct RTFFontTableReader {
     private var characterSet: Int?
     private var explicitCodePage: Int?
     private var nameBytes: [UInt8] = []
+    /// The last font looked up: text asks for its font's code page at every run, nearly always the same font.
+    private var lastLookUp: (number: Int, font: RTFFont?)?
+
+    /// The entry for font `number`, if the table has one.
+    mutating func font(_ number: Int) -> RTFFont? {
+        if let lastLookUp, lastLookUp.number == number { return lastLookUp.font }
+        let font = fonts[number]
+        lastLookUp = (number, font)
+        return font
+    }
 
     mutating func beginFont(number: Int, decoder: RTFTextDecoder, documentCodePage: Int) {
         if self.number != nil { commit(decoder: decoder, documentCodePage: documentCodePage) }
@@ -46,6 +56,7 @@ struct RTFFontTableReader {
         let isSymbolFont = ["symbol", "wingdings", "webdings"].contains(name.lowercased())
         if fonts[number] == nil || !name.isEmpty {
             fonts[number] = RTFFont(name: name, codePage: isSymbolFont ? RTFCodePage.symbol : codePage)
+            lastLookUp = nil
         }
         self.number = nil
         nameBytes.removeAll(keepingCapacity: true)

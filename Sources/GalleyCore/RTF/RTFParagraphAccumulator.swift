@@ -5,6 +5,8 @@ struct RTFParagraphAccumulator {
     private(set) var runs: [TextRun] = []
     private var utf8: [UInt8] = []
     private(set) var runStyle = CharacterStyle()
+    /// The number the parser gave `runStyle`; -1 before any.
+    private var runStyleID = -1
     /// Source offset of the paragraph's first content, for its block location.
     private(set) var startOffset: Int?
     /// The marker the writer rendered (`\listtext`, `\pntext`), if any.
@@ -12,13 +14,26 @@ struct RTFParagraphAccumulator {
 
     var isEmpty: Bool { runs.isEmpty && utf8.isEmpty }
 
-    /// Adds text in `style`, starting a new run when the style changes.
-    mutating func append(_ bytes: [UInt8], style: CharacterStyle, offset: Int) {
-        guard !bytes.isEmpty else { return }
+    /// Makes `style`, which the parser numbered `id`, the style of the text appended next,
+    /// ending the run in progress when the style differs. Equal ids always mean equal styles,
+    /// so text in an unchanged style costs an integer comparison, not a style comparison.
+    ///
+    /// Call it only right before appending text: a run ends only where differently styled text begins.
+    mutating func setStyle(_ style: CharacterStyle, id: Int) {
+        guard id != runStyleID else { return }
         if style != runStyle {
             closeRun()
             runStyle = style
         }
+        runStyleID = id
+    }
+
+    /// Whether text in the style numbered `id` joins the run in progress without calling `setStyle`.
+    func isRunStyle(_ id: Int) -> Bool { id == runStyleID }
+
+    /// Adds text in the style last set.
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int) {
+        guard !bytes.isEmpty else { return }
         if startOffset == nil { startOffset = offset }
         utf8.append(contentsOf: bytes)
     }
@@ -32,7 +47,9 @@ struct RTFParagraphAccumulator {
     mutating func take() -> (runs: [TextRun], startOffset: Int?, marker: String?) {
         closeRun()
         let result = (runs, startOffset, explicitMarker)
+        // Neighbouring paragraphs tend to have as many runs; room for as many saves growing the array step by step.
         runs = []
+        runs.reserveCapacity(result.0.count)
         startOffset = nil
         explicitMarker = nil
         return result

@@ -1,8 +1,9 @@
 /// Reads one RTF document: the token loop, group state and the text pipeline.
 ///
-/// Text bytes wait in `pendingBytes` until something other than text arrives,
+/// Code-page text waits in `pendingBytes` until something other than text arrives,
 /// so a double-byte character split over two `\'hh` escapes is decoded whole
-/// and a run of plain text is converted with one iconv call.
+/// and a run of such text is converted with one iconv call. ASCII text with
+/// nothing waiting skips the queue, as it needs no decoding.
 struct RTFParser {
     /// Deeper groups are skipped; real documents stay far below this.
     static let maximumGroupDepth = 1_000
@@ -13,7 +14,7 @@ struct RTFParser {
     let path: String
     var lexer: RTFLexer
     var locator: RTFSourceLocator
-    let controlWords = RTFControlWordTable()
+    let controlWords = RTFControlWordTable.shared
     let decoder = RTFTextDecoder()
     var diagnostics: [Diagnostic] = []
 
@@ -37,7 +38,6 @@ struct RTFParser {
 
     // Text pipeline.
     var pendingBytes: [UInt8] = []
-    var pendingIsASCII = true
     var pendingOffset = 0
     var pendingCodePage = RTFCodePage.windowsLatin1
     var decodedScratch: [UInt8] = []
@@ -45,6 +45,9 @@ struct RTFParser {
     var highSurrogate: UInt32?
     var isStyleStale = true
     var resolvedStyle = CharacterStyle()
+    /// Identifies `resolvedStyle`: every resolution (or superscript variant) gets the next number.
+    var resolvedStyleID = 0
+    var styleIDs = 0
 
     // Destination buffers.
     var titleUTF8: [UInt8] = []
@@ -252,65 +255,79 @@ struct RTFParser {
     }
 
     /// Queues code-page bytes for decoding together.
+    ///
+    /// ASCII with nothing queued before it goes straight to its destination: in the
+    /// ASCII-compatible code pages it decodes to itself, and it cannot complete a
+    /// character begun earlier. That is nearly all the text of most documents.
     mutating func appendPending(_ chunk: UnsafeBufferPointer<UInt8>) {
-        if pendingBytes.isEmpty {
-            pendingOffset = lexer.tokenStart
-            pendingCodePage = currentCodePage
-            pendingIsASCII = true
-        }
         var combined: UInt8 = 0
         for byte in chunk { combined |= byte }
-        if combined >= 0x80 { pendingIsASCII = false }
+        if pendingBytes.isEmpty {
+            let codePage = currentCodePage()
+            if combined < 0x80, RTFCodePage.isASCIICompatible(codePage) {
+                deliver(chunk, offset: lexer.tokenStart)
+                return
+            }
+            pendingOffset = lexer.tokenStart
+            pendingCodePage = codePage
+        }
         pendingBytes.append(contentsOf: chunk)
     }
 
     /// Decodes queued bytes and hands the text to the current destination.
     mutating func flushPendingText() {
         guard !pendingBytes.isEmpty else { return }
-        decodedScratch.removeAll(keepingCapacity: true)
-        if pendingIsASCII, RTFCodePage.isASCIICompatible(pendingCodePage) {
-            swap(&decodedScratch, &pendingBytes)
-        } else {
-            let codePage = pendingCodePage
-            pendingBytes.withUnsafeBufferPointer { decoder.decode($0, codePage: codePage, into: &decodedScratch) }
-        }
+        // The text leaves `self` while it is delivered, since delivering mutates `self`;
+        // swapping arrays moves no bytes, and the buffer comes back with its capacity.
+        var text: [UInt8] = []
+        swap(&text, &decodedScratch)
+        let codePage = pendingCodePage
+        pendingBytes.withUnsafeBufferPointer { decoder.decode($0, codePage: codePage, into: &text) }
         pendingBytes.removeAll(keepingCapacity: true)
-        let text = decodedScratch
-        deliver(text, offset: pendingOffset)
+        text.withUnsafeBufferPointer { deliver($0, offset: pendingOffset) }
+        text.removeAll(keepingCapacity: true)
+        swap(&text, &decodedScratch)
     }
 
     /// Sends one scalar (from `\uN` or a special character) to the current destination.
     mutating func emitScalar(_ value: UInt32, superscript: Bool = false) {
         flushPendingText()
-        var utf8: [UInt8] = []
-        RTFUTF8.append(value, to: &utf8)
-        deliver(utf8, offset: lexer.tokenStart, superscript: superscript)
+        deliverScalar(value, offset: lexer.tokenStart, superscript: superscript)
+    }
+
+    private mutating func deliverScalar(_ value: UInt32, offset: Int, superscript: Bool) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: RTFUTF8.maximumLength) { buffer in
+            let count = RTFUTF8.encode(value, into: buffer)
+            deliver(UnsafeBufferPointer(rebasing: buffer[..<count]), offset: offset, superscript: superscript)
+        }
     }
 
     /// Sends decoded UTF-8 to the destination of the current group.
-    mutating func deliver(_ utf8: [UInt8], offset: Int, superscript: Bool = false) {
+    mutating func deliver(_ utf8: UnsafeBufferPointer<UInt8>, offset: Int, superscript: Bool = false) {
         if highSurrogate != nil {
             // A high surrogate not followed by a low one stands for nothing valid.
             highSurrogate = nil
-            var replacement: [UInt8] = []
-            RTFUTF8.append(0xFFFD, to: &replacement)
-            deliver(replacement + utf8, offset: offset, superscript: superscript)
-            return
+            deliverScalar(0xFFFD, offset: offset, superscript: superscript)
         }
         switch state.destination {
         case .body, .footnote:
             guard !state.character.hidden else { return }
             if isStyleStale {
-                resolvedStyle = resolveStyle()
+                resolveStyle()
+                resolvedStyleID = newStyleID()
                 isStyleStale = false
             }
-            var style = resolvedStyle
-            if superscript { style.baseline = .superscript }
-            if state.character.allCaps {
-                paragraph.append(Array(String(decoding: utf8, as: UTF8.self).uppercased().utf8), style: style, offset: offset)
-            } else {
-                paragraph.append(utf8, style: style, offset: offset)
+            // Nothing to add (a converter consumed only shift sequences); a run ends only where text follows.
+            guard !utf8.isEmpty else { return }
+            if superscript {
+                var style = resolvedStyle
+                style.baseline = .superscript
+                paragraph.setStyle(style, id: newStyleID())
+            } else if !paragraph.isRunStyle(resolvedStyleID) {
+                // Asked first so text in an unchanged style does not copy the style into a call.
+                paragraph.setStyle(resolvedStyle, id: resolvedStyleID)
             }
+            appendToParagraph(utf8, offset: offset)
         case .title:
             append(utf8, to: &titleUTF8, limit: 4_096)
         case .fieldInstruction:
@@ -328,31 +345,48 @@ struct RTFParser {
         }
     }
 
-    private func append(_ utf8: [UInt8], to buffer: inout [UInt8], limit: Int) {
+    private mutating func appendToParagraph(_ utf8: UnsafeBufferPointer<UInt8>, offset: Int) {
+        if state.character.allCaps {
+            let capitals = Array(String(decoding: utf8, as: UTF8.self).uppercased().utf8)
+            capitals.withUnsafeBufferPointer { paragraph.append($0, offset: offset) }
+        } else {
+            paragraph.append(utf8, offset: offset)
+        }
+    }
+
+    /// A number no style has had yet, so a paragraph can tell styles apart without comparing them.
+    private mutating func newStyleID() -> Int {
+        styleIDs += 1
+        return styleIDs
+    }
+
+    private func append(_ utf8: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8], limit: Int) {
         guard buffer.count < limit else { return }
-        buffer.append(contentsOf: utf8.prefix(limit - buffer.count))
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: utf8.prefix(limit - buffer.count)))
     }
 
     /// The code page of the current font, or the document's when the font names none.
-    var currentCodePage: Int {
+    private mutating func currentCodePage() -> Int {
         let number = state.character.fontNumber >= 0 ? state.character.fontNumber : defaultFont
-        return fontTable.fonts[number]?.codePage ?? documentCodePage
+        return fontTable.font(number)?.codePage ?? documentCodePage
     }
 
-    private func resolveStyle() -> CharacterStyle {
+    /// Rebuilds `resolvedStyle` from the current character formatting; built in place,
+    /// as returning a fresh style made the compiler copy it and destroy the original.
+    private mutating func resolveStyle() {
         let format = state.character
-        var style = CharacterStyle()
         let number = format.fontNumber >= 0 ? format.fontNumber : defaultFont
-        if let name = fontTable.fonts[number]?.name, !name.isEmpty { style.fontFamily = name }
-        if format.halfPoints > 0 { style.fontSize = Double(format.halfPoints) / 2 }
-        style.bold = format.bold
-        style.italic = format.italic
-        style.underline = format.underline
-        style.strikethrough = format.strikethrough
-        style.baseline = format.baseline
-        style.color = format.foreground > 0 ? colorTable.color(at: format.foreground) : nil
-        style.background = format.background > 0 ? colorTable.color(at: format.background) : nil
-        if format.link >= 0, format.link < links.count { style.link = links[format.link] }
-        return style
+        let fontName = fontTable.font(number)?.name
+        resolvedStyle = CharacterStyle()
+        if let fontName, !fontName.isEmpty { resolvedStyle.fontFamily = fontName }
+        if format.halfPoints > 0 { resolvedStyle.fontSize = Double(format.halfPoints) / 2 }
+        resolvedStyle.bold = format.bold
+        resolvedStyle.italic = format.italic
+        resolvedStyle.underline = format.underline
+        resolvedStyle.strikethrough = format.strikethrough
+        resolvedStyle.baseline = format.baseline
+        resolvedStyle.color = format.foreground > 0 ? colorTable.color(at: format.foreground) : nil
+        resolvedStyle.background = format.background > 0 ? colorTable.color(at: format.background) : nil
+        if format.link >= 0, format.link < links.count { resolvedStyle.link = links[format.link] }
     }
 }

@@ -25,7 +25,9 @@ struct RTFPicture {
 
     /// Adds hexadecimal digits; anything else (spaces, stray letters) is skipped.
     mutating func appendHex(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) {
-        data.reserveCapacity(data.count + range.count / 2)
+        // Hex arrives a line at a time; reserving exactly each time would copy the data for every line.
+        let needed = data.count + range.count / 2
+        if data.capacity < needed { data.reserveCapacity(max(needed, data.capacity * 2)) }
         var nibble = pendingNibble
         for offset in range {
             guard let value = RTFLexer.hexValue(bytes[offset]) else { continue }

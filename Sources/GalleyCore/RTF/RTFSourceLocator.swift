@@ -1,3 +1,5 @@
+import Glibc
+
 /// Turns byte offsets into 1-based line and column numbers.
 ///
 /// Requests arrive nearly in order (paragraph after paragraph, a footnote
@@ -17,14 +19,7 @@ struct RTFSourceLocator {
     mutating func location(of offset: Int) -> SourceLocation {
         let target = min(max(offset, 0), bytes.count)
         if target >= scannedOffset {
-            var cursor = scannedOffset
-            while cursor < target {
-                if isLineBreak(at: cursor) {
-                    line += 1
-                    lineStart = cursor + 1
-                }
-                cursor += 1
-            }
+            advanceOverLineBreaks(to: target)
         } else {
             var cursor = target
             while cursor < scannedOffset {
@@ -36,6 +31,31 @@ struct RTFSourceLocator {
         }
         scannedOffset = target
         return SourceLocation(line: line, column: target - lineStart + 1)
+    }
+
+    /// Moves the scan forward to `target`, finding line feeds and carriage returns with
+    /// memchr rather than testing every byte, as every paragraph asks for its location.
+    private mutating func advanceOverLineBreaks(to target: Int) {
+        guard let base = bytes.baseAddress else { return }
+        var lastBreak: Int?
+        var cursor = scannedOffset
+        while cursor < target, let found = memchr(base + cursor, 0x0A, target - cursor) {
+            let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            line += 1
+            lastBreak = offset
+            cursor = offset + 1
+        }
+        // A carriage return is a break of its own only when no line feed follows (old Mac files).
+        cursor = scannedOffset
+        while cursor < target, let found = memchr(base + cursor, 0x0D, target - cursor) {
+            let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if isLineBreak(at: offset) {
+                line += 1
+                lastBreak = max(lastBreak ?? offset, offset)
+            }
+            cursor = offset + 1
+        }
+        if let lastBreak { lineStart = lastBreak + 1 }
     }
 
     /// A line feed, or a carriage return not followed by one.

@@ -3,7 +3,7 @@ import Glibc
 /// Converts code-page bytes to UTF-8 with iconv, keeping one converter per code page.
 ///
 /// One decoder belongs to one reader run, so converters are never shared
-/// between threads; they are closed when the decoder goes away.
+/// between threads; they go back to the shared pool when the decoder goes away.
 final class RTFTextDecoder {
     private var converters: [Int: iconv_t] = [:]
     private var unavailableCodePages: Set<Int> = []
@@ -12,7 +12,7 @@ final class RTFTextDecoder {
     private(set) var substitutedCodePages: [Int] = []
 
     deinit {
-        for converter in converters.values { iconv_close(converter) }
+        for (codePage, converter) in converters { RTFConverterPool.shared.giveBack(converter, codePage: codePage) }
     }
 
     /// Appends the UTF-8 form of `bytes`, read in `codePage`, to `utf8`.
@@ -41,6 +41,10 @@ final class RTFTextDecoder {
     private func converter(for codePage: Int) -> iconv_t? {
         if let existing = converters[codePage] { return existing }
         if unavailableCodePages.contains(codePage) { return nil }
+        if let pooled = RTFConverterPool.shared.take(codePage: codePage) {
+            converters[codePage] = pooled
+            return pooled
+        }
         guard let name = RTFCodePage.iconvName(codePage) else {
             markUnavailable(codePage)
             return nil
@@ -105,26 +109,43 @@ final class RTFTextDecoder {
 
 /// UTF-8 encoding of single scalars into byte buffers.
 enum RTFUTF8 {
+    /// The most bytes one scalar takes.
+    static let maximumLength = 4
+
     /// Appends a scalar value as UTF-8, substituting U+FFFD for surrogates and out-of-range values.
     @inline(__always)
     static func append(_ value: UInt32, to utf8: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { buffer in
+            let count = encode(value, into: buffer)
+            utf8.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
+    /// Writes a scalar value as UTF-8 into `buffer` (at least `maximumLength` long), substituting
+    /// U+FFFD for surrogates and out-of-range values; returns the number of bytes written.
+    @inline(__always)
+    static func encode(_ value: UInt32, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
         let code = scalar.value
         switch code {
         case 0..<0x80:
-            utf8.append(UInt8(code))
+            buffer[0] = UInt8(code)
+            return 1
         case 0x80..<0x800:
-            utf8.append(UInt8(0xC0 | (code >> 6)))
-            utf8.append(UInt8(0x80 | (code & 0x3F)))
+            buffer[0] = UInt8(0xC0 | (code >> 6))
+            buffer[1] = UInt8(0x80 | (code & 0x3F))
+            return 2
         case 0x800..<0x10000:
-            utf8.append(UInt8(0xE0 | (code >> 12)))
-            utf8.append(UInt8(0x80 | ((code >> 6) & 0x3F)))
-            utf8.append(UInt8(0x80 | (code & 0x3F)))
+            buffer[0] = UInt8(0xE0 | (code >> 12))
+            buffer[1] = UInt8(0x80 | ((code >> 6) & 0x3F))
+            buffer[2] = UInt8(0x80 | (code & 0x3F))
+            return 3
         default:
-            utf8.append(UInt8(0xF0 | (code >> 18)))
-            utf8.append(UInt8(0x80 | ((code >> 12) & 0x3F)))
-            utf8.append(UInt8(0x80 | ((code >> 6) & 0x3F)))
-            utf8.append(UInt8(0x80 | (code & 0x3F)))
+            buffer[0] = UInt8(0xF0 | (code >> 18))
+            buffer[1] = UInt8(0x80 | ((code >> 12) & 0x3F))
+            buffer[2] = UInt8(0x80 | ((code >> 6) & 0x3F))
+            buffer[3] = UInt8(0x80 | (code & 0x3F))
+            return 4
         }
     }
 }
