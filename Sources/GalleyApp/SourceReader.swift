@@ -3,6 +3,8 @@ import GalleyCore
 /// Reads a content file into documents with the core's parsers.
 struct SourceReader {
     var config: GalleyConfig
+    /// Shared by the reads of one workspace, so RTF code-page converters stay open.
+    var converters: RTFConverterPool?
 
     private var schema: ContentSchema { config.schema }
 
@@ -25,7 +27,7 @@ struct SourceReader {
                 })
             }
         case .rtf:
-            let result = RTFReader.read(bytes, path: path)
+            let result = RTFReader.read(bytes, path: path, converters: converters)
             var document = result.document
             document.title = title(of: document, path: path)
             return .documents([DocumentSource(path: path, item: nil, document: document, diagnostics: result.diagnostics)])
@@ -47,7 +49,7 @@ struct SourceReader {
     /// Reads an RTFD bundle (a folder) from its `TXT.rtf`; attachments are
     /// resolved by the renderer relative to the bundle.
     func readBundle(_ bundlePath: String, textBytes: [UInt8]) -> DocumentSource {
-        let result = RTFReader.read(textBytes, path: bundlePath + "/TXT.rtf")
+        let result = RTFReader.read(textBytes, path: bundlePath + "/TXT.rtf", converters: converters)
         var document = result.document
         document.kind = .rtfd
         document.title = title(of: document, path: bundlePath)

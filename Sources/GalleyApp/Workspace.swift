@@ -41,6 +41,7 @@ final class Workspace {
     /// What each published document was rendered from, so its next version
     /// renders only the blocks that changed.
     private var lastRendering: [String: PreviousRendering] = [:]
+    private let converters = RTFConverterPool()
     private var usersOfAsset: [String: Set<String>] = [:]
     private var assetsOfDocument: [String: Set<String>] = [:]
     private var assets = AssetIndex()
@@ -216,14 +217,14 @@ final class Workspace {
     /// Reads and parses one content file; touches no state, so many can run at once.
     private func load(_ path: String) -> FileReading? {
         load(path, file: path) { bytes in
-            SourceReader(config: config).read(relativePath: path, role: ContentPath.role(of: path), bytes: bytes)
+            SourceReader(config: config, converters: converters).read(relativePath: path, role: ContentPath.role(of: path), bytes: bytes)
         }
     }
 
     /// Reads an RTFD bundle through its `TXT.rtf`.
     private func loadBundle(_ bundle: String) -> FileReading? {
         load(bundle, file: bundle + "/TXT.rtf") { bytes in
-            .documents([SourceReader(config: config).readBundle(bundle, textBytes: bytes)])
+            .documents([SourceReader(config: config, converters: converters).readBundle(bundle, textBytes: bytes)])
         }
     }
 

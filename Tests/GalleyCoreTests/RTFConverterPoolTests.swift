@@ -9,9 +9,10 @@ final class RTFConverterPoolTests: XCTestCase {
 
     func testReadersInParallelDecodeAsOneReaderAlone() throws {
         let expected = Support.plainText(try Support.readFixture("encodings.rtf").document)
+        let pool = RTFConverterPool()
         let results = Mutex<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 64) { _ in
-            let text = (try? Support.readFixture("encodings.rtf")).map { Support.plainText($0.document) } ?? "unreadable"
+            let text = (try? Support.readFixture("encodings.rtf", converters: pool)).map { Support.plainText($0.document) } ?? "unreadable"
             results.withLock { $0.append(text) }
         }
         XCTAssertEqual(results.withLock { $0 }, Array(repeating: expected, count: 64))
@@ -19,8 +20,9 @@ final class RTFConverterPoolTests: XCTestCase {
 
     func testAConverterLeftInAShiftStateIsResetForTheNextReader() {
         // ISO-2022-JP switches to JIS X 0208 with ESC $ B; this document ends without switching back.
-        let shifted = Support.read("{\\rtf1\\ansi\\ansicpg50220 \\'1b$B$\"}")
-        let plain = Support.read("{\\rtf1\\ansi\\ansicpg50220 AB}")
+        let pool = RTFConverterPool()
+        let shifted = Support.read("{\\rtf1\\ansi\\ansicpg50220 \\'1b$B$\"}", converters: pool)
+        let plain = Support.read("{\\rtf1\\ansi\\ansicpg50220 AB}", converters: pool)
         XCTAssertTrue(shifted.diagnostics.isEmpty)
         XCTAssertEqual(Support.plainText(plain.document), "AB")
     }

@@ -5,16 +5,16 @@ import XCTest
 /// Helpers shared by the RTF reader tests.
 enum RTFTestSupport {
     /// Reads RTF given as a string (ASCII source; `\'hh` escapes for other bytes).
-    static func read(_ source: String) -> (document: Document, diagnostics: [Diagnostic]) {
-        RTFReader.read(Array(source.utf8), path: "test.rtf")
+    static func read(_ source: String, converters: RTFConverterPool? = nil) -> (document: Document, diagnostics: [Diagnostic]) {
+        RTFReader.read(Array(source.utf8), path: "test.rtf", converters: converters)
     }
 
     /// Reads one of the fixtures under `Golden/rtf`.
-    static func readFixture(_ name: String, filePath: StaticString = #filePath) throws -> (document: Document, diagnostics: [Diagnostic]) {
+    static func readFixture(_ name: String, converters: RTFConverterPool? = nil, filePath: StaticString = #filePath) throws -> (document: Document, diagnostics: [Diagnostic]) {
         let url = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent()
             .appendingPathComponent("Golden/rtf").appendingPathComponent(name)
         let data = try Data(contentsOf: url)
-        return RTFReader.read([UInt8](data), path: name)
+        return RTFReader.read([UInt8](data), path: name, converters: converters)
     }
 
     /// All paragraphs in reading order, table cells and footnotes included.

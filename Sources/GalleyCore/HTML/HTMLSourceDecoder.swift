@@ -20,7 +20,7 @@ enum HTMLSourceDecoder {
         case .some(RTFCodePage.utf8):
             return repairedUTF8(bytes)
         case .some(let codePage):
-            let decoder = RTFTextDecoder()
+            let decoder = RTFTextDecoder(pool: nil)
             var utf8: [UInt8] = []
             utf8.reserveCapacity(bytes.count + bytes.count / 2)
             bytes.withUnsafeBufferPointer { decoder.decode($0, codePage: codePage, into: &utf8) }

@@ -7,8 +7,10 @@ import Synchronization
 /// the last one unmaps it again; for a small document that cost more than reading
 /// it. A finished reader's converters wait here for the next reader instead.
 /// Taking a converter removes it from the pool, so each is used by one reader at a time.
-final class RTFConverterPool: Sendable {
-    static let shared = RTFConverterPool()
+///
+/// Whoever reads many documents owns a pool and hands it to each read (the
+/// daemon's workspace does); the core itself keeps no state between reads.
+public final class RTFConverterPool: Sendable {
 
     /// Enough for the readers that run at once; the code pages with converters are
     /// a fixed few dozen, so this also bounds how many stay open.
@@ -20,6 +22,14 @@ final class RTFConverterPool: Sendable {
     }
 
     private let idle = Mutex<[Int: [IdleConverter]]>([:])
+
+    public init() {}
+
+    deinit {
+        idle.withLock { idle in
+            for converter in idle.values.joined() { iconv_close(converter.handle) }
+        }
+    }
 
     /// An idle converter for `codePage`, now owned by the caller, if one is waiting.
     func take(codePage: Int) -> iconv_t? {

@@ -15,7 +15,7 @@ struct RTFParser {
     var lexer: RTFLexer
     var locator: RTFSourceLocator
     let controlWords = RTFControlWordTable.shared
-    let decoder = RTFTextDecoder()
+    let decoder: RTFTextDecoder
     var diagnostics: [Diagnostic] = []
 
     // Groups: `state` is the innermost group; `savedStates` the ones around it.
@@ -72,9 +72,10 @@ struct RTFParser {
     var rowLeft = 0
     var footnoteCount = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
+    init(bytes: UnsafeBufferPointer<UInt8>, path: String, converters: RTFConverterPool?) {
         self.bytes = bytes
         self.path = path
+        decoder = RTFTextDecoder(pool: converters)
         lexer = RTFLexer(bytes: bytes)
         locator = RTFSourceLocator(bytes: bytes)
         pendingBytes.reserveCapacity(4_096)

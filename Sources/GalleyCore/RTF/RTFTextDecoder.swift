@@ -3,16 +3,24 @@ import Glibc
 /// Converts code-page bytes to UTF-8 with iconv, keeping one converter per code page.
 ///
 /// One decoder belongs to one reader run, so converters are never shared
-/// between threads; they go back to the shared pool when the decoder goes away.
+/// between threads; they come from and go back to the reader's pool, if it
+/// was given one, and are closed otherwise.
 final class RTFTextDecoder {
+    private let pool: RTFConverterPool?
     private var converters: [Int: iconv_t] = [:]
     private var unavailableCodePages: Set<Int> = []
     private var output: [UInt8] = []
     /// Code pages that had no converter and were read as Windows Latin 1 instead.
     private(set) var substitutedCodePages: [Int] = []
 
+    init(pool: RTFConverterPool?) {
+        self.pool = pool
+    }
+
     deinit {
-        for (codePage, converter) in converters { RTFConverterPool.shared.giveBack(converter, codePage: codePage) }
+        for (codePage, converter) in converters {
+            if let pool { pool.giveBack(converter, codePage: codePage) } else { iconv_close(converter) }
+        }
     }
 
     /// Appends the UTF-8 form of `bytes`, read in `codePage`, to `utf8`.
@@ -41,7 +49,7 @@ final class RTFTextDecoder {
     private func converter(for codePage: Int) -> iconv_t? {
         if let existing = converters[codePage] { return existing }
         if unavailableCodePages.contains(codePage) { return nil }
-        if let pooled = RTFConverterPool.shared.take(codePage: codePage) {
+        if let pooled = pool?.take(codePage: codePage) {
             converters[codePage] = pooled
             return pooled
         }
