@@ -181,13 +181,15 @@
   }
 
   /**
-   * What a view should show, from a daemon patch: kept ids stay `{ keep }`,
-   * the other children are parsed (all in one go). Returns one incoming
-   * value per view asked for, since a parsed element can live in one view only.
+   * What a view should show, from a daemon patch: kept ids stay `{ keep }`
+   * (with the new source location of a block that only moved), the other
+   * children are parsed (all in one go). Returns one incoming value per view
+   * asked for, since a parsed element can live in one view only.
    */
   function incomingFromPatch(patch, views) {
     if (!patch || typeof patch.article !== 'string' || !Array.isArray(patch.elements)) throw new PatchMismatch('shape');
-    const fragments = patch.elements.filter((e) => typeof e !== 'string').map((e) => String(e.html));
+    const isKept = (e) => typeof e === 'string' || (e && typeof e.id === 'string' && e.html === undefined);
+    const fragments = patch.elements.filter((e) => !isKept(e)).map((e) => String(e && e.html));
     const tpl = document.createElement('template');
     tpl.innerHTML = fragments.join('\n');
     const parsed = Array.from(tpl.content.children);
@@ -197,6 +199,7 @@
       let next = 0;
       const items = patch.elements.map((e) => {
         if (typeof e === 'string') return { keep: e };
+        if (isKept(e)) return { keep: e.id, line: e.line, column: e.column };
         const node = parsed[next++];
         return { node: copy === 0 ? node : node.cloneNode(true) };
       });
@@ -232,7 +235,8 @@
   /**
    * Brings the article in `view` to `incoming` ({article, items}): the
    * article's attributes, then its children, each a parsed element or
-   * `{ keep: id }` for one the view shows exactly as the daemon sent it.
+   * `{ keep: id }` for one the view shows exactly as the daemon sent it
+   * (`{ keep, line, column }` when only its source location changed).
    * Elements whose key (block id) and content are unchanged stay the same
    * DOM nodes; others are inserted, replaced or removed.
    * Returns the newly inserted elements, in document order; throws
@@ -260,6 +264,11 @@
         const kept = oldByKey.get(item.keep);
         if (!kept) throw new PatchMismatch(item.keep);
         oldByKey.delete(item.keep);
+        if (item.line !== undefined) {
+          kept.setAttribute('data-line', String(item.line));
+          kept.setAttribute('data-column', String(item.column));
+          decorateBlock(kept);
+        }
         next.push(kept);
         continue;
       }

@@ -2,11 +2,12 @@ import GalleyCore
 import Glibc
 
 /// A new version of a document's article told against a version the page
-/// already shows: the ids of children it can keep as they are, and the HTML
-/// of the others. A one-word edit in a 2 MB article is then sent as one
-/// paragraph and a list of ids.
+/// already shows: the ids of children it can keep as they are, the new
+/// source location of those that only moved (a paragraph inserted above
+/// moves every block below it), and the HTML of the others. A one-word edit
+/// in a 2 MB article is then sent as one paragraph and a list of ids.
 ///
-/// JSON: `{"base": V, "article": "<article …>", "elements": ["b-…-0", {"html": "…"}, …]}`.
+/// JSON: `{"base": V, "article": "<article …>", "elements": ["b-…-0", {"id": "b-…-0", "line": L, "column": C}, {"html": "…"}, …]}`.
 enum DocumentPatch {
     static func json(from old: PublishedDocument, to new: PublishedDocument) -> String {
         var oldHTML = old.html
@@ -19,10 +20,15 @@ enum DocumentPatch {
                 for (index, element) in new.elements.enumerated() {
                     if index > 0 { json += "," }
                     let bytes = UnsafeBufferPointer(rebasing: newBytes[element.range])
-                    if let id = element.id, let oldRange = finder.range(of: id, near: index),
-                       equal(bytes, UnsafeBufferPointer(rebasing: oldBytes[oldRange])) {
-                        // Ids are the renderer's own ("b-" hex "-" digits): nothing to escape.
+                    guard let id = element.id, let old = finder.element(withID: id, near: index) else {
+                        json += "{\"html\":\(JSONText.quoted(bytes))}"
+                        continue
+                    }
+                    // Ids are the renderer's own ("b-" hex "-" digits): nothing to escape.
+                    if equal(bytes, UnsafeBufferPointer(rebasing: oldBytes[old.range])) {
                         json += "\"" + id + "\""
+                    } else if let location = element.location, onlyMoved(element, newBytes, from: old, oldBytes) {
+                        json += "{\"id\":\"" + id + "\",\"line\":\(location.line),\"column\":\(location.column)}"
                     } else {
                         json += "{\"html\":\(JSONText.quoted(bytes))}"
                     }
@@ -30,6 +36,18 @@ enum DocumentPatch {
                 return json + "]}"
             }
         }
+    }
+
+    /// Whether the element differs from the old one in its location attributes alone.
+    private static func onlyMoved(_ element: RenderedDocument.Element, _ newBytes: UnsafeBufferPointer<UInt8>,
+                                  from old: RenderedDocument.Element, _ oldBytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !element.locationAttributes.isEmpty, !old.locationAttributes.isEmpty else { return false }
+        let newBefore = element.range.lowerBound..<element.locationAttributes.lowerBound
+        let oldBefore = old.range.lowerBound..<old.locationAttributes.lowerBound
+        let newAfter = element.locationAttributes.upperBound..<element.range.upperBound
+        let oldAfter = old.locationAttributes.upperBound..<old.range.upperBound
+        return equal(UnsafeBufferPointer(rebasing: newBytes[newBefore]), UnsafeBufferPointer(rebasing: oldBytes[oldBefore]))
+            && equal(UnsafeBufferPointer(rebasing: newBytes[newAfter]), UnsafeBufferPointer(rebasing: oldBytes[oldAfter]))
     }
 
     private static func equal(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -45,27 +63,27 @@ enum DocumentPatch {
 private struct OldElementFinder {
     private let elements: [RenderedDocument.Element]
     private let countDifference: Int
-    private var rangeOfID: [String: Range<Int>]?
+    private var indexOfID: [String: Int]?
 
     init(_ elements: [RenderedDocument.Element], countDifference: Int) {
         self.elements = elements
         self.countDifference = countDifference
     }
 
-    mutating func range(of id: String, near index: Int) -> Range<Int>? {
-        if let range = range(of: id, at: index) ?? range(of: id, at: index + countDifference) { return range }
-        if rangeOfID == nil {
-            var table: [String: Range<Int>] = [:]
+    mutating func element(withID id: String, near index: Int) -> RenderedDocument.Element? {
+        if let element = element(withID: id, at: index) ?? element(withID: id, at: index + countDifference) { return element }
+        if indexOfID == nil {
+            var table: [String: Int] = [:]
             table.reserveCapacity(elements.count)
-            for element in elements {
-                if let id = element.id { table[id] = element.range }
+            for (index, element) in elements.enumerated() {
+                if let id = element.id { table[id] = index }
             }
-            rangeOfID = table
+            indexOfID = table
         }
-        return rangeOfID?[id]
+        return indexOfID?[id].map { elements[$0] }
     }
 
-    private func range(of id: String, at index: Int) -> Range<Int>? {
-        elements.indices.contains(index) && elements[index].id == id ? elements[index].range : nil
+    private func element(withID id: String, at index: Int) -> RenderedDocument.Element? {
+        elements.indices.contains(index) && elements[index].id == id ? elements[index] : nil
     }
 }

@@ -433,12 +433,20 @@ def test_a_long_document_is_patched_block_by_block(page, daemon, content):
     sizes = page.execute_script(
         "return performance.getEntriesByType('resource').filter(e => e.name.includes('/api/documents/')).map(e => e.encodedBodySize)")
     assert sizes and max(sizes) < 20_000, f"the answer was not a patch: {sizes} bytes"
-    # A new first paragraph moves every block's source line: all are sent again.
+    # A new first paragraph moves every block's source line: the blocks stay
+    # and are told their new line.
+    lines_before = page.execute_script("return [...document.querySelectorAll('#view-a .blk')].map(e => Number(e.dataset.line))")
+    page.execute_script("document.querySelectorAll('.device-screen .blk').forEach(e => e.__kept = true)")
     numbers.insert(0, "new first")
     write_long_rtf(path, numbers)
     expected = [f"Paragraph {text} of a long rich-text document." for text in numbers]
     wait_until(lambda: article_texts(page, "#view-a") == expected, message="the insertion never arrived")
     wait_until(lambda: article_texts(page, "#view-b") == expected, message="the second device missed the insertion")
+    new = page.execute_script("return [...document.querySelectorAll('.device-screen .blk')].filter(e => !e.__kept).map(e => e.textContent)")
+    assert new == [expected[0], expected[0]], "blocks that only moved were replaced"
+    lines_after = page.execute_script("return [...document.querySelectorAll('#view-a .blk')].map(e => Number(e.dataset.line))")
+    assert lines_after[1:] == [line + 1 for line in lines_before]
+    assert page.execute_script("return document.querySelector('#view-a .blk:last-child').dataset.galleyLoc") == f"line {lines_after[-1]}:1"
     # A page that lost a block it should keep asks for the whole document.
     page.execute_script("document.querySelector('#view-a .blk:last-child').remove()")
     numbers[100] = "one hundred, edited"

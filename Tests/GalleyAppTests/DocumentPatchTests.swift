@@ -6,10 +6,11 @@ import XCTest
 final class DocumentPatchTests: XCTestCase {
     private let renderer = HTMLRenderer(context: RenderContext())
 
-    private func published(_ texts: [String], version: Int) -> PublishedDocument {
-        // Every block on line 1, so that moved blocks are byte-identical and can be kept.
-        let document = Document(title: "Doc", kind: .rtf, blocks: texts.map { text in
-            Block(kind: "paragraph", location: .start, content: .paragraph(Paragraph(runs: [TextRun(text)])))
+    /// Blocks on line 1, so that moved blocks are byte-identical, or one per line.
+    private func published(_ texts: [String], version: Int, onePerLine: Bool = false) -> PublishedDocument {
+        let document = Document(title: "Doc", kind: .rtf, blocks: texts.enumerated().map { index, text in
+            Block(kind: "paragraph", location: onePerLine ? SourceLocation(line: index + 1, column: 1) : .start,
+                  content: .paragraph(Paragraph(runs: [TextRun(text)])))
         })
         let rendered = renderer.render(document)
         return PublishedDocument(id: "d", path: "d.rtf", item: nil, title: "Doc", kind: .rtf, version: version,
@@ -18,7 +19,7 @@ final class DocumentPatchTests: XCTestCase {
     }
 
     /// What the page does: keep the old children named by id, parse the others.
-    private func applied(_ patchJSON: String, to old: PublishedDocument) throws -> (html: String, sent: Int) {
+    private func applied(_ patchJSON: String, to old: PublishedDocument) throws -> (html: String, sent: Int, moved: Int) {
         let patch = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(patchJSON.utf8)) as? [String: Any])
         XCTAssertEqual(patch["base"] as? Int, old.version)
         var oldChildren: [String: String] = [:]
@@ -27,16 +28,24 @@ final class DocumentPatchTests: XCTestCase {
         }
         var children: [String] = []
         var sent = 0
+        var moved = 0
         for element in try XCTUnwrap(patch["elements"] as? [Any]) {
             if let id = element as? String {
                 children.append(try XCTUnwrap(oldChildren[id], "kept id \(id) is not in the old version"))
-            } else {
-                children.append(try XCTUnwrap((element as? [String: String])?["html"]))
+            } else if let html = (element as? [String: Any])?["html"] as? String {
+                children.append(html)
                 sent += 1
+            } else {
+                let move = try XCTUnwrap(element as? [String: Any])
+                let child = try XCTUnwrap(oldChildren[try XCTUnwrap(move["id"] as? String)])
+                let line = try XCTUnwrap(move["line"] as? Int), column = try XCTUnwrap(move["column"] as? Int)
+                children.append(child.replacingOccurrences(of: #" data-line="\d+" data-column="\d+""#,
+                                                           with: " data-line=\"\(line)\" data-column=\"\(column)\"", options: .regularExpression))
+                moved += 1
             }
         }
         let article = try XCTUnwrap(patch["article"] as? String)
-        return (article + "\n" + children.joined(separator: "\n") + "\n</article>\n", sent)
+        return (article + "\n" + children.joined(separator: "\n") + "\n</article>\n", sent, moved)
     }
 
     func testPatchesRebuildTheNewVersionAndSendOnlyWhatChanged() throws {
@@ -54,6 +63,16 @@ final class DocumentPatchTests: XCTestCase {
             let result = try applied(DocumentPatch.json(from: before, to: after), to: before)
             XCTAssertEqual(result.html, after.html, "\(old) → \(new)")
             XCTAssertEqual(result.sent, sent, "\(old) → \(new)")
+            XCTAssertEqual(result.moved, 0, "\(old) → \(new)")
         }
+    }
+
+    func testBlocksThatOnlyMovedAreToldTheirNewLine() throws {
+        let before = published(["a", "b", "c", "d"], version: 1, onePerLine: true)
+        let after = published(["new", "a", "b", "C", "d"], version: 2, onePerLine: true)
+        let result = try applied(DocumentPatch.json(from: before, to: after), to: before)
+        XCTAssertEqual(result.html, after.html)
+        XCTAssertEqual(result.sent, 3, "the header, the new paragraph and the edited one")
+        XCTAssertEqual(result.moved, 3, "a, b and d moved down a line")
     }
 }

@@ -2,6 +2,7 @@
 told only what changed since V, and that patch rebuilds exactly the
 document a client asking for the whole of it gets."""
 import os
+import re
 import shutil
 
 from galley_support import CORPUS, HeldPoll, save_in_place
@@ -23,8 +24,24 @@ def apply_patch(old_html, patch):
     for child in children:
         if ' id="' in child:
             by_id[child.split(' id="', 1)[1].split('"', 1)[0]] = child
-    rebuilt = [by_id[element] if isinstance(element, str) else element["html"] for element in patch["elements"]]
+    rebuilt = []
+    for element in patch["elements"]:
+        if isinstance(element, str):
+            rebuilt.append(by_id[element])
+        elif "html" in element:
+            rebuilt.append(element["html"])
+        else:
+            moved = re.sub(r' data-line="\d+" data-column="\d+"', f' data-line="{element["line"]}" data-column="{element["column"]}"',
+                           by_id[element["id"]], count=1)
+            rebuilt.append(moved)
     return patch["article"] + "\n" + "\n".join(rebuilt) + "\n</article>\n"
+
+
+def kinds(patch):
+    """How many children a patch keeps, moves and sends."""
+    kept = sum(isinstance(e, str) for e in patch["elements"])
+    sent = sum(isinstance(e, dict) and "html" in e for e in patch["elements"])
+    return kept, len(patch["elements"]) - kept - sent, sent
 
 
 def save_and_poll(daemon, document_id, path, old, new, query="&patch=1"):
@@ -70,11 +87,13 @@ def test_rich_text_patches_rebuild_the_document_after_edits_anywhere(tmp_path, s
     words = [word for word in text.split() if word.isalpha() and len(word) > 4 and text.count(word) == 1]
     assert len(words) >= 3
     # An edit near the start, one in the middle, and a new paragraph, which
-    # moves every later block's line: those are sent again, the rest kept.
-    for old, new in [(words[0], words[0] + "X"), (words[len(words) // 2], "changed"), (words[-1], words[-1] + "\\\nNew paragraph.")]:
+    # moves every later block's line: those are told their new line only.
+    for old, new in [(words[0], words[0] + "X"), (words[len(words) // 2], "changed"), (words[0], words[0] + "\\\nNew paragraph.")]:
         before, answer, whole = save_and_poll(daemon, document["id"], path, old, new)
         assert answer["patch"]["base"] == before["version"]
         assert apply_patch(before["html"], answer["patch"]) == whole["html"]
+    kept, moved, sent = kinds(answer["patch"])
+    assert moved >= 3 and sent <= 3, (kept, moved, sent)
 
 
 def test_a_page_two_versions_behind_or_without_patch_gets_the_whole_document(species, serve):

@@ -52,19 +52,19 @@ public struct HTMLRenderer {
                     let element = previous.rendered.elementOfBlock(at: earlierIndex)
                     let shift = unchanged.append(element, of: previous.rendered.html, to: &html)
                     blockIDs.append(blockID)
-                    elements.append(.init(id: blockID, range: (element.range.lowerBound + shift)..<(element.range.upperBound + shift)))
+                    elements.append(element.shifted(by: shift))
                     reusableBlocks.append(.init(baseID: earlier.baseID, inner: (earlier.inner.lowerBound + shift)..<(earlier.inner.upperBound + shift)))
                     continue
                 }
                 unchanged.flush(into: &html)
                 let start = html.utf8.count
-                html += openingTag(of: block, id: blockID, missing: false)
+                let locationAttributes = appendOpeningTag(of: block, id: blockID, missing: false, to: &html)
                 let innerStart = html.utf8.count
                 html += previous.rendered.html.utf8Slice(earlier.inner)
                 let innerRange = innerStart..<html.utf8.count
                 html += "</div>"
                 blockIDs.append(blockID)
-                elements.append(.init(id: blockID, range: start..<html.utf8.count))
+                elements.append(.init(id: blockID, range: start..<html.utf8.count, location: block.location, locationAttributes: locationAttributes))
                 reusableBlocks.append(.init(baseID: earlier.baseID, inner: innerRange))
                 html += "\n"
                 continue
@@ -81,13 +81,13 @@ public struct HTMLRenderer {
             hash.combine(inner)
             let base = "b-\(hash.shortHex)"
             let blockID = id(base, &occurrences)
-            html += openingTag(of: block, id: blockID, missing: missingName != nil)
+            let locationAttributes = appendOpeningTag(of: block, id: blockID, missing: missingName != nil, to: &html)
             let innerStart = html.utf8.count
             html += inner
             let innerRange = innerStart..<html.utf8.count
             html += "</div>"
             blockIDs.append(blockID)
-            elements.append(.init(id: blockID, range: start..<html.utf8.count))
+            elements.append(.init(id: blockID, range: start..<html.utf8.count, location: block.location, locationAttributes: locationAttributes))
             html += "\n"
             reusableBlocks.append(BlockReuse.dependsOnlyOnItself(block) ? .init(baseID: base, inner: innerRange) : nil)
             if let missingName { missing.append(.init(name: missingName, location: block.location, blockID: blockID)) }
@@ -109,9 +109,15 @@ public struct HTMLRenderer {
         return "\(base)-\(takeNext(&occurrences[base, default: 0]))"
     }
 
-    private func openingTag(of block: Block, id: String, missing: Bool) -> String {
+    /// Writes a block's opening tag; returns where its location attributes are.
+    private func appendOpeningTag(of block: Block, id: String, missing: Bool, to html: inout String) -> Range<Int> {
         let classes = "blk k-\(kindClasses[block.kind])" + (missing ? " is-missing" : "")
-        return "<div class=\"\(classes)\" id=\"\(id)\" data-kind=\"\(HTMLEscaping.escape(block.kind))\" data-line=\"\(block.location.line)\" data-column=\"\(block.location.column)\">"
+        html += "<div class=\"\(classes)\" id=\"\(id)\" data-kind=\"\(HTMLEscaping.escape(block.kind))\""
+        let start = html.utf8.count
+        html += " data-line=\"\(block.location.line)\" data-column=\"\(block.location.column)\""
+        let end = html.utf8.count
+        html += ">"
+        return start..<end
     }
 
     private func renderContent(of block: Block, missingImage: inout String?) -> String {

@@ -12,6 +12,23 @@ public struct RenderedDocument: Sendable, Equatable {
         public var id: String?
         /// UTF-8 offsets of the element in `html`, without the line break after it.
         public var range: Range<Int>
+        /// For a block: where its source location is, and the UTF-8 offsets
+        /// of the attributes that say it (` data-line="…" data-column="…"`),
+        /// so that a block that only moved can be told apart from one that changed.
+        public var location: SourceLocation?
+        public var locationAttributes: Range<Int>
+
+        init(id: String?, range: Range<Int>, location: SourceLocation? = nil, locationAttributes: Range<Int> = 0..<0) {
+            self.id = id
+            self.range = range
+            self.location = location
+            self.locationAttributes = locationAttributes
+        }
+
+        func shifted(by offset: Int) -> Element {
+            Element(id: id, range: (range.lowerBound + offset)..<(range.upperBound + offset), location: location,
+                    locationAttributes: (locationAttributes.lowerBound + offset)..<(locationAttributes.upperBound + offset))
+        }
     }
 
     /// What a later rendering may copy instead of rendering a block again.
