@@ -521,8 +521,12 @@
     const changeTimers = new WeakMap();
     function markChanged(el) {
       clearTimeout(changeTimers.get(el));
-      el.classList.remove('just-changed');
-      void el.offsetWidth; // restart the animation
+      if (el.classList.contains('just-changed')) {
+        // Restarting a running animation needs a layout in between; a new
+        // block (most marks) does not, and forcing one costs a long document dearly.
+        el.classList.remove('just-changed');
+        void el.offsetWidth;
+      }
       el.classList.add('just-changed');
       changeTimers.set(el, setTimeout(() => el.classList.remove('just-changed'), CHANGED_MS));
     }
