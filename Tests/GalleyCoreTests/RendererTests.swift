@@ -78,6 +78,15 @@ final class RendererTests: XCTestCase {
         }
     }
 
+    func testARenderingOfAnotherDocumentIsNotReused() {
+        let renderer = HTMLRenderer(context: RenderContext())
+        func document(_ texts: [String]) -> Document {
+            Document(title: "t", kind: .rtf, blocks: texts.map { Block(kind: "paragraph", location: .start, content: .paragraph(Paragraph(runs: [TextRun($0)]))) })
+        }
+        let mismatched = PreviousRendering(document: document(["a", "b", "c"]), rendered: renderer.render(document(["x"])))
+        XCTAssertEqual(renderer.render(document(["a", "b", "c", "d"]), reusing: mismatched), renderer.render(document(["a", "b", "c", "d"])))
+    }
+
     func testElementsLocateEveryChildOfTheArticle() {
         let rendered = HTMLRenderer(context: RenderContext()).render(Document(title: "Title", kind: .rtf, blocks: [
             Block(kind: "paragraph", location: .start, content: .paragraph(Paragraph(runs: [TextRun("コガタペンギン")]))),

@@ -14,7 +14,11 @@ struct BlockReuse {
 
     init(previous: PreviousRendering, blocks: [Block]) {
         let old = previous.document.blocks
-        let shortest = min(old.count, blocks.count)
+        let rendered = previous.rendered
+        // A rendering of some other document (only a caller's mistake) offers nothing.
+        let isConsistent = rendered.reusableBlocks.count == old.count && rendered.blockIDs.count == old.count
+            && rendered.elements.count >= old.count
+        let shortest = isConsistent ? min(old.count, blocks.count) : 0
         var prefix = 0
         while prefix < shortest, Self.sameContent(old[prefix], blocks[prefix]) { prefix += 1 }
         var suffix = 0
