@@ -9,8 +9,12 @@ public final class SharedBody: @unchecked Sendable {
         count = bytes.count
     }
 
-    public convenience init(_ text: String) {
-        self.init(Array(text.utf8))
+    public init(_ text: String) {
+        // Straight from the string's storage: a document body can be megabytes.
+        var text = text
+        count = text.utf8.count
+        pointer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1), alignment: 1)
+        text.withUTF8 { pointer.copyMemory(from: UnsafeRawBufferPointer($0)) }
     }
 
     public let count: Int
