@@ -238,8 +238,8 @@
    * `{ keep: id }` for one the view shows exactly as the daemon sent it
    * (`{ keep, line, column }` when only its source location changed).
    * Elements whose key (block id) and content are unchanged stay the same
-   * DOM nodes; others are inserted, replaced or removed.
-   * Returns the newly inserted elements, in document order; throws
+   * DOM nodes; others are inserted, given new content, or removed.
+   * Returns the elements with new content, in document order; throws
    * PatchMismatch when an element to keep is not there.
    */
   function patchView(view, incoming, secondary) {
@@ -250,15 +250,16 @@
     }
     syncAttributes(art, incoming.article);
 
+    const current = Array.from(art.children);
     const oldByKey = new Map();
     const oldUnkeyed = [];
-    for (const el of Array.from(art.children)) {
+    for (const el of current) {
       const k = keyOf(el);
       if (k && !oldByKey.has(k)) oldByKey.set(k, el); else oldUnkeyed.push(el);
     }
 
     const next = [];
-    const inserted = [];
+    const fresh = new Set();
     for (const item of incoming.items) {
       if (item.keep !== undefined) {
         const kept = oldByKey.get(item.keep);
@@ -299,17 +300,50 @@
         node.__galleySrc = src;
         decorateBlock(node);
         next.push(node);
-        inserted.push(node);
+        fresh.add(node);
       }
     }
 
+    reuseReplacedElements(current, next, fresh);
     const keep = new Set(next);
-    for (const el of Array.from(art.children)) if (!keep.has(el)) el.remove();
+    for (const el of current) if (!keep.has(el)) el.remove();
     for (let i = 0; i < next.length; i++) {
       const at = art.children[i] || null;
       if (at !== next[i]) art.insertBefore(next[i], at);
     }
-    return inserted;
+    return next.filter((el) => fresh.has(el));
+  }
+
+  /**
+   * A new block that takes the place of one going away (an edited
+   * paragraph) is moved into that element rather than swapped for it:
+   * Chromium lays out a long article again when its list of children
+   * changes (about 9 ms for 4,800 paragraphs), and only the block when its
+   * content does (about 2 ms). Updates `next` and `fresh` in place.
+   */
+  function reuseReplacedElements(current, next, fresh) {
+    if (!fresh.size) return;
+    const position = new Map(current.map((el, i) => [el, i]));
+    const staying = new Set(next);
+    let candidate = 0; // in `current`: just after the last element that stays
+    for (let i = 0; i < next.length; i++) {
+      const el = next[i];
+      if (position.has(el)) {
+        candidate = position.get(el) + 1;
+        continue;
+      }
+      const old = current[candidate];
+      if (!old || staying.has(old) || !keyOf(old) || !keyOf(el) || old.tagName !== el.tagName) continue;
+      candidate += 1;
+      syncAttributes(old, el);
+      old.replaceChildren(...el.childNodes);
+      old.__galleySrc = el.__galleySrc;
+      decorateBlock(old);
+      staying.add(old);
+      fresh.delete(el);
+      fresh.add(old);
+      next[i] = old;
+    }
   }
 
   // ---------------------------------------------------------------- scroll anchoring
@@ -522,10 +556,9 @@
     function markChanged(el) {
       clearTimeout(changeTimers.get(el));
       if (el.classList.contains('just-changed')) {
-        // Restarting a running animation needs a layout in between; a new
-        // block (most marks) does not, and forcing one costs a long document dearly.
-        el.classList.remove('just-changed');
-        void el.offsetWidth;
+        // Marked a moment ago: start its highlight over. Rewinding the
+        // animation does it without the layout that toggling the class needs.
+        for (const animation of el.getAnimations()) animation.currentTime = 0;
       }
       el.classList.add('just-changed');
       changeTimers.set(el, setTimeout(() => el.classList.remove('just-changed'), CHANGED_MS));
@@ -724,10 +757,10 @@
         docStyle.textContent = scaleFonts(body.css);
       }
 
-      let inserted = [];
+      let changed = [];
       if (incoming) {
         const anchor = captureAnchor(viewA);
-        inserted = patchView(viewA, incoming[0], false);
+        changed = patchView(viewA, incoming[0], false);
         if (incoming[1]) patchView(viewB, incoming[1], true);
         doc.hasArticle = true;
         restoreAnchor(anchor);
@@ -736,15 +769,15 @@
       doc.diagnostics = Array.isArray(body.diagnostics) ? body.diagnostics : [];
       renderDiagnostics();
 
-      if (!first && inserted.length) {
-        for (const el of inserted) markChanged(el);
-        const firstChanged = inserted[0];
+      if (!first && changed.length) {
+        for (const el of changed) markChanged(el);
+        const firstChanged = changed[0];
         if (!isOnScreen(firstChanged)) {
           if (settings.follow) revealBlock(firstChanged, false);
           else showChip(firstChanged);
         }
         if (!deviceB.hidden) {
-          for (const el of inserted) {
+          for (const el of changed) {
             const twin = viewB.querySelector('[data-galley-id="' + CSS.escape(el.id) + '"]');
             if (twin) markChanged(twin);
           }
@@ -753,7 +786,7 @@
 
       galley.version = body.version;
       galley.patches += 1;
-      galley.lastChanged = inserted.map((el) => el.id);
+      galley.lastChanged = changed.map((el) => el.id);
       root.dataset.galleyVersion = String(body.version);
     }
 

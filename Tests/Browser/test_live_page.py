@@ -419,6 +419,13 @@ def test_a_long_document_is_patched_block_by_block(page, daemon, content):
     page.execute_script("""
         document.querySelectorAll('.device-screen .blk').forEach(e => e.__kept = true);
         window.__start = { patches: galley.patches, resyncs: galley.resyncs };
+        window.__touched = [];
+        new MutationObserver(records => {
+          for (const r of records) {
+            const block = r.target.closest && r.target.closest('.blk');
+            if (r.type === 'childList' && block && !window.__touched.includes(block)) window.__touched.push(block);
+          }
+        }).observe(document.body, {subtree: true, childList: true});
         performance.clearResourceTimings();""")
     numbers[200] = "two hundred, edited"
     write_long_rtf(path, numbers)
@@ -426,8 +433,10 @@ def test_a_long_document_is_patched_block_by_block(page, daemon, content):
     expected = [f"Paragraph {text} of a long rich-text document." for text in numbers]
     assert article_texts(page, "#view-a") == expected
     wait_until(lambda: article_texts(page, "#view-b") == expected, message="the second device missed the edit")
-    new = page.execute_script("return [...document.querySelectorAll('.device-screen .blk')].filter(e => !e.__kept).map(e => e.textContent)")
-    assert new == [expected[200], expected[200]], "only the edited block is new, in both views"
+    assert page.execute_script("return [...document.querySelectorAll('.device-screen .blk')].every(e => e.__kept)"), \
+        "blocks were replaced; an edited block takes its new content in place"
+    touched = page.execute_script("return window.__touched.map(e => e.textContent)")
+    assert touched == [expected[200], expected[200]], "only the edited block changed, in both views"
     counts = page.execute_script("return { patches: galley.patches - __start.patches, resyncs: galley.resyncs - __start.resyncs }")
     assert counts == {"patches": 1, "resyncs": 0}
     sizes = page.execute_script(
