@@ -5,9 +5,24 @@ import os
 import re
 import shutil
 
-from galley_support import CORPUS, HeldPoll, save_in_place
+import pytest
+
+from galley_support import CORPUS, REPO, HeldPoll, copy_content, save_in_place
 
 DATA = "Resources/speciesData.json"
+EDITED = "コガタペンギンは、現生"
+
+
+@pytest.fixture
+def example():
+    """A writable copy of the bundled example (the Little Penguin is its first item)."""
+    path, holder = copy_content(os.path.join(REPO, "Assets", "Example"))
+    yield path
+    shutil.rmtree(holder, ignore_errors=True)
+
+
+def penguin_of(daemon):
+    return [d for d in daemon.documents()["documents"] if d["path"] == DATA and d["item"] == 0][0]
 
 
 def article_children(html):
@@ -59,11 +74,11 @@ def save_and_poll(daemon, document_id, path, old, new, query="&patch=1"):
     return before, answer, whole
 
 
-def test_a_one_paragraph_edit_is_sent_as_a_patch_that_rebuilds_the_document(species, serve):
-    daemon = serve(species)
-    penguin = [d for d in daemon.documents()["documents"] if d["path"] == DATA][3]
-    before, answer, whole = save_and_poll(daemon, penguin["id"], os.path.join(species, DATA),
-                                          "コガタペンギンは小さくて", "コガタペンギン（編集）は小さくて")
+def test_a_one_paragraph_edit_is_sent_as_a_patch_that_rebuilds_the_document(example, serve):
+    daemon = serve(example)
+    penguin = penguin_of(daemon)
+    before, answer, whole = save_and_poll(daemon, penguin["id"], os.path.join(example, DATA),
+                                          EDITED, "コガタペンギン（編集）は、現生")
     assert "html" not in answer
     patch = answer["patch"]
     assert patch["base"] == before["version"]
@@ -75,12 +90,29 @@ def test_a_one_paragraph_edit_is_sent_as_a_patch_that_rebuilds_the_document(spec
     assert answer["diagnostics"] == whole["diagnostics"] and answer["title"] == whole["title"]
 
 
-def test_rich_text_patches_rebuild_the_document_after_edits_anywhere(tmp_path, serve):
+def styled_rtf(paragraphs):
+    """Cocoa-style RTF: two fonts, colours, bold and italic runs, one paragraph
+    per line, and words found once each (letters spell the paragraph's number)."""
+    def word(prefix, n):
+        return prefix + "".join(chr(ord("a") + int(digit)) for digit in str(n)) + "x"
+    body = "".join(f"\\f{n % 2}\\cf{n % 2 + 1} \\b {word('Heading', n)}\\b0  text of {word('paragraph', n)} "
+                   f"\\i {word('aside', n)}\\i0  {word('words', n)}\\\n" for n in range(paragraphs))
+    return ("{\\rtf1\\ansi\\ansicpg1252\\cocoartf2709\n{\\fonttbl\\f0\\fswiss Helvetica;\\f1\\froman Times-Roman;}\n"
+            "{\\colortbl;\\red0\\green0\\blue0;\\red200\\green20\\blue20;}\n\\pard\\fs24 " + body + "}")
+
+
+@pytest.mark.parametrize("source", ["generated", "corpus"])
+def test_rich_text_patches_rebuild_the_document_after_edits_anywhere(source, tmp_path, serve):
     content = tmp_path / "content"
     content.mkdir()
-    source = os.path.join(CORPUS, "rtf", "cocoa-TootRain-Credits.rtf")
-    shutil.copyfile(source, content / "credits.rtf")
-    path = str(content / "credits.rtf")
+    path = str(content / "document.rtf")
+    if source == "generated":
+        save_in_place(path, styled_rtf(40))
+    else:
+        credits = os.path.join(CORPUS, "rtf", "cocoa-TootRain-Credits.rtf")
+        if not os.path.exists(credits):
+            pytest.skip("../shared/corpus is not present")
+        shutil.copyfile(credits, path)
     daemon = serve(str(content))
     document = daemon.documents()["documents"][0]
     text = open(path, encoding="utf-8").read()
@@ -96,21 +128,21 @@ def test_rich_text_patches_rebuild_the_document_after_edits_anywhere(tmp_path, s
     assert moved >= 3 and sent <= 3, (kept, moved, sent)
 
 
-def test_a_page_two_versions_behind_or_without_patch_gets_the_whole_document(species, serve):
-    daemon = serve(species)
-    penguin = [d for d in daemon.documents()["documents"] if d["path"] == DATA][3]
-    path = os.path.join(species, DATA)
-    first, _, _ = save_and_poll(daemon, penguin["id"], path, "コガタペンギンは小さくて", "A小さくて")
-    _, _, latest = save_and_poll(daemon, penguin["id"], path, "A小さくて", "B小さくて")
+def test_a_page_two_versions_behind_or_without_patch_gets_the_whole_document(example, serve):
+    daemon = serve(example)
+    penguin = penguin_of(daemon)
+    path = os.path.join(example, DATA)
+    first, _, _ = save_and_poll(daemon, penguin["id"], path, EDITED, "A、現生")
+    _, _, latest = save_and_poll(daemon, penguin["id"], path, "A、現生", "B、現生")
     status, behind = daemon.api(f"/api/documents/{penguin['id']}?since={first['version']}&patch=1")
     assert status == 200 and "patch" not in behind and behind["html"] == latest["html"]
-    _, answer, whole = save_and_poll(daemon, penguin["id"], path, "B小さくて", "C小さくて", query="")
+    _, answer, whole = save_and_poll(daemon, penguin["id"], path, "B、現生", "C、現生", query="")
     assert "patch" not in answer and answer["html"] == whole["html"]
 
 
-def test_a_held_patch_poll_that_times_out_is_answered_in_a_few_bytes(species, serve):
-    daemon = serve(species)
-    penguin = [d for d in daemon.documents()["documents"] if d["path"] == DATA][3]
+def test_a_held_patch_poll_that_times_out_is_answered_in_a_few_bytes(example, serve):
+    daemon = serve(example)
+    penguin = penguin_of(daemon)
     _, current = daemon.api(f"/api/documents/{penguin['id']}")
     status, headers, body = daemon.get(f"/api/documents/{penguin['id']}?since={current['version']}&wait=0.2&patch=1")
     assert status == 200 and len(body) < 200, body
