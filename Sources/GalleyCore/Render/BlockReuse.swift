@@ -16,8 +16,7 @@ struct BlockReuse {
         let old = previous.document.blocks
         let rendered = previous.rendered
         // A rendering of some other document (only a caller's mistake) offers nothing.
-        let isConsistent = rendered.reusableBlocks.count == old.count && rendered.blockIDs.count == old.count
-            && rendered.elements.count >= old.count
+        let isConsistent = rendered.reusableBlocks.count == old.count && rendered.blockCount == old.count
         let shortest = isConsistent ? min(old.count, blocks.count) : 0
         var prefix = 0
         while prefix < shortest, Self.sameContent(old[prefix], blocks[prefix]) { prefix += 1 }

@@ -35,8 +35,6 @@ public struct HTMLRenderer {
             html += "\n"
         }
         let reusable = previous.map { BlockReuse(previous: $0, blocks: document.blocks) }
-        var blockIDs: [String] = []
-        blockIDs.reserveCapacity(document.blocks.count)
         var reusableBlocks: [RenderedDocument.ReusableBlock?] = []
         reusableBlocks.reserveCapacity(document.blocks.count)
         var occurrences: [String: Int] = [:]
@@ -44,49 +42,42 @@ public struct HTMLRenderer {
         var missing: [RenderedDocument.MissingImage] = []
         var unchanged = UnchangedRun()
         for (index, block) in document.blocks.enumerated() {
+            let base: String
+            let blockID: String
+            let inner: Substring
+            var missingName: String?
             if let previous, let earlierIndex = reusable?.earlierIndex(ofBlockAt: index),
                let earlier = previous.rendered.reusableBlocks[earlierIndex] {
-                let blockID = id(earlier.baseID, &occurrences)
-                if blockID == previous.rendered.blockIDs[earlierIndex], block.location == previous.document.blocks[earlierIndex].location {
+                base = earlier.baseID
+                blockID = id(base, &occurrences)
+                let element = previous.rendered.elementOfBlock(at: earlierIndex)
+                if blockID == element.id, block.location == element.location {
                     // The very same element: copied with its neighbours in one go.
-                    let element = previous.rendered.elementOfBlock(at: earlierIndex)
                     let shift = unchanged.append(element, of: previous.rendered.html, to: &html)
-                    blockIDs.append(blockID)
                     elements.append(element.shifted(by: shift))
-                    reusableBlocks.append(.init(baseID: earlier.baseID, inner: (earlier.inner.lowerBound + shift)..<(earlier.inner.upperBound + shift)))
+                    reusableBlocks.append(.init(baseID: base, inner: (earlier.inner.lowerBound + shift)..<(earlier.inner.upperBound + shift)))
                     continue
                 }
-                unchanged.flush(into: &html)
-                let start = html.utf8.count
-                let locationAttributes = appendOpeningTag(of: block, id: blockID, missing: false, to: &html)
-                let innerStart = html.utf8.count
-                html += previous.rendered.html.utf8Slice(earlier.inner)
-                let innerRange = innerStart..<html.utf8.count
-                html += "</div>"
-                blockIDs.append(blockID)
-                elements.append(.init(id: blockID, range: start..<html.utf8.count, location: block.location, locationAttributes: locationAttributes))
-                reusableBlocks.append(.init(baseID: earlier.baseID, inner: innerRange))
-                html += "\n"
-                continue
+                inner = previous.rendered.html.utf8Slice(earlier.inner)
+            } else {
+                let rendered = renderContent(of: block, missingImage: &missingName)
+                // Identity from content, so a block keeps its id while blocks
+                // around it are inserted or edited.
+                var hash = ContentHash()
+                hash.combine(block.kind)
+                hash.combine([0])
+                hash.combine(rendered)
+                base = "b-\(hash.shortHex)"
+                blockID = id(base, &occurrences)
+                inner = Substring(rendered)
             }
             unchanged.flush(into: &html)
             let start = html.utf8.count
-            var missingName: String?
-            let inner = renderContent(of: block, missingImage: &missingName)
-            // Identity from content, so a block keeps its id while blocks
-            // around it are inserted or edited.
-            var hash = ContentHash()
-            hash.combine(block.kind)
-            hash.combine([0])
-            hash.combine(inner)
-            let base = "b-\(hash.shortHex)"
-            let blockID = id(base, &occurrences)
             let locationAttributes = appendOpeningTag(of: block, id: blockID, missing: missingName != nil, to: &html)
             let innerStart = html.utf8.count
             html += inner
             let innerRange = innerStart..<html.utf8.count
             html += "</div>"
-            blockIDs.append(blockID)
             elements.append(.init(id: blockID, range: start..<html.utf8.count, location: block.location, locationAttributes: locationAttributes))
             html += "\n"
             reusableBlocks.append(BlockReuse.dependsOnlyOnItself(block) ? .init(baseID: base, inner: innerRange) : nil)
@@ -94,8 +85,7 @@ public struct HTMLRenderer {
         }
         unchanged.flush(into: &html)
         html += "</article>\n"
-        return RenderedDocument(html: html, articleTag: articleTag, elements: elements, blockIDs: blockIDs,
-                                missingImages: missing, reusableBlocks: reusableBlocks)
+        return RenderedDocument(html: html, articleTag: articleTag, elements: elements, missingImages: missing, reusableBlocks: reusableBlocks)
     }
 
     /// The next id for a block whose content hashes to `base`: repeated

@@ -42,19 +42,26 @@ public struct RenderedDocument: Sendable, Equatable {
     public var html: String
     /// The article's opening tag, as it starts `html`.
     public var articleTag: String
-    /// The article's children in order: the header, then one per block.
+    /// The article's children in order: the header (without an id), then one per block.
     public var elements: [Element]
-    /// Element ids of the top-level blocks, in order.
-    public var blockIDs: [String]
     public var missingImages: [MissingImage]
     /// Per block, in order; nil for blocks whose rendering depends on more
     /// than the block (images resolve through the context).
     var reusableBlocks: [ReusableBlock?]
 
-    /// The element of the block at `index` (the header, when there is one, comes first).
+    /// Element ids of the top-level blocks, in order.
+    public var blockIDs: [String] { elements.compactMap(\.id) }
+
+    /// How many blocks the rendering has.
+    var blockCount: Int { elements.count - headerCount }
+
+    /// The element of the block at `index`.
     func elementOfBlock(at index: Int) -> Element {
-        elements[elements.count - blockIDs.count + index]
+        elements[headerCount + index]
     }
+
+    /// The header is the only element without an id, and comes first.
+    private var headerCount: Int { elements.first.map { $0.id == nil ? 1 : 0 } ?? 0 }
 }
 
 /// A document and how it was rendered, for rendering its next version.
