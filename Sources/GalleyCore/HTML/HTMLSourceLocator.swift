@@ -6,16 +6,19 @@
 /// which keeps single-line (minified) files linear.
 struct HTMLSourceLocator {
     private let bytes: [UInt8]
+    private let work: WorkCounter?
     private var offset = 0
     private var line = 1
     private var column = 1
 
-    init(bytes: [UInt8]) {
+    init(bytes: [UInt8], work: WorkCounter? = nil) {
         self.bytes = bytes
+        self.work = work
     }
 
     mutating func location(of requested: Int) -> SourceLocation {
         let target = max(0, min(requested, bytes.count))
+        work?.add(abs(target - offset))
         if target >= offset {
             for index in offset..<target {
                 if isLineBreak(at: index) {
@@ -37,6 +40,7 @@ struct HTMLSourceLocator {
                 line -= lineBreaks
                 var lineStart = target
                 while lineStart > 0, !isLineBreak(at: lineStart - 1) { lineStart -= 1 }
+                work?.add(target - lineStart)
                 column = 1 + (lineStart..<target).reduce(0) { $0 + (startsScalar(at: $1) ? 1 : 0) }
             }
         }

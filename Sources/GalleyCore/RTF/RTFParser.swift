@@ -12,6 +12,7 @@ struct RTFParser {
 
     let bytes: UnsafeBufferPointer<UInt8>
     let path: String
+    let work: WorkCounter?
     var lexer: RTFLexer
     var locator: RTFSourceLocator
     let controlWords = RTFControlWordTable.shared
@@ -72,12 +73,13 @@ struct RTFParser {
     var rowLeft = 0
     var footnoteCount = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, path: String, converters: RTFConverterPool?) {
+    init(bytes: UnsafeBufferPointer<UInt8>, path: String, converters: RTFConverterPool?, work: WorkCounter? = nil) {
         self.bytes = bytes
         self.path = path
+        self.work = work
         decoder = RTFTextDecoder(pool: converters)
-        lexer = RTFLexer(bytes: bytes)
-        locator = RTFSourceLocator(bytes: bytes)
+        lexer = RTFLexer(bytes: bytes, work: work)
+        locator = RTFSourceLocator(bytes: bytes, work: work)
         pendingBytes.reserveCapacity(4_096)
     }
 
@@ -85,6 +87,7 @@ struct RTFParser {
         checkHeader()
         tokens: while true {
             let token = lexer.next()
+            work?.add(1)
             let dropPlaceholder = dropAttachmentCharacter
             dropAttachmentCharacter = false
             if hasClosedRootGroup { noteContentAfterEnd(token) }
@@ -182,6 +185,7 @@ struct RTFParser {
     }
 
     mutating func closeGroup() {
+        work?.add(1)
         fallbackCharactersToSkip = 0
         isIgnorableDestinationPending = false
         guard let outer = savedStates.last else {

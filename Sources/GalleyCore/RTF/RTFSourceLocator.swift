@@ -7,17 +7,20 @@ import Glibc
 /// either direction instead of rescanning from the start.
 struct RTFSourceLocator {
     private let bytes: UnsafeBufferPointer<UInt8>
+    private let work: WorkCounter?
     private var scannedOffset = 0
     private var line = 1
     private var lineStart = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>, work: WorkCounter? = nil) {
         self.bytes = bytes
+        self.work = work
     }
 
     /// The location of `offset`; columns count bytes, which is what RTF's ASCII source shows.
     mutating func location(of offset: Int) -> SourceLocation {
         let target = min(max(offset, 0), bytes.count)
+        work?.add(abs(target - scannedOffset))
         if target >= scannedOffset {
             advanceOverLineBreaks(to: target)
         } else {
@@ -28,6 +31,7 @@ struct RTFSourceLocator {
             }
             lineStart = target
             while lineStart > 0, !isLineBreak(at: lineStart - 1) { lineStart -= 1 }
+            work?.add(target - lineStart)
         }
         scannedOffset = target
         return SourceLocation(line: line, column: target - lineStart + 1)
