@@ -54,6 +54,14 @@ final class RTFHostileInputTests: XCTestCase {
         XCTAssertEqual(Support.errors(result.diagnostics).count, 1)
     }
 
+    func testManyParagraphsOnOneLineAreLinear() {
+        // Every paragraph asks the source locator where it is; a minified file has them all on one line.
+        let result = readLinearly(4_000) { Array(("{\\rtf1 " + String(repeating: "text\\par ", count: $0) + "}").utf8) }
+        let paragraphs = Support.paragraphs(result.document.blocks)
+        XCTAssertEqual(paragraphs.count, 4_000)
+        XCTAssertEqual(result.document.blocks.last?.location, SourceLocation(line: 1, column: 8 + 3_999 * 9))
+    }
+
     func testHugeBinaryLengthBeyondTheData() {
         let result = read(Array("{\\rtf1 a{\\pict\\pngblip\\bin999999999999 abc}}".utf8))
         XCTAssertTrue(result.diagnostics.contains { $0.message.contains("'\\bin'") })
