@@ -1,10 +1,11 @@
 import XCTest
 @testable import GalleyCore
 
-/// Every crash, hang or memory blow-up `Scripts/fuzz` found, replayed.
+/// Every crash, hang, slow unit or memory blow-up `Scripts/fuzz` found, and its seeds, replayed.
 ///
 /// Each file under `Golden/fuzz/<target>/` is an input a fuzz target
-/// (`Scripts/fuzz.d/<target>.swift`) once choked on. It goes through the
+/// (`Scripts/fuzz.d/<target>.swift`) once choked on; each under
+/// `Scripts/fuzz.d/seeds/<target>/` one picked from a fuzzer's corpus. It goes through the
 /// same reader and renderer as the harness did, and must come back with a
 /// document and well-formed diagnostics, and render to HTML that runs no
 /// script. Readers that count their work (RTF, HTML) must also stay within
@@ -13,26 +14,30 @@ import XCTest
 /// `Golden/fuzz/pending/<target>/` and are not replayed until their bug is
 /// fixed; then move them up a folder.
 final class FuzzRegressionTests: XCTestCase {
-    private static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    private static let findings = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Golden").appendingPathComponent("fuzz")
+    /// Inputs picked from the fuzzers' corpora, which `Scripts/fuzz` also starts from.
+    private static let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Scripts/fuzz.d/seeds")
 
     /// Steps a reader may count per input byte (a few are normal); a quadratic
     /// path on a slow input costs hundreds or thousands.
     private static let stepsPerByte = 40
 
-    /// The inputs recorded for `target`, sorted by name.
-    private func inputs(_ target: String) throws -> [URL] {
-        let url = Self.folder.appendingPathComponent(target)
-        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
-        return try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)
-            .filter { !$0.hasDirectoryPath && !$0.lastPathComponent.hasPrefix(".") && $0.pathExtension != "md" }
-            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    /// The findings and seeds recorded for `target`, sorted by name; a target with none fails, as it would check nothing.
+    private func inputs(_ target: String, file: StaticString, line: UInt) throws -> [URL] {
+        let found = [Self.findings, Self.seeds].flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(at: folder.appendingPathComponent(target), includingPropertiesForKeys: nil)) ?? [])
+                .filter { !$0.hasDirectoryPath && !$0.lastPathComponent.hasPrefix(".") && $0.pathExtension != "md" }
+        }
+        XCTAssertFalse(found.isEmpty, "no inputs in Golden/fuzz/\(target)/ or Scripts/fuzz.d/seeds/\(target)/", file: file, line: line)
+        return found.sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 
     /// Runs `body` on each input of `target`, with a work counter, failing
     /// when one counts more than `stepsPerByte` steps per byte (plus a fixed allowance).
     private func replay(_ target: String, file: StaticString = #filePath, line: UInt = #line, _ body: ([UInt8], WorkCounter) -> Void) throws {
-        for url in try inputs(target) {
+        for url in try inputs(target, file: file, line: line) {
             let bytes = try [UInt8](Data(contentsOf: url))
             let work = WorkCounter()
             body(bytes, work)
