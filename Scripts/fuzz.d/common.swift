@@ -132,7 +132,8 @@ private func checkAttribute(_ name: String, _ rawValue: String, _ html: [UInt8],
             violation("link with scheme '\(scheme)'", html, at: offset)
         }
     case "src":
-        if !(value.hasPrefix("/asset/") || value.hasPrefix("/file/") || value.hasPrefix("data:image/")) {
+        // Byte-wise: a combining mark after the slash (U+0619) would fail a grapheme-wise hasPrefix.
+        if !(value.hasBytePrefix("/asset/") || value.hasBytePrefix("/file/") || value.hasBytePrefix("data:image/")) {
             violation("image source '\(value.prefix(60))'", html, at: offset)
         }
     case "style":
