@@ -17,7 +17,8 @@ let package = Package(
         ),
         .target(name: "GalleyShim", dependencies: ["CMicroHTTPD"]),
         .target(name: "GalleyCore"),
-        .target(name: "GalleyWatcher"),
+        // The watcher compares paths byte by byte with GalleyCore's one definition of it.
+        .target(name: "GalleyWatcher", dependencies: ["GalleyCore"]),
         .target(name: "GalleyServer", dependencies: ["GalleyShim", "CMicroHTTPD"]),
         .target(
             name: "GalleyPage",

@@ -1,3 +1,4 @@
+import GalleyCore
 import Glibc
 
 /// Path arithmetic on absolute path strings, without touching the disk (except `absolute` and `realPath`).
@@ -8,31 +9,30 @@ enum WatchPath {
 
     /// The folder holding `path`; "/" for top-level entries.
     static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return slash == path.startIndex ? "/" : String(decoding: path.utf8[..<slash], as: UTF8.self)
     }
 
     /// True when `path` is `folder` or lies somewhere below it.
     static func isSameOrBelow(_ path: String, _ folder: String) -> Bool {
-        guard path.hasPrefix(folder) else { return false }
-        if path.count == folder.count || folder == "/" { return true }
-        return path[path.index(path.startIndex, offsetBy: folder.count)] == "/"
+        guard let rest = path.removingBytePrefix(folder) else { return false }
+        return rest.isEmpty || folder == "/" || rest.hasBytePrefix("/")
     }
 
     /// `path` moved from below `oldFolder` to below `newFolder`.
     static func rebase(_ path: String, from oldFolder: String, to newFolder: String) -> String {
-        newFolder + path.dropFirst(oldFolder.count)
+        newFolder + String(decoding: path.utf8.dropFirst(oldFolder.utf8.count), as: UTF8.self)
     }
 
     /// An absolute, lexically normalised path (no ".", "..", repeated or trailing slashes); symlinks are kept.
     static func absolute(_ path: String) -> String {
         var full = path
-        if !path.hasPrefix("/"), let cwd = getcwd(nil, 0) {
+        if !path.hasBytePrefix("/"), let cwd = getcwd(nil, 0) {
             full = String(cString: cwd) + "/" + path
             free(cwd)
         }
-        var components: [Substring] = []
-        for component in full.split(separator: "/") {
+        var components: [String] = []
+        for component in full.slashSeparatedParts {
             switch component {
             case ".": continue
             case "..": _ = components.popLast()
