@@ -15,7 +15,7 @@ struct CheckCommand {
                 Console.error("galley: '\(path)' does not exist")
                 return 1
             }
-            let prefix = path.hasSuffix("/") ? String(path.dropLast()) : path
+            let prefix = path.removingByteSuffix("/") ?? path
             if FileSystem.isDirectory(path) && !ContentPath.isBundle(path) {
                 let workspace = Workspace(root: FileSystem.realPath(path) ?? path, boot: "check")
                 workspace.loadAll()

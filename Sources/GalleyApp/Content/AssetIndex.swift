@@ -26,7 +26,7 @@ struct ServedImage: Equatable, Sendable {
 
     var resolved: ResolvedImage {
         guard isDisplayable else {
-            let name = path.split(separator: "/").last.map(String.init) ?? path
+            let name = path.slashSeparatedParts.last ?? path
             return ResolvedImage(url: "", placeholder: "attachment “\(name)”")
         }
         return ResolvedImage(url: url, width: width, height: height)
@@ -52,8 +52,8 @@ struct AssetIndex {
     /// The asset name a file contributes to: `lpenguin_02` for
     /// `X.xcassets/lpenguin_02.imageset/…`, the base name for plain images.
     static func assetName(forPath path: String) -> String? {
-        let components = path.split(separator: "/")
-        if components.count >= 2, components[components.count - 2].hasSuffix(".imageset") {
+        let components = path.slashSeparatedParts
+        if components.count >= 2, components[components.count - 2].hasByteSuffix(".imageset") {
             return String(components[components.count - 2].dropLast(".imageset".count))
         }
         if ContentPath.isImage(path.lowercased()) { return ContentPath.baseName(path) }
@@ -97,7 +97,7 @@ struct AssetIndex {
     }
 
     mutating func removeImages(under prefix: String) {
-        for path in images.keys where path == prefix || path.hasPrefix(prefix + "/") {
+        for path in images.keys where path.isByteEqual(to: prefix) || path.hasBytePrefix(prefix + "/") {
             images[path] = nil
         }
     }

@@ -22,16 +22,16 @@ enum FileRole: Equatable {
 /// Paths relative to the content folder, with `/`, and what they hold.
 enum ContentPath {
     static func role(of relativePath: String) -> FileRole {
-        let components = relativePath.split(separator: "/")
+        let components = relativePath.slashSeparatedParts
         guard let name = components.last else { return .other }
-        if let bundleIndex = components.lastIndex(where: { $0.lowercased().hasSuffix(".rtfd") }), bundleIndex < components.count - 1 {
+        if let bundleIndex = components.lastIndex(where: { $0.lowercased().hasByteSuffix(".rtfd") }), bundleIndex < components.count - 1 {
             return .rtfdPart(bundle: components[...bundleIndex].joined(separator: "/"))
         }
         let lowerName = name.lowercased()
-        let inAssetCatalog = components.dropLast().contains { $0.hasSuffix(".xcassets") }
+        let inAssetCatalog = components.dropLast().contains { $0.hasByteSuffix(".xcassets") }
         if inAssetCatalog {
             if lowerName == "contents.json" {
-                return components.count >= 2 && components[components.count - 2].hasSuffix(".imageset") ? .imageSetContents : .other
+                return components.count >= 2 && components[components.count - 2].hasByteSuffix(".imageset") ? .imageSetContents : .other
             }
             return isImage(lowerName) ? .image : .other
         }
@@ -57,22 +57,22 @@ enum ContentPath {
 
     /// The folder holding `relativePath` ("" at the top).
     static func folder(of relativePath: String) -> String {
-        guard let slash = relativePath.lastIndex(of: "/") else { return "" }
-        return String(relativePath[..<slash])
+        guard let slash = relativePath.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return String(decoding: relativePath.utf8[..<slash], as: UTF8.self)
     }
 
     /// `name` (relative, may hold `..`) resolved against `folder`, both
     /// relative to the content folder; nil when it would leave the folder.
     static func joined(_ folder: String, _ name: String) -> String? {
-        guard !name.hasPrefix("/") else { return nil }
-        var components = folder.split(separator: "/").map(String.init)
-        for component in name.split(separator: "/") {
+        guard !name.hasBytePrefix("/") else { return nil }
+        var components = folder.slashSeparatedParts
+        for component in name.slashSeparatedParts {
             switch component {
             case ".": continue
             case "..":
                 guard !components.isEmpty else { return nil }
                 components.removeLast()
-            default: components.append(String(component))
+            default: components.append(component)
             }
         }
         return components.isEmpty ? nil : components.joined(separator: "/")
@@ -80,13 +80,13 @@ enum ContentPath {
 
     /// Whether `path` names an RTFD bundle (a folder that is one document).
     static func isBundle(_ path: String) -> Bool {
-        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
-        return trimmed.lowercased().hasSuffix(".rtfd")
+        let trimmed = path.removingByteSuffix("/") ?? path
+        return trimmed.lowercased().hasByteSuffix(".rtfd")
     }
 
     /// The file name without folders and extension, a fallback title.
     static func baseName(_ relativePath: String) -> String {
-        let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
+        let name = relativePath.slashSeparatedParts.last ?? relativePath
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])
     }
@@ -94,15 +94,13 @@ enum ContentPath {
     /// Folders and files that are never content: hidden ones, VCS folders,
     /// editors' temporaries and dependencies.
     static func isIgnored(name: String) -> Bool {
-        name.hasPrefix(".") || name == "node_modules" || EditorTemporaryFiles.isTemporary(name: name)
+        name.hasBytePrefix(".") || name == "node_modules" || EditorTemporaryFiles.isTemporary(name: name)
     }
 
     /// `path` relative to `root`, or nil when it is not inside it.
     static func relative(_ path: String, to root: String) -> String? {
-        if path == root { return "" }
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        guard path.hasPrefix(prefix) else { return nil }
-        return String(path.dropFirst(prefix.count))
+        if path.isByteEqual(to: root) { return "" }
+        return path.removingBytePrefix(root.hasByteSuffix("/") ? root : root + "/")
     }
 }
 

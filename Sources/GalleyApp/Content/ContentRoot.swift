@@ -15,11 +15,11 @@ enum ContentRoot {
     }
 
     static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        return slash == path.startIndex ? "/" : String(decoding: path.utf8[..<slash], as: UTF8.self)
     }
 
     private static func hasAssetCatalog(_ folder: String) -> Bool {
-        FileSystem.listEntries(of: folder).contains { $0.hasSuffix(".xcassets") }
+        FileSystem.listEntries(of: folder).contains { $0.hasByteSuffix(".xcassets") }
     }
 }

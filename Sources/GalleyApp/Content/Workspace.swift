@@ -126,7 +126,7 @@ final class Workspace {
             case .imageSetContents:
                 if let name = AssetIndex.assetName(forPath: path) { touchedAssets.insert(name) }
             case .rtfdPart(let bundle):
-                if !path.hasSuffix("/TXT.rtf") { assets.updateImage(at: path, root: root) }
+                if !path.hasByteSuffix("/TXT.rtf") { assets.updateImage(at: path, root: root) }
                 imagesChanged = true
                 bundles.insert(bundle)
             case .config, .other:
@@ -157,7 +157,7 @@ final class Workspace {
 
     /// Forgets everything below a removed folder (`""`: the whole content folder).
     func removeFolder(_ prefix: String) {
-        let gone = prefix.isEmpty ? knownFiles : knownFiles.filter { $0.hasPrefix(prefix + "/") }
+        let gone = prefix.isEmpty ? knownFiles : knownFiles.filter { $0.hasBytePrefix(prefix + "/") }
         apply(changed: [], removed: gone.sorted())
     }
 
@@ -208,8 +208,8 @@ final class Workspace {
     }
 
     private func catalogFolder(of path: String) -> String? {
-        guard let range = path.range(of: ".xcassets/") else { return nil }
-        return String(path[..<range.lowerBound]) + ".xcassets"
+        guard let range = path.utf8.firstRange(of: ".xcassets/".utf8) else { return nil }
+        return String(decoding: path.utf8[..<range.lowerBound], as: UTF8.self) + ".xcassets"
     }
 
     // MARK: - Documents

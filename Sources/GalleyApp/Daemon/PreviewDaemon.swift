@@ -83,7 +83,7 @@ final class PreviewDaemon: @unchecked Sendable {
 
     private func makeWatcher(root: String) throws -> FileWatcher {
         let isIgnored: @Sendable (String) -> Bool = { path in
-            ContentPath.isIgnored(name: path.split(separator: "/").last.map(String.init) ?? path)
+            ContentPath.isIgnored(name: path.slashSeparatedParts.last ?? path)
         }
         if let interval = options.pollInterval {
             return try PollingWatcher(root: root, interval: interval, isIgnored: isIgnored)

@@ -63,7 +63,7 @@ enum FileSystem {
     /// Whether `path`, with symlinks resolved, stays inside `realRoot`.
     static func isInside(_ path: String, realRoot: String) -> Bool {
         guard let real = realPath(path) else { return false }
-        return real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
+        return real.isByteEqual(to: realRoot) || real.hasBytePrefix(realRoot.hasByteSuffix("/") ? realRoot : realRoot + "/")
     }
 
     /// The names in one folder (none if it cannot be read).

@@ -17,8 +17,8 @@ enum NetworkFileSystem {
             guard fields.count >= 3 else { continue }
             // Spaces in mount points are written as \040.
             let mountPoint = fields[1].replacingOccurrences(of: "\\040", with: " ")
-            let isPrefix = mountPoint == "/" || path == mountPoint || path.hasPrefix(mountPoint + "/")
-            if isPrefix, mountPoint.count >= (best?.mountPoint.count ?? -1) { best = (mountPoint, String(fields[2])) }
+            let isPrefix = mountPoint == "/" || path.isByteEqual(to: mountPoint) || path.hasBytePrefix(mountPoint + "/")
+            if isPrefix, mountPoint.utf8.count >= (best?.mountPoint.utf8.count ?? -1) { best = (mountPoint, String(fields[2])) }
         }
         guard let type = best?.type else { return nil }
         return networkTypes.contains(type) || type.hasPrefix("fuse.") ? type : nil

@@ -42,7 +42,7 @@ public struct TextFileReader {
     }
 
     private var fileTitle: String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = path.slashSeparatedParts.last ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])
     }

@@ -1,0 +1,27 @@
+import XCTest
+@testable import GalleyApp
+
+/// The product's path rules split and compare bytes, so a combining mark after `/` (U+0619, U+0301) can neither
+/// hide a `..` nor turn a path inside the folder into one outside it.
+final class PathBytesTests: XCTestCase {
+    func testADotDotFollowedByACombiningMarkIsStillASegment() {
+        for mark in ["\u{619}", "\u{301}"] {
+            XCTAssertFalse(SafePath.isClean("../\(mark)x.png"), mark)
+            XCTAssertFalse(SafePath.isClean("a/../../\(mark)x.png"), mark)
+            XCTAssertFalse(SafePath.isClean("/\(mark)x.png"), mark)
+            XCTAssertTrue(SafePath.isClean("a/\(mark)x.png"), mark)
+            XCTAssertNil(ContentPath.joined("a", "../../\(mark)x.png"), mark)
+            XCTAssertEqual(ContentPath.joined("a", "../b/\(mark)x.png"), "b/\(mark)x.png")
+            XCTAssertNil(ContentPath.joined("", "/\(mark)x.png"), mark)
+        }
+    }
+
+    func testRelativePathsAndFoldersAfterACombiningMark() {
+        XCTAssertEqual(ContentPath.relative("/root/\u{619}a.json", to: "/root"), "\u{619}a.json")
+        XCTAssertNil(ContentPath.relative("/root/cafe\u{301}/a.json", to: "/root/café"))
+        XCTAssertEqual(ContentPath.folder(of: "a/\u{301}b/c.json"), "a/\u{301}b")
+        XCTAssertEqual(ContentRoot.parent(of: "/a/\u{619}b"), "/a")
+        XCTAssertEqual(ContentPath.role(of: "Book.rtfd/\u{619}TXT.rtf"), .rtfdPart(bundle: "Book.rtfd"))
+        XCTAssertTrue(ContentPath.isIgnored(name: ".\u{301}hidden"))
+    }
+}
