@@ -187,8 +187,17 @@ final class PreviewDaemon: @unchecked Sendable {
     }
 
     /// Answers every held poll and stops serving; returns the exit status.
+    ///
+    /// The watcher and the folder timer belong to the workspace queue (which
+    /// replaces them when the content folder goes and comes back), so they are
+    /// stopped there. Not to be called on that queue.
     func stop() -> Int32 {
-        watcher?.stop()
+        workspaceQueue.sync {
+            watcher?.stop()
+            watcher = nil
+            folderTimer?.cancel()
+            folderTimer = nil
+        }
         if let server, let publisher {
             server.stop { publisher.answerAll() }
         }
