@@ -22,6 +22,7 @@ final class ContentFormatsTests: XCTestCase {
             XCTAssertEqual(ContentFormats.file(containing: path), expected, path)
         }
         XCTAssertTrue(ContentFormats.isBundle("Help/Read Me.rtfd/"))
+        XCTAssertTrue(ContentFormats.isBundle("/home/author/Help/Read Me.rtfd"), "commands ask with absolute paths")
         XCTAssertFalse(ContentFormats.isBundle("Help/Credits.rtf"))
         XCTAssertEqual(Set(ContentFormats.all.map(\.name)).count, ContentFormats.all.count, "format names must be unique")
     }

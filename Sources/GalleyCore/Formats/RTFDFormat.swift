@@ -6,7 +6,8 @@ struct RTFDFormat: ContentFormat {
     static let textFileName = "TXT.rtf"
 
     func file(containing relativePath: String) -> ContentFile? {
-        let components = relativePath.split(separator: "/")
+        // Kept exactly as written (a leading `/` too), so the bundle is a prefix of the path.
+        let components = relativePath.split(separator: "/", omittingEmptySubsequences: false)
         // The innermost bundle: an RTFD inside another is a document of its own.
         guard let bundleIndex = components.lastIndex(where: { $0.lowercased().hasSuffix(".rtfd") }) else { return nil }
         let bundle = components[...bundleIndex].joined(separator: "/")
