@@ -17,6 +17,10 @@ final class ContentFormatsTests: XCTestCase {
             ("Assets.xcassets/a.imageset/a.png", nil),
             ("main.swift", nil),
             (".json", nil),
+            ("Help/.json", nil),
+            ("data.json/notes", nil),
+            ("data.j\u{301}son", nil),
+            ("Help/Bundle.RTFD/TXT.rtf", ContentFile(path: "Help/Bundle.RTFD", sourcePath: "Help/Bundle.RTFD/TXT.rtf", format: "rtfd")),
         ]
         for (path, expected) in cases {
             XCTAssertEqual(ContentFormats.file(containing: path), expected, path)

@@ -39,9 +39,13 @@ public enum RelativePath {
     }
 
     /// Whether the last component of `path` ends in one of `extensions`
-    /// (lowercase), whatever its case.
+    /// (lowercase), whatever its case. Compared as bytes, as every path rule
+    /// is: a combining mark after the dot must not hide or fake an extension.
     public static func hasExtension(_ path: String, in extensions: Set<String>) -> Bool {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return extensions.contains(fileExtension(name).lowercased())
+        let bytes = path.utf8
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot != bytes.startIndex else { return false }
+        let afterDot = bytes[bytes.index(after: dot)...]
+        guard bytes[bytes.index(before: dot)] != UInt8(ascii: "/"), !afterDot.contains(UInt8(ascii: "/")) else { return false }
+        return extensions.contains(String(decoding: afterDot, as: UTF8.self).lowercased())
     }
 }
