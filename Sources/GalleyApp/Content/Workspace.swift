@@ -327,11 +327,8 @@ final class Workspace {
             diagnostics.append(Diagnostic(path: source.path, location: missing.location, severity: .warning, message: message))
         }
         diagnostics = diagnostics.sortedForDocument(at: source.path)
-        // Most documents have no problem to point at a block. An image
-        // missing inside a table points at the table.
-        let blockAt = diagnostics.isEmpty ? [:] : Dictionary(
-            Array(zip(source.document.blocks.map(\.location), rendered.blockIDs)) + rendered.missingImages.map { ($0.location, $0.blockID) },
-            uniquingKeysWith: { first, _ in first })
+        // Most documents have no problem to point at a block.
+        let blockAt = diagnostics.isEmpty ? [:] : rendered.blockIDsByLocation
         let document = PublishedDocument(
             id: id, path: source.path, item: source.item, title: source.document.title, kind: source.document.kind,
             version: version, html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: source.document.kind == .tagged ? kindCSS : TextViewStyleSheet.css,
