@@ -82,6 +82,15 @@ def article_lang(page):
         return art ? art.getAttribute('lang') : 'no article';""")
 
 
+def glyph_fonts(page, selector):
+    """The fonts Chromium drew the text of `selector` with."""
+    page.execute_cdp_cmd("DOM.enable", {})
+    page.execute_cdp_cmd("CSS.enable", {})
+    root = page.execute_cdp_cmd("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+    node = page.execute_cdp_cmd("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    return sorted(f["familyName"] for f in page.execute_cdp_cmd("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"])
+
+
 def test_the_article_says_the_documents_language(page, daemon, content):
     for name, text in (("Japanese.json", "ペリカンは大きな鳥です。直前の画像。"), ("Chinese.json", "鹈鹕是一种大型水鸟。直前的图像。")):
         os.makedirs(os.path.join(content, "Lang"), exist_ok=True)
@@ -92,9 +101,14 @@ def test_the_article_says_the_documents_language(page, daemon, content):
     os.makedirs(os.path.join(content, "zh-Hant.lproj"))
     save_in_place(os.path.join(content, "zh-Hant.lproj", "Notes.txt"), "ひらがな, but the folder decides.\n")
     expected = {"Japanese": "ja", "Chinese": "zh", "Korean": "ko", "Notes": "zh-Hant", "English": None, "Pelican": "ja"}
+    glyphs = {}
     for title, language in expected.items():
         open_document(page, daemon, title)
         assert article_lang(page) == language, title
+        if title in ("Japanese", "Chinese"):
+            glyphs[title] = glyph_fonts(page, "#view-a .k-body")
+    # The same Han characters (直前) get the reader's own glyphs.
+    assert glyphs == {"Japanese": ["Noto Sans CJK JP"], "Chinese": ["Noto Sans CJK SC"]}
 
 
 def test_a_rendered_page_says_its_language(page, content, tmp_path):
