@@ -23,7 +23,7 @@ export class Backoff {
   reset() { this.delay = 0; this.failingSince = null; }
 }
 
-export function sleep(ms) {
+function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
@@ -91,7 +91,7 @@ export function setConnection(state) {
   el.title = 'Connection to the galley daemon: ' + (CONNECTION_TEXT[state] || state);
 }
 
-export function failureState(backoff) {
+function failureState(backoff) {
   return (navigator.onLine === false || backoff.failingFor() > OFFLINE_AFTER_MS) ? 'offline' : 'reconnecting';
 }
 
