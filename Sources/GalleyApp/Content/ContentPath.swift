@@ -37,7 +37,7 @@ enum ContentPath {
     }
 
     static func isImage(_ lowerName: String) -> Bool {
-        ["png", "jpg", "jpeg", "gif", "webp", "svg"].contains(RelativePath.fileExtension(lowerName))
+        RelativePath.hasExtension(lowerName, in: ["png", "jpg", "jpeg", "gif", "webp", "svg"])
     }
 
     /// Folders and files that are never content: hidden ones, VCS folders,

@@ -31,13 +31,6 @@ public enum RelativePath {
         return String(name[..<dot])
     }
 
-    /// The extension of `name` after its last dot, as written ("" for none
-    /// and for hidden files' leading dot).
-    public static func fileExtension(_ name: String) -> String {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-        return String(name[name.index(after: dot)...])
-    }
-
     /// Whether the last component of `path` ends in one of `extensions`
     /// (lowercase), whatever its case. Compared as bytes, as every path rule
     /// is: a combining mark after the dot must not hide or fake an extension.
