@@ -15,6 +15,11 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        .systemLibrary(
+            name: "CQREncode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
         .target(name: "GalleyShim", dependencies: ["CMicroHTTPD"]),
         .target(name: "GalleyCore"),
         .target(name: "GalleyWatcher"),
@@ -31,7 +36,7 @@ let package = Package(
         ),
         .target(
             name: "GalleyApp",
-            dependencies: ["GalleyCore", "GalleyWatcher", "GalleyServer", "GalleyPage"]
+            dependencies: ["GalleyCore", "GalleyWatcher", "GalleyServer", "GalleyPage", "CQREncode"]
         ),
         .executableTarget(name: "galley", dependencies: ["GalleyApp"]),
         // Times the core for Scripts/bench; not shipped.
