@@ -210,6 +210,16 @@ def test_the_printed_qr_code_opens_the_printed_url(machine, lan_daemon, tmp_path
     assert decode(terminal_code_modules(lan_daemon.output), tmp_path) == url
 
 
+def test_the_index_code_for_this_machine_opens_the_printed_url(machine, lan_daemon, tmp_path):
+    url, port, key = printed_url(lan_daemon)
+    svg = machine.request(port, "/_galley/lan-code.svg", source="127.0.0.1", to="127.0.0.1", host=f"127.0.0.1:{port}")["body"]
+    (tmp_path / "code.svg").write_text(svg)
+    # librsvg (through vips) draws it as a browser would.
+    subprocess.run(["vips", "resize", str(tmp_path / "code.svg"), str(tmp_path / "code.png"), "8"], check=True)
+    result = subprocess.run(["zbarimg", "--raw", "-q", str(tmp_path / "code.png")], capture_output=True, text=True)
+    assert result.stdout.strip() == url, result
+
+
 def test_lan_and_host_together_are_a_usage_error():
     result = run_galley("serve", EXAMPLE, "--lan", "--host", "0.0.0.0")
     assert result.returncode == 64
