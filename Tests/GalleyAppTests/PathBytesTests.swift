@@ -1,3 +1,4 @@
+import GalleyCore
 import XCTest
 @testable import GalleyApp
 
@@ -10,18 +11,22 @@ final class PathBytesTests: XCTestCase {
             XCTAssertFalse(SafePath.isClean("a/../../\(mark)x.png"), mark)
             XCTAssertFalse(SafePath.isClean("/\(mark)x.png"), mark)
             XCTAssertTrue(SafePath.isClean("a/\(mark)x.png"), mark)
-            XCTAssertNil(ContentPath.joined("a", "../../\(mark)x.png"), mark)
-            XCTAssertEqual(ContentPath.joined("a", "../b/\(mark)x.png"), "b/\(mark)x.png")
-            XCTAssertNil(ContentPath.joined("", "/\(mark)x.png"), mark)
+            XCTAssertNil(RelativePath.joined("a", "../../\(mark)x.png"), mark)
+            XCTAssertEqual(RelativePath.joined("a", "../b/\(mark)x.png"), "b/\(mark)x.png")
+            XCTAssertNil(RelativePath.joined("", "/\(mark)x.png"), mark)
         }
     }
 
     func testRelativePathsAndFoldersAfterACombiningMark() {
         XCTAssertEqual(ContentPath.relative("/root/\u{619}a.json", to: "/root"), "\u{619}a.json")
         XCTAssertNil(ContentPath.relative("/root/cafe\u{301}/a.json", to: "/root/café"))
-        XCTAssertEqual(ContentPath.folder(of: "a/\u{301}b/c.json"), "a/\u{301}b")
+        XCTAssertEqual(RelativePath.folder(of: "a/\u{301}b/c.json"), "a/\u{301}b")
         XCTAssertEqual(ContentRoot.parent(of: "/a/\u{619}b"), "/a")
-        XCTAssertEqual(ContentPath.role(of: "Book.rtfd/\u{619}TXT.rtf"), .rtfdPart(bundle: "Book.rtfd"))
+        if case .content(let file) = ContentPath.role(of: "Book.rtfd/\u{619}pic.png") {
+            XCTAssertEqual(file.path, "Book.rtfd")
+        } else {
+            XCTFail("a file in an RTFD bundle whose name starts with a combining mark belongs to the bundle")
+        }
         XCTAssertTrue(ContentPath.isIgnored(name: ".\u{301}hidden"))
     }
 }

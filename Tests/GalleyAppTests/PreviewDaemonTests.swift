@@ -18,7 +18,7 @@ final class PreviewDaemonTests: XCTestCase {
         options.port = 0
         options.logLevel = .quiet
         let daemon = PreviewDaemon(options: options)
-        let url = try daemon.start()
+        let url = try daemon.start().local
         XCTAssertTrue(try index(url).contains("page.html"))
 
         // The workspace queue drops the watcher when the folder goes; stop() then runs on this thread. The test

@@ -36,6 +36,12 @@ extension StringProtocol {
 
     /// The non-empty parts between `/` bytes.
     public var slashSeparatedParts: [String] {
-        utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
+        splitAtSlashes(omittingEmptyParts: true)
+    }
+
+    /// The parts between `/` bytes, empty ones (before a leading `/`, between `//`) kept unless asked otherwise.
+    public func splitAtSlashes(omittingEmptyParts: Bool) -> [String] {
+        utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: omittingEmptyParts)
+            .map { String(decoding: $0, as: UTF8.self) }
     }
 }
