@@ -18,8 +18,12 @@ final class PreviewDaemon: @unchecked Sendable {
     private var workspace: Workspace?
     private var publisher: Publisher?
     private var server: HTTPServer?
+    /// The watcher and the folder timer are replaced on the workspace queue (when the content folder goes and comes
+    /// back) and stopped by `stop()` on another thread, which must not wait for a long rescan: so they sit behind a lock.
+    private let watchingLock = NSLock()
     private var watcher: FileWatcher?
     private var folderTimer: DispatchSourceTimer?
+    private var isStopping = false
 
     init(options: ServeOptions) {
         self.options = options
@@ -86,7 +90,6 @@ final class PreviewDaemon: @unchecked Sendable {
         self.workspace = workspace
         self.publisher = publisher
         self.server = server
-        self.watcher = watcher
         start(watcher)
         let documents = workspace.allDocuments.count
         let elapsed = startTime.duration(to: .now)
@@ -106,7 +109,11 @@ final class PreviewDaemon: @unchecked Sendable {
     }
 
     private func start(_ watcher: FileWatcher) {
-        self.watcher = watcher
+        let isStopping = watchingLock.withLock {
+            if !self.isStopping { self.watcher = watcher }
+            return self.isStopping
+        }
+        guard !isStopping else { return watcher.stop() }
         let log = self.log
         watcher.start(queue: workspaceQueue, onBatch: { [weak self] batch in
             self?.apply(batch)
@@ -120,8 +127,11 @@ final class PreviewDaemon: @unchecked Sendable {
     /// (only while it is missing, so an idle daemon still never wakes).
     private func waitForContentFolder() {
         guard let workspace else { return }
-        watcher?.stop()
-        watcher = nil
+        let gone = watchingLock.withLock {
+            defer { watcher = nil }
+            return watcher
+        }
+        gone?.stop()
         workspace.removeFolder("")
         publishChanges(paths: ["(content folder removed)"], started: .now)
         log.warning("the content folder \(workspace.root) was removed; waiting for it to come back")
@@ -130,7 +140,7 @@ final class PreviewDaemon: @unchecked Sendable {
         timer.setEventHandler { [weak self] in
             guard let self, let workspace = self.workspace, FileSystem.isDirectory(workspace.root) else { return }
             timer.cancel()
-            self.folderTimer = nil
+            self.watchingLock.withLock { self.folderTimer = nil }
             do {
                 let watcher = try self.makeWatcher(root: workspace.root)
                 workspace.loadAll()
@@ -141,13 +151,18 @@ final class PreviewDaemon: @unchecked Sendable {
                 self.log.error("\(error)")
             }
         }
-        folderTimer = timer
+        let isStopping = watchingLock.withLock {
+            if !self.isStopping { folderTimer = timer }
+            return self.isStopping
+        }
+        // A dispatch source must be activated before it is released, even one never to fire.
         timer.activate()
+        if isStopping { timer.cancel() }
     }
 
     /// Runs on the workspace queue for every batch of file changes.
     private func apply(_ batch: WatchBatch) {
-        guard let workspace, let watcher else { return }
+        guard let workspace, let watcher = watchingLock.withLock({ watcher }) else { return }
         let started = ContinuousClock.now
         var paths: [String] = []
         switch batch {
@@ -202,16 +217,15 @@ final class PreviewDaemon: @unchecked Sendable {
 
     /// Answers every held poll and stops serving; returns the exit status.
     ///
-    /// The watcher and the folder timer belong to the workspace queue (which
-    /// replaces them when the content folder goes and comes back), so they are
-    /// stopped there. Not to be called on that queue.
+    /// Does not wait for the workspace queue, which may be in the middle of a long rescan.
     func stop() -> Int32 {
-        workspaceQueue.sync {
-            watcher?.stop()
-            watcher = nil
-            folderTimer?.cancel()
-            folderTimer = nil
+        let (stoppedWatcher, stoppedTimer) = watchingLock.withLock {
+            isStopping = true
+            defer { (self.watcher, self.folderTimer) = (nil, nil) }
+            return (self.watcher, self.folderTimer)
         }
+        stoppedWatcher?.stop()
+        stoppedTimer?.cancel()
         if let server, let publisher {
             server.stop { publisher.answerAll() }
         }
