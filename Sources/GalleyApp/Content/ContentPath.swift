@@ -8,8 +8,9 @@ enum FileRole: Equatable {
     case config
     /// An image that may be an asset: a plain image file or one in an image set.
     case image
-    /// An Xcode image set's `Contents.json`.
-    case imageSetContents
+    /// A `Contents.json` inside an asset catalog: an image set's, a colour
+    /// set's, a group's or the catalog's own.
+    case catalogContents
     case rtf
     /// A file inside an RTFD bundle (`TXT.rtf` or an attachment).
     case rtfdPart(bundle: String)
@@ -30,10 +31,11 @@ enum ContentPath {
         let lowerName = name.lowercased()
         let inAssetCatalog = components.dropLast().contains { $0.hasSuffix(".xcassets") }
         if inAssetCatalog {
-            if lowerName == "contents.json" {
-                return components.count >= 2 && components[components.count - 2].hasSuffix(".imageset") ? .imageSetContents : .other
-            }
-            return isImage(lowerName) ? .image : .other
+            if lowerName == "contents.json" { return .catalogContents }
+            // Every file an image set holds is one of its pictures, even one
+            // nothing can show (a `.psd`): the catalog warns about those.
+            let inImageSet = components.count >= 2 && components[components.count - 2].hasSuffix(".imageset")
+            return inImageSet || isImage(lowerName) ? .image : .other
         }
         if relativePath == ConfigFile.name { return .config }
         if isImage(lowerName) { return .image }

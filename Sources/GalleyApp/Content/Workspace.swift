@@ -33,6 +33,8 @@ final class Workspace {
     private var configDiagnostics: [Diagnostic] = []
     private var schema: ContentSchema { config.schema }
     private var kindCSS: String
+    /// Colour names in `galley.json` that name neither a SwiftUI colour nor a colour set.
+    private var colorDiagnostics: [Diagnostic] = []
 
     private var sources: [String: DocumentSource] = [:]
     private var documentsOfFile: [String: [String]] = [:]
@@ -45,7 +47,6 @@ final class Workspace {
     private var usersOfAsset: [String: Set<String>] = [:]
     private var assetsOfDocument: [String: Set<String>] = [:]
     private var assets = AssetIndex()
-    private var catalogFolders: Set<String> = []
     private var knownFiles: Set<String> = []
     private(set) var version = 0
 
@@ -81,7 +82,7 @@ final class Workspace {
     func load(onlyContentAt path: String) {
         let files = FileSystem.listFiles(under: root) { ContentPath.isIgnored(name: $0) }.filter { file in
             switch ContentPath.role(of: file) {
-            case .image, .imageSetContents, .config: true
+            case .image, .catalogContents, .config: true
             case .rtfdPart(let bundle): bundle == path
             default: file == path
             }
@@ -101,12 +102,12 @@ final class Workspace {
         for path in removed {
             knownFiles.remove(path)
             switch ContentPath.role(of: path) {
-            case .image, .imageSetContents:
-                assets.removeImages(under: path)
+            case .image, .catalogContents:
+                touchedAssets.formUnion(assets.removeFiles(under: path))
                 touchedFiles.insert(path)
-                if let name = AssetIndex.assetName(forPath: path) { touchedAssets.insert(name) }
+                imagesChanged = true
             case .rtfdPart(let bundle):
-                assets.removeImages(under: path)
+                _ = assets.removeFiles(under: path)
                 imagesChanged = true
                 bundles.insert(bundle)
             default:
@@ -116,15 +117,13 @@ final class Workspace {
         for path in changed {
             knownFiles.insert(path)
             let role = ContentPath.role(of: path)
-            if let catalog = catalogFolder(of: path) { catalogFolders.insert(catalog) }
             switch role {
             case .image:
-                assets.updateImage(at: path, root: root)
+                touchedAssets.formUnion(assets.updateImage(at: path, root: root))
                 imagesChanged = true
                 touchedFiles.insert(path)
-                if let name = AssetIndex.assetName(forPath: path) { touchedAssets.insert(name) }
-            case .imageSetContents:
-                if let name = AssetIndex.assetName(forPath: path) { touchedAssets.insert(name) }
+            case .catalogContents:
+                touchedAssets.formUnion(assets.updateContents(at: path, root: root))
             case .rtfdPart(let bundle):
                 if !path.hasSuffix("/TXT.rtf") { assets.updateImage(at: path, root: root) }
                 imagesChanged = true
@@ -137,13 +136,9 @@ final class Workspace {
         }
         var affected: Set<String> = []
         for path in touchedFiles { affected.formUnion(usersOfAsset[Workspace.fileKey(path)] ?? []) }
-        for name in touchedAssets where assets.refreshAsset(named: name, root: root, catalogFolders: catalogFolders.sorted()) {
-            imagesChanged = true
-            affected.formUnion(usersOfAsset[name] ?? [])
-        }
-        // A new asset may be the near name a warning suggests; only documents
-        // that miss an asset can be affected by that.
+        for name in touchedAssets { affected.formUnion(usersOfAsset[name] ?? []) }
         needsRender.formUnion(affected)
+        if !touchedAssets.isEmpty, updateKindCSS() { needsRender.formUnion(sources.keys) }
         if configChanged {
             // Reading the config again reads every content file again.
             reloadConfig()
@@ -189,7 +184,7 @@ final class Workspace {
             config = .standard
             configDiagnostics = []
         }
-        kindCSS = KindStyleSheet.css(for: config.schema)
+        updateKindCSS()
         // Kinds, keys and titles decide how every file reads: read them all again.
         var contentFiles: [String] = []
         var bundles: Set<String> = []
@@ -207,9 +202,23 @@ final class Workspace {
         renderPending()
     }
 
-    private func catalogFolder(of path: String) -> String? {
-        guard let range = path.range(of: ".xcassets/") else { return nil }
-        return String(path[..<range.lowerBound]) + ".xcassets"
+    /// The kinds' CSS with the colour sets they name, and the warnings for
+    /// colour names that find nothing; returns whether the CSS changed.
+    @discardableResult
+    private func updateKindCSS() -> Bool {
+        let catalog = assets.catalog
+        let css = KindStyleSheet.css(for: schema) + ColorSetStyleSheet.css(for: schema, catalog: catalog)
+        colorDiagnostics = schema.kinds.compactMap { kind in
+            guard let color = kind.style.color, KindStyleSheet.cssColor(color) == nil, !catalog.hasColorSet(named: color) else { return nil }
+            return Diagnostic(path: ConfigFile.name, location: kind.style.colorLocation ?? .start, severity: .warning, message: catalog.unknownColorMessage(color))
+        }
+        defer { kindCSS = css }
+        return css != kindCSS
+    }
+
+    /// What the previewed device is, for the file each asset resolves to.
+    private var previewTraits: AssetTraits {
+        PreviewDevice.forWidth(config.deviceWidth).traits(appearance: config.appearance == .dark ? .dark : .light)
     }
 
     // MARK: - Documents
@@ -314,6 +323,7 @@ final class Workspace {
 
     private func render(_ id: String, _ source: DocumentSource) -> Rendering {
         let assets = self.assets
+        let traits = previewTraits
         let link: (ServedImage?) -> ResolvedImage? = { [root, imageLinking] image in
             guard let image else { return nil }
             guard image.isDisplayable else { return image.resolved }
@@ -329,7 +339,12 @@ final class Workspace {
         }
         let context = RenderContext(
             schema: schema,
-            resolveAsset: { link(assets.lookup($0)) },
+            resolveAsset: { [imageLinking] name in
+                var resolved = assets.resolve(name, for: traits, link: link)
+                // A self-contained page or a static site shows the previewed device only.
+                if imageLinking != .served { resolved?.variants = [] }
+                return resolved
+            },
             resolveFile: { name in
                 // RTFD attachments live in the bundle; HTML images beside the file.
                 let folder = source.document.kind == .rtfd ? source.path : ContentPath.folder(of: source.path)
@@ -337,13 +352,15 @@ final class Workspace {
             }
         )
         let rendered = HTMLRenderer(context: context).render(source.document, reusing: lastRendering[id])
-        var diagnostics = source.diagnostics + configDiagnostics
+        var diagnostics = source.diagnostics + configDiagnostics + (source.document.kind == .tagged ? colorDiagnostics : [])
         if let failure = failureOfFile[source.path] { diagnostics.insert(failure, at: 0) }
         var assetNames: Set<String> = []
         for block in source.document.blocks {
             guard case .image(let image) = block.content else { continue }
             switch image.source {
-            case .asset(let name): assetNames.insert(name)
+            case .asset(let name):
+                if !assetNames.contains(name) { diagnostics += assets.catalog.problems(ofImage: name, for: traits) }
+                assetNames.insert(name)
             case .file(let name):
                 if source.document.kind != .rtfd, let path = ContentPath.joined(ContentPath.folder(of: source.path), name) {
                     assetNames.insert(Workspace.fileKey(path))
@@ -353,10 +370,7 @@ final class Workspace {
         }
         for missing in rendered.missingImages {
             var message = "missing image '\(missing.name)'"
-            if assetNames.contains(missing.name) {
-                message = "no image set or image file named '\(missing.name)'"
-                if let near = NearestName.find(missing.name, among: assets.assetNames) { message += "; did you mean '\(near)'?" }
-            }
+            if assetNames.contains(missing.name) { message = assets.catalog.missingImageMessage(missing.name) }
             diagnostics.append(Diagnostic(path: source.path, location: missing.location, severity: .warning, message: message))
         }
         // The document's own file first, then galley.json; by position within each.
@@ -419,6 +433,7 @@ final class Workspace {
     /// Diagnostics of every document, for `galley check`.
     var allDiagnostics: [Diagnostic] {
         var seen = Set<Diagnostic>()
-        return allDocuments.flatMap { $0.diagnostics.map(\.diagnostic) }.filter { seen.insert($0).inserted }
+        let catalogProblems = assets.catalog.allProblems(for: previewTraits) + colorDiagnostics
+        return (allDocuments.flatMap { $0.diagnostics.map(\.diagnostic) } + catalogProblems).filter { seen.insert($0).inserted }
     }
 }

@@ -208,10 +208,13 @@ public struct ConfigReader {
             }
         }
         if let node = members["color"], let color = context.string(node, "color") {
-            if KindStyleSheet.cssColor(color) == nil {
-                context.report(.error, "unknown colour '\(color)', expected a SwiftUI colour name or '#rrggbb'", at: node.offset)
+            if KindStyleSheet.cssColor(color) == nil, color.hasPrefix("#") || color.isEmpty {
+                context.report(.error, "unknown colour '\(color)', expected a SwiftUI colour name, a colour set or '#rrggbb'", at: node.offset)
             } else {
+                // Any other name may be a colour set: the workspace, which
+                // knows the asset catalogs, warns when it is none.
                 style.color = color
+                style.colorLocation = context.lines.location(ofOffset: node.offset)
             }
         }
         if let node = members["alignment"], let text = context.string(node, "alignment") {

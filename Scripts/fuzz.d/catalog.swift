@@ -1,0 +1,23 @@
+// Fuzz target `catalog`: the asset-catalog readers of an image set's and a
+// colour set's Contents.json, and what every device the page simulates
+// resolves from them.
+import GalleyCore
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = fuzzBytes(data, size)
+    let images = ImageSetContents.read(bytes, path: "A.xcassets/x.imageset/Contents.json")
+    let colors = ColorSetContents.read(bytes, path: "A.xcassets/x.colorset/Contents.json")
+    for page in PreviewDevice.pageTraits {
+        if let entry = images.nearestFile(for: page.traits), entry.filename == nil {
+            fatalError("ORACLE: an empty slot was chosen for \(page.key)")
+        }
+        if let css = colors.color(for: page.traits)?.css, css.contains(";") || css.contains("}") || css.contains("<") {
+            fatalError("ORACLE: colour CSS could leave its declaration: \(css)")
+        }
+    }
+    for diagnostic in images.diagnostics + colors.diagnostics where diagnostic.location.line < 1 || diagnostic.location.column < 1 {
+        fatalError("ORACLE: diagnostic without a position: \(diagnostic.formatted)")
+    }
+    return 0
+}
