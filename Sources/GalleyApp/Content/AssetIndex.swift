@@ -58,6 +58,18 @@ struct AssetIndex {
         return catalog.setFile(path, .examine(path: path, bytes: bytes))
     }
 
+    /// Re-reads a file the page loads that is no asset (a font the app
+    /// bundles); returns its bytes, nil when it is gone or leads outside.
+    mutating func updateServedFile(at path: String, root: String, mimeType: String) -> [UInt8]? {
+        let absolute = root + "/" + path
+        guard FileSystem.isInside(absolute, realRoot: FileSystem.realPath(root) ?? root), let bytes = try? FileSystem.read(absolute) else {
+            images[path] = nil
+            return nil
+        }
+        images[path] = ServedImage(path: path, contentHash: ContentHash.of(bytes), width: nil, height: nil, mimeType: mimeType)
+        return bytes
+    }
+
     /// Re-reads a `Contents.json` of an asset catalog (an image set's, a
     /// colour set's or a group's); returns the names whose answer may have changed.
     mutating func updateContents(at path: String, root: String) -> Set<String> {

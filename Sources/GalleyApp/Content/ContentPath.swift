@@ -1,3 +1,4 @@
+import GalleyCore
 import GalleyWatcher
 
 /// What a file in the content folder is to Galley.
@@ -11,6 +12,10 @@ enum FileRole: Equatable {
     /// A `Contents.json` inside an asset catalog: an image set's, a colour
     /// set's, a group's or the catalog's own.
     case catalogContents
+    /// A font file (`.ttf`, `.otf`, `.ttc`), which the app may bundle.
+    case font
+    /// An app's `Info.plist`, which lists the fonts it bundles.
+    case infoPlist
     case rtf
     /// A file inside an RTFD bundle (`TXT.rtf` or an attachment).
     case rtfdPart(bundle: String)
@@ -38,6 +43,8 @@ enum ContentPath {
             return inImageSet || isImage(lowerName) ? .image : .other
         }
         if relativePath == ConfigFile.name { return .config }
+        if BundledFonts.isFontFile(lowerName) { return .font }
+        if BundledFonts.isInfoPlist(String(name)) { return .infoPlist }
         if isImage(lowerName) { return .image }
         switch fileExtension(lowerName) {
         case "json": return .dataFile

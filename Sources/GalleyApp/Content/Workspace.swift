@@ -33,8 +33,10 @@ final class Workspace {
     private var configDiagnostics: [Diagnostic] = []
     private var schema: ContentSchema { config.schema }
     private var kindCSS: String
-    /// Colour names in `galley.json` that name neither a SwiftUI colour nor a colour set.
-    private var colorDiagnostics: [Diagnostic] = []
+    /// Colour and font names in `galley.json` that find nothing, and fonts
+    /// an `Info.plist` lists that are missing: shown on tagged documents.
+    private var styleDiagnostics: [Diagnostic] = []
+    private var fonts = BundledFonts()
 
     private var sources: [String: DocumentSource] = [:]
     private var documentsOfFile: [String: [String]] = [:]
@@ -82,7 +84,7 @@ final class Workspace {
     func load(onlyContentAt path: String) {
         let files = FileSystem.listFiles(under: root) { ContentPath.isIgnored(name: $0) }.filter { file in
             switch ContentPath.role(of: file) {
-            case .image, .catalogContents, .config: true
+            case .image, .catalogContents, .config, .font, .infoPlist: true
             case .rtfdPart(let bundle): bundle == path
             default: file == path
             }
@@ -99,6 +101,7 @@ final class Workspace {
         var touchedFiles: Set<String> = []
         var contentFiles: [String] = []
         var bundles: Set<String> = []
+        var fontsChanged = false
         for path in removed {
             knownFiles.remove(path)
             switch ContentPath.role(of: path) {
@@ -106,6 +109,13 @@ final class Workspace {
                 touchedAssets.formUnion(assets.removeFiles(under: path))
                 touchedFiles.insert(path)
                 imagesChanged = true
+            case .font:
+                _ = assets.removeFiles(under: path)
+                fonts.setFontFile(path, nil)
+                fontsChanged = true
+            case .infoPlist:
+                fonts.setInfoPlist(path, nil)
+                fontsChanged = true
             case .rtfdPart(let bundle):
                 _ = assets.removeFiles(under: path)
                 imagesChanged = true
@@ -124,6 +134,13 @@ final class Workspace {
                 touchedFiles.insert(path)
             case .catalogContents:
                 touchedAssets.formUnion(assets.updateContents(at: path, root: root))
+            case .font:
+                fonts.setFontFile(path, assets.updateServedFile(at: path, root: root, mimeType: Workspace.fontMimeType(path)))
+                imagesChanged = true
+                fontsChanged = true
+            case .infoPlist:
+                fonts.setInfoPlist(path, FileSystem.isInside(root + "/" + path, realRoot: FileSystem.realPath(root) ?? root) ? try? FileSystem.read(root + "/" + path) : nil)
+                fontsChanged = true
             case .rtfdPart(let bundle):
                 if !path.hasSuffix("/TXT.rtf") { assets.updateImage(at: path, root: root) }
                 imagesChanged = true
@@ -138,7 +155,7 @@ final class Workspace {
         for path in touchedFiles { affected.formUnion(usersOfAsset[Workspace.fileKey(path)] ?? []) }
         for name in touchedAssets { affected.formUnion(usersOfAsset[name] ?? []) }
         needsRender.formUnion(affected)
-        if !touchedAssets.isEmpty, updateKindCSS() { needsRender.formUnion(sources.keys) }
+        if !touchedAssets.isEmpty || fontsChanged, updateKindCSS() { needsRender.formUnion(sources.keys) }
         if configChanged {
             // Reading the config again reads every content file again.
             reloadConfig()
@@ -202,18 +219,42 @@ final class Workspace {
         renderPending()
     }
 
-    /// The kinds' CSS with the colour sets they name, and the warnings for
-    /// colour names that find nothing; returns whether the CSS changed.
+    /// The kinds' CSS with the colour sets and bundled fonts they name,
+    /// and the warnings for names that find nothing; returns whether the CSS changed.
     @discardableResult
     private func updateKindCSS() -> Bool {
         let catalog = assets.catalog
-        let css = KindStyleSheet.css(for: schema) + ColorSetStyleSheet.css(for: schema, catalog: catalog)
-        colorDiagnostics = schema.kinds.compactMap { kind in
+        let fontURL: (String) -> String? = { [assets, root, imageLinking] path in
+            guard let file = assets.images[path] else { return nil }
+            switch imageLinking {
+            case .served: return file.url
+            case .siteRelative: return "files/" + URLPath.encode(path)
+            case .inline: return (try? FileSystem.read(root + "/" + path)).map { "data:\(file.mimeType);base64,\(Base64.encode($0))" }
+            }
+        }
+        let css = FontFaceStyleSheet.css(for: schema, fonts: fonts, url: fontURL) + KindStyleSheet.css(for: schema)
+            + ColorSetStyleSheet.css(for: schema, catalog: catalog)
+        let unknownColors = schema.kinds.compactMap { kind -> Diagnostic? in
             guard let color = kind.style.color, KindStyleSheet.cssColor(color) == nil, !catalog.hasColorSet(named: color) else { return nil }
             return Diagnostic(path: ConfigFile.name, location: kind.style.colorLocation ?? .start, severity: .warning, message: catalog.unknownColorMessage(color))
         }
+        styleDiagnostics = unknownColors + FontFaceStyleSheet.unknownFonts(in: schema, fonts: fonts, configPath: ConfigFile.name) + fonts.diagnostics
         defer { kindCSS = css }
         return css != kindCSS
+    }
+
+    private static func fontMimeType(_ path: String) -> String {
+        switch ContentPath.fileExtension(path.lowercased()) {
+        case "otf": "font/otf"
+        case "ttc": "font/collection"
+        default: "font/ttf"
+        }
+    }
+
+    /// The previewed column's width in pixels: the device width less the
+    /// view's 16 pt padding each side, at the device's scale.
+    private var columnPixels: Int {
+        Int((config.deviceWidth - 32) * Double(PreviewDevice.forWidth(config.deviceWidth).scale))
     }
 
     /// What the previewed device is, for the file each asset resolves to.
@@ -324,6 +365,7 @@ final class Workspace {
     private func render(_ id: String, _ source: DocumentSource) -> Rendering {
         let assets = self.assets
         let traits = previewTraits
+        let columnPixels = self.columnPixels
         let link: (ServedImage?) -> ResolvedImage? = { [root, imageLinking] image in
             guard let image else { return nil }
             guard image.isDisplayable else { return image.resolved }
@@ -342,7 +384,13 @@ final class Workspace {
             resolveAsset: { [imageLinking] name in
                 var resolved = assets.resolve(name, for: traits, link: link)
                 // A self-contained page or a static site shows the previewed device only.
-                if imageLinking != .served { resolved?.variants = [] }
+                guard imageLinking == .served else {
+                    resolved?.variants = []
+                    return resolved
+                }
+                // Ask for the pixels the column needs on the previewed device;
+                // the page asks again when it simulates another one.
+                if let url = resolved?.url, url.hasPrefix("/files/") { resolved?.url = url + "&w=\(columnPixels)" }
                 return resolved
             },
             resolveFile: { name in
@@ -352,7 +400,7 @@ final class Workspace {
             }
         )
         let rendered = HTMLRenderer(context: context).render(source.document, reusing: lastRendering[id])
-        var diagnostics = source.diagnostics + configDiagnostics + (source.document.kind == .tagged ? colorDiagnostics : [])
+        var diagnostics = source.diagnostics + configDiagnostics + (source.document.kind == .tagged ? styleDiagnostics : [])
         if let failure = failureOfFile[source.path] { diagnostics.insert(failure, at: 0) }
         var assetNames: Set<String> = []
         for block in source.document.blocks {
@@ -382,7 +430,7 @@ final class Workspace {
         let blockAt = diagnostics.isEmpty ? [:] : Dictionary(zip(source.document.blocks.map(\.location), rendered.blockIDs), uniquingKeysWith: { first, _ in first })
         let document = PublishedDocument(
             id: id, path: source.path, item: source.item, title: source.document.title, kind: source.document.kind,
-            version: version, html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: source.document.kind == .tagged ? kindCSS : TextViewStyleSheet.css,
+            version: version, html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: FallbackFontFaces.css + (source.document.kind == .tagged ? kindCSS : TextViewStyleSheet.css),
             layout: layoutJSON, diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
         )
         return Rendering(document: document, assetNames: assetNames, reusable: PreviousRendering(document: source.document, rendered: rendered))
@@ -433,7 +481,7 @@ final class Workspace {
     /// Diagnostics of every document, for `galley check`.
     var allDiagnostics: [Diagnostic] {
         var seen = Set<Diagnostic>()
-        let catalogProblems = assets.catalog.allProblems(for: previewTraits) + colorDiagnostics
+        let catalogProblems = assets.catalog.allProblems(for: previewTraits) + styleDiagnostics
         return (allDocuments.flatMap { $0.diagnostics.map(\.diagnostic) } + catalogProblems).filter { seen.insert($0).inserted }
     }
 }

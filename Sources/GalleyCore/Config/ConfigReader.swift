@@ -199,7 +199,10 @@ public struct ConfigReader {
     }
 
     private func readStyle(_ members: [String: JSONNode], into style: inout KindStyle, _ context: inout Context) {
-        if let font = context.string(members["font"], "font") { style.fontFamily = font }
+        if let font = context.string(members["font"], "font") {
+            style.fontFamily = font
+            style.fontLocation = members["font"].map { context.lines.location(ofOffset: $0.offset) }
+        }
         if let size = context.number(members["size"], "size", range: 1...200) { style.fontSize = size }
         if let weight = context.string(members["weight"], "weight") { style.fontWeight = weight }
         if let italic = members["italic"] {

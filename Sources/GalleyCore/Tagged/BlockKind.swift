@@ -69,6 +69,8 @@ public struct BlockKind: Sendable {
 /// A block kind's look, in the app's terms (points, SwiftUI colour names).
 public struct KindStyle: Sendable, Equatable {
     public var fontFamily: String?
+    /// Where `fontFamily` is written in `galley.json`, for warnings about it.
+    public var fontLocation: SourceLocation?
     public var fontSize: Double?
     public var fontWeight: String?
     public var italic: Bool = false
