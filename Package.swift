@@ -42,6 +42,7 @@ let package = Package(
                 .embedInCode("documentPage.js"),
                 .embedInCode("indexPage.js"),
                 .embedInCode("onDevice.js"),
+                .embedInCode("deviceFiles.js"),
             ]
         ),
         .target(

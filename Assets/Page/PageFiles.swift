@@ -20,6 +20,7 @@ public enum PageFiles {
         "documentPage.js": PackageResources.documentPage_js,
         "indexPage.js": PackageResources.indexPage_js,
         "onDevice.js": PackageResources.onDevice_js,
+        "deviceFiles.js": PackageResources.deviceFiles_js,
     ]
 
     /// The embedded file served at `/_galley/<name>` (or as a page), by name.

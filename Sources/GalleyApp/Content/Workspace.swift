@@ -460,9 +460,15 @@ final class Workspace {
     }
 
     /// The preview's defaults from `galley.json`, for the page.
+    /// `devices`: which width is which device and its scale, so the page
+    /// picks among the files the renderer resolved for each one.
     private var layoutJSON: String {
-        "{\"deviceWidth\":\(Int(config.deviceWidth)),\"appearance\":\(JSONText.quoted(config.appearance.rawValue))}"
+        "{\"deviceWidth\":\(Int(config.deviceWidth)),\"appearance\":\(JSONText.quoted(config.appearance.rawValue)),\"devices\":\(Workspace.devicesJSON)}"
     }
+
+    private static let devicesJSON = "[" + PreviewDevice.all.map { device in
+        "{\"name\":\(JSONText.quoted(device.name)),\"minWidth\":\(device.minimumWidth),\"scale\":\(device.scale)}"
+    }.joined(separator: ",") + "]"
 
     /// Every image file in the content folder that a browser can show.
     var displayableImages: [ServedImage] {
