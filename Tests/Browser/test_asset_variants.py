@@ -37,6 +37,10 @@ def catalog_daemon():
     shutil.rmtree(holder, ignore_errors=True)
 
 
+# Tests take the daemon before the page, so the page leaves (and stops
+# polling) before the daemon stops: no connection errors for the next test.
+
+
 def pixel(page, element):
     """The colour Chromium paints at the centre of `element`, from a screenshot of that one pixel."""
     page.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
@@ -79,7 +83,7 @@ def open_swatches(page, daemon):
     page.execute_script("window.__sameDocument = true")
 
 
-def test_variants_follow_device_and_appearance(page, catalog_daemon):
+def test_variants_follow_device_and_appearance(catalog_daemon, page):
     open_swatches(page, catalog_daemon)
     Select(page.find_element(By.ID, "appearance")).select_by_value("light")
     # The default iPhone loads the 3x file, at its own pixel width.
@@ -113,7 +117,7 @@ def test_variants_follow_device_and_appearance(page, catalog_daemon):
     page.execute_script("localStorage.clear()")
 
 
-def test_side_by_side_shows_each_device_its_file(page, catalog_daemon):
+def test_side_by_side_shows_each_device_its_file(catalog_daemon, page):
     open_swatches(page, catalog_daemon)
     Select(page.find_element(By.ID, "appearance")).select_by_value("light")
     page.find_element(By.ID, "side-by-side").click()
@@ -122,7 +126,7 @@ def test_side_by_side_shows_each_device_its_file(page, catalog_daemon):
     page.execute_script("localStorage.clear()")
 
 
-def test_a_bundled_font_is_loaded_and_used(page, catalog_daemon):
+def test_a_bundled_font_is_loaded_and_used(catalog_daemon, page):
     open_swatches(page, catalog_daemon)
     mono = page.find_element(By.CSS_SELECTOR, "#view-a .k-mono")
     family = page.execute_script("return getComputedStyle(arguments[0]).fontFamily", mono)

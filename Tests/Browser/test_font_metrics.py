@@ -82,7 +82,7 @@ document.fonts.load(size + 'px ' + family).then(() => {
     ("HR", '"Galley Helvetica"', "Helvetica", '"DejaVu Sans"'),
     ("TR", '"Liberation Serif"', "Times", '"DejaVu Serif"'),
 ])
-def test_stand_in_matches_published_widths(page, daemon, afm, family, reference, unmatched):
+def test_stand_in_matches_published_widths(daemon, page, afm, family, reference, unmatched):
     """`unmatched` is what Debian shows for a face it lacks, without a stand-in."""
     widths = afm_widths(afm)
     texts = latin_paragraphs()

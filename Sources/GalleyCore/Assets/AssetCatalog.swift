@@ -21,9 +21,12 @@ public struct AssetCatalog: Sendable {
     private var colorSets: [String: ColorSetContents] = [:]
     /// Group folders inside catalogs whose `Contents.json` provides a namespace.
     private var namespaceGroups: Set<String> = []
-    private var imageSetFolderByName: [String: String] = [:]
-    private var colorSetFolderByName: [String: String] = [:]
-    private var plainImageByName: [String: String] = [:]
+    /// Set folders by the name the app asks for; where two sets share a
+    /// name, the first folder in path order wins, every time.
+    private var imageSetFolders: [String: Set<String>] = [:]
+    private var colorSetFolders: [String: Set<String>] = [:]
+    /// Image files outside catalogs, by base name; the first path wins.
+    private var plainImagePaths: [String: Set<String>] = [:]
 
     public init() {}
 
@@ -38,9 +41,13 @@ public struct AssetCatalog: Sendable {
         }
         if AssetCatalog.isInCatalog(path) { return [] }
         let name = AssetCatalog.baseName(path)
-        let before = plainImageByName[name]
-        plainImageByName[name] = files.keys.filter { !AssetCatalog.isInCatalog($0) && AssetCatalog.setFolder(of: $0) == nil && AssetCatalog.baseName($0) == name }.min()
-        return before != plainImageByName[name] || facts != nil ? [name] : []
+        if facts == nil {
+            plainImagePaths[name]?.remove(path)
+            if plainImagePaths[name]?.isEmpty == true { plainImagePaths[name] = nil }
+        } else {
+            plainImagePaths[name, default: []].insert(path)
+        }
+        return [name]
     }
 
     /// Records a `Contents.json` inside a catalog (nil: it is gone): an
@@ -50,10 +57,15 @@ public struct AssetCatalog: Sendable {
     public mutating func setContents(_ path: String, _ bytes: [UInt8]?) -> Set<String> {
         guard path.hasSuffix("/Contents.json"), AssetCatalog.isInCatalog(path) || path.hasSuffix(".xcassets/Contents.json") else { return [] }
         let folder = String(path.dropLast("/Contents.json".count))
+        let name = AssetCatalog.setName(of: folder, namespaces: namespaceGroups)
         if folder.hasSuffix(".imageset") {
             imageSets[folder] = bytes.map { ImageSetContents.read($0, path: path) }
+            if let name { AssetCatalog.file(folder, under: name, in: &imageSetFolders, present: bytes != nil) }
+            return name.map { [$0] } ?? []
         } else if folder.hasSuffix(".colorset") {
             colorSets[folder] = bytes.map { ColorSetContents.read($0, path: path) }
+            if let name { AssetCatalog.file(folder, under: name, in: &colorSetFolders, present: bytes != nil) }
+            return name.map { [$0] } ?? []
         } else if AssetCatalog.isInCatalog(folder + "/x") && !folder.hasSuffix(".xcassets") {
             let before = namespaceGroups
             let providesNamespace = bytes.flatMap { bytes -> Bool? in
@@ -68,13 +80,17 @@ public struct AssetCatalog: Sendable {
                 return old.union(allNames)
             }
             return []
-        } else {
-            return []
         }
-        let before = allNames
-        rebuildNames()
-        let name = AssetCatalog.setName(of: folder, namespaces: namespaceGroups)
-        return before.symmetricDifference(allNames).union(name.map { [$0] } ?? [])
+        return []
+    }
+
+    private static func file(_ folder: String, under name: String, in table: inout [String: Set<String>], present: Bool) {
+        if present {
+            table[name, default: []].insert(folder)
+        } else {
+            table[name]?.remove(folder)
+            if table[name]?.isEmpty == true { table[name] = nil }
+        }
     }
 
     /// Forgets every file and set below `prefix`.
@@ -87,24 +103,27 @@ public struct AssetCatalog: Sendable {
         return names
     }
 
+    /// Names every set again: a group's namespace changed.
     private mutating func rebuildNames() {
-        imageSetFolderByName = [:]
-        colorSetFolderByName = [:]
-        // Sorted, so that two sets of one name resolve the same way every time.
-        for folder in imageSets.keys.sorted() {
-            if let name = AssetCatalog.setName(of: folder, namespaces: namespaceGroups), imageSetFolderByName[name] == nil { imageSetFolderByName[name] = folder }
+        imageSetFolders = [:]
+        colorSetFolders = [:]
+        for folder in imageSets.keys {
+            if let name = AssetCatalog.setName(of: folder, namespaces: namespaceGroups) { imageSetFolders[name, default: []].insert(folder) }
         }
-        for folder in colorSets.keys.sorted() {
-            if let name = AssetCatalog.setName(of: folder, namespaces: namespaceGroups), colorSetFolderByName[name] == nil { colorSetFolderByName[name] = folder }
+        for folder in colorSets.keys {
+            if let name = AssetCatalog.setName(of: folder, namespaces: namespaceGroups) { colorSetFolders[name, default: []].insert(folder) }
         }
     }
+
+    private func imageSetFolder(named name: String) -> String? { imageSetFolders[name]?.min() }
+    private func colorSetFolder(named name: String) -> String? { colorSetFolders[name]?.min() }
 
     // MARK: - Questions
 
     /// Every name an image asset can be asked for.
-    public var imageNames: Set<String> { Set(imageSetFolderByName.keys).union(plainImageByName.keys) }
-    public var colorNames: Set<String> { Set(colorSetFolderByName.keys) }
-    private var allNames: Set<String> { Set(imageSetFolderByName.keys).union(colorSetFolderByName.keys) }
+    public var imageNames: Set<String> { Set(imageSetFolders.keys).union(plainImagePaths.keys) }
+    public var colorNames: Set<String> { Set(colorSetFolders.keys) }
+    private var allNames: Set<String> { Set(imageSetFolders.keys).union(colorSetFolders.keys) }
 
     /// An image asset as a device finds it.
     public struct ImageResolution: Sendable, Equatable {
@@ -121,7 +140,7 @@ public struct AssetCatalog: Sendable {
     /// The file a device with `traits` shows for the asset `name`; nil when
     /// there is no such asset or none of its files can be shown.
     public func image(named name: String, for traits: AssetTraits) -> ImageResolution? {
-        if let folder = imageSetFolderByName[name], let set = imageSets[folder] {
+        if let folder = imageSetFolder(named: name), let set = imageSets[folder] {
             let showable = ImageSetContents(entries: set.filledEntries.filter { entry in
                 guard let filename = entry.filename, let facts = files[folder + "/" + filename] else { return false }
                 return facts.problem == nil
@@ -130,27 +149,31 @@ public struct AssetCatalog: Sendable {
             guard let entry = own ?? showable.nearestFile(for: traits), let filename = entry.filename else { return nil }
             return ImageResolution(path: folder + "/" + filename, entry: entry, isTemplate: set.renderingIntent == .template, isForAnotherDevice: own == nil)
         }
-        if let path = plainImageByName[name], files[path]?.problem == nil {
+        if let path = plainImage(named: name), files[path]?.problem == nil {
             return ImageResolution(path: path, entry: nil, isTemplate: false, isForAnotherDevice: false)
         }
         return nil
     }
 
+    private func plainImage(named name: String) -> String? {
+        plainImagePaths[name]?.min()
+    }
+
     /// The colour set `name` for `traits`; nil when there is none.
     public func color(named name: String, for traits: AssetTraits) -> CatalogColor? {
-        colorSetFolderByName[name].flatMap { colorSets[$0] }?.color(for: traits)
+        colorSetFolder(named: name).flatMap { colorSets[$0] }?.color(for: traits)
     }
 
     public func hasColorSet(named name: String) -> Bool {
-        colorSetFolderByName[name] != nil
+        colorSetFolder(named: name) != nil
     }
 
     /// What is wrong with the asset `name` for a device with `traits`, at
     /// the lines of its `Contents.json`: files it names that are missing or
     /// that nothing can show, and no file for the device.
     public func problems(ofImage name: String, for traits: AssetTraits) -> [Diagnostic] {
-        guard let folder = imageSetFolderByName[name], let set = imageSets[folder] else {
-            if let path = plainImageByName[name], let problem = files[path]?.problem {
+        guard let folder = imageSetFolder(named: name), let set = imageSets[folder] else {
+            if let path = plainImage(named: name), let problem = files[path]?.problem {
                 return [Diagnostic(path: path, location: .start, severity: .warning, message: "image '\(AssetCatalog.fileName(path))' cannot be shown: \(problem)")]
             }
             return []
@@ -184,8 +207,8 @@ public struct AssetCatalog: Sendable {
 
     /// Problems of every image set and colour set, for `galley check`.
     public func allProblems(for traits: AssetTraits) -> [Diagnostic] {
-        let images = imageSetFolderByName.keys.sorted().flatMap { problems(ofImage: $0, for: traits) }
-        let colors = colorSetFolderByName.values.sorted().flatMap { colorSets[$0]?.diagnostics ?? [] }
+        let images = imageSetFolders.keys.sorted().flatMap { problems(ofImage: $0, for: traits) }
+        let colors = colorSetFolders.keys.sorted().compactMap(colorSetFolder(named:)).flatMap { colorSets[$0]?.diagnostics ?? [] }
         return images + colors
     }
 
