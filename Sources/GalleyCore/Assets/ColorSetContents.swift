@@ -33,13 +33,7 @@ public struct ColorSetContents: Sendable, Equatable {
     public static func read(_ bytes: [UInt8], path: String) -> ColorSetContents {
         var contents = ColorSetContents()
         let lines = LineIndex(bytes)
-        let root: JSONNode
-        switch JSONReader.parse(bytes) {
-        case .success(let node): root = node
-        case .failure(let error):
-            contents.diagnostics.append(Diagnostic(path: path, location: lines.location(ofOffset: error.offset), severity: .warning, message: "colour set is not valid JSON: \(error.message)"))
-            return contents
-        }
+        guard let root = CatalogJSON.parse(bytes, path: path, lines: lines, what: "colour set", into: &contents.diagnostics) else { return contents }
         for entry in root.member("colors")?.value.arrayValue ?? [] {
             let location = lines.location(ofOffset: entry.offset)
             guard let color = entry.member("color")?.value else { continue }

@@ -46,13 +46,7 @@ public struct ImageSetContents: Sendable, Equatable {
     public static func read(_ bytes: [UInt8], path: String) -> ImageSetContents {
         var contents = ImageSetContents()
         let lines = LineIndex(bytes)
-        let root: JSONNode
-        switch JSONReader.parse(bytes) {
-        case .success(let node): root = node
-        case .failure(let error):
-            contents.diagnostics.append(Diagnostic(path: path, location: lines.location(ofOffset: error.offset), severity: .warning, message: "image set is not valid JSON: \(error.message)"))
-            return contents
-        }
+        guard let root = CatalogJSON.parse(bytes, path: path, lines: lines, what: "image set", into: &contents.diagnostics) else { return contents }
         for image in root.member("images")?.value.arrayValue ?? [] {
             let name = image.member("filename")
             var entry = Entry(
