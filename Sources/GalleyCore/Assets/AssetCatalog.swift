@@ -40,7 +40,7 @@ public struct AssetCatalog: Sendable {
             return AssetCatalog.setName(of: folder.path, namespaces: namespaceGroups).map { [$0] } ?? []
         }
         if AssetCatalog.isInCatalog(path) { return [] }
-        let name = AssetCatalog.baseName(path)
+        let name = RelativePath.baseName(path)
         if facts == nil {
             plainImagePaths[name]?.remove(path)
             if plainImagePaths[name]?.isEmpty == true { plainImagePaths[name] = nil }
@@ -251,12 +251,6 @@ public struct AssetCatalog: Sendable {
             name += components[index] + "/"
         }
         return name + components[components.count - 1][..<dot]
-    }
-
-    private static func baseName(_ path: String) -> String {
-        let name = fileName(path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
-        return String(name[..<dot])
     }
 
     private static func fileName(_ path: String) -> String {

@@ -16,8 +16,7 @@ public struct BundledFonts: Sendable {
     public init() {}
 
     public static func isFontFile(_ path: String) -> Bool {
-        let lowered = path.lowercased()
-        return lowered.hasSuffix(".ttf") || lowered.hasSuffix(".otf") || lowered.hasSuffix(".ttc")
+        RelativePath.hasExtension(path, in: ["ttf", "otf", "ttc"])
     }
 
     public static func isInfoPlist(_ path: String) -> Bool {
