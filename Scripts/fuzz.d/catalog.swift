@@ -1,6 +1,7 @@
 // Fuzz target `catalog`: the asset-catalog readers of an image set's and a
 // colour set's Contents.json, and what every device the page simulates
-// resolves from them.
+// resolves from them; and the readers of what an app bundles besides
+// (a font file's names, an Info.plist's font list).
 import GalleyCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -16,7 +17,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             fatalError("ORACLE: colour CSS could leave its declaration: \(css)")
         }
     }
-    for diagnostic in images.diagnostics + colors.diagnostics where diagnostic.location.line < 1 || diagnostic.location.column < 1 {
+    _ = FontFileNames.read(bytes)
+    let fonts = AppFontList.read(bytes, path: "Info.plist")
+    if fonts.files.count != fonts.locations.count {
+        fatalError("ORACLE: a listed font without its position")
+    }
+    for diagnostic in images.diagnostics + colors.diagnostics + fonts.diagnostics where diagnostic.location.line < 1 || diagnostic.location.column < 1 {
         fatalError("ORACLE: diagnostic without a position: \(diagnostic.formatted)")
     }
     return 0

@@ -47,6 +47,6 @@ public enum FallbackFontFaces {
     }.joined(separator: "\n") + "\n"
 
     private static func percent(_ fraction: Double) -> String {
-        formatNumber(fraction * 100) + "%"
+        formatNumber((fraction * 10_000).rounded() / 100) + "%"
     }
 }
