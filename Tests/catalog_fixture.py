@@ -13,6 +13,7 @@ UNIVERSAL_2X = (0, 255, 0)
 UNIVERSAL_3X = (0, 0, 255)
 DARK_2X = (0, 255, 255)
 DARK_3X = (255, 255, 0)
+HIGH_CONTRAST_3X = (128, 128, 128)
 PHONE_3X = (255, 128, 0)
 PAD_2X = (128, 0, 255)
 BRAND_LIGHT = (204, 26, 26)
@@ -73,6 +74,8 @@ def make_catalog_project(root, with_font=True):
         ("s3.png", png(size * 3, size * 3, UNIVERSAL_3X), {"idiom": "universal", "scale": "3x"}),
         ("d2.png", png(size * 2, size * 2, DARK_2X), {"idiom": "universal", "scale": "2x", **DARK}),
         ("d3.png", png(size * 3, size * 3, DARK_3X), {"idiom": "universal", "scale": "3x", **DARK}),
+        ("h3.png", png(size * 3, size * 3, HIGH_CONTRAST_3X), {"idiom": "universal", "scale": "3x",
+                                                              "appearances": [{"appearance": "contrast", "value": "high"}]}),
     ])
     _image_set(os.path.join(catalog, "device.imageset"), [
         ("phone.png", png(size * 3, size * 3, PHONE_3X), {"idiom": "iphone", "scale": "3x"}),

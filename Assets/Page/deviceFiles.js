@@ -1,7 +1,8 @@
 // Each image shows the file the simulated device would load, at the pixel
 // width that device needs. The daemon resolves the asset catalog: an image
 // whose file depends on the device or appearance carries one
-// `data-src-{device}-{appearance}` per case (and `data-size-…`), and the
+// `data-src-{device}-{appearance}[-high]` per case (`-high`: the reader's
+// "increase contrast" setting; with `data-size-…`), and the
 // document's layout lists the devices by width with their scale. This only
 // picks the case, so the rule of which file wins lives in one place (Swift).
 import { settings } from './settings.js';
@@ -9,6 +10,7 @@ import { settings } from './settings.js';
 /** The daemon's devices (layout.devices), narrowest first. */
 let devices = [{ name: 'iphone', minWidth: 0, scale: 3 }];
 const darkQuery = window.matchMedia('(prefers-color-scheme: dark)');
+const contrastQuery = window.matchMedia('(prefers-contrast: more)');
 
 /** Takes the device list of a document answer's layout. */
 export function setDevices(list) {
@@ -35,7 +37,7 @@ function baseOf(src) {
 function showIn(view) {
   const width = parseFloat(view.style.getPropertyValue('--device-width')) || 390;
   const device = deviceFor(width);
-  const key = device.name + '-' + (isDark() ? 'dark' : 'light');
+  const key = device.name + '-' + (isDark() ? 'dark' : 'light') + (contrastQuery.matches ? '-high' : '');
   for (const img of view.querySelectorAll('.blk img')) {
     const chosen = img.getAttribute('data-src-' + key);
     const base = chosen || img.dataset.galleyBase || baseOf(img.getAttribute('src') || '');
@@ -65,3 +67,4 @@ export function showDeviceFiles() {
 }
 
 darkQuery.addEventListener('change', showDeviceFiles);
+contrastQuery.addEventListener('change', showDeviceFiles);

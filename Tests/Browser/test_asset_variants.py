@@ -113,6 +113,10 @@ def test_variants_follow_device_and_appearance(catalog_daemon, page):
     wait_pixel(page, "swatch", fx.UNIVERSAL_3X, "system appearance, light")
     page.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
     wait_pixel(page, "swatch", fx.DARK_3X, "system appearance, dark")
+    page.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"},
+                                                                     {"name": "prefers-contrast", "value": "more"}]})
+    wait_pixel(page, "swatch", fx.HIGH_CONTRAST_3X, "increased contrast")
+    page.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-contrast", "value": "no-preference"}]})
     assert page.execute_script("return window.__sameDocument === true"), "the page reloaded"
     page.execute_script("localStorage.clear()")
 

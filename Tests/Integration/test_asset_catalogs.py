@@ -48,6 +48,8 @@ def test_each_device_and_appearance_gets_its_file(project, serve):
     assert re.search(r'data-src-iphone-dark="/files/Assets.xcassets/swatch.imageset/d3.png\?v=\w+"', swatch)
     assert re.search(r'data-src-ipad-light="/files/Assets.xcassets/swatch.imageset/s2.png\?v=\w+"', swatch)
     assert re.search(r'data-src-ipad-dark="/files/Assets.xcassets/swatch.imageset/d2.png\?v=\w+"', swatch)
+    assert re.search(r'data-src-iphone-light-high="/files/Assets.xcassets/swatch.imageset/h3.png\?v=\w+"', swatch)
+    assert re.search(r'data-src-ipad-light-high="/files/Assets.xcassets/swatch.imageset/h3.png\?v=\w+"', swatch)
     device = image_tag(body["html"], "device")
     assert "device.imageset/phone.png" in device and re.search(r'data-src-ipad-light="[^"]*pad.png', device)
     star = image_tag(body["html"], "Icons/star")

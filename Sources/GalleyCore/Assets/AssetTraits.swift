@@ -97,13 +97,18 @@ public struct PreviewDevice: Sendable, Equatable {
         AssetTraits(idiom: idiom, scale: scale, appearance: appearance, contrast: contrast, widthClass: widthClass, heightClass: heightClass)
     }
 
-    /// The page's key for this device in one appearance: `iphone-dark`.
-    public func key(_ appearance: Luminosity) -> String {
-        name + "-" + appearance.rawValue
+    /// The page's key for this device in one appearance: `iphone-dark`,
+    /// `ipad-light-high` with the reader's "increase contrast" setting.
+    public func key(_ appearance: Luminosity, _ contrast: Contrast = .normal) -> String {
+        name + "-" + appearance.rawValue + (contrast == .high ? "-high" : "")
     }
 
-    /// Every (device, appearance) the page can show, with its key.
+    /// Every (device, appearance, contrast) the page can show, with its key.
     public static var pageTraits: [(key: String, traits: AssetTraits)] {
-        all.flatMap { device in Luminosity.allCases.map { (device.key($0), device.traits(appearance: $0)) } }
+        all.flatMap { device in
+            Luminosity.allCases.flatMap { appearance in
+                Contrast.allCases.map { (device.key(appearance, $0), device.traits(appearance: appearance, contrast: $0)) }
+            }
+        }
     }
 }
