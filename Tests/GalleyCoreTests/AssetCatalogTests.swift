@@ -56,6 +56,22 @@ final class AssetCatalogTests: XCTestCase {
         XCTAssertNotNil(catalog.image(named: "G/x", for: iPhone))
     }
 
+    func testRemovingContentsForgetsTheSetAndTheNamespace() {
+        var catalog = catalog([
+            "A.xcassets/G/Contents.json": #"{"properties": {"provides-namespace": true}}"#,
+            "A.xcassets/G/x.imageset/Contents.json": #"{"images": [{"filename": "x.png", "idiom": "universal"}]}"#,
+            "A.xcassets/G/x.imageset/x.png": "png",
+            "A.xcassets/y.imageset/Contents.json": #"{"images": [{"filename": "y.png", "idiom": "universal"}]}"#,
+            "A.xcassets/y.imageset/y.png": "png",
+        ])
+        XCTAssertEqual(catalog.remove(under: "A.xcassets/y.imageset/Contents.json"), ["y"])
+        XCTAssertNil(catalog.image(named: "y", for: iPhone))
+        XCTAssertEqual(catalog.remove(under: "A.xcassets/G/Contents.json"), ["G/x", "x"])
+        XCTAssertNotNil(catalog.image(named: "x", for: iPhone))
+        _ = catalog.remove(under: "A.xcassets")
+        XCTAssertEqual(catalog.imageNames, [])
+    }
+
     func testTemplateAndScaleAndAppearance() {
         let catalog = catalog([
             "A.xcassets/t.imageset/Contents.json": #"""

@@ -55,7 +55,7 @@ public struct AssetCatalog: Sendable {
     /// whose answer may change.
     @discardableResult
     public mutating func setContents(_ path: String, _ bytes: [UInt8]?) -> Set<String> {
-        guard path.hasSuffix("/Contents.json"), AssetCatalog.isInCatalog(path) || path.hasSuffix(".xcassets/Contents.json") else { return [] }
+        guard path.hasSuffix("/Contents.json"), AssetCatalog.isInCatalog(path) else { return [] }
         let folder = String(path.dropLast("/Contents.json".count))
         let name = AssetCatalog.setName(of: folder, namespaces: namespaceGroups)
         if folder.hasSuffix(".imageset") {
@@ -93,11 +93,14 @@ public struct AssetCatalog: Sendable {
         }
     }
 
-    /// Forgets every file and set below `prefix`.
+    /// Forgets every file, set and group at or below `prefix` (a removed
+    /// file or folder).
     public mutating func remove(under prefix: String) -> Set<String> {
+        func isUnder(_ path: String) -> Bool { path == prefix || path.hasPrefix(prefix + "/") }
         var names: Set<String> = []
-        for path in files.keys where path == prefix || path.hasPrefix(prefix + "/") { names.formUnion(setFile(path, nil)) }
-        for folder in Array(imageSets.keys) + Array(colorSets.keys) where folder == prefix || folder.hasPrefix(prefix + "/") {
+        if prefix.hasSuffix("/Contents.json") { names.formUnion(setContents(prefix, nil)) }
+        for path in files.keys where isUnder(path) { names.formUnion(setFile(path, nil)) }
+        for folder in Array(imageSets.keys) + Array(colorSets.keys) + Array(namespaceGroups) where isUnder(folder) {
             names.formUnion(setContents(folder + "/Contents.json", nil))
         }
         return names
