@@ -1,20 +1,9 @@
 import GalleyCore
-import GalleyServer
 
 /// The content folder as Galley understands it: which files hold which
 /// documents, what each document renders to, and which documents depend on
 /// which assets. Confined to one serial queue; it publishes what changed.
 final class Workspace {
-    /// What one round of changes did, for the log line.
-    struct UpdateSummary {
-        var paths: [String] = []
-        var changedDocuments = 0
-        var removedDocuments = 0
-        var readSeconds = 0.0
-        var renderSeconds = 0.0
-        var pagesTold = 0
-    }
-
     /// How rendered pages refer to images.
     enum ImageLinking {
         /// `/files/…?v=hash` URLs the daemon serves.
