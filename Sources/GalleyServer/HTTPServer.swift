@@ -55,9 +55,6 @@ public final class HTTPServer: @unchecked Sendable {
         galley_release_free_memory()
     }
 
-    /// Number of connections parked in long-polls right now.
-    public var parkedConnections: Int { parkedCount.load(ordering: .relaxed) }
-
     /// Stops accepting, lets `answerParked` answer every held request, waits
     /// (at most `grace` seconds) for those answers to go out, then stops.
     ///

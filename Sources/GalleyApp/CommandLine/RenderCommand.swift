@@ -45,7 +45,7 @@ struct RenderCommand {
                 return 1
             }
             for document in documents {
-                for entry in document.diagnostics { Console.error(entry.diagnostic.formatted + "") }
+                for entry in document.diagnostics { Console.error(entry.diagnostic.formatted) }
             }
             articles += documents
         }
