@@ -385,8 +385,13 @@ final class Workspace {
     }
 
     /// The preview's defaults from `galley.json`, for the page.
-    private var layoutJSON: String {
-        "{\"deviceWidth\":\(Int(config.deviceWidth)),\"appearance\":\(JSONText.quoted(config.appearance.rawValue))}"
+    private var layoutJSON: JSONFragment {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("deviceWidth", Int(config.deviceWidth))
+        json.field("appearance", config.appearance.rawValue)
+        json.endObject()
+        return JSONFragment(json)
     }
 
     /// Every image file in the content folder that a browser can show.
