@@ -15,7 +15,13 @@ final class DocumentPatchTests: XCTestCase {
         let rendered = renderer.render(document)
         return PublishedDocument(id: "d", path: "d.rtf", item: nil, title: "Doc", kind: .rtf, version: version,
                                  html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements,
-                                 css: "", layout: "{}", diagnostics: [])
+                                 css: "", layout: .null, diagnostics: [])
+    }
+
+    private func patchJSON(from old: PublishedDocument, to new: PublishedDocument) -> String {
+        var json = JSONWriter()
+        DocumentPatch.write(from: old, to: new, into: &json)
+        return json.text
     }
 
     /// What the page does: keep the old children named by id, parse the others.
@@ -60,7 +66,7 @@ final class DocumentPatchTests: XCTestCase {
         for (old, new, sent) in cases {
             let before = published(old, version: 1)
             let after = published(new, version: 2)
-            let result = try applied(DocumentPatch.json(from: before, to: after), to: before)
+            let result = try applied(patchJSON(from: before, to: after), to: before)
             XCTAssertEqual(result.html, after.html, "\(old) → \(new)")
             XCTAssertEqual(result.sent, sent, "\(old) → \(new)")
             XCTAssertEqual(result.moved, 0, "\(old) → \(new)")
@@ -70,7 +76,7 @@ final class DocumentPatchTests: XCTestCase {
     func testBlocksThatOnlyMovedAreToldTheirNewLine() throws {
         let before = published(["a", "b", "c", "d"], version: 1, onePerLine: true)
         let after = published(["new", "a", "b", "C", "d"], version: 2, onePerLine: true)
-        let result = try applied(DocumentPatch.json(from: before, to: after), to: before)
+        let result = try applied(patchJSON(from: before, to: after), to: before)
         XCTAssertEqual(result.html, after.html)
         XCTAssertEqual(result.sent, 3, "the header, the new paragraph and the edited one")
         XCTAssertEqual(result.moved, 3, "a, b and d moved down a line")

@@ -37,10 +37,15 @@ struct CheckCommand {
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.filter { $0.severity == .warning }.count
         if json {
-            print("[" + diagnostics.map { diagnostic in
-                "{\"path\":\(JSONText.quoted(diagnostic.path)),\"line\":\(diagnostic.location.line),\"column\":\(diagnostic.location.column),"
-                    + "\"severity\":\(JSONText.quoted(diagnostic.severity.rawValue)),\"message\":\(JSONText.quoted(diagnostic.message))}"
-            }.joined(separator: ",\n ") + "]")
+            var json = JSONWriter()
+            json.beginArray()
+            for diagnostic in diagnostics {
+                json.beginObject()
+                diagnostic.writeFields(into: &json)
+                json.endObject()
+            }
+            json.endArray()
+            print(json.text)
         } else {
             for diagnostic in diagnostics { print(diagnostic.formatted) }
             print("\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") in \(fileCount) file\(fileCount == 1 ? "" : "s")")

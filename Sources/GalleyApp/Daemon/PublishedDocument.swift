@@ -22,7 +22,7 @@ struct PublishedDocument {
     var elements: [RenderedDocument.Element]
     var css: String
     /// `{"deviceWidth": …, "appearance": …}` from `galley.json`.
-    var layout: String
+    var layout: JSONFragment
     var diagnostics: [PageDiagnostic]
 
     var errorCount: Int { diagnostics.filter { $0.diagnostic.severity == .error }.count }
@@ -34,29 +34,62 @@ struct PublishedDocument {
     }
 
     /// The `/api/documents/{id}` body: with the whole `html`, or with a
-    /// `patch` (a `DocumentPatch`) in its place.
-    func body(boot: String, editor: String?, patch: String? = nil) -> SharedBody {
-        var json = "{\"boot\":\(JSONText.quoted(boot)),\"id\":\(JSONText.quoted(id)),\"path\":\(JSONText.quoted(path)),"
-        json += "\"item\":\(JSONText.number(item)),\"title\":\(JSONText.quoted(title)),\"kind\":\(JSONText.quoted(kind.rawValue)),"
-        json += "\"version\":\(version),"
-        json += patch.map { "\"patch\":\($0)," } ?? "\"html\":\(JSONText.quoted(html)),"
-        json += "\"css\":\(JSONText.quoted(css)),\"layout\":\(layout),\"editor\":\(editor ?? "null"),\"diagnostics\":["
-        json += diagnostics.map(PublishedDocument.diagnosticJSON).joined(separator: ",")
-        json += "]}"
-        return SharedBody(json)
-    }
-
-    static func diagnosticJSON(_ entry: PageDiagnostic) -> String {
-        let diagnostic = entry.diagnostic
-        return "{\"path\":\(JSONText.quoted(diagnostic.path)),\"line\":\(diagnostic.location.line),\"column\":\(diagnostic.location.column),"
-            + "\"severity\":\(JSONText.quoted(diagnostic.severity.rawValue)),\"message\":\(JSONText.quoted(diagnostic.message)),"
-            + "\"block\":\(JSONText.quoted(entry.blockID))}"
+    /// `patch` (a `DocumentPatch`) from `base` in its place.
+    func json(boot: String, editor: JSONFragment, patchFrom base: PublishedDocument? = nil) -> JSONWriter {
+        var json = JSONWriter(reservingCapacity: html.utf8.count + html.utf8.count / 16 + css.utf8.count + 1024)
+        json.beginObject()
+        json.field("boot", boot)
+        json.field("id", id)
+        json.field("path", path)
+        json.field("item", item)
+        json.field("title", title)
+        json.field("kind", kind.rawValue)
+        json.field("version", version)
+        if let base {
+            json.key("patch")
+            DocumentPatch.write(from: base, to: self, into: &json)
+        } else {
+            json.field("html", html)
+        }
+        json.field("css", css)
+        json.field("layout", layout)
+        json.field("editor", editor)
+        json.key("diagnostics")
+        json.beginArray()
+        for entry in diagnostics {
+            json.beginObject()
+            entry.diagnostic.writeFields(into: &json)
+            json.field("block", entry.blockID)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return json
     }
 
     /// This document's entry in the `/api/documents` list.
-    var summaryJSON: String {
-        "{\"id\":\(JSONText.quoted(id)),\"path\":\(JSONText.quoted(path)),\"item\":\(JSONText.number(item)),"
-            + "\"title\":\(JSONText.quoted(title)),\"kind\":\(JSONText.quoted(kind.rawValue)),\"version\":\(version),"
-            + "\"errors\":\(errorCount),\"warnings\":\(warningCount)}"
+    func writeSummary(into json: inout JSONWriter) {
+        json.beginObject()
+        json.field("id", id)
+        json.field("path", path)
+        json.field("item", item)
+        json.field("title", title)
+        json.field("kind", kind.rawValue)
+        json.field("version", version)
+        json.field("errors", errorCount)
+        json.field("warnings", warningCount)
+        json.endObject()
+    }
+}
+
+extension Diagnostic {
+    /// `"path", "line", "column", "severity", "message"`: how the API and
+    /// `check --json` tell a diagnostic.
+    func writeFields(into json: inout JSONWriter) {
+        json.field("path", path)
+        json.field("line", location.line)
+        json.field("column", location.column)
+        json.field("severity", severity.rawValue)
+        json.field("message", message)
     }
 }

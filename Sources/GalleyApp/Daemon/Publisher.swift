@@ -1,4 +1,5 @@
 import Dispatch
+import GalleyCore
 import GalleyServer
 import Synchronization
 
@@ -46,14 +47,14 @@ final class Publisher: @unchecked Sendable {
 
     let boot: String
     /// The editor link announced in document answers, when there is one.
-    private let editorAnnouncement: String?
+    private let editorAnnouncement: JSONFragment
     private let state = Mutex(State())
     private let timerQueue = DispatchQueue(label: "galley.poll-deadlines")
     private let timer: DispatchSourceTimer
 
-    init(boot: String, editorAnnouncement: String? = nil) {
+    init(boot: String, editorAnnouncement: JSONFragment? = nil) {
         self.boot = boot
-        self.editorAnnouncement = editorAnnouncement
+        self.editorAnnouncement = editorAnnouncement ?? .null
         timer = DispatchSource.makeTimerSource(queue: timerQueue)
         timer.setEventHandler { [weak self] in self?.expireDeadlines() }
         timer.activate()
@@ -193,7 +194,14 @@ final class Publisher: @unchecked Sendable {
     private func documentResponse(_ document: PublishedDocument, for since: Int?, acceptsPatch: Bool, _ state: inout State) -> HTTPResponse {
         if acceptsPatch, since == document.version {
             // A held poll that timed out: the page has this version already.
-            return Publisher.jsonResponse(SharedBody("{\"boot\":\(JSONText.quoted(boot)),\"id\":\(JSONText.quoted(document.id)),\"version\":\(document.version),\"unchanged\":true}"))
+            var json = JSONWriter()
+            json.beginObject()
+            json.field("boot", boot)
+            json.field("id", document.id)
+            json.field("version", document.version)
+            json.field("unchanged", true)
+            json.endObject()
+            return Publisher.jsonResponse(SharedBody(json.bytes))
         }
         guard acceptsPatch, let since,
               let previous = state.previousDocuments[document.id], previous.version == since else {
@@ -202,7 +210,7 @@ final class Publisher: @unchecked Sendable {
         if let cached = state.patchBodies[document.id], cached.version == document.version {
             return Publisher.jsonResponse(cached.body)
         }
-        let body = document.body(boot: boot, editor: editorAnnouncement, patch: DocumentPatch.json(from: previous, to: document))
+        let body = SharedBody(document.json(boot: boot, editor: editorAnnouncement, patchFrom: previous).bytes)
         state.patchBodies[document.id] = (document.version, body)
         return Publisher.jsonResponse(body)
     }
@@ -211,21 +219,34 @@ final class Publisher: @unchecked Sendable {
         if let cached = state.bodies[document.id], cached.version == document.version {
             return Publisher.jsonResponse(cached.body)
         }
-        let body = document.body(boot: boot, editor: editorAnnouncement)
+        let body = SharedBody(document.json(boot: boot, editor: editorAnnouncement).bytes)
         state.bodies[document.id] = (document.version, body)
         return Publisher.jsonResponse(body)
     }
 
     static func removedResponse(boot: String, id: String) -> HTTPResponse {
-        jsonResponse(SharedBody("{\"boot\":\(JSONText.quoted(boot)),\"id\":\(JSONText.quoted(id)),\"removed\":true}"), status: 404)
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("boot", boot)
+        json.field("id", id)
+        json.field("removed", true)
+        json.endObject()
+        return jsonResponse(SharedBody(json.bytes), status: 404)
     }
 
     private func indexBody(_ state: inout State) -> SharedBody {
         if let body = state.indexBody { return body }
         let documents = state.snapshot.documents.values.sorted { ($0.path, $0.item ?? -1) < ($1.path, $1.item ?? -1) }
-        var json = "{\"boot\":\(JSONText.quoted(boot)),\"version\":\(state.snapshot.version),\"documents\":["
-        json += documents.map(\.summaryJSON).joined(separator: ",")
-        let body = SharedBody(json + "]}")
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("boot", boot)
+        json.field("version", state.snapshot.version)
+        json.key("documents")
+        json.beginArray()
+        for document in documents { document.writeSummary(into: &json) }
+        json.endArray()
+        json.endObject()
+        let body = SharedBody(json.bytes)
         state.indexBody = body
         return body
     }
