@@ -36,7 +36,6 @@ final class Workspace {
     private var assets = AssetIndex()
     private var catalogFolders: Set<String> = []
     private var knownFiles: Set<String> = []
-    private(set) var version = 0
 
     /// Documents whose source or surroundings changed, rendered together at
     /// the end of a round so that big rounds use every core.
@@ -276,7 +275,6 @@ final class Workspace {
         needsRender.remove(id)
         for name in assetsOfDocument.removeValue(forKey: id) ?? [] { usersOfAsset[name]?.remove(id) }
         if published.removeValue(forKey: id) != nil {
-            version += 1
             pendingRemoved.insert(id)
             pendingChanged.remove(id)
         }
@@ -357,7 +355,7 @@ final class Workspace {
         let blockAt = diagnostics.isEmpty ? [:] : Dictionary(zip(source.document.blocks.map(\.location), rendered.blockIDs), uniquingKeysWith: { first, _ in first })
         let document = PublishedDocument(
             id: id, path: source.path, item: source.item, title: source.document.title, kind: source.document.kind,
-            version: version, html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: source.document.kind == .tagged ? kindCSS : TextViewStyleSheet.css,
+            html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: source.document.kind == .tagged ? kindCSS : TextViewStyleSheet.css,
             layout: layoutJSON, diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
         )
         return Rendering(document: document, assetNames: assetNames, reusable: PreviousRendering(document: source.document, rendered: rendered))
@@ -371,10 +369,7 @@ final class Workspace {
         assetsOfDocument[id] = rendering.assetNames
         if let previous = published[id], !rendering.document.looksDifferent(from: previous) { return }
         lastRendering[id] = rendering.reusable
-        version += 1
-        var document = rendering.document
-        document.version = version
-        published[id] = document
+        published[id] = rendering.document
         pendingChanged.insert(id)
         pendingRemoved.remove(id)
     }
