@@ -9,14 +9,15 @@ import Glibc
 ///
 /// JSON: `{"base": V, "article": "<article …>", "elements": ["b-…-0", {"id": "b-…-0", "line": L, "column": C}, {"html": "…"}, …]}`.
 enum DocumentPatch {
-    static func write(from old: PublishedDocument, to new: PublishedDocument, into json: inout JSONWriter) {
+    static func write(from base: Versioned<PublishedDocument>, to new: PublishedDocument, into json: inout JSONWriter) {
+        let old = base.value
         var oldHTML = old.html
         var newHTML = new.html
         oldHTML.withUTF8 { oldBytes in
             newHTML.withUTF8 { newBytes in
                 var finder = OldElementFinder(old.elements, countDifference: old.elements.count - new.elements.count)
                 json.beginObject()
-                json.field("base", old.version)
+                json.field("base", base.version)
                 json.field("article", new.articleTag)
                 json.key("elements")
                 json.beginArray()

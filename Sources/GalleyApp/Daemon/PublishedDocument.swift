@@ -14,7 +14,6 @@ struct PublishedDocument {
     var item: Int?
     var title: String
     var kind: DocumentKind
-    var version: Int
     var html: String
     /// The opening tag of the article in `html`, and where each of its
     /// children sits, for answering a page with only what changed.
@@ -33,9 +32,9 @@ struct PublishedDocument {
         html != other.html || diagnostics != other.diagnostics || title != other.title || css != other.css || layout != other.layout
     }
 
-    /// The `/api/documents/{id}` body: with the whole `html`, or with a
-    /// `patch` (a `DocumentPatch`) from `base` in its place.
-    func json(boot: String, editor: JSONFragment, patchFrom base: PublishedDocument? = nil) -> JSONWriter {
+    /// The `/api/documents/{id}` body for this document as `version`: with
+    /// the whole `html`, or with a `patch` (a `DocumentPatch`) from `base`.
+    func json(boot: String, version: Int, editor: JSONFragment, patchFrom base: Versioned<PublishedDocument>? = nil) -> JSONWriter {
         var json = JSONWriter(reservingCapacity: html.utf8.count + html.utf8.count / 16 + css.utf8.count + 1024)
         json.beginObject()
         json.field("boot", boot)
@@ -67,8 +66,24 @@ struct PublishedDocument {
         return json
     }
 
+    /// The `/api/documents` body: every document, by path and item.
+    static func indexJSON(boot: String, version: Int, documents: [Versioned<PublishedDocument>]) -> JSONWriter {
+        var json = JSONWriter(reservingCapacity: 64 + documents.count * 160)
+        json.beginObject()
+        json.field("boot", boot)
+        json.field("version", version)
+        json.key("documents")
+        json.beginArray()
+        for document in documents.sorted(by: { ($0.value.path, $0.value.item ?? -1) < ($1.value.path, $1.value.item ?? -1) }) {
+            document.value.writeSummary(version: document.version, into: &json)
+        }
+        json.endArray()
+        json.endObject()
+        return json
+    }
+
     /// This document's entry in the `/api/documents` list.
-    func writeSummary(into json: inout JSONWriter) {
+    private func writeSummary(version: Int, into json: inout JSONWriter) {
         json.beginObject()
         json.field("id", id)
         json.field("path", path)

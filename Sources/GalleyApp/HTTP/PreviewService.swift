@@ -35,11 +35,11 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
         case path.hasPrefix("/_galley/"):
             return .now(pageFile(String(path.dropFirst("/_galley/".count)), cacheable: true))
         case path == "/api/documents":
-            return publisher.reply(topic: .index, since: request.query["since"].flatMap { Int($0) }, wait: waitSeconds(request))
+            return publisher.reply(to: LongPollRequest(topic: .index, since: request.query["since"].flatMap { Int($0) }), wait: waitSeconds(request))
         case path.hasPrefix("/api/documents/"):
             let id = String(path.dropFirst("/api/documents/".count))
-            return publisher.reply(topic: .document(id), since: request.query["since"].flatMap { Int($0) },
-                                   acceptsPatch: request.query["patch"] == "1", wait: waitSeconds(request))
+            let poll = LongPollRequest(topic: .document(id), since: request.query["since"].flatMap { Int($0) }, acceptsPatch: request.query["patch"] == "1")
+            return publisher.reply(to: poll, wait: waitSeconds(request))
         case path.hasPrefix("/files/"):
             return .now(image(at: String(path.dropFirst("/files/".count)), request: request))
         default:
@@ -49,7 +49,7 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
 
     private func openEditor(_ request: HTTPRequest) -> HTTPResponse {
         guard let editor else { return text(404, "no editor is configured; start galley serve with --editor") }
-        let documents = publisher.snapshot.documents.values
+        let documents = publisher.documents
         let outcome = editor.open(request, allowedOrigins: guardrail.allowedOrigins, root: root) { path in
             documents.contains { $0.path == path }
         }
@@ -80,7 +80,7 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     /// Serves an image the workspace knows, and nothing else: the path must
     /// name a known image and resolve inside the content folder.
     private func image(at path: String, request: HTTPRequest) -> HTTPResponse {
-        guard SafePath.isClean(path), let image = publisher.snapshot.images[path], image.isDisplayable else { return text(404, "not found") }
+        guard SafePath.isClean(path), let image = publisher.image(at: path), image.isDisplayable else { return text(404, "not found") }
         let absolute = root + "/" + path
         guard FileSystem.isInside(absolute, realRoot: realRoot) else { return text(404, "not found") }
         let etag = "\"\(image.contentHash)\""
