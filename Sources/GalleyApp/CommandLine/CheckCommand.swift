@@ -1,3 +1,4 @@
+import GalleySystem
 import GalleyCore
 import Glibc
 
@@ -17,13 +18,13 @@ struct CheckCommand {
             }
             let prefix = path.hasSuffix("/") ? String(path.dropLast()) : path
             if FileSystem.isDirectory(path) && !ContentPath.isBundle(path) {
-                let workspace = Workspace(root: FileSystem.realPath(path) ?? path, boot: "check")
+                let workspace = Workspace(root: FilePath.realPath(path) ?? path, boot: "check")
                 workspace.loadAll()
                 fileCount += Set(workspace.allDocuments.map(\.path)).count
                 diagnostics += workspace.allDiagnostics.map { relocated($0, under: prefix) }
             } else {
                 let root = ContentRoot.of(file: path)
-                guard let relative = ContentPath.relative(FileSystem.realPath(path) ?? path, to: root) else { continue }
+                guard let relative = ContentPath.relative(FilePath.realPath(path) ?? path, to: root) else { continue }
                 let workspace = Workspace(root: root, boot: "check")
                 workspace.load(onlyContentAt: relative)
                 fileCount += 1

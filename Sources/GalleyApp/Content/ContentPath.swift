@@ -1,3 +1,4 @@
+import GalleySystem
 import GalleyWatcher
 
 /// What a file in the content folder is to Galley.
@@ -57,8 +58,7 @@ enum ContentPath {
 
     /// The folder holding `relativePath` ("" at the top).
     static func folder(of relativePath: String) -> String {
-        guard let slash = relativePath.lastIndex(of: "/") else { return "" }
-        return String(relativePath[..<slash])
+        FilePath.parent(of: relativePath)
     }
 
     /// `name` (relative, may hold `..`) resolved against `folder`, both

@@ -1,3 +1,4 @@
+import GalleySystem
 import Dispatch
 import Foundation
 import GalleyServer
@@ -30,7 +31,7 @@ final class PreviewDaemon: @unchecked Sendable {
         guard FileSystem.exists(options.directory) else {
             throw StartError(description: "content folder '\(options.directory)' does not exist")
         }
-        guard FileSystem.isDirectory(options.directory), let root = FileSystem.realPath(options.directory) else {
+        guard FileSystem.isDirectory(options.directory), let root = FilePath.realPath(options.directory) else {
             throw StartError(description: "'\(options.directory)' is not a folder")
         }
         raiseDescriptorLimit()

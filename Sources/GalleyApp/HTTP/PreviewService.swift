@@ -1,3 +1,4 @@
+import GalleySystem
 import GalleyCore
 import GalleyPage
 import GalleyServer
@@ -8,7 +9,7 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     private let publisher: Publisher
     private let guardrail: RequestGuard
     private let root: String
-    private let realRoot: String
+    private let tree: ConfinedTree
     private let editor: EditorLink?
 
     init(publisher: Publisher, guardrail: RequestGuard, root: String, editor: EditorLink?) {
@@ -16,7 +17,7 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
         self.guardrail = guardrail
         self.root = root
         self.editor = editor
-        realRoot = FileSystem.realPath(root) ?? root
+        tree = ConfinedTree(root: root, realRoot: FilePath.realPath(root) ?? root)
     }
 
     func reply(to request: HTTPRequest) -> HTTPReply {
@@ -82,7 +83,7 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     private func image(at path: String, request: HTTPRequest) -> HTTPResponse {
         guard SafePath.isClean(path), let image = publisher.image(at: path), image.isDisplayable else { return text(404, "not found") }
         let absolute = root + "/" + path
-        guard FileSystem.isInside(absolute, realRoot: realRoot) else { return text(404, "not found") }
+        guard tree.contains(absolute) else { return text(404, "not found") }
         let etag = "\"\(image.contentHash)\""
         let cache = request.query["v"] == image.contentHash ? "public, max-age=31536000, immutable" : "no-cache"
         let headers = [("ETag", etag), ("Cache-Control", cache)] + SecurityHeaders.all
