@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import GalleyShim
+import GalleySystem
 import Glibc
 import Synchronization
 
@@ -37,14 +38,16 @@ public final class HTTPServer: @unchecked Sendable {
         let pending = PendingStart()
         callbackContext = pending
         let context = Unmanaged.passUnretained(pending).toOpaque()
+        errno = 0
         guard let daemon = galley_mhd_start(
             socket.descriptor,
             HTTPServer.accessHandler, context,
             HTTPServer.requestCompleted, nil,
             limits.connections, 0, limits.idleTimeoutSeconds, limits.memoryPerConnection
         ) else {
+            let lastError = errno
             close(socket.descriptor)
-            throw SystemCallError(call: "MHD_start_daemon", subject: socket.origin, errno: EINVAL)
+            throw HTTPServerStartError(origin: socket.origin, lastSystemError: lastError == 0 ? nil : lastError)
         }
         self.daemon = daemon
         pending.server.withLock { $0 = self }
