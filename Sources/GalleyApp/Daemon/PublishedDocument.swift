@@ -22,6 +22,8 @@ struct PublishedDocument {
     var css: String
     /// `{"deviceWidth": …, "appearance": …}` from `galley.json`.
     var layout: JSONFragment
+    /// The BCP 47 tag of the content's language, for `lang` (see `DocumentLanguage`).
+    var language: String?
     var diagnostics: [PageDiagnostic]
 
     var errorCount: Int { diagnostics.filter { $0.diagnostic.severity == .error }.count }
@@ -29,7 +31,7 @@ struct PublishedDocument {
 
     /// Whether anything a page shows differs from `other`.
     func looksDifferent(from other: PublishedDocument) -> Bool {
-        html != other.html || diagnostics != other.diagnostics || title != other.title || css != other.css || layout != other.layout
+        html != other.html || diagnostics != other.diagnostics || title != other.title || css != other.css || layout != other.layout || language != other.language
     }
 
     /// The `/api/documents/{id}` body for this document as `version`: with
@@ -52,6 +54,7 @@ struct PublishedDocument {
         }
         json.field("css", css)
         json.field("layout", layout)
+        json.field("language", language)
         json.field("editor", editor)
         json.key("diagnostics")
         json.beginArray()
