@@ -40,12 +40,7 @@ struct PublishedDocument {
         var json = JSONWriter(reservingCapacity: html.utf8.count + html.utf8.count / 16 + css.utf8.count + 1024)
         json.beginObject()
         json.field("boot", boot)
-        json.field("id", id)
-        json.field("path", path)
-        json.field("item", item)
-        json.field("title", title)
-        json.field("kind", kind.rawValue)
-        json.field("version", version)
+        writeIdentity(version: version, into: &json)
         if let base {
             json.key("patch")
             DocumentPatch.write(from: base, to: self, into: &json)
@@ -85,15 +80,21 @@ struct PublishedDocument {
         return json
     }
 
-    /// This document's entry in the `/api/documents` list.
-    private func writeSummary(version: Int, into json: inout JSONWriter) {
-        json.beginObject()
+    /// Which document and version an answer is about: the fields the list
+    /// and the document answers share.
+    private func writeIdentity(version: Int, into json: inout JSONWriter) {
         json.field("id", id)
         json.field("path", path)
         json.field("item", item)
         json.field("title", title)
         json.field("kind", kind.rawValue)
         json.field("version", version)
+    }
+
+    /// This document's entry in the `/api/documents` list.
+    private func writeSummary(version: Int, into json: inout JSONWriter) {
+        json.beginObject()
+        writeIdentity(version: version, into: &json)
         json.field("errors", errorCount)
         json.field("warnings", warningCount)
         json.endObject()

@@ -108,23 +108,13 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    public mutating func field(_ name: String, _ value: String) {
-        key(name)
-        string(value)
-    }
-
-    /// `value`, or `null` when it is nil.
+    /// A member: `value`, or `null` when it is nil.
     public mutating func field(_ name: String, _ value: String?) {
         key(name)
         if let value { string(value) } else { null() }
     }
 
-    public mutating func field(_ name: String, _ value: Int) {
-        key(name)
-        number(value)
-    }
-
-    /// `value`, or `null` when it is nil.
+    /// A member: `value`, or `null` when it is nil.
     public mutating func field(_ name: String, _ value: Int?) {
         key(name)
         if let value { number(value) } else { null() }
