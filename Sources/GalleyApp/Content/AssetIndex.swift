@@ -98,7 +98,7 @@ struct AssetIndex {
     }
 
     mutating func removeImages(under prefix: String) {
-        for path in images.keys where path == prefix || path.hasPrefix(prefix + "/") {
+        for path in images.keys where FilePath.isSameOrBelow(path, prefix) {
             images[path] = nil
         }
     }
