@@ -1,6 +1,5 @@
 import CMicroHTTPD
 import GalleyShim
-import GalleySystem
 import Glibc
 import Synchronization
 
