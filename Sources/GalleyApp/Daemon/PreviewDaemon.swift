@@ -1,6 +1,7 @@
 import GalleySystem
 import Dispatch
 import Foundation
+import GalleyCore
 import GalleyServer
 import GalleyWatcher
 import Glibc
