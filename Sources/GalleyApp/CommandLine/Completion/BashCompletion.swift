@@ -9,7 +9,8 @@ enum BashCompletion {
             "    case $1 in",
             "        folder) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- \"$cur\")) ;;",
             "        file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$cur\")) ;;",
-            "        choice) IFS=' '; COMPREPLY=($(compgen -W \"$2\" -- \"$cur\")) ;;",
+            // compgen splits the word list by IFS, and its output by the outer IFS (one per line).
+            "        choice) COMPREPLY=($(IFS=' '; compgen -W \"$2\" -- \"$cur\")) ;;",
             "        *) COMPREPLY=() ;;",
             "    esac",
             "}",
