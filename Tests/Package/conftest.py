@@ -1,6 +1,8 @@
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 
@@ -8,7 +10,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from galley_support import REPO  # noqa: E402
+from galley_support import REPO, temp_root  # noqa: E402
 
 
 @dataclass
@@ -29,17 +31,27 @@ class InstalledPackage:
 
 
 @pytest.fixture(scope="session")
-def package(tmp_path_factory):
+def package():
     """Scripts/package run once (a release build), unpacked with dpkg -x into
     a scratch root. GALLEY_DEB names an already built .deb instead."""
+    # Not pytest's tmp_path: pytest prunes old base folders, and other runs on
+    # the machine would delete this one under a long session.
+    scratch = tempfile.mkdtemp(prefix="galley-package-", dir=temp_root())
     deb = os.environ.get("GALLEY_DEB")
     started = time.monotonic()
     if not deb:
-        output = tmp_path_factory.mktemp("deb")
-        result = subprocess.run([os.path.join(REPO, "Scripts", "package"), "--output", str(output)],
+        result = subprocess.run([os.path.join(REPO, "Scripts", "package"), "--output", os.path.join(scratch, "deb")],
                                 capture_output=True, text=True, timeout=3600)
         assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
         deb = result.stdout.strip().splitlines()[-1]
-    root = tmp_path_factory.mktemp("root")
-    subprocess.run(["dpkg", "-x", deb, str(root)], check=True)
-    return InstalledPackage(deb, str(root), time.monotonic() - started)
+    root = os.path.join(scratch, "root")
+    subprocess.run(["dpkg", "-x", deb, root], check=True)
+    yield InstalledPackage(deb, root, time.monotonic() - started)
+    shutil.rmtree(scratch, ignore_errors=True)
+
+
+@pytest.fixture
+def scratch_folder():
+    folder = tempfile.mkdtemp(prefix="galley-scratch-", dir=temp_root())
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)

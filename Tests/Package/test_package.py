@@ -82,11 +82,12 @@ def test_packaged_binary_serves_content(package, content):
 
 
 @pytest.fixture
-def paths(tmp_path):
+def paths(scratch_folder):
     """A folder with one file and one sub-folder, for path completion."""
-    (tmp_path / "notes.rtf").write_text("{\\rtf1 hi}")
-    (tmp_path / "site").mkdir()
-    return tmp_path
+    with open(os.path.join(scratch_folder, "notes.rtf"), "w") as handle:
+        handle.write("{\\rtf1 hi}")
+    os.mkdir(os.path.join(scratch_folder, "site"))
+    return scratch_folder
 
 
 def bash_complete(package, line, cwd):
@@ -111,10 +112,13 @@ def zsh_complete(package, line, cwd):
 
 
 def fish_complete(package, line, cwd):
-    # fish finds the file on its completion path, as it does in /usr/share.
-    script = 'set -p fish_complete_path $argv[1]; complete -C $argv[2]'
-    result = subprocess.run(["fish", "--no-config", "-c", script, package.path(os.path.dirname(FISH)), line],
-                            capture_output=True, text=True, cwd=cwd, timeout=30)
+    # fish finds vendor completions through XDG_DATA_DIRS, as it does in
+    # /usr/share, and loads them only for a command on the PATH.
+    home = os.path.join(cwd, ".home")
+    env = {"HOME": home, "XDG_CONFIG_HOME": home, "XDG_DATA_HOME": home,
+           "XDG_DATA_DIRS": package.path("usr/share"), "PATH": package.path("usr/bin") + ":/usr/bin:/bin"}
+    result = subprocess.run(["fish", "-c", "complete -C $argv[1]", line],
+                            capture_output=True, text=True, cwd=cwd, env=env, timeout=30)
     assert result.returncode == 0, result.stderr
     return sorted(match.split("\t")[0].rstrip("/") for match in result.stdout.splitlines() if match)
 
@@ -137,12 +141,12 @@ def test_completions_through_their_shells(package, paths, shell):
         assert complete(package, line, paths) == expected, f"{shell}: {line!r}"
 
 
-def test_man_page_has_no_groff_warnings_and_covers_every_option(package, tmp_path):
-    page = tmp_path / "galley.1"
+def test_man_page_has_no_groff_warnings_and_covers_every_option(package, scratch_folder):
+    page = os.path.join(scratch_folder, "galley.1")
     subprocess.run(f"gzip -dc '{package.path(MAN)}' > '{page}'", shell=True, check=True)
-    result = subprocess.run(["groff", "-man", "-ww", "-Tutf8", str(page)], capture_output=True, text=True)
+    result = subprocess.run(["groff", "-man", "-ww", "-Tutf8", page], capture_output=True, text=True)
     assert result.returncode == 0 and result.stderr == "", result.stderr
-    text = subprocess.run(["groff", "-man", "-Tascii", "-P-cbou", str(page)], capture_output=True, text=True, check=True).stdout
+    text = subprocess.run(["groff", "-man", "-Tascii", "-P-cbou", page], capture_output=True, text=True, check=True).stdout
     for section in ["SYNOPSIS", "COMMANDS", "CONFIGURATION", "ENVIRONMENT", "EXIT STATUS", "FILES", "EXAMPLES"]:
         assert "\n" + section + "\n" in text, section
     assert "galley.json" in text and "64" in text

@@ -3,7 +3,7 @@
 # and prints the matches its completion system offers, one per line.
 zmodload zsh/zpty
 zpty z zsh -f -i
-zpty -w z "PROMPT='>' ; fpath=(${(q)1} \$fpath); autoload -U compinit; compinit -u -D"
+zpty -w z "fpath=(${(q)1} \$fpath); autoload -U compinit; compinit -u -D"
 # Every match that a completion function adds is printed with a marker.
 zpty -w z 'compadd () {
   if [[ ${@[1,(i)(-|--)]} == *-(O|A|D)\ * ]]; then builtin compadd "$@"; return $?; fi
@@ -12,10 +12,12 @@ zpty -w z 'compadd () {
   (( $#__hits )) && print -rl -- "<match>"${^__hits}
   builtin compadd "$@"
 }'
-zpty -w z "bindkey '^I' complete-word; echo '<rea''dy>'"
-zpty -r z line '*<ready>*'
-# Tab, then clear the line and print an end marker (split so its echo differs).
-zpty -w -n z "$2"$'\t\x15'"echo '<do''ne>'"$'\n'
-zpty -r z output '*<done>*'
+# Ctrl-G ends the test: no control character the terminal itself acts on
+# (a ^U typed before zle reads would erase the line in the kernel).
+zpty -w z '_test_done() { BUFFER="echo \<do\>\<ne\>"; zle accept-line }; zle -N _test_done; bindkey "^G" _test_done'
+zpty -w z "bindkey '^I' complete-word; PROMPT='<pro''mpt>'"
+zpty -r z line '*<prompt>*'
+zpty -w -n z "$2"$'\t\x07'
+zpty -r z output '*<do><ne>*'
 print -r -- "$output" | tr -d '\r' | grep -o '<match>.*' | sed 's/^<match>//' | sort -u
 zpty -d z
