@@ -11,6 +11,34 @@ struct CommandSpec: Sendable {
     var options: [OptionSpec]
     /// Left out of `galley --help` and of command-name completion (still in the man page).
     var isHidden = false
+
+    /// The synopsis after `galley NAME`: the operand, then one bracket per
+    /// option, except that neighbours of one group share one
+    /// (`[--quiet | --verbose]`). `style` gives the fonts of help or roff.
+    func synopsis(_ style: SynopsisStyle) -> [String] {
+        var items: [String] = []
+        if let operands {
+            let placeholder = style.placeholder(operands.placeholder)
+            switch operands.count {
+            case .optionalOne: items.append("[\(placeholder)]")
+            case .exactlyOne: items.append(placeholder)
+            case .oneOrMore: items.append(placeholder + style.ellipsis)
+            }
+        }
+        var groups: [[OptionSpec]] = []
+        for option in options {
+            if let group = option.group, let last = groups.last?.last, last.group == group {
+                groups[groups.count - 1].append(option)
+            } else {
+                groups.append([option])
+            }
+        }
+        for members in groups {
+            let item = "[" + members.map { style.option($0.name) + $0.valueSuffix(style) }.joined(separator: " | ") + "]"
+            items.append(item + (members[0].repeats ? style.ellipsis : ""))
+        }
+        return items
+    }
 }
 
 /// The words after the options: `serve [DIR]`, `check PATH...`.
@@ -48,12 +76,30 @@ struct OptionSpec: Sendable {
 
     var spellings: [String] { [name] + (short.map { [$0] } ?? []) }
 
+    /// ` N` after an option that needs a value, `[=SECONDS]` after one that only takes it after `=`.
+    func valueSuffix(_ style: SynopsisStyle) -> String {
+        switch argument {
+        case .none: ""
+        case .required(let value): style.space + style.placeholder(value.placeholder)
+        case .optional(let value, _): "[=" + style.placeholder(value.placeholder) + "]"
+        }
+    }
+
     var value: ValueSpec? {
         switch argument {
         case .none: nil
         case .required(let value), .optional(let value, _): value
         }
     }
+}
+
+/// How a synopsis is spelt: plain for `--help`, with fonts for the man page.
+struct SynopsisStyle {
+    var option: (String) -> String = { $0 }
+    var placeholder: (String) -> String = { $0 }
+    var ellipsis = "..."
+    /// Between an option and its value.
+    var space = " "
 }
 
 struct ValueSpec: Sendable {

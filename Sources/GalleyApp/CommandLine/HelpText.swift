@@ -42,48 +42,11 @@ enum HelpText {
     /// `galley serve [DIR] [--host ADDR] …`, wrapped under its own first word.
     static func synopsis(of command: CommandSpec, lead: String) -> [String] {
         let start = lead + "galley " + command.name
-        return TextLayout.wrap(words: [start] + synopsisItems(of: command), indent: start.count + 1)
-    }
-
-    /// The operand and one bracketed item per option (or per group of contradicting options).
-    static func synopsisItems(of command: CommandSpec) -> [String] {
-        var items: [String] = []
-        if let operands = command.operands {
-            switch operands.count {
-            case .optionalOne: items.append("[\(operands.placeholder)]")
-            case .exactlyOne: items.append(operands.placeholder)
-            case .oneOrMore: items.append("\(operands.placeholder)...")
-            }
-        }
-        var index = command.options.startIndex
-        while index < command.options.endIndex {
-            let option = command.options[index]
-            var members = [option]
-            if let group = option.group {
-                while index + members.count < command.options.endIndex,
-                    command.options[index + members.count].group == group
-                {
-                    members.append(command.options[index + members.count])
-                }
-            }
-            let item = "[" + members.map { $0.name + valueSuffix($0) }.joined(separator: " | ") + "]"
-            items.append(item + (option.repeats ? "..." : ""))
-            index += members.count
-        }
-        return items
+        return TextLayout.wrap(words: [start] + command.synopsis(SynopsisStyle()), indent: start.count + 1)
     }
 
     /// `-p, --port N` as the option list shows it.
     static func term(_ option: OptionSpec) -> String {
-        (option.short.map { "\($0), " } ?? "") + option.name + valueSuffix(option)
-    }
-
-    /// ` N` for a required value, `[=SECONDS]` for one that only follows `=`.
-    static func valueSuffix(_ option: OptionSpec) -> String {
-        switch option.argument {
-        case .none: ""
-        case .required(let value): " " + value.placeholder
-        case .optional(let value, _): "[=\(value.placeholder)]"
-        }
+        (option.short.map { "\($0), " } ?? "") + option.name + option.valueSuffix(SynopsisStyle())
     }
 }

@@ -90,29 +90,9 @@ enum ManualPage {
     }
 
     private static func synopsis(of command: CommandSpec) -> [String] {
-        var words: [String] = []
-        if let operands = command.operands {
-            switch operands.count {
-            case .optionalOne: words.append("[\(italic(operands.placeholder))]")
-            case .exactlyOne: words.append(italic(operands.placeholder))
-            case .oneOrMore: words.append(italic(operands.placeholder) + "\\&...")
-            }
-        }
-        var index = command.options.startIndex
-        while index < command.options.endIndex {
-            let option = command.options[index]
-            var members = [option]
-            if let group = option.group {
-                while index + members.count < command.options.endIndex, command.options[index + members.count].group == group {
-                    members.append(command.options[index + members.count])
-                }
-            }
-            // Unbreakable spaces keep `[--host ADDR]` on one line.
-            let item = "[" + members.map { bold($0.name) + value(of: $0, space: "\\ ") }.joined(separator: " | ") + "]"
-            words.append(item + (option.repeats ? "\\&..." : ""))
-            index += members.count
-        }
-        return [".SY \"galley \(command.name)\""] + words + [".YS"]
+        // Unbreakable spaces keep `[--host ADDR]` on one line.
+        let style = SynopsisStyle(option: bold, placeholder: italic, ellipsis: "\\&...", space: "\\ ")
+        return [".SY \"galley \(command.name)\""] + command.synopsis(style) + [".YS"]
     }
 
     private static func section(for command: CommandSpec) -> [String] {
@@ -128,17 +108,8 @@ enum ManualPage {
     }
 
     private static func item(for option: OptionSpec) -> [String] {
-        let spellings = option.spellings.reversed().map { bold($0) + value(of: option) }
+        let spellings = option.spellings.reversed().map { bold($0) + option.valueSuffix(SynopsisStyle(option: bold, placeholder: italic)) }
         return [".TP", spellings.joined(separator: ", "), roff(sentence(option.summary))]
-    }
-
-    /// ` N` or `[=SECONDS]` after an option, with the fonts man pages use.
-    private static func value(of option: OptionSpec, space: String = " ") -> String {
-        switch option.argument {
-        case .none: ""
-        case .required(let value): space + italic(value.placeholder)
-        case .optional(let value, _): "[=\(italic(value.placeholder))]"
-        }
     }
 
     private static func example(_ commands: String...) -> [String] {
