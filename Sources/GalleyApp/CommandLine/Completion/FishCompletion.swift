@@ -20,7 +20,7 @@ enum FishCompletion {
                 lines.append(line + " -d " + quoted(option.summary))
             }
             if let operands = command.operands {
-                lines.append("complete -c galley \(condition) \(operandArguments(operands.kind))")
+                lines.append("complete -c galley \(condition) \(arguments(operands.kind))")
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -30,23 +30,13 @@ enum FishCompletion {
         (option.short.map { "-s \($0.dropFirst()) " } ?? "") + "-l \(option.name.dropFirst(2))"
     }
 
-    /// How a value is completed: `-x` takes it without files, `-r -F` with them.
+    /// How a value (or an operand) is completed: `-x` without files, `-r -F` with them.
     private static func arguments(_ kind: ValueKind) -> String {
         switch kind {
         case .folder: "-x -a " + quoted("(__fish_complete_directories (commandline -ct))")
         case .file, .fileOrFolder: "-r -F"
         case .choice(let choices): "-x -a " + quoted(choices.joined(separator: " "))
         case .number, .text: "-x"
-        }
-    }
-
-    /// The operands' candidates, which need no option before them.
-    private static func operandArguments(_ kind: ValueKind) -> String {
-        switch kind {
-        case .folder: "-a " + quoted("(__fish_complete_directories (commandline -ct))")
-        case .file, .fileOrFolder: "-F"
-        case .choice(let choices): "-a " + quoted(choices.joined(separator: " "))
-        case .number, .text: ""
         }
     }
 
