@@ -49,11 +49,13 @@ class Daemon:
     """`galley serve DIR --port N` as a child process (of `binary`, default
     GALLEY_BIN, in `env`, default this process's environment)."""
 
-    def __init__(self, content, extra_args=(), binary=None, env=None):
+    def __init__(self, content, extra_args=(), binary=None, env=None, command_prefix=()):
         self.content = content
         self.extra_args = list(extra_args)
         self.binary = binary or GALLEY_BIN
         self.env = env
+        # For example `ip netns exec NAME`, to run it as another machine would.
+        self.command_prefix = list(command_prefix)
         self.proc = None
         self.port = None
         self.url = None
@@ -66,7 +68,7 @@ class Daemon:
         while True:
             lines = queue.Queue()
             self.proc = subprocess.Popen(
-                [self.binary, "serve", self.content, "--port", str(port), *self.extra_args],
+                [*self.command_prefix, self.binary, "serve", self.content, "--port", str(port), *self.extra_args],
                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1, env=self.env,
             )
             threading.Thread(target=self._drain, args=(self.proc, lines), daemon=True).start()

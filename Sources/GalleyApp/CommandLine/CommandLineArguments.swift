@@ -16,6 +16,8 @@ struct ServeOptions: Equatable {
     var port: UInt16 = 4400
     var openBrowser = false
     var allowedHosts: [String] = []
+    /// Serve other machines on the local network too, behind a secret key.
+    var lan = false
     var logLevel = Log.Level.normal
     /// Seconds between polls when polling replaces inotify (`--poll`).
     var pollInterval: Double?
@@ -67,6 +69,10 @@ enum CommandLineArguments {
         options.host = parsed.value("--host") ?? options.host
         if let port = parsed.value("--port").flatMap({ UInt16($0) }) { options.port = port }
         options.openBrowser = parsed.has("--open")
+        options.lan = parsed.has("--lan")
+        if options.lan, parsed.has("--host") {
+            throw UsageError(message: "--lan listens on every interface with a secret key; it cannot be combined with --host")
+        }
         options.allowedHosts = parsed.values("--allow-host").map { $0.lowercased() }
         options.pollInterval = parsed.value("--poll").flatMap { Double($0) }
         if let command = parsed.value("--editor") {

@@ -71,7 +71,9 @@ struct OptionSpec: Sendable {
     var summary: String
     /// Given more than once, every value counts (`--allow-host`); otherwise the last one wins.
     var repeats = false
-    /// Options with the same group contradict each other (`--quiet | --verbose`); the last one wins.
+    /// Options with the same group contradict each other: the synopsis shows
+    /// them as `[--quiet | --verbose]`, and the command decides whether the
+    /// last one wins or it is a usage error (`--host` and `--lan`).
     var group: String?
 
     var spellings: [String] { [name] + (short.map { [$0] } ?? []) }

@@ -20,7 +20,12 @@ enum CommandTable {
         options: [
             OptionSpec(
                 name: "--host", argument: .required(ValueSpec(placeholder: "ADDR", kind: .text)),
-                summary: "listen on ADDR instead of 127.0.0.1; any other address serves other machines too (with a warning)"),
+                summary: "listen on ADDR instead of 127.0.0.1; any other address serves other machines too (with a warning)",
+                group: "address"),
+            OptionSpec(
+                name: "--lan",
+                summary: "serve phones and other machines on the local network too: prints a URL with a secret key for each address of this machine, and the first as a QR code; nothing is served to another machine without that key",
+                group: "address"),
             OptionSpec(
                 name: "--port", short: "-p",
                 argument: .required(ValueSpec(
