@@ -49,8 +49,11 @@ let package = Package(
         ),
         .target(
             name: "GalleyApp",
-            dependencies: ["GalleyCore", "GalleySystem", "GalleyWatcher", "GalleyServer", "GalleyPage", "CQREncode"]
+            dependencies: ["GalleyCore", "GalleySystem", "GalleyWatcher", "GalleyServer", "GalleyPage", "CQREncode"],
+            plugins: ["GalleyBuildInfo"]
         ),
+        // Names the git commit in `galley --version` (Scripts/build-info).
+        .plugin(name: "GalleyBuildInfo", capability: .buildTool()),
         .executableTarget(name: "galley", dependencies: ["GalleyApp"]),
         // Times the core for Scripts/bench; not shipped.
         .executableTarget(name: "GalleyBench", dependencies: ["GalleyCore"]),
