@@ -1,4 +1,5 @@
 import GalleyCore
+import GalleySystem
 
 /// A file Galley may serve (an image, or a font the app bundles): where it
 /// is and what version it has.
@@ -47,8 +48,7 @@ struct AssetIndex {
     /// folder: it is neither linked, inlined nor copied.
     @discardableResult
     mutating func updateImage(at path: String, root: String) -> Set<String> {
-        let absolute = root + "/" + path
-        guard FileSystem.isInside(absolute, realRoot: FileSystem.realPath(root) ?? root), let bytes = try? FileSystem.read(absolute) else {
+        guard let bytes = readConfined(path, root: root) else {
             images[path] = nil
             return catalog.setFile(path, nil)
         }
@@ -61,8 +61,7 @@ struct AssetIndex {
     /// Re-reads a file the page loads that is no asset (a font the app
     /// bundles); returns its bytes, nil when it is gone or leads outside.
     mutating func updateServedFile(at path: String, root: String, mimeType: String) -> [UInt8]? {
-        let absolute = root + "/" + path
-        guard FileSystem.isInside(absolute, realRoot: FileSystem.realPath(root) ?? root), let bytes = try? FileSystem.read(absolute) else {
+        guard let bytes = readConfined(path, root: root) else {
             images[path] = nil
             return nil
         }
@@ -73,13 +72,19 @@ struct AssetIndex {
     /// Re-reads a `Contents.json` of an asset catalog (an image set's, a
     /// colour set's or a group's); returns the names whose answer may have changed.
     mutating func updateContents(at path: String, root: String) -> Set<String> {
+        catalog.setContents(path, readConfined(path, root: root))
+    }
+
+    /// The bytes of the file at `path`; nil when it is gone or resolves
+    /// outside the content folder (a symlink out).
+    func readConfined(_ path: String, root: String) -> [UInt8]? {
         let absolute = root + "/" + path
-        let bytes = FileSystem.isInside(absolute, realRoot: FileSystem.realPath(root) ?? root) ? try? FileSystem.read(absolute) : nil
-        return catalog.setContents(path, bytes)
+        guard ConfinedTree(root: root, realRoot: FilePath.realPath(root) ?? root).contains(absolute) else { return nil }
+        return try? FileSystem.read(absolute)
     }
 
     mutating func removeFiles(under prefix: String) -> Set<String> {
-        for path in images.keys where path == prefix || path.hasPrefix(prefix + "/") {
+        for path in images.keys where FilePath.isSameOrBelow(path, prefix) {
             images[path] = nil
         }
         return catalog.remove(under: prefix)

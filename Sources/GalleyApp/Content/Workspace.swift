@@ -1,20 +1,10 @@
 import GalleyCore
-import GalleyServer
+import GalleySystem
 
 /// The content folder as Galley understands it: which files hold which
 /// documents, what each document renders to, and which documents depend on
 /// which assets. Confined to one serial queue; it publishes what changed.
 final class Workspace {
-    /// What one round of changes did, for the log line.
-    struct UpdateSummary {
-        var paths: [String] = []
-        var changedDocuments = 0
-        var removedDocuments = 0
-        var readSeconds = 0.0
-        var renderSeconds = 0.0
-        var pagesTold = 0
-    }
-
     /// How rendered pages refer to images.
     enum ImageLinking {
         /// `/files/…?v=hash` URLs the daemon serves.
@@ -49,7 +39,6 @@ final class Workspace {
     private var imageUsers = ImageDependencies()
     private var assets = AssetIndex()
     private var knownFiles: Set<String> = []
-    private(set) var version = 0
 
     /// Documents whose source or surroundings changed, rendered together at
     /// the end of a round so that big rounds use every core.
@@ -136,7 +125,7 @@ final class Workspace {
                 imagesChanged = true
                 fontsChanged = true
             case .infoPlist:
-                fonts.setInfoPlist(path, FileSystem.isInside(root + "/" + path, realRoot: FileSystem.realPath(root) ?? root) ? try? FileSystem.read(root + "/" + path) : nil)
+                fonts.setInfoPlist(path, assets.readConfined(path, root: root))
                 fontsChanged = true
             case .content(let content):
                 if content.isBundle {
@@ -318,7 +307,6 @@ final class Workspace {
         needsRender.remove(id)
         imageUsers.forget(id)
         if published.removeValue(forKey: id) != nil {
-            version += 1
             pendingRemoved.insert(id)
             pendingChanged.remove(id)
         }
@@ -395,7 +383,7 @@ final class Workspace {
         let blockAt = diagnostics.isEmpty ? [:] : rendered.blockIDsByLocation
         let document = PublishedDocument(
             id: id, path: source.path, item: source.item, title: source.document.title, kind: source.document.kind,
-            version: version, html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: FallbackFontFaces.css + (source.document.kind == .tagged ? kindCSS : TextViewStyleSheet.css),
+            html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: FallbackFontFaces.css + (source.document.kind == .tagged ? kindCSS : TextViewStyleSheet.css),
             layout: layoutJSON,
             language: DocumentLanguage.decide(configured: config.language, path: source.path, title: source.document.title, blocks: source.document.blocks),
             diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
@@ -409,24 +397,32 @@ final class Workspace {
         imageUsers.record(rendering.images, usedBy: id)
         if let previous = published[id], !rendering.document.looksDifferent(from: previous) { return }
         lastRendering[id] = rendering.reusable
-        version += 1
-        var document = rendering.document
-        document.version = version
-        published[id] = document
+        published[id] = rendering.document
         pendingChanged.insert(id)
         pendingRemoved.remove(id)
     }
 
     /// The preview's defaults from `galley.json`, for the page.
-    /// `devices`: which width is which device and its scale, so the page
-    /// picks among the files the renderer resolved for each one.
-    private var layoutJSON: String {
-        "{\"deviceWidth\":\(Int(config.deviceWidth)),\"appearance\":\(JSONText.quoted(config.appearance.rawValue)),\"devices\":\(Workspace.devicesJSON)}"
+    private var layoutJSON: JSONFragment {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("deviceWidth", Int(config.deviceWidth))
+        json.field("appearance", config.appearance.rawValue)
+        // Which width is which device and its scale, so the page picks
+        // among the files the renderer resolved for each one.
+        json.key("devices")
+        json.beginArray()
+        for device in PreviewDevice.all {
+            json.beginObject()
+            json.field("name", device.name)
+            json.field("minWidth", device.minimumWidth)
+            json.field("scale", device.scale)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return JSONFragment(json)
     }
-
-    private static let devicesJSON = "[" + PreviewDevice.all.map { device in
-        "{\"name\":\(JSONText.quoted(device.name)),\"minWidth\":\(device.minimumWidth),\"scale\":\(device.scale)}"
-    }.joined(separator: ",") + "]"
 
     /// Every image file in the content folder that a browser can show.
     var displayableImages: [ServedImage] {

@@ -32,13 +32,13 @@ public struct ColorSetContents: Sendable, Equatable {
 
     public static func read(_ bytes: [UInt8], path: String) -> ColorSetContents {
         var contents = ColorSetContents()
-        let lines = LineIndex(bytes)
+        var lines = SourceLocator(bytes)
         guard let root = CatalogJSON.parse(bytes, path: path, lines: lines, what: "colour set", into: &contents.diagnostics) else { return contents }
         for entry in root.member("colors")?.value.arrayValue ?? [] {
-            let location = lines.location(ofOffset: entry.offset)
+            let location = lines.location(of: entry.offset)
             guard let color = entry.member("color")?.value else { continue }
             func warn(_ message: String, at node: JSONNode? = nil) {
-                contents.diagnostics.append(Diagnostic(path: path, location: node.map { lines.location(ofOffset: $0.offset) } ?? location, severity: .warning, message: message))
+                contents.diagnostics.append(Diagnostic(path: path, location: node.map { lines.location(of: $0.offset) } ?? location, severity: .warning, message: message))
             }
             if let reference = color.member("reference")?.value.stringValue {
                 let platform = color.member("platform")?.value.stringValue

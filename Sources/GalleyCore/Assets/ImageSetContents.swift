@@ -45,17 +45,17 @@ public struct ImageSetContents: Sendable, Equatable {
     /// Reads the `Contents.json` at `path` (relative to the content folder).
     public static func read(_ bytes: [UInt8], path: String) -> ImageSetContents {
         var contents = ImageSetContents()
-        let lines = LineIndex(bytes)
+        var lines = SourceLocator(bytes)
         guard let root = CatalogJSON.parse(bytes, path: path, lines: lines, what: "image set", into: &contents.diagnostics) else { return contents }
         for image in root.member("images")?.value.arrayValue ?? [] {
             let name = image.member("filename")
             var entry = Entry(
                 conditions: VariantConditions(catalogEntry: image),
                 filename: name?.value.stringValue.flatMap { $0.isEmpty ? nil : $0 },
-                filenameLocation: lines.location(ofOffset: name?.value.offset ?? image.offset)
+                filenameLocation: lines.location(of: name?.value.offset ?? image.offset)
             )
             if let scale = image.member("scale"), entry.conditions.scale == nil {
-                contents.diagnostics.append(Diagnostic(path: path, location: lines.location(ofOffset: scale.value.offset), severity: .warning, message: "unknown scale \(scale.value.stringValue.map { "'\($0)'" } ?? "value"), expected '1x', '2x' or '3x'"))
+                contents.diagnostics.append(Diagnostic(path: path, location: lines.location(of: scale.value.offset), severity: .warning, message: "unknown scale \(scale.value.stringValue.map { "'\($0)'" } ?? "value"), expected '1x', '2x' or '3x'"))
                 entry.conditions.scale = 1
             }
             contents.entries.append(entry)

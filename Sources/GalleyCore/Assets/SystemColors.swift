@@ -85,7 +85,6 @@ public enum SystemColors {
         "grid": pair(0xE6E6E6, 0x1A1A1A),
         "headertext": translucent(0x000000, 0.85, 0xFFFFFF, 1),
         "placeholdertext": translucent(0x000000, 0.25, 0xFFFFFF, 0.25),
-        "linkcolor": pair(0x0068DA, 0x419CFF),
         "link": pair(0x0068DA, 0x419CFF),
         "findhighlight": pair(0xFFFF00, 0xFFFF00),
         "shadow": pair(0x000000, 0x000000),

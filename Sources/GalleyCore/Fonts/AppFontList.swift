@@ -18,14 +18,14 @@ public enum AppFontList {
             result.diagnostics.append(Diagnostic(path: path, location: .start, severity: .warning, message: "binary property lists are not read yet; save 'Info.plist' as XML to preview its fonts"))
             return result
         }
-        let lines = LineIndex(bytes)
+        var lines = SourceLocator(bytes)
         let utf8 = bytes
         guard let key = find("<key>UIAppFonts</key>", in: utf8, from: 0) else { return result }
         var position = key + "<key>UIAppFonts</key>".utf8.count
         skipSpaceAndComments(utf8, &position)
         if starts(utf8, position, "<array/>") { return result }
         guard starts(utf8, position, "<array>") else {
-            result.diagnostics.append(Diagnostic(path: path, location: lines.location(ofOffset: position), severity: .warning, message: "'UIAppFonts' is not an array of file names"))
+            result.diagnostics.append(Diagnostic(path: path, location: lines.location(of: position), severity: .warning, message: "'UIAppFonts' is not an array of file names"))
             return result
         }
         position += "<array>".utf8.count
@@ -33,14 +33,14 @@ public enum AppFontList {
             skipSpaceAndComments(utf8, &position)
             if starts(utf8, position, "</array>") || position >= utf8.count { break }
             guard starts(utf8, position, "<string>"), let end = find("</string>", in: utf8, from: position) else {
-                result.diagnostics.append(Diagnostic(path: path, location: lines.location(ofOffset: position), severity: .warning, message: "'UIAppFonts' holds something other than a file name"))
+                result.diagnostics.append(Diagnostic(path: path, location: lines.location(of: position), severity: .warning, message: "'UIAppFonts' holds something other than a file name"))
                 break
             }
             let valueStart = position + "<string>".utf8.count
             // XML's entities are HTML's too: one decoder for both.
             var unknown: [HTMLCharacterReferences.UnknownReference] = []
             result.files.append(HTMLCharacterReferences.decode(utf8, valueStart..<end, inAttribute: false, unknown: &unknown))
-            result.locations.append(lines.location(ofOffset: valueStart))
+            result.locations.append(lines.location(of: valueStart))
             position = end + "</string>".utf8.count
         }
         return result

@@ -50,10 +50,6 @@ public enum KindStyleSheet {
     /// The SwiftUI colour names a style may use.
     public static var colorNames: Set<String> { Set(namedColors.keys) }
 
-    public static func isKnownColorName(_ name: String) -> Bool {
-        namedColors[name.lowercased()] != nil
-    }
-
     private static func declarations(for kind: BlockKind) -> [String] {
         let style = kind.style
         var css: [String] = []
