@@ -27,6 +27,15 @@ let package = Package(
                 .embedInCode("index.html"),
                 .embedInCode("galley.css"),
                 .embedInCode("galley.js"),
+                .embedInCode("connection.js"),
+                .embedInCode("patching.js"),
+                .embedInCode("scrolling.js"),
+                .embedInCode("settings.js"),
+                .embedInCode("toolbar.js"),
+                .embedInCode("diagnostics.js"),
+                .embedInCode("editorLink.js"),
+                .embedInCode("documentPage.js"),
+                .embedInCode("indexPage.js"),
             ]
         ),
         .target(
