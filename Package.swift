@@ -41,6 +41,7 @@ let package = Package(
                 .embedInCode("editorLink.js"),
                 .embedInCode("documentPage.js"),
                 .embedInCode("indexPage.js"),
+                .embedInCode("languages.js"),
                 .embedInCode("onDevice.js"),
             ]
         ),
