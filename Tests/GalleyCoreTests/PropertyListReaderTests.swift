@@ -122,7 +122,7 @@ final class PropertyListReaderTests: XCTestCase {
                 XCTFail("accepted: \(entry.source)")
                 continue
             }
-            let location = LineIndex(Array(entry.source.utf8)).location(ofOffset: error.offset)
+            let location = SourceLocator(Array(entry.source.utf8)).location(ofOffset: error.offset)
             XCTAssertEqual(location, SourceLocation(line: entry.line, column: entry.column), "\(entry.source): \(error.message)")
             XCTAssertTrue(error.message.hasPrefix(entry.message), "\(error.message) for \(entry.source)")
         }

@@ -55,6 +55,10 @@ def test_the_page_warning_follows_either_language_live(localized, serve):
                    if d["path"] == "Resources/en.lproj/speciesData.json" and d["item"] == len(items) - 1)
     status, body = daemon.api("/api/documents/" + english["id"])
     assert any("localisations differ" in d["message"] for d in body["diagnostics"]), body["diagnostics"]
+    # Each copy lists the copies of the same item, itself included.
+    japanese_item = next(d for d in daemon.documents()["documents"]
+                         if d["path"] == "Resources/ja.lproj/speciesData.json" and d["item"] == len(items) - 1)
+    assert body["localizations"] == [{"language": "en", "id": english["id"]}, {"language": "ja", "id": japanese_item["id"]}]
     # The Japanese copy loses the same line: the two agree again.
     poll = HeldPoll(daemon, f"/api/documents/{english['id']}?since={body['version']}&wait=20")
     japanese = os.path.join(species, "Resources", "ja.lproj", "speciesData.json")

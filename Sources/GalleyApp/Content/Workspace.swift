@@ -1,20 +1,9 @@
 import GalleyCore
-import GalleyServer
 
 /// The content folder as Galley understands it: which files hold which
 /// documents, what each document renders to, and which documents depend on
 /// which assets. Confined to one serial queue; it publishes what changed.
 final class Workspace {
-    /// What one round of changes did, for the log line.
-    struct UpdateSummary {
-        var paths: [String] = []
-        var changedDocuments = 0
-        var removedDocuments = 0
-        var readSeconds = 0.0
-        var renderSeconds = 0.0
-        var pagesTold = 0
-    }
-
     /// How rendered pages refer to images.
     enum ImageLinking {
         /// `/files/…?v=hash` URLs the daemon serves.
@@ -46,7 +35,6 @@ final class Workspace {
     private var assets = AssetIndex()
     private var catalogFolders: Set<String> = []
     private var knownFiles: Set<String> = []
-    private(set) var version = 0
 
     /// Documents whose source or surroundings changed, rendered together at
     /// the end of a round so that big rounds use every core.
@@ -275,7 +263,6 @@ final class Workspace {
         imageUsers.forget(id)
         localizationFindings[id] = nil
         if published.removeValue(forKey: id) != nil {
-            version += 1
             pendingRemoved.insert(id)
             pendingChanged.remove(id)
         }
@@ -365,9 +352,10 @@ final class Workspace {
         let blockAt = diagnostics.isEmpty ? [:] : rendered.blockIDsByLocation
         let document = PublishedDocument(
             id: id, path: source.path, item: source.item, title: source.document.title, kind: source.document.kind,
-            version: version, html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: source.document.kind == .tagged ? kindCSS : TextViewStyleSheet.css,
+            html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: source.document.kind == .tagged ? kindCSS : TextViewStyleSheet.css,
             layout: layoutJSON,
             language: DocumentLanguage.decide(configured: config.language, path: source.path, title: source.document.title, blocks: source.document.blocks),
+            localizations: localizationFindings[id]?.localizations ?? [],
             diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
         )
         return Rendering(document: document, images: images, reusable: PreviousRendering(document: source.document, rendered: rendered))
@@ -379,17 +367,19 @@ final class Workspace {
         imageUsers.record(rendering.images, usedBy: id)
         if let previous = published[id], !rendering.document.looksDifferent(from: previous) { return }
         lastRendering[id] = rendering.reusable
-        version += 1
-        var document = rendering.document
-        document.version = version
-        published[id] = document
+        published[id] = rendering.document
         pendingChanged.insert(id)
         pendingRemoved.remove(id)
     }
 
     /// The preview's defaults from `galley.json`, for the page.
-    private var layoutJSON: String {
-        "{\"deviceWidth\":\(Int(config.deviceWidth)),\"appearance\":\(JSONText.quoted(config.appearance.rawValue))}"
+    private var layoutJSON: JSONFragment {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("deviceWidth", Int(config.deviceWidth))
+        json.field("appearance", config.appearance.rawValue)
+        json.endObject()
+        return JSONFragment(json)
     }
 
     /// Every image file in the content folder that a browser can show.

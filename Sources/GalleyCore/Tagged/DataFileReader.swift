@@ -124,11 +124,11 @@ public struct DataFileReader {
 /// a text file; in a binary property list, which has no lines, line 1 and
 /// the object's byte offset plus one as the column.
 struct SourcePositions {
-    private let lines: LineIndex?
+    private let lines: SourceLocator?
 
     init(_ bytes: [UInt8], syntax: DataFileSyntax) {
         let isBinary = syntax == .propertyList && PropertyListReader.form(of: bytes) == .binary
-        lines = isBinary ? nil : LineIndex(bytes)
+        lines = isBinary ? nil : SourceLocator(bytes)
     }
 
     func location(ofOffset offset: Int) -> SourceLocation {
