@@ -9,6 +9,7 @@ import { setUpToolbar } from './toolbar.js';
 import { setUpDiagnostics } from './diagnostics.js';
 import { editorOf, linkEditor } from './editorLink.js';
 import { setDevices, showDeviceFiles } from './deviceFiles.js';
+import { setUpLanguages } from './languages.js';
 
 /** How long a changed block stays highlighted. */
 const MARK_MS = 1500;
@@ -38,6 +39,7 @@ export function documentPage() {
     hide() { viewB.replaceChildren(); },
   });
   linkEditor(viewA, doc);
+  const updateLanguages = setUpLanguages(doc);
 
   // Images that fail to load show a placeholder, never a broken-image icon.
   document.addEventListener('error', (e) => {
@@ -95,6 +97,7 @@ export function documentPage() {
 
   // ---- secondary device (side by side)
   function renderSecondary() {
+    if (doc.comparing) return; // the second device shows another language
     viewB.replaceChildren();
     const shown = viewA.querySelector(':scope > article');
     if (doc.hasArticle && shown) {
@@ -114,10 +117,14 @@ export function documentPage() {
 
   /** The document's language on its articles, so CJK text gets its glyphs. */
   function setLanguage() {
-    for (const art of document.querySelectorAll('.device-screen > article')) {
+    const views = doc.comparing ? [viewA] : [viewA, viewB]; // another language says its own
+    for (const art of views.flatMap((view) => Array.from(view.querySelectorAll(':scope > article')))) {
       if (doc.language) art.lang = doc.language; else art.removeAttribute('lang');
     }
   }
+
+  /** Whether the second device shows this document too (not another language). */
+  function mirrorsB() { return !deviceB.hidden && !doc.comparing; }
 
   // ---- applying a daemon answer
   function setRemoved(removed) {
@@ -149,10 +156,10 @@ export function documentPage() {
     let incoming = null;
     if (typeof body.html === 'string') {
       incoming = [incomingFromArticle(parseArticle(body.html))];
-      if (!deviceB.hidden) incoming.push(incomingFromArticle(parseArticle(body.html)));
+      if (mirrorsB()) incoming.push(incomingFromArticle(parseArticle(body.html)));
     } else if (body.patch) {
       if (fresh || body.patch.base !== galley.version) throw new PatchMismatch('base ' + body.patch.base);
-      incoming = incomingFromPatch(body.patch, deviceB.hidden ? 1 : 2);
+      incoming = incomingFromPatch(body.patch, mirrorsB() ? 2 : 1);
     }
     if (doc.removed) setRemoved(false);
 
@@ -171,6 +178,7 @@ export function documentPage() {
       docStyle.textContent = body.css;
     }
     doc.language = typeof body.language === 'string' && body.language ? body.language : null;
+    updateLanguages(body);
 
     let changed = [];
     if (incoming) {
@@ -193,7 +201,7 @@ export function documentPage() {
         if (settings.follow) revealBlock(firstChanged, false);
         else showChip(firstChanged);
       }
-      if (!deviceB.hidden) {
+      if (mirrorsB()) {
         for (const el of changed) {
           const twin = viewB.querySelector('[data-galley-id="' + CSS.escape(el.id) + '"]');
           if (twin) markChanged(twin);

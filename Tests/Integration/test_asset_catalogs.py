@@ -1,6 +1,7 @@
 """Asset catalogs resolved for the simulated device, colour sets, bundled
 fonts and their warnings, against the real daemon and `galley check`."""
 import os
+import plistlib
 import re
 import shutil
 import sys
@@ -107,3 +108,11 @@ def test_editing_a_catalog_updates_the_page(project, serve):
         time.sleep(0.05)
     body = document(daemon)
     assert any("names 's3-gone.png'" in d["message"] for d in body["diagnostics"])
+
+
+def test_a_binary_info_plist_lists_fonts_too(project, serve):
+    with open(os.path.join(project, "App", "Info.plist"), "wb") as f:
+        plistlib.dump({"CFBundleName": "Swatches", "UIAppFonts": ["BrandMono.ttf"]}, f, fmt=plistlib.FMT_BINARY)
+    body = document(serve(project))
+    assert re.search(r'@font-face\{font-family:"LiberationMono";src:url\("/files/App/Fonts/BrandMono.ttf\?v=\w+"\)\}', body["css"])
+    assert not any(d["path"].endswith("Info.plist") for d in body["diagnostics"])
