@@ -15,10 +15,17 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
-        .target(name: "GalleyShim", dependencies: ["CMicroHTTPD"]),
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
+        ),
+        .target(name: "GalleyShim", dependencies: ["CMicroHTTPD", "CVips"]),
         .target(name: "GalleyCore"),
         .target(name: "GalleyWatcher"),
         .target(name: "GalleyServer", dependencies: ["GalleyShim", "CMicroHTTPD"]),
+        // Pictures for formats and sizes a browser should not get as they are (libvips).
+        .target(name: "GalleyImaging", dependencies: ["GalleyCore", "GalleyShim"]),
         .target(
             name: "GalleyPage",
             path: "Assets/Page",
@@ -31,7 +38,7 @@ let package = Package(
         ),
         .target(
             name: "GalleyApp",
-            dependencies: ["GalleyCore", "GalleyWatcher", "GalleyServer", "GalleyPage"]
+            dependencies: ["GalleyCore", "GalleyWatcher", "GalleyServer", "GalleyPage", "GalleyImaging"]
         ),
         .executableTarget(name: "galley", dependencies: ["GalleyApp"]),
         // Times the core for Scripts/bench; not shipped.
@@ -42,6 +49,7 @@ let package = Package(
             resources: [.copy("Golden")]
         ),
         .testTarget(name: "GalleyWatcherTests", dependencies: ["GalleyWatcher"]),
+        .testTarget(name: "GalleyImagingTests", dependencies: ["GalleyImaging", "GalleyCore"]),
         .testTarget(
             name: "GalleyAppTests",
             dependencies: ["GalleyApp", "GalleyWatcher", "GalleyServer", "GalleyCore"]

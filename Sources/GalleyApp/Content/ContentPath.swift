@@ -1,3 +1,4 @@
+import GalleyCore
 import GalleyWatcher
 
 /// What a file in the content folder is to Galley.
@@ -47,7 +48,7 @@ enum ContentPath {
     }
 
     static func isImage(_ lowerName: String) -> Bool {
-        ["png", "jpg", "jpeg", "gif", "webp", "svg"].contains(fileExtension(lowerName))
+        ImageFileTypes.format(forPath: lowerName) != nil
     }
 
     static func fileExtension(_ name: String) -> String {

@@ -1,0 +1,128 @@
+#include "GalleyVips.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <vips/vips.h>
+
+static galley_vips_log_handler log_handler = NULL;
+static pthread_once_t start_once = PTHREAD_ONCE_INIT;
+static int start_result = -1;
+static int start_threads = 1;
+
+static void route_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+    (void)level;
+    (void)data;
+    if (log_handler != NULL) log_handler(domain == NULL ? "" : domain, message == NULL ? "" : message);
+}
+
+static GLogWriterOutput route_structured_log(GLogLevelFlags level, const GLogField *fields, gsize count, gpointer data) {
+    const char *domain = "";
+    const char *message = "";
+    for (gsize index = 0; index < count; index++) {
+        if (fields[index].length >= 0) continue;  /* only the NUL-terminated text fields */
+        if (strcmp(fields[index].key, "GLIB_DOMAIN") == 0) domain = fields[index].value;
+        if (strcmp(fields[index].key, "MESSAGE") == 0) message = fields[index].value;
+    }
+    route_log(domain, level, message, data);
+    return G_LOG_WRITER_HANDLED;
+}
+
+static void route_print(const gchar *text) {
+    route_log("print", G_LOG_LEVEL_MESSAGE, text, NULL);
+}
+
+static void start(void) {
+    /* Before anything can log: GLib allows the writer to be set only once. */
+    g_log_set_writer_func(route_structured_log, NULL, NULL);
+    g_log_set_default_handler(route_log, NULL);
+    g_set_print_handler(route_print);
+    g_set_printerr_handler(route_print);
+    if (VIPS_INIT("galley") != 0) {
+        vips_error_clear();
+        return;
+    }
+    g_log_set_handler("VIPS", G_LOG_LEVEL_MASK | G_LOG_FLAG_RECURSION, route_log, NULL);
+    vips_concurrency_set(start_threads);
+    /* Every picture is made once and kept by Galley's own bounded cache. */
+    vips_cache_set_max(0);
+    vips_cache_set_max_mem(0);
+    vips_cache_set_max_files(0);
+    vips_leak_set(FALSE);
+    /* Only the formats Galley serves reach a decoder; BMP needs ImageMagick's. */
+    vips_operation_block_set("VipsForeignLoad", TRUE);
+    static const char *const allowed[] = {
+        "VipsForeignLoadPngBuffer", "VipsForeignLoadJpegBuffer", "VipsForeignLoadNsgifBuffer",
+        "VipsForeignLoadWebpBuffer", "VipsForeignLoadTiffBuffer", "VipsForeignLoadHeifBuffer",
+        "VipsForeignLoadPdfBuffer", "VipsForeignLoadMagickBuffer",
+    };
+    for (size_t index = 0; index < sizeof allowed / sizeof allowed[0]; index++) {
+        vips_operation_block_set(allowed[index], FALSE);
+    }
+    start_result = 0;
+}
+
+int galley_vips_start(int threads, galley_vips_log_handler handler) {
+    log_handler = handler;
+    start_threads = threads < 1 ? 1 : threads;
+    pthread_once(&start_once, start);
+    return start_result;
+}
+
+/* Takes libvips's error text (shared by every thread, so it is cleared each time). */
+static int fail(char *error, size_t error_size, const char *fallback) {
+    char *text = vips_error_buffer_copy();
+    const char *reason = text != NULL && text[0] != '\0' ? text : fallback;
+    snprintf(error, error_size, "%s", reason);
+    size_t length = strlen(error);
+    while (length > 0 && (error[length - 1] == '\n' || error[length - 1] == ' ')) error[--length] = '\0';
+    g_free(text);
+    vips_thread_shutdown();
+    return -1;
+}
+
+int galley_vips_draw(const void *bytes, size_t length, int width, int max_height, int enlarge,
+                     long long max_source_pixels, int prefer_png,
+                     galley_vips_picture *picture, char *error, size_t error_size) {
+    memset(picture, 0, sizeof *picture);
+    if (start_result != 0) return fail(error, error_size, "libvips is not available");
+    if (max_source_pixels > 0) {
+        /* Reads the header only; the pixels are decoded later, on demand. */
+        VipsImage *header = vips_image_new_from_buffer(bytes, length, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+        if (header == NULL) return fail(error, error_size, "not an image libvips can read");
+        long long pixels = (long long)vips_image_get_width(header) * (long long)vips_image_get_height(header);
+        g_object_unref(header);
+        if (pixels > max_source_pixels) {
+            snprintf(error, error_size, "%lld pixels is more than Galley decodes", pixels);
+            vips_thread_shutdown();
+            return -1;
+        }
+    }
+    VipsImage *drawn = NULL;
+    if (vips_thumbnail_buffer((void *)bytes, length, &drawn, width,
+                              "height", max_height,
+                              "size", enlarge ? VIPS_SIZE_BOTH : VIPS_SIZE_DOWN,
+                              "fail_on", VIPS_FAIL_ON_ERROR,
+                              NULL) != 0) {
+        return fail(error, error_size, "cannot decode the image");
+    }
+    int is_png = prefer_png || vips_image_hasalpha(drawn);
+    void *encoded = NULL;
+    size_t encoded_length = 0;
+    int saved = is_png
+        ? vips_pngsave_buffer(drawn, &encoded, &encoded_length, "compression", 6, "strip", TRUE, NULL)
+        : vips_jpegsave_buffer(drawn, &encoded, &encoded_length, "Q", 82, "strip", TRUE, "optimize_coding", TRUE, NULL);
+    picture->width = vips_image_get_width(drawn);
+    picture->height = vips_image_get_height(drawn);
+    g_object_unref(drawn);
+    if (saved != 0) return fail(error, error_size, "cannot encode the picture");
+    picture->bytes = encoded;
+    picture->length = encoded_length;
+    picture->is_png = is_png;
+    vips_thread_shutdown();
+    return 0;
+}
+
+void galley_vips_free(void *bytes) {
+    g_free(bytes);
+}
