@@ -49,7 +49,11 @@ let package = Package(
             resources: [.copy("Golden")]
         ),
         .testTarget(name: "GalleyWatcherTests", dependencies: ["GalleyWatcher"]),
-        .testTarget(name: "GalleyImagingTests", dependencies: ["GalleyImaging", "GalleyCore"]),
+        .testTarget(
+            name: "GalleyImagingTests",
+            dependencies: ["GalleyImaging", "GalleyCore"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(
             name: "GalleyAppTests",
             dependencies: ["GalleyApp", "GalleyWatcher", "GalleyServer", "GalleyCore"]

@@ -32,6 +32,7 @@ unsigned int galley_mhd_connection_count(struct MHD_Daemon *daemon);
 void galley_release_free_memory(void);
 
 /* This header is the module's umbrella: the other concerns come in here. */
+#include "GalleyThreads.h"
 #include "GalleyVips.h"
 
 #endif
