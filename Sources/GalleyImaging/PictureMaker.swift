@@ -147,10 +147,11 @@ public final class PictureMaker: @unchecked Sendable {
     private func draw(_ job: Job) -> (result: Result<DrawnPicture, PictureFailure>, lasting: Bool) {
         guard let bytes = job.read() else { return (.failure(PictureFailure("the file cannot be read")), false) }
         let header = ImageDimensions.inspect(bytes)
-        if case .failure(let problem) = header, case .tooLarge = problem {
+        if case .failure(let problem) = header, problem.refusesDecoding {
             return (.failure(PictureFailure(problem.description)), true)
         }
-        let result = Vips.draw(bytes, width: job.key.width, enlarge: job.enlarge, preferPNG: job.format == .pdf)
+        let isBMP = ImageDimensions.sniff(bytes) == .bmp
+        let result = Vips.draw(bytes, width: job.key.width, enlarge: job.enlarge, preferPNG: job.format == .pdf, isBMP: isBMP)
         switch result {
         case .success(let picture):
             // A file that changed since it was asked for is drawn all the

@@ -51,13 +51,14 @@ public enum Vips {
 
     /// Draws `bytes` (an encoded image) `width` pixels wide. A raster source
     /// with more than `ImageDimensions.maximumPixels` is refused before decoding.
-    public static func draw(_ bytes: [UInt8], width: Int, enlarge: Bool, preferPNG: Bool) -> Result<DrawnPicture, PictureFailure> {
+    /// Only a file known to be a BMP may reach ImageMagick (`isBMP`).
+    public static func draw(_ bytes: [UInt8], width: Int, enlarge: Bool, preferPNG: Bool, isBMP: Bool = false) -> Result<DrawnPicture, PictureFailure> {
         guard started else { return .failure(PictureFailure("libvips could not start")) }
         var picture = galley_vips_picture()
         var error = [CChar](repeating: 0, count: 512)
         let status = bytes.withUnsafeBytes { buffer in
             galley_vips_draw(buffer.baseAddress, buffer.count, Int32(width), Int32(PictureDelivery.maximumHeight(forWidth: width)),
-                             enlarge ? 1 : 0, enlarge ? 0 : Int64(ImageDimensions.maximumPixels), preferPNG ? 1 : 0,
+                             enlarge ? 1 : 0, enlarge ? 0 : Int64(ImageDimensions.maximumPixels), preferPNG ? 1 : 0, isBMP ? 1 : 0,
                              &picture, &error, error.count)
         }
         guard status == 0, let pointer = picture.bytes else {

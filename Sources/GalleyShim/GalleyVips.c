@@ -69,11 +69,14 @@ int galley_vips_start(int threads, galley_vips_log_handler handler) {
     return start_result;
 }
 
-/* Takes libvips's error text (shared by every thread, so it is cleared each time). */
+/* Takes the first line of libvips's error text (shared by every thread, so
+ * it is cleared each time); the lines after it repeat it from lower down. */
 static int fail(char *error, size_t error_size, const char *fallback) {
     char *text = vips_error_buffer_copy();
     const char *reason = text != NULL && text[0] != '\0' ? text : fallback;
     snprintf(error, error_size, "%s", reason);
+    char *newline = strchr(error, '\n');
+    if (newline != NULL) *newline = '\0';
     size_t length = strlen(error);
     while (length > 0 && (error[length - 1] == '\n' || error[length - 1] == ' ')) error[--length] = '\0';
     g_free(text);
@@ -82,10 +85,19 @@ static int fail(char *error, size_t error_size, const char *fallback) {
 }
 
 int galley_vips_draw(const void *bytes, size_t length, int width, int max_height, int enlarge,
-                     long long max_source_pixels, int prefer_png,
+                     long long max_source_pixels, int prefer_png, int allow_imagemagick,
                      galley_vips_picture *picture, char *error, size_t error_size) {
     memset(picture, 0, sizeof *picture);
     if (start_result != 0) return fail(error, error_size, "libvips is not available");
+    /* ImageMagick reads a hundred formats, some of them scripts: it may
+     * only read what the caller knows to be a BMP. */
+    const char *loader = vips_foreign_find_load_buffer(bytes, length);
+    if (loader == NULL) return fail(error, error_size, "not an image libvips can read");
+    if (!allow_imagemagick && strncmp(loader, "magickload", 10) == 0) {
+        snprintf(error, error_size, "not an image libvips can read");
+        vips_thread_shutdown();
+        return -1;
+    }
     if (max_source_pixels > 0) {
         /* Reads the header only; the pixels are decoded later, on demand. */
         VipsImage *header = vips_image_new_from_buffer(bytes, length, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL);

@@ -17,7 +17,10 @@ struct CheckCommand {
             }
             let prefix = path.hasSuffix("/") ? String(path.dropLast()) : path
             if FileSystem.isDirectory(path) && !ContentPath.isBundle(path) {
-                let workspace = Workspace(root: FileSystem.realPath(path) ?? path, boot: "check")
+                let root = FileSystem.realPath(path) ?? path
+                let workspace = Workspace(root: root, boot: "check")
+                workspace.imageLinking = .checked
+                workspace.pictures = ImagePictures(root: root)
                 workspace.loadAll()
                 fileCount += Set(workspace.allDocuments.map(\.path)).count
                 diagnostics += workspace.allDiagnostics.map { relocated($0, under: prefix) }
@@ -25,6 +28,8 @@ struct CheckCommand {
                 let root = ContentRoot.of(file: path)
                 guard let relative = ContentPath.relative(FileSystem.realPath(path) ?? path, to: root) else { continue }
                 let workspace = Workspace(root: root, boot: "check")
+                workspace.imageLinking = .checked
+                workspace.pictures = ImagePictures(root: root)
                 workspace.load(onlyContentAt: relative)
                 fileCount += 1
                 diagnostics += workspace.allDiagnostics.filter { $0.path == relative }.map { diagnostic in

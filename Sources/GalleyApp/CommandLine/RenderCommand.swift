@@ -38,6 +38,7 @@ struct RenderCommand {
             guard let relative = ContentPath.relative(FileSystem.realPath(path) ?? path, to: root) else { return 1 }
             let workspace = Workspace(root: root, boot: "render")
             workspace.imageLinking = .inline
+            workspace.pictures = ImagePictures(root: root)
             workspace.load(onlyContentAt: relative)
             let documents = workspace.allDocuments.filter { $0.path == relative }
             guard !documents.isEmpty else {

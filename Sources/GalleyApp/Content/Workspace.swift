@@ -23,10 +23,16 @@ final class Workspace {
         case inline
         /// `files/…` relative URLs, for a static site that copies the images.
         case siteRelative
+        /// Served URLs, after drawing each image a browser cannot show (small)
+        /// to find the ones that cannot be shown: what `check` reports.
+        case checked
     }
 
     let root: String
     var imageLinking = ImageLinking.served
+    /// Draws pictures of images a browser cannot show, or that are far
+    /// wider than shown; without it, image files are linked as they are.
+    var pictures: ImagePictures?
     private let boot: String
     private var config = GalleyConfig.standard
     /// Problems in `galley.json`, shown on every document.
@@ -159,6 +165,19 @@ final class Workspace {
     func removeFolder(_ prefix: String) {
         let gone = prefix.isEmpty ? knownFiles : knownFiles.filter { $0.hasPrefix(prefix + "/") }
         apply(changed: [], removed: gone.sorted())
+    }
+
+    /// Renders again the documents showing the image file at `path` (whose
+    /// picture turned out not to be drawable).
+    func renderUsers(ofImage path: String) {
+        needsRender.formUnion(usersOfAsset[Workspace.fileKey(path)] ?? [])
+        if let name = AssetIndex.assetName(forPath: path), assets.lookup(name)?.path == path {
+            needsRender.formUnion(usersOfAsset[name] ?? [])
+        }
+        if case .rtfdPart(let bundle) = ContentPath.role(of: path) {
+            needsRender.formUnion(documentsOfFile[bundle] ?? [])
+        }
+        renderPending()
     }
 
     /// Compares the disk with what is loaded (after an event queue overflow).
@@ -314,11 +333,17 @@ final class Workspace {
 
     private func render(_ id: String, _ source: DocumentSource) -> Rendering {
         let assets = self.assets
-        let link: (ServedImage?) -> ResolvedImage? = { [root, imageLinking] image in
+        let problems = ImageProblems()
+        let link: (ServedImage?) -> ResolvedImage? = { [root, imageLinking, pictures, shownImageWidth] image in
             guard let image else { return nil }
             guard image.isDisplayable else { return image.resolved }
+            if let pictures {
+                let linked = pictures.link(image, as: imageLinking, shownWidth: shownImageWidth)
+                if let problem = linked.problem { problems.byPath[image.path] = problem }
+                return linked.image
+            }
             switch imageLinking {
-            case .served:
+            case .served, .checked:
                 return image.resolved
             case .siteRelative:
                 return ResolvedImage(url: "files/" + URLPath.encode(image.path), width: image.width, height: image.height)
@@ -327,13 +352,13 @@ final class Workspace {
                 return ResolvedImage(url: "data:\(image.mimeType);base64,\(Base64.encode(bytes))", width: image.width, height: image.height)
             }
         }
+        let folder = source.document.kind == .rtfd ? source.path : ContentPath.folder(of: source.path)
         let context = RenderContext(
             schema: schema,
             resolveAsset: { link(assets.lookup($0)) },
             resolveFile: { name in
                 // RTFD attachments live in the bundle; HTML images beside the file.
-                let folder = source.document.kind == .rtfd ? source.path : ContentPath.folder(of: source.path)
-                return ContentPath.joined(folder, name).flatMap { link(assets.images[$0]) }
+                ContentPath.joined(folder, name).flatMap { link(assets.images[$0]) }
             }
         )
         let rendered = HTMLRenderer(context: context).render(source.document, reusing: lastRendering[id])
@@ -349,6 +374,20 @@ final class Workspace {
                     assetNames.insert(Workspace.fileKey(path))
                 }
             case .embedded: continue
+            }
+        }
+        if !problems.byPath.isEmpty {
+            for block in source.document.blocks {
+                guard case .image(let image) = block.content else { continue }
+                let path: String?
+                switch image.source {
+                case .asset(let name): path = assets.lookup(name)?.path
+                case .file(let name): path = ContentPath.joined(folder, name)
+                case .embedded: path = nil
+                }
+                if let path, let problem = problems.byPath[path] {
+                    diagnostics.append(Diagnostic(path: source.path, location: block.location, severity: .warning, message: problem))
+                }
             }
         }
         for missing in rendered.missingImages {
@@ -390,9 +429,20 @@ final class Workspace {
         pendingRemoved.remove(id)
     }
 
+    /// Images of one rendering that cannot be shown, by path, and why.
+    private final class ImageProblems {
+        var byPath: [String: String] = [:]
+    }
+
     /// How a document's use of an image file is recorded beside asset names.
     private static func fileKey(_ path: String) -> String {
         "file:" + path
+    }
+
+    /// How many pixels wide an image as wide as the column is on the
+    /// configured device: what pictures are drawn at.
+    var shownImageWidth: Int {
+        PictureDelivery.columnPixels(deviceWidth: config.deviceWidth)
     }
 
     /// The preview's defaults from `galley.json`, for the page.

@@ -22,6 +22,15 @@ public enum ImageHeaderProblem: Error, Equatable, Sendable, CustomStringConverti
     /// A header claiming more pixels than Galley decodes (a decompression bomb).
     case tooLarge(width: Int, height: Int)
 
+    /// Bytes that are no known image, and bombs, never reach a decoder; a
+    /// header merely unreadable here is left to the decoder to judge.
+    public var refusesDecoding: Bool {
+        switch self {
+        case .unrecognised, .tooLarge: true
+        case .unreadable: false
+        }
+    }
+
     public var description: String {
         switch self {
         case .unrecognised: "not an image Galley can read"

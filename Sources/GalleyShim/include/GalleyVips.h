@@ -35,10 +35,11 @@ typedef struct {
 /// JPEG. `enlarge` allows a picture wider than the source (vectors: a PDF
 /// page is rasterised at that width); raster images are only made smaller.
 /// A source of more than `max_source_pixels` pixels (0: no limit) is
-/// refused from its header, before anything is decoded.
+/// refused from its header, before anything is decoded. ImageMagick (the
+/// only BMP reader) is used only when `allow_imagemagick` is set.
 /// Returns 0, or -1 with the reason in `error`.
 int galley_vips_draw(const void *bytes, size_t length, int width, int max_height, int enlarge,
-                     long long max_source_pixels, int prefer_png,
+                     long long max_source_pixels, int prefer_png, int allow_imagemagick,
                      galley_vips_picture *picture, char *error, size_t error_size);
 
 /// Frees a picture's bytes.
