@@ -47,7 +47,9 @@ enum PDFPageSize {
                 values.append(value)
                 cursor = next
             }
-            if values.count == 4, values.allSatisfy({ abs($0) < 1_000_000 }) { return (values[0], values[1], values[2], values[3]) }
+            // The closing bracket: a file cut inside the last number is no box.
+            let closed = header.byte(skipSpace(header.bytes, cursor, range.upperBound)) == UInt8(ascii: "]")
+            if closed, values.count == 4, values.allSatisfy({ abs($0) < 1_000_000 }) { return (values[0], values[1], values[2], values[3]) }
         }
         return nil
     }
