@@ -69,16 +69,38 @@ int galley_vips_start(int threads, galley_vips_log_handler handler) {
     return start_result;
 }
 
-/* Takes the first line of libvips's error text (shared by every thread, so
- * it is cleared each time); the lines after it repeat it from lower down. */
+/* Whether a line of libvips's error text only says that something below it
+ * failed (a stream could not seek, a writer got nothing), not why. */
+static int is_echo(const char *line) {
+    static const char *const echoes[] = {"source:", "target:", "vips2png:", "vips2jpeg:", "VipsImage:", "vips_image_"};
+    for (size_t index = 0; index < sizeof echoes / sizeof echoes[0]; index++) {
+        if (strncmp(line, echoes[index], strlen(echoes[index])) == 0) return 1;
+    }
+    return 0;
+}
+
+/* Takes the line of libvips's error text that says why (the text is shared
+ * by every thread, so it is cleared each time). */
 static int fail(char *error, size_t error_size, const char *fallback) {
     char *text = vips_error_buffer_copy();
-    const char *reason = text != NULL && text[0] != '\0' ? text : fallback;
+    const char *reason = fallback;
+    if (text != NULL && text[0] != '\0') {
+        reason = text;
+        for (char *line = text; line != NULL && *line != '\0';) {
+            char *next = strchr(line, '\n');
+            if (next != NULL) *next++ = '\0';
+            if (!is_echo(line)) {
+                reason = line;
+                break;
+            }
+            line = next;
+        }
+    }
     snprintf(error, error_size, "%s", reason);
     char *newline = strchr(error, '\n');
     if (newline != NULL) *newline = '\0';
     size_t length = strlen(error);
-    while (length > 0 && (error[length - 1] == '\n' || error[length - 1] == ' ')) error[--length] = '\0';
+    while (length > 0 && error[length - 1] == ' ') error[--length] = '\0';
     g_free(text);
     vips_thread_shutdown();
     return -1;
@@ -104,6 +126,9 @@ int galley_vips_draw(const void *bytes, size_t length, int width, int max_height
         if (header == NULL) return fail(error, error_size, "not an image libvips can read");
         long long pixels = (long long)vips_image_get_width(header) * (long long)vips_image_get_height(header);
         g_object_unref(header);
+        /* A sequential header read may note a seek it could not make; the
+         * decoding below is what decides, and its reason is the one to give. */
+        vips_error_clear();
         if (pixels > max_source_pixels) {
             snprintf(error, error_size, "%lld pixels is more than Galley decodes", pixels);
             vips_thread_shutdown();
