@@ -1,6 +1,5 @@
 import GalleyCore
 import GalleyShim
-import Synchronization
 
 /// A picture drawn from an image file.
 public struct DrawnPicture: Sendable {
@@ -28,23 +27,8 @@ public enum Vips {
     /// converter worker, so this bounds the threads and the memory.
     static let threadsPerPicture: Int32 = 1
 
-    /// The last lines libvips and its libraries logged, newest last (bounded).
-    private static let recentLog = Mutex<[String]>([])
-    private static let started: Bool = galley_vips_start(threadsPerPicture, { domain, message in
-        Vips.remember(domain: domain.map { String(cString: $0) } ?? "", message: message.map { String(cString: $0) } ?? "")
-    }) == 0
-
-    private static func remember(domain: String, message: String) {
-        recentLog.withLock { lines in
-            lines.append(domain.isEmpty ? message : domain + ": " + message)
-            if lines.count > 50 { lines.removeFirst(lines.count - 50) }
-        }
-    }
-
-    /// What libvips would have printed, for `--verbose` logs and tests.
-    public static var logLines: [String] {
-        recentLog.withLock { $0 }
-    }
+    /// Swift runs this once, on first use, from whichever thread draws first.
+    private static let started: Bool = galley_vips_start(threadsPerPicture) == 0
 
     /// Whether libvips started (it is linked in, so only a broken install fails).
     public static var isAvailable: Bool { started }

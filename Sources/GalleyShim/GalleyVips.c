@@ -5,44 +5,43 @@
 #include <string.h>
 #include <vips/vips.h>
 
-static galley_vips_log_handler log_handler = NULL;
 static pthread_once_t start_once = PTHREAD_ONCE_INIT;
 static int start_result = -1;
 static int start_threads = 1;
 
-static void route_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+/* What libvips and the libraries under it would print goes nowhere: the
+ * daemon's terminal is the author's, and a failing picture reports why
+ * through libvips's error text instead. */
+static void drop_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+    (void)domain;
     (void)level;
+    (void)message;
     (void)data;
-    if (log_handler != NULL) log_handler(domain == NULL ? "" : domain, message == NULL ? "" : message);
 }
 
-static GLogWriterOutput route_structured_log(GLogLevelFlags level, const GLogField *fields, gsize count, gpointer data) {
-    const char *domain = "";
-    const char *message = "";
-    for (gsize index = 0; index < count; index++) {
-        if (fields[index].length >= 0) continue;  /* only the NUL-terminated text fields */
-        if (strcmp(fields[index].key, "GLIB_DOMAIN") == 0) domain = fields[index].value;
-        if (strcmp(fields[index].key, "MESSAGE") == 0) message = fields[index].value;
-    }
-    route_log(domain, level, message, data);
+static GLogWriterOutput drop_structured_log(GLogLevelFlags level, const GLogField *fields, gsize count, gpointer data) {
+    (void)level;
+    (void)fields;
+    (void)count;
+    (void)data;
     return G_LOG_WRITER_HANDLED;
 }
 
-static void route_print(const gchar *text) {
-    route_log("print", G_LOG_LEVEL_MESSAGE, text, NULL);
+static void drop_print(const gchar *text) {
+    (void)text;
 }
 
 static void start(void) {
     /* Before anything can log: GLib allows the writer to be set only once. */
-    g_log_set_writer_func(route_structured_log, NULL, NULL);
-    g_log_set_default_handler(route_log, NULL);
-    g_set_print_handler(route_print);
-    g_set_printerr_handler(route_print);
+    g_log_set_writer_func(drop_structured_log, NULL, NULL);
+    g_log_set_default_handler(drop_log, NULL);
+    g_set_print_handler(drop_print);
+    g_set_printerr_handler(drop_print);
     if (VIPS_INIT("galley") != 0) {
         vips_error_clear();
         return;
     }
-    g_log_set_handler("VIPS", G_LOG_LEVEL_MASK | G_LOG_FLAG_RECURSION, route_log, NULL);
+    g_log_set_handler("VIPS", G_LOG_LEVEL_MASK | G_LOG_FLAG_RECURSION, drop_log, NULL);
     vips_concurrency_set(start_threads);
     /* Every picture is made once and kept by Galley's own bounded cache. */
     vips_cache_set_max(0);
@@ -62,8 +61,7 @@ static void start(void) {
     start_result = 0;
 }
 
-int galley_vips_start(int threads, galley_vips_log_handler handler) {
-    log_handler = handler;
+int galley_vips_start(int threads) {
     start_threads = threads < 1 ? 1 : threads;
     pthread_once(&start_once, start);
     return start_result;

@@ -10,15 +10,12 @@
 /// and it must be set up once, with its warnings routed away from the
 /// terminal and its threads bounded, before any picture is made.
 
-/// Receives what libvips and the libraries under it (GLib, poppler,
-/// libheif, libtiff) would have printed. Called on any thread.
-typedef void (*galley_vips_log_handler)(const char *domain, const char *message);
-
 /// Starts libvips once per process (later calls return the first result):
 /// `threads` workers per picture, no operation cache, only the loaders for
-/// PNG, JPEG, GIF, WebP, TIFF, BMP, HEIF and PDF allowed, and every log
-/// line given to `handler`. Returns 0, or -1 when libvips cannot start.
-int galley_vips_start(int threads, galley_vips_log_handler handler);
+/// PNG, JPEG, GIF, WebP, TIFF, BMP, HEIF and PDF allowed, and nothing that
+/// libvips, GLib, poppler, libheif or libtiff would print reaching the
+/// terminal. Returns 0, or -1 when libvips cannot start.
+int galley_vips_start(int threads);
 
 /// A picture libvips drew; `bytes` is freed with galley_vips_free.
 typedef struct {
