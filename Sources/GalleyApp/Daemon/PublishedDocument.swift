@@ -23,6 +23,8 @@ struct PublishedDocument {
     var css: String
     /// `{"deviceWidth": …, "appearance": …}` from `galley.json`.
     var layout: String
+    /// The BCP 47 tag of the content's language, for `lang` (see `DocumentLanguage`).
+    var language: String?
     var diagnostics: [PageDiagnostic]
 
     var errorCount: Int { diagnostics.filter { $0.diagnostic.severity == .error }.count }
@@ -30,7 +32,7 @@ struct PublishedDocument {
 
     /// Whether anything a page shows differs from `other`.
     func looksDifferent(from other: PublishedDocument) -> Bool {
-        html != other.html || diagnostics != other.diagnostics || title != other.title || css != other.css || layout != other.layout
+        html != other.html || diagnostics != other.diagnostics || title != other.title || css != other.css || layout != other.layout || language != other.language
     }
 
     /// The `/api/documents/{id}` body: with the whole `html`, or with a
@@ -40,7 +42,7 @@ struct PublishedDocument {
         json += "\"item\":\(JSONText.number(item)),\"title\":\(JSONText.quoted(title)),\"kind\":\(JSONText.quoted(kind.rawValue)),"
         json += "\"version\":\(version),"
         json += patch.map { "\"patch\":\($0)," } ?? "\"html\":\(JSONText.quoted(html)),"
-        json += "\"css\":\(JSONText.quoted(css)),\"layout\":\(layout),\"editor\":\(editor ?? "null"),\"diagnostics\":["
+        json += "\"css\":\(JSONText.quoted(css)),\"layout\":\(layout),\"language\":\(JSONText.quoted(language)),\"editor\":\(editor ?? "null"),\"diagnostics\":["
         json += diagnostics.map(PublishedDocument.diagnosticJSON).joined(separator: ",")
         json += "]}"
         return SharedBody(json)

@@ -10,7 +10,8 @@ import Foundation
 ///     {"name": "image"}, {"name": "caption"}, {"name": "body"}
 ///   ],
 ///   "device": {"width": 390, "appearance": "light"},
-///   "titles": {"Help/Usage.rtf": "How to use"}
+///   "titles": {"Help/Usage.rtf": "How to use"},
+///   "language": "ja"
 /// }
 /// ```
 /// A kind named like one of the seed's (`image`, `caption`, `body`) starts
@@ -93,7 +94,7 @@ public struct ConfigReader {
 
     private func readRoot(_ root: JSONNode, _ context: inout Context) -> GalleyConfig {
         var config = GalleyConfig.standard
-        guard let members = context.members(of: root, named: "galley.json", known: ["keys", "kinds", "device", "titles", "$schema"]) else { return config }
+        guard let members = context.members(of: root, named: "galley.json", known: ["keys", "kinds", "device", "titles", "language", "$schema"]) else { return config }
         if let keys = members["keys"], let keyMembers = context.members(of: keys, named: "'keys'", known: ["text", "image", "title"]) {
             if let text = context.string(keyMembers["text"], "text") { config.schema.textKey = text }
             if let image = context.string(keyMembers["image"], "image") { config.schema.imageKey = image }
@@ -129,6 +130,13 @@ public struct ConfigReader {
                 }
             } else {
                 context.report(.error, "'titles' is \(titles.value.typeDescription), expected an object of paths and titles", at: titles.offset)
+            }
+        }
+        if let node = members["language"], let language = context.string(node, "language") {
+            if DocumentLanguage.isTag(language) {
+                config.language = language
+            } else {
+                context.report(.error, "invalid language '\(language)', expected a tag such as 'ja' or 'zh-Hans'", at: node.offset)
             }
         }
         if let device = members["device"], let deviceMembers = context.members(of: device, named: "'device'", known: ["width", "appearance"]) {
