@@ -452,7 +452,7 @@ final class Workspace {
         "{\"deviceWidth\":\(Int(config.deviceWidth)),\"appearance\":\(JSONText.quoted(config.appearance.rawValue))}"
     }
 
-    /// Every image file in the content folder that a browser can show.
+    /// Every image file in the content folder that a page can show (as it is, or drawn).
     var displayableImages: [ServedImage] {
         assets.images.values.filter(\.isDisplayable).sorted { $0.path < $1.path }
     }
