@@ -103,7 +103,7 @@ def page_of_photos(bench, galley, args, report, holder):
     runs = 2 if args.quick else 4
     try:
         for label, device in (("served as they are (a 2000 pt device)", 2000), ("drawn for a 390 pt phone at 3x", 390)):
-            times, sent = [], []
+            times, firsts, sent = [], [], []
             for run in range(runs):
                 content = os.path.join(holder, f"page-{device}-{run}")
                 os.makedirs(content)
@@ -125,18 +125,20 @@ def page_of_photos(bench, galley, args, report, holder):
                           if (images.length === 20 && images.every(i => i.complete)) {
                             Promise.all(images.map(i => i.decode().catch(() => null))).then(() => {
                               const at = performance.now();
-                              const bytes = performance.getEntriesByType('resource')
-                                .filter(e => e.name.includes('/files/')).reduce((sum, e) => sum + e.transferSize, 0);
-                              done({at, bytes, widths: images.map(i => i.naturalWidth)});
+                              const files = performance.getEntriesByType('resource').filter(e => e.name.includes('/files/'));
+                              done({at, first: Math.min(...files.map(e => e.responseEnd)),
+                                    bytes: files.reduce((sum, e) => sum + e.transferSize, 0)});
                             });
                           } else setTimeout(check, 5);
                         };
                         check();""")
                     times.append(shown["at"])
+                    firsts.append(shown["first"])
                     sent.append(shown["bytes"])
                 finally:
                     server.stop()
                     shutil.rmtree(content, ignore_errors=True)
+            report.add("images", f"20 photos of 12 MP, {label}: until the first has arrived", bench.percentiles(firsts))
             report.add("images", f"20 photos of 12 MP, {label}: until all are shown", bench.percentiles(times))
             report.add("images", f"20 photos of 12 MP, {label}: bytes sent", {"kib": sum(sent) / len(sent) / 1024})
     finally:

@@ -1,5 +1,6 @@
 import Foundation
 import GalleyCore
+import GalleyShim
 import Synchronization
 
 /// Draws pictures on a few threads of its own, never on the caller's: the
@@ -122,9 +123,16 @@ public final class PictureMaker: @unchecked Sendable {
         while true {
             wakeUp.lock()
             var job: Job?
+            var trimmed = false
             while true {
                 job = state.withLock { $0.queue.isEmpty ? nil : $0.queue.removeFirst() }
                 if job != nil { break }
+                if !trimmed {
+                    // A burst of photos leaves decoders' buffers in glibc's
+                    // arenas; give them back before going idle.
+                    galley_release_free_memory()
+                    trimmed = true
+                }
                 wakeUp.wait()
             }
             wakeUp.unlock()

@@ -241,3 +241,36 @@ def test_corpus_heic_and_pdf_assets_are_drawn_quietly(serve):
             assert status == 200 and pictures.picture_size(data)[1] > 0, url
     assert "VIPS" not in "".join(daemon.output) and "nclx" not in "".join(daemon.output)
     shutil.rmtree(holder, ignore_errors=True)
+
+
+def test_a_pdf_of_ten_thousand_pages_is_drawn_from_its_first_page(serve):
+    holder = tempfile.mkdtemp(prefix="galley-long-pdf-", dir=temp_root())
+    pictures.pdf(os.path.join(holder, "long_0.pdf"), 300, 150, pages=10_000)
+    with open(os.path.join(holder, "data.json"), "w") as handle:
+        json.dump([{"name": "Long", "imageName": "long", "detailText": ["<image>0</image>"]}], handle)
+    daemon = serve(holder)
+    html = document(daemon, "Long")["html"]
+    assert 'width="300" height="150"' in html  # the first page's box, from the file itself
+    status, headers, data = daemon.get(image_urls(html)["long_0"], timeout=60)
+    assert status == 200 and pictures.picture_size(data) == ("png", 1280, 640)
+    shutil.rmtree(holder, ignore_errors=True)
+
+
+def test_svg_is_served_as_an_image_never_inlined(serve):
+    holder = tempfile.mkdtemp(prefix="galley-svg-", dir=temp_root())
+    svg = b'<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><script>alert(1)</script><rect width="40" height="20"/></svg>'
+    with open(os.path.join(holder, "shape_0.svg"), "wb") as handle:
+        handle.write(svg)
+    with open(os.path.join(holder, "data.json"), "w") as handle:
+        json.dump([{"name": "Shape", "imageName": "shape", "detailText": ["<image>0</image>"]}], handle)
+    daemon = serve(holder)
+    html = document(daemon, "Shape")["html"]
+    assert "<svg" not in html and "<script" not in html
+    url = image_urls(html)["shape_0"]
+    assert "&w=" not in url and 'width="40" height="20"' in html
+    status, headers, data = daemon.get(url + "&w=2000")
+    assert status == 200 and data == svg and headers["Content-Type"] == "image/svg+xml"
+    # Opened on its own, its script cannot run.
+    script_sources = [d for d in headers["Content-Security-Policy"].split(";") if d.strip().startswith("script-src")]
+    assert script_sources and "unsafe-inline" not in script_sources[0]
+    shutil.rmtree(holder, ignore_errors=True)
