@@ -34,7 +34,8 @@ for (const img of document.querySelectorAll('#view-a img')) {
   shown.push({alt: img.alt, src: img.getAttribute('src'), complete: img.complete,
               natural: [img.naturalWidth, img.naturalHeight],
               attributes: [Number(img.getAttribute('width')), Number(img.getAttribute('height'))],
-              box: [img.getBoundingClientRect().width, img.getBoundingClientRect().height], rgb});
+              box: [img.getBoundingClientRect().width, img.getBoundingClientRect().height], rgb,
+              background: getComputedStyle(img).backgroundColor});
 }
 return {images: shown,
         placeholders: document.querySelectorAll('#view-a .attachment-placeholder, #view-a .missing-asset').length};
@@ -66,7 +67,7 @@ def shown_when_settled(page, daemon, document_id):
     page.get(daemon.url + "doc/" + document_id)
     wait_until(lambda: page.execute_script("return document.documentElement.dataset.galleyVersion"),
                message="page never rendered a version")
-    wait_until(lambda: page.execute_script("return [...document.querySelectorAll('#view-a img')].every(i => i.complete)"),
+    wait_until(lambda: page.execute_script("return [...document.querySelectorAll('#view-a img')].every(i => i.complete && i.classList.contains('img-loaded'))"),
                timeout=60, message="pictures never arrived")
     return page.execute_script(SHOWN_JS)
 
@@ -86,6 +87,17 @@ def test_pdf_tiff_and_heic_show_as_decoded_pictures_in_reserved_boxes(page, pict
             assert abs(image["natural"][0] / image["natural"][1] - width / height) < 0.01, image
             assert abs(image["box"][0] / image["box"][1] - width / height) < 0.02, image
             assert all(abs(got - want) <= 12 for got, want in zip(image["rgb"], RED)), image
+            # The grey box it was while the picture was drawn is gone.
+            assert image["background"] == "rgba(0, 0, 0, 0)", image
+        # An image whose picture has not arrived is a grey box of its header's size.
+        waiting = page.execute_script("""
+            const img = document.createElement('img');
+            img.width = 300; img.height = 100; img.style.width = '150px'; img.style.height = 'auto';
+            document.querySelector('#view-a article').append(img);
+            const shown = [getComputedStyle(img).backgroundColor, img.getBoundingClientRect().height];
+            img.remove();
+            return shown;""")
+        assert waiting == ["rgba(142, 142, 147, 0.16)", 50], waiting
         # Drawn for the 390 pt phone at 3x: the PDF page is rasterised 1280 px
         # wide (crisp in a 358 pt column), the photos downscaled, not sent whole.
         assert by_name["pic_pdf"]["natural"] == [1280, 640]
