@@ -27,8 +27,11 @@ let package = Package(
         ),
         .target(name: "GalleyShim", dependencies: ["CMicroHTTPD", "CVips"]),
         .target(name: "GalleyCore"),
-        .target(name: "GalleyWatcher"),
-        .target(name: "GalleyServer", dependencies: ["GalleyShim", "CMicroHTTPD"]),
+        // System calls with EINTR retry and readable errors, paths, and the
+        // content-folder confinement rule: shared by the watcher, the server and the app.
+        .target(name: "GalleySystem"),
+        .target(name: "GalleyWatcher", dependencies: ["GalleySystem"]),
+        .target(name: "GalleyServer", dependencies: ["GalleySystem", "GalleyShim", "CMicroHTTPD"]),
         // Pictures for formats and sizes a browser should not get as they are (libvips).
         .target(name: "GalleyImaging", dependencies: ["GalleyCore", "GalleyShim"]),
         .target(
@@ -53,7 +56,7 @@ let package = Package(
         ),
         .target(
             name: "GalleyApp",
-            dependencies: ["GalleyCore", "GalleyWatcher", "GalleyServer", "GalleyPage", "GalleyImaging", "CQREncode"]
+            dependencies: ["GalleyCore", "GalleySystem", "GalleyWatcher", "GalleyServer", "GalleyPage", "GalleyImaging", "CQREncode"]
         ),
         .executableTarget(name: "galley", dependencies: ["GalleyApp"]),
         // Times the core for Scripts/bench; not shipped.
@@ -63,6 +66,7 @@ let package = Package(
             dependencies: ["GalleyCore"],
             resources: [.copy("Golden")]
         ),
+        .testTarget(name: "GalleySystemTests", dependencies: ["GalleySystem"]),
         .testTarget(name: "GalleyWatcherTests", dependencies: ["GalleyWatcher"]),
         .testTarget(
             name: "GalleyImagingTests",
@@ -71,7 +75,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GalleyAppTests",
-            dependencies: ["GalleyApp", "GalleyWatcher", "GalleyServer", "GalleyCore"]
+            dependencies: ["GalleyApp", "GalleySystem", "GalleyWatcher", "GalleyServer", "GalleyCore"]
         ),
     ]
 )

@@ -10,7 +10,7 @@ public enum GalleyMain {
             command = try CommandLineArguments.parse(arguments)
         } catch let error as UsageError {
             if !error.message.isEmpty { Console.error("galley: \(error.message)") }
-            Console.error(CommandLineArguments.usage + "")
+            Console.error(CommandLineArguments.usage)
             return error.message.isEmpty ? 0 : 64
         } catch {
             Console.error("galley: \(error)")

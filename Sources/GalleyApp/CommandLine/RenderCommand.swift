@@ -1,3 +1,4 @@
+import GalleySystem
 import GalleyCore
 import GalleyPage
 import Glibc
@@ -9,7 +10,7 @@ struct RenderCommand {
     var output: String?
 
     func run() -> Int32 {
-        if paths.count == 1, FileSystem.isDirectory(paths[0]), !ContentPath.isBundle(paths[0]) {
+        if paths.count == 1, FileSystem.isDirectory(paths[0]), !ContentFormats.isBundle(paths[0]) {
             guard let output else {
                 Console.error("galley: rendering a folder writes a site; give its folder with -o")
                 return 64
@@ -25,17 +26,17 @@ struct RenderCommand {
         }
         var articles: [PublishedDocument] = []
         for path in paths {
-            guard FileSystem.exists(path), !FileSystem.isDirectory(path) || ContentPath.isBundle(path) else {
+            guard FileSystem.exists(path), !FileSystem.isDirectory(path) || ContentFormats.isBundle(path) else {
                 Console.error("galley: '\(path)' is not a content file")
                 return 1
             }
             let root = ContentRoot.of(file: path)
-            let folder = FileSystem.realPath(root) ?? root
+            let folder = FilePath.realPath(root) ?? root
             if let output, OutputPath.isInside(output, folder: folder) {
                 Console.error("galley: the output '\(output)' is inside the content folder \(folder); Galley never writes there")
                 return 1
             }
-            guard let relative = ContentPath.relative(FileSystem.realPath(path) ?? path, to: root) else { return 1 }
+            guard let relative = ContentPath.relative(FilePath.realPath(path) ?? path, to: root) else { return 1 }
             let workspace = Workspace(root: root, boot: "render")
             workspace.imageLinking = .inline
             workspace.pictures = ImagePictures(root: root)
@@ -46,7 +47,7 @@ struct RenderCommand {
                 return 1
             }
             for document in documents {
-                for entry in document.diagnostics { Console.error(entry.diagnostic.formatted + "") }
+                for entry in document.diagnostics { Console.error(entry.diagnostic.formatted) }
             }
             articles += documents
         }
@@ -75,7 +76,7 @@ enum StaticPage {
         let css = PageFiles.named("galley.css").map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
         var seenCSS = Set<String>()
         let kindCSS = documents.map(\.css).filter { seenCSS.insert($0).inserted }.joined(separator: "\n")
-        let title = documents.count == 1 ? documents[0].title : (documents.first.map { ContentPath.baseName($0.path) } ?? "Galley")
+        let title = documents.count == 1 ? documents[0].title : (documents.first.map { RelativePath.baseName($0.path) } ?? "Galley")
         // The page's language when its documents agree on one; each section says its own.
         let languages = Set(documents.map(\.language))
         let pageLanguage = languages.count == 1 ? languages.first ?? nil : nil

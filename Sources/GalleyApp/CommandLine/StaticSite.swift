@@ -1,3 +1,4 @@
+import GalleySystem
 import Foundation
 import GalleyCore
 
@@ -12,7 +13,7 @@ struct StaticSite {
     var output: String
 
     func write() throws -> Int {
-        guard let root = FileSystem.realPath(contentFolder) else { throw WriteError(description: "'\(contentFolder)' does not exist") }
+        guard let root = FilePath.realPath(contentFolder) else { throw WriteError(description: "'\(contentFolder)' does not exist") }
         if OutputPath.isInside(output, folder: root) {
             throw WriteError(description: "the output folder '\(output)' is inside the content folder; Galley never writes there")
         }
@@ -40,7 +41,7 @@ struct StaticSite {
                 case nil: file = (image.path, try FileSystem.read(root + "/" + image.path))
                 }
                 let destination = output + "/files/" + file.name
-                try FileManager.default.createDirectory(atPath: ContentRoot.parent(of: destination), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(atPath: FilePath.parent(of: destination), withIntermediateDirectories: true)
                 try write(file.bytes, to: destination)
             }
         } catch let error as WriteError {

@@ -1,3 +1,4 @@
+import GalleySystem
 import GalleyCore
 
 /// An image file Galley may serve: where it is and what version it has.
@@ -57,7 +58,7 @@ struct AssetIndex {
         if components.count >= 2, components[components.count - 2].hasSuffix(".imageset") {
             return String(components[components.count - 2].dropLast(".imageset".count))
         }
-        if ContentPath.isImage(path.lowercased()) { return ContentPath.baseName(path) }
+        if ContentPath.isImage(path.lowercased()) { return RelativePath.baseName(path) }
         return nil
     }
 
@@ -66,7 +67,7 @@ struct AssetIndex {
     /// of this folder: it is neither linked, inlined nor copied.
     mutating func updateImage(at path: String, root: String) {
         let absolute = root + "/" + path
-        if FileSystem.isInside(absolute, realRoot: FileSystem.realPath(root) ?? root), let bytes = try? FileSystem.read(absolute) {
+        if ConfinedTree(root: root, realRoot: FilePath.realPath(root) ?? root).contains(absolute), let bytes = try? FileSystem.read(absolute) {
             let size = ImageDimensions.read(bytes)
             let mime = ImageFileTypes.mimeType(forPath: path) ?? ""
             images[path] = ServedImage(path: path, contentHash: ContentHash.of(bytes), width: size?.width, height: size?.height, mimeType: mime)
@@ -92,13 +93,13 @@ struct AssetIndex {
             }
         }
         plainImages[name] = images.values
-            .filter { !$0.path.contains(".xcassets/") && ContentPath.baseName($0.path) == name }
+            .filter { !$0.path.contains(".xcassets/") && RelativePath.baseName($0.path) == name }
             .min { $0.path < $1.path }
         return before != lookup(name)
     }
 
     mutating func removeImages(under prefix: String) {
-        for path in images.keys where path == prefix || path.hasPrefix(prefix + "/") {
+        for path in images.keys where FilePath.isSameOrBelow(path, prefix) {
             images[path] = nil
         }
     }

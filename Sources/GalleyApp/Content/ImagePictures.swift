@@ -1,5 +1,6 @@
 import GalleyCore
 import GalleyImaging
+import GalleySystem
 
 /// What Galley sends for an image file of the content folder: the file, or
 /// a picture drawn from it at the width it is shown (see `PictureDelivery`).
@@ -7,6 +8,7 @@ import GalleyImaging
 /// its workers and cache.
 final class ImagePictures: Sendable {
     let root: String
+    private let tree: ConfinedTree
     let maker: PictureMaker
     /// Told (on a worker thread) when a picture a page asked for cannot be
     /// drawn, so the documents showing it can say why.
@@ -14,6 +16,7 @@ final class ImagePictures: Sendable {
 
     init(root: String, maker: PictureMaker = PictureMaker(), onFailure: (@Sendable (_ path: String) -> Void)? = nil) {
         self.root = root
+        tree = ConfinedTree(root: root, realRoot: FilePath.realPath(root) ?? root)
         self.maker = maker
         self.onFailure = onFailure
     }
@@ -37,9 +40,8 @@ final class ImagePictures: Sendable {
     /// worker, only while it still resolves inside the content folder.
     func job(for image: ServedImage, width: Int, enlarge: Bool) -> PictureMaker.Job {
         let absolute = root + "/" + image.path
-        let realRoot = FileSystem.realPath(root) ?? root
-        return PictureMaker.Job(key: PictureKey(contentHash: image.contentHash, width: width), format: format(of: image) ?? .png, enlarge: enlarge) {
-            guard FileSystem.isInside(absolute, realRoot: realRoot) else { return nil }
+        return PictureMaker.Job(key: PictureKey(contentHash: image.contentHash, width: width), format: format(of: image) ?? .png, enlarge: enlarge) { [tree] in
+            guard tree.contains(absolute) else { return nil }
             return try? FileSystem.read(absolute)
         }
     }

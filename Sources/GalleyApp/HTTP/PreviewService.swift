@@ -1,3 +1,4 @@
+import GalleySystem
 import GalleyCore
 import GalleyImaging
 import GalleyPage
@@ -9,7 +10,7 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     private let publisher: Publisher
     private let guardrail: RequestGuard
     private let root: String
-    private let realRoot: String
+    private let tree: ConfinedTree
     private let editor: EditorLink?
     /// Other machines' access with `serve --lan`; nil serves loopback only.
     private let lan: LANGate?
@@ -22,7 +23,7 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
         self.root = root
         self.editor = editor
         self.pictures = pictures
-        realRoot = FileSystem.realPath(root) ?? root
+        tree = ConfinedTree(root: root, realRoot: FilePath.realPath(root) ?? root)
     }
 
     func reply(to request: HTTPRequest) -> HTTPReply {
@@ -48,11 +49,11 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
         case path.hasPrefix("/_galley/"):
             return .now(pageFile(String(path.dropFirst("/_galley/".count)), cacheable: true))
         case path == "/api/documents":
-            return publisher.reply(topic: .index, since: request.query["since"].flatMap { Int($0) }, wait: waitSeconds(request))
+            return publisher.reply(to: LongPollRequest(topic: .index, since: request.query["since"].flatMap { Int($0) }), wait: waitSeconds(request))
         case path.hasPrefix("/api/documents/"):
             let id = String(path.dropFirst("/api/documents/".count))
-            return publisher.reply(topic: .document(id), since: request.query["since"].flatMap { Int($0) },
-                                   acceptsPatch: request.query["patch"] == "1", wait: waitSeconds(request))
+            let poll = LongPollRequest(topic: .document(id), since: request.query["since"].flatMap { Int($0) }, acceptsPatch: request.query["patch"] == "1")
+            return publisher.reply(to: poll, wait: waitSeconds(request))
         case path.hasPrefix("/files/"):
             return image(at: String(path.dropFirst("/files/".count)), request: request)
         default:
@@ -71,7 +72,7 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
 
     private func openEditor(_ request: HTTPRequest) -> HTTPResponse {
         guard let editor else { return text(404, "no editor is configured; start galley serve with --editor") }
-        let documents = publisher.snapshot.documents.values
+        let documents = publisher.documents
         let outcome = editor.open(request, allowedOrigins: guardrail.allowedOrigins, root: root) { path in
             documents.contains { $0.path == path }
         }
@@ -104,9 +105,9 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     /// `w=PIXELS` (or for a format a browser cannot show) the answer is a
     /// picture drawn at that width, made off this thread.
     private func image(at path: String, request: HTTPRequest) -> HTTPReply {
-        guard SafePath.isClean(path), let image = publisher.snapshot.images[path], image.isDisplayable else { return .now(text(404, "not found")) }
+        guard SafePath.isClean(path), let image = publisher.image(at: path), image.isDisplayable else { return .now(text(404, "not found")) }
         let absolute = root + "/" + path
-        guard FileSystem.isInside(absolute, realRoot: realRoot) else { return .now(text(404, "not found")) }
+        guard tree.contains(absolute) else { return .now(text(404, "not found")) }
         let requestedWidth = request.query["w"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         let immutable = request.query["v"] == image.contentHash
         switch pictures.delivery(for: image, requestedWidth: requestedWidth) {
