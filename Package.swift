@@ -51,13 +51,17 @@ let package = Package(
                 .embedInCode("editorLink.js"),
                 .embedInCode("documentPage.js"),
                 .embedInCode("indexPage.js"),
+                .embedInCode("languages.js"),
                 .embedInCode("onDevice.js"),
             ]
         ),
         .target(
             name: "GalleyApp",
-            dependencies: ["GalleyCore", "GalleySystem", "GalleyWatcher", "GalleyServer", "GalleyPage", "GalleyImaging", "CQREncode"]
+            dependencies: ["GalleyCore", "GalleySystem", "GalleyWatcher", "GalleyServer", "GalleyPage", "GalleyImaging", "CQREncode"],
+            plugins: ["GalleyBuildInfo"]
         ),
+        // Names the git commit in `galley --version` (Scripts/build-info).
+        .plugin(name: "GalleyBuildInfo", capability: .buildTool()),
         .executableTarget(name: "galley", dependencies: ["GalleyApp"]),
         // Times the core for Scripts/bench; not shipped.
         .executableTarget(name: "GalleyBench", dependencies: ["GalleyCore"]),
