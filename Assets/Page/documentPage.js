@@ -40,6 +40,11 @@ export function documentPage() {
   linkEditor(viewA, doc);
   const updateLanguages = setUpLanguages(doc);
 
+  // An image is a sized grey box until its picture has arrived (galley.css).
+  document.addEventListener('load', (e) => {
+    if (e.target instanceof HTMLImageElement) e.target.classList.add('img-loaded');
+  }, true);
+
   // Images that fail to load show a placeholder, never a broken-image icon.
   document.addEventListener('error', (e) => {
     const img = e.target;

@@ -12,10 +12,16 @@ final class Workspace {
         case inline
         /// `files/…` relative URLs, for a static site that copies the images.
         case siteRelative
+        /// Served URLs, after drawing each image a browser cannot show (small)
+        /// to find the ones that cannot be shown: what `check` reports.
+        case checked
     }
 
     let root: String
     var imageLinking = ImageLinking.served
+    /// Draws pictures of images a browser cannot show, or that are far
+    /// wider than shown; without it, image files are linked as they are.
+    var pictures: ImagePictures?
     private let boot: String
     private var config = GalleyConfig.standard
     /// Problems in `galley.json`, shown on every document.
@@ -145,6 +151,16 @@ final class Workspace {
     func removeFolder(_ prefix: String) {
         let gone = prefix.isEmpty ? knownFiles : knownFiles.filter { $0.hasPrefix(prefix + "/") }
         apply(changed: [], removed: gone.sorted())
+    }
+
+    /// Renders again the documents showing the image file at `path` (whose
+    /// picture turned out not to be drawable).
+    func renderUsers(ofImage path: String) {
+        needsRender.formUnion(imageUsers.users(of: .file(path)))
+        if let name = AssetIndex.assetName(forPath: path), assets.lookup(name)?.path == path {
+            needsRender.formUnion(imageUsers.users(of: .asset(name)))
+        }
+        renderPending()
     }
 
     /// Compares the disk with what is loaded (after an event queue overflow).
@@ -311,11 +327,17 @@ final class Workspace {
 
     private func render(_ id: String, _ source: DocumentSource) -> Rendering {
         let assets = self.assets
-        let link: (ServedImage?) -> ResolvedImage? = { [root, imageLinking] image in
+        let problems = ImageProblems()
+        let link: (ServedImage?) -> ResolvedImage? = { [root, imageLinking, pictures, shownImageWidth] image in
             guard let image else { return nil }
             guard image.isDisplayable else { return image.resolved }
+            if let pictures {
+                let linked = pictures.link(image, as: imageLinking, shownWidth: shownImageWidth)
+                if let problem = linked.problem { problems.byPath[image.path] = problem }
+                return linked.image
+            }
             switch imageLinking {
-            case .served:
+            case .served, .checked:
                 return image.resolved
             case .siteRelative:
                 return ResolvedImage(url: "files/" + URLPath.encode(image.path), width: image.width, height: image.height)
@@ -333,6 +355,19 @@ final class Workspace {
         var diagnostics = source.diagnostics + configDiagnostics
         if let failure = failureOfFile[source.path] { diagnostics.insert(failure, at: 0) }
         let images = source.imageDependencies
+        if !problems.byPath.isEmpty {
+            for reference in source.document.imageReferences {
+                let path: String?
+                switch reference.source {
+                case .asset(let name): path = assets.lookup(name)?.path
+                case .file(let name): path = source.imageFilePath(name)
+                case .embedded: path = nil
+                }
+                if let path, let problem = problems.byPath[path] {
+                    diagnostics.append(Diagnostic(path: source.path, location: reference.location, severity: .warning, message: problem))
+                }
+            }
+        }
         for missing in rendered.missingImages {
             var message = "missing image '\(missing.name)'"
             if images.contains(.asset(missing.name)) {
@@ -372,6 +407,17 @@ final class Workspace {
         pendingRemoved.remove(id)
     }
 
+    /// Images of one rendering that cannot be shown, by path, and why.
+    private final class ImageProblems {
+        var byPath: [String: String] = [:]
+    }
+
+    /// How many pixels wide an image as wide as the column is on the
+    /// configured device: what pictures are drawn at.
+    var shownImageWidth: Int {
+        PictureDelivery.columnPixels(deviceWidth: config.deviceWidth)
+    }
+
     /// The preview's defaults from `galley.json`, for the page.
     private var layoutJSON: JSONFragment {
         var json = JSONWriter()
@@ -382,7 +428,7 @@ final class Workspace {
         return JSONFragment(json)
     }
 
-    /// Every image file in the content folder that a browser can show.
+    /// Every image file in the content folder that a page can show (as it is, or drawn).
     var displayableImages: [ServedImage] {
         assets.images.values.filter(\.isDisplayable).sorted { $0.path < $1.path }
     }
