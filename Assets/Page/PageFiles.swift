@@ -19,6 +19,7 @@ public enum PageFiles {
         "editorLink.js": PackageResources.editorLink_js,
         "documentPage.js": PackageResources.documentPage_js,
         "indexPage.js": PackageResources.indexPage_js,
+        "onDevice.js": PackageResources.onDevice_js,
     ]
 
     /// The embedded file served at `/_galley/<name>` (or as a page), by name.

@@ -48,6 +48,9 @@ document.addEventListener('visibilitychange', () => {
 
 // Back online: ask again at once rather than after the backoff.
 window.addEventListener('online', () => { if (currentPoll) currentPoll.abort('online'); });
+// Back from a phone's lock screen or the back-forward cache: the held poll
+// may be long dead, so ask again (and resynchronise) at once.
+window.addEventListener('pageshow', (event) => { if (event.persisted && currentPoll) currentPoll.abort('woke'); });
 
 /** GET a JSON body; resolves {status, ok, body}; throws on network errors. */
 export async function getJSON(url, holdSeconds) {

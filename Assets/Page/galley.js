@@ -11,10 +11,12 @@
 import { settings } from './settings.js';
 import { documentPage } from './documentPage.js';
 import { indexPage } from './indexPage.js';
+import { followDevice } from './onDevice.js';
 
 const root = document.documentElement;
 // Appearance applies on both pages.
 root.dataset.appearance = settings.appearance;
+followDevice();
 
 if (root.dataset.page === 'doc') documentPage();
 else if (root.dataset.page === 'index') indexPage();

@@ -5,7 +5,16 @@ import { galley, HOLD_SECONDS, Backoff, backOff, getJSON, isHiddenAbort, noteBoo
 /** How long a changed row stays highlighted. */
 const MARK_MS = 1500;
 
+/** Shows the QR code of `serve --lan`'s URL; only this machine is given it. */
+function showLanCode() {
+  const figure = document.getElementById('lan-code');
+  const image = document.getElementById('lan-code-image');
+  image.addEventListener('load', () => { figure.hidden = false; });
+  image.src = '/_galley/lan-code.svg';
+}
+
 export function indexPage() {
+  showLanCode();
   const tbody = document.getElementById('doc-list');
   const empty = document.getElementById('index-empty');
   const summary = document.getElementById('index-summary');
