@@ -1,12 +1,12 @@
 /// One item of a data file, read into a document.
-public struct ItemReading: Sendable {
+public struct ItemReading: Sendable, Equatable {
     public var index: Int
     public var document: Document
     public var diagnostics: [Diagnostic]
 }
 
 /// What a JSON file turned out to be.
-public enum DataFileReading: Sendable {
+public enum DataFileReading: Sendable, Equatable {
     /// A data file: one document per item, plus problems of the file as a whole.
     case items([ItemReading], fileDiagnostics: [Diagnostic])
     /// Valid JSON that holds no items with a text array (a package manifest…).
@@ -26,23 +26,39 @@ public struct DataFileReader {
     }
 
     public func read(_ bytes: [UInt8]) -> DataFileReading {
+        snapshot(of: bytes).reading
+    }
+
+    /// Reads `bytes` whole, keeping what a later `reread` needs.
+    public func snapshot(of bytes: [UInt8]) -> DataFileSnapshot {
         let lines = LineIndex(bytes)
+        let reading: DataFileReading
+        var itemStarts: [Int] = []
+        var itemDepth = 0
         switch JSONReader.parse(bytes) {
         case .failure(let error):
-            return .invalid(Diagnostic(path: path, location: lines.location(ofOffset: error.offset), severity: .error, message: error.message))
+            reading = .invalid(Diagnostic(path: path, location: lines.location(ofOffset: error.offset), severity: .error, message: error.message))
         case .success(let root):
-            guard let items = itemArray(in: root) else { return .notContent }
-            var fileDiagnostics: [Diagnostic] = []
-            var readings: [ItemReading] = []
-            for (index, item) in items.enumerated() {
-                guard let members = item.objectValue else {
-                    fileDiagnostics.append(diagnostic(.warning, "item \(index) is \(item.value.typeDescription), expected an object", at: item.offset, lines))
-                    continue
+            if let items = itemArray(in: root) {
+                var fileDiagnostics: [Diagnostic] = []
+                var readings: [ItemReading] = []
+                for (index, item) in items.enumerated() {
+                    guard let members = item.objectValue else {
+                        fileDiagnostics.append(diagnostic(.warning, "item \(index) is \(item.value.typeDescription), expected an object", at: item.offset, lines))
+                        continue
+                    }
+                    readings.append(readItem(members, index: index, offset: item.offset, lines))
                 }
-                readings.append(readItem(members, index: index, offset: item.offset, lines))
+                reading = .items(readings, fileDiagnostics: fileDiagnostics)
+                itemStarts = items.map(\.offset)
+                // An item of a top-level array is read one level deeper than
+                // the root; of an array in the root object, two.
+                itemDepth = root.arrayValue != nil ? 1 : 2
+            } else {
+                reading = .notContent
             }
-            return .items(readings, fileDiagnostics: fileDiagnostics)
         }
+        return DataFileSnapshot(bytes: bytes, reading: reading, lines: lines, itemStarts: itemStarts, itemDepth: itemDepth, bytesRead: bytes.count)
     }
 
     /// The array of items: the root itself, or the first array of objects
@@ -59,11 +75,11 @@ public struct DataFileReader {
         elements.contains { $0.member(schema.textKey) != nil }
     }
 
-    private func diagnostic(_ severity: Severity, _ message: String, at offset: Int, _ lines: LineIndex) -> Diagnostic {
+    func diagnostic(_ severity: Severity, _ message: String, at offset: Int, _ lines: LineIndex) -> Diagnostic {
         Diagnostic(path: path, location: lines.location(ofOffset: offset), severity: severity, message: message)
     }
 
-    private func readItem(_ members: [JSONMember], index: Int, offset: Int, _ lines: LineIndex) -> ItemReading {
+    func readItem(_ members: [JSONMember], index: Int, offset: Int, _ lines: LineIndex) -> ItemReading {
         var diagnostics: [Diagnostic] = []
         var seenKeys: Set<String> = []
         for member in members where !seenKeys.insert(member.key).inserted {
