@@ -69,14 +69,14 @@ export function incomingFromPatch(patch, views) {
  */
 const ARTICLE_OWN = ['lang'];
 
-/** Copies the daemon's attributes of `from` onto `to`, keeping the page's own (and `own`). */
-function syncAttributes(to, from, own = []) {
+/** Copies the daemon's attributes of `from` onto `to`, keeping the page's own (and those named in `pageSet`). */
+function syncAttributes(to, from, pageSet = []) {
   for (const { name, value } of Array.from(from.attributes)) {
     if (name === 'class') continue;
     if (to.getAttribute(name) !== value) to.setAttribute(name, value);
   }
   for (const { name } of Array.from(to.attributes)) {
-    if (name === 'class' || isPageAttr(name) || own.includes(name)) continue;
+    if (name === 'class' || isPageAttr(name) || pageSet.includes(name)) continue;
     if (!from.hasAttribute(name)) to.removeAttribute(name);
   }
   const own = PAGE_CLASSES.filter((c) => to.classList.contains(c));
