@@ -249,7 +249,6 @@ export function documentPage() {
           throw new Error('HTTP ' + r.status);
         } else {
           const rebooted = noteBoot(r.body.boot);
-          if (galley.applyInFrame) await new Promise((resolve) => requestAnimationFrame(resolve)); // EXPERIMENT
           apply(r.body, fresh || rebooted);
         }
         fresh = false;

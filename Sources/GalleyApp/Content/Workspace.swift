@@ -37,11 +37,12 @@ final class Workspace {
     private var sources: [String: DocumentSource] = [:]
     private var documentsOfFile: [String: [String]] = [:]
     private var failureOfFile: [String: Diagnostic] = [:]
-    /// The last reading of each large content file, so that its next save
-    /// is parsed only where it changed. Small files are read whole again in
-    /// microseconds; keeping their bytes would cost memory for nothing.
+    /// The last reading of each content file of 4 KiB or more (the example's
+    /// data file is 13 KB), so that its next save is parsed only where it
+    /// changed. Smaller files are read whole again in microseconds; keeping
+    /// the bytes of 10,000 of them would cost memory for little.
     private var snapshots: [String: FileSnapshot] = [:]
-    private static let smallestFileKeptForRereading = 16 * 1024
+    private static let smallestFileKeptForRereading = 4 * 1024
     private var published: [String: PublishedDocument] = [:]
     /// What each published document was rendered from, so its next version
     /// renders only the blocks that changed.
