@@ -6,13 +6,16 @@ import XCTest
 final class DataFileRereadTests: XCTestCase {
     private let reader = DataFileReader(schema: .seed, path: "Resources/speciesData.json")
 
+    /// `text` read whole, then with `target` replaced by `replacement`, read again from that reading.
+    private func edit(_ text: String, _ target: String, _ replacement: String) throws -> (before: DataFileSnapshot, edited: [UInt8], after: DataFileSnapshot) {
+        let before = reader.snapshot(of: Array(text.utf8))
+        let range = try XCTUnwrap(text.range(of: target))
+        let edited = Array(text.replacingCharacters(in: range, with: replacement).utf8)
+        return (before, edited, reader.reread(edited, after: before))
+    }
+
     func testAWordTypedInOneItemRereadsThatItemAlone() throws {
-        let original = Array(DataFileTexts.pretty(items: 50, seed: 1).utf8)
-        let before = reader.snapshot(of: original)
-        let text = String(decoding: original, as: UTF8.self)
-        let target = try XCTUnwrap(text.range(of: "Paragraph 3 of item 20"))
-        let edited = Array(text.replacingCharacters(in: target, with: "Paragraph 3 of the edited item 20").utf8)
-        let after = reader.reread(edited, after: before)
+        let (_, edited, after) = try edit(DataFileTexts.pretty(items: 50, seed: 1), "Paragraph 3 of item 20", "Paragraph 3 of the edited item 20")
         XCTAssertEqual(after.reading, reader.snapshot(of: edited).reading)
         XCTAssertGreaterThan(after.bytesRead, 0)
         XCTAssertLessThan(after.bytesRead * 20, edited.count, "more than the edited item was read")
@@ -20,12 +23,7 @@ final class DataFileRereadTests: XCTestCase {
     }
 
     func testALineAddedInOneItemMovesTheItemsAfterIt() throws {
-        let original = Array(DataFileTexts.pretty(items: 10, seed: 2).utf8)
-        let before = reader.snapshot(of: original)
-        let text = String(decoding: original, as: UTF8.self)
-        let target = try XCTUnwrap(text.range(of: "\"Paragraph 1 of item 4"))
-        let edited = Array(text.replacingCharacters(in: target, with: "\"New paragraph\",\n      \"Paragraph 1 of item 4").utf8)
-        let after = reader.reread(edited, after: before)
+        let (before, edited, after) = try edit(DataFileTexts.pretty(items: 10, seed: 2), "\"Paragraph 1 of item 4", "\"New paragraph\",\n      \"Paragraph 1 of item 4")
         XCTAssertLessThan(after.bytesRead * 5, edited.count)
         XCTAssertEqual(after.reading, reader.snapshot(of: edited).reading)
         guard case .items(let oldItems, _) = before.reading, case .items(let newItems, _) = after.reading else { return XCTFail("not items") }
@@ -112,18 +110,5 @@ enum DataFileTexts {
             return valid
         }
         return bytes
-    }
-}
-
-/// A small deterministic generator, so a failing sequence can be replayed.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
     }
 }
