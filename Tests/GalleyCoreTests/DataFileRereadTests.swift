@@ -85,7 +85,7 @@ enum DataFileTexts {
 
     static func randomEdit(of bytes: [UInt8], valid: [UInt8], using random: inout SeededRandom) -> [UInt8] {
         var bytes = bytes
-        let pieces = ["x", "ペ", " word", "\\\"", "\\n", "\n", "\n      ", "\"", ",", "}", "{", "]", "\\u00", "<caption>c</caption>", "\"a\": 1, "]
+        let pieces = ["x", "ペ", " word", "\\\"", "\\n", "\n", "\n      ", "\r", "\r\n  ", "\"", ",", "}", "{", "]", "\\u00", "<caption>c</caption>", "\"a\": 1, "]
         switch random.next() % 10 {
         case 0...4:
             // Typing inside a string (after a quote), most of what authors do.

@@ -31,7 +31,7 @@ public struct DataFileReader {
 
     /// Reads `bytes` whole, keeping what a later `reread` needs.
     public func snapshot(of bytes: [UInt8]) -> DataFileSnapshot {
-        let lines = LineIndex(bytes)
+        let lines = SourceLocator(bytes)
         let reading: DataFileReading
         var itemStarts: [Int] = []
         var itemDepth = 0
@@ -75,11 +75,11 @@ public struct DataFileReader {
         elements.contains { $0.member(schema.textKey) != nil }
     }
 
-    func diagnostic(_ severity: Severity, _ message: String, at offset: Int, _ lines: LineIndex) -> Diagnostic {
+    func diagnostic(_ severity: Severity, _ message: String, at offset: Int, _ lines: SourceLocator) -> Diagnostic {
         Diagnostic(path: path, location: lines.location(ofOffset: offset), severity: severity, message: message)
     }
 
-    func readItem(_ members: [JSONMember], index: Int, offset: Int, _ lines: LineIndex) -> ItemReading {
+    func readItem(_ members: [JSONMember], index: Int, offset: Int, _ lines: SourceLocator) -> ItemReading {
         var diagnostics: [Diagnostic] = []
         var seenKeys: Set<String> = []
         for member in members where !seenKeys.insert(member.key).inserted {

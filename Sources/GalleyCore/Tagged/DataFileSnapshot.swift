@@ -7,7 +7,7 @@
 public struct DataFileSnapshot: Sendable {
     public let bytes: [UInt8]
     public let reading: DataFileReading
-    let lines: LineIndex
+    let lines: SourceLocator
     /// Where each element of the item array starts (objects or not), in order.
     let itemStarts: [Int]
     /// How deep the reader is when it reads an item.
@@ -50,7 +50,7 @@ extension DataFileReader {
               members.contains(where: { $0.key == schema.textKey })
         else { return nil }
 
-        let lines = LineIndex(editing: previous.lines, into: bytes, from: prefix, previousEnd: oldEnd, end: newEnd)
+        let lines = SourceLocator(editing: previous.lines, into: bytes, from: prefix, previousEnd: oldEnd, end: newEnd)
         // Items after the edit keep their columns only if they start on a
         // later line than the one the edit ends on.
         let editEndLine = previous.lines.line(ofOffset: oldEnd)
