@@ -44,6 +44,7 @@ let package = Package(
                 .embedInCode("editorLink.js"),
                 .embedInCode("documentPage.js"),
                 .embedInCode("indexPage.js"),
+                .embedInCode("languages.js"),
                 .embedInCode("onDevice.js"),
             ]
         ),

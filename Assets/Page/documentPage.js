@@ -8,6 +8,7 @@ import { settings } from './settings.js';
 import { setUpToolbar } from './toolbar.js';
 import { setUpDiagnostics } from './diagnostics.js';
 import { editorOf, linkEditor } from './editorLink.js';
+import { setUpLanguages } from './languages.js';
 
 /** How long a changed block stays highlighted. */
 const MARK_MS = 1500;
@@ -37,6 +38,7 @@ export function documentPage() {
     hide() { viewB.replaceChildren(); },
   });
   linkEditor(viewA, doc);
+  const updateLanguages = setUpLanguages(doc);
 
   // Images that fail to load show a placeholder, never a broken-image icon.
   document.addEventListener('error', (e) => {
@@ -94,6 +96,7 @@ export function documentPage() {
 
   // ---- secondary device (side by side)
   function renderSecondary() {
+    if (doc.comparing) return; // the second device shows another language
     viewB.replaceChildren();
     const shown = viewA.querySelector(':scope > article');
     if (doc.hasArticle && shown) {
@@ -117,7 +120,8 @@ export function documentPage() {
    * for 4,800 paragraphs). Patching leaves it in place.
    */
   function setLanguage() {
-    for (const art of document.querySelectorAll('.device-screen > article')) {
+    const views = doc.comparing ? [viewA] : [viewA, viewB]; // another language says its own
+    for (const art of views.flatMap((view) => Array.from(view.querySelectorAll(':scope > article')))) {
       if (doc.language) {
         if (art.getAttribute('lang') !== doc.language) art.lang = doc.language;
       } else if (art.hasAttribute('lang')) {
@@ -125,6 +129,9 @@ export function documentPage() {
       }
     }
   }
+
+  /** Whether the second device shows this document too (not another language). */
+  function mirrorsB() { return !deviceB.hidden && !doc.comparing; }
 
   // ---- applying a daemon answer
   function setRemoved(removed) {
@@ -156,10 +163,10 @@ export function documentPage() {
     let incoming = null;
     if (typeof body.html === 'string') {
       incoming = [incomingFromArticle(parseArticle(body.html))];
-      if (!deviceB.hidden) incoming.push(incomingFromArticle(parseArticle(body.html)));
+      if (mirrorsB()) incoming.push(incomingFromArticle(parseArticle(body.html)));
     } else if (body.patch) {
       if (fresh || body.patch.base !== galley.version) throw new PatchMismatch('base ' + body.patch.base);
-      incoming = incomingFromPatch(body.patch, deviceB.hidden ? 1 : 2);
+      incoming = incomingFromPatch(body.patch, mirrorsB() ? 2 : 1);
     }
     if (doc.removed) setRemoved(false);
 
@@ -177,6 +184,7 @@ export function documentPage() {
       docStyle.textContent = body.css;
     }
     doc.language = typeof body.language === 'string' && body.language ? body.language : null;
+    updateLanguages(body);
 
     let changed = [];
     if (incoming) {
@@ -198,7 +206,7 @@ export function documentPage() {
         if (settings.follow) revealBlock(firstChanged, false);
         else showChip(firstChanged);
       }
-      if (!deviceB.hidden) {
+      if (mirrorsB()) {
         for (const el of changed) {
           const twin = viewB.querySelector('[data-galley-id="' + CSS.escape(el.id) + '"]');
           if (twin) markChanged(twin);

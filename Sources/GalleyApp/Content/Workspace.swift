@@ -48,6 +48,10 @@ final class Workspace {
     /// Documents whose source or surroundings changed, rendered together at
     /// the end of a round so that big rounds use every core.
     private var needsRender: Set<String> = []
+    /// Localised files (`*.lproj` groups) whose copies changed since they were compared.
+    private var localizationsToCompare: Set<String> = []
+    /// Each localised document's copies in other languages and its structural differences.
+    private var localizationFindings: [String: LocalizationGroup.Findings] = [:]
 
     /// Documents changed or removed since the last `takeChanges()`.
     private var pendingChanged: Set<String> = []
@@ -230,6 +234,7 @@ final class Workspace {
     /// Replaces the documents of `path` with what was read; a failure keeps
     /// the last good ones and adds its diagnostic; nil removes them.
     private func integrate(_ path: String, _ reading: FileReading?) {
+        if let localized = LocalizedPath(path) { localizationsToCompare.insert(localized.group) }
         guard let reading else {
             removeDocuments(ofFile: path)
             return
@@ -276,6 +281,7 @@ final class Workspace {
         lastRendering[id] = nil
         needsRender.remove(id)
         imageUsers.forget(id)
+        localizationFindings[id] = nil
         if published.removeValue(forKey: id) != nil {
             pendingRemoved.insert(id)
             pendingChanged.remove(id)
@@ -285,11 +291,33 @@ final class Workspace {
     /// Renders what `needsRender` holds, on every core when there are many,
     /// and publishes each document whose page would look different.
     private func renderPending() {
+        compareLocalizations()
         let ids = needsRender.sorted()
         needsRender = []
         let renderings = Parallel.map(ids) { id in sources[id].map { render(id, $0) } }
         for (id, rendering) in zip(ids, renderings) {
             if let rendering { publish(id, rendering) }
+        }
+    }
+
+    /// Compares the copies of each localised file that changed, and renders
+    /// again the documents whose findings changed.
+    private func compareLocalizations() {
+        let groups = localizationsToCompare
+        localizationsToCompare = []
+        for group in groups {
+            let copies = documentsOfFile.compactMap { path, ids -> LocalizationGroup.Copy? in
+                guard let localized = LocalizedPath(path), localized.group == group else { return nil }
+                let documents = ids.compactMap { id in sources[id].map { (id: id, document: $0.document) } }
+                return LocalizationGroup.Copy(path: path, language: localized.language, documents: documents)
+            }
+            let found = LocalizationGroup.evaluate(copies, reference: config.language)
+            for copy in copies {
+                for (id, _) in copy.documents where localizationFindings[id] != found[id] {
+                    localizationFindings[id] = found[id]
+                    needsRender.insert(id)
+                }
+            }
         }
     }
 
@@ -333,6 +361,12 @@ final class Workspace {
             }
             diagnostics.append(Diagnostic(path: source.path, location: missing.location, severity: .warning, message: message))
         }
+        if let localized = localizationFindings[id]?.diagnostics, !localized.isEmpty {
+            // One problem, one line: a localisation warning explains the warning
+            // its spot already has (a caption left without its image).
+            diagnostics.removeAll { old in old.severity == .warning && localized.contains { $0.path == old.path && $0.location == old.location } }
+            diagnostics += localized
+        }
         diagnostics = diagnostics.sortedForDocument(at: source.path)
         // Most documents have no problem to point at a block.
         let blockAt = diagnostics.isEmpty ? [:] : rendered.blockIDsByLocation
@@ -341,6 +375,7 @@ final class Workspace {
             html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: source.document.kind == .tagged ? kindCSS : TextViewStyleSheet.css,
             layout: layoutJSON,
             language: DocumentLanguage.decide(configured: config.language, path: source.path, title: source.document.title, blocks: source.document.blocks),
+            localizations: localizationFindings[id]?.localizations ?? [],
             diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
         )
         return Rendering(document: document, images: images, reusable: PreviousRendering(document: source.document, rendered: rendered))

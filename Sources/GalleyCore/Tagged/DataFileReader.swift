@@ -15,14 +15,23 @@ public enum DataFileReading: Sendable, Equatable {
     case invalid(Diagnostic)
 }
 
-/// Reads a JSON data file of items (an array, or an object holding one).
+/// How a data file is written: the same items in JSON or in a property list.
+public enum DataFileSyntax: Sendable {
+    case json
+    /// XML or binary, told apart by the file's first bytes.
+    case propertyList
+}
+
+/// Reads a data file of items (an array, or an object holding one).
 public struct DataFileReader {
     public let schema: ContentSchema
     public let path: String
+    public let syntax: DataFileSyntax
 
-    public init(schema: ContentSchema, path: String) {
+    public init(schema: ContentSchema, path: String, syntax: DataFileSyntax = .json) {
         self.schema = schema
         self.path = path
+        self.syntax = syntax
     }
 
     public func read(_ bytes: [UInt8]) -> DataFileReading {
@@ -31,11 +40,11 @@ public struct DataFileReader {
 
     /// Reads `bytes` whole, keeping what a later `reread` needs.
     public func snapshot(of bytes: [UInt8]) -> DataFileSnapshot {
-        let lines = SourceLocator(bytes)
+        let lines = SourcePositions(bytes, syntax: syntax)
         let reading: DataFileReading
         var itemStarts: [Int] = []
         var itemDepth = 0
-        switch JSONReader.parse(bytes) {
+        switch syntax == .json ? JSONReader.parse(bytes) : PropertyListReader.parse(bytes) {
         case .failure(let error):
             reading = .invalid(Diagnostic(path: path, location: lines.location(ofOffset: error.offset), severity: .error, message: error.message))
         case .success(let root):
@@ -75,11 +84,11 @@ public struct DataFileReader {
         elements.contains { $0.member(schema.textKey) != nil }
     }
 
-    func diagnostic(_ severity: Severity, _ message: String, at offset: Int, _ lines: SourceLocator) -> Diagnostic {
+    func diagnostic(_ severity: Severity, _ message: String, at offset: Int, _ lines: SourcePositions) -> Diagnostic {
         Diagnostic(path: path, location: lines.location(ofOffset: offset), severity: severity, message: message)
     }
 
-    func readItem(_ members: [JSONMember], index: Int, offset: Int, _ lines: SourceLocator) -> ItemReading {
+    func readItem(_ members: [JSONMember], index: Int, offset: Int, _ lines: SourcePositions) -> ItemReading {
         var diagnostics: [Diagnostic] = []
         var seenKeys: Set<String> = []
         for member in members where !seenKeys.insert(member.key).inserted {
@@ -123,5 +132,26 @@ public struct DataFileReader {
         diagnostics += parsed.diagnostics
         let document = Document(title: title ?? "Item \(index + 1)", kind: .tagged, blocks: parsed.blocks)
         return ItemReading(index: index, document: document, diagnostics: diagnostics)
+    }
+}
+
+/// Where a byte offset of a data file is for the author: line and column in
+/// a text file; in a binary property list, which has no lines, line 1 and
+/// the object's byte offset plus one as the column.
+struct SourcePositions: Sendable {
+    /// Nil for a binary property list.
+    let lines: SourceLocator?
+
+    init(_ bytes: [UInt8], syntax: DataFileSyntax) {
+        let isBinary = syntax == .propertyList && PropertyListReader.form(of: bytes) == .binary
+        lines = isBinary ? nil : SourceLocator(bytes)
+    }
+
+    init(lines: SourceLocator) {
+        self.lines = lines
+    }
+
+    func location(ofOffset offset: Int) -> SourceLocation {
+        lines?.location(ofOffset: offset) ?? SourceLocation(line: 1, column: offset + 1)
     }
 }

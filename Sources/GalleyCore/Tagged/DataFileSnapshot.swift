@@ -7,7 +7,7 @@
 public struct DataFileSnapshot: Sendable {
     public let bytes: [UInt8]
     public let reading: DataFileReading
-    let lines: SourceLocator
+    let lines: SourcePositions
     /// Where each element of the item array starts (objects or not), in order.
     let itemStarts: [Int]
     /// How deep the reader is when it reads an item.
@@ -27,7 +27,9 @@ extension DataFileReader {
     }
 
     private func editedItem(_ bytes: [UInt8], after previous: DataFileSnapshot) -> DataFileSnapshot? {
-        guard case .items(let readings, let fileDiagnostics) = previous.reading, !previous.itemStarts.isEmpty else { return nil }
+        // Property lists are read whole (binary ones have no lines to splice).
+        guard syntax == .json, let previousLines = previous.lines.lines,
+              case .items(let readings, let fileDiagnostics) = previous.reading, !previous.itemStarts.isEmpty else { return nil }
         let old = previous.bytes
         let (prefix, suffix) = ByteEdit.commonEnds(old, bytes)
         if prefix == old.count && prefix == bytes.count {
@@ -50,14 +52,14 @@ extension DataFileReader {
               members.contains(where: { $0.key == schema.textKey })
         else { return nil }
 
-        let lines = SourceLocator(editing: previous.lines, into: bytes, from: prefix, previousEnd: oldEnd, end: newEnd)
+        let lines = SourceLocator(editing: previousLines, into: bytes, from: prefix, previousEnd: oldEnd, end: newEnd)
         // Items after the edit keep their columns only if they start on a
         // later line than the one the edit ends on.
-        let editEndLine = previous.lines.line(ofOffset: oldEnd)
-        if index + 1 < previous.itemStarts.count, previous.lines.line(ofOffset: previous.itemStarts[index + 1]) <= editEndLine {
+        let editEndLine = previousLines.line(ofOffset: oldEnd)
+        if index + 1 < previous.itemStarts.count, previousLines.line(ofOffset: previous.itemStarts[index + 1]) <= editEndLine {
             return nil
         }
-        let lineShift = (lines.line(ofOffset: newEnd) - previous.lines.line(ofOffset: oldEnd))
+        let lineShift = lines.line(ofOffset: newEnd) - previousLines.line(ofOffset: oldEnd)
         func moved(_ diagnostic: Diagnostic) -> Diagnostic {
             guard lineShift != 0, diagnostic.location.line > editEndLine else { return diagnostic }
             var diagnostic = diagnostic
@@ -65,7 +67,7 @@ extension DataFileReader {
             return diagnostic
         }
 
-        let edited = readItem(members, index: index, offset: start, lines)
+        let edited = readItem(members, index: index, offset: start, SourcePositions(lines: lines))
         let newReadings = readings.map { reading -> ItemReading in
             if reading.index == index { return edited }
             guard reading.index > index, lineShift != 0 else { return reading }
@@ -76,7 +78,7 @@ extension DataFileReader {
         }
         var itemStarts = previous.itemStarts
         for later in (index + 1)..<itemStarts.count { itemStarts[later] += shift }
-        return DataFileSnapshot(bytes: bytes, reading: .items(newReadings, fileDiagnostics: fileDiagnostics.map(moved)), lines: lines,
+        return DataFileSnapshot(bytes: bytes, reading: .items(newReadings, fileDiagnostics: fileDiagnostics.map(moved)), lines: SourcePositions(lines: lines),
                                 itemStarts: itemStarts, itemDepth: previous.itemDepth, bytesRead: newItemEnd - start)
     }
 }
