@@ -13,10 +13,16 @@ final class Workspace {
         case inline
         /// `files/…` relative URLs, for a static site that copies the images.
         case siteRelative
+        /// Served URLs, after drawing each image a browser cannot show (small)
+        /// to find the ones that cannot be shown: what `check` reports.
+        case checked
     }
 
     let root: String
     var imageLinking = ImageLinking.served
+    /// Draws pictures of images a browser cannot show, or that are far
+    /// wider than shown; without it, image files are linked as they are.
+    var pictures: ImagePictures?
     private let boot: String
     private var config = GalleyConfig.standard
     /// Problems in `galley.json`, shown on every document.
@@ -31,6 +37,12 @@ final class Workspace {
     private var sources: [String: DocumentSource] = [:]
     private var documentsOfFile: [String: [String]] = [:]
     private var failureOfFile: [String: Diagnostic] = [:]
+    /// The last reading of each content file of 4 KiB or more (the example's
+    /// data file is 13 KB), so that its next save is parsed only where it
+    /// changed. Smaller files are read whole again in microseconds; keeping
+    /// the bytes of 10,000 of them would cost memory for little.
+    private var snapshots: [String: FileSnapshot] = [:]
+    private static let smallestFileKeptForRereading = 4 * 1024
     private var published: [String: PublishedDocument] = [:]
     /// What each published document was rendered from, so its next version
     /// renders only the blocks that changed.
@@ -39,6 +51,9 @@ final class Workspace {
     private var imageUsers = ImageDependencies()
     private var assets = AssetIndex()
     private var knownFiles: Set<String> = []
+    /// Bytes of content files the readers have parsed so far: a large file's
+    /// save adds the edited part, not the file.
+    private(set) var bytesParsed = 0
 
     /// Documents whose source or surroundings changed, rendered together at
     /// the end of a round so that big rounds use every core.
@@ -161,6 +176,16 @@ final class Workspace {
         apply(changed: [], removed: gone.sorted())
     }
 
+    /// Renders again the documents showing the image file at `path` (whose
+    /// picture turned out not to be drawable).
+    func renderUsers(ofImage path: String) {
+        needsRender.formUnion(imageUsers.users(of: .file(path)))
+        for name in assets.catalog.imageNames(usingFile: path) {
+            needsRender.formUnion(imageUsers.users(of: .asset(name)))
+        }
+        renderPending()
+    }
+
     /// Compares the disk with what is loaded (after an event queue overflow).
     func rescan() {
         let onDisk = Set(FileSystem.listFiles(under: root) { ContentPath.isIgnored(name: $0) })
@@ -190,7 +215,8 @@ final class Workspace {
             configDiagnostics = []
         }
         updateKindCSS()
-        // Kinds, keys and titles decide how every file reads: read them all again.
+        // Kinds, keys and titles decide how every file reads: read them all again, whole.
+        snapshots = [:]
         var contentFiles: Set<ContentFile> = []
         for path in knownFiles {
             if case .content(let content) = ContentPath.role(of: path) { contentFiles.insert(content) }
@@ -208,7 +234,7 @@ final class Workspace {
         let fontURL: (String) -> String? = { [assets, root, imageLinking] path in
             guard let file = assets.images[path] else { return nil }
             switch imageLinking {
-            case .served: return file.url
+            case .served, .checked: return file.url
             case .siteRelative: return "files/" + URLPath.encode(path)
             case .inline: return (try? FileSystem.read(root + "/" + path)).map { "data:\(file.mimeType);base64,\(Base64.encode($0))" }
             }
@@ -230,12 +256,6 @@ final class Workspace {
         return "font/ttf"
     }
 
-    /// The previewed column's width in pixels: the device width less the
-    /// view's 16 pt padding each side, at the device's scale.
-    private var columnPixels: Int {
-        Int((config.deviceWidth - 32) * Double(PreviewDevice.forWidth(config.deviceWidth).scale))
-    }
-
     /// What the previewed device is, for the file each asset resolves to.
     private var previewTraits: AssetTraits {
         PreviewDevice.forWidth(config.deviceWidth).traits(appearance: config.appearance == .dark ? .dark : .light)
@@ -246,19 +266,28 @@ final class Workspace {
     /// Reads content files on every core, then takes in what they hold.
     private func read(_ files: Set<ContentFile>) {
         let ordered = files.sorted { $0.path < $1.path }
-        let readings = Parallel.map(ordered) { load($0) }
-        for (file, reading) in zip(ordered, readings) { integrate(file.path, reading) }
+        let previous = ordered.map { snapshots[$0.sourcePath] }
+        let readings = Parallel.map(Array(zip(ordered, previous))) { load($0.0, after: $0.1) }
+        for (file, snapshot) in zip(ordered, readings) {
+            bytesParsed += snapshot?.snapshot.bytesRead ?? 0
+            snapshots[file.sourcePath] = snapshot.flatMap { read in
+                read.snapshot.canReadInPart && read.bytes >= Self.smallestFileKeptForRereading ? read.snapshot : nil
+            }
+            integrate(file.path, snapshot?.snapshot.reading)
+        }
     }
 
-    /// Reads and parses one content file; touches no state, so many can run
-    /// at once. Nil when the file is gone.
-    private func load(_ file: ContentFile) -> FileReading? {
+    /// Reads and parses one content file, only where it changed since
+    /// `previous`; touches no state, so many can run at once. Nil when the
+    /// file is gone.
+    private func load(_ file: ContentFile, after previous: FileSnapshot?) -> (snapshot: FileSnapshot, bytes: Int)? {
         let context = ReadingContext(config: config, converters: converters)
         do {
-            return ContentFormats.read(try FileSystem.read(root + "/" + file.sourcePath), of: file, in: context)
+            let bytes = try FileSystem.read(root + "/" + file.sourcePath)
+            return (ContentFormats.read(bytes, of: file, in: context, after: previous), bytes.count)
         } catch {
             if !FileSystem.exists(root + "/" + file.sourcePath) { return nil }
-            return .failed(Diagnostic(path: file.sourcePath, location: .start, severity: .error, message: "\(error)"))
+            return (FileSnapshot(failure: Diagnostic(path: file.sourcePath, location: .start, severity: .error, message: "\(error)")), 0)
         }
     }
 
@@ -302,6 +331,7 @@ final class Workspace {
     }
 
     private func removeDocuments(ofFile path: String) {
+        snapshots[path] = nil
         for id in documentsOfFile.removeValue(forKey: path) ?? [] { removeDocument(id) }
         failureOfFile[path] = nil
     }
@@ -362,12 +392,17 @@ final class Workspace {
     private func render(_ id: String, _ source: DocumentSource) -> Rendering {
         let assets = self.assets
         let traits = previewTraits
-        let columnPixels = self.columnPixels
-        let link: (ServedImage?) -> ResolvedImage? = { [root, imageLinking] image in
+        let problems = ImageProblems()
+        let link: (ServedImage?) -> ResolvedImage? = { [root, imageLinking, pictures, shownImageWidth] image in
             guard let image else { return nil }
             guard image.isDisplayable else { return image.resolved }
+            if let pictures {
+                let linked = pictures.link(image, as: imageLinking, shownWidth: shownImageWidth)
+                if let problem = linked.problem { problems.byPath[image.path] = problem }
+                return linked.image
+            }
             switch imageLinking {
-            case .served:
+            case .served, .checked:
                 return image.resolved
             case .siteRelative:
                 return ResolvedImage(url: "files/" + URLPath.encode(image.path), width: image.width, height: image.height)
@@ -380,14 +415,9 @@ final class Workspace {
             schema: schema,
             resolveAsset: { [imageLinking] name in
                 var resolved = assets.resolve(name, for: traits, link: link)
-                // A self-contained page or a static site shows the previewed device only.
-                guard imageLinking == .served else {
-                    resolved?.variants = []
-                    return resolved
-                }
-                // Ask for the pixels the column needs on the previewed device;
-                // the page asks again when it simulates another one.
-                if let url = resolved?.url, url.hasPrefix("/files/") { resolved?.url = url + "&w=\(columnPixels)" }
+                // A self-contained page or a static site shows the previewed
+                // device only; the page asks for each file at the width it shows it.
+                if imageLinking != .served { resolved?.variants = [] }
                 return resolved
             },
             resolveFile: { name in source.imageFilePath(name).flatMap { link(assets.images[$0]) } }
@@ -401,6 +431,19 @@ final class Workspace {
             return nil
         }
         for name in assetNames.sorted() { diagnostics += assets.catalog.problems(ofImage: name, for: traits) }
+        if !problems.byPath.isEmpty {
+            for reference in source.document.imageReferences {
+                let path: String?
+                switch reference.source {
+                case .asset(let name): path = assets.catalog.image(named: name, for: traits)?.path
+                case .file(let name): path = source.imageFilePath(name)
+                case .embedded: path = nil
+                }
+                if let path, let problem = problems.byPath[path] {
+                    diagnostics.append(Diagnostic(path: source.path, location: reference.location, severity: .warning, message: problem))
+                }
+            }
+        }
         for missing in rendered.missingImages {
             var message = "missing image '\(missing.name)'"
             if images.contains(.asset(missing.name)) { message = assets.catalog.missingImageMessage(missing.name) }
@@ -437,6 +480,17 @@ final class Workspace {
         pendingRemoved.remove(id)
     }
 
+    /// Images of one rendering that cannot be shown, by path, and why.
+    private final class ImageProblems {
+        var byPath: [String: String] = [:]
+    }
+
+    /// How many pixels wide an image as wide as the column is on the
+    /// configured device: what pictures are drawn at.
+    var shownImageWidth: Int {
+        PictureDelivery.columnPixels(deviceWidth: config.deviceWidth)
+    }
+
     /// The preview's defaults from `galley.json`, for the page.
     private var layoutJSON: JSONFragment {
         var json = JSONWriter()
@@ -459,7 +513,7 @@ final class Workspace {
         return JSONFragment(json)
     }
 
-    /// Every image file in the content folder that a browser can show.
+    /// Every image file in the content folder that a page can show (as it is, or drawn).
     var displayableImages: [ServedImage] {
         assets.images.values.filter(\.isDisplayable).sorted { $0.path < $1.path }
     }

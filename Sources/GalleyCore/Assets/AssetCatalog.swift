@@ -158,6 +158,15 @@ public struct AssetCatalog: Sendable {
         return nil
     }
 
+    /// The asset names whose files include `path`: its set's, or a plain image's.
+    public func imageNames(usingFile path: String) -> Set<String> {
+        if let folder = AssetCatalog.setFolder(of: path) {
+            return AssetCatalog.setName(of: folder.path, namespaces: namespaceGroups).map { [$0] } ?? []
+        }
+        let name = RelativePath.baseName(path)
+        return plainImagePaths[name]?.contains(path) == true ? [name] : []
+    }
+
     private func plainImage(named name: String) -> String? {
         plainImagePaths[name]?.min()
     }
