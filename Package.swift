@@ -53,6 +53,7 @@ let package = Package(
                 .embedInCode("indexPage.js"),
                 .embedInCode("languages.js"),
                 .embedInCode("onDevice.js"),
+                .embedInCode("deviceFiles.js"),
             ]
         ),
         .target(

@@ -21,6 +21,7 @@ public enum PageFiles {
         "indexPage.js": PackageResources.indexPage_js,
         "languages.js": PackageResources.languages_js,
         "onDevice.js": PackageResources.onDevice_js,
+        "deviceFiles.js": PackageResources.deviceFiles_js,
     ]
 
     /// The embedded file served at `/_galley/<name>` (or as a page), by name.

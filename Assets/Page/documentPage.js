@@ -8,6 +8,7 @@ import { settings } from './settings.js';
 import { setUpToolbar } from './toolbar.js';
 import { setUpDiagnostics } from './diagnostics.js';
 import { editorOf, linkEditor } from './editorLink.js';
+import { setDevices, showDeviceFiles } from './deviceFiles.js';
 import { setUpLanguages } from './languages.js';
 
 /** How long a changed block stays highlighted. */
@@ -114,6 +115,7 @@ export function documentPage() {
       }
       patchView(viewB, incomingFromArticle(copy), true);
       setLanguage();
+      showDeviceFiles();
     }
     diagnostics.renderMarkers();
   }
@@ -183,6 +185,7 @@ export function documentPage() {
       titleEl.textContent = doc.title;
       document.title = doc.title + ' · Galley';
     }
+    if (body.layout) setDevices(body.layout.devices);
     useProjectLayout(body.layout);
     if (typeof body.css === 'string' && body.css !== doc.css) {
       doc.css = body.css;
@@ -198,6 +201,7 @@ export function documentPage() {
       if (incoming[1]) patchView(viewB, incoming[1], true);
       doc.hasArticle = true;
       setLanguage();
+      showDeviceFiles();
       restoreAnchor(anchor);
     }
 

@@ -123,11 +123,4 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(ImageDimensions.read(jpeg).map { [$0.width, $0.height] }, [400, 300])
         XCTAssertNil(ImageDimensions.read([0xFF, 0xD8, 0xFF]))
     }
-
-    func testImageSetPrefersLargestScale() {
-        let contents = #"{"images": [{"filename": "a.png", "scale": "1x"}, {"filename": "a@3x.png", "scale": "3x"}, {"scale": "2x"}]}"#
-        XCTAssertEqual(ImageSetContents.preferredFileName(Array(contents.utf8)), "a@3x.png")
-        XCTAssertNil(ImageSetContents.preferredFileName(Array(#"{"images": [{"scale": "1x"}]}"#.utf8)))
-        XCTAssertNil(ImageSetContents.preferredFileName(Array("{broken".utf8)))
-    }
 }

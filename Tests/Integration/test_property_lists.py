@@ -70,6 +70,6 @@ def test_a_broken_tag_in_an_xml_list_is_reported_at_its_line(species):
 
 def test_a_property_list_that_holds_no_items_is_quietly_ignored(species):
     with open(os.path.join(species, "Info.plist"), "wb") as f:
-        plistlib.dump({"CFBundleName": "Species", "UIAppFonts": ["Brand.ttf"]}, f)
+        plistlib.dump({"CFBundleName": "Species", "UIRequiredDeviceCapabilities": ["arm64"]}, f)
     result = run_galley("check", species)
     assert "Info.plist" not in result.stdout + result.stderr

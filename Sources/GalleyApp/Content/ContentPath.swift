@@ -8,8 +8,13 @@ enum FileRole: Equatable {
     case config
     /// An image that may be an asset: a plain image file or one in an image set.
     case image
-    /// An Xcode image set's `Contents.json`.
-    case imageSetContents
+    /// A `Contents.json` inside an asset catalog: an image set's, a colour
+    /// set's, a group's or the catalog's own.
+    case catalogContents
+    /// A font file (`.ttf`, `.otf`, `.ttc`), which the app may bundle.
+    case font
+    /// An app's `Info.plist`, which lists the fonts it bundles.
+    case infoPlist
     /// A file a content format reads, or a part of a bundle that one reads.
     case content(ContentFile)
     /// Not content (source code, other catalogs' files…).
@@ -27,12 +32,15 @@ enum ContentPath {
         let lowerName = name.lowercased()
         let inAssetCatalog = components.dropLast().contains { $0.hasSuffix(".xcassets") }
         if inAssetCatalog {
-            if lowerName == "contents.json" {
-                return components.count >= 2 && components[components.count - 2].hasSuffix(".imageset") ? .imageSetContents : .other
-            }
-            return isImage(lowerName) ? .image : .other
+            if lowerName == "contents.json" { return .catalogContents }
+            // Every file an image set holds is one of its pictures, even one
+            // nothing can show (a `.psd`): the catalog warns about those.
+            let inImageSet = components.count >= 2 && components[components.count - 2].hasSuffix(".imageset")
+            return inImageSet || isImage(lowerName) ? .image : .other
         }
         if relativePath == ConfigFile.name { return .config }
+        if BundledFonts.isFontFile(lowerName) { return .font }
+        if BundledFonts.isInfoPlist(String(name)) { return .infoPlist }
         if isImage(lowerName) { return .image }
         return content.map(FileRole.content) ?? .other
     }

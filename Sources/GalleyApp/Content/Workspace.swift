@@ -1,4 +1,5 @@
 import GalleyCore
+import GalleySystem
 
 /// The content folder as Galley understands it: which files hold which
 /// documents, what each document renders to, and which documents depend on
@@ -28,6 +29,10 @@ final class Workspace {
     private var configDiagnostics: [Diagnostic] = []
     private var schema: ContentSchema { config.schema }
     private var kindCSS: String
+    /// Colour and font names in `galley.json` that find nothing, and fonts
+    /// an `Info.plist` lists that are missing: shown on tagged documents.
+    private var styleDiagnostics: [Diagnostic] = []
+    private var fonts = BundledFonts()
 
     private var sources: [String: DocumentSource] = [:]
     private var documentsOfFile: [String: [String]] = [:]
@@ -45,7 +50,6 @@ final class Workspace {
     private let converters = RTFConverterPool()
     private var imageUsers = ImageDependencies()
     private var assets = AssetIndex()
-    private var catalogFolders: Set<String> = []
     private var knownFiles: Set<String> = []
     /// Bytes of content files the readers have parsed so far: a large file's
     /// save adds the edited part, not the file.
@@ -87,7 +91,7 @@ final class Workspace {
     func load(onlyContentAt path: String) {
         let files = FileSystem.listFiles(under: root) { ContentPath.isIgnored(name: $0) }.filter { file in
             switch ContentPath.role(of: file) {
-            case .image, .imageSetContents, .config: true
+            case .image, .catalogContents, .config, .font, .infoPlist: true
             case .content(let content): content.path == path
             case .other: false
             }
@@ -102,16 +106,24 @@ final class Workspace {
         var touchedImages: Set<ImageDependency> = []
         var touchedAssets: Set<String> = []
         var contentFiles: Set<ContentFile> = []
+        var fontsChanged = false
         for path in removed {
             knownFiles.remove(path)
             switch ContentPath.role(of: path) {
-            case .image, .imageSetContents:
-                assets.removeImages(under: path)
+            case .image, .catalogContents:
+                touchedAssets.formUnion(assets.removeFiles(under: path))
                 touchedImages.insert(.file(path))
-                if let name = AssetIndex.assetName(forPath: path) { touchedAssets.insert(name) }
+                imagesChanged = true
+            case .font:
+                _ = assets.removeFiles(under: path)
+                fonts.setFontFile(path, nil)
+                fontsChanged = true
+            case .infoPlist:
+                fonts.setInfoPlist(path, nil)
+                fontsChanged = true
             case .content(let content) where content.isBundle:
                 // A part of a bundle: the bundle is read again (gone with its text file).
-                assets.removeImages(under: path)
+                _ = assets.removeFiles(under: path)
                 imagesChanged = true
                 contentFiles.insert(content)
             case .content, .config, .other:
@@ -120,19 +132,24 @@ final class Workspace {
         }
         for path in changed {
             knownFiles.insert(path)
-            if let catalog = catalogFolder(of: path) { catalogFolders.insert(catalog) }
             switch ContentPath.role(of: path) {
             case .image:
-                assets.updateImage(at: path, root: root)
+                touchedAssets.formUnion(assets.updateImage(at: path, root: root))
                 imagesChanged = true
                 touchedImages.insert(.file(path))
-                if let name = AssetIndex.assetName(forPath: path) { touchedAssets.insert(name) }
-            case .imageSetContents:
-                if let name = AssetIndex.assetName(forPath: path) { touchedAssets.insert(name) }
+            case .catalogContents:
+                touchedAssets.formUnion(assets.updateContents(at: path, root: root))
+            case .font:
+                fonts.setFontFile(path, assets.updateServedFile(at: path, root: root, mimeType: Workspace.fontMimeType(path)))
+                imagesChanged = true
+                fontsChanged = true
+            case .infoPlist:
+                fonts.setInfoPlist(path, assets.readConfined(path, root: root))
+                fontsChanged = true
             case .content(let content):
                 if content.isBundle {
                     // Attachments are images served from the bundle.
-                    if path != content.sourcePath { assets.updateImage(at: path, root: root) }
+                    if path != content.sourcePath { _ = assets.updateImage(at: path, root: root) }
                     imagesChanged = true
                 }
                 contentFiles.insert(content)
@@ -140,13 +157,10 @@ final class Workspace {
                 continue
             }
         }
-        for name in touchedAssets where assets.refreshAsset(named: name, root: root, catalogFolders: catalogFolders.sorted()) {
-            imagesChanged = true
-            touchedImages.insert(.asset(name))
-        }
-        // A new asset may be the near name a warning suggests; only documents
-        // that miss an asset can be affected by that.
+        for name in touchedAssets { touchedImages.insert(.asset(name)) }
         for image in touchedImages { needsRender.formUnion(imageUsers.users(of: image)) }
+        // Colour sets and fonts the kinds' styles name.
+        if !touchedAssets.isEmpty || fontsChanged, updateKindCSS() { needsRender.formUnion(sources.keys) }
         if configChanged {
             // Reading the config again reads every content file again.
             reloadConfig()
@@ -166,7 +180,7 @@ final class Workspace {
     /// picture turned out not to be drawable).
     func renderUsers(ofImage path: String) {
         needsRender.formUnion(imageUsers.users(of: .file(path)))
-        if let name = AssetIndex.assetName(forPath: path), assets.lookup(name)?.path == path {
+        for name in assets.catalog.imageNames(usingFile: path) {
             needsRender.formUnion(imageUsers.users(of: .asset(name)))
         }
         renderPending()
@@ -200,7 +214,7 @@ final class Workspace {
             config = .standard
             configDiagnostics = []
         }
-        kindCSS = KindStyleSheet.css(for: config.schema)
+        updateKindCSS()
         // Kinds, keys and titles decide how every file reads: read them all again, whole.
         snapshots = [:]
         var contentFiles: Set<ContentFile> = []
@@ -212,9 +226,39 @@ final class Workspace {
         renderPending()
     }
 
-    private func catalogFolder(of path: String) -> String? {
-        guard let range = path.range(of: ".xcassets/") else { return nil }
-        return String(path[..<range.lowerBound]) + ".xcassets"
+    /// The kinds' CSS with the colour sets and bundled fonts they name,
+    /// and the warnings for names that find nothing; returns whether the CSS changed.
+    @discardableResult
+    private func updateKindCSS() -> Bool {
+        let catalog = assets.catalog
+        let fontURL: (String) -> String? = { [assets, root, imageLinking] path in
+            guard let file = assets.images[path] else { return nil }
+            switch imageLinking {
+            case .served, .checked: return file.url
+            case .siteRelative: return "files/" + URLPath.encode(path)
+            case .inline: return (try? FileSystem.read(root + "/" + path)).map { "data:\(file.mimeType);base64,\(Base64.encode($0))" }
+            }
+        }
+        let css = FontFaceStyleSheet.css(for: schema, fonts: fonts, url: fontURL) + KindStyleSheet.css(for: schema)
+            + ColorSetStyleSheet.css(for: schema, catalog: catalog)
+        let unknownColors = schema.kinds.compactMap { kind -> Diagnostic? in
+            guard let color = kind.style.color, KindStyleSheet.cssColor(color) == nil, !catalog.hasColorSet(named: color) else { return nil }
+            return Diagnostic(path: ConfigFile.name, location: kind.style.colorLocation ?? .start, severity: .warning, message: catalog.unknownColorMessage(color))
+        }
+        styleDiagnostics = unknownColors + FontFaceStyleSheet.unknownFonts(in: schema, fonts: fonts, configPath: ConfigFile.name) + fonts.diagnostics
+        defer { kindCSS = css }
+        return css != kindCSS
+    }
+
+    private static func fontMimeType(_ path: String) -> String {
+        if RelativePath.hasExtension(path, in: ["otf"]) { return "font/otf" }
+        if RelativePath.hasExtension(path, in: ["ttc"]) { return "font/collection" }
+        return "font/ttf"
+    }
+
+    /// What the previewed device is, for the file each asset resolves to.
+    private var previewTraits: AssetTraits {
+        PreviewDevice.forWidth(config.deviceWidth).traits(appearance: config.appearance == .dark ? .dark : .light)
     }
 
     // MARK: - Documents
@@ -347,6 +391,7 @@ final class Workspace {
 
     private func render(_ id: String, _ source: DocumentSource) -> Rendering {
         let assets = self.assets
+        let traits = previewTraits
         let problems = ImageProblems()
         let link: (ServedImage?) -> ResolvedImage? = { [root, imageLinking, pictures, shownImageWidth] image in
             guard let image else { return nil }
@@ -368,18 +413,29 @@ final class Workspace {
         }
         let context = RenderContext(
             schema: schema,
-            resolveAsset: { link(assets.lookup($0)) },
+            resolveAsset: { [imageLinking] name in
+                var resolved = assets.resolve(name, for: traits, link: link)
+                // A self-contained page or a static site shows the previewed
+                // device only; the page asks for each file at the width it shows it.
+                if imageLinking != .served { resolved?.variants = [] }
+                return resolved
+            },
             resolveFile: { name in source.imageFilePath(name).flatMap { link(assets.images[$0]) } }
         )
         let rendered = HTMLRenderer(context: context).render(source.document, reusing: lastRendering[id])
-        var diagnostics = source.diagnostics + configDiagnostics
+        var diagnostics = source.diagnostics + configDiagnostics + (source.document.kind == .tagged ? styleDiagnostics : [])
         if let failure = failureOfFile[source.path] { diagnostics.insert(failure, at: 0) }
         let images = source.imageDependencies
+        let assetNames = images.compactMap { image -> String? in
+            if case .asset(let name) = image { return name }
+            return nil
+        }
+        for name in assetNames.sorted() { diagnostics += assets.catalog.problems(ofImage: name, for: traits) }
         if !problems.byPath.isEmpty {
             for reference in source.document.imageReferences {
                 let path: String?
                 switch reference.source {
-                case .asset(let name): path = assets.lookup(name)?.path
+                case .asset(let name): path = assets.catalog.image(named: name, for: traits)?.path
                 case .file(let name): path = source.imageFilePath(name)
                 case .embedded: path = nil
                 }
@@ -390,10 +446,7 @@ final class Workspace {
         }
         for missing in rendered.missingImages {
             var message = "missing image '\(missing.name)'"
-            if images.contains(.asset(missing.name)) {
-                message = "no image set or image file named '\(missing.name)'"
-                if let near = NearestName.find(missing.name, among: assets.assetNames) { message += "; did you mean '\(near)'?" }
-            }
+            if images.contains(.asset(missing.name)) { message = assets.catalog.missingImageMessage(missing.name) }
             diagnostics.append(Diagnostic(path: source.path, location: missing.location, severity: .warning, message: message))
         }
         if let localized = localizationFindings[id]?.diagnostics, !localized.isEmpty {
@@ -407,7 +460,7 @@ final class Workspace {
         let blockAt = diagnostics.isEmpty ? [:] : rendered.blockIDsByLocation
         let document = PublishedDocument(
             id: id, path: source.path, item: source.item, title: source.document.title, kind: source.document.kind,
-            html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: source.document.kind == .tagged ? kindCSS : TextViewStyleSheet.css,
+            html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: FallbackFontFaces.css + (source.document.kind == .tagged ? kindCSS : TextViewStyleSheet.css),
             layout: layoutJSON,
             language: DocumentLanguage.decide(configured: config.language, path: source.path, title: source.document.title, blocks: source.document.blocks),
             localizations: localizationFindings[id]?.localizations ?? [],
@@ -444,6 +497,18 @@ final class Workspace {
         json.beginObject()
         json.field("deviceWidth", Int(config.deviceWidth))
         json.field("appearance", config.appearance.rawValue)
+        // Which width is which device and its scale, so the page picks
+        // among the files the renderer resolved for each one.
+        json.key("devices")
+        json.beginArray()
+        for device in PreviewDevice.all {
+            json.beginObject()
+            json.field("name", device.name)
+            json.field("minWidth", device.minimumWidth)
+            json.field("scale", device.scale)
+            json.endObject()
+        }
+        json.endArray()
         json.endObject()
         return JSONFragment(json)
     }
@@ -467,6 +532,7 @@ final class Workspace {
     /// Diagnostics of every document, for `galley check`.
     var allDiagnostics: [Diagnostic] {
         var seen = Set<Diagnostic>()
-        return allDocuments.flatMap { $0.diagnostics.map(\.diagnostic) }.filter { seen.insert($0).inserted }
+        let catalogProblems = assets.catalog.allProblems(for: previewTraits) + styleDiagnostics
+        return (allDocuments.flatMap { $0.diagnostics.map(\.diagnostic) } + catalogProblems).filter { seen.insert($0).inserted }
     }
 }
