@@ -19,7 +19,9 @@ public enum PageFiles {
         "editorLink.js": PackageResources.editorLink_js,
         "documentPage.js": PackageResources.documentPage_js,
         "indexPage.js": PackageResources.indexPage_js,
+        "languages.js": PackageResources.languages_js,
         "onDevice.js": PackageResources.onDevice_js,
+        "deviceFiles.js": PackageResources.deviceFiles_js,
     ]
 
     /// The embedded file served at `/_galley/<name>` (or as a page), by name.

@@ -3,6 +3,7 @@
 // font through --text-scale, which the daemon's CSS already multiplies by.
 import { settings, chosenKeys, choose, TEXT_SIZES } from './settings.js';
 import { captureAnchor, restoreAnchor } from './scrolling.js';
+import { showDeviceFiles } from './deviceFiles.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -64,6 +65,7 @@ export function setUpToolbar(secondary) {
     appearanceSel.value = settings.appearance;
     textSel.value = settings.textSize;
     device2Sel.value = settings.device2;
+    showDeviceFiles();
     restoreAnchor(anchor);
   }
 

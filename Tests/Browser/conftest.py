@@ -60,6 +60,9 @@ def browser():
 def page(browser):
     """The browser, reset between tests (blank page, light system appearance)."""
     browser.get("about:blank")
+    # Messages of earlier tests' pages (a poll cut off when their daemon
+    # stopped) are not this test's.
+    browser.get_log("browser")
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
     yield browser
     browser.get("about:blank")

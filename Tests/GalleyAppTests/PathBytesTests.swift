@@ -1,4 +1,5 @@
 import GalleyCore
+import GalleySystem
 import XCTest
 @testable import GalleyApp
 
@@ -21,7 +22,7 @@ final class PathBytesTests: XCTestCase {
         XCTAssertEqual(ContentPath.relative("/root/\u{619}a.json", to: "/root"), "\u{619}a.json")
         XCTAssertNil(ContentPath.relative("/root/cafe\u{301}/a.json", to: "/root/café"))
         XCTAssertEqual(RelativePath.folder(of: "a/\u{301}b/c.json"), "a/\u{301}b")
-        XCTAssertEqual(ContentRoot.parent(of: "/a/\u{619}b"), "/a")
+        XCTAssertEqual(FilePath.parent(of: "/a/\u{619}b"), "/a")
         if case .content(let file) = ContentPath.role(of: "Book.rtfd/\u{619}pic.png") {
             XCTAssertEqual(file.path, "Book.rtfd")
         } else {

@@ -43,7 +43,7 @@ final class ConfigReaderTests: XCTestCase {
               "kinds": [
                 {"name": "heading", "patern": "^<h>.*</h>$"},
                 {"name": "bad", "pattern": "^<x>(.*$"},
-                {"name": "tint", "style": {"color": "purpel", "size": "big"}},
+                {"name": "tint", "style": {"color": "#purpel", "size": "big"}},
                 {"pattern": "^x$"}
               ],
               "device": {"width": 10}
@@ -53,8 +53,8 @@ final class ConfigReaderTests: XCTestCase {
         XCTAssertEqual(diagnostics, [
             "galley.json:3:25: warning: unknown key 'patern' in a kind; did you mean 'pattern'?",
             "galley.json:4:32: error: invalid regular expression '^<x>(.*$'",
-            "galley.json:5:41: error: unknown colour 'purpel', expected a SwiftUI colour name or '#rrggbb'",
-            "galley.json:5:59: error: 'size' is a string, expected a number",
+            "galley.json:5:41: error: unknown colour '#purpel', expected a SwiftUI colour name, a colour set or '#rrggbb'",
+            "galley.json:5:60: error: 'size' is a string, expected a number",
             "galley.json:6:5: error: kind has no 'name'",
             "galley.json:8:23: error: 'width' is 10, expected 200–2000",
         ])

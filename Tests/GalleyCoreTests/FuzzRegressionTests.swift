@@ -141,7 +141,8 @@ final class FuzzRegressionTests: XCTestCase {
 
     func testAssetFindings() throws {
         try replay("assets") { bytes, _ in
-            _ = ImageSetContents.preferredFileName(bytes)
+            _ = ImageSetContents.read(bytes, path: "x.imageset/Contents.json")
+            _ = ColorSetContents.read(bytes, path: "x.colorset/Contents.json")
             if let size = ImageDimensions.read(bytes) {
                 XCTAssert(size.width >= 0 && size.height >= 0)
             }

@@ -44,7 +44,7 @@ final class RendererTests: XCTestCase {
     func testReusingThePreviousRenderingGivesTheSameResultAsRenderingAgain() {
         let context = RenderContext(resolveAsset: { name in name == "known" ? ResolvedImage(url: "/files/known.png?v=1", width: 4, height: 3) : nil })
         let renderer = HTMLRenderer(context: context)
-        var generator = SplitMix(seed: 7)
+        var generator = SeededRandom(seed: 7)
         func block(_ value: UInt64, line: Int) -> Block {
             let location = SourceLocation(line: line, column: 1)
             switch value % 7 {
@@ -122,25 +122,5 @@ final class RendererTests: XCTestCase {
         let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x00, 0x00, 0xFF, 0xC0, 0x00, 0x11, 0x08, 0x01, 0x2C, 0x01, 0x90, 0x03]
         XCTAssertEqual(ImageDimensions.read(jpeg).map { [$0.width, $0.height] }, [400, 300])
         XCTAssertNil(ImageDimensions.read([0xFF, 0xD8, 0xFF]))
-    }
-
-    func testImageSetPrefersLargestScale() {
-        let contents = #"{"images": [{"filename": "a.png", "scale": "1x"}, {"filename": "a@3x.png", "scale": "3x"}, {"scale": "2x"}]}"#
-        XCTAssertEqual(ImageSetContents.preferredFileName(Array(contents.utf8)), "a@3x.png")
-        XCTAssertNil(ImageSetContents.preferredFileName(Array(#"{"images": [{"scale": "1x"}]}"#.utf8)))
-        XCTAssertNil(ImageSetContents.preferredFileName(Array("{broken".utf8)))
-    }
-}
-
-/// A small deterministic generator, so a failing case can be replayed.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
     }
 }

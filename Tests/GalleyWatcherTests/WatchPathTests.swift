@@ -1,18 +1,19 @@
+import GalleySystem
 import XCTest
 @testable import GalleyWatcher
 
-/// The watcher's path arithmetic works on bytes: a combining mark after `/` (U+0619, U+0301) is a new name, not
+/// The watcher's path arithmetic (its own and `FilePath`'s) works on bytes: a combining mark after `/` (U+0619, U+0301) is a new name, not
 /// part of the folder before it.
 final class WatchPathTests: XCTestCase {
     func testPathsBelowAFolderWhoseNamesStartWithACombiningMark() {
         for mark in ["\u{619}", "\u{301}"] {
-            XCTAssertTrue(WatchPath.isSameOrBelow("/root/\(mark)a", "/root"), mark)
-            XCTAssertFalse(WatchPath.isSameOrBelow("/rootx/\(mark)a", "/root"), mark)
-            XCTAssertEqual(WatchPath.parent(of: "/root/\(mark)a"), "/root")
+            XCTAssertTrue(FilePath.isSameOrBelow("/root/\(mark)a", "/root"), mark)
+            XCTAssertFalse(FilePath.isSameOrBelow("/rootx/\(mark)a", "/root"), mark)
+            XCTAssertEqual(FilePath.parent(of: "/root/\(mark)a"), "/root")
             XCTAssertEqual(WatchPath.rebase("/old/\(mark)a/b", from: "/old", to: "/new"), "/new/\(mark)a/b")
-            XCTAssertEqual(WatchPath.absolute("/a/./\(mark)b/../c"), "/a/c")
+            XCTAssertEqual(FilePath.absolute("/a/./\(mark)b/../c"), "/a/c")
         }
-        XCTAssertFalse(WatchPath.isSameOrBelow("/root/cafe\u{301}/a", "/root/café"))
+        XCTAssertFalse(FilePath.isSameOrBelow("/root/cafe\u{301}/a", "/root/café"))
     }
 
     func testHiddenAndBackupNamesWithACombiningMark() {

@@ -58,7 +58,8 @@ def test_configured_kinds_render_live_and_in_render(project, serve, tmp_path):
     assert '<div class="blk k-heading"' in body["html"] and "<p>At night</p>" in body["html"]
     assert '<div class="blk k-quote"' in body["html"] and "<p>“Fairy penguins come home after dark.</p>" in body["html"]
     assert ".k-heading{" in body["css"] and "font-weight:700" in body["css"] and "font-style:italic" in body["css"]
-    assert body["layout"] == {"deviceWidth": 430, "appearance": "light"}
+    assert body["layout"]["deviceWidth"] == 430 and body["layout"]["appearance"] == "light"
+    assert body["layout"]["devices"] == [{"name": "iphone", "minWidth": 0, "scale": 3}, {"name": "ipad", "minWidth": 600, "scale": 2}]
 
     output = tmp_path / "proof.html"
     result = run_galley("render", os.path.join(project, "Resources", "data.json"), "-o", str(output))

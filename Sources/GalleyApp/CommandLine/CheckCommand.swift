@@ -1,3 +1,4 @@
+import GalleySystem
 import GalleyCore
 import Glibc
 
@@ -17,14 +18,19 @@ struct CheckCommand {
             }
             let prefix = path.removingByteSuffix("/") ?? path
             if FileSystem.isDirectory(path) && !ContentFormats.isBundle(path) {
-                let workspace = Workspace(root: FileSystem.realPath(path) ?? path, boot: "check")
+                let root = FilePath.realPath(path) ?? path
+                let workspace = Workspace(root: root, boot: "check")
+                workspace.imageLinking = .checked
+                workspace.pictures = ImagePictures(root: root)
                 workspace.loadAll()
                 fileCount += Set(workspace.allDocuments.map(\.path)).count
                 diagnostics += workspace.allDiagnostics.map { relocated($0, under: prefix) }
             } else {
                 let root = ContentRoot.of(file: path)
-                guard let relative = ContentPath.relative(FileSystem.realPath(path) ?? path, to: root) else { continue }
+                guard let relative = ContentPath.relative(FilePath.realPath(path) ?? path, to: root) else { continue }
                 let workspace = Workspace(root: root, boot: "check")
+                workspace.imageLinking = .checked
+                workspace.pictures = ImagePictures(root: root)
                 workspace.load(onlyContentAt: relative)
                 fileCount += 1
                 diagnostics += workspace.allDiagnostics.filter { $0.path == relative }.map { diagnostic in
@@ -37,10 +43,15 @@ struct CheckCommand {
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.filter { $0.severity == .warning }.count
         if json {
-            print("[" + diagnostics.map { diagnostic in
-                "{\"path\":\(JSONText.quoted(diagnostic.path)),\"line\":\(diagnostic.location.line),\"column\":\(diagnostic.location.column),"
-                    + "\"severity\":\(JSONText.quoted(diagnostic.severity.rawValue)),\"message\":\(JSONText.quoted(diagnostic.message))}"
-            }.joined(separator: ",\n ") + "]")
+            var json = JSONWriter()
+            json.beginArray()
+            for diagnostic in diagnostics {
+                json.beginObject()
+                diagnostic.writeFields(into: &json)
+                json.endObject()
+            }
+            json.endArray()
+            print(json.text)
         } else {
             for diagnostic in diagnostics { print(diagnostic.formatted) }
             print("\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") in \(fileCount) file\(fileCount == 1 ? "" : "s")")

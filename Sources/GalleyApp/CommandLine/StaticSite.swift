@@ -1,3 +1,4 @@
+import GalleySystem
 import Foundation
 import GalleyCore
 
@@ -12,12 +13,14 @@ struct StaticSite {
     var output: String
 
     func write() throws -> Int {
-        guard let root = FileSystem.realPath(contentFolder) else { throw WriteError(description: "'\(contentFolder)' does not exist") }
+        guard let root = FilePath.realPath(contentFolder) else { throw WriteError(description: "'\(contentFolder)' does not exist") }
         if OutputPath.isInside(output, folder: root) {
             throw WriteError(description: "the output folder '\(output)' is inside the content folder; Galley never writes there")
         }
         let workspace = Workspace(root: root, boot: "site")
         workspace.imageLinking = .siteRelative
+        let pictures = ImagePictures(root: root)
+        workspace.pictures = pictures
         workspace.loadAll()
         let documents = workspace.allDocuments
         do {
@@ -27,11 +30,19 @@ struct StaticSite {
                 try write(page, to: output + "/" + document.id + ".html")
             }
             try write(indexPage(documents), to: output + "/index.html")
+            let shownWidth = workspace.shownImageWidth
             for image in workspace.displayableImages {
-                let destination = output + "/files/" + image.path
-                try FileManager.default.createDirectory(atPath: ContentRoot.parent(of: destination), withIntermediateDirectories: true)
-                // The bytes, never a symlink that could point anywhere.
-                try write(try FileSystem.read(root + "/" + image.path), to: destination)
+                // The picture the pages link (drawn while rendering, so
+                // cached now), or the bytes, never a symlink that could point anywhere.
+                let file: (name: String, bytes: [UInt8])
+                switch pictures.drawnNow(image, requestedWidth: shownWidth) {
+                case .success(let picture)?: file = (ImagePictures.siteFile(image, picture), picture.bytes)
+                case .failure?: continue
+                case nil: file = (image.path, try FileSystem.read(root + "/" + image.path))
+                }
+                let destination = output + "/files/" + file.name
+                try FileManager.default.createDirectory(atPath: FilePath.parent(of: destination), withIntermediateDirectories: true)
+                try write(file.bytes, to: destination)
             }
         } catch let error as WriteError {
             throw error

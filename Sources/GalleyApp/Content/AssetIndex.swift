@@ -1,6 +1,8 @@
 import GalleyCore
+import GalleySystem
 
-/// An image file Galley may serve: where it is and what version it has.
+/// A file Galley may serve (an image, or a font the app bundles): where it
+/// is and what version it has.
 struct ServedImage: Equatable, Sendable {
     /// Relative to the content folder.
     let path: String
@@ -20,8 +22,9 @@ struct ServedImage: Equatable, Sendable {
         url = "/files/" + URLPath.encode(path) + "?v=" + contentHash
     }
 
-    /// Browsers show PNG, JPEG, GIF, WebP and SVG; TIFF and PDF attachments
-    /// are listed by name instead.
+    /// Every format `ImageFileTypes` names can be shown: browsers show PNG,
+    /// JPEG, GIF, WebP and SVG, and the daemon draws TIFF, BMP, HEIC and PDF
+    /// (`PictureDelivery`); other attachments are listed by name instead.
     var isDisplayable: Bool { !mimeType.isEmpty }
 
     var resolved: ResolvedImage {
@@ -33,72 +36,76 @@ struct ServedImage: Equatable, Sendable {
     }
 }
 
-/// App assets by name, as Xcode resolves `Image("lpenguin_02")`: an image
-/// set in any asset catalog, else a plain image file of that name.
+/// The content folder's image files and asset catalogs, read from disk
+/// into the core's `AssetCatalog`, which knows what each name resolves to.
 struct AssetIndex {
-    private(set) var imageSets: [String: ServedImage] = [:]
-    private(set) var plainImages: [String: ServedImage] = [:]
+    private(set) var catalog = AssetCatalog()
     /// Every image file by relative path, whether or not it is an asset.
     private(set) var images: [String: ServedImage] = [:]
 
-    func lookup(_ name: String) -> ServedImage? {
-        imageSets[name] ?? plainImages[name]
-    }
-
-    var assetNames: Set<String> {
-        Set(imageSets.keys).union(plainImages.keys)
-    }
-
-    /// The asset name a file contributes to: `lpenguin_02` for
-    /// `X.xcassets/lpenguin_02.imageset/…`, the base name for plain images.
-    static func assetName(forPath path: String) -> String? {
-        let components = path.slashSeparatedParts
-        if components.count >= 2, components[components.count - 2].hasByteSuffix(".imageset") {
-            return String(components[components.count - 2].dropLast(".imageset".count))
+    /// Re-reads the image file at `path` (or notes it gone); returns the
+    /// asset names whose answer may have changed. A file that resolves
+    /// outside the content folder (a symlink out) is not an image of this
+    /// folder: it is neither linked, inlined nor copied.
+    @discardableResult
+    mutating func updateImage(at path: String, root: String) -> Set<String> {
+        guard let bytes = readConfined(path, root: root) else {
+            images[path] = nil
+            return catalog.setFile(path, nil)
         }
-        if ContentPath.isImage(path.lowercased()) { return RelativePath.baseName(path) }
-        return nil
+        let size = ImageDimensions.read(bytes)
+        let mime = ImageFileTypes.mimeType(forPath: path) ?? ""
+        images[path] = ServedImage(path: path, contentHash: ContentHash.of(bytes), width: size?.width, height: size?.height, mimeType: mime)
+        return catalog.setFile(path, .examine(path: path, bytes: bytes))
     }
 
-    /// Re-reads the image file at `path` (or notes it gone). A file that
-    /// resolves outside the content folder (a symlink out) is not an image
-    /// of this folder: it is neither linked, inlined nor copied.
-    mutating func updateImage(at path: String, root: String) {
+    /// Re-reads a file the page loads that is no asset (a font the app
+    /// bundles); returns its bytes, nil when it is gone or leads outside.
+    mutating func updateServedFile(at path: String, root: String, mimeType: String) -> [UInt8]? {
+        guard let bytes = readConfined(path, root: root) else {
+            images[path] = nil
+            return nil
+        }
+        images[path] = ServedImage(path: path, contentHash: ContentHash.of(bytes), width: nil, height: nil, mimeType: mimeType)
+        return bytes
+    }
+
+    /// Re-reads a `Contents.json` of an asset catalog (an image set's, a
+    /// colour set's or a group's); returns the names whose answer may have changed.
+    mutating func updateContents(at path: String, root: String) -> Set<String> {
+        catalog.setContents(path, readConfined(path, root: root))
+    }
+
+    /// The bytes of the file at `path`; nil when it is gone or resolves
+    /// outside the content folder (a symlink out).
+    func readConfined(_ path: String, root: String) -> [UInt8]? {
         let absolute = root + "/" + path
-        if FileSystem.isInside(absolute, realRoot: FileSystem.realPath(root) ?? root), let bytes = try? FileSystem.read(absolute) {
-            let size = ImageDimensions.read(bytes)
-            let mime = ImageFileTypes.mimeType(forPath: path) ?? ""
-            images[path] = ServedImage(path: path, contentHash: ContentHash.of(bytes), width: size?.width, height: size?.height, mimeType: mime)
-        } else {
+        guard ConfinedTree(root: root, realRoot: FilePath.realPath(root) ?? root).contains(absolute) else { return nil }
+        return try? FileSystem.read(absolute)
+    }
+
+    mutating func removeFiles(under prefix: String) -> Set<String> {
+        for path in images.keys where FilePath.isSameOrBelow(path, prefix) {
             images[path] = nil
         }
+        return catalog.remove(under: prefix)
     }
 
-    /// Recomputes what asset `name` resolves to; returns whether it changed.
-    mutating func refreshAsset(named name: String, root: String, catalogFolders: [String]) -> Bool {
-        let before = lookup(name)
-        imageSets[name] = nil
-        for catalog in catalogFolders {
-            let setFolder = catalog + "/" + name + ".imageset"
-            guard let contents = try? FileSystem.read(root + "/" + setFolder + "/Contents.json"),
-                  let fileName = ImageSetContents.preferredFileName(contents),
-                  !fileName.contains("/") else { continue }
-            let path = setFolder + "/" + fileName
-            if images[path] == nil { updateImage(at: path, root: root) }
-            if let image = images[path] {
-                imageSets[name] = image
-                break
+    /// The files of asset `name` for the page: the one for `traits`, and
+    /// when devices or appearances the page can simulate would load others,
+    /// every one of them.
+    func resolve(_ name: String, for traits: AssetTraits, link: (ServedImage) -> ResolvedImage?) -> ResolvedImage? {
+        guard let resolution = catalog.image(named: name, for: traits), let image = images[resolution.path], var resolved = link(image) else { return nil }
+        resolved.isTemplate = resolution.isTemplate
+        guard resolved.placeholder == nil else { return resolved }
+        let variants = PreviewDevice.pageTraits.compactMap { page -> (key: String, path: String)? in
+            catalog.image(named: name, for: page.traits).map { (page.key, $0.path) }
+        }
+        if variants.contains(where: { $0.path != resolution.path }) {
+            resolved.variants = variants.compactMap { variant in
+                images[variant.path].flatMap(link).map { ImageVariant(key: variant.key, url: $0.url, width: $0.width, height: $0.height) }
             }
         }
-        plainImages[name] = images.values
-            .filter { !$0.path.contains(".xcassets/") && RelativePath.baseName($0.path) == name }
-            .min { $0.path < $1.path }
-        return before != lookup(name)
-    }
-
-    mutating func removeImages(under prefix: String) {
-        for path in images.keys where path.isByteEqual(to: prefix) || path.hasBytePrefix(prefix + "/") {
-            images[path] = nil
-        }
+        return resolved
     }
 }

@@ -1,4 +1,5 @@
 import GalleyCore
+import GalleySystem
 import GalleyWatcher
 
 /// What a file in the content folder is to Galley.
@@ -7,8 +8,13 @@ enum FileRole: Equatable {
     case config
     /// An image that may be an asset: a plain image file or one in an image set.
     case image
-    /// An Xcode image set's `Contents.json`.
-    case imageSetContents
+    /// A `Contents.json` inside an asset catalog: an image set's, a colour
+    /// set's, a group's or the catalog's own.
+    case catalogContents
+    /// A font file (`.ttf`, `.otf`, `.ttc`), which the app may bundle.
+    case font
+    /// An app's `Info.plist`, which lists the fonts it bundles.
+    case infoPlist
     /// A file a content format reads, or a part of a bundle that one reads.
     case content(ContentFile)
     /// Not content (source code, other catalogs' files…).
@@ -26,18 +32,21 @@ enum ContentPath {
         let lowerName = name.lowercased()
         let inAssetCatalog = components.dropLast().contains { $0.hasByteSuffix(".xcassets") }
         if inAssetCatalog {
-            if lowerName == "contents.json" {
-                return components.count >= 2 && components[components.count - 2].hasByteSuffix(".imageset") ? .imageSetContents : .other
-            }
-            return isImage(lowerName) ? .image : .other
+            if lowerName == "contents.json" { return .catalogContents }
+            // Every file an image set holds is one of its pictures, even one
+            // nothing can show (a `.psd`): the catalog warns about those.
+            let inImageSet = components.count >= 2 && components[components.count - 2].hasByteSuffix(".imageset")
+            return inImageSet || isImage(lowerName) ? .image : .other
         }
         if relativePath == ConfigFile.name { return .config }
+        if BundledFonts.isFontFile(lowerName) { return .font }
+        if BundledFonts.isInfoPlist(String(name)) { return .infoPlist }
         if isImage(lowerName) { return .image }
         return content.map(FileRole.content) ?? .other
     }
 
     static func isImage(_ lowerName: String) -> Bool {
-        RelativePath.hasExtension(lowerName, in: ["png", "jpg", "jpeg", "gif", "webp", "svg"])
+        ImageFileTypes.format(forPath: lowerName) != nil
     }
 
     /// Folders and files that are never content: hidden ones, VCS folders,
@@ -48,7 +57,9 @@ enum ContentPath {
 
     /// `path` relative to `root`, or nil when it is not inside it.
     static func relative(_ path: String, to root: String) -> String? {
-        if path.isByteEqual(to: root) { return "" }
-        return path.removingBytePrefix(root.hasByteSuffix("/") ? root : root + "/")
+        let folder = root.utf8.count > 1 && root.utf8.last == UInt8(ascii: "/") ? String(decoding: root.utf8.dropLast(), as: UTF8.self) : root
+        guard FilePath.isSameOrBelow(path, folder) else { return nil }
+        if path.utf8.count == folder.utf8.count { return "" }
+        return String(decoding: path.utf8.dropFirst(folder == "/" ? 1 : folder.utf8.count + 1), as: UTF8.self)
     }
 }

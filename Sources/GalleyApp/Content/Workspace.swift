@@ -1,20 +1,10 @@
 import GalleyCore
-import GalleyServer
+import GalleySystem
 
 /// The content folder as Galley understands it: which files hold which
 /// documents, what each document renders to, and which documents depend on
 /// which assets. Confined to one serial queue; it publishes what changed.
 final class Workspace {
-    /// What one round of changes did, for the log line.
-    struct UpdateSummary {
-        var paths: [String] = []
-        var changedDocuments = 0
-        var removedDocuments = 0
-        var readSeconds = 0.0
-        var renderSeconds = 0.0
-        var pagesTold = 0
-    }
-
     /// How rendered pages refer to images.
     enum ImageLinking {
         /// `/files/…?v=hash` URLs the daemon serves.
@@ -23,20 +13,36 @@ final class Workspace {
         case inline
         /// `files/…` relative URLs, for a static site that copies the images.
         case siteRelative
+        /// Served URLs, after drawing each image a browser cannot show (small)
+        /// to find the ones that cannot be shown: what `check` reports.
+        case checked
     }
 
     let root: String
     var imageLinking = ImageLinking.served
+    /// Draws pictures of images a browser cannot show, or that are far
+    /// wider than shown; without it, image files are linked as they are.
+    var pictures: ImagePictures?
     private let boot: String
     private var config = GalleyConfig.standard
     /// Problems in `galley.json`, shown on every document.
     private var configDiagnostics: [Diagnostic] = []
     private var schema: ContentSchema { config.schema }
     private var kindCSS: String
+    /// Colour and font names in `galley.json` that find nothing, and fonts
+    /// an `Info.plist` lists that are missing: shown on tagged documents.
+    private var styleDiagnostics: [Diagnostic] = []
+    private var fonts = BundledFonts()
 
     private var sources: [String: DocumentSource] = [:]
     private var documentsOfFile: [String: [String]] = [:]
     private var failureOfFile: [String: Diagnostic] = [:]
+    /// The last reading of each content file of 4 KiB or more (the example's
+    /// data file is 13 KB), so that its next save is parsed only where it
+    /// changed. Smaller files are read whole again in microseconds; keeping
+    /// the bytes of 10,000 of them would cost memory for little.
+    private var snapshots: [String: FileSnapshot] = [:]
+    private static let smallestFileKeptForRereading = 4 * 1024
     private var published: [String: PublishedDocument] = [:]
     /// What each published document was rendered from, so its next version
     /// renders only the blocks that changed.
@@ -44,13 +50,18 @@ final class Workspace {
     private let converters = RTFConverterPool()
     private var imageUsers = ImageDependencies()
     private var assets = AssetIndex()
-    private var catalogFolders: Set<String> = []
     private var knownFiles: Set<String> = []
-    private(set) var version = 0
+    /// Bytes of content files the readers have parsed so far: a large file's
+    /// save adds the edited part, not the file.
+    private(set) var bytesParsed = 0
 
     /// Documents whose source or surroundings changed, rendered together at
     /// the end of a round so that big rounds use every core.
     private var needsRender: Set<String> = []
+    /// Localised files (`*.lproj` groups) whose copies changed since they were compared.
+    private var localizationsToCompare: Set<String> = []
+    /// Each localised document's copies in other languages and its structural differences.
+    private var localizationFindings: [String: LocalizationGroup.Findings] = [:]
 
     /// Documents changed or removed since the last `takeChanges()`.
     private var pendingChanged: Set<String> = []
@@ -80,7 +91,7 @@ final class Workspace {
     func load(onlyContentAt path: String) {
         let files = FileSystem.listFiles(under: root) { ContentPath.isIgnored(name: $0) }.filter { file in
             switch ContentPath.role(of: file) {
-            case .image, .imageSetContents, .config: true
+            case .image, .catalogContents, .config, .font, .infoPlist: true
             case .content(let content): content.path == path
             case .other: false
             }
@@ -95,16 +106,24 @@ final class Workspace {
         var touchedImages: Set<ImageDependency> = []
         var touchedAssets: Set<String> = []
         var contentFiles: Set<ContentFile> = []
+        var fontsChanged = false
         for path in removed {
             knownFiles.remove(path)
             switch ContentPath.role(of: path) {
-            case .image, .imageSetContents:
-                assets.removeImages(under: path)
+            case .image, .catalogContents:
+                touchedAssets.formUnion(assets.removeFiles(under: path))
                 touchedImages.insert(.file(path))
-                if let name = AssetIndex.assetName(forPath: path) { touchedAssets.insert(name) }
+                imagesChanged = true
+            case .font:
+                _ = assets.removeFiles(under: path)
+                fonts.setFontFile(path, nil)
+                fontsChanged = true
+            case .infoPlist:
+                fonts.setInfoPlist(path, nil)
+                fontsChanged = true
             case .content(let content) where content.isBundle:
                 // A part of a bundle: the bundle is read again (gone with its text file).
-                assets.removeImages(under: path)
+                _ = assets.removeFiles(under: path)
                 imagesChanged = true
                 contentFiles.insert(content)
             case .content, .config, .other:
@@ -113,19 +132,24 @@ final class Workspace {
         }
         for path in changed {
             knownFiles.insert(path)
-            if let catalog = catalogFolder(of: path) { catalogFolders.insert(catalog) }
             switch ContentPath.role(of: path) {
             case .image:
-                assets.updateImage(at: path, root: root)
+                touchedAssets.formUnion(assets.updateImage(at: path, root: root))
                 imagesChanged = true
                 touchedImages.insert(.file(path))
-                if let name = AssetIndex.assetName(forPath: path) { touchedAssets.insert(name) }
-            case .imageSetContents:
-                if let name = AssetIndex.assetName(forPath: path) { touchedAssets.insert(name) }
+            case .catalogContents:
+                touchedAssets.formUnion(assets.updateContents(at: path, root: root))
+            case .font:
+                fonts.setFontFile(path, assets.updateServedFile(at: path, root: root, mimeType: Workspace.fontMimeType(path)))
+                imagesChanged = true
+                fontsChanged = true
+            case .infoPlist:
+                fonts.setInfoPlist(path, assets.readConfined(path, root: root))
+                fontsChanged = true
             case .content(let content):
                 if content.isBundle {
                     // Attachments are images served from the bundle.
-                    if path != content.sourcePath { assets.updateImage(at: path, root: root) }
+                    if path != content.sourcePath { _ = assets.updateImage(at: path, root: root) }
                     imagesChanged = true
                 }
                 contentFiles.insert(content)
@@ -133,13 +157,10 @@ final class Workspace {
                 continue
             }
         }
-        for name in touchedAssets where assets.refreshAsset(named: name, root: root, catalogFolders: catalogFolders.sorted()) {
-            imagesChanged = true
-            touchedImages.insert(.asset(name))
-        }
-        // A new asset may be the near name a warning suggests; only documents
-        // that miss an asset can be affected by that.
+        for name in touchedAssets { touchedImages.insert(.asset(name)) }
         for image in touchedImages { needsRender.formUnion(imageUsers.users(of: image)) }
+        // Colour sets and fonts the kinds' styles name.
+        if !touchedAssets.isEmpty || fontsChanged, updateKindCSS() { needsRender.formUnion(sources.keys) }
         if configChanged {
             // Reading the config again reads every content file again.
             reloadConfig()
@@ -153,6 +174,16 @@ final class Workspace {
     func removeFolder(_ prefix: String) {
         let gone = prefix.isEmpty ? knownFiles : knownFiles.filter { $0.hasBytePrefix(prefix + "/") }
         apply(changed: [], removed: gone.sorted())
+    }
+
+    /// Renders again the documents showing the image file at `path` (whose
+    /// picture turned out not to be drawable).
+    func renderUsers(ofImage path: String) {
+        needsRender.formUnion(imageUsers.users(of: .file(path)))
+        for name in assets.catalog.imageNames(usingFile: path) {
+            needsRender.formUnion(imageUsers.users(of: .asset(name)))
+        }
+        renderPending()
     }
 
     /// Compares the disk with what is loaded (after an event queue overflow).
@@ -183,8 +214,9 @@ final class Workspace {
             config = .standard
             configDiagnostics = []
         }
-        kindCSS = KindStyleSheet.css(for: config.schema)
-        // Kinds, keys and titles decide how every file reads: read them all again.
+        updateKindCSS()
+        // Kinds, keys and titles decide how every file reads: read them all again, whole.
+        snapshots = [:]
         var contentFiles: Set<ContentFile> = []
         for path in knownFiles {
             if case .content(let content) = ContentPath.role(of: path) { contentFiles.insert(content) }
@@ -194,9 +226,39 @@ final class Workspace {
         renderPending()
     }
 
-    private func catalogFolder(of path: String) -> String? {
-        guard let range = path.utf8.firstRange(of: ".xcassets/".utf8) else { return nil }
-        return String(decoding: path.utf8[..<range.lowerBound], as: UTF8.self) + ".xcassets"
+    /// The kinds' CSS with the colour sets and bundled fonts they name,
+    /// and the warnings for names that find nothing; returns whether the CSS changed.
+    @discardableResult
+    private func updateKindCSS() -> Bool {
+        let catalog = assets.catalog
+        let fontURL: (String) -> String? = { [assets, root, imageLinking] path in
+            guard let file = assets.images[path] else { return nil }
+            switch imageLinking {
+            case .served, .checked: return file.url
+            case .siteRelative: return "files/" + URLPath.encode(path)
+            case .inline: return (try? FileSystem.read(root + "/" + path)).map { "data:\(file.mimeType);base64,\(Base64.encode($0))" }
+            }
+        }
+        let css = FontFaceStyleSheet.css(for: schema, fonts: fonts, url: fontURL) + KindStyleSheet.css(for: schema)
+            + ColorSetStyleSheet.css(for: schema, catalog: catalog)
+        let unknownColors = schema.kinds.compactMap { kind -> Diagnostic? in
+            guard let color = kind.style.color, KindStyleSheet.cssColor(color) == nil, !catalog.hasColorSet(named: color) else { return nil }
+            return Diagnostic(path: ConfigFile.name, location: kind.style.colorLocation ?? .start, severity: .warning, message: catalog.unknownColorMessage(color))
+        }
+        styleDiagnostics = unknownColors + FontFaceStyleSheet.unknownFonts(in: schema, fonts: fonts, configPath: ConfigFile.name) + fonts.diagnostics
+        defer { kindCSS = css }
+        return css != kindCSS
+    }
+
+    private static func fontMimeType(_ path: String) -> String {
+        if RelativePath.hasExtension(path, in: ["otf"]) { return "font/otf" }
+        if RelativePath.hasExtension(path, in: ["ttc"]) { return "font/collection" }
+        return "font/ttf"
+    }
+
+    /// What the previewed device is, for the file each asset resolves to.
+    private var previewTraits: AssetTraits {
+        PreviewDevice.forWidth(config.deviceWidth).traits(appearance: config.appearance == .dark ? .dark : .light)
     }
 
     // MARK: - Documents
@@ -204,25 +266,35 @@ final class Workspace {
     /// Reads content files on every core, then takes in what they hold.
     private func read(_ files: Set<ContentFile>) {
         let ordered = files.sorted { $0.path < $1.path }
-        let readings = Parallel.map(ordered) { load($0) }
-        for (file, reading) in zip(ordered, readings) { integrate(file.path, reading) }
+        let previous = ordered.map { snapshots[$0.sourcePath] }
+        let readings = Parallel.map(Array(zip(ordered, previous))) { load($0.0, after: $0.1) }
+        for (file, snapshot) in zip(ordered, readings) {
+            bytesParsed += snapshot?.snapshot.bytesRead ?? 0
+            snapshots[file.sourcePath] = snapshot.flatMap { read in
+                read.snapshot.canReadInPart && read.bytes >= Self.smallestFileKeptForRereading ? read.snapshot : nil
+            }
+            integrate(file.path, snapshot?.snapshot.reading)
+        }
     }
 
-    /// Reads and parses one content file; touches no state, so many can run
-    /// at once. Nil when the file is gone.
-    private func load(_ file: ContentFile) -> FileReading? {
+    /// Reads and parses one content file, only where it changed since
+    /// `previous`; touches no state, so many can run at once. Nil when the
+    /// file is gone.
+    private func load(_ file: ContentFile, after previous: FileSnapshot?) -> (snapshot: FileSnapshot, bytes: Int)? {
         let context = ReadingContext(config: config, converters: converters)
         do {
-            return ContentFormats.read(try FileSystem.read(root + "/" + file.sourcePath), of: file, in: context)
+            let bytes = try FileSystem.read(root + "/" + file.sourcePath)
+            return (ContentFormats.read(bytes, of: file, in: context, after: previous), bytes.count)
         } catch {
             if !FileSystem.exists(root + "/" + file.sourcePath) { return nil }
-            return .failed(Diagnostic(path: file.sourcePath, location: .start, severity: .error, message: "\(error)"))
+            return (FileSnapshot(failure: Diagnostic(path: file.sourcePath, location: .start, severity: .error, message: "\(error)")), 0)
         }
     }
 
     /// Replaces the documents of `path` with what was read; a failure keeps
     /// the last good ones and adds its diagnostic; nil removes them.
     private func integrate(_ path: String, _ reading: FileReading?) {
+        if let localized = LocalizedPath(path) { localizationsToCompare.insert(localized.group) }
         guard let reading else {
             removeDocuments(ofFile: path)
             return
@@ -259,6 +331,7 @@ final class Workspace {
     }
 
     private func removeDocuments(ofFile path: String) {
+        snapshots[path] = nil
         for id in documentsOfFile.removeValue(forKey: path) ?? [] { removeDocument(id) }
         failureOfFile[path] = nil
     }
@@ -268,8 +341,8 @@ final class Workspace {
         lastRendering[id] = nil
         needsRender.remove(id)
         imageUsers.forget(id)
+        localizationFindings[id] = nil
         if published.removeValue(forKey: id) != nil {
-            version += 1
             pendingRemoved.insert(id)
             pendingChanged.remove(id)
         }
@@ -278,11 +351,33 @@ final class Workspace {
     /// Renders what `needsRender` holds, on every core when there are many,
     /// and publishes each document whose page would look different.
     private func renderPending() {
+        compareLocalizations()
         let ids = needsRender.sorted()
         needsRender = []
         let renderings = Parallel.map(ids) { id in sources[id].map { render(id, $0) } }
         for (id, rendering) in zip(ids, renderings) {
             if let rendering { publish(id, rendering) }
+        }
+    }
+
+    /// Compares the copies of each localised file that changed, and renders
+    /// again the documents whose findings changed.
+    private func compareLocalizations() {
+        let groups = localizationsToCompare
+        localizationsToCompare = []
+        for group in groups {
+            let copies = documentsOfFile.compactMap { path, ids -> LocalizationGroup.Copy? in
+                guard let localized = LocalizedPath(path), localized.group == group else { return nil }
+                let documents = ids.compactMap { id in sources[id].map { (id: id, document: $0.document) } }
+                return LocalizationGroup.Copy(path: path, language: localized.language, documents: documents)
+            }
+            let found = LocalizationGroup.evaluate(copies, reference: config.language)
+            for copy in copies {
+                for (id, _) in copy.documents where localizationFindings[id] != found[id] {
+                    localizationFindings[id] = found[id]
+                    needsRender.insert(id)
+                }
+            }
         }
     }
 
@@ -296,11 +391,18 @@ final class Workspace {
 
     private func render(_ id: String, _ source: DocumentSource) -> Rendering {
         let assets = self.assets
-        let link: (ServedImage?) -> ResolvedImage? = { [root, imageLinking] image in
+        let traits = previewTraits
+        let problems = ImageProblems()
+        let link: (ServedImage?) -> ResolvedImage? = { [root, imageLinking, pictures, shownImageWidth] image in
             guard let image else { return nil }
             guard image.isDisplayable else { return image.resolved }
+            if let pictures {
+                let linked = pictures.link(image, as: imageLinking, shownWidth: shownImageWidth)
+                if let problem = linked.problem { problems.byPath[image.path] = problem }
+                return linked.image
+            }
             switch imageLinking {
-            case .served:
+            case .served, .checked:
                 return image.resolved
             case .siteRelative:
                 return ResolvedImage(url: "files/" + URLPath.encode(image.path), width: image.width, height: image.height)
@@ -311,29 +413,57 @@ final class Workspace {
         }
         let context = RenderContext(
             schema: schema,
-            resolveAsset: { link(assets.lookup($0)) },
+            resolveAsset: { [imageLinking] name in
+                var resolved = assets.resolve(name, for: traits, link: link)
+                // A self-contained page or a static site shows the previewed
+                // device only; the page asks for each file at the width it shows it.
+                if imageLinking != .served { resolved?.variants = [] }
+                return resolved
+            },
             resolveFile: { name in source.imageFilePath(name).flatMap { link(assets.images[$0]) } }
         )
         let rendered = HTMLRenderer(context: context).render(source.document, reusing: lastRendering[id])
-        var diagnostics = source.diagnostics + configDiagnostics
+        var diagnostics = source.diagnostics + configDiagnostics + (source.document.kind == .tagged ? styleDiagnostics : [])
         if let failure = failureOfFile[source.path] { diagnostics.insert(failure, at: 0) }
         let images = source.imageDependencies
+        let assetNames = images.compactMap { image -> String? in
+            if case .asset(let name) = image { return name }
+            return nil
+        }
+        for name in assetNames.sorted() { diagnostics += assets.catalog.problems(ofImage: name, for: traits) }
+        if !problems.byPath.isEmpty {
+            for reference in source.document.imageReferences {
+                let path: String?
+                switch reference.source {
+                case .asset(let name): path = assets.catalog.image(named: name, for: traits)?.path
+                case .file(let name): path = source.imageFilePath(name)
+                case .embedded: path = nil
+                }
+                if let path, let problem = problems.byPath[path] {
+                    diagnostics.append(Diagnostic(path: source.path, location: reference.location, severity: .warning, message: problem))
+                }
+            }
+        }
         for missing in rendered.missingImages {
             var message = "missing image '\(missing.name)'"
-            if images.contains(.asset(missing.name)) {
-                message = "no image set or image file named '\(missing.name)'"
-                if let near = NearestName.find(missing.name, among: assets.assetNames) { message += "; did you mean '\(near)'?" }
-            }
+            if images.contains(.asset(missing.name)) { message = assets.catalog.missingImageMessage(missing.name) }
             diagnostics.append(Diagnostic(path: source.path, location: missing.location, severity: .warning, message: message))
+        }
+        if let localized = localizationFindings[id]?.diagnostics, !localized.isEmpty {
+            // One problem, one line: a localisation warning explains the warning
+            // its spot already has (a caption left without its image).
+            diagnostics.removeAll { old in old.severity == .warning && localized.contains { $0.path == old.path && $0.location == old.location } }
+            diagnostics += localized
         }
         diagnostics = diagnostics.sortedForDocument(at: source.path)
         // Most documents have no problem to point at a block.
         let blockAt = diagnostics.isEmpty ? [:] : rendered.blockIDsByLocation
         let document = PublishedDocument(
             id: id, path: source.path, item: source.item, title: source.document.title, kind: source.document.kind,
-            version: version, html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: source.document.kind == .tagged ? kindCSS : TextViewStyleSheet.css,
+            html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: FallbackFontFaces.css + (source.document.kind == .tagged ? kindCSS : TextViewStyleSheet.css),
             layout: layoutJSON,
             language: DocumentLanguage.decide(configured: config.language, path: source.path, title: source.document.title, blocks: source.document.blocks),
+            localizations: localizationFindings[id]?.localizations ?? [],
             diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
         )
         return Rendering(document: document, images: images, reusable: PreviousRendering(document: source.document, rendered: rendered))
@@ -345,20 +475,45 @@ final class Workspace {
         imageUsers.record(rendering.images, usedBy: id)
         if let previous = published[id], !rendering.document.looksDifferent(from: previous) { return }
         lastRendering[id] = rendering.reusable
-        version += 1
-        var document = rendering.document
-        document.version = version
-        published[id] = document
+        published[id] = rendering.document
         pendingChanged.insert(id)
         pendingRemoved.remove(id)
     }
 
-    /// The preview's defaults from `galley.json`, for the page.
-    private var layoutJSON: String {
-        "{\"deviceWidth\":\(Int(config.deviceWidth)),\"appearance\":\(JSONText.quoted(config.appearance.rawValue))}"
+    /// Images of one rendering that cannot be shown, by path, and why.
+    private final class ImageProblems {
+        var byPath: [String: String] = [:]
     }
 
-    /// Every image file in the content folder that a browser can show.
+    /// How many pixels wide an image as wide as the column is on the
+    /// configured device: what pictures are drawn at.
+    var shownImageWidth: Int {
+        PictureDelivery.columnPixels(deviceWidth: config.deviceWidth)
+    }
+
+    /// The preview's defaults from `galley.json`, for the page.
+    private var layoutJSON: JSONFragment {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("deviceWidth", Int(config.deviceWidth))
+        json.field("appearance", config.appearance.rawValue)
+        // Which width is which device and its scale, so the page picks
+        // among the files the renderer resolved for each one.
+        json.key("devices")
+        json.beginArray()
+        for device in PreviewDevice.all {
+            json.beginObject()
+            json.field("name", device.name)
+            json.field("minWidth", device.minimumWidth)
+            json.field("scale", device.scale)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return JSONFragment(json)
+    }
+
+    /// Every image file in the content folder that a page can show (as it is, or drawn).
     var displayableImages: [ServedImage] {
         assets.images.values.filter(\.isDisplayable).sorted { $0.path < $1.path }
     }
@@ -377,6 +532,7 @@ final class Workspace {
     /// Diagnostics of every document, for `galley check`.
     var allDiagnostics: [Diagnostic] {
         var seen = Set<Diagnostic>()
-        return allDocuments.flatMap { $0.diagnostics.map(\.diagnostic) }.filter { seen.insert($0).inserted }
+        let catalogProblems = assets.catalog.allProblems(for: previewTraits) + styleDiagnostics
+        return (allDocuments.flatMap { $0.diagnostics.map(\.diagnostic) } + catalogProblems).filter { seen.insert($0).inserted }
     }
 }

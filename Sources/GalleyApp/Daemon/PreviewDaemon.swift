@@ -1,3 +1,4 @@
+import GalleySystem
 import Dispatch
 import Foundation
 import GalleyCore
@@ -42,7 +43,7 @@ final class PreviewDaemon: @unchecked Sendable {
         guard FileSystem.exists(options.directory) else {
             throw StartError(description: "content folder '\(options.directory)' does not exist")
         }
-        guard FileSystem.isDirectory(options.directory), let root = FileSystem.realPath(options.directory) else {
+        guard FileSystem.isDirectory(options.directory), let root = FilePath.realPath(options.directory) else {
             throw StartError(description: "'\(options.directory)' is not a folder")
         }
         raiseDescriptorLimit()
@@ -53,6 +54,10 @@ final class PreviewDaemon: @unchecked Sendable {
         let boot = PreviewDaemon.makeBootID()
         let startTime = ContinuousClock.now
         let workspace = Workspace(root: root, boot: boot)
+        let pictures = ImagePictures(root: root) { [weak self, workspaceQueue] path in
+            workspaceQueue.async { [weak self] in self?.showPictureFailure(path) }
+        }
+        workspace.pictures = pictures
         let editor = options.editorCommand.flatMap(EditorCommand.init(template:)).map(EditorLink.init(command:))
         let publisher = Publisher(boot: boot, editorAnnouncement: editor?.announcement)
         if options.pollInterval == nil, let fileSystem = NetworkFileSystem.name(of: root) {
@@ -68,7 +73,7 @@ final class PreviewDaemon: @unchecked Sendable {
         workspaceQueue.sync {
             workspace.loadAll()
             let changes = workspace.takeChanges()
-            publisher.publish(changed: changes.changed, removed: changes.removed, images: changes.images, version: workspace.version)
+            publisher.publish(changed: changes.changed, removed: changes.removed, images: changes.images)
         }
         let socket: ListeningSocket
         do {
@@ -84,7 +89,7 @@ final class PreviewDaemon: @unchecked Sendable {
         let gate = lan.map { access in
             LANGate(access: access, urls: lanAddresses.map { "http://\($0):\(socket.port)/?\(LANAccess.keyParameter)=\(access.key)" }, log: log)
         }
-        let service = PreviewService(publisher: publisher, guardrail: guardrail, root: root, editor: editor, lan: gate)
+        let service = PreviewService(publisher: publisher, guardrail: guardrail, root: root, editor: editor, lan: gate, pictures: pictures)
         let server = try HTTPServer(socket: socket, handler: service)
 
         self.workspace = workspace
@@ -200,9 +205,17 @@ final class PreviewDaemon: @unchecked Sendable {
             log.verbose("no visible change for \(paths.joined(separator: ", "))")
             return
         }
-        let told = publisher.publish(changed: changes.changed, removed: changes.removed, images: changes.images, version: workspace.version)
+        let told = publisher.publish(changed: changes.changed, removed: changes.removed, images: changes.images)
         let subject = paths.count == 1 ? paths[0] : "\(paths.count) files"
         log.info("\(subject): \(changes.changed.count) document\(changes.changed.count == 1 ? "" : "s") updated, \(changes.removed.count) removed in \(Milliseconds.format(started.duration(to: .now))); \(told) page\(told == 1 ? "" : "s") told")
+    }
+
+    /// A picture a page asked for could not be drawn: the documents that
+    /// show it get its placeholder and a warning saying why.
+    private func showPictureFailure(_ path: String) {
+        guard let workspace else { return }
+        workspace.renderUsers(ofImage: path)
+        publishChanges(paths: [path], started: .now)
     }
 
     /// SIGHUP, as daemons do: read the configuration again.

@@ -1,17 +1,71 @@
-/// Reads an Xcode `*.imageset/Contents.json` and picks the file to show.
-public enum ImageSetContents {
-    /// The file name of the largest scale present (`3x` over `2x` over `1x`),
-    /// or nil when the set names no file.
-    public static func preferredFileName(_ bytes: [UInt8]) -> String? {
-        guard case .success(let root) = JSONReader.parse(bytes),
-              let images = root.member("images")?.value.arrayValue else { return nil }
-        var best: (name: String, scale: Double)?
-        for image in images {
-            guard let name = image.member("filename")?.value.stringValue, !name.isEmpty else { continue }
-            let scaleText = image.member("scale")?.value.stringValue ?? "1x"
-            let scale = Double(scaleText.dropLast(scaleText.hasSuffix("x") ? 1 : 0)) ?? 1
-            if scale > (best?.scale ?? -1) { best = (name, scale) }
+/// An Xcode `*.imageset/Contents.json`, read in full: every entry with the
+/// traits it is for, and the set's properties.
+public struct ImageSetContents: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
+        public var conditions: VariantConditions
+        /// Nil for an empty slot (Xcode writes one for every scale).
+        public var filename: String?
+        /// Where the entry's `filename` value is, for "missing file" warnings.
+        public var filenameLocation: SourceLocation
+    }
+
+    public enum RenderingIntent: String, Sendable, Equatable {
+        case template, original
+    }
+
+    public var entries: [Entry] = []
+    public var preservesVectorRepresentation = false
+    /// `template`: the app tints the picture with the foreground colour.
+    public var renderingIntent: RenderingIntent?
+    public var compressionType: String?
+    public var isLocalizable = false
+    /// Problems in the file itself (syntax, unknown values).
+    public var diagnostics: [Diagnostic] = []
+
+    public init(entries: [Entry] = []) {
+        self.entries = entries
+    }
+
+    /// The entries that name a file.
+    public var filledEntries: [Entry] { entries.filter { $0.filename != nil } }
+
+    /// The file a device with `traits` loads; nil when no entry is for it.
+    public func file(for traits: AssetTraits) -> Entry? {
+        let filled = filledEntries
+        return VariantMatching.bestIndex(filled.map(\.conditions), for: traits).map { filled[$0] }
+    }
+
+    /// The file to show for `traits`: the device's own, else the nearest
+    /// one of another idiom (with a warning from `AssetCatalog`).
+    public func nearestFile(for traits: AssetTraits) -> Entry? {
+        let filled = filledEntries
+        return VariantMatching.nearestIndex(filled.map(\.conditions), for: traits).map { filled[$0] }
+    }
+
+    /// Reads the `Contents.json` at `path` (relative to the content folder).
+    public static func read(_ bytes: [UInt8], path: String) -> ImageSetContents {
+        var contents = ImageSetContents()
+        var lines = SourceLocator(bytes)
+        guard let root = CatalogJSON.parse(bytes, path: path, lines: lines, what: "image set", into: &contents.diagnostics) else { return contents }
+        for image in root.member("images")?.value.arrayValue ?? [] {
+            let name = image.member("filename")
+            var entry = Entry(
+                conditions: VariantConditions(catalogEntry: image),
+                filename: name?.value.stringValue.flatMap { $0.isEmpty ? nil : $0 },
+                filenameLocation: lines.location(of: name?.value.offset ?? image.offset)
+            )
+            if let scale = image.member("scale"), entry.conditions.scale == nil {
+                contents.diagnostics.append(Diagnostic(path: path, location: lines.location(of: scale.value.offset), severity: .warning, message: "unknown scale \(scale.value.stringValue.map { "'\($0)'" } ?? "value"), expected '1x', '2x' or '3x'"))
+                entry.conditions.scale = 1
+            }
+            contents.entries.append(entry)
         }
-        return best?.name
+        if let properties = root.member("properties")?.value {
+            contents.preservesVectorRepresentation = properties.member("preserves-vector-representation")?.value.value == .bool(true)
+            contents.renderingIntent = properties.member("template-rendering-intent")?.value.stringValue.flatMap(RenderingIntent.init)
+            contents.compressionType = properties.member("compression-type")?.value.stringValue
+            contents.isLocalizable = properties.member("localizable")?.value.value == .bool(true)
+        }
+        return contents
     }
 }

@@ -26,7 +26,7 @@ public struct ConfigReader {
     /// The config, or nil when it has errors (the caller keeps the last
     /// valid one), plus every diagnostic.
     public func read(_ bytes: [UInt8]) -> (config: GalleyConfig?, diagnostics: [Diagnostic]) {
-        var context = Context(path: path, lines: LineIndex(bytes))
+        var context = Context(path: path, lines: SourceLocator(bytes))
         switch JSONReader.parse(bytes) {
         case .failure(let error):
             context.report(.error, error.message, at: error.offset)
@@ -40,7 +40,7 @@ public struct ConfigReader {
 
     struct Context {
         let path: String
-        let lines: LineIndex
+        let lines: SourceLocator
         var diagnostics: [Diagnostic] = []
 
         var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -207,7 +207,10 @@ public struct ConfigReader {
     }
 
     private func readStyle(_ members: [String: JSONNode], into style: inout KindStyle, _ context: inout Context) {
-        if let font = context.string(members["font"], "font") { style.fontFamily = font }
+        if let font = context.string(members["font"], "font") {
+            style.fontFamily = font
+            style.fontLocation = members["font"].map { context.lines.location(ofOffset: $0.offset) }
+        }
         if let size = context.number(members["size"], "size", range: 1...200) { style.fontSize = size }
         if let weight = context.string(members["weight"], "weight") { style.fontWeight = weight }
         if let italic = members["italic"] {
@@ -216,10 +219,13 @@ public struct ConfigReader {
             }
         }
         if let node = members["color"], let color = context.string(node, "color") {
-            if KindStyleSheet.cssColor(color) == nil {
-                context.report(.error, "unknown colour '\(color)', expected a SwiftUI colour name or '#rrggbb'", at: node.offset)
+            if KindStyleSheet.cssColor(color) == nil, color.hasPrefix("#") || color.isEmpty {
+                context.report(.error, "unknown colour '\(color)', expected a SwiftUI colour name, a colour set or '#rrggbb'", at: node.offset)
             } else {
+                // Any other name may be a colour set: the workspace, which
+                // knows the asset catalogs, warns when it is none.
                 style.color = color
+                style.colorLocation = context.lines.location(ofOffset: node.offset)
             }
         }
         if let node = members["alignment"], let text = context.string(node, "alignment") {

@@ -8,6 +8,7 @@ public enum ContentFormats {
     public static let all: [any ContentFormat] = [
         RTFDFormat(),
         DataFileFormat(),
+        PropertyListFormat(),
         TextFileFormat(),
         RTFFormat(),
         HTMLFormat(),
@@ -33,6 +34,14 @@ public enum ContentFormats {
     public static func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {
         guard let format = all.first(where: { $0.name == file.format }) else { return .notContent }
         return format.read(bytes, of: file, in: context)
+    }
+
+    /// The documents in `bytes`, the bytes of `file.sourcePath`, parsing
+    /// only what changed since `previous`, the last reading of the same file
+    /// with the same context (nil: read it whole). Equal to `read(_:of:in:)`.
+    public static func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?) -> FileSnapshot {
+        guard let format = all.first(where: { $0.name == file.format }) else { return FileSnapshot(reading: .notContent, bytesRead: 0) }
+        return format.read(bytes, of: file, in: context, after: previous)
     }
 
     /// The documents in `bytes` read as the file at `relativePath` (an editor's

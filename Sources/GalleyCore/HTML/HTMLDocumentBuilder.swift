@@ -46,7 +46,7 @@ struct HTMLDocumentBuilder {
 
     let path: String
     let work: WorkCounter?
-    var locator: HTMLSourceLocator
+    var locator: SourceLocator
     var diagnostics: [Diagnostic] = []
     var reportedUnknownElements: Set<String> = []
     var hasReportedDepthLimit = false
@@ -79,7 +79,7 @@ struct HTMLDocumentBuilder {
     init(path: String, source: [UInt8], work: WorkCounter? = nil) {
         self.path = path
         self.work = work
-        locator = HTMLSourceLocator(bytes: source, work: work)
+        locator = SourceLocator(source)
     }
 
     var currentContext: HTMLFormattingContext {

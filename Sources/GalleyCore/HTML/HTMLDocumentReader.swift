@@ -19,6 +19,8 @@ public enum HTMLDocumentReader {
             builder.consume(token)
             if case .endOfInput = token { break }
         }
-        return builder.finish()
+        let result = builder.finish()
+        work?.add(builder.locator.bytesWalked)
+        return result
     }
 }

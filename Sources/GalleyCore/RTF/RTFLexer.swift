@@ -19,8 +19,6 @@ struct RTFLexer {
         self.work = work
     }
 
-    var isAtEnd: Bool { position >= bytes.count }
-
     mutating func next() -> RTFToken {
         let begin = position
         defer { work?.add(abs(position - begin)) }

@@ -14,7 +14,7 @@ struct RTFParser {
     let path: String
     let work: WorkCounter?
     var lexer: RTFLexer
-    var locator: RTFSourceLocator
+    var locator: SourceLocator
     let controlWords = RTFControlWordTable.shared
     let decoder: RTFTextDecoder
     var diagnostics: [Diagnostic] = []
@@ -73,13 +73,13 @@ struct RTFParser {
     var rowLeft = 0
     var footnoteCount = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, path: String, converters: RTFConverterPool?, work: WorkCounter? = nil) {
+    init(bytes: UnsafeBufferPointer<UInt8>, locator: SourceLocator, path: String, converters: RTFConverterPool?, work: WorkCounter? = nil) {
         self.bytes = bytes
         self.path = path
         self.work = work
         decoder = RTFTextDecoder(pool: converters)
         lexer = RTFLexer(bytes: bytes, work: work)
-        locator = RTFSourceLocator(bytes: bytes, work: work)
+        self.locator = locator
         pendingBytes.reserveCapacity(4_096)
     }
 

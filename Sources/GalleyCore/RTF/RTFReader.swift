@@ -8,8 +8,10 @@ public enum RTFReader {
     public static func read(_ bytes: [UInt8], path: String, converters: RTFConverterPool? = nil, work: WorkCounter? = nil)
         -> (document: Document, diagnostics: [Diagnostic]) {
         bytes.withUnsafeBufferPointer { buffer in
-            var parser = RTFParser(bytes: buffer, path: path, converters: converters, work: work)
-            return parser.read()
+            var parser = RTFParser(bytes: buffer, locator: SourceLocator(bytes, columns: .bytes), path: path, converters: converters, work: work)
+            let result = parser.read()
+            work?.add(parser.locator.bytesWalked)
+            return result
         }
     }
 }

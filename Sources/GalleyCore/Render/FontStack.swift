@@ -4,8 +4,11 @@
 public enum FontStack {
     private static let lookAlikes: [String: [String]] = [
         "baskerville": ["Baskerville", "Libre Baskerville", "Baskerville Old Face", "Georgia", "Times New Roman", "Liberation Serif", "DejaVu Serif"],
-        "helvetica": ["Helvetica", "Helvetica Neue", "Arial", "Liberation Sans"],
-        "helvetica neue": ["Helvetica Neue", "Helvetica", "Arial", "Liberation Sans"],
+        "helvetica": ["Helvetica", "Galley Helvetica", "Helvetica Neue", "Arial", "Liberation Sans"],
+        "helvetica neue": ["Helvetica Neue", "Helvetica", "Galley Helvetica", "Arial", "Liberation Sans"],
+        "system": ["-apple-system", "Galley SF", "system-ui"],
+        "sf pro": ["-apple-system", "Galley SF", "system-ui"],
+        "sf pro text": ["-apple-system", "Galley SF", "system-ui"],
         "times new roman": ["Times New Roman", "Times", "Liberation Serif"],
         "times": ["Times", "Times New Roman", "Liberation Serif"],
         "courier": ["Courier", "Courier New", "Liberation Mono", "monospace"],
@@ -22,11 +25,11 @@ public enum FontStack {
     /// Japanese first where the content names no language, as iOS does for
     /// text with no language of its own.
     private static let defaultCJK = [
-        "Hiragino Sans", "Hiragino Kaku Gothic ProN", "Noto Sans CJK JP", "Noto Sans JP", "Yu Gothic",
+        "Hiragino Sans", "Hiragino Kaku Gothic ProN", "Galley Hiragino", "Noto Sans CJK JP", "Noto Sans JP", "Yu Gothic",
         "PingFang SC", "Apple SD Gothic Neo", "Noto Sans CJK KR",
     ]
     private static let otherScripts = [
-        "Noto Sans Thai", "Apple Color Emoji", "Noto Color Emoji", "-apple-system", "system-ui", "sans-serif",
+        "Noto Sans Thai", "Apple Color Emoji", "Noto Color Emoji", "-apple-system", "Galley SF", "system-ui", "sans-serif",
     ]
 
     /// The CSS custom property holding the CJK faces for the element's `lang`.
@@ -75,7 +78,7 @@ public enum FontStack {
         return quoted.joined(separator: ",") + ",var(\(fallbackProperty))"
     }
 
-    private static func quote(_ name: String) -> String {
+    static func quote(_ name: String) -> String {
         let generic: Set<String> = ["serif", "sans-serif", "monospace", "system-ui", "-apple-system"]
         if generic.contains(name) { return name }
         let safe = name.unicodeScalars.filter { $0 != "\"" && $0 != "\\" && $0 != "<" && $0 != ">" && $0.value >= 0x20 }

@@ -258,10 +258,19 @@ public struct HTMLRenderer {
         var html = "<img src=\"\(HTMLEscaping.escape(resolved.url))\""
         if let width = resolved.width, let height = resolved.height { html += " width=\"\(width)\" height=\"\(height)\"" }
         html += " alt=\"\(HTMLEscaping.escape(label))\""
+        // The page picks the file of the device and appearance it simulates.
+        for variant in resolved.variants {
+            html += " data-src-\(variant.key)=\"\(HTMLEscaping.escape(variant.url))\""
+            if let width = variant.width, let height = variant.height { html += " data-size-\(variant.key)=\"\(width) \(height)\"" }
+        }
         if let width = image.widthPoints {
             html += " style=\"width:min(100%, \(formatPoints(width)))\""
         }
-        return html + ">"
+        html += ">"
+        guard resolved.isTemplate else { return html }
+        // A template image is its shape filled with the kind's colour: the
+        // invisible picture keeps the size, a mask of it takes the colour.
+        return "<span class=\"template-image\" style=\"--template-mask:url(&quot;\(HTMLEscaping.escape(resolved.url))&quot;)\">\(html)</span>"
     }
 }
 

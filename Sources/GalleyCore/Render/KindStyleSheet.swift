@@ -47,9 +47,8 @@ public enum KindStyleSheet {
         return "#" + hex.lowercased()
     }
 
-    public static func isKnownColorName(_ name: String) -> Bool {
-        namedColors[name.lowercased()] != nil
-    }
+    /// The SwiftUI colour names a style may use.
+    public static var colorNames: Set<String> { Set(namedColors.keys) }
 
     private static func declarations(for kind: BlockKind) -> [String] {
         let style = kind.style
@@ -74,7 +73,9 @@ public enum KindStyleSheet {
         if let size = style.fontSize { css.append("font-size:calc(\(formatNumber(size))px * var(--text-scale, 1))") }
         if let weight = style.fontWeight { css.append("font-weight:\(cssWeight(weight))") }
         if style.italic { css.append("font-style:italic") }
-        if let color = style.color.flatMap(cssColor) { css.append("color:\(color)") }
+        if let color = style.color {
+            css.append("color:\(cssColor(color) ?? "var(\(ColorSetStyleSheet.property(for: color)), currentColor)")")
+        }
         if style.paddingTop != 0 { css.append("padding-top:\(formatPoints(style.paddingTop))") }
         if style.paddingBottom != 0 { css.append("padding-bottom:\(formatPoints(style.paddingBottom))") }
         if kind.role == .text {

@@ -6,12 +6,33 @@ public struct ResolvedImage: Sendable, Equatable {
     /// Set for a file that exists but browsers cannot show (TIFF, PDF):
     /// the renderer shows this label instead of an image.
     public var placeholder: String?
+    /// The file each device and appearance the page can simulate would
+    /// load, keyed as `PreviewDevice.key` (`ipad-dark`); empty when every
+    /// one loads `url`. The page switches between them without a reload.
+    public var variants: [ImageVariant] = []
+    /// A template image: the app paints its shape in the foreground colour.
+    public var isTemplate = false
 
     public init(url: String, width: Int? = nil, height: Int? = nil, placeholder: String? = nil) {
         self.url = url
         self.width = width
         self.height = height
         self.placeholder = placeholder
+    }
+}
+
+/// One device's file of an image asset.
+public struct ImageVariant: Sendable, Equatable {
+    public var key: String
+    public var url: String
+    public var width: Int?
+    public var height: Int?
+
+    public init(key: String, url: String, width: Int?, height: Int?) {
+        self.key = key
+        self.url = url
+        self.width = width
+        self.height = height
     }
 }
 

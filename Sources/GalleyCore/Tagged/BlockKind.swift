@@ -69,11 +69,15 @@ public struct BlockKind: Sendable {
 /// A block kind's look, in the app's terms (points, SwiftUI colour names).
 public struct KindStyle: Sendable, Equatable {
     public var fontFamily: String?
+    /// Where `fontFamily` is written in `galley.json`, for warnings about it.
+    public var fontLocation: SourceLocation?
     public var fontSize: Double?
     public var fontWeight: String?
     public var italic: Bool = false
-    /// `gray`, `secondary`, `#rrggbb`…
+    /// `gray`, `secondary`, `#rrggbb`, or the name of a colour set.
     public var color: String?
+    /// Where `color` is written in `galley.json`, for warnings about it.
+    public var colorLocation: SourceLocation?
     public var alignment: TextAlignment?
     public var paddingTop: Double = 0
     public var paddingBottom: Double = 0

@@ -1,0 +1,70 @@
+// Each image shows the file the simulated device would load, at the pixel
+// width that device needs. The daemon resolves the asset catalog: an image
+// whose file depends on the device or appearance carries one
+// `data-src-{device}-{appearance}[-high]` per case (`-high`: the reader's
+// "increase contrast" setting; with `data-size-…`), and the
+// document's layout lists the devices by width with their scale. This only
+// picks the case, so the rule of which file wins lives in one place (Swift).
+import { settings } from './settings.js';
+
+/** The daemon's devices (layout.devices), narrowest first. */
+let devices = [{ name: 'iphone', minWidth: 0, scale: 3 }];
+const darkQuery = window.matchMedia('(prefers-color-scheme: dark)');
+const contrastQuery = window.matchMedia('(prefers-contrast: more)');
+
+/** Takes the device list of a document answer's layout. */
+export function setDevices(list) {
+  if (!Array.isArray(list) || !list.length) return;
+  const valid = list.filter((d) => d && typeof d.name === 'string' && Number.isFinite(d.minWidth) && Number.isFinite(d.scale));
+  if (valid.length) devices = valid.sort((a, b) => a.minWidth - b.minWidth);
+}
+
+function deviceFor(width) {
+  let found = devices[0];
+  for (const d of devices) if (d.minWidth <= width) found = d;
+  return found;
+}
+
+function isDark() {
+  return settings.appearance === 'dark' || (settings.appearance !== 'light' && darkQuery.matches);
+}
+
+/** The address without the pixel width the page asked for. */
+function baseOf(src) {
+  return src.replace(/&w=\d+$/, '');
+}
+
+function showIn(view) {
+  const width = parseFloat(view.style.getPropertyValue('--device-width')) || 390;
+  const device = deviceFor(width);
+  const key = device.name + '-' + (isDark() ? 'dark' : 'light') + (contrastQuery.matches ? '-high' : '');
+  for (const img of view.querySelectorAll('.blk img')) {
+    const chosen = img.getAttribute('data-src-' + key);
+    const base = chosen || img.dataset.galleyBase || baseOf(img.getAttribute('src') || '');
+    if (!img.dataset.galleyBase) img.dataset.galleyBase = baseOf(img.getAttribute('src') || '');
+    const size = (img.getAttribute('data-size-' + key) || '').split(' ').map(Number);
+    if (size.length === 2 && size.every((n) => n > 0)) {
+      img.width = size[0];
+      img.height = size[1];
+    }
+    let url = base;
+    // Served files are converted or downscaled by the daemon to the
+    // pixels the device shows them at.
+    const shown = img.clientWidth;
+    if (base.startsWith('/files/') && shown > 0) url = base + '&w=' + Math.round(shown * device.scale);
+    if (url && img.getAttribute('src') !== url) img.setAttribute('src', url);
+    const template = img.parentElement;
+    if (template && template.classList.contains('template-image')) {
+      const mask = 'url("' + url.replace(/["\\]/g, '') + '")';
+      if (template.style.getPropertyValue('--template-mask') !== mask) template.style.setProperty('--template-mask', mask);
+    }
+  }
+}
+
+/** Brings every image on the page to the simulated device and appearance. */
+export function showDeviceFiles() {
+  for (const view of document.querySelectorAll('.device-screen')) showIn(view);
+}
+
+darkQuery.addEventListener('change', showDeviceFiles);
+contrastQuery.addEventListener('change', showDeviceFiles);

@@ -1,0 +1,29 @@
+// Fuzz target `catalog`: the asset-catalog readers of an image set's and a
+// colour set's Contents.json, and what every device the page simulates
+// resolves from them; and the readers of what an app bundles besides
+// (a font file's names, an Info.plist's font list).
+import GalleyCore
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = fuzzBytes(data, size)
+    let images = ImageSetContents.read(bytes, path: "A.xcassets/x.imageset/Contents.json")
+    let colors = ColorSetContents.read(bytes, path: "A.xcassets/x.colorset/Contents.json")
+    for page in PreviewDevice.pageTraits {
+        if let entry = images.nearestFile(for: page.traits), entry.filename == nil {
+            fatalError("ORACLE: an empty slot was chosen for \(page.key)")
+        }
+        if let css = colors.color(for: page.traits)?.css, css.contains(";") || css.contains("}") || css.contains("<") {
+            fatalError("ORACLE: colour CSS could leave its declaration: \(css)")
+        }
+    }
+    _ = FontFileNames.read(bytes)
+    let fonts = AppFontList.read(bytes, path: "Info.plist")
+    if fonts.files.count != fonts.locations.count {
+        fatalError("ORACLE: a listed font without its position")
+    }
+    for diagnostic in images.diagnostics + colors.diagnostics + fonts.diagnostics where diagnostic.location.line < 1 || diagnostic.location.column < 1 {
+        fatalError("ORACLE: diagnostic without a position: \(diagnostic.formatted)")
+    }
+    return 0
+}

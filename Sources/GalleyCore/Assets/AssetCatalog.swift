@@ -1,0 +1,271 @@
+/// The app's assets by name, as `Image("Icons/star")` and `Color("Brand")`
+/// find them: image sets and colour sets in every asset catalog (inside
+/// group folders, prefixed by the groups that provide a namespace), then
+/// plain image files of that name.
+///
+/// A value the shell feeds with what it read; every question it answers is
+/// a pure function of that.
+public struct AssetCatalog: Sendable {
+    /// What the catalog needs to know about one image file.
+    public struct FileFacts: Sendable, Equatable {
+        /// Why nothing can show the file (a `.psd`, a corrupt PNG); nil when it shows.
+        public var problem: String?
+
+        public init(problem: String?) {
+            self.problem = problem
+        }
+    }
+
+    private var files: [String: FileFacts] = [:]
+    private var imageSets: [String: ImageSetContents] = [:]
+    private var colorSets: [String: ColorSetContents] = [:]
+    /// Group folders inside catalogs whose `Contents.json` provides a namespace.
+    private var namespaceGroups: Set<String> = []
+    /// Set folders by the name the app asks for; where two sets share a
+    /// name, the first folder in path order wins, every time.
+    private var imageSetFolders: [String: Set<String>] = [:]
+    private var colorSetFolders: [String: Set<String>] = [:]
+    /// Image files outside catalogs, by base name; the first path wins.
+    private var plainImagePaths: [String: Set<String>] = [:]
+
+    public init() {}
+
+    // MARK: - Feeding
+
+    /// Records an image file (nil: it is gone). Returns the asset names whose answer may change.
+    @discardableResult
+    public mutating func setFile(_ path: String, _ facts: FileFacts?) -> Set<String> {
+        files[path] = facts
+        if let folder = AssetCatalog.setFolder(of: path) {
+            return AssetCatalog.setName(of: folder.path, namespaces: namespaceGroups).map { [$0] } ?? []
+        }
+        if AssetCatalog.isInCatalog(path) { return [] }
+        let name = RelativePath.baseName(path)
+        if facts == nil {
+            plainImagePaths[name]?.remove(path)
+            if plainImagePaths[name]?.isEmpty == true { plainImagePaths[name] = nil }
+        } else {
+            plainImagePaths[name, default: []].insert(path)
+        }
+        return [name]
+    }
+
+    /// Records a `Contents.json` inside a catalog (nil: it is gone): an
+    /// image set's, a colour set's or a group's. Returns the asset names
+    /// whose answer may change.
+    @discardableResult
+    public mutating func setContents(_ path: String, _ bytes: [UInt8]?) -> Set<String> {
+        guard path.hasByteSuffix("/Contents.json"), AssetCatalog.isInCatalog(path) else { return [] }
+        let folder = String(path.dropLast("/Contents.json".count))
+        let name = AssetCatalog.setName(of: folder, namespaces: namespaceGroups)
+        if folder.hasByteSuffix(".imageset") {
+            imageSets[folder] = bytes.map { ImageSetContents.read($0, path: path) }
+            if let name { AssetCatalog.file(folder, under: name, in: &imageSetFolders, present: bytes != nil) }
+            return name.map { [$0] } ?? []
+        } else if folder.hasByteSuffix(".colorset") {
+            colorSets[folder] = bytes.map { ColorSetContents.read($0, path: path) }
+            if let name { AssetCatalog.file(folder, under: name, in: &colorSetFolders, present: bytes != nil) }
+            return name.map { [$0] } ?? []
+        } else if AssetCatalog.isInCatalog(folder + "/x") && !folder.hasByteSuffix(".xcassets") {
+            let before = namespaceGroups
+            let providesNamespace = bytes.flatMap { bytes -> Bool? in
+                guard case .success(let root) = JSONReader.parse(bytes) else { return nil }
+                return root.member("properties")?.value.member("provides-namespace")?.value.value == .bool(true)
+            } ?? false
+            if providesNamespace { namespaceGroups.insert(folder) } else { namespaceGroups.remove(folder) }
+            if before != namespaceGroups {
+                // Every name below the group changes.
+                let old = allNames
+                rebuildNames()
+                return old.union(allNames)
+            }
+            return []
+        }
+        return []
+    }
+
+    private static func file(_ folder: String, under name: String, in table: inout [String: Set<String>], present: Bool) {
+        if present {
+            table[name, default: []].insert(folder)
+        } else {
+            table[name]?.remove(folder)
+            if table[name]?.isEmpty == true { table[name] = nil }
+        }
+    }
+
+    /// Forgets every file, set and group at or below `prefix` (a removed
+    /// file or folder).
+    public mutating func remove(under prefix: String) -> Set<String> {
+        func isUnder(_ path: String) -> Bool { path.isByteEqual(to: prefix) || path.hasBytePrefix(prefix + "/") }
+        var names: Set<String> = []
+        if prefix.hasByteSuffix("/Contents.json") { names.formUnion(setContents(prefix, nil)) }
+        for path in files.keys where isUnder(path) { names.formUnion(setFile(path, nil)) }
+        for folder in Array(imageSets.keys) + Array(colorSets.keys) + Array(namespaceGroups) where isUnder(folder) {
+            names.formUnion(setContents(folder + "/Contents.json", nil))
+        }
+        return names
+    }
+
+    /// Names every set again: a group's namespace changed.
+    private mutating func rebuildNames() {
+        imageSetFolders = [:]
+        colorSetFolders = [:]
+        for folder in imageSets.keys {
+            if let name = AssetCatalog.setName(of: folder, namespaces: namespaceGroups) { imageSetFolders[name, default: []].insert(folder) }
+        }
+        for folder in colorSets.keys {
+            if let name = AssetCatalog.setName(of: folder, namespaces: namespaceGroups) { colorSetFolders[name, default: []].insert(folder) }
+        }
+    }
+
+    private func imageSetFolder(named name: String) -> String? { imageSetFolders[name]?.min() }
+    private func colorSetFolder(named name: String) -> String? { colorSetFolders[name]?.min() }
+
+    // MARK: - Questions
+
+    /// Every name an image asset can be asked for.
+    public var imageNames: Set<String> { Set(imageSetFolders.keys).union(plainImagePaths.keys) }
+    public var colorNames: Set<String> { Set(colorSetFolders.keys) }
+    private var allNames: Set<String> { Set(imageSetFolders.keys).union(colorSetFolders.keys) }
+
+    /// An image asset as a device finds it.
+    public struct ImageResolution: Sendable, Equatable {
+        /// The file to show, relative to the content folder.
+        public var path: String
+        /// The set's entry, when it came from an image set.
+        public var entry: ImageSetContents.Entry?
+        public var isTemplate: Bool
+        /// True when the device itself would find no file and `path` is the
+        /// nearest one of another idiom, shown so the author sees something.
+        public var isForAnotherDevice: Bool
+    }
+
+    /// The file a device with `traits` shows for the asset `name`; nil when
+    /// there is no such asset or none of its files can be shown.
+    public func image(named name: String, for traits: AssetTraits) -> ImageResolution? {
+        if let folder = imageSetFolder(named: name), let set = imageSets[folder] {
+            let showable = ImageSetContents(entries: set.filledEntries.filter { entry in
+                guard let filename = entry.filename, let facts = files[folder + "/" + filename] else { return false }
+                return facts.problem == nil
+            })
+            let own = showable.file(for: traits)
+            guard let entry = own ?? showable.nearestFile(for: traits), let filename = entry.filename else { return nil }
+            return ImageResolution(path: folder + "/" + filename, entry: entry, isTemplate: set.renderingIntent == .template, isForAnotherDevice: own == nil)
+        }
+        if let path = plainImage(named: name), files[path]?.problem == nil {
+            return ImageResolution(path: path, entry: nil, isTemplate: false, isForAnotherDevice: false)
+        }
+        return nil
+    }
+
+    /// The asset names whose files include `path`: its set's, or a plain image's.
+    public func imageNames(usingFile path: String) -> Set<String> {
+        if let folder = AssetCatalog.setFolder(of: path) {
+            return AssetCatalog.setName(of: folder.path, namespaces: namespaceGroups).map { [$0] } ?? []
+        }
+        let name = RelativePath.baseName(path)
+        return plainImagePaths[name]?.contains(path) == true ? [name] : []
+    }
+
+    private func plainImage(named name: String) -> String? {
+        plainImagePaths[name]?.min()
+    }
+
+    /// The colour set `name` for `traits`; nil when there is none.
+    public func color(named name: String, for traits: AssetTraits) -> CatalogColor? {
+        colorSetFolder(named: name).flatMap { colorSets[$0] }?.color(for: traits)
+    }
+
+    public func hasColorSet(named name: String) -> Bool {
+        colorSetFolder(named: name) != nil
+    }
+
+    /// What is wrong with the asset `name` for a device with `traits`, at
+    /// the lines of its `Contents.json`: files it names that are missing or
+    /// that nothing can show, and no file for the device.
+    public func problems(ofImage name: String, for traits: AssetTraits) -> [Diagnostic] {
+        guard let folder = imageSetFolder(named: name), let set = imageSets[folder] else {
+            if let path = plainImage(named: name), let problem = files[path]?.problem {
+                return [Diagnostic(path: path, location: .start, severity: .warning, message: "image '\(AssetCatalog.fileName(path))' cannot be shown: \(problem)")]
+            }
+            return []
+        }
+        let contentsPath = folder + "/Contents.json"
+        var diagnostics = set.diagnostics
+        func warn(_ message: String, at location: SourceLocation = .start) {
+            diagnostics.append(Diagnostic(path: contentsPath, location: location, severity: .warning, message: message))
+        }
+        var showable = 0
+        for entry in set.filledEntries {
+            guard let filename = entry.filename else { continue }
+            guard let facts = files[folder + "/" + filename] else {
+                warn("image set '\(name)' names '\(filename)', which is not in '\(AssetCatalog.fileName(folder))'", at: entry.filenameLocation)
+                continue
+            }
+            if let problem = facts.problem {
+                warn("'\(filename)' in image set '\(name)' cannot be shown: \(problem)", at: entry.filenameLocation)
+            } else {
+                showable += 1
+            }
+        }
+        if set.filledEntries.isEmpty {
+            warn("image set '\(name)' names no file")
+        } else if showable > 0, let resolution = image(named: name, for: traits), resolution.isForAnotherDevice {
+            let idioms = Set(set.filledEntries.map(\.conditions.idiom.rawValue)).sorted().joined(separator: ", ")
+            warn("\(traits.idiom.displayName) would find no file in image set '\(name)' (it has files for \(idioms) only); showing '\(AssetCatalog.fileName(resolution.path))'", at: resolution.entry?.filenameLocation ?? .start)
+        }
+        return diagnostics
+    }
+
+    /// Problems of every image set and colour set, for `galley check`.
+    public func allProblems(for traits: AssetTraits) -> [Diagnostic] {
+        let images = imageSetFolders.keys.sorted().flatMap { problems(ofImage: $0, for: traits) }
+        let colors = colorSetFolders.keys.sorted().compactMap(colorSetFolder(named:)).flatMap { colorSets[$0]?.diagnostics ?? [] }
+        return images + colors
+    }
+
+    /// The message for an image name that finds nothing, with a "did you mean".
+    public func missingImageMessage(_ name: String) -> String {
+        var message = "no image set or image file named '\(name)'"
+        if let near = NearestName.find(name, among: imageNames) { message += "; did you mean '\(near)'?" }
+        return message
+    }
+
+    /// The message for a colour name that is no SwiftUI colour and no colour set.
+    public func unknownColorMessage(_ name: String) -> String {
+        var message = "unknown colour '\(name)': no colour set of that name, and no SwiftUI colour or '#rrggbb'"
+        if let near = NearestName.find(name, among: colorNames.union(KindStyleSheet.colorNames)) { message += "; did you mean '\(near)'?" }
+        return message
+    }
+
+    // MARK: - Paths
+
+    /// The `.imageset` or `.colorset` folder holding `path`, if any.
+    static func setFolder(of path: String) -> (path: String, isImageSet: Bool)? {
+        let components = path.splitAtSlashes(omittingEmptyParts: false)
+        guard components.count >= 2 else { return nil }
+        let parent = components[components.count - 2]
+        guard parent.hasByteSuffix(".imageset") || parent.hasByteSuffix(".colorset") else { return nil }
+        return (components.dropLast().joined(separator: "/"), parent.hasByteSuffix(".imageset"))
+    }
+
+    static func isInCatalog(_ path: String) -> Bool {
+        path.slashSeparatedParts.dropLast().contains { $0.hasByteSuffix(".xcassets") }
+    }
+
+    /// `Icons/star` for `A.xcassets/Icons/star.imageset` when `Icons` provides a namespace.
+    static func setName(of folder: String, namespaces: Set<String>) -> String? {
+        let components = folder.splitAtSlashes(omittingEmptyParts: false)
+        guard let catalog = components.lastIndex(where: { $0.hasByteSuffix(".xcassets") }), catalog < components.count - 1,
+              let dot = components[components.count - 1].lastIndex(of: ".") else { return nil }
+        var name = ""
+        for index in (catalog + 1)..<(components.count - 1) where namespaces.contains(components[...index].joined(separator: "/")) {
+            name += components[index] + "/"
+        }
+        return name + components[components.count - 1][..<dot]
+    }
+
+    private static func fileName(_ path: String) -> String {
+        path.slashSeparatedParts.last ?? path
+    }
+}

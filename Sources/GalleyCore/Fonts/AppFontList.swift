@@ -1,0 +1,41 @@
+/// The fonts an app bundles: the `UIAppFonts` array of its `Info.plist`,
+/// XML or binary, read by the core's property-list reader.
+public enum AppFontList {
+    public struct Result: Sendable, Equatable {
+        /// File names as listed, relative to the bundle (`Fonts/Brand.ttf`).
+        public var files: [String]
+        /// Where each listed name is, for warnings about it (a binary list
+        /// gives byte offsets: line 1, column offset + 1).
+        public var locations: [SourceLocation]
+        public var diagnostics: [Diagnostic]
+    }
+
+    public static func read(_ bytes: [UInt8], path: String) -> Result {
+        var result = Result(files: [], locations: [], diagnostics: [])
+        var lines = SourceLocator(bytes)
+        func location(_ offset: Int) -> SourceLocation {
+            PropertyListReader.form(of: bytes) == .binary ? SourceLocation(line: 1, column: offset + 1) : lines.location(of: offset)
+        }
+        let root: JSONNode
+        switch PropertyListReader.parse(bytes) {
+        case .success(let node): root = node
+        case .failure(let error):
+            result.diagnostics.append(Diagnostic(path: path, location: location(error.offset), severity: .warning, message: "'Info.plist' is not a property list Galley can read: \(error.message)"))
+            return result
+        }
+        guard let fonts = root.member("UIAppFonts")?.value else { return result }
+        guard let names = fonts.arrayValue else {
+            result.diagnostics.append(Diagnostic(path: path, location: location(fonts.offset), severity: .warning, message: "'UIAppFonts' is not an array of file names"))
+            return result
+        }
+        for name in names {
+            guard let file = name.stringValue else {
+                result.diagnostics.append(Diagnostic(path: path, location: location(name.offset), severity: .warning, message: "'UIAppFonts' holds something other than a file name"))
+                continue
+            }
+            result.files.append(file)
+            result.locations.append(location(name.offset))
+        }
+        return result
+    }
+}

@@ -1,0 +1,79 @@
+/// The fonts an app bundles: files listed under `UIAppFonts` in an
+/// `Info.plist` anywhere in the content folder, found anywhere in it, with
+/// the names they answer to.
+///
+/// A value the shell feeds with what it read.
+public struct BundledFonts: Sendable {
+    /// One font file the app can use.
+    public struct Face: Sendable, Equatable {
+        public var path: String
+        public var names: FontFileNames
+    }
+
+    private var fontFiles: [String: FontFileNames?] = [:]
+    private var lists: [String: AppFontList.Result] = [:]
+
+    public init() {}
+
+    public static func isFontFile(_ path: String) -> Bool {
+        RelativePath.hasExtension(path, in: ["ttf", "otf", "ttc"])
+    }
+
+    public static func isInfoPlist(_ path: String) -> Bool {
+        path.isByteEqual(to: "Info.plist") || path.hasByteSuffix("/Info.plist")
+    }
+
+    public mutating func setFontFile(_ path: String, _ bytes: [UInt8]?) {
+        fontFiles[path] = bytes.map(FontFileNames.read)
+    }
+
+    public mutating func setInfoPlist(_ path: String, _ bytes: [UInt8]?) {
+        lists[path] = bytes.map { AppFontList.read($0, path: path) }
+    }
+
+    /// The font file a listed name points at: the same relative path, or
+    /// else the same file name anywhere (Xcode copies fonts flat into the bundle).
+    private func file(listed name: String) -> String? {
+        let candidates = fontFiles.keys.filter { $0.isByteEqual(to: name) || $0.hasByteSuffix("/" + name) }
+        if let exact = candidates.min() { return exact }
+        let fileName = name.slashSeparatedParts.last ?? name
+        return fontFiles.keys.filter { $0.isByteEqual(to: fileName) || $0.hasByteSuffix("/" + fileName) }.min()
+    }
+
+    /// Every font the app bundles that Galley could read.
+    public var faces: [Face] {
+        var seen = Set<String>()
+        return lists.keys.sorted().flatMap { lists[$0]?.files ?? [] }.compactMap { name in
+            guard let path = file(listed: name), seen.insert(path).inserted, let names = fontFiles[path] ?? nil else { return nil }
+            return Face(path: path, names: names)
+        }
+    }
+
+    /// The faces a style's `font` names: a family (every face of it) or
+    /// one face by its PostScript name.
+    public func faces(named name: String) -> [Face] {
+        let lowered = name.lowercased()
+        let all = faces
+        let family = all.filter { $0.names.family.lowercased() == lowered }
+        if !family.isEmpty { return family }
+        return all.filter { $0.names.postScriptName?.lowercased() == lowered || $0.names.fullName?.lowercased() == lowered }
+    }
+
+    /// Listed files that are not in the content folder, and fonts Galley cannot read.
+    public var diagnostics: [Diagnostic] {
+        lists.keys.sorted().flatMap { plist -> [Diagnostic] in
+            guard let list = lists[plist] else { return [] }
+            var diagnostics = list.diagnostics
+            for (name, location) in zip(list.files, list.locations) {
+                guard let path = file(listed: name) else {
+                    diagnostics.append(Diagnostic(path: plist, location: location, severity: .warning, message: "'UIAppFonts' lists '\(name)', which is not in the content folder"))
+                    continue
+                }
+                if fontFiles[path] ?? nil == nil {
+                    diagnostics.append(Diagnostic(path: plist, location: location, severity: .warning, message: "'\(name)' is not a TrueType or OpenType font Galley can read"))
+                }
+            }
+            return diagnostics
+        }
+    }
+}

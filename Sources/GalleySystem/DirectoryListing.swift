@@ -1,0 +1,39 @@
+import Glibc
+
+/// The entries of one folder, read with `readdir`, without "." and "..".
+///
+/// A name that is not valid UTF-8 is skipped: a Swift string cannot carry it
+/// unchanged, and a path rebuilt from a repaired name would name nothing.
+public enum DirectoryListing {
+    public struct Entry: Equatable, Sendable {
+        public var name: String
+        public var kind: FileKind
+    }
+
+    public static func entries(of folder: String) throws(SystemCallError) -> [Entry] {
+        guard let stream = opendir(folder) else {
+            throw SystemCallError(call: "opendir", path: folder, errno: errno)
+        }
+        defer { closedir(stream) }
+        var entries: [Entry] = []
+        while let record = readdir(stream) {
+            let name = withUnsafeBytes(of: record.pointee.d_name) { bytes in
+                String(validating: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard let name, name != ".", name != ".." else { continue }
+            entries.append(Entry(name: name, kind: kind(of: record.pointee.d_type, name: name, in: folder)))
+        }
+        return entries
+    }
+
+    /// Some file systems leave `d_type` unknown; `lstat` then tells.
+    private static func kind(of type: UInt8, name: String, in folder: String) -> FileKind {
+        switch Int(type) {
+        case Int(DT_DIR): return .folder
+        case Int(DT_REG): return .file
+        case Int(DT_LNK): return .symbolicLink
+        case Int(DT_UNKNOWN): return FileStatus.kind(ofEntryAt: FilePath.join(folder, name))
+        default: return .other
+        }
+    }
+}
