@@ -30,7 +30,7 @@ let package = Package(
         // System calls with EINTR retry and readable errors, paths, and the
         // content-folder confinement rule: shared by the watcher, the server and the app.
         .target(name: "GalleySystem"),
-        .target(name: "GalleyWatcher", dependencies: ["GalleySystem"]),
+        .target(name: "GalleyWatcher", dependencies: ["GalleySystem", "GalleyCore"]),
         .target(name: "GalleyServer", dependencies: ["GalleySystem", "GalleyShim", "CMicroHTTPD"]),
         // Pictures for formats and sizes a browser should not get as they are (libvips).
         .target(name: "GalleyImaging", dependencies: ["GalleyCore", "GalleyShim"]),

@@ -30,8 +30,9 @@ public enum FilePath {
             full = String(cString: cwd) + "/" + path
             free(cwd)
         }
-        var components: [Substring] = []
-        for component in full.split(separator: "/") {
+        var components: [String] = []
+        // Bytes, not characters: a combining mark after "/" starts a new name.
+        for component in full.utf8.split(separator: UInt8(ascii: "/")).map({ String(decoding: $0, as: UTF8.self) }) {
             switch component {
             case ".": continue
             case "..": _ = components.popLast()

@@ -1,14 +1,16 @@
+import GalleyCore
+
 /// Names that editors, version control and operating systems write beside content and that are never content themselves.
 public enum EditorTemporaryFiles {
     /// True for swap, backup, lock and temporary files, VCS and dependency folders, and hidden names (starting with ".").
     public static func isTemporary(name: String) -> Bool {
         // Hidden names cover .file.swp, Emacs's .#lock, .DS_Store, .git, .hg, .svn and rsync's .file.XXXXXX.
-        if name.hasPrefix(".") { return true }
+        if name.hasBytePrefix(".") { return true }
         if exactNames.contains(name) { return true }
-        if name.hasSuffix("~") { return true }  // vim and Emacs backups
-        if name.hasPrefix("#") && name.hasSuffix("#") { return true }  // Emacs auto-save
-        if name.hasPrefix("~$") { return true }  // office lock files
-        if suffixes.contains(where: name.hasSuffix) { return true }
+        if name.hasByteSuffix("~") { return true }  // vim and Emacs backups
+        if name.hasBytePrefix("#") && name.hasByteSuffix("#") { return true }  // Emacs auto-save
+        if name.hasBytePrefix("~$") { return true }  // office lock files
+        if suffixes.contains(where: { name.hasByteSuffix($0) }) { return true }
         return isVimWriteTest(name) || isSedInPlaceTemporary(name)
     }
 
@@ -30,7 +32,7 @@ public enum EditorTemporaryFiles {
 
     /// GNU `sed -i` writes `sed` plus six random letters and digits, then renames it over the file.
     private static func isSedInPlaceTemporary(_ name: String) -> Bool {
-        name.count == 9 && name.hasPrefix("sed")
-            && name.dropFirst(3).allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        name.utf8.count == 9 && name.hasBytePrefix("sed")
+            && name.utf8.dropFirst(3).allSatisfy { ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }
     }
 }

@@ -1,39 +1,48 @@
 import XCTest
 @testable import GalleyCore
 
-/// Every crash, hang or memory blow-up `Scripts/fuzz` found, replayed.
+/// Every crash, hang, slow unit or memory blow-up `Scripts/fuzz` found, and its seeds, replayed.
 ///
 /// Each file under `Golden/fuzz/<target>/` is an input a fuzz target
-/// (`Scripts/fuzz.d/<target>.swift`) once choked on. It goes through the
-/// same reader and renderer as the harness did, and must come back in
-/// bounded time with a document and well-formed diagnostics, and render to
-/// HTML that runs no script. Inputs that still fail wait in
+/// (`Scripts/fuzz.d/<target>.swift`) once choked on; each under
+/// `Scripts/fuzz.d/seeds/<target>/` one picked from a fuzzer's corpus. It goes through the
+/// same reader and renderer as the harness did, and must come back with a
+/// document and well-formed diagnostics, and render to HTML that runs no
+/// script. Readers that count their work (RTF, HTML) must also stay within
+/// a fixed number of steps per input byte, so a slow input fails by count,
+/// never by the clock. Inputs that still fail wait in
 /// `Golden/fuzz/pending/<target>/` and are not replayed until their bug is
 /// fixed; then move them up a folder.
 final class FuzzRegressionTests: XCTestCase {
-    private static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    private static let findings = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Golden").appendingPathComponent("fuzz")
+    /// Inputs picked from the fuzzers' corpora, which `Scripts/fuzz` also starts from.
+    private static let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Scripts/fuzz.d/seeds")
 
-    /// Generous for a debug build; the fuzzer's own limit was 5 s under ASan.
-    private static let timeLimit = 10.0
+    /// Steps a reader may count per input byte (a few are normal); a quadratic
+    /// path on a slow input costs hundreds or thousands.
+    private static let stepsPerByte = 40
 
-    /// The inputs recorded for `target`, sorted by name.
-    private func inputs(_ target: String) throws -> [URL] {
-        let url = Self.folder.appendingPathComponent(target)
-        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
-        return try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)
-            .filter { !$0.hasDirectoryPath && !$0.lastPathComponent.hasPrefix(".") && $0.pathExtension != "md" }
-            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    /// The findings and seeds recorded for `target`, sorted by name; a target with none fails, as it would check nothing.
+    private func inputs(_ target: String, file: StaticString, line: UInt) throws -> [URL] {
+        let found = [Self.findings, Self.seeds].flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(at: folder.appendingPathComponent(target), includingPropertiesForKeys: nil)) ?? [])
+                .filter { !$0.hasDirectoryPath && !$0.lastPathComponent.hasPrefix(".") && $0.pathExtension != "md" }
+        }
+        XCTAssertFalse(found.isEmpty, "no inputs in Golden/fuzz/\(target)/ or Scripts/fuzz.d/seeds/\(target)/", file: file, line: line)
+        return found.sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 
-    /// Runs `body` on each input of `target`, failing when one takes too long.
-    private func replay(_ target: String, file: StaticString = #filePath, line: UInt = #line, _ body: ([UInt8]) -> Void) throws {
-        for url in try inputs(target) {
+    /// Runs `body` on each input of `target`, with a work counter, failing
+    /// when one counts more than `stepsPerByte` steps per byte (plus a fixed allowance).
+    private func replay(_ target: String, file: StaticString = #filePath, line: UInt = #line, _ body: ([UInt8], WorkCounter) -> Void) throws {
+        for url in try inputs(target, file: file, line: line) {
             let bytes = try [UInt8](Data(contentsOf: url))
-            let start = Date()
-            body(bytes)
-            let elapsed = Date().timeIntervalSince(start)
-            XCTAssertLessThan(elapsed, Self.timeLimit, "\(target)/\(url.lastPathComponent) took \(elapsed) s", file: file, line: line)
+            let work = WorkCounter()
+            body(bytes, work)
+            XCTAssertLessThanOrEqual(work.steps, Self.stepsPerByte * (bytes.count + 1_000),
+                                     "\(target)/\(url.lastPathComponent): \(work.steps) steps for \(bytes.count) bytes", file: file, line: line)
         }
     }
 
@@ -68,7 +77,7 @@ final class FuzzRegressionTests: XCTestCase {
     }
 
     func testJSONFindings() throws {
-        try replay("json") { bytes in
+        try replay("json") { bytes, _ in
             switch JSONReader.parse(bytes) {
             case .success: break
             case .failure(let error):
@@ -79,7 +88,7 @@ final class FuzzRegressionTests: XCTestCase {
     }
 
     func testTaggedFindings() throws {
-        try replay("tagged") { bytes in
+        try replay("tagged") { bytes, _ in
             switch DataFileReader(schema: .seed, path: "Resources/fuzz.json").read(bytes) {
             case .items(let items, let fileDiagnostics):
                 checkDiagnostics(fileDiagnostics, "tagged")
@@ -100,7 +109,7 @@ final class FuzzRegressionTests: XCTestCase {
 
     func testConfigFindings() throws {
         let sample = Array(#"[{"name": "Fuzz", "title": "T", "imageName": "pic", "detailText": ["<image>pic_01</image>", "<caption>c</caption>", "<h>Heading</h>", "body", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!"], "text": ["<h>Heading</h>", "body"]}]"#.utf8)
-        try replay("config") { bytes in
+        try replay("config") { bytes, _ in
             let result = ConfigReader(path: "galley.json").read(bytes)
             checkDiagnostics(result.diagnostics, "config")
             guard let config = result.config else {
@@ -115,23 +124,23 @@ final class FuzzRegressionTests: XCTestCase {
     }
 
     func testRTFFindings() throws {
-        try replay("rtf") { bytes in
-            let result = RTFReader.read(bytes, path: "Fuzz.rtfd/TXT.rtf")
+        try replay("rtf") { bytes, work in
+            let result = RTFReader.read(bytes, path: "Fuzz.rtfd/TXT.rtf", work: work)
             checkDiagnostics(result.diagnostics, "rtf")
             render(result.document, "rtf")
         }
     }
 
     func testHTMLFindings() throws {
-        try replay("html") { bytes in
-            let result = HTMLDocumentReader.read(bytes, path: "Fuzz/page.html")
+        try replay("html") { bytes, work in
+            let result = HTMLDocumentReader.read(bytes, path: "Fuzz/page.html", work: work)
             checkDiagnostics(result.diagnostics, "html")
             render(result.document, "html")
         }
     }
 
     func testAssetFindings() throws {
-        try replay("assets") { bytes in
+        try replay("assets") { bytes, _ in
             _ = ImageSetContents.read(bytes, path: "x.imageset/Contents.json")
             _ = ColorSetContents.read(bytes, path: "x.colorset/Contents.json")
             if let size = ImageDimensions.read(bytes) {

@@ -2,15 +2,16 @@ import Foundation
 import XCTest
 @testable import GalleyCore
 
-/// Malformed and hostile input: the reader must finish quickly, keep what it can and say what went wrong.
+/// Malformed and hostile input: the reader must finish in linear work, keep what it can and say what went wrong.
 final class HTMLHostileInputTests: XCTestCase {
-    /// Reads `bytes`, failing if it takes longer than `limit` seconds.
-    private func readQuickly(_ bytes: [UInt8], limit: Double = 3, file: StaticString = #filePath, line: UInt = #line)
+    private func read(_ bytes: [UInt8]) -> (document: Document, diagnostics: [Diagnostic]) {
+        HTMLDocumentReader.read(bytes, path: "hostile.html")
+    }
+
+    /// Reads `build(size)`, failing unless the reader's counted work grows linearly with `size`.
+    private func readLinearly(_ size: Int, file: StaticString = #filePath, line: UInt = #line, _ build: (Int) -> [UInt8])
         -> (document: Document, diagnostics: [Diagnostic]) {
-        let start = Date()
-        let result = HTMLDocumentReader.read(bytes, path: "hostile.html")
-        XCTAssertLessThan(Date().timeIntervalSince(start), limit, "reading took too long", file: file, line: line)
-        return result
+        LinearWork.read(size: size, file: file, line: line, build) { HTMLDocumentReader.read($0, path: "hostile.html", work: $1) }
     }
 
     private func repeated(_ text: String, _ count: Int) -> [UInt8] {
@@ -18,51 +19,52 @@ final class HTMLHostileInputTests: XCTestCase {
     }
 
     func testDeepNestingIsCappedAndDiagnosed() {
-        let depth = 100_000
-        let result = readQuickly(Array("start".utf8) + repeated("<div><span>", depth) + Array("x".utf8) + repeated("</span></div>", depth) + Array("<p>end".utf8))
+        let result = readLinearly(4_000) { depth in
+            Array("start".utf8) + self.repeated("<div><span>", depth) + Array("x".utf8) + self.repeated("</span></div>", depth) + Array("<p>end".utf8)
+        }
         XCTAssertEqual(RTFTestSupport.paragraphs(result.document.blocks).map(\.plainText).last, "end")
         XCTAssertTrue(result.diagnostics.contains { $0.message == "elements nested deeper than 256; deeper tags are ignored" })
         XCTAssertLessThanOrEqual(result.diagnostics.count, HTMLDocumentBuilder.maximumDiagnostics)
     }
 
     func testHiddenElementsPastTheDepthLimitStayHidden() {
-        let result = readQuickly(repeated("<div>", 300) + Array("a<script>secret</script><svg><text>vector</text></svg>b".utf8))
+        let result = read(repeated("<div>", 300) + Array("a<script>secret</script><svg><text>vector</text></svg>b".utf8))
         XCTAssertEqual(RTFTestSupport.plainText(result.document), "ab")
     }
 
     func testUnclosedFormattingAcrossManyBlocksStaysLinear() {
-        let result = readQuickly(repeated("<b><i><u>", 80) + repeated("<div>text</div>", 20_000))
-        XCTAssertEqual(result.document.blocks.count, 20_000)
+        let result = readLinearly(2_000) { self.repeated("<b><i><u>", 80) + self.repeated("<div>text</div>", $0) }
+        XCTAssertEqual(result.document.blocks.count, 2_000)
         XCTAssertTrue(RTFTestSupport.paragraphs(result.document.blocks).allSatisfy { $0.runs.allSatisfy { $0.style.bold } })
     }
 
     func testManyStrayEndTagsAndNestedTablesFinish() {
-        let result = readQuickly(repeated("</b></div></td></table>", 50_000) + repeated("<table><tr><td>", 300) + Array("deep".utf8))
+        let result = readLinearly(4_000) { self.repeated("</b></div></td></table>", $0) + self.repeated("<table><tr><td>", 300) + Array("deep".utf8) }
         XCTAssertEqual(result.diagnostics.count, HTMLDocumentBuilder.maximumDiagnostics)
         XCTAssertTrue(RTFTestSupport.plainText(result.document).contains("deep"))
     }
 
     func testLongSingleLineWithManyBlocksIsLinear() {
         // A minified file: one line, each paragraph located after the image inside it.
-        let result = readQuickly(repeated("<p><img src=a.png>日本語 text</p>", 40_000))
-        XCTAssertEqual(result.document.blocks.count, 80_000)
-        XCTAssertEqual(result.document.blocks.last?.location, SourceLocation(line: 1, column: 1 + 39_999 * 30))
+        let result = readLinearly(2_000) { self.repeated("<p><img src=a.png>日本語 text</p>", $0) }
+        XCTAssertEqual(result.document.blocks.count, 4_000)
+        XCTAssertEqual(result.document.blocks.last?.location, SourceLocation(line: 1, column: 1 + 1_999 * 30))
     }
 
     func testHugeTextAttributesAndComments() {
-        let text = readQuickly(Array("<p>".utf8) + repeated("word ", 400_000))
-        XCTAssertEqual(RTFTestSupport.plainText(text.document).count, 400_000 * 5 - 1)
-        let attributes = readQuickly(Array("<p ".utf8) + repeated("a=1 ", 200_000) + Array(">x".utf8))
+        let text = readLinearly(16_000) { Array("<p>".utf8) + self.repeated("word ", $0) }
+        XCTAssertEqual(RTFTestSupport.plainText(text.document).count, 16_000 * 5 - 1)
+        let attributes = readLinearly(8_000) { Array("<p ".utf8) + self.repeated("a=1 ", $0) + Array(">x".utf8) }
         XCTAssertEqual(RTFTestSupport.plainText(attributes.document), "x")
-        let comments = readQuickly(repeated("<!-- - -- ->", 100_000) + Array("-->after".utf8))
+        let comments = readLinearly(8_000) { self.repeated("<!-- - -- ->", $0) + Array("-->after".utf8) }
         XCTAssertEqual(RTFTestSupport.plainText(comments.document), "after")
-        let references = readQuickly(repeated("&amp;&#99999999999999999999;&#x;&unknownname;", 50_000))
+        let references = readLinearly(4_000) { self.repeated("&amp;&#99999999999999999999;&#x;&unknownname;", $0) }
         XCTAssertEqual(references.diagnostics.count, HTMLDocumentBuilder.maximumDiagnostics)
     }
 
     func testUnclosedRawTextRunsToTheEnd() {
-        XCTAssertTrue(readQuickly(Array("<p>a</p><script>".utf8) + repeated("<p>x</p>", 50_000)).document.blocks.count == 1)
-        XCTAssertEqual(RTFTestSupport.plainText(readQuickly(Array("<title>t".utf8) + repeated("<p>x", 10_000)).document), "")
+        XCTAssertEqual(readLinearly(4_000) { Array("<p>a</p><script>".utf8) + self.repeated("<p>x</p>", $0) }.document.blocks.count, 1)
+        XCTAssertEqual(RTFTestSupport.plainText(readLinearly(2_000) { Array("<title>t".utf8) + self.repeated("<p>x", $0) }.document), "")
     }
 
     func testTruncatedMarkupAtEveryPosition() {
@@ -74,7 +76,7 @@ final class HTMLHostileInputTests: XCTestCase {
     }
 
     func testInvalidBytesAreReplacedAndReported() {
-        let result = readQuickly(Array("<p>ok ".utf8) + [0xFF, 0xC3, 0x00, 0xE3, 0x81] + Array(" end</p>".utf8))
+        let result = read(Array("<p>ok ".utf8) + [0xFF, 0xC3, 0x00, 0xE3, 0x81] + Array(" end</p>".utf8))
         XCTAssertEqual(RTFTestSupport.plainText(result.document), "ok \u{FFFD}\u{FFFD}\u{FFFD} end")
         XCTAssertEqual(result.diagnostics.first?.location, SourceLocation(line: 1, column: 7))
         XCTAssertTrue(result.diagnostics.first?.message.hasPrefix("invalid UTF-8 bytes") ?? false)

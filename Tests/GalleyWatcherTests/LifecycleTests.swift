@@ -6,12 +6,14 @@ import XCTest
 final class LifecycleTests: XCTestCase {
     func testNothingIsDeliveredAfterStopAndStopIsIdempotent() throws {
         let fixture = try WatchFixture(files: ["doc.json": "[]"], testCase: self)
+        let witness = try witnessRecorder(over: fixture.root)
         fixture.recorder.stop()
         fixture.recorder.stop()
 
         Disk.write(fixture.path("doc.json"), "[1]")
 
-        XCTAssertEqual(fixture.recorder.batchesDuringQuietPeriod(), [])
+        XCTAssertEqual(witness.batches(mentioning: [fixture.path("doc.json")]), [.events([changed(fixture.path("doc.json"))])])
+        XCTAssertEqual(fixture.recorder.batchesSoFar(), [])
     }
 
     func testEventsBetweenInitAndStartAreDelivered() throws {

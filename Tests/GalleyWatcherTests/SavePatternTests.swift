@@ -112,7 +112,7 @@ final class SavePatternTests: XCTestCase {
 
         Disk.touch(fixture.path("doc.json"))
 
-        XCTAssertEqual(fixture.recorder.batchesDuringQuietPeriod(), [])
+        XCTAssertEqual(fixture.recorder.batchesBeforeSentinel(), [])
     }
 
     func testEditorSwapFilesAndVersionControlFoldersReportNothing() throws {
@@ -128,6 +128,6 @@ final class SavePatternTests: XCTestCase {
         Disk.write(fixture.path(".hidden-folder/doc.json"), "[]")
         Disk.unlink(fixture.path(".doc.json.swp"))
 
-        XCTAssertEqual(fixture.recorder.batchesDuringQuietPeriod(), [])
+        XCTAssertEqual(fixture.recorder.batchesBeforeSentinel(), [])
     }
 }

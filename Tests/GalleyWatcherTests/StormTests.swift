@@ -31,7 +31,7 @@ final class StormTests: XCTestCase {
         let files = (0..<2000).map { fixture.path("storm/\($0).json") }
 
         Disk.write(trigger, "[]")
-        XCTAssertEqual(consumerBusy.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(consumerBusy.wait(timeout: .now() + 60), .success)
         for file in files { Disk.write(file, "[]") }
         for file in files.prefix(1000) { Disk.write(file, "[1]") }
         consumerMayFinish.signal()
@@ -43,18 +43,34 @@ final class StormTests: XCTestCase {
     }
 
     /// `git checkout` replaces each file by unlinking it and writing a new one.
+    ///
+    /// The checkout happens while the consumer is busy, so the watcher reads it as one burst, in which every removal
+    /// meets its file's return. (Read as it happens, a removal waits 100 ms for the file; a writer preempted longer
+    /// than that on a busy machine shows it removed, then changed: true, but not what this test is about.)
     func testTwoThousandFilesRewrittenByUnlinkAndCreateArriveAsChangesOnly() throws {
         var files: [String: String] = [:]
         for index in 0..<2000 { files["checkout/\(index).json"] = "[]" }
-        let fixture = try WatchFixture(files: files, testCase: self)
+        let consumerBusy = DispatchSemaphore(value: 0)
+        let consumerMayFinish = DispatchSemaphore(value: 0)
+        let fixture = try WatchFixture(
+            files: files,
+            handle: { batch in
+                guard batch.mentions(suffix: "/trigger.json") else { return }
+                consumerBusy.signal()
+                consumerMayFinish.wait()
+            },
+            testCase: self)
         let paths = files.keys.map(fixture.path)
+        Disk.write(fixture.path("trigger.json"), "[]")
+        XCTAssertEqual(consumerBusy.wait(timeout: .now() + 60), .success)
 
         for path in paths {
             Disk.unlink(path)
             Disk.write(path, "[1]")
         }
+        consumerMayFinish.signal()
 
-        let batches = fixture.recorder.batches(mentioning: Set(paths))
+        let batches = fixture.recorder.batches(mentioning: Set(paths)).withoutEvents { $0.path.hasSuffix("/trigger.json") }
         XCTAssertEqual(batches.events.filter { $0.kind != .changed }, [])
         XCTAssertEqual(Set(batches.events), Set(paths.map(changed)))
         XCTAssertEqual(batches.events.count, paths.count, "every path exactly once across the batches")

@@ -3,11 +3,10 @@ import json
 import os
 import re
 import socket
-import time
 
 import pytest
 
-from galley_support import HeldPoll, REPO, run_galley
+from galley_support import REPO, run_galley
 
 EXAMPLE = os.path.join(REPO, "Assets", "Example")
 
@@ -81,16 +80,44 @@ def test_render_writes_one_self_contained_page(tmp_path):
     assert "<script" not in page
 
 
+class SentPoll:
+    """A long-poll whose request has been sent in full when the constructor
+    returns; nothing reads its answer until asked, so an answer that came
+    early is still waiting in the socket."""
+
+    def __init__(self, daemon, path):
+        self.socket = socket.create_connection(("127.0.0.1", daemon.port), timeout=30)
+        self.socket.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{daemon.port}\r\nConnection: close\r\n\r\n".encode())
+
+    def has_answer(self):
+        self.socket.setblocking(False)
+        try:
+            return len(self.socket.recv(1, socket.MSG_PEEK)) > 0
+        except BlockingIOError:
+            return False
+        finally:
+            self.socket.setblocking(True)
+            self.socket.settimeout(30)
+
+    def status(self):
+        response = b""
+        while chunk := self.socket.recv(65536):
+            response += chunk
+        self.socket.close()
+        return int(response.split(b" ", 2)[1]) if response else None
+
+
 def test_sigterm_answers_held_polls_and_exits_0(species, serve):
     daemon = serve(species)
     documents = daemon.documents()
-    polls = [HeldPoll(daemon, f"/api/documents/{d['id']}?since={d['version']}") for d in documents["documents"][:5]]
-    polls.append(HeldPoll(daemon, f"/api/documents?since={documents['version']}"))
-    time.sleep(0.3)  # let the polls park; an early answer would also pass
+    polls = [SentPoll(daemon, f"/api/documents/{d['id']}?since={d['version']}&wait=120") for d in documents["documents"][:5]]
+    polls.append(SentPoll(daemon, f"/api/documents?since={documents['version']}&wait=120"))
+    # A request sent after theirs, answered at once: by the time its answer is
+    # here, an early answer to any poll (the bug this test catches) would be too.
+    assert daemon.documents()["version"] == documents["version"]
+    assert [poll.has_answer() for poll in polls] == [False] * len(polls), "a poll was answered before SIGTERM"
     assert daemon.stop() == 0
-    for poll in polls:
-        status, _ = poll.result()
-        assert status == 200
+    assert [poll.status() for poll in polls] == [200] * len(polls)
 
 
 def test_forged_host_and_traversal_are_refused(species, serve):

@@ -16,7 +16,7 @@ struct CheckCommand {
                 Console.error("galley: '\(path)' does not exist")
                 return 1
             }
-            let prefix = path.hasSuffix("/") ? String(path.dropLast()) : path
+            let prefix = path.removingByteSuffix("/") ?? path
             if FileSystem.isDirectory(path) && !ContentFormats.isBundle(path) {
                 let root = FilePath.realPath(path) ?? path
                 let workspace = Workspace(root: root, boot: "check")

@@ -6,11 +6,11 @@ enum OutputPath {
     /// Whether `output` (which may not exist yet) resolves inside `folder`
     /// (a real path), following symlinks in the part that exists.
     static func isInside(_ output: String, folder: String) -> Bool {
-        let absolute = output.hasPrefix("/") ? output : FileManager.default.currentDirectoryPath + "/" + output
+        let absolute = output.hasBytePrefix("/") ? output : FileManager.default.currentDirectoryPath + "/" + output
         var existing = absolute
         var missing: [String] = []
         while FilePath.realPath(existing) == nil, existing != "/" {
-            missing.insert(String(existing.split(separator: "/").last ?? ""), at: 0)
+            missing.insert(existing.slashSeparatedParts.last ?? "", at: 0)
             existing = FilePath.parent(of: existing)
         }
         let resolved = ([FilePath.realPath(existing) ?? existing] + missing).joined(separator: "/")

@@ -29,7 +29,7 @@ struct ServedImage: Equatable, Sendable {
 
     var resolved: ResolvedImage {
         guard isDisplayable else {
-            let name = path.split(separator: "/").last.map(String.init) ?? path
+            let name = path.slashSeparatedParts.last ?? path
             return ResolvedImage(url: "", placeholder: "attachment “\(name)”")
         }
         return ResolvedImage(url: url, width: width, height: height)

@@ -24,18 +24,18 @@ enum FileRole: Equatable {
 /// Paths relative to the content folder, with `/`, and what they hold.
 enum ContentPath {
     static func role(of relativePath: String) -> FileRole {
-        let components = relativePath.split(separator: "/")
+        let components = relativePath.slashSeparatedParts
         guard let name = components.last else { return .other }
         let content = ContentFormats.file(containing: relativePath)
         // Every file of a bundle, its images too, belongs to its document.
         if let content, content.isBundle { return .content(content) }
         let lowerName = name.lowercased()
-        let inAssetCatalog = components.dropLast().contains { $0.hasSuffix(".xcassets") }
+        let inAssetCatalog = components.dropLast().contains { $0.hasByteSuffix(".xcassets") }
         if inAssetCatalog {
             if lowerName == "contents.json" { return .catalogContents }
             // Every file an image set holds is one of its pictures, even one
             // nothing can show (a `.psd`): the catalog warns about those.
-            let inImageSet = components.count >= 2 && components[components.count - 2].hasSuffix(".imageset")
+            let inImageSet = components.count >= 2 && components[components.count - 2].hasByteSuffix(".imageset")
             return inImageSet || isImage(lowerName) ? .image : .other
         }
         if relativePath == ConfigFile.name { return .config }
@@ -52,7 +52,7 @@ enum ContentPath {
     /// Folders and files that are never content: hidden ones, VCS folders,
     /// editors' temporaries and dependencies.
     static func isIgnored(name: String) -> Bool {
-        name.hasPrefix(".") || name == "node_modules" || EditorTemporaryFiles.isTemporary(name: name)
+        name.hasBytePrefix(".") || name == "node_modules" || EditorTemporaryFiles.isTemporary(name: name)
     }
 
     /// `path` relative to `root`, or nil when it is not inside it.

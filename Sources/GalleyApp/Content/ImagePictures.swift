@@ -99,7 +99,7 @@ final class ImagePictures: Sendable {
 
     /// The diagnostic text for a file that cannot be shown.
     static func cannotShow(_ image: ServedImage, _ failure: PictureFailure) -> String {
-        let name = image.path.split(separator: "/").last.map(String.init) ?? image.path
+        let name = image.path.slashSeparatedParts.last ?? image.path
         return "cannot show '\(name)': \(failure.reason)"
     }
 }

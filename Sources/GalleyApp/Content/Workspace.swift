@@ -172,7 +172,7 @@ final class Workspace {
 
     /// Forgets everything below a removed folder (`""`: the whole content folder).
     func removeFolder(_ prefix: String) {
-        let gone = prefix.isEmpty ? knownFiles : knownFiles.filter { $0.hasPrefix(prefix + "/") }
+        let gone = prefix.isEmpty ? knownFiles : knownFiles.filter { $0.hasBytePrefix(prefix + "/") }
         apply(changed: [], removed: gone.sorted())
     }
 

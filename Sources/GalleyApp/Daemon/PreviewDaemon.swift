@@ -19,8 +19,12 @@ final class PreviewDaemon: @unchecked Sendable {
     private var workspace: Workspace?
     private var publisher: Publisher?
     private var server: HTTPServer?
+    /// The watcher and the folder timer are replaced on the workspace queue (when the content folder goes and comes
+    /// back) and stopped by `stop()` on another thread, which must not wait for a long rescan: so they sit behind a lock.
+    private let watchingLock = NSLock()
     private var watcher: FileWatcher?
     private var folderTimer: DispatchSourceTimer?
+    private var isStopping = false
 
     init(options: ServeOptions) {
         self.options = options
@@ -91,7 +95,6 @@ final class PreviewDaemon: @unchecked Sendable {
         self.workspace = workspace
         self.publisher = publisher
         self.server = server
-        self.watcher = watcher
         start(watcher)
         let documents = workspace.allDocuments.count
         let elapsed = startTime.duration(to: .now)
@@ -102,7 +105,7 @@ final class PreviewDaemon: @unchecked Sendable {
 
     private func makeWatcher(root: String) throws -> FileWatcher {
         let isIgnored: @Sendable (String) -> Bool = { path in
-            ContentPath.isIgnored(name: path.split(separator: "/").last.map(String.init) ?? path)
+            ContentPath.isIgnored(name: path.slashSeparatedParts.last ?? path)
         }
         if let interval = options.pollInterval {
             return try PollingWatcher(root: root, interval: interval, isIgnored: isIgnored)
@@ -111,7 +114,11 @@ final class PreviewDaemon: @unchecked Sendable {
     }
 
     private func start(_ watcher: FileWatcher) {
-        self.watcher = watcher
+        let isStopping = watchingLock.withLock {
+            if !self.isStopping { self.watcher = watcher }
+            return self.isStopping
+        }
+        guard !isStopping else { return watcher.stop() }
         let log = self.log
         watcher.start(queue: workspaceQueue, onBatch: { [weak self] batch in
             self?.apply(batch)
@@ -125,8 +132,11 @@ final class PreviewDaemon: @unchecked Sendable {
     /// (only while it is missing, so an idle daemon still never wakes).
     private func waitForContentFolder() {
         guard let workspace else { return }
-        watcher?.stop()
-        watcher = nil
+        let gone = watchingLock.withLock {
+            defer { watcher = nil }
+            return watcher
+        }
+        gone?.stop()
         workspace.removeFolder("")
         publishChanges(paths: ["(content folder removed)"], started: .now)
         log.warning("the content folder \(workspace.root) was removed; waiting for it to come back")
@@ -135,7 +145,7 @@ final class PreviewDaemon: @unchecked Sendable {
         timer.setEventHandler { [weak self] in
             guard let self, let workspace = self.workspace, FileSystem.isDirectory(workspace.root) else { return }
             timer.cancel()
-            self.folderTimer = nil
+            self.watchingLock.withLock { self.folderTimer = nil }
             do {
                 let watcher = try self.makeWatcher(root: workspace.root)
                 workspace.loadAll()
@@ -146,13 +156,18 @@ final class PreviewDaemon: @unchecked Sendable {
                 self.log.error("\(error)")
             }
         }
-        folderTimer = timer
+        let isStopping = watchingLock.withLock {
+            if !self.isStopping { folderTimer = timer }
+            return self.isStopping
+        }
+        // A dispatch source must be activated before it is released, even one never to fire.
         timer.activate()
+        if isStopping { timer.cancel() }
     }
 
     /// Runs on the workspace queue for every batch of file changes.
     private func apply(_ batch: WatchBatch) {
-        guard let workspace, let watcher else { return }
+        guard let workspace, let watcher = watchingLock.withLock({ watcher }) else { return }
         let started = ContinuousClock.now
         var paths: [String] = []
         switch batch {
@@ -214,8 +229,16 @@ final class PreviewDaemon: @unchecked Sendable {
     }
 
     /// Answers every held poll and stops serving; returns the exit status.
+    ///
+    /// Does not wait for the workspace queue, which may be in the middle of a long rescan.
     func stop() -> Int32 {
-        watcher?.stop()
+        let (stoppedWatcher, stoppedTimer) = watchingLock.withLock {
+            isStopping = true
+            defer { (self.watcher, self.folderTimer) = (nil, nil) }
+            return (self.watcher, self.folderTimer)
+        }
+        stoppedWatcher?.stop()
+        stoppedTimer?.cancel()
         if let server, let publisher {
             server.stop { publisher.answerAll() }
         }

@@ -3,7 +3,7 @@
 enum SafePath {
     /// Whether `path` (already URL-decoded once) is a plain relative path.
     static func isClean(_ path: String) -> Bool {
-        guard !path.isEmpty, !path.hasPrefix("/"), path.utf8.count <= 4096 else { return false }
+        guard !path.isEmpty, !path.hasBytePrefix("/"), path.utf8.count <= 4096 else { return false }
         for scalar in path.unicodeScalars {
             // NUL, backslashes and characters that end a path early in some
             // layer (';', '?', '#', '%' after decoding) never appear in names we serve.
@@ -11,7 +11,7 @@ enum SafePath {
                 return false
             }
         }
-        for segment in path.split(separator: "/", omittingEmptySubsequences: false) {
+        for segment in path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map({ String(decoding: $0, as: UTF8.self) }) {
             if segment.isEmpty || segment == "." || segment == ".." { return false }
         }
         return true

@@ -41,21 +41,21 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
         switch true {
         case path == "/" || path == "/index.html":
             return .now(pageFile("index.html"))
-        case path.hasPrefix("/doc/"):
+        case path.hasBytePrefix("/doc/"):
             return .now(pageFile("page.html"))
         case path == PreviewService.lanCodePath:
             guard let svg = lan?.qrCodeSVG else { return .now(text(404, "not serving the local network (see --lan)")) }
             return .now(HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml"), ("Cache-Control", "no-store")] + SecurityHeaders.all, body: SharedBody(svg)))
-        case path.hasPrefix("/_galley/"):
-            return .now(pageFile(String(path.dropFirst("/_galley/".count)), cacheable: true))
+        case path.hasBytePrefix("/_galley/"):
+            return .now(pageFile(path.removingBytePrefix("/_galley/") ?? "", cacheable: true))
         case path == "/api/documents":
             return publisher.reply(to: LongPollRequest(topic: .index, since: request.query["since"].flatMap { Int($0) }), wait: waitSeconds(request))
-        case path.hasPrefix("/api/documents/"):
-            let id = String(path.dropFirst("/api/documents/".count))
+        case path.hasBytePrefix("/api/documents/"):
+            let id = path.removingBytePrefix("/api/documents/") ?? ""
             let poll = LongPollRequest(topic: .document(id), since: request.query["since"].flatMap { Int($0) }, acceptsPatch: request.query["patch"] == "1")
             return publisher.reply(to: poll, wait: waitSeconds(request))
-        case path.hasPrefix("/files/"):
-            return image(at: String(path.dropFirst("/files/".count)), request: request)
+        case path.hasBytePrefix("/files/"):
+            return image(at: path.removingBytePrefix("/files/") ?? "", request: request)
         default:
             return .now(text(404, "not found"))
         }

@@ -33,7 +33,7 @@ struct RequestGuard: Sendable {
         guard let host = request.header("host")?.lowercased(), allowedHosts.contains(host) else {
             return .refused(status: 421, reason: "unknown Host; Galley answers only to its own address (see --allow-host)")
         }
-        if request.path.hasPrefix("/api/") {
+        if request.path.hasBytePrefix("/api/") {
             if let origin = request.header("origin"), !allowedOrigins.contains(origin.lowercased()) {
                 return .refused(status: 403, reason: "cross-origin request refused")
             }

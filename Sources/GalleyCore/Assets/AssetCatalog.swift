@@ -55,18 +55,18 @@ public struct AssetCatalog: Sendable {
     /// whose answer may change.
     @discardableResult
     public mutating func setContents(_ path: String, _ bytes: [UInt8]?) -> Set<String> {
-        guard path.hasSuffix("/Contents.json"), AssetCatalog.isInCatalog(path) else { return [] }
+        guard path.hasByteSuffix("/Contents.json"), AssetCatalog.isInCatalog(path) else { return [] }
         let folder = String(path.dropLast("/Contents.json".count))
         let name = AssetCatalog.setName(of: folder, namespaces: namespaceGroups)
-        if folder.hasSuffix(".imageset") {
+        if folder.hasByteSuffix(".imageset") {
             imageSets[folder] = bytes.map { ImageSetContents.read($0, path: path) }
             if let name { AssetCatalog.file(folder, under: name, in: &imageSetFolders, present: bytes != nil) }
             return name.map { [$0] } ?? []
-        } else if folder.hasSuffix(".colorset") {
+        } else if folder.hasByteSuffix(".colorset") {
             colorSets[folder] = bytes.map { ColorSetContents.read($0, path: path) }
             if let name { AssetCatalog.file(folder, under: name, in: &colorSetFolders, present: bytes != nil) }
             return name.map { [$0] } ?? []
-        } else if AssetCatalog.isInCatalog(folder + "/x") && !folder.hasSuffix(".xcassets") {
+        } else if AssetCatalog.isInCatalog(folder + "/x") && !folder.hasByteSuffix(".xcassets") {
             let before = namespaceGroups
             let providesNamespace = bytes.flatMap { bytes -> Bool? in
                 guard case .success(let root) = JSONReader.parse(bytes) else { return nil }
@@ -96,9 +96,9 @@ public struct AssetCatalog: Sendable {
     /// Forgets every file, set and group at or below `prefix` (a removed
     /// file or folder).
     public mutating func remove(under prefix: String) -> Set<String> {
-        func isUnder(_ path: String) -> Bool { path == prefix || path.hasPrefix(prefix + "/") }
+        func isUnder(_ path: String) -> Bool { path.isByteEqual(to: prefix) || path.hasBytePrefix(prefix + "/") }
         var names: Set<String> = []
-        if prefix.hasSuffix("/Contents.json") { names.formUnion(setContents(prefix, nil)) }
+        if prefix.hasByteSuffix("/Contents.json") { names.formUnion(setContents(prefix, nil)) }
         for path in files.keys where isUnder(path) { names.formUnion(setFile(path, nil)) }
         for folder in Array(imageSets.keys) + Array(colorSets.keys) + Array(namespaceGroups) where isUnder(folder) {
             names.formUnion(setContents(folder + "/Contents.json", nil))
@@ -242,21 +242,21 @@ public struct AssetCatalog: Sendable {
 
     /// The `.imageset` or `.colorset` folder holding `path`, if any.
     static func setFolder(of path: String) -> (path: String, isImageSet: Bool)? {
-        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        let components = path.splitAtSlashes(omittingEmptyParts: false)
         guard components.count >= 2 else { return nil }
         let parent = components[components.count - 2]
-        guard parent.hasSuffix(".imageset") || parent.hasSuffix(".colorset") else { return nil }
-        return (components.dropLast().joined(separator: "/"), parent.hasSuffix(".imageset"))
+        guard parent.hasByteSuffix(".imageset") || parent.hasByteSuffix(".colorset") else { return nil }
+        return (components.dropLast().joined(separator: "/"), parent.hasByteSuffix(".imageset"))
     }
 
     static func isInCatalog(_ path: String) -> Bool {
-        path.split(separator: "/").dropLast().contains { $0.hasSuffix(".xcassets") }
+        path.slashSeparatedParts.dropLast().contains { $0.hasByteSuffix(".xcassets") }
     }
 
     /// `Icons/star` for `A.xcassets/Icons/star.imageset` when `Icons` provides a namespace.
     static func setName(of folder: String, namespaces: Set<String>) -> String? {
-        let components = folder.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard let catalog = components.lastIndex(where: { $0.hasSuffix(".xcassets") }), catalog < components.count - 1,
+        let components = folder.splitAtSlashes(omittingEmptyParts: false)
+        guard let catalog = components.lastIndex(where: { $0.hasByteSuffix(".xcassets") }), catalog < components.count - 1,
               let dot = components[components.count - 1].lastIndex(of: ".") else { return nil }
         var name = ""
         for index in (catalog + 1)..<(components.count - 1) where namespaces.contains(components[...index].joined(separator: "/")) {
@@ -266,6 +266,6 @@ public struct AssetCatalog: Sendable {
     }
 
     private static func fileName(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        path.slashSeparatedParts.last ?? path
     }
 }

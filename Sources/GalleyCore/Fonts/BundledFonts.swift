@@ -20,7 +20,7 @@ public struct BundledFonts: Sendable {
     }
 
     public static func isInfoPlist(_ path: String) -> Bool {
-        path == "Info.plist" || path.hasSuffix("/Info.plist")
+        path.isByteEqual(to: "Info.plist") || path.hasByteSuffix("/Info.plist")
     }
 
     public mutating func setFontFile(_ path: String, _ bytes: [UInt8]?) {
@@ -34,10 +34,10 @@ public struct BundledFonts: Sendable {
     /// The font file a listed name points at: the same relative path, or
     /// else the same file name anywhere (Xcode copies fonts flat into the bundle).
     private func file(listed name: String) -> String? {
-        let candidates = fontFiles.keys.filter { $0 == name || $0.hasSuffix("/" + name) }
+        let candidates = fontFiles.keys.filter { $0.isByteEqual(to: name) || $0.hasByteSuffix("/" + name) }
         if let exact = candidates.min() { return exact }
-        let fileName = name.split(separator: "/").last.map(String.init) ?? name
-        return fontFiles.keys.filter { $0 == fileName || $0.hasSuffix("/" + fileName) }.min()
+        let fileName = name.slashSeparatedParts.last ?? name
+        return fontFiles.keys.filter { $0.isByteEqual(to: fileName) || $0.hasByteSuffix("/" + fileName) }.min()
     }
 
     /// Every font the app bundles that Galley could read.

@@ -25,7 +25,7 @@ public enum ContentFormats {
     /// Whether `path` (a folder, with or without a trailing `/`) is a bundle
     /// that holds one document.
     public static func isBundle(_ path: String) -> Bool {
-        let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
+        let folder = path.removingByteSuffix("/") ?? path
         guard let file = file(containing: folder) else { return false }
         return file.isBundle && file.path == folder
     }

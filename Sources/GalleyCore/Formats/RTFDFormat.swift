@@ -7,9 +7,9 @@ struct RTFDFormat: ContentFormat {
 
     func file(containing relativePath: String) -> ContentFile? {
         // Kept exactly as written (a leading `/` too), so the bundle is a prefix of the path.
-        let components = relativePath.split(separator: "/", omittingEmptySubsequences: false)
+        let components = relativePath.splitAtSlashes(omittingEmptyParts: false)
         // The innermost bundle: an RTFD inside another is a document of its own.
-        guard let bundleIndex = components.lastIndex(where: { RelativePath.hasExtension(String($0), in: ["rtfd"]) }) else { return nil }
+        guard let bundleIndex = components.lastIndex(where: { RelativePath.hasExtension($0, in: ["rtfd"]) }) else { return nil }
         let bundle = components[...bundleIndex].joined(separator: "/")
         return ContentFile(path: bundle, sourcePath: bundle + "/" + Self.textFileName, format: name)
     }

@@ -3,22 +3,22 @@
 public enum RelativePath {
     /// The folder holding `path` ("" at the top).
     public static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return String(path[..<slash])
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return String(decoding: path.utf8[..<slash], as: UTF8.self)
     }
 
     /// `name` (relative, may hold `..`) resolved against `folder`; nil when
     /// it would leave the content folder.
     public static func joined(_ folder: String, _ name: String) -> String? {
-        guard !name.hasPrefix("/") else { return nil }
-        var components = folder.split(separator: "/").map(String.init)
-        for component in name.split(separator: "/") {
+        guard !name.hasBytePrefix("/") else { return nil }
+        var components = folder.slashSeparatedParts
+        for component in name.slashSeparatedParts {
             switch component {
             case ".": continue
             case "..":
                 guard !components.isEmpty else { return nil }
                 components.removeLast()
-            default: components.append(String(component))
+            default: components.append(component)
             }
         }
         return components.isEmpty ? nil : components.joined(separator: "/")
@@ -26,7 +26,7 @@ public enum RelativePath {
 
     /// The file name without folders and extension, a fallback title.
     public static func baseName(_ path: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = path.slashSeparatedParts.last ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])
     }

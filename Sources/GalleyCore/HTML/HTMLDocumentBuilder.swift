@@ -45,6 +45,7 @@ struct HTMLDocumentBuilder {
     }
 
     let path: String
+    let work: WorkCounter?
     var locator: SourceLocator
     var diagnostics: [Diagnostic] = []
     var reportedUnknownElements: Set<String> = []
@@ -75,8 +76,9 @@ struct HTMLDocumentBuilder {
     var isCollectingTitle = false
     var firstHeadingText: String?
 
-    init(path: String, source: [UInt8]) {
+    init(path: String, source: [UInt8], work: WorkCounter? = nil) {
         self.path = path
+        self.work = work
         locator = SourceLocator(source)
     }
 
@@ -342,6 +344,7 @@ struct HTMLDocumentBuilder {
     func indexOfOpen(_ names: Set<String>, stoppingAt boundaries: Set<String>) -> Int? {
         guard names.contains(where: { openCounts[$0, default: 0] > 0 }) else { return nil }
         for index in elements.indices.reversed() {
+            work?.add(1)
             let name = elements[index].name
             if names.contains(name) { return index }
             if boundaries.contains(name) { return nil }
@@ -365,6 +368,7 @@ struct HTMLDocumentBuilder {
         var reopened: [OpenElement] = []
         while elements.count > index {
             guard let element = elements.popLast() else { break }
+            work?.add(1)
             openCounts[element.name, default: 1] -= 1
             didClose(element)
             if reopens, elements.count > index, HTMLElements.reopenedFormatting.contains(element.name) {
@@ -379,6 +383,7 @@ struct HTMLDocumentBuilder {
         let element = elements.remove(at: index)
         openCounts[element.name, default: 1] -= 1
         didClose(element)
+        work?.add(elements.count - index)
         for position in index..<elements.count {
             let parent = position > 0 ? elements[position - 1].context : HTMLFormattingContext()
             elements[position].context = elements[position].contentContext(inside: parent)

@@ -2,21 +2,25 @@
 /// only text, formatting, safe links, local or embedded images, lists and
 /// tables survive; scripts, event handlers, forms and remote loads do not.
 public enum HTMLDocumentReader {
-    /// Reads an HTML document. `path` is only a label for diagnostics.
+    /// Reads an HTML document. `path` is only a label for diagnostics;
+    /// `work`, when given, counts the steps taken.
     ///
     /// Never fails: malformed input yields what could be read plus diagnostics.
-    public static func read(_ bytes: [UInt8], path: String) -> (document: Document, diagnostics: [Diagnostic]) {
+    public static func read(_ bytes: [UInt8], path: String, work: WorkCounter? = nil) -> (document: Document, diagnostics: [Diagnostic]) {
         let decoded = HTMLSourceDecoder.decode(bytes)
-        var builder = HTMLDocumentBuilder(path: path, source: decoded.utf8)
+        var builder = HTMLDocumentBuilder(path: path, source: decoded.utf8, work: work)
         for problem in decoded.problems { builder.diagnose(.warning, problem.message, at: problem.offset) }
-        var tokenizer = HTMLTokenizer(bytes: decoded.utf8)
+        var tokenizer = HTMLTokenizer(bytes: decoded.utf8, work: work)
         while true {
             let token = tokenizer.next()
             for problem in tokenizer.problems { builder.diagnose(.warning, problem.message, at: problem.offset) }
             tokenizer.problems.removeAll()
+            work?.add(1)
             builder.consume(token)
             if case .endOfInput = token { break }
         }
-        return builder.finish()
+        let result = builder.finish()
+        work?.add(builder.locator.bytesWalked)
+        return result
     }
 }

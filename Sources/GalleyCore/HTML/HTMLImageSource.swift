@@ -15,8 +15,10 @@ enum HTMLImageSource {
         let url = String(source.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }).trimmingSpaces
         let shown = quotedForMessage(url)
         if url.isEmpty { return .refused("image has no 'src'") }
-        let slashes: Set<Character> = ["/", "\\"]
-        if url.count >= 2, slashes.contains(url.first ?? " "), slashes.contains(url.dropFirst().first ?? " ") {
+        // Bytes, not characters: a combining mark after a slash must not hide it.
+        let slashes: Set<UInt8> = [UInt8(ascii: "/"), UInt8(ascii: "\\")]
+        let lead = Array(url.utf8.prefix(2))
+        if lead.count == 2, slashes.contains(lead[0]), slashes.contains(lead[1]) {
             return .refused("remote image '\(shown)' is not loaded")
         }
         if let scheme = scheme(of: url) {
@@ -26,11 +28,13 @@ enum HTMLImageSource {
             default: return .refused("image source '\(shown)' is not loaded: only files next to the document are shown")
             }
         }
-        if slashes.contains(url.first ?? " ") {
+        if let first = lead.first, slashes.contains(first) {
             return .refused("image path '\(shown)' is absolute; use a path relative to the document")
         }
         var path = Substring(url)
-        if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
+        if let end = path.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+            path = Substring(String(decoding: path.utf8[..<end], as: UTF8.self))
+        }
         let file = percentDecoded(String(path)).replacing("\\", with: "/")
         return file.isEmpty ? .refused("image has no 'src'") : .image(.file(file))
     }

@@ -25,18 +25,22 @@ struct HTMLTokenizer {
     ]
 
     private let bytes: [UInt8]
+    private let work: WorkCounter?
     private var position: Int
     private var rawTextElement: (name: [UInt8], mode: RawTextMode)?
     private var unknownReferences: [HTMLCharacterReferences.UnknownReference] = []
     /// Problems found since the caller last emptied this list.
     var problems: [HTMLTokenizerProblem] = []
 
-    init(bytes: [UInt8], startingAt offset: Int = 0) {
+    init(bytes: [UInt8], startingAt offset: Int = 0, work: WorkCounter? = nil) {
         self.bytes = bytes
+        self.work = work
         position = offset
     }
 
     mutating func next() -> HTMLToken {
+        let begin = position
+        defer { work?.add(abs(position - begin)) }
         if let rawText = rawTextElement {
             rawTextElement = nil
             if let token = readRawText(of: rawText.name, mode: rawText.mode) { return token }
@@ -267,6 +271,7 @@ struct HTMLTokenizer {
 
     private func find(_ pattern: StaticString, from start: Int) -> Int? {
         var index = start
+        defer { work?.add(index - start) }
         while index < bytes.count {
             if hasPrefix(pattern, at: index) { return index }
             index += 1

@@ -12,7 +12,7 @@ public struct LocalizedPath: Hashable, Sendable {
     /// The innermost `.lproj` folder of `path` (relative to the content
     /// folder); nil when the file is in none.
     public init?(_ path: String) {
-        var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        var components = path.splitAtSlashes(omittingEmptyParts: false)
         guard components.count >= 2,
               let index = components.dropLast().lastIndex(where: { RelativePath.hasExtension($0, in: ["lproj"]) }) else { return nil }
         let folder = components[index]

@@ -25,6 +25,9 @@ public struct SourceLocator: Sendable {
     private var offset = 0
     private var lineIndex = 0
     private var column = 1
+    /// Bytes `location(of:)` has walked: a reader adds them to its
+    /// `WorkCounter`, so tests show it stays linear by counting, not timing.
+    public private(set) var bytesWalked = 0
 
     public init(_ bytes: [UInt8], columns: Columns = .scalars) {
         self.bytes = bytes
@@ -80,9 +83,11 @@ public struct SourceLocator: Sendable {
         if target >= lineStart && target < nextLineStart {
             // On the line of the last answer: walk from there.
             column += target >= offset ? count(offset..<target) : -count(target..<offset)
+            bytesWalked &+= abs(target - offset)
         } else {
             lineIndex = line(containing: target)
             column = 1 + count(lineStarts[lineIndex]..<target)
+            bytesWalked &+= target - lineStarts[lineIndex]
         }
         offset = target
         return SourceLocation(line: lineIndex + 1, column: column)

@@ -8,16 +8,20 @@ struct RTFLexer {
     static let parameterLimit = 1_000_000_000
 
     let bytes: UnsafeBufferPointer<UInt8>
+    let work: WorkCounter?
     /// Offset of the next unread byte.
     private(set) var position = 0
     /// Offset where the last token returned by `next()` started.
     private(set) var tokenStart = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>, work: WorkCounter? = nil) {
         self.bytes = bytes
+        self.work = work
     }
 
     mutating func next() -> RTFToken {
+        let begin = position
+        defer { work?.add(abs(position - begin)) }
         let count = bytes.count
         while position < count {
             tokenStart = position
@@ -127,7 +131,9 @@ struct RTFLexer {
     mutating func skipRestOfGroup() -> Bool {
         let count = bytes.count
         var depth = 1
-        var cursor = position
+        let start = position
+        var cursor = start
+        defer { work?.add(cursor - start) }
         while cursor < count {
             let byte = bytes[cursor]
             if byte == UInt8(ascii: "{") {

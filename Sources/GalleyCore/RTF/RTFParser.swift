@@ -12,6 +12,7 @@ struct RTFParser {
 
     let bytes: UnsafeBufferPointer<UInt8>
     let path: String
+    let work: WorkCounter?
     var lexer: RTFLexer
     var locator: SourceLocator
     let controlWords = RTFControlWordTable.shared
@@ -72,11 +73,12 @@ struct RTFParser {
     var rowLeft = 0
     var footnoteCount = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, locator: SourceLocator, path: String, converters: RTFConverterPool?) {
+    init(bytes: UnsafeBufferPointer<UInt8>, locator: SourceLocator, path: String, converters: RTFConverterPool?, work: WorkCounter? = nil) {
         self.bytes = bytes
         self.path = path
+        self.work = work
         decoder = RTFTextDecoder(pool: converters)
-        lexer = RTFLexer(bytes: bytes)
+        lexer = RTFLexer(bytes: bytes, work: work)
         self.locator = locator
         pendingBytes.reserveCapacity(4_096)
     }
@@ -85,6 +87,7 @@ struct RTFParser {
         checkHeader()
         tokens: while true {
             let token = lexer.next()
+            work?.add(1)
             let dropPlaceholder = dropAttachmentCharacter
             dropAttachmentCharacter = false
             if hasClosedRootGroup { noteContentAfterEnd(token) }
@@ -182,6 +185,7 @@ struct RTFParser {
     }
 
     mutating func closeGroup() {
+        work?.add(1)
         fallbackCharactersToSkip = 0
         isIgnorableDestinationPending = false
         guard let outer = savedStates.last else {

@@ -1,0 +1,47 @@
+/// Prefixes, suffixes, equality and `/`-separated parts compared byte by byte (UTF-8), as the file system and URLs
+/// compare them.
+///
+/// Swift's `hasPrefix`, `hasSuffix`, `==` and `split(separator: "/")` work on grapheme clusters under canonical
+/// equivalence: `"/file/\u{619}x"` does not start with `"/file/"` and does not split at its second slash (the
+/// combining mark joins the slash), and `"café"` equals `"cafe\u{301}"`, though on Linux they name different files.
+/// Every path rule and URL prefix test goes through these instead.
+extension StringProtocol {
+    /// Whether the UTF-8 bytes start with those of `prefix`.
+    public func hasBytePrefix(_ prefix: some StringProtocol) -> Bool {
+        utf8.starts(with: prefix.utf8)
+    }
+
+    /// Whether the UTF-8 bytes end with those of `suffix`.
+    public func hasByteSuffix(_ suffix: some StringProtocol) -> Bool {
+        let count = suffix.utf8.count
+        return utf8.count >= count && utf8.suffix(count).elementsEqual(suffix.utf8)
+    }
+
+    /// Whether the UTF-8 bytes are those of `other`.
+    public func isByteEqual(to other: some StringProtocol) -> Bool {
+        utf8.elementsEqual(other.utf8)
+    }
+
+    /// The text after `prefix`, or nil when the bytes do not start with it.
+    public func removingBytePrefix(_ prefix: some StringProtocol) -> String? {
+        guard hasBytePrefix(prefix) else { return nil }
+        return String(decoding: utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+    }
+
+    /// The text before `suffix`, or nil when the bytes do not end with it.
+    public func removingByteSuffix(_ suffix: some StringProtocol) -> String? {
+        guard hasByteSuffix(suffix) else { return nil }
+        return String(decoding: utf8.dropLast(suffix.utf8.count), as: UTF8.self)
+    }
+
+    /// The non-empty parts between `/` bytes.
+    public var slashSeparatedParts: [String] {
+        splitAtSlashes(omittingEmptyParts: true)
+    }
+
+    /// The parts between `/` bytes, empty ones (before a leading `/`, between `//`) kept unless asked otherwise.
+    public func splitAtSlashes(omittingEmptyParts: Bool) -> [String] {
+        utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: omittingEmptyParts)
+            .map { String(decoding: $0, as: UTF8.self) }
+    }
+}

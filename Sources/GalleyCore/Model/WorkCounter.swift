@@ -1,0 +1,15 @@
+/// Counts the steps a reader takes (tokens read, bytes its source locator
+/// walks, open elements it searches), so a test can show that the work grows
+/// linearly with the input by counting, never by timing.
+///
+/// The caller passes one in; a reader given none counts nothing.
+public final class WorkCounter {
+    /// Steps counted so far.
+    public private(set) var steps = 0
+
+    public init() {}
+
+    func add(_ count: Int) {
+        steps &+= count
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Glibc
+import XCTest
+@testable import GalleyApp
+
+/// The real daemon, started and stopped in-process, so the thread sanitizer (`swift test --sanitize=thread`) sees
+/// the watcher being replaced on the workspace queue while `stop()` runs on another thread.
+final class PreviewDaemonTests: XCTestCase {
+    func testStopAfterTheContentFolderWentAwayIsOrderedWithTheWorkspaceQueue() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("galley-daemon-\(UUID().uuidString)").path
+        let content = folder + "/content"
+        try FileManager.default.createDirectory(atPath: content, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        try "<p>hello</p>".write(toFile: content + "/page.html", atomically: false, encoding: .utf8)
+
+        var options = ServeOptions()
+        options.directory = content
+        options.port = 0
+        options.logLevel = .quiet
+        let daemon = PreviewDaemon(options: options)
+        let url = try daemon.start().local
+        XCTAssertTrue(try index(url).contains("page.html"))
+
+        // The workspace queue drops the watcher when the folder goes; stop() then runs on this thread. The test
+        // waits for the watcher's inotify descriptor to close, which orders nothing between the threads (an HTTP
+        // answer would, through the publisher's lock and the socket), so only the daemon's own ordering stands
+        // between the two.
+        let descriptors = inotifyDescriptors()
+        try FileManager.default.removeItem(atPath: content)
+        let deadline = Date().addingTimeInterval(60)
+        while inotifyDescriptors() >= descriptors {
+            guard Date() < deadline else { return XCTFail("the daemon never stopped watching the removed folder") }
+            usleep(10_000)
+        }
+        XCTAssertEqual(daemon.stop(), 0)
+    }
+
+    /// How many inotify instances this process has open.
+    private func inotifyDescriptors() -> Int {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return entries.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == "anon_inode:inotify" }.count
+    }
+
+    /// The body of `GET /api/documents`, over a plain socket.
+    private func index(_ url: String) throws -> String {
+        let authority = url.replacingOccurrences(of: "http://", with: "").trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        let port = UInt16(authority.split(separator: ":").last.map(String.init) ?? "") ?? 0
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        XCTAssertGreaterThanOrEqual(descriptor, 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        XCTAssertEqual(connected, 0, "connect to \(authority)")
+        let request = "GET /api/documents HTTP/1.1\r\nHost: \(authority)\r\nConnection: close\r\n\r\n"
+        _ = request.withCString { send(descriptor, $0, strlen($0), 0) }
+        var response: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            response += buffer[0..<count]
+        }
+        return String(decoding: response, as: UTF8.self)
+    }
+}
