@@ -47,6 +47,9 @@ final class Workspace {
     private var assets = AssetIndex()
     private var catalogFolders: Set<String> = []
     private var knownFiles: Set<String> = []
+    /// Editors' unsaved texts (`galley lsp`), read instead of the files on
+    /// disk, which are never written.
+    private var buffers: [String: [UInt8]] = [:]
     private(set) var version = 0
 
     /// Documents whose source or surroundings changed, rendered together at
@@ -177,9 +180,9 @@ final class Workspace {
     /// in force and shows its errors on every document.
     private func reloadConfig() {
         let path = root + "/" + ConfigFile.name
-        if FileSystem.exists(path) {
+        if buffers[ConfigFile.name] != nil || FileSystem.exists(path) {
             do {
-                let result = ConfigReader(path: ConfigFile.name).read(try FileSystem.read(path))
+                let result = ConfigReader(path: ConfigFile.name).read(try contents(of: ConfigFile.name))
                 if let newConfig = result.config { config = newConfig }
                 configDiagnostics = result.diagnostics
             } catch {
@@ -212,6 +215,47 @@ final class Workspace {
         return String(path[..<range.lowerBound]) + ".xcassets"
     }
 
+    // MARK: - Editor buffers
+
+    /// Reads `text` as the content of `path` (relative) until `dropBuffer`.
+    func setBuffer(_ text: [UInt8], for path: String) {
+        buffers[path] = text
+        apply(changed: [path], removed: [])
+    }
+
+    /// Goes back to the file on disk (after a save, or a close without one).
+    func dropBuffer(for path: String) {
+        guard buffers.removeValue(forKey: path) != nil else { return }
+        if FileSystem.exists(root + "/" + path) {
+            apply(changed: [path], removed: [])
+        } else {
+            apply(changed: [], removed: [path])
+        }
+    }
+
+    private func isUnsaved(_ documentPath: String) -> Bool {
+        !buffers.isEmpty && (buffers[documentPath] != nil || buffers[documentPath + "/TXT.rtf"] != nil)
+    }
+
+    /// The bytes of `file` (relative): the editor's buffer when there is one.
+    private func contents(of file: String) throws -> [UInt8] {
+        if let buffer = buffers[file] { return buffer }
+        return try FileSystem.read(root + "/" + file)
+    }
+
+    /// The ids of the documents `path` holds, in file order.
+    func documentIDs(ofFile path: String) -> [String] {
+        documentsOfFile[path] ?? []
+    }
+
+    /// What `galley check` would say about one file, for the editor.
+    func diagnostics(ofFile path: String) -> [Diagnostic] {
+        if path == ConfigFile.name { return configDiagnostics }
+        var seen = Set<Diagnostic>()
+        let documents = (documentsOfFile[path] ?? []).compactMap { published[$0] }
+        return documents.flatMap { $0.diagnostics.map(\.diagnostic) }.filter { $0.path == path && seen.insert($0).inserted }
+    }
+
     // MARK: - Documents
 
     /// Reads and parses one content file; touches no state, so many can run at once.
@@ -231,7 +275,7 @@ final class Workspace {
     /// `parse` applied to the bytes of `file`; nil when the file is gone.
     private func load(_ path: String, file: String, parse: ([UInt8]) -> FileReading) -> FileReading? {
         do {
-            return parse(try FileSystem.read(root + "/" + file))
+            return parse(try contents(of: file))
         } catch {
             if !FileSystem.exists(root + "/" + file) { return nil }
             return .failed(Diagnostic(path: file, location: .start, severity: .error, message: "\(error)"))
@@ -369,7 +413,7 @@ final class Workspace {
         let document = PublishedDocument(
             id: id, path: source.path, item: source.item, title: source.document.title, kind: source.document.kind,
             version: version, html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: source.document.kind == .tagged ? kindCSS : TextViewStyleSheet.css,
-            layout: layoutJSON, diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
+            layout: layoutJSON, unsaved: isUnsaved(source.path), diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
         )
         return Rendering(document: document, assetNames: assetNames, reusable: PreviousRendering(document: source.document, rendered: rendered))
     }

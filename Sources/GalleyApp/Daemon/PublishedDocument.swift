@@ -23,6 +23,8 @@ struct PublishedDocument {
     var css: String
     /// `{"deviceWidth": …, "appearance": …}` from `galley.json`.
     var layout: String
+    /// Shown from an editor's unsaved buffer rather than the file on disk.
+    var unsaved = false
     var diagnostics: [PageDiagnostic]
 
     var errorCount: Int { diagnostics.filter { $0.diagnostic.severity == .error }.count }
@@ -30,7 +32,7 @@ struct PublishedDocument {
 
     /// Whether anything a page shows differs from `other`.
     func looksDifferent(from other: PublishedDocument) -> Bool {
-        html != other.html || diagnostics != other.diagnostics || title != other.title || css != other.css || layout != other.layout
+        html != other.html || diagnostics != other.diagnostics || title != other.title || css != other.css || layout != other.layout || unsaved != other.unsaved
     }
 
     /// The `/api/documents/{id}` body: with the whole `html`, or with a
@@ -38,7 +40,7 @@ struct PublishedDocument {
     func body(boot: String, editor: String?, patch: String? = nil) -> SharedBody {
         var json = "{\"boot\":\(JSONText.quoted(boot)),\"id\":\(JSONText.quoted(id)),\"path\":\(JSONText.quoted(path)),"
         json += "\"item\":\(JSONText.number(item)),\"title\":\(JSONText.quoted(title)),\"kind\":\(JSONText.quoted(kind.rawValue)),"
-        json += "\"version\":\(version),"
+        json += "\"version\":\(version),\"unsaved\":\(unsaved),"
         json += patch.map { "\"patch\":\($0)," } ?? "\"html\":\(JSONText.quoted(html)),"
         json += "\"css\":\(JSONText.quoted(css)),\"layout\":\(layout),\"editor\":\(editor ?? "null"),\"diagnostics\":["
         json += diagnostics.map(PublishedDocument.diagnosticJSON).joined(separator: ",")
@@ -56,7 +58,7 @@ struct PublishedDocument {
     /// This document's entry in the `/api/documents` list.
     var summaryJSON: String {
         "{\"id\":\(JSONText.quoted(id)),\"path\":\(JSONText.quoted(path)),\"item\":\(JSONText.number(item)),"
-            + "\"title\":\(JSONText.quoted(title)),\"kind\":\(JSONText.quoted(kind.rawValue)),\"version\":\(version),"
+            + "\"title\":\(JSONText.quoted(title)),\"kind\":\(JSONText.quoted(kind.rawValue)),\"version\":\(version),\"unsaved\":\(unsaved),"
             + "\"errors\":\(errorCount),\"warnings\":\(warningCount)}"
     }
 }
