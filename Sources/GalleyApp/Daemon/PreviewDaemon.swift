@@ -19,9 +19,16 @@ final class PreviewDaemon: @unchecked Sendable {
     private var server: HTTPServer?
     private var watcher: FileWatcher?
     private var folderTimer: DispatchSourceTimer?
+    /// Whether `galley lsp` processes can reach this daemon on its socket.
+    private let acceptsEditors: Bool
+    private var bufferLink: BufferLinkServer?
+    /// The content folder's real path and the page origin, once started.
+    private(set) var root = ""
+    private(set) var url = ""
 
-    init(options: ServeOptions) {
+    init(options: ServeOptions, acceptsEditors: Bool = true) {
         self.options = options
+        self.acceptsEditors = acceptsEditors
         log = Log(level: options.logLevel)
     }
 
@@ -74,7 +81,10 @@ final class PreviewDaemon: @unchecked Sendable {
         self.publisher = publisher
         self.server = server
         self.watcher = watcher
+        self.root = root
+        url = socket.origin + "/"
         start(watcher)
+        if acceptsEditors { startBufferLink(root: root) }
         let documents = workspace.allDocuments.count
         let elapsed = startTime.duration(to: .now)
         log.info("watching \(root): \(documents) document\(documents == 1 ? "" : "s") ready in \(Milliseconds.format(elapsed))")
@@ -176,6 +186,50 @@ final class PreviewDaemon: @unchecked Sendable {
         log.info("\(subject): \(changes.changed.count) document\(changes.changed.count == 1 ? "" : "s") updated, \(changes.removed.count) removed in \(Milliseconds.format(started.duration(to: .now))); \(told) page\(told == 1 ? "" : "s") told")
     }
 
+    // MARK: - Editor buffers (galley lsp)
+
+    private func startBufferLink(root: String) {
+        let folder = DaemonSocketPath.folder()
+        do {
+            try DaemonSocketPath.prepareFolder(folder)
+            let link = BufferLinkServer(listener: try LocalSocketListener(path: DaemonSocketPath.socket(forRoot: root)), daemon: self)
+            link.start()
+            bufferLink = link
+            log.verbose("editors reach this daemon at \(link.path)")
+        } catch let error as SystemCallError where error.errno == EADDRINUSE {
+            log.warning("another galley serve is already serving \(root) to editors; galley lsp will talk to that one")
+        } catch {
+            log.warning("\(error); galley lsp will not reach this daemon")
+        }
+    }
+
+    /// Shows `text` as the content of `path` (relative) on every page, as a
+    /// save would, without writing the file.
+    func setBuffer(_ text: [UInt8], for path: String) -> BufferLinkProtocol.FileState {
+        workspaceQueue.sync {
+            guard let workspace else { return BufferLinkProtocol.FileState(diagnostics: [], pages: []) }
+            let started = ContinuousClock.now
+            workspace.setBuffer(text, for: path)
+            publishChanges(paths: [path + " (unsaved)"], started: started)
+            return fileState(path, workspace)
+        }
+    }
+
+    /// Shows the file on disk again.
+    func dropBuffer(for path: String) -> BufferLinkProtocol.FileState {
+        workspaceQueue.sync {
+            guard let workspace else { return BufferLinkProtocol.FileState(diagnostics: [], pages: []) }
+            let started = ContinuousClock.now
+            workspace.dropBuffer(for: path)
+            publishChanges(paths: [path], started: started)
+            return fileState(path, workspace)
+        }
+    }
+
+    private func fileState(_ path: String, _ workspace: Workspace) -> BufferLinkProtocol.FileState {
+        BufferLinkProtocol.FileState(diagnostics: workspace.diagnostics(ofFile: path), pages: workspace.documentIDs(ofFile: path).map { "/doc/" + $0 })
+    }
+
     /// SIGHUP, as daemons do: read the configuration again.
     func reloadConfiguration() {
         workspaceQueue.async { [self] in
@@ -188,6 +242,7 @@ final class PreviewDaemon: @unchecked Sendable {
 
     /// Answers every held poll and stops serving; returns the exit status.
     func stop() -> Int32 {
+        bufferLink?.stop()
         watcher?.stop()
         if let server, let publisher {
             server.stop { publisher.answerAll() }

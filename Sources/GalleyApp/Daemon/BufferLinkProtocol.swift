@@ -1,0 +1,74 @@
+import GalleyCore
+
+/// The messages between `galley lsp` and a running `galley serve` on the
+/// daemon's Unix socket. Each request is one JSON line; a `set` is followed
+/// by `length` raw bytes of text (no escaping of a 1 MB buffer on every
+/// keystroke). Each request gets one JSON line back.
+///
+/// - `{"op":"hello"}` → `{"root": real path, "url": page origin}`
+/// - `{"op":"set","path":P,"length":N}` + N bytes → `{"diagnostics":[…],"documents":[…]}`
+/// - `{"op":"drop","path":P}` → the same, now from the file on disk
+enum BufferLinkProtocol {
+    /// Largest buffer a daemon takes, as for files on disk.
+    static let maximumLength = FileSystem.maximumFileSize
+
+    enum Request: Equatable {
+        case hello
+        case set(path: String, length: Int)
+        case drop(path: String)
+    }
+
+    static func parse(_ line: [UInt8]) -> Request? {
+        guard case .success(let json) = JSONReader.parse(line), let op = json.member("op")?.value.stringValue else { return nil }
+        let path = json.member("path")?.value.stringValue
+        func integer(_ key: String) -> Int? {
+            guard case .number(let value)? = json.member(key)?.value.value, value >= 0, value <= Double(Int32.max), value == value.rounded() else { return nil }
+            return Int(value)
+        }
+        switch op {
+        case "hello": return .hello
+        case "set":
+            guard let path, SafePath.isClean(path), let length = integer("length"), length <= maximumLength else { return nil }
+            return .set(path: path, length: length)
+        case "drop":
+            guard let path, SafePath.isClean(path) else { return nil }
+            return .drop(path: path)
+        default: return nil
+        }
+    }
+
+    static func header(_ request: Request) -> [UInt8] {
+        let text = switch request {
+        case .hello: #"{"op":"hello"}"#
+        case .set(let path, let length): "{\"op\":\"set\",\"path\":\(JSONText.quoted(path)),\"length\":\(length)}"
+        case .drop(let path): "{\"op\":\"drop\",\"path\":\(JSONText.quoted(path))}"
+        }
+        return Array((text + "\n").utf8)
+    }
+
+    /// What the daemon says about a file after a `set` or `drop`.
+    struct FileState: Equatable {
+        var diagnostics: [Diagnostic]
+        /// Preview page paths (`/doc/ID`) of the file's documents, in file order.
+        var pages: [String]
+    }
+
+    static func reply(_ state: FileState) -> [UInt8] {
+        let diagnostics = state.diagnostics.map { PublishedDocument.diagnosticJSON(PageDiagnostic(diagnostic: $0, blockID: nil)) }
+        let text = "{\"diagnostics\":[\(diagnostics.joined(separator: ","))],\"pages\":[\(state.pages.map { JSONText.quoted($0) }.joined(separator: ","))]}\n"
+        return Array(text.utf8)
+    }
+
+    static func parseReply(_ line: [UInt8]) -> FileState? {
+        guard case .success(let json) = JSONReader.parse(line), let entries = json.member("diagnostics")?.value.arrayValue else { return nil }
+        let diagnostics = entries.compactMap { entry -> Diagnostic? in
+            guard let path = entry.member("path")?.value.stringValue, let message = entry.member("message")?.value.stringValue,
+                  let severity = entry.member("severity")?.value.stringValue.flatMap(Severity.init(rawValue:)),
+                  case .number(let line)? = entry.member("line")?.value.value, case .number(let column)? = entry.member("column")?.value.value,
+                  line >= 1, column >= 1, line < 1e9, column < 1e9 else { return nil }
+            return Diagnostic(path: path, location: SourceLocation(line: Int(line), column: Int(column)), severity: severity, message: message)
+        }
+        let pages = json.member("pages")?.value.arrayValue?.compactMap(\.stringValue) ?? []
+        return FileState(diagnostics: diagnostics, pages: pages)
+    }
+}
