@@ -3,6 +3,7 @@ enum Command: Equatable {
     case serve(ServeOptions)
     case render(paths: [String], output: String?)
     case check(paths: [String], json: Bool)
+    case languageServer
     case help
     case version
 }
@@ -31,6 +32,7 @@ enum CommandLineArguments {
                           [--poll[=SECONDS]] [--editor COMMAND] [--quiet | --verbose]
                galley render PATH [-o FILE] | galley render DIR -o OUTDIR
                galley check PATH... [--json]
+               galley lsp
                galley --help | --version
 
         serve   watch DIR (default: the current folder) and serve a live preview on
@@ -44,6 +46,8 @@ enum CommandLineArguments {
                 block open that file at that line ({file}, {line}, {column})
         check   print diagnostics as path:line:column: severity: message;
                 exit status 1 when there is an error
+        lsp     a language server on standard input and output, for editors: open
+                buffers drive the preview (of a running galley serve, or its own)
         """
 
     static func parse(_ arguments: [String]) throws -> Command {
@@ -55,6 +59,10 @@ enum CommandLineArguments {
         case "serve": return .serve(try parseServe(rest))
         case "render": return try parseRender(rest)
         case "check": return try parseCheck(rest)
+        case "lsp":
+            // Editors start servers with `--stdio`; standard I/O is the only transport.
+            guard rest.allSatisfy({ $0 == "--stdio" }) else { throw UsageError(message: "lsp takes no arguments besides --stdio") }
+            return .languageServer
         default: throw UsageError(message: "unknown command '\(first)'")
         }
     }
