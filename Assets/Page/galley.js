@@ -393,6 +393,7 @@
     const deviceA = document.getElementById('device-a');
     const deviceB = document.getElementById('device-b');
     const titleEl = document.getElementById('doc-title');
+    const unsavedEl = document.getElementById('unsaved');
     const removedNotice = document.getElementById('removed-notice');
     const panel = document.getElementById('diagnostics');
     const diagList = document.getElementById('diag-list');
@@ -751,6 +752,8 @@
         titleEl.textContent = doc.title;
         document.title = doc.title + ' · Galley';
       }
+      // Shown from an editor's buffer (galley lsp) rather than the file on disk.
+      unsavedEl.hidden = !body.unsaved;
       useProjectLayout(body.layout);
       if (typeof body.css === 'string' && body.css !== doc.css) {
         doc.css = body.css;

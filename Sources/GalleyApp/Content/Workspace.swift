@@ -219,18 +219,27 @@ final class Workspace {
 
     /// Reads `text` as the content of `path` (relative) until `dropBuffer`.
     func setBuffer(_ text: [UInt8], for path: String) {
-        buffers[path] = text
+        if buffers.updateValue(text, forKey: path) == nil { markAllDocuments(of: path) }
         apply(changed: [path], removed: [])
     }
 
     /// Goes back to the file on disk (after a save, or a close without one).
     func dropBuffer(for path: String) {
         guard buffers.removeValue(forKey: path) != nil else { return }
+        markAllDocuments(of: path)
         if FileSystem.exists(root + "/" + path) {
             apply(changed: [path], removed: [])
         } else {
             apply(changed: [], removed: [path])
         }
+    }
+
+    /// Every document of the file is rendered again when it switches
+    /// between buffer and disk, even those whose text did not change, so
+    /// that each page says where it comes from.
+    private func markAllDocuments(of path: String) {
+        let documentPath = if case .rtfdPart(let bundle) = ContentPath.role(of: path) { bundle } else { path }
+        needsRender.formUnion(documentsOfFile[documentPath] ?? [])
     }
 
     private func isUnsaved(_ documentPath: String) -> Bool {

@@ -1,0 +1,371 @@
+"""`galley lsp` driven by a scripted client over pipes: the protocol, the
+positions, hostile framing, and unsaved buffers reaching a real daemon."""
+import json
+import os
+import re
+import shutil
+import stat
+import subprocess
+import tempfile
+import urllib.request
+
+import pytest
+
+from galley_support import REPO, HeldPoll, copy_content
+from lsp_support import LanguageClient, file_uri, frame
+
+EXAMPLE = os.path.join(REPO, "Assets", "Example")
+DATA = "Resources/speciesData.json"
+
+
+@pytest.fixture
+def runtime_dir(monkeypatch):
+    """A private XDG_RUNTIME_DIR (short, so socket paths fit) for daemon and server."""
+    folder = tempfile.mkdtemp(prefix="xdg-", dir="/tmp")
+    os.chmod(folder, 0o700)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", folder)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def example(runtime_dir):
+    path, holder = copy_content(EXAMPLE)
+    yield path
+    shutil.rmtree(holder, ignore_errors=True)
+
+
+@pytest.fixture
+def client(runtime_dir):
+    clients = []
+
+    def start():
+        started = LanguageClient()
+        clients.append(started)
+        return started
+
+    yield start
+    for started in clients:
+        started.kill()
+
+
+def get_json(url):
+    with urllib.request.urlopen(url, timeout=30) as response:
+        return json.loads(response.read())
+
+
+# ---- lifecycle and JSON-RPC
+
+
+def test_initialize_offers_incremental_sync_and_utf8_when_the_client_has_it(client):
+    server = client()
+    result = server.initialize(encodings=["utf-16", "utf-8"])
+    assert result["capabilities"]["positionEncoding"] == "utf-8"
+    assert result["capabilities"]["textDocumentSync"]["change"] == 2
+    assert result["capabilities"]["textDocumentSync"]["openClose"] is True
+    assert result["serverInfo"]["name"] == "galley"
+    assert server.shutdown_and_exit() == 0
+
+
+def test_utf16_is_the_default_encoding(client):
+    server = client()
+    assert server.initialize()["capabilities"]["positionEncoding"] == "utf-16"
+    assert server.shutdown_and_exit() == 0
+
+
+def test_requests_before_initialize_are_refused(client):
+    server = client()
+    answer = server.request("shutdown")
+    assert answer["error"]["code"] == -32002
+    server.initialize()
+    assert server.request("initialize", {"capabilities": {}})["error"]["code"] == -32600
+
+
+def test_unknown_methods_get_method_not_found_with_their_id(client):
+    server = client()
+    server.initialize()
+    server.send({"jsonrpc": "2.0", "id": "text-id", "method": "galley/nonsense", "params": {}})
+    answer = server.wait_for(lambda m: m.get("id") == "text-id")
+    assert answer["error"]["code"] == -32601
+    # An unknown notification is ignored; the server still answers.
+    server.notify("$/setTrace", {"value": "off"})
+    assert server.request("textDocument/nonsense", {})["error"]["code"] == -32601
+
+
+def test_bad_json_and_bad_messages_get_errors_and_the_server_goes_on(client):
+    server = client()
+    server.initialize()
+    body = b'{"jsonrpc": "2.0", "id": 7, "method": '
+    server.send_raw(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    answer = server.wait_for(lambda m: "error" in m and m["error"]["code"] == -32700)
+    assert answer["id"] is None
+    server.send({"jsonrpc": "1.0", "id": 8, "method": "shutdown"})
+    assert server.wait_for(lambda m: m.get("id") == 8)["error"]["code"] == -32600
+    server.send({"jsonrpc": "2.0", "id": {"nested": 1}, "method": "shutdown"})
+    assert server.wait_for(lambda m: "error" in m and m["id"] is None)["error"]["code"] == -32600
+    server.send([1, 2, 3])
+    assert server.wait_for(lambda m: "error" in m and m["id"] is None)["error"]["code"] == -32600
+    assert server.shutdown_and_exit() == 0
+
+
+def test_requests_after_shutdown_are_refused_and_exit_without_shutdown_is_status_1(client):
+    server = client()
+    server.initialize()
+    assert server.request("shutdown")["result"] is None
+    assert server.request("shutdown")["error"]["code"] == -32600
+    server.notify("exit")
+    assert server.proc.wait(timeout=20) == 0
+    other = client()
+    other.initialize()
+    other.notify("exit")
+    assert other.proc.wait(timeout=20) == 1
+
+
+def test_end_of_input_ends_the_server(client):
+    server = client()
+    server.initialize()
+    server.proc.stdin.close()
+    assert server.proc.wait(timeout=20) == 1
+
+
+@pytest.mark.parametrize("header", [
+    b"Content-Type: application/vscode-jsonrpc\r\n\r\n{}",
+    b"Content-Length: 99999999999\r\n\r\n",
+    b"Content-Length: 67108865\r\n\r\n",
+    b"Content-Length: -5\r\n\r\n",
+    b"Content-Length: 12abc\r\n\r\n",
+    b"Content-Length: 2\r\nContent-Length: 2\r\n\r\n{}",
+    b"Content-Length: 2\n\n{}",
+])
+def test_broken_framing_is_refused_without_reading_on(client, header):
+    server = client()
+    server.initialize()
+    # What follows the broken header is a valid request: it must not be answered.
+    server.send_raw(header + frame({"jsonrpc": "2.0", "id": 99, "method": "shutdown"}))
+    refusal = server.wait_for(lambda m: "error" in m)
+    assert refusal["id"] is None and refusal["error"]["code"] == -32600
+    assert "refused" in refusal["error"]["message"]
+    assert server.proc.wait(timeout=20) == 1
+    assert all(m.get("id") != 99 for m in server.seen)
+
+
+def test_an_endless_header_is_refused(client):
+    server = client()
+    server.initialize()
+    server.send_raw(b"X-Padding: " + b"a" * 20000)
+    refusal = server.wait_for(lambda m: "error" in m)
+    assert "header block longer" in refusal["error"]["message"]
+    assert server.proc.wait(timeout=20) == 1
+
+
+# ---- documents, positions, diagnostics
+
+
+def broken_line_document(folder, line):
+    """A data file in `folder` whose second line is `line` (inside an array)."""
+    path = os.path.join(folder, "broken.json")
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write('[\n' + line + '\n]\n')
+    return path
+
+
+@pytest.mark.parametrize("encodings,character", [(["utf-8", "utf-16"], 17), (["utf-16"], 9), (None, 9)])
+def test_diagnostic_columns_after_japanese_and_emoji(client, example, encodings, character):
+    # '[' '"' 日 本 😀 語 '"' ' ' then ':' — 17 bytes, 9 UTF-16 units, 8 scalars.
+    path = broken_line_document(example, '["日本😀語" : 1]')
+    server = client()
+    server.initialize(root=example, encodings=encodings)
+    uri = server.open(path)
+    diagnostics = server.diagnostics(uri)
+    assert len(diagnostics) == 1
+    diagnostic = diagnostics[0]
+    assert diagnostic["range"]["start"] == {"line": 1, "character": character}
+    assert diagnostic["range"]["end"]["line"] == 1 and diagnostic["range"]["end"]["character"] > character
+    assert diagnostic["severity"] == 1 and diagnostic["source"] == "galley" and diagnostic["code"] == "json-syntax"
+
+
+@pytest.mark.parametrize("encodings", [["utf-8"], ["utf-16"]])
+def test_incremental_edits_after_emoji_in_either_encoding(client, example, encodings):
+    path = broken_line_document(example, '["日本😀語" : 1]')
+    server = client()
+    utf8 = server.initialize(root=example, encodings=encodings)["capabilities"]["positionEncoding"] == "utf-8"
+    uri = server.open(path)
+    assert len(server.diagnostics(uri)) == 1
+    colon = 17 if utf8 else 9
+    # Replace ' : 1' with ', "ok"' by range, then insert after the emoji.
+    server.change(uri, 2, [{"range": {"start": {"line": 1, "character": colon - 1}, "end": {"line": 1, "character": colon + 3}},
+                            "text": ', "ok"'}])
+    assert server.diagnostics(uri, version=2) == []
+    after_emoji = 12 if utf8 else 6
+    server.change(uri, 3, [{"range": {"start": {"line": 1, "character": after_emoji}, "end": {"line": 1, "character": after_emoji}},
+                            "text": "\" \""}])
+    # '"日本😀" "語"' is two strings with no comma: an error right after the emoji's string.
+    diagnostics = server.diagnostics(uri, version=3)
+    assert [d["message"] for d in diagnostics] == ["missing ',' between array elements"]
+    assert diagnostics[0]["range"]["start"] == {"line": 1, "character": after_emoji + 1}
+    # A change without a range replaces the whole text.
+    server.change(uri, 4, [{"text": '["ok"]\n'}])
+    assert server.diagnostics(uri, version=4) == []
+
+
+def test_files_galley_does_not_preview_are_ignored(client, example):
+    path = os.path.join(example, "notes.md")
+    with open(path, "w") as handle:
+        handle.write("# not previewed\n")
+    server = client()
+    server.initialize(root=example)
+    uri = server.open(path)
+    server.change(uri, 2, [{"text": "still ignored"}])
+    assert server.shutdown_and_exit() == 0
+    assert all(m.get("params", {}).get("uri") != uri for m in server.seen)
+
+
+# ---- a running galley serve
+
+
+def species_penguin(daemon):
+    return [d for d in daemon.documents()["documents"] if d["path"] == DATA][3]
+
+
+def socket_folder_for(runtime_dir):
+    return os.path.join(runtime_dir, "galley")
+
+
+def test_the_daemon_listens_in_a_private_folder_outside_the_content(example, serve, runtime_dir):
+    serve(example)
+    folder = socket_folder_for(runtime_dir)
+    assert stat.S_IMODE(os.stat(folder).st_mode) == 0o700
+    sockets = os.listdir(folder)
+    assert len(sockets) == 1 and sockets[0].endswith(".sock")
+    assert stat.S_ISSOCK(os.stat(os.path.join(folder, sockets[0])).st_mode)
+    for _, _, files in os.walk(example):
+        assert not any(name.endswith(".sock") for name in files)
+
+
+def test_another_user_cannot_reach_the_daemon(example, serve, runtime_dir):
+    if os.getuid() != 0 or not shutil.which("setpriv"):
+        pytest.skip("needs root to act as another user")
+    serve(example)
+    folder = socket_folder_for(runtime_dir)
+    socket_path = os.path.join(folder, os.listdir(folder)[0])
+    os.chmod(runtime_dir, 0o755)
+    script = f"import socket; s = socket.socket(socket.AF_UNIX); s.connect({socket_path!r})"
+    result = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "python3", "-c", script],
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode != 0 and "Permission denied" in result.stderr
+
+
+def test_a_daemon_refuses_a_shared_socket_folder(example, serve, runtime_dir):
+    os.makedirs(socket_folder_for(runtime_dir), mode=0o777)
+    os.chmod(socket_folder_for(runtime_dir), 0o777)
+    daemon = serve(example, "--verbose")
+    assert os.listdir(socket_folder_for(runtime_dir)) == []
+    assert daemon.documents()["documents"]
+
+
+def test_twenty_unsaved_edits_reach_the_held_poll_and_the_file_is_never_written(species, serve, client):
+    daemon = serve(species)
+    path = os.path.join(species, DATA)
+    before = open(path, "rb").read()
+    mtime = os.stat(path).st_mtime_ns
+    server = client()
+    server.initialize(root=species, encodings=["utf-16"])
+    uri = server.open(path)
+    assert server.diagnostics(uri) == []
+    penguin = species_penguin(daemon)
+    lines = before.decode().split("\n")
+    line = next(i for i, text in enumerate(lines) if "コガタペンギンの平均寿命" in text)
+    column = len(lines[line].split("コガタペンギンの平均寿命")[0].encode("utf-16-le")) // 2
+    _, current = daemon.api("/api/documents/" + penguin["id"])
+    typed = ""
+    for version, letter in enumerate("UNSAVED-TYPING-ABCDE", start=2):
+        poll = HeldPoll(daemon, f"/api/documents/{penguin['id']}?since={current['version']}")
+        position = {"line": line, "character": column + len(typed)}
+        server.change(uri, version, [{"range": {"start": position, "end": position}, "text": letter}])
+        typed += letter
+        status, answer = poll.result()
+        assert status == 200
+        assert typed + "コガタペンギンの平均寿命" in answer["html"]
+        assert answer["unsaved"] is True
+        current = answer
+    assert typed == "UNSAVED-TYPING-ABCDE"
+    index = daemon.documents()["documents"]
+    assert [d["unsaved"] for d in index if d["path"] == DATA] == [True] * 4
+
+    # A broken edit: an error at its line, published to the editor.
+    comma_line = next(i for i, text in enumerate(lines) if i > line and text.rstrip().endswith('",'))
+    end = len(lines[comma_line].rstrip().encode("utf-16-le")) // 2
+    server.change(uri, 30, [{"range": {"start": {"line": comma_line, "character": end - 1}, "end": {"line": comma_line, "character": end}}, "text": ""}])
+    diagnostics = server.diagnostics(uri, version=30)
+    assert [(d["severity"], d["range"]["start"]["line"]) for d in diagnostics] == [(1, comma_line)]
+    assert diagnostics[0]["message"] == "missing ',' between array elements"
+
+    # didClose without a save: the page shows the file on disk again.
+    poll = HeldPoll(daemon, f"/api/documents/{penguin['id']}?since={daemon.api('/api/documents/' + penguin['id'])[1]['version']}")
+    server.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+    status, answer = poll.result()
+    assert status == 200 and answer["unsaved"] is False
+    assert "UNSAVED-TYPING" not in answer["html"] and not [d for d in answer["diagnostics"] if d["severity"] == "error"]
+    assert server.diagnostics(uri) == []
+
+    assert open(path, "rb").read() == before
+    assert os.stat(path).st_mtime_ns == mtime
+    assert server.shutdown_and_exit() == 0
+
+
+def test_did_save_shows_the_file_and_a_closed_connection_drops_its_buffers(example, serve, client):
+    daemon = serve(example)
+    path = os.path.join(example, DATA)
+    server = client()
+    server.initialize(root=example)
+    uri = server.open(path)
+    server.diagnostics(uri)
+    penguin = daemon.documents()["documents"][0]
+    text = open(path, encoding="utf-8").read()
+    server.change(uri, 2, [{"text": text.replace("Little Penguin", "Little Penguin EDITED")}])
+    server.diagnostics(uri, version=2)
+    assert any(d["title"] == "Little Penguin EDITED" for d in daemon.documents()["documents"])
+    # The editor writes the file and says so: the page follows the file, not the buffer.
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(text.replace("Little Penguin", "Little Penguin SAVED"))
+    server.notify("textDocument/didSave", {"textDocument": {"uri": uri}})
+    server.diagnostics(uri)
+    _, answer = daemon.api("/api/documents/" + penguin["id"])
+    assert answer["title"] == "Little Penguin SAVED" and answer["unsaved"] is False
+    server.change(uri, 3, [{"text": text.replace("Little Penguin", "Little Penguin AGAIN")}])
+    server.diagnostics(uri, version=3)
+    assert daemon.api("/api/documents/" + penguin["id"])[1]["unsaved"] is True
+    # The editor goes away without a word: its buffer goes with it.
+    server.kill()
+    for _ in range(200):
+        _, answer = daemon.api("/api/documents/" + penguin["id"])
+        if not answer["unsaved"]:
+            break
+        HeldPoll(daemon, f"/api/documents/{penguin['id']}?since={answer['version']}&wait=1").result(timeout=5)
+    assert answer["unsaved"] is False and answer["title"] == "Little Penguin SAVED"
+
+
+# ---- no daemon: the server previews by itself
+
+
+def test_without_a_daemon_the_server_serves_the_open_buffer_and_says_where(example, client):
+    path = os.path.join(example, DATA)
+    server = client()
+    server.initialize(root=example, show_document=True)
+    uri = server.open(path)
+    message = server.wait_for(lambda m: m.get("method") == "window/showMessage")["params"]
+    url = re.search(r"http://127\.0\.0\.1:\d+/", message["message"]).group(0)
+    shown = server.wait_for(lambda m: m.get("method") == "window/showDocument")
+    assert shown["params"] == {"uri": url, "external": True}
+    server.send({"jsonrpc": "2.0", "id": shown["id"], "result": {"success": True}})
+    server.diagnostics(uri)
+    text = open(path, encoding="utf-8").read()
+    server.change(uri, 2, [{"text": text.replace("Little Penguin", "Typed Penguin")}])
+    server.diagnostics(uri, version=2)
+    index = get_json(url + "api/documents")
+    penguin = next(d for d in index["documents"] if d["title"] == "Typed Penguin")
+    assert penguin["unsaved"] is True
+    page = urllib.request.urlopen(url + "doc/" + penguin["id"], timeout=30).read().decode()
+    assert 'id="unsaved"' in page
+    assert open(path, encoding="utf-8").read() == text
+    assert server.shutdown_and_exit() == 0
