@@ -151,12 +151,7 @@ final class LanguageServer {
         documents[uri] = document
         guard let link = document.link, let path = document.path else { return }
         // A buffer that differs from the file at open (restored unsaved work) is shown as such.
-        let onDisk = try? FileSystem.read(link.root + "/" + path)
-        if onDisk != document.text.bytes {
-            schedulePreview(uri)
-        } else {
-            publish(uri, state(of: link) { try $0.dropBuffer(for: path) })
-        }
+        schedulePreview(uri)
     }
 
     private func didChange(_ params: JSONNode?) {
@@ -200,7 +195,12 @@ final class LanguageServer {
         pendingPreview = []
         for uri in uris {
             guard let document = documents[uri], let link = document.link, let path = document.path else { continue }
-            publish(uri, state(of: link) { try $0.setBuffer(document.text.bytes, for: path) })
+            // The same text as the file (just opened, undone, reloaded with `:e!`) is not unsaved work.
+            if FileSystem.hasContents(link.root + "/" + path, document.text.bytes) {
+                publish(uri, state(of: link) { try $0.dropBuffer(for: path) })
+            } else {
+                publish(uri, state(of: link) { try $0.setBuffer(document.text.bytes, for: path) })
+            }
         }
     }
 
