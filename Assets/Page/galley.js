@@ -754,6 +754,10 @@
       }
       // Shown from an editor's buffer (galley lsp) rather than the file on disk.
       unsavedEl.hidden = !body.unsaved;
+      // The editor's cursor rests on a block (galley lsp): pages that follow go there, once per move.
+      const follow = body.follow && typeof body.follow === 'object' ? body.follow : null;
+      const followTo = follow && follow.serial !== doc.followSerial && !first ? follow.line : null;
+      if (follow) doc.followSerial = follow.serial;
       useProjectLayout(body.layout);
       if (typeof body.css === 'string' && body.css !== doc.css) {
         doc.css = body.css;
@@ -785,6 +789,11 @@
             if (twin) markChanged(twin);
           }
         }
+      }
+
+      if (followTo !== null && settings.follow) {
+        const target = viewA.querySelector('[data-line="' + Number(followTo) + '"]');
+        if (target) revealBlock(target, false);
       }
 
       galley.version = body.version;

@@ -369,3 +369,118 @@ def test_without_a_daemon_the_server_serves_the_open_buffer_and_says_where(examp
     assert 'id="unsaved"' in page
     assert open(path, encoding="utf-8").read() == text
     assert server.shutdown_and_exit() == 0
+
+
+# ---- fixes, completions, hovers, definitions, the cursor
+
+
+def position_of(text, needle, line_hint=None, offset=0):
+    """(line, UTF-16 character) of `needle` (plus `offset` characters) in `text`."""
+    lines = text.split("\n")
+    line = next(i for i, content in enumerate(lines) if needle in content and (line_hint is None or line_hint in content))
+    before = lines[line][:lines[line].index(needle) + offset]
+    return {"line": line, "character": len(before.encode("utf-16-le")) // 2}
+
+
+def at(uri, position):
+    return {"textDocument": {"uri": uri}, "position": position}
+
+
+@pytest.fixture
+def example_session(example, serve, client):
+    """A daemon on the example, and an initialised client with the data file open."""
+    daemon = serve(example)
+    server = client()
+    server.initialize(root=example)
+    path = os.path.join(example, DATA)
+    uri = server.open(path)
+    assert server.diagnostics(uri) == []
+    return daemon, server, uri, open(path, encoding="utf-8").read()
+
+
+def test_quick_fixes_for_a_misspelt_tag_an_image_name_and_a_config_key(example_session, example):
+    daemon, server, uri, text = example_session
+    tag = position_of(text, "<image>01</image>", offset=1)
+    server.change(uri, 2, [{"range": {"start": tag, "end": {"line": tag["line"], "character": tag["character"] + 5}}, "text": "imgae"}])
+    digit = position_of(text, "<image>02</image>", offset=8)
+    server.change(uri, 3, [{"range": {"start": digit, "end": {"line": digit["line"], "character": digit["character"] + 1}}, "text": "7"}])
+    diagnostics = server.diagnostics(uri, version=3)
+    wanted = [d for d in diagnostics if d["code"] in ("unknown-tag", "mismatched-tag", "missing-image")]
+    assert {d["code"] for d in wanted} >= {"missing-image"}
+    actions = server.request("textDocument/codeAction", {"textDocument": {"uri": uri}, "range": wanted[0]["range"],
+                                                         "context": {"diagnostics": wanted}})["result"]
+    edits = {a["title"]: a["edit"]["changes"][uri][0]["newText"] for a in actions}
+    assert edits["Change 'imgae' to 'image'"] == '"<image>01</image>"'
+    image_fix = next(title for title in edits if "littlepenguin_07" in title)
+    suggested = re.search(r"to 'littlepenguin_(\d+)'", image_fix).group(1)
+    assert edits[image_fix] == f'"<image>{suggested}</image>"'
+    assert all(a["kind"] == "quickfix" for a in actions)
+
+    config = os.path.join(example, "galley.json")
+    config_text = '{\n  "kinds": [{"name": "caption", "style": {"colr": "gray"}}]\n}\n'
+    config_uri = server.open(config, text=config_text)
+    config_diagnostics = server.diagnostics(config_uri)
+    assert [d["code"] for d in config_diagnostics] == ["unknown-key"]
+    actions = server.request("textDocument/codeAction", {"textDocument": {"uri": config_uri}, "range": config_diagnostics[0]["range"],
+                                                         "context": {"diagnostics": config_diagnostics}})["result"]
+    assert [(a["title"], a["edit"]["changes"][config_uri][0]["newText"]) for a in actions] == [("Change 'colr' to 'color'", '"color"')]
+    assert not os.path.exists(config), "galley.json was only ever a buffer"
+
+
+def test_completion_offers_image_names_tags_and_config_keys(example_session, example):
+    daemon, server, uri, text = example_session
+    image = position_of(text, "<image>01</image>", line_hint="<image>01", offset=7)
+    server.change(uri, 2, [{"range": {"start": image, "end": {"line": image["line"], "character": image["character"] + 2}}, "text": ""}])
+    items = server.request("textDocument/completion", at(uri, image))["result"]
+    assert [i["label"] for i in items] == ["01", "02", "03"]
+    assert items[0]["detail"].startswith("littlepenguin_01")
+
+    tag = position_of(text, "<image>02</image>", offset=2)
+    server.change(uri, 3, [{"range": {"start": {"line": tag["line"], "character": tag["character"] - 1},
+                                      "end": {"line": tag["line"], "character": tag["character"] + 15}}, "text": "i"}])
+    items = server.request("textDocument/completion", at(uri, tag))["result"]
+    assert {i["label"] for i in items} == {"<image>", "<caption>"}
+
+    config_uri = server.open(os.path.join(example, "galley.json"), text='{\n  "device": {"wi": 390},\n  "kinds": [{"style": {"co": 1}}]\n}\n')
+    server.diagnostics(config_uri)
+    config_text = '{\n  "device": {"wi": 390},\n  "kinds": [{"style": {"co": 1}}]\n}\n'
+    device = server.request("textDocument/completion", at(config_uri, position_of(config_text, '"wi"', offset=3)))["result"]
+    assert [i["label"] for i in device] == ["width", "appearance"]
+    style = server.request("textDocument/completion", at(config_uri, position_of(config_text, '"co"', offset=3)))["result"]
+    assert "color" in [i["label"] for i in style] and "name" not in [i["label"] for i in style]
+
+
+def test_hover_shows_the_image_from_the_daemon_and_a_colour(example_session, example):
+    daemon, server, uri, text = example_session
+    hover = server.request("textDocument/hover", at(uri, position_of(text, "<image>02</image>", offset=8)))["result"]
+    value = hover["contents"]["value"]
+    assert hover["contents"]["kind"] == "markdown"
+    url = re.search(r"\]\((http://[^)]+)\)", value).group(1)
+    assert url.startswith(daemon.url) and "littlepenguin_02" in url
+    with urllib.request.urlopen(url, timeout=30) as response:
+        assert response.headers["Content-Type"] == "image/png"
+    config_text = '{"kinds": [{"name": "caption", "style": {"color": "gray"}}]}\n'
+    config_uri = server.open(os.path.join(example, "galley.json"), text=config_text)
+    server.diagnostics(config_uri)
+    colour = server.request("textDocument/hover", at(config_uri, position_of(config_text, '"gray"', offset=2)))["result"]
+    assert "#8e8e93" in colour["contents"]["value"]
+    assert server.request("textDocument/hover", at(uri, {"line": 0, "character": 0}))["result"] is None
+
+
+def test_definition_of_an_image_name_is_its_image_set(example_session, example):
+    daemon, server, uri, text = example_session
+    location = server.request("textDocument/definition", at(uri, position_of(text, "<image>03</image>", offset=8)))["result"]
+    assert location["uri"] == file_uri(os.path.realpath(os.path.join(example, "Assets.xcassets", "littlepenguin_03.imageset", "Contents.json")))
+
+
+def test_document_highlight_answers_the_block_and_moves_following_pages(example_session):
+    daemon, server, uri, text = example_session
+    penguin = daemon.documents()["documents"][0]
+    _, current = daemon.api("/api/documents/" + penguin["id"])
+    position = position_of(text, "<image>03</image>", offset=3)
+    poll = HeldPoll(daemon, f"/api/documents/{penguin['id']}?since={current['version']}&patch=1")
+    highlights = server.request("textDocument/documentHighlight", at(uri, position))["result"]
+    assert [h["range"]["start"]["line"] for h in highlights] == [position["line"]]
+    status, answer = poll.result()
+    assert status == 200 and answer["follow"]["line"] == position["line"] + 1
+    assert f'data-line="{position["line"] + 1}"' in current["html"]

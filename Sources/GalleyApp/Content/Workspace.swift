@@ -50,6 +50,7 @@ final class Workspace {
     /// Editors' unsaved texts (`galley lsp`), read instead of the files on
     /// disk, which are never written.
     private var buffers: [String: [UInt8]] = [:]
+    private var followSerial = 0
     private(set) var version = 0
 
     /// Documents whose source or surroundings changed, rendered together at
@@ -250,6 +251,32 @@ final class Workspace {
     private func contents(of file: String) throws -> [UInt8] {
         if let buffer = buffers[file] { return buffer }
         return try FileSystem.read(root + "/" + file)
+    }
+
+    /// What an editor completes and looks up: the configured tag names, the
+    /// key that holds an item's image prefix, and every asset.
+    var vocabulary: EditorVocabulary {
+        let entries = assets.assetNames.sorted().compactMap { name -> EditorVocabulary.Asset? in
+            guard let image = assets.lookup(name) else { return nil }
+            let folder = ContentPath.folder(of: image.path)
+            let definition = folder.hasSuffix(".imageset") ? folder + "/Contents.json" : image.path
+            return EditorVocabulary.Asset(name: name, file: image.path, url: image.isDisplayable ? image.url : "", definition: definition)
+        }
+        return EditorVocabulary(tags: schema.kinds.compactMap(\.tagName), imageKey: schema.imageKey, assets: entries)
+    }
+
+    /// Asks pages that follow the editor to show the block at `line` of
+    /// `path`: the document holding that block is published again with it.
+    func follow(path: String, line: Int) {
+        followSerial += 1
+        for id in documentsOfFile[path] ?? [] {
+            guard let source = sources[id], source.document.blocks.contains(where: { $0.location.line == line }), var document = published[id] else { continue }
+            version += 1
+            document.version = version
+            document.follow = PublishedDocument.Follow(line: line, serial: followSerial)
+            published[id] = document
+            pendingChanged.insert(id)
+        }
     }
 
     /// The ids of the documents `path` holds, in file order.

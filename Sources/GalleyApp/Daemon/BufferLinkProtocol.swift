@@ -8,6 +8,8 @@ import GalleyCore
 /// - `{"op":"hello"}` → `{"root": real path, "url": page origin}`
 /// - `{"op":"set","path":P,"length":N}` + N bytes → `{"diagnostics":[…],"documents":[…]}`
 /// - `{"op":"drop","path":P}` → the same, now from the file on disk
+/// - `{"op":"vocabulary"}` → `{"tags":[…],"imageKey":K,"assets":[{"name","file","url","definition"}]}`
+/// - `{"op":"follow","path":P,"line":L}` → `{}`; pages that follow the editor scroll there
 enum BufferLinkProtocol {
     /// Largest buffer a daemon takes, as for files on disk.
     static let maximumLength = FileSystem.maximumFileSize
@@ -16,6 +18,8 @@ enum BufferLinkProtocol {
         case hello
         case set(path: String, length: Int)
         case drop(path: String)
+        case vocabulary
+        case follow(path: String, line: Int)
     }
 
     static func parse(_ line: [UInt8]) -> Request? {
@@ -33,6 +37,10 @@ enum BufferLinkProtocol {
         case "drop":
             guard let path, SafePath.isClean(path) else { return nil }
             return .drop(path: path)
+        case "vocabulary": return .vocabulary
+        case "follow":
+            guard let path, SafePath.isClean(path), let line = integer("line") else { return nil }
+            return .follow(path: path, line: line)
         default: return nil
         }
     }
@@ -42,6 +50,8 @@ enum BufferLinkProtocol {
         case .hello: #"{"op":"hello"}"#
         case .set(let path, let length): "{\"op\":\"set\",\"path\":\(JSONText.quoted(path)),\"length\":\(length)}"
         case .drop(let path): "{\"op\":\"drop\",\"path\":\(JSONText.quoted(path))}"
+        case .vocabulary: #"{"op":"vocabulary"}"#
+        case .follow(let path, let line): "{\"op\":\"follow\",\"path\":\(JSONText.quoted(path)),\"line\":\(line)}"
         }
         return Array((text + "\n").utf8)
     }
@@ -57,6 +67,25 @@ enum BufferLinkProtocol {
         let diagnostics = state.diagnostics.map { PublishedDocument.diagnosticJSON(PageDiagnostic(diagnostic: $0, blockID: nil)) }
         let text = "{\"diagnostics\":[\(diagnostics.joined(separator: ","))],\"pages\":[\(state.pages.map { JSONText.quoted($0) }.joined(separator: ","))]}\n"
         return Array(text.utf8)
+    }
+
+    static func reply(_ vocabulary: EditorVocabulary) -> [UInt8] {
+        let assets = vocabulary.assets.map { asset in
+            "{\"name\":\(JSONText.quoted(asset.name)),\"file\":\(JSONText.quoted(asset.file)),\"url\":\(JSONText.quoted(asset.url)),\"definition\":\(JSONText.quoted(asset.definition))}"
+        }
+        let tags = vocabulary.tags.map { JSONText.quoted($0) }
+        return Array("{\"tags\":[\(tags.joined(separator: ","))],\"imageKey\":\(JSONText.quoted(vocabulary.imageKey)),\"assets\":[\(assets.joined(separator: ","))]}\n".utf8)
+    }
+
+    static func parseVocabulary(_ line: [UInt8]) -> EditorVocabulary? {
+        guard case .success(let json) = JSONReader.parse(line), let imageKey = json.member("imageKey")?.value.stringValue else { return nil }
+        let tags = json.member("tags")?.value.arrayValue?.compactMap(\.stringValue) ?? []
+        let assets = (json.member("assets")?.value.arrayValue ?? []).compactMap { node -> EditorVocabulary.Asset? in
+            guard let name = node.member("name")?.value.stringValue, let file = node.member("file")?.value.stringValue,
+                  let url = node.member("url")?.value.stringValue, let definition = node.member("definition")?.value.stringValue else { return nil }
+            return EditorVocabulary.Asset(name: name, file: file, url: url, definition: definition)
+        }
+        return EditorVocabulary(tags: tags, imageKey: imageKey, assets: assets)
     }
 
     static func parseReply(_ line: [UInt8]) -> FileState? {

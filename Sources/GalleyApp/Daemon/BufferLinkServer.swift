@@ -50,6 +50,11 @@ final class BufferLinkServer: @unchecked Sendable {
             case .drop(let path):
                 setPaths.remove(path)
                 reply = BufferLinkProtocol.reply(daemon.dropBuffer(for: path))
+            case .vocabulary:
+                reply = BufferLinkProtocol.reply(daemon.vocabulary)
+            case .follow(let path, let line):
+                daemon.follow(path: path, line: line)
+                reply = Array("{}\n".utf8)
             }
             do { try connection.write(reply) } catch { return }
         }

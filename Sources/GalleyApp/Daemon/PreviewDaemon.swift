@@ -226,6 +226,18 @@ final class PreviewDaemon: @unchecked Sendable {
         }
     }
 
+    var vocabulary: EditorVocabulary {
+        workspaceQueue.sync { workspace?.vocabulary ?? EditorVocabulary(tags: [], imageKey: "", assets: []) }
+    }
+
+    /// Scrolls following pages to the block at `line` of `path`.
+    func follow(path: String, line: Int) {
+        workspaceQueue.sync {
+            workspace?.follow(path: path, line: line)
+            publishChanges(paths: [path + " (cursor)"], started: .now)
+        }
+    }
+
     private func fileState(_ path: String, _ workspace: Workspace) -> BufferLinkProtocol.FileState {
         BufferLinkProtocol.FileState(diagnostics: workspace.diagnostics(ofFile: path), pages: workspace.documentIDs(ofFile: path).map { "/doc/" + $0 })
     }

@@ -25,6 +25,13 @@ struct PublishedDocument {
     var layout: String
     /// Shown from an editor's unsaved buffer rather than the file on disk.
     var unsaved = false
+    /// The block the author's cursor rests on, for pages that follow the editor.
+    var follow: Follow?
+    struct Follow: Equatable {
+        var line: Int
+        /// New for every cursor move, so a page scrolls once per move.
+        var serial: Int
+    }
     var diagnostics: [PageDiagnostic]
 
     var errorCount: Int { diagnostics.filter { $0.diagnostic.severity == .error }.count }
@@ -42,6 +49,7 @@ struct PublishedDocument {
         json += "\"item\":\(JSONText.number(item)),\"title\":\(JSONText.quoted(title)),\"kind\":\(JSONText.quoted(kind.rawValue)),"
         json += "\"version\":\(version),\"unsaved\":\(unsaved),"
         json += patch.map { "\"patch\":\($0)," } ?? "\"html\":\(JSONText.quoted(html)),"
+        json += follow.map { "\"follow\":{\"line\":\($0.line),\"serial\":\($0.serial)}," } ?? ""
         json += "\"css\":\(JSONText.quoted(css)),\"layout\":\(layout),\"editor\":\(editor ?? "null"),\"diagnostics\":["
         json += diagnostics.map(PublishedDocument.diagnosticJSON).joined(separator: ",")
         json += "]}"

@@ -27,13 +27,14 @@ final class LanguageServer {
     }
 
     private let output: MessageOutput
-    private var encoding = PositionEncoding.utf16
+    private(set) var encoding = PositionEncoding.utf16
+    private(set) var snippetSupport = false
     private var initialized = false
     private var shutdownRequested = false
     private var canShowDocument = false
     private var workspaceFolder: String?
-    private var documents: [String: OpenDocument] = [:]
-    private var pendingPreview: [String] = []
+    private(set) var documents: [String: OpenDocument] = [:]
+    private(set) var pendingPreview: [String] = []
     private var links: [PreviewLink] = []
     private var ownPreview: OwnPreviewLink?
     private var nextRequestID = 1
@@ -88,6 +89,11 @@ final class LanguageServer {
         case "shutdown":
             shutdownRequested = true
             reply(id: id, .null)
+        case "textDocument/codeAction": reply(id: id, codeActions(params))
+        case "textDocument/completion": reply(id: id, completion(params))
+        case "textDocument/hover": reply(id: id, hover(params))
+        case "textDocument/definition": reply(id: id, definition(params))
+        case "textDocument/documentHighlight": reply(id: id, documentHighlight(params))
         default:
             sendError(id: id, .methodNotFound, "unknown method '\(method)'")
         }
@@ -116,6 +122,8 @@ final class LanguageServer {
         if case .bool(true)? = capabilities?.member("window")?.value.member("showDocument")?.value.member("support")?.value.value {
             canShowDocument = true
         }
+        let completionItem = capabilities?.member("textDocument")?.value.member("completion")?.value.member("completionItem")?.value
+        if case .bool(true)? = completionItem?.member("snippetSupport")?.value.value { snippetSupport = true }
         let folderURI = params?.member("workspaceFolders")?.value.arrayValue?.first?.member("uri")?.value.stringValue
             ?? params?.member("rootUri")?.value.stringValue
         workspaceFolder = folderURI.flatMap(FileURI.path(of:)) ?? params?.member("rootPath")?.value.stringValue
@@ -128,6 +136,11 @@ final class LanguageServer {
                     ("change", .int(2)),
                     ("save", .object([("includeText", .bool(false))])),
                 ])),
+                ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
+                ("completionProvider", .object([("triggerCharacters", .array([.string("<"), .string(">"), .string("\"")]))])),
+                ("hoverProvider", .bool(true)),
+                ("definitionProvider", .bool(true)),
+                ("documentHighlightProvider", .bool(true)),
             ])),
             ("serverInfo", .object([("name", .string("galley")), ("version", .string(GalleyVersion.current))])),
         ]))
@@ -206,7 +219,7 @@ final class LanguageServer {
 
     /// Runs `call` on the link; a daemon that went away is forgotten, so the
     /// next open finds another or serves the preview itself.
-    private func state(of link: PreviewLink, _ call: (PreviewLink) throws -> BufferLinkProtocol.FileState) -> BufferLinkProtocol.FileState? {
+    func state<Result>(of link: PreviewLink, _ call: (PreviewLink) throws -> Result) -> Result? {
         do {
             return try call(link)
         } catch {

@@ -13,6 +13,10 @@ protocol PreviewLink: AnyObject {
     func setBuffer(_ text: [UInt8], for path: String) throws -> BufferLinkProtocol.FileState
     /// Shows the file on disk again (also: asks for its state).
     func dropBuffer(for path: String) throws -> BufferLinkProtocol.FileState
+    /// Tag names, the image key and the assets, with URLs relative to `url`.
+    func vocabulary() throws -> EditorVocabulary
+    /// Scrolls pages that follow the editor to the block at `line` (1-based).
+    func follow(path: String, line: Int) throws
     func close()
 }
 
@@ -49,11 +53,29 @@ final class DaemonSocketLink: PreviewLink {
         return try readReply()
     }
 
+    func vocabulary() throws -> EditorVocabulary {
+        try connection.write(BufferLinkProtocol.header(.vocabulary))
+        guard let vocabulary = BufferLinkProtocol.parseVocabulary(try readLine()) else { throw LinkError(description: "the galley daemon sent no vocabulary") }
+        return vocabulary
+    }
+
+    func follow(path: String, line: Int) throws {
+        try connection.write(BufferLinkProtocol.header(.follow(path: path, line: line)))
+        _ = try readLine()
+    }
+
     private func readReply() throws -> BufferLinkProtocol.FileState {
-        guard let line = connection.readLine(limit: 64 * 1024 * 1024), let state = BufferLinkProtocol.parseReply(line) else {
-            throw LinkError(description: "the galley daemon for \(root) went away")
+        guard let state = BufferLinkProtocol.parseReply(try readLine()) else {
+            throw LinkError(description: "the galley daemon for \(root) sent a reply it could not read")
         }
         return state
+    }
+
+    private func readLine() throws -> [UInt8] {
+        guard let line = connection.readLine(limit: 64 * 1024 * 1024) else {
+            throw LinkError(description: "the galley daemon for \(root) went away")
+        }
+        return line
     }
 
     func close() {
@@ -84,6 +106,14 @@ final class OwnPreviewLink: PreviewLink {
 
     func dropBuffer(for path: String) -> BufferLinkProtocol.FileState {
         daemon.dropBuffer(for: path)
+    }
+
+    func vocabulary() -> EditorVocabulary {
+        daemon.vocabulary
+    }
+
+    func follow(path: String, line: Int) {
+        daemon.follow(path: path, line: line)
     }
 
     func close() {
