@@ -484,3 +484,32 @@ def test_document_highlight_answers_the_block_and_moves_following_pages(example_
     status, answer = poll.result()
     assert status == 200 and answer["follow"]["line"] == position["line"] + 1
     assert f'data-line="{position["line"] + 1}"' in current["html"]
+
+
+def test_alt_click_on_a_block_asks_the_editor_to_show_its_line(example, serve, client):
+    daemon = serve(example)
+    document = daemon.documents()["documents"][0]
+    assert daemon.api("/api/documents/" + document["id"])[1]["editor"] is None, "no editor yet"
+    server = client()
+    server.initialize(root=example, show_document=True)
+    uri = server.open(os.path.join(example, DATA))
+    server.diagnostics(uri)
+    _, body = daemon.api("/api/documents/" + document["id"])
+    editor = body["editor"]
+    assert editor["url"] == "/api/open"
+    line = int(re.findall(r'data-line="(\d+)"', body["html"])[2])
+    request = urllib.request.Request(daemon.url.rstrip("/") + editor["url"], method="POST",
+                                     data=json.dumps({"path": DATA, "line": line, "column": 13}).encode(),
+                                     headers={"Origin": daemon.url.rstrip("/"), "X-Galley-Token": editor["token"], "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        assert response.status == 204
+    shown = server.wait_for(lambda m: m.get("method") == "window/showDocument")["params"]
+    assert shown["uri"] == file_uri(os.path.realpath(os.path.join(example, DATA)))
+    assert shown["selection"]["start"] == {"line": line - 1, "character": 0} and shown["takeFocus"] is True
+    # The editor goes away: the link is no longer offered.
+    assert server.shutdown_and_exit() == 0
+    for _ in range(100):
+        if daemon.api("/api/documents/" + document["id"])[1]["editor"] is None:
+            break
+        HeldPoll(daemon, "/api/documents?since=-1&wait=0.1").result()
+    assert daemon.api("/api/documents/" + document["id"])[1]["editor"] is None

@@ -10,6 +10,8 @@ import GalleyCore
 /// - `{"op":"drop","path":P}` → the same, now from the file on disk
 /// - `{"op":"vocabulary"}` → `{"tags":[…],"imageKey":K,"assets":[{"name","file","url","definition"}]}`
 /// - `{"op":"follow","path":P,"line":L}` → `{}`; pages that follow the editor scroll there
+/// - `{"op":"listen"}` → no reply; from then on the connection carries
+///   `{"event":"show","path":P,"line":L,"column":C}` for each Alt/Ctrl-click on a block
 enum BufferLinkProtocol {
     /// Largest buffer a daemon takes, as for files on disk.
     static let maximumLength = FileSystem.maximumFileSize
@@ -19,6 +21,7 @@ enum BufferLinkProtocol {
         case set(path: String, length: Int)
         case drop(path: String)
         case vocabulary
+        case listen
         case follow(path: String, line: Int)
     }
 
@@ -38,6 +41,7 @@ enum BufferLinkProtocol {
             guard let path, SafePath.isClean(path) else { return nil }
             return .drop(path: path)
         case "vocabulary": return .vocabulary
+        case "listen": return .listen
         case "follow":
             guard let path, SafePath.isClean(path), let line = integer("line") else { return nil }
             return .follow(path: path, line: line)
@@ -51,6 +55,7 @@ enum BufferLinkProtocol {
         case .set(let path, let length): "{\"op\":\"set\",\"path\":\(JSONText.quoted(path)),\"length\":\(length)}"
         case .drop(let path): "{\"op\":\"drop\",\"path\":\(JSONText.quoted(path))}"
         case .vocabulary: #"{"op":"vocabulary"}"#
+        case .listen: #"{"op":"listen"}"#
         case .follow(let path, let line): "{\"op\":\"follow\",\"path\":\(JSONText.quoted(path)),\"line\":\(line)}"
         }
         return Array((text + "\n").utf8)
@@ -86,6 +91,18 @@ enum BufferLinkProtocol {
             return EditorVocabulary.Asset(name: name, file: file, url: url, definition: definition)
         }
         return EditorVocabulary(tags: tags, imageKey: imageKey, assets: assets)
+    }
+
+    static func showEvent(path: String, line: Int, column: Int) -> [UInt8] {
+        Array("{\"event\":\"show\",\"path\":\(JSONText.quoted(path)),\"line\":\(line),\"column\":\(column)}\n".utf8)
+    }
+
+    static func parseShowEvent(_ line: [UInt8]) -> (path: String, line: Int, column: Int)? {
+        guard case .success(let json) = JSONReader.parse(line), json.member("event")?.value.stringValue == "show",
+              let path = json.member("path")?.value.stringValue, SafePath.isClean(path),
+              case .number(let number)? = json.member("line")?.value.value, number >= 1, number < 1e9,
+              case .number(let column)? = json.member("column")?.value.value, column >= 1, column < 1e9 else { return nil }
+        return (path, Int(number), Int(column))
     }
 
     static func parseReply(_ line: [UInt8]) -> FileState? {

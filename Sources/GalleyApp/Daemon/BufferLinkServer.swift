@@ -28,6 +28,15 @@ final class BufferLinkServer: @unchecked Sendable {
         listener.close()
     }
 
+    /// Hands Alt/Ctrl-clicks on blocks to the editor at the other end until it goes away.
+    private func forwardClicks(to connection: LocalSocketConnection) {
+        let id = daemon.editors.add { path, line, column in
+            (try? connection.write(BufferLinkProtocol.showEvent(path: path, line: line, column: column))) != nil
+        }
+        while connection.readLine() != nil {}
+        daemon.editors.remove(id)
+    }
+
     private func serve(_ connection: LocalSocketConnection) {
         var setPaths: Set<String> = []
         defer {
@@ -55,6 +64,9 @@ final class BufferLinkServer: @unchecked Sendable {
             case .follow(let path, let line):
                 daemon.follow(path: path, line: line)
                 reply = Array("{}\n".utf8)
+            case .listen:
+                forwardClicks(to: connection)
+                return
             }
             do { try connection.write(reply) } catch { return }
         }

@@ -22,6 +22,8 @@ final class PreviewDaemon: @unchecked Sendable {
     /// Whether `galley lsp` processes can reach this daemon on its socket.
     private let acceptsEditors: Bool
     private var bufferLink: BufferLinkServer?
+    /// Editors connected through `galley lsp`, for Alt/Ctrl-click on a block.
+    private(set) var editors = EditorOpeners()
     /// The content folder's real path and the page origin, once started.
     private(set) var root = ""
     private(set) var url = ""
@@ -48,8 +50,13 @@ final class PreviewDaemon: @unchecked Sendable {
         let boot = PreviewDaemon.makeBootID()
         let startTime = ContinuousClock.now
         let workspace = Workspace(root: root, boot: boot)
-        let editor = options.editorCommand.flatMap(EditorCommand.init(template:)).map(EditorLink.init(command:))
-        let publisher = Publisher(boot: boot, editorAnnouncement: editor?.announcement)
+        let command = options.editorCommand.flatMap(EditorCommand.init(template:))
+        let publisherBox = PublisherBox()
+        let editors = EditorOpeners { available in publisherBox.publisher?.announceEditor(available || command != nil) }
+        let editor = EditorLink(command: command, connectedEditors: editors)
+        let publisher = Publisher(boot: boot, editorAnnouncement: editor.announcement, announced: command != nil)
+        publisherBox.publisher = publisher
+        self.editors = editors
         if options.pollInterval == nil, let fileSystem = NetworkFileSystem.name(of: root) {
             log.warning("\(root) is on \(fileSystem), where inotify may not see changes made by other machines; if saves do not show, run with --poll")
         }
@@ -284,4 +291,9 @@ enum Milliseconds {
         let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
         return milliseconds < 10 ? "\((milliseconds * 100).rounded() / 100) ms" : "\(Int(milliseconds.rounded())) ms"
     }
+}
+
+/// Lets the editor registry, made before the publisher, reach it.
+private final class PublisherBox: @unchecked Sendable {
+    weak var publisher: Publisher?
 }

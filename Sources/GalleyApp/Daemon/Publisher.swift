@@ -47,19 +47,36 @@ final class Publisher: @unchecked Sendable {
     let boot: String
     /// The editor link announced in document answers, when there is one.
     private let editorAnnouncement: String?
+    /// Whether it is announced now: with `--editor` always, else while an
+    /// editor is connected through `galley lsp`.
+    private let editorAnnounced: Atomic<Bool>
     private let state = Mutex(State())
     private let timerQueue = DispatchQueue(label: "galley.poll-deadlines")
     private let timer: DispatchSourceTimer
 
-    init(boot: String, editorAnnouncement: String? = nil) {
+    init(boot: String, editorAnnouncement: String? = nil, announced: Bool = true) {
         self.boot = boot
         self.editorAnnouncement = editorAnnouncement
+        editorAnnounced = Atomic(announced)
         timer = DispatchSource.makeTimerSource(queue: timerQueue)
         timer.setEventHandler { [weak self] in self?.expireDeadlines() }
         timer.activate()
     }
 
     var snapshot: Snapshot { state.withLock { $0.snapshot } }
+
+    /// Announces the editor link from the next answer on, or stops.
+    func announceEditor(_ announced: Bool) {
+        state.withLock { state in
+            editorAnnounced.store(announced, ordering: .relaxed)
+            state.bodies = [:]
+            state.patchBodies = [:]
+        }
+    }
+
+    private var currentEditorAnnouncement: String? {
+        editorAnnounced.load(ordering: .relaxed) ? editorAnnouncement : nil
+    }
 
     /// Replaces documents and answers every page waiting on what changed;
     /// returns how many pages were answered.
@@ -202,7 +219,7 @@ final class Publisher: @unchecked Sendable {
         if let cached = state.patchBodies[document.id], cached.version == document.version {
             return Publisher.jsonResponse(cached.body)
         }
-        let body = document.body(boot: boot, editor: editorAnnouncement, patch: DocumentPatch.json(from: previous, to: document))
+        let body = document.body(boot: boot, editor: currentEditorAnnouncement, patch: DocumentPatch.json(from: previous, to: document))
         state.patchBodies[document.id] = (document.version, body)
         return Publisher.jsonResponse(body)
     }
@@ -211,7 +228,7 @@ final class Publisher: @unchecked Sendable {
         if let cached = state.bodies[document.id], cached.version == document.version {
             return Publisher.jsonResponse(cached.body)
         }
-        let body = document.body(boot: boot, editor: editorAnnouncement)
+        let body = document.body(boot: boot, editor: currentEditorAnnouncement)
         state.bodies[document.id] = (document.version, body)
         return Publisher.jsonResponse(body)
     }

@@ -9,9 +9,9 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     private let guardrail: RequestGuard
     private let root: String
     private let realRoot: String
-    private let editor: EditorLink?
+    private let editor: EditorLink
 
-    init(publisher: Publisher, guardrail: RequestGuard, root: String, editor: EditorLink?) {
+    init(publisher: Publisher, guardrail: RequestGuard, root: String, editor: EditorLink) {
         self.publisher = publisher
         self.guardrail = guardrail
         self.root = root
@@ -48,7 +48,7 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     }
 
     private func openEditor(_ request: HTTPRequest) -> HTTPResponse {
-        guard let editor else { return text(404, "no editor is configured; start galley serve with --editor") }
+        guard editor.isAvailable else { return text(404, EditorLink.unavailable) }
         let documents = publisher.snapshot.documents.values
         let outcome = editor.open(request, allowedOrigins: guardrail.allowedOrigins, root: root) { path in
             documents.contains { $0.path == path }

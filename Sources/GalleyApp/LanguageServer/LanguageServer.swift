@@ -37,7 +37,6 @@ final class LanguageServer {
     private(set) var pendingPreview: [String] = []
     private var links: [PreviewLink] = []
     private var ownPreview: OwnPreviewLink?
-    private var nextRequestID = 1
 
     /// Set once `exit` arrives: the status to leave with.
     private(set) var exitStatus: Int32?
@@ -272,6 +271,7 @@ final class LanguageServer {
             if FileSystem.exists(DaemonSocketPath.socket(forRoot: ancestor)), let link = try? DaemonSocketLink(root: ancestor),
                let path = ContentPath.relative(real, to: ancestor) {
                 links.append(link)
+                forwardClicks(from: link)
                 return isPreviewable(path) ? (link, path) : nil
             }
             guard ancestor != "/", !ancestor.isEmpty else { break }
@@ -284,6 +284,7 @@ final class LanguageServer {
             let link = try OwnPreviewLink(folder: root)
             ownPreview = link
             links.append(link)
+            forwardClicks(from: link)
             announcePreview(link.url)
             return (link, path)
         } catch {
@@ -300,10 +301,25 @@ final class LanguageServer {
         }
     }
 
+    /// Alt/Ctrl-click on a block in the preview shows its line in the editor.
+    private func forwardClicks(from link: PreviewLink) {
+        guard canShowDocument else { return }
+        let output = self.output
+        let root = link.root
+        link.forwardClicks { path, line, _ in
+            // The column is the page's (Unicode scalars); the line start is exact in every encoding.
+            let position = LanguageServer.json(TextPosition(line: max(0, line - 1), character: 0))
+            output.request("window/showDocument", .object([
+                ("uri", .string(FileURI.uri(ofPath: root + "/" + path))), ("takeFocus", .bool(true)),
+                ("selection", .object([("start", position), ("end", position)])),
+            ]))
+        }
+    }
+
     private func announcePreview(_ url: String) {
         showMessage(type: 3, "Galley preview: \(url)")
         guard canShowDocument else { return }
-        sendRequest("window/showDocument", .object([("uri", .string(url)), ("external", .bool(true))]))
+        output.request("window/showDocument", .object([("uri", .string(url)), ("external", .bool(true))]))
     }
 
     /// Stops the preview this process serves, answering its pages.
@@ -330,11 +346,6 @@ final class LanguageServer {
         output.send(.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]))
     }
 
-    private func sendRequest(_ method: String, _ params: JSONOutput) {
-        let id = nextRequestID
-        nextRequestID += 1
-        output.send(.object([("jsonrpc", .string("2.0")), ("id", .string("galley-\(id)")), ("method", .string(method)), ("params", params)]))
-    }
 
     // MARK: - Positions
 
@@ -369,9 +380,16 @@ extension JSONNode {
 final class MessageOutput: Sendable {
     private let lock = Mutex(())
     private let descriptor: Int32
+    private let nextRequestID = Atomic<Int>(0)
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
+    }
+
+    /// Sends a request to the client; nothing waits for its answer.
+    func request(_ method: String, _ params: JSONOutput) {
+        let id = nextRequestID.add(1, ordering: .relaxed).newValue
+        send(.object([("jsonrpc", .string("2.0")), ("id", .string("galley-\(id)")), ("method", .string(method)), ("params", params)]))
     }
 
     func send(_ message: JSONOutput) {

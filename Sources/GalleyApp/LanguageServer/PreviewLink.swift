@@ -1,3 +1,4 @@
+import Foundation
 import GalleyCore
 import GalleyServer
 
@@ -17,6 +18,8 @@ protocol PreviewLink: AnyObject {
     func vocabulary() throws -> EditorVocabulary
     /// Scrolls pages that follow the editor to the block at `line` (1-based).
     func follow(path: String, line: Int) throws
+    /// Calls `show` (on another thread) for each Alt/Ctrl-click on a block.
+    func forwardClicks(to show: @escaping @Sendable (_ path: String, _ line: Int, _ column: Int) -> Void)
     func close()
 }
 
@@ -29,6 +32,7 @@ final class DaemonSocketLink: PreviewLink {
     let root: String
     let url: String
     private let connection: LocalSocketConnection
+    private var clicks: LocalSocketConnection?
 
     /// Connects to the daemon serving `root`, if one listens.
     init(root: String) throws {
@@ -64,6 +68,17 @@ final class DaemonSocketLink: PreviewLink {
         _ = try readLine()
     }
 
+    func forwardClicks(to show: @escaping @Sendable (String, Int, Int) -> Void) {
+        guard let clicks = try? LocalSocketConnection.connect(to: DaemonSocketPath.socket(forRoot: root)),
+              (try? clicks.write(BufferLinkProtocol.header(.listen))) != nil else { return }
+        self.clicks = clicks
+        Thread.detachNewThread {
+            while let line = clicks.readLine() {
+                if let event = BufferLinkProtocol.parseShowEvent(line) { show(event.path, event.line, event.column) }
+            }
+        }
+    }
+
     private func readReply() throws -> BufferLinkProtocol.FileState {
         guard let state = BufferLinkProtocol.parseReply(try readLine()) else {
             throw LinkError(description: "the galley daemon for \(root) sent a reply it could not read")
@@ -79,6 +94,7 @@ final class DaemonSocketLink: PreviewLink {
     }
 
     func close() {
+        clicks?.shutdownBoth()
         connection.close()
     }
 }
@@ -114,6 +130,13 @@ final class OwnPreviewLink: PreviewLink {
 
     func follow(path: String, line: Int) {
         daemon.follow(path: path, line: line)
+    }
+
+    func forwardClicks(to show: @escaping @Sendable (String, Int, Int) -> Void) {
+        _ = daemon.editors.add { path, line, column in
+            show(path, line, column)
+            return true
+        }
     }
 
     func close() {
