@@ -354,18 +354,18 @@ def test_without_a_daemon_the_server_serves_the_open_buffer_and_says_where(examp
     server.initialize(root=example, show_document=True)
     uri = server.open(path)
     message = server.wait_for(lambda m: m.get("method") == "window/showMessage")["params"]
-    url = re.search(r"http://127\.0\.0\.1:\d+/", message["message"]).group(0)
+    page_url = re.search(r"http://127\.0\.0\.1:\d+/doc/[0-9a-f]+", message["message"]).group(0)
+    url = page_url.split("/doc/")[0] + "/"
     shown = server.wait_for(lambda m: m.get("method") == "window/showDocument")
-    assert shown["params"] == {"uri": url, "external": True}
+    assert shown["params"] == {"uri": page_url, "external": True}
     server.send({"jsonrpc": "2.0", "id": shown["id"], "result": {"success": True}})
     server.diagnostics(uri)
     text = open(path, encoding="utf-8").read()
     server.change(uri, 2, [{"text": text.replace("Little Penguin", "Typed Penguin")}])
     server.diagnostics(uri, version=2)
-    index = get_json(url + "api/documents")
-    penguin = next(d for d in index["documents"] if d["title"] == "Typed Penguin")
-    assert penguin["unsaved"] is True
-    page = urllib.request.urlopen(url + "doc/" + penguin["id"], timeout=30).read().decode()
+    document = get_json(url + "api/" + page_url.split(url)[1].replace("doc/", "documents/"))
+    assert document["title"] == "Typed Penguin" and document["unsaved"] is True
+    page = urllib.request.urlopen(page_url, timeout=30).read().decode()
     assert 'id="unsaved"' in page
     assert open(path, encoding="utf-8").read() == text
     assert server.shutdown_and_exit() == 0
@@ -513,3 +513,25 @@ def test_alt_click_on_a_block_asks_the_editor_to_show_its_line(example, serve, c
             break
         HeldPoll(daemon, "/api/documents?since=-1&wait=0.1").result()
     assert daemon.api("/api/documents/" + document["id"])[1]["editor"] is None
+
+
+def test_a_daemon_that_goes_away_is_replaced_by_the_next_one(example, serve, client):
+    first = serve(example)
+    path = os.path.join(example, DATA)
+    server = client()
+    server.initialize(root=example)
+    uri = server.open(path)
+    server.diagnostics(uri)
+    text = open(path, encoding="utf-8").read()
+    first.stop()
+    server.change(uri, 2, [{"text": text.replace("Little Penguin", "Penguin Two")}])
+    warning = server.wait_for(lambda m: m.get("method") == "window/showMessage")["params"]
+    assert warning["type"] == 2 and "lost the preview" in warning["message"]
+    second = serve(example)
+    document = second.documents()["documents"][0]
+    _, current = second.api("/api/documents/" + document["id"])
+    poll = HeldPoll(second, f"/api/documents/{document['id']}?since={current['version']}")
+    server.change(uri, 3, [{"text": text.replace("Little Penguin", "Penguin Three")}])
+    status, answer = poll.result()
+    assert status == 200 and answer["title"] == "Penguin Three" and answer["unsaved"] is True
+    assert server.shutdown_and_exit() == 0

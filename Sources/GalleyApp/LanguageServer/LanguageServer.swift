@@ -24,6 +24,8 @@ final class LanguageServer {
         /// Relative to the link's root; nil when no preview covers the file.
         var path: String?
         var link: PreviewLink?
+        /// Its daemon went away: look for one again at the next change.
+        var lostLink = false
     }
 
     private let output: MessageOutput
@@ -37,6 +39,8 @@ final class LanguageServer {
     private(set) var pendingPreview: [String] = []
     private var links: [PreviewLink] = []
     private var ownPreview: OwnPreviewLink?
+    /// The preview this process started, until the editor is told its first page.
+    private var unannouncedPreview: OwnPreviewLink?
 
     /// Set once `exit` arrives: the status to leave with.
     private(set) var exitStatus: Int32?
@@ -155,15 +159,18 @@ final class LanguageServer {
     private func didOpen(_ params: JSONNode?) {
         guard let (uri, node) = textDocument(params), let text = node.member("text")?.value.stringValue else { return }
         let version = node.member("version")?.value.intValue ?? 0
-        var document = OpenDocument(uri: uri, text: OpenTextDocument(text: text, version: version))
-        if let file = FileURI.path(of: uri), let (link, path) = previewLink(for: file) {
-            document.link = link
-            document.path = path
-        }
-        documents[uri] = document
-        guard let link = document.link, let path = document.path else { return }
+        documents[uri] = OpenDocument(uri: uri, text: OpenTextDocument(text: text, version: version))
+        findLink(uri)
         // A buffer that differs from the file at open (restored unsaved work) is shown as such.
-        schedulePreview(uri)
+        if documents[uri]?.link != nil { schedulePreview(uri) }
+    }
+
+    private func findLink(_ uri: String) {
+        guard let file = FileURI.path(of: uri) else { return }
+        let found = previewLink(for: file)
+        documents[uri]?.link = found?.0
+        documents[uri]?.path = found?.1
+        documents[uri]?.lostLink = false
     }
 
     private func didChange(_ params: JSONNode?) {
@@ -206,6 +213,7 @@ final class LanguageServer {
         let uris = pendingPreview
         pendingPreview = []
         for uri in uris {
+            if documents[uri]?.lostLink == true { findLink(uri) }
             guard let document = documents[uri], let link = document.link, let path = document.path else { continue }
             // The same text as the file (just opened, undone, reloaded with `:e!`) is not unsaved work.
             if FileSystem.hasContents(link.root + "/" + path, document.text.bytes) {
@@ -227,8 +235,9 @@ final class LanguageServer {
             for (uri, document) in documents where document.link === link {
                 documents[uri]?.link = nil
                 documents[uri]?.path = nil
+                documents[uri]?.lostLink = true
             }
-            showMessage(type: 2, "Galley: \(error)")
+            showMessage(type: 2, "Galley lost the preview of \(link.root) (\(error)); the next change looks for one again")
             return nil
         }
     }
@@ -237,6 +246,10 @@ final class LanguageServer {
 
     private func publish(_ uri: String, _ state: BufferLinkProtocol.FileState?) {
         guard let state, let document = documents[uri] else { return }
+        if let preview = unannouncedPreview, preview === document.link {
+            unannouncedPreview = nil
+            announcePreview(preview.url + (state.pages.first.map { String($0.dropFirst()) } ?? ""))
+        }
         let diagnostics = state.diagnostics.map { diagnostic -> JSONOutput in
             let bytes = DiagnosticSpan.byteRange(of: diagnostic.location, in: document.text)
             let range = TextRange(start: document.text.position(ofOffset: bytes.lowerBound, encoding: encoding),
@@ -285,7 +298,7 @@ final class LanguageServer {
             ownPreview = link
             links.append(link)
             forwardClicks(from: link)
-            announcePreview(link.url)
+            unannouncedPreview = link
             return (link, path)
         } catch {
             showMessage(type: 1, "Galley could not start a preview of \(root): \(error)")
