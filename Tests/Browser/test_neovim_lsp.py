@@ -6,14 +6,12 @@ import json
 import os
 import shutil
 import subprocess
-import tempfile
-import time
 
 import pytest
 from selenium.webdriver.common.by import By
 
 from browser_support import REPO, Daemon, copy_content, wait_until
-from galley_support import GALLEY_BIN
+from galley_support import GALLEY_BIN, private_runtime_dir
 
 DATA = "Resources/speciesData.json"
 INIT = """
@@ -66,12 +64,9 @@ class Neovim:
 
 
 @pytest.fixture
-def runtime_dir(monkeypatch):
-    folder = tempfile.mkdtemp(prefix="xdg-", dir="/tmp")
-    os.chmod(folder, 0o700)
-    monkeypatch.setenv("XDG_RUNTIME_DIR", folder)
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)
+def runtime_dir():
+    with private_runtime_dir() as folder:
+        yield folder
 
 
 def article_text(page):

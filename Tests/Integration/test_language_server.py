@@ -6,12 +6,11 @@ import re
 import shutil
 import stat
 import subprocess
-import tempfile
 import urllib.request
 
 import pytest
 
-from galley_support import REPO, HeldPoll, copy_content
+from galley_support import REPO, HeldPoll, copy_content, private_runtime_dir
 from lsp_support import LanguageClient, file_uri, frame
 
 EXAMPLE = os.path.join(REPO, "Assets", "Example")
@@ -19,13 +18,9 @@ DATA = "Resources/speciesData.json"
 
 
 @pytest.fixture
-def runtime_dir(monkeypatch):
-    """A private XDG_RUNTIME_DIR (short, so socket paths fit) for daemon and server."""
-    folder = tempfile.mkdtemp(prefix="xdg-", dir="/tmp")
-    os.chmod(folder, 0o700)
-    monkeypatch.setenv("XDG_RUNTIME_DIR", folder)
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)
+def runtime_dir():
+    with private_runtime_dir() as folder:
+        yield folder
 
 
 @pytest.fixture
