@@ -124,3 +124,45 @@ final class DiagnosticSpanTests: XCTestCase {
         XCTAssertNil(DiagnosticSpan.applying(("imgae", "image"), to: "\"imgaes\""), "only whole tokens")
     }
 }
+
+final class JSONCursorTests: XCTestCase {
+    private let text = """
+        {
+          "kinds": [{"name": "caption", "style": {"co": "gray"}}],
+          "device": {"wi
+        """
+
+    private func offset(of needle: String, plus extra: Int = 0) -> Int {
+        let bytes = Array(text.utf8)
+        let pattern = Array(needle.utf8)
+        let start = (0...(bytes.count - pattern.count)).first { Array(bytes[$0..<$0 + pattern.count]) == pattern } ?? 0
+        return start + extra
+    }
+
+    func testTheStringAroundTheCursorEvenWhenUnterminated() {
+        let document = OpenTextDocument(text: text, version: 1)
+        let gray = offset(of: "\"gray\"")
+        XCTAssertEqual(JSONCursor.string(around: gray + 2, in: document), gray..<(gray + 6))
+        XCTAssertEqual(JSONCursor.string(around: gray + 5, in: document), gray..<(gray + 6), "just before the closing quote")
+        XCTAssertNil(JSONCursor.string(around: gray, in: document), "before the opening quote")
+        let open = offset(of: "\"wi")
+        XCTAssertEqual(JSONCursor.string(around: open + 3, in: document), open..<Array(text.utf8).count)
+    }
+
+    func testContainersAndKeysAreFoundWhileTyping() {
+        let bytes = Array(text.utf8)
+        XCTAssertEqual(JSONCursor.containers(at: offset(of: "\"co\"", plus: 2), in: bytes).map(\.key), ["", "kinds", "kinds", "style"])
+        XCTAssertEqual(JSONCursor.containers(at: offset(of: "\"wi", plus: 2), in: bytes).map(\.key), ["", "device"])
+        XCTAssertTrue(JSONCursor.isKey(stringAt: offset(of: "\"co\""), in: bytes))
+        XCTAssertFalse(JSONCursor.isKey(stringAt: offset(of: "\"gray\""), in: bytes))
+        XCTAssertFalse(JSONCursor.isKey(stringAt: offset(of: "\"caption\""), in: bytes))
+    }
+
+    func testTheLastValueOfAKeyBeforeTheCursor() {
+        let data = Array(#"[{"imageName": "sugi", "t": ["a"]}, {"imageName" : "penguin", "t": ["<image>"]}]"#.utf8)
+        let image = data.count - 5
+        XCTAssertEqual(JSONCursor.lastStringValue(of: "imageName", before: image, in: data), "penguin")
+        XCTAssertEqual(JSONCursor.lastStringValue(of: "imageName", before: 30, in: data), "sugi")
+        XCTAssertNil(JSONCursor.lastStringValue(of: "imageName", before: 5, in: data))
+    }
+}

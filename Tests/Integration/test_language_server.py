@@ -4,6 +4,7 @@ import json
 import os
 import re
 import shutil
+import socket
 import stat
 import subprocess
 import urllib.request
@@ -530,3 +531,38 @@ def test_a_daemon_that_goes_away_is_replaced_by_the_next_one(example, serve, cli
     status, answer = poll.result()
     assert status == 200 and answer["title"] == "Penguin Three" and answer["unsaved"] is True
     assert server.shutdown_and_exit() == 0
+
+
+def test_the_daemon_socket_refuses_bad_requests_and_paths_outside_the_folder(example, serve, runtime_dir):
+    daemon = serve(example)
+    folder = socket_folder_for(runtime_dir)
+    socket_path = os.path.join(folder, os.listdir(folder)[0])
+    outside = os.path.join(os.path.dirname(example), "outside.json")
+    attempts = [
+        b"not json\n",
+        b'{"op":"set","path":"../outside.json","length":2}\n[]',
+        b'{"op":"set","path":"/etc/passwd","length":2}\n[]',
+        b'{"op":"set","path":"Resources/speciesData.json","length":1e12}\n',
+        b'{"op":"set","path":"Resources/speciesData.json","length":-1}\n',
+        b'{"op":"drop"}\n',
+        b'{"op":"unknown"}\n',
+        b"x" * 200000,
+    ]
+    for attempt in attempts:
+        with socket.socket(socket.AF_UNIX) as connection:
+            connection.settimeout(20)
+            connection.connect(socket_path)
+            connection.sendall(attempt)
+            connection.shutdown(socket.SHUT_WR)
+            answer = b""
+            while chunk := connection.recv(65536):
+                answer += chunk
+            assert b"diagnostics" not in answer, attempt
+    assert not os.path.exists(outside)
+    assert all(not d["unsaved"] for d in daemon.documents()["documents"])
+    # The daemon still serves editors.
+    with socket.socket(socket.AF_UNIX) as connection:
+        connection.settimeout(20)
+        connection.connect(socket_path)
+        connection.sendall(b'{"op":"hello"}\n')
+        assert json.loads(connection.makefile("rb").readline())["url"] == daemon.url
