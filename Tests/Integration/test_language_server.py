@@ -566,3 +566,20 @@ def test_the_daemon_socket_refuses_bad_requests_and_paths_outside_the_folder(exa
         connection.connect(socket_path)
         connection.sendall(b'{"op":"hello"}\n')
         assert json.loads(connection.makefile("rb").readline())["url"] == daemon.url
+
+
+def test_a_tagged_text_file_gets_its_diagnostics_on_whole_lines(client, example):
+    path = os.path.join(example, "Resources", "note.txt")
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write("ペンギンの話 😀\n<caption>一行目</caption>\n")
+    server = client()
+    server.initialize(root=example)
+    uri = server.open(path)
+    assert [(d["code"], d["range"]) for d in server.diagnostics(uri)] == [
+        ("misplaced-block", {"start": {"line": 1, "character": 0}, "end": {"line": 1, "character": 22}})]
+    # Tagged once a line uses a known tag; a misspelt one is then a warning on its whole line.
+    server.change(uri, 2, [{"range": {"start": {"line": 2, "character": 0}, "end": {"line": 2, "character": 0}}, "text": "<imgae>01</imgae>  \n"}])
+    diagnostics = server.diagnostics(uri, version=2)
+    assert [(d["code"], d["range"]) for d in diagnostics if d["code"] != "misplaced-block"] == [
+        ("unknown-tag", {"start": {"line": 2, "character": 0}, "end": {"line": 2, "character": 17}})]
+    assert server.shutdown_and_exit() == 0

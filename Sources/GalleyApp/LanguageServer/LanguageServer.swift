@@ -14,7 +14,6 @@ final class LanguageServer {
         case parseError = -32700
         case invalidRequest = -32600
         case methodNotFound = -32601
-        case invalidParams = -32602
         case serverNotInitialized = -32002
     }
 
