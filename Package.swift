@@ -15,6 +15,11 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        .systemLibrary(
+            name: "CQREncode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
         .target(name: "GalleyShim", dependencies: ["CMicroHTTPD"]),
         .target(name: "GalleyCore"),
         .target(name: "GalleyWatcher"),
@@ -27,11 +32,21 @@ let package = Package(
                 .embedInCode("index.html"),
                 .embedInCode("galley.css"),
                 .embedInCode("galley.js"),
+                .embedInCode("connection.js"),
+                .embedInCode("patching.js"),
+                .embedInCode("scrolling.js"),
+                .embedInCode("settings.js"),
+                .embedInCode("toolbar.js"),
+                .embedInCode("diagnostics.js"),
+                .embedInCode("editorLink.js"),
+                .embedInCode("documentPage.js"),
+                .embedInCode("indexPage.js"),
+                .embedInCode("onDevice.js"),
             ]
         ),
         .target(
             name: "GalleyApp",
-            dependencies: ["GalleyCore", "GalleyWatcher", "GalleyServer", "GalleyPage"]
+            dependencies: ["GalleyCore", "GalleyWatcher", "GalleyServer", "GalleyPage", "CQREncode"]
         ),
         .executableTarget(name: "galley", dependencies: ["GalleyApp"]),
         // Times the core for Scripts/bench; not shipped.

@@ -49,9 +49,11 @@ def run_galley(*arguments, timeout=60, cwd=None):
 class Daemon:
     """`galley serve DIR --port N` as a child process."""
 
-    def __init__(self, content, extra_args=()):
+    def __init__(self, content, extra_args=(), command_prefix=()):
         self.content = content
         self.extra_args = list(extra_args)
+        # For example `ip netns exec NAME`, to run it as another machine would.
+        self.command_prefix = list(command_prefix)
         self.proc = None
         self.port = None
         self.url = None
@@ -64,7 +66,7 @@ class Daemon:
         while True:
             lines = queue.Queue()
             self.proc = subprocess.Popen(
-                [GALLEY_BIN, "serve", self.content, "--port", str(port), *self.extra_args],
+                [*self.command_prefix, GALLEY_BIN, "serve", self.content, "--port", str(port), *self.extra_args],
                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
             )
             threading.Thread(target=self._drain, args=(self.proc, lines), daemon=True).start()

@@ -10,14 +10,17 @@ public struct HTTPRequest: Sendable {
     public var repeatedHeaders: Set<String>
     /// The request body (bounded by the server's limit).
     public var body: [UInt8]
+    /// Who sent it.
+    public var peer: PeerAddress
 
-    public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], repeatedHeaders: Set<String> = [], body: [UInt8] = []) {
+    public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], repeatedHeaders: Set<String> = [], body: [UInt8] = [], peer: PeerAddress = .loopback) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
         self.repeatedHeaders = repeatedHeaders
         self.body = body
+        self.peer = peer
     }
 
     public func header(_ name: String) -> String? {

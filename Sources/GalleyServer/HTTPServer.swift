@@ -151,7 +151,8 @@ public final class HTTPServer: @unchecked Sendable {
             query: query.values,
             headers: headers.values,
             repeatedHeaders: headers.repeated,
-            body: state.body
+            body: state.body,
+            peer: galley_mhd_peer_address(connection).flatMap(PeerAddress.init) ?? PeerAddress(text: "unknown", isLoopback: false)
         )
         switch handler.reply(to: request) {
         case .now(let response):

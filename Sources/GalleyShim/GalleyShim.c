@@ -56,6 +56,11 @@ struct MHD_Daemon *galley_mhd_start(int listen_socket,
                             MHD_OPTION_END);
 }
 
+const struct sockaddr *galley_mhd_peer_address(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info == NULL ? NULL : info->client_addr;
+}
+
 unsigned int galley_mhd_connection_count(struct MHD_Daemon *daemon) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
     return info == NULL ? 0 : info->num_connections;

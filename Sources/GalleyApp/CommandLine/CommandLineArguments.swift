@@ -14,6 +14,8 @@ struct ServeOptions: Equatable {
     var port: UInt16 = 4400
     var openBrowser = false
     var allowedHosts: [String] = []
+    /// Serve other machines on the local network too, behind a secret key.
+    var lan = false
     var logLevel = Log.Level.normal
     /// Seconds between polls when polling replaces inotify (`--poll`).
     var pollInterval: Double?
@@ -28,7 +30,7 @@ struct UsageError: Error, Equatable {
 
 enum CommandLineArguments {
     static let usage = """
-        usage: galley serve [DIR] [--host ADDR] [--port N] [--open] [--allow-host NAME]...
+        usage: galley serve [DIR] [--host ADDR | --lan] [--port N] [--open] [--allow-host NAME]...
                           [--poll[=SECONDS]] [--editor COMMAND] [--quiet | --verbose]
                galley render PATH [-o FILE] | galley render DIR -o OUTDIR
                galley check PATH... [--json]
@@ -42,6 +44,9 @@ enum CommandLineArguments {
                 site (an index and one page per document, images copied) to OUTDIR
                 --poll compares files every SECONDS (default 1) instead of using
                 inotify, for network and container mounts where inotify sees nothing
+                --lan serves phones and other machines on the local network too: it
+                prints a URL with a secret key and its QR code; nothing is served to
+                another machine without that key
                 --editor 'code -g {file}:{line}:{column}' lets Alt/Ctrl-click on a
                 block open that file at that line ({file}, {line}, {column})
         check   print diagnostics as path:line:column: severity: message;
@@ -78,6 +83,7 @@ enum CommandLineArguments {
     private static func parseServe(_ arguments: [String]) throws -> ServeOptions {
         var options = ServeOptions()
         var directory: String?
+        var hostGiven = false
         // `--poll` takes its optional value only with '=', so `--poll DIR` stays unambiguous.
         var rest: [String] = []
         for argument in arguments {
@@ -100,7 +106,10 @@ enum CommandLineArguments {
         }
         while let argument = iterator.next() {
             switch argument {
-            case "--host": options.host = try value(for: argument)
+            case "--host":
+                options.host = try value(for: argument)
+                hostGiven = true
+            case "--lan": options.lan = true
             case "--port", "-p":
                 let text = try value(for: argument)
                 guard let port = UInt16(text) else { throw UsageError(message: "invalid port '\(text)' (0–65535)") }
@@ -123,6 +132,9 @@ enum CommandLineArguments {
             }
         }
         options.directory = directory ?? "."
+        if options.lan && hostGiven {
+            throw UsageError(message: "--lan listens on every interface with a secret key; it cannot be combined with --host")
+        }
         return options
     }
 

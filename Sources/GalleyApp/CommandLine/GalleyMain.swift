@@ -33,10 +33,11 @@ public enum GalleyMain {
             ProcessSignals.block()
             let daemon = PreviewDaemon(options: options)
             do {
-                let url = try daemon.start()
-                print("Galley is serving a live preview at \(url)")
+                let addresses = try daemon.start()
+                print("Galley is serving a live preview at \(addresses.local)")
+                if options.lan { printLANAddresses(addresses.lan) }
                 Console.flushOutput()
-                if options.openBrowser { BrowserOpener.open(url) }
+                if options.openBrowser { BrowserOpener.open(addresses.local) }
             } catch {
                 Console.error("galley: \(error)")
                 return 1
@@ -51,6 +52,17 @@ public enum GalleyMain {
             }
         }
     }
+}
+
+/// What `serve --lan` tells the author: every URL with the key, and the
+/// first as a QR code a phone's camera opens.
+private func printLANAddresses(_ urls: [String]) {
+    guard let first = urls.first else {
+        Console.error("galley: warning: --lan: this machine has no network address but loopback; phones cannot reach it")
+        return
+    }
+    for url in urls { print("On the local network: \(url)") }
+    if let code = QRCode(encoding: first) { print(code.terminalText()) }
 }
 
 /// Opens a URL in the user's browser without waiting for it.

@@ -75,15 +75,22 @@ enum StaticPage {
         var seenCSS = Set<String>()
         let kindCSS = documents.map(\.css).filter { seenCSS.insert($0).inserted }.joined(separator: "\n")
         let title = documents.count == 1 ? documents[0].title : (documents.first.map { ContentPath.baseName($0.path) } ?? "Galley")
-        var html = "<!doctype html>\n<html lang=\"ja\">\n<head>\n<meta charset=\"utf-8\">\n"
+        // The page's language when its documents agree on one; each section says its own.
+        let languages = Set(documents.map(\.language))
+        let pageLanguage = languages.count == 1 ? languages.first ?? nil : nil
+        var html = "<!doctype html>\n<html\(langAttribute(pageLanguage))>\n<head>\n<meta charset=\"utf-8\">\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         html += "<title>\(HTMLEscaping.escape(title))</title>\n<style>\n\(css)\n\(kindCSS)</style>\n</head>\n<body class=\"static-proof\">\n"
         if let backLink { html += "<nav class=\"proof-nav\"><a href=\"\(HTMLEscaping.escape(backLink))\">← All documents</a></nav>\n" }
         for document in documents {
-            html += "<section class=\"device\" aria-label=\"\(HTMLEscaping.escape(document.title))\">\n"
+            html += "<section class=\"device\"\(langAttribute(document.language)) aria-label=\"\(HTMLEscaping.escape(document.title))\">\n"
             html += "<h2 class=\"proof-title\">\(HTMLEscaping.escape(document.title))</h2>\n"
             html += "<div class=\"device-screen\">\n\(document.html)</div>\n</section>\n"
         }
         return html + "</body>\n</html>\n"
+    }
+
+    private static func langAttribute(_ language: String?) -> String {
+        language.map { " lang=\"\(HTMLEscaping.escape($0))\"" } ?? ""
     }
 }

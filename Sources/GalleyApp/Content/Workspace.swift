@@ -449,7 +449,10 @@ final class Workspace {
         let document = PublishedDocument(
             id: id, path: source.path, item: source.item, title: source.document.title, kind: source.document.kind,
             version: version, html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: source.document.kind == .tagged ? kindCSS : TextViewStyleSheet.css,
-            layout: layoutJSON, unsaved: isUnsaved(source.path), diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
+            layout: layoutJSON,
+            language: DocumentLanguage.decide(configured: config.language, path: source.path, title: source.document.title, blocks: source.document.blocks),
+            unsaved: isUnsaved(source.path),
+            diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
         )
         return Rendering(document: document, assetNames: assetNames, reusable: PreviousRendering(document: source.document, rendered: rendered))
     }

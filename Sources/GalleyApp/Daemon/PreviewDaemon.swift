@@ -34,8 +34,15 @@ final class PreviewDaemon: @unchecked Sendable {
         log = Log(level: options.logLevel)
     }
 
-    /// Starts serving; returns the URL once the server accepts connections.
-    func start() throws -> String {
+    /// Where the preview is served: on this machine, and with `--lan` on
+    /// the local network (URLs with the key).
+    struct Addresses {
+        var local: String
+        var lan: [String]
+    }
+
+    /// Starts serving; returns the URLs once the server accepts connections.
+    func start() throws -> Addresses {
         guard FileSystem.exists(options.directory) else {
             throw StartError(description: "content folder '\(options.directory)' does not exist")
         }
@@ -43,8 +50,8 @@ final class PreviewDaemon: @unchecked Sendable {
             throw StartError(description: "'\(options.directory)' is not a folder")
         }
         raiseDescriptorLimit()
-        if options.host != "127.0.0.1" && options.host != "::1" {
-            log.warning("serving on \(options.host): other machines on the network can read your content; only Host names \(options.allowedHosts.isEmpty ? "for this address" : options.allowedHosts.joined(separator: ", ")) are answered")
+        if !options.lan && options.host != "127.0.0.1" && options.host != "::1" {
+            log.warning("serving on \(options.host): other machines on the network can read your content; only Host names \(options.allowedHosts.isEmpty ? "for this address" : options.allowedHosts.joined(separator: ", ")) are answered; --lan is the safe way, serving them only with a secret key")
         }
 
         let boot = PreviewDaemon.makeBootID()
@@ -74,14 +81,19 @@ final class PreviewDaemon: @unchecked Sendable {
         }
         let socket: ListeningSocket
         do {
-            socket = try ListeningSocket(host: options.host, port: options.port)
+            socket = try ListeningSocket(host: options.lan ? "0.0.0.0" : options.host, port: options.port)
         } catch let error as SystemCallError where error.errno == EADDRINUSE {
             throw StartError(description: "port \(options.port) on \(options.host) is already in use (is another galley running?); choose another with --port, or --port 0 for any free port")
         } catch {
             throw StartError(description: "\(error)")
         }
-        let guardrail = RequestGuard(port: socket.port, boundHost: options.host, extraNames: options.allowedHosts)
-        let service = PreviewService(publisher: publisher, guardrail: guardrail, root: root, editor: editor)
+        let lanAddresses = options.lan ? NetworkInterfaces.lanAddresses() : []
+        let guardrail = RequestGuard(port: socket.port, boundHost: options.lan ? "127.0.0.1" : options.host, extraNames: options.allowedHosts + lanAddresses)
+        let lan = options.lan ? LANAccess.random() : nil
+        let gate = lan.map { access in
+            LANGate(access: access, urls: lanAddresses.map { "http://\($0):\(socket.port)/?\(LANAccess.keyParameter)=\(access.key)" }, log: log)
+        }
+        let service = PreviewService(publisher: publisher, guardrail: guardrail, root: root, editor: editor, lan: gate)
         let server = try HTTPServer(socket: socket, handler: service)
 
         self.workspace = workspace
@@ -89,13 +101,14 @@ final class PreviewDaemon: @unchecked Sendable {
         self.server = server
         self.watcher = watcher
         self.root = root
-        url = socket.origin + "/"
         start(watcher)
-        if acceptsEditors { startBufferLink(root: root) }
         let documents = workspace.allDocuments.count
         let elapsed = startTime.duration(to: .now)
         log.info("watching \(root): \(documents) document\(documents == 1 ? "" : "s") ready in \(Milliseconds.format(elapsed))")
-        return socket.origin + "/"
+        let local = options.lan ? "http://127.0.0.1:\(socket.port)/" : socket.origin + "/"
+        url = local
+        if acceptsEditors { startBufferLink(root: root) }
+        return Addresses(local: local, lan: gate?.urls ?? [])
     }
 
     private func makeWatcher(root: String) throws -> FileWatcher {

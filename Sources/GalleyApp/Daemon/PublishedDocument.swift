@@ -23,6 +23,8 @@ struct PublishedDocument {
     var css: String
     /// `{"deviceWidth": …, "appearance": …}` from `galley.json`.
     var layout: String
+    /// The BCP 47 tag of the content's language, for `lang` (see `DocumentLanguage`).
+    var language: String?
     /// Shown from an editor's unsaved buffer rather than the file on disk.
     var unsaved = false
     /// The block the author's cursor rests on, for pages that follow the editor.
@@ -39,7 +41,8 @@ struct PublishedDocument {
 
     /// Whether anything a page shows differs from `other`.
     func looksDifferent(from other: PublishedDocument) -> Bool {
-        html != other.html || diagnostics != other.diagnostics || title != other.title || css != other.css || layout != other.layout || unsaved != other.unsaved
+        html != other.html || diagnostics != other.diagnostics || title != other.title || css != other.css || layout != other.layout
+            || language != other.language || unsaved != other.unsaved
     }
 
     /// The `/api/documents/{id}` body: with the whole `html`, or with a
@@ -50,7 +53,7 @@ struct PublishedDocument {
         json += "\"version\":\(version),\"unsaved\":\(unsaved),"
         json += patch.map { "\"patch\":\($0)," } ?? "\"html\":\(JSONText.quoted(html)),"
         json += follow.map { "\"follow\":{\"line\":\($0.line),\"serial\":\($0.serial)}," } ?? ""
-        json += "\"css\":\(JSONText.quoted(css)),\"layout\":\(layout),\"editor\":\(editor ?? "null"),\"diagnostics\":["
+        json += "\"css\":\(JSONText.quoted(css)),\"layout\":\(layout),\"language\":\(JSONText.quoted(language)),\"editor\":\(editor ?? "null"),\"diagnostics\":["
         json += diagnostics.map(PublishedDocument.diagnosticJSON).joined(separator: ",")
         json += "]}"
         return SharedBody(json)

@@ -10,8 +10,11 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     private let root: String
     private let realRoot: String
     private let editor: EditorLink
+    /// Other machines' access with `serve --lan`; nil serves loopback only.
+    private let lan: LANGate?
 
-    init(publisher: Publisher, guardrail: RequestGuard, root: String, editor: EditorLink) {
+    init(publisher: Publisher, guardrail: RequestGuard, root: String, editor: EditorLink, lan: LANGate? = nil) {
+        self.lan = lan
         self.publisher = publisher
         self.guardrail = guardrail
         self.root = root
@@ -23,7 +26,11 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
         if case .refused(let status, let reason) = guardrail.check(request) {
             return .now(text(status, reason))
         }
+        if let refusal = lan?.refusal(for: request) { return .now(refusal) }
         let path = request.path
+        guard request.peer.isLoopback || !PreviewService.actsOnThisMachine(request) else {
+            return .now(text(403, "only this machine can do that"))
+        }
         if request.method == "POST" {
             return .now(openEditor(request))
         }
@@ -32,6 +39,9 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
             return .now(pageFile("index.html"))
         case path.hasPrefix("/doc/"):
             return .now(pageFile("page.html"))
+        case path == PreviewService.lanCodePath:
+            guard let svg = lan?.qrCodeSVG else { return .now(text(404, "not serving the local network (see --lan)")) }
+            return .now(HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml"), ("Cache-Control", "no-store")] + SecurityHeaders.all, body: SharedBody(svg)))
         case path.hasPrefix("/_galley/"):
             return .now(pageFile(String(path.dropFirst("/_galley/".count)), cacheable: true))
         case path == "/api/documents":
@@ -45,6 +55,15 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
         default:
             return .now(text(404, "not found"))
         }
+    }
+
+    /// The QR code of the printed LAN URL; it holds the key, so only this machine gets it.
+    static let lanCodePath = "/_galley/lan-code.svg"
+
+    /// What acts on this machine or reveals the key: never for another machine,
+    /// whatever it holds.
+    private static func actsOnThisMachine(_ request: HTTPRequest) -> Bool {
+        request.method == "POST" || request.path == lanCodePath
     }
 
     private func openEditor(_ request: HTTPRequest) -> HTTPResponse {

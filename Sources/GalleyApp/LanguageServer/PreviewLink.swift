@@ -112,7 +112,7 @@ final class OwnPreviewLink: PreviewLink {
         options.port = 0
         options.logLevel = .quiet
         daemon = PreviewDaemon(options: options, acceptsEditors: false)
-        url = try daemon.start()
+        url = try daemon.start().local
         root = daemon.root
     }
 

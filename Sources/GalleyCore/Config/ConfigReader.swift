@@ -10,7 +10,8 @@ import Foundation
 ///     {"name": "image"}, {"name": "caption"}, {"name": "body"}
 ///   ],
 ///   "device": {"width": 390, "appearance": "light"},
-///   "titles": {"Help/Usage.rtf": "How to use"}
+///   "titles": {"Help/Usage.rtf": "How to use"},
+///   "language": "ja"
 /// }
 /// ```
 /// A kind named like one of the seed's (`image`, `caption`, `body`) starts
@@ -131,6 +132,13 @@ public struct ConfigReader {
                 context.report(.error, "'titles' is \(titles.value.typeDescription), expected an object of paths and titles", at: titles.offset)
             }
         }
+        if let node = members["language"], let language = context.string(node, "language") {
+            if DocumentLanguage.isTag(language) {
+                config.language = language
+            } else {
+                context.report(.error, "invalid language '\(language)', expected a tag such as 'ja' or 'zh-Hans'", at: node.offset)
+            }
+        }
         if let device = members["device"], let deviceMembers = context.members(of: device, named: "'device'", known: ConfigReader.knownKeys["device"] ?? []) {
             if let width = context.number(deviceMembers["width"], "width", range: 200...2000) { config.deviceWidth = width }
             if let node = deviceMembers["appearance"], let text = context.string(node, "appearance") {
@@ -149,7 +157,7 @@ public struct ConfigReader {
     /// The keys each object of `galley.json` may hold, by the key that holds
     /// the object (`""` for the top level; `kinds` for each kind).
     public static let knownKeys: [String: [String]] = [
-        "": ["keys", "kinds", "device", "titles", "$schema"],
+        "": ["keys", "kinds", "device", "titles", "language", "$schema"],
         "keys": ["text", "image", "title"],
         "device": ["width", "appearance"],
         "kinds": ["name", "pattern", "renders", "style", "asset", "follows", "prefix"],

@@ -12,12 +12,16 @@ public struct GalleyConfig: Sendable {
     /// Titles for documents that carry none of their own (RTF, HTML, text),
     /// by path relative to the content folder.
     public var titles: [String: String]
+    /// The content's language (a BCP 47 tag such as `ja` or `zh-Hans`),
+    /// when the project names one; see `DocumentLanguage`.
+    public var language: String?
 
-    public init(schema: ContentSchema = .seed, deviceWidth: Double = 390, appearance: Appearance = .system, titles: [String: String] = [:]) {
+    public init(schema: ContentSchema = .seed, deviceWidth: Double = 390, appearance: Appearance = .system, titles: [String: String] = [:], language: String? = nil) {
         self.schema = schema
         self.deviceWidth = deviceWidth
         self.appearance = appearance
         self.titles = titles
+        self.language = language
     }
 
     /// The seed's app on a 390 pt phone, used when there is no `galley.json`.

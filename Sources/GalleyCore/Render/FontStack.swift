@@ -15,20 +15,43 @@ public enum FontStack {
     ]
 
     /// After the face and its look-alikes, so Latin text keeps a serif
-    /// where the face is missing and only other scripts fall through.
-    private static let systemFallback = [
+    /// where the face is missing and only other scripts fall through. The
+    /// CJK faces come from `cjkProperty`, which the content's language sets.
+    private static let systemFallback: [String] = ["var(\(cjkProperty), \(defaultCJK.map(quote).joined(separator: ", ")))"] + otherScripts.map(quote)
+
+    /// Japanese first where the content names no language, as iOS does for
+    /// text with no language of its own.
+    private static let defaultCJK = [
         "Hiragino Sans", "Hiragino Kaku Gothic ProN", "Noto Sans CJK JP", "Noto Sans JP", "Yu Gothic",
-        "PingFang SC", "Apple SD Gothic Neo", "Noto Sans CJK KR", "Noto Sans Thai",
-        "Apple Color Emoji", "Noto Color Emoji", "-apple-system", "system-ui", "sans-serif",
+        "PingFang SC", "Apple SD Gothic Neo", "Noto Sans CJK KR",
     ]
+    private static let otherScripts = [
+        "Noto Sans Thai", "Apple Color Emoji", "Noto Color Emoji", "-apple-system", "system-ui", "sans-serif",
+    ]
+
+    /// The CSS custom property holding the CJK faces for the element's `lang`.
+    static let cjkProperty = "--galley-cjk-fonts"
+
+    /// The same Han character is drawn differently for Chinese, Japanese
+    /// and Korean readers, so each language gets its own faces; later rules
+    /// win (`zh-Hant` over `zh`).
+    private static let cjkByLanguage: [(selector: String, families: [String])] = [
+        (":lang(zh)", ["PingFang SC", "Noto Sans CJK SC", "Noto Sans SC", "Microsoft YaHei"]),
+        (":lang(zh-Hant),:lang(zh-TW),:lang(zh-HK),:lang(zh-MO)", ["PingFang TC", "Noto Sans CJK TC", "Noto Sans TC", "Microsoft JhengHei"]),
+        (":lang(ko)", ["Apple SD Gothic Neo", "Noto Sans CJK KR", "Noto Sans KR", "Malgun Gothic"]),
+    ]
+
+    /// Rules that set `cjkProperty` by language, for every document's CSS.
+    public static let languageRules: String = cjkByLanguage.map { rule in
+        "\(rule.selector){\(cjkProperty):\(rule.families.map(quote).joined(separator: ", "))}\n"
+    }.joined()
 
     /// A CSS `font-family` value for `family`, quoted and escaped.
     public static func css(for family: String) -> String {
         let named = lookAlikes[family.lowercased()] ?? [family]
         var seen = Set<String>()
-        return (named + systemFallback)
+        return (named.map(quote) + systemFallback)
             .filter { seen.insert($0.lowercased()).inserted }
-            .map(quote)
             .joined(separator: ", ")
     }
 
@@ -38,7 +61,7 @@ public enum FontStack {
 
     /// The fallback chain as a declaration of `fallbackProperty`.
     public static var fallbackDeclaration: String {
-        "\(fallbackProperty):\(systemFallback.map(quote).joined(separator: ", "))"
+        "\(fallbackProperty):\(systemFallback.joined(separator: ", "))"
     }
 
     /// A short `font-family` value for one run: the family and its

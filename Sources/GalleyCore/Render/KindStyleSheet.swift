@@ -26,7 +26,7 @@ public enum KindStyleSheet {
     ]
 
     public static func css(for schema: ContentSchema) -> String {
-        var css = ""
+        var css = FontStack.languageRules
         for kind in schema.kinds {
             css += ".k-\(cssIdentifier(kind.name)){\(declarations(for: kind).joined(separator: ";"))}\n"
             if kind.role == .image {

@@ -23,6 +23,9 @@ struct MHD_Daemon *galley_mhd_start(int listen_socket,
                                     unsigned int idle_timeout_seconds,
                                     size_t connection_memory_limit);
 
+/// The address of the connection's peer. Why: MHD_get_connection_info is variadic.
+const struct sockaddr *galley_mhd_peer_address(struct MHD_Connection *connection);
+
 /// The number of open connections. Why: MHD_get_daemon_info is variadic.
 unsigned int galley_mhd_connection_count(struct MHD_Daemon *daemon);
 

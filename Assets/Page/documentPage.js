@@ -1,0 +1,274 @@
+// The live document page (/doc/{id}): polls the document, patches both
+// devices, marks what changed, and follows the document when it is deleted
+// and comes back.
+import { galley, HOLD_SECONDS, Backoff, backOff, getJSON, isHiddenAbort, noteBoot, setConnection, whenVisible } from './connection.js';
+import { PAGE_CLASSES, PatchMismatch, incomingFromArticle, incomingFromPatch, isPageAttr, parseArticle, patchView } from './patching.js';
+import { captureAnchor, isOnScreen, restoreAnchor, viewportTop } from './scrolling.js';
+import { settings } from './settings.js';
+import { setUpToolbar } from './toolbar.js';
+import { setUpDiagnostics } from './diagnostics.js';
+import { editorOf, linkEditor } from './editorLink.js';
+
+/** How long a changed block stays highlighted. */
+const MARK_MS = 1500;
+
+export function documentPage() {
+  const root = document.documentElement;
+  const $ = (id) => document.getElementById(id);
+  const id = decodeURIComponent(location.pathname.replace(/^\/doc\//, '').replace(/\/+$/, ''));
+  const viewA = $('view-a');
+  const viewB = $('view-b');
+  const deviceB = $('device-b');
+  const titleEl = $('doc-title');
+  const unsavedEl = $('unsaved');
+  const removedNotice = $('removed-notice');
+  const chip = $('change-chip');
+
+  // The daemon's CSS for this document's kinds, in one <style> the page
+  // owns. It already scales with --text-scale, so it is used as sent.
+  const docStyle = document.createElement('style');
+  docStyle.id = 'galley-doc-css';
+  document.head.appendChild(docStyle);
+
+  const doc = { id, path: null, hasArticle: false, css: null, diagnostics: [], removed: false, title: '', editor: null, language: null };
+
+  const diagnostics = setUpDiagnostics(doc, (el) => revealBlock(el, true));
+  const useProjectLayout = setUpToolbar({
+    show() { if (doc.hasArticle) renderSecondary(); },
+    hide() { viewB.replaceChildren(); },
+  });
+  linkEditor(viewA, doc);
+
+  // Images that fail to load show a placeholder, never a broken-image icon.
+  document.addEventListener('error', (e) => {
+    const img = e.target;
+    if (!(img instanceof HTMLImageElement) || !img.closest('.device-screen')) return;
+    if (img.classList.contains('img-failed')) return;
+    img.classList.add('img-failed');
+    const box = document.createElement('div');
+    box.className = 'missing-asset';
+    box.textContent = 'image could not be loaded: ' + (img.getAttribute('alt') || img.getAttribute('src') || '');
+    img.after(box);
+  }, true);
+
+  // ---- changes
+  const changeTimers = new WeakMap();
+  function markChanged(el) {
+    clearTimeout(changeTimers.get(el));
+    if (el.classList.contains('just-changed')) {
+      // Marked a moment ago: start its highlight over. Rewinding the
+      // animation does it without the layout that toggling the class needs.
+      for (const animation of el.getAnimations()) animation.currentTime = 0;
+    }
+    el.classList.add('just-changed');
+    changeTimers.set(el, setTimeout(() => el.classList.remove('just-changed'), MARK_MS));
+  }
+
+  let chipTarget = null;
+  let chipTimer = null;
+  function showChip(el) {
+    chipTarget = el;
+    const above = el.getBoundingClientRect().bottom <= viewportTop();
+    chip.textContent = above ? 'Changed above ↑' : 'Changed below ↓';
+    chip.classList.toggle('above', above);
+    chip.hidden = false;
+    clearTimeout(chipTimer);
+    chipTimer = setTimeout(hideChip, 8000);
+  }
+  function hideChip() { chip.hidden = true; chipTarget = null; }
+  chip.addEventListener('click', () => {
+    if (chipTarget && chipTarget.isConnected) revealBlock(chipTarget);
+    hideChip();
+  });
+  window.addEventListener('scroll', () => {
+    if (chipTarget && (!chipTarget.isConnected || isOnScreen(chipTarget))) hideChip();
+  }, { passive: true });
+
+  function revealBlock(el, focusIt) {
+    el.scrollIntoView({ block: 'center', behavior: 'auto' });
+    if (focusIt) {
+      el.classList.add('diag-target');
+      setTimeout(() => el.classList.remove('diag-target'), 1500);
+    }
+    markChanged(el);
+  }
+
+  // ---- secondary device (side by side)
+  function renderSecondary() {
+    viewB.replaceChildren();
+    const shown = viewA.querySelector(':scope > article');
+    if (doc.hasArticle && shown) {
+      // The same blocks as view A, without what the page added to them.
+      const copy = shown.cloneNode(true);
+      for (const el of copy.children) {
+        el.classList.remove(...PAGE_CLASSES);
+        if (!el.getAttribute('class')) el.removeAttribute('class');
+        for (const { name } of Array.from(el.attributes)) if (isPageAttr(name)) el.removeAttribute(name);
+      }
+      patchView(viewB, incomingFromArticle(copy), true);
+      setLanguage();
+    }
+    diagnostics.renderMarkers();
+  }
+
+  /** The document's language on its articles, so CJK text gets its glyphs. */
+  function setLanguage() {
+    for (const art of document.querySelectorAll('.device-screen > article')) {
+      if (doc.language) art.lang = doc.language; else art.removeAttribute('lang');
+    }
+  }
+
+  // ---- applying a daemon answer
+  function setRemoved(removed) {
+    doc.removed = removed;
+    removedNotice.hidden = !removed;
+    document.body.classList.toggle('is-removed', removed);
+    if (removed) {
+      // no stale content: drop the rendering and its problems
+      viewA.replaceChildren();
+      viewB.replaceChildren();
+      doc.hasArticle = false;
+      doc.diagnostics = [];
+      diagnostics.render();
+      hideChip();
+      titleEl.textContent = (doc.title || 'Document') + ' (deleted)';
+      galley.version = null;
+      root.dataset.galleyRemoved = '1';
+    } else {
+      delete root.dataset.galleyRemoved;
+    }
+  }
+
+  function apply(body, fresh) {
+    const first = !doc.hasArticle;
+    if (!fresh && body.version === galley.version) return; // a held poll that timed out
+    if (body.unchanged) throw new PatchMismatch('a daemon that restarted'); // says nothing of what to show
+    // Views to bring up to date, each with what it should show: a patch
+    // must be taken against the very version the page shows.
+    let incoming = null;
+    if (typeof body.html === 'string') {
+      incoming = [incomingFromArticle(parseArticle(body.html))];
+      if (!deviceB.hidden) incoming.push(incomingFromArticle(parseArticle(body.html)));
+    } else if (body.patch) {
+      if (fresh || body.patch.base !== galley.version) throw new PatchMismatch('base ' + body.patch.base);
+      incoming = incomingFromPatch(body.patch, deviceB.hidden ? 1 : 2);
+    }
+    if (doc.removed) setRemoved(false);
+
+    doc.path = body.path;
+    doc.editor = editorOf(body);
+    viewA.classList.toggle('can-open-editor', !!doc.editor);
+    if (body.title !== doc.title || first) {
+      doc.title = body.title || body.path || id;
+      titleEl.textContent = doc.title;
+      document.title = doc.title + ' · Galley';
+    }
+    useProjectLayout(body.layout);
+    // Shown from an editor's buffer (galley lsp) rather than the file on disk.
+    unsavedEl.hidden = !body.unsaved;
+    // The editor's cursor rests on a block (galley lsp): pages that follow go there, once per move.
+    const follow = body.follow && typeof body.follow === 'object' ? body.follow : null;
+    const followTo = follow && follow.serial !== doc.followSerial && !first ? follow.line : null;
+    if (follow) doc.followSerial = follow.serial;
+    if (typeof body.css === 'string' && body.css !== doc.css) {
+      doc.css = body.css;
+      docStyle.textContent = body.css;
+    }
+    doc.language = typeof body.language === 'string' && body.language ? body.language : null;
+
+    let changed = [];
+    if (incoming) {
+      const anchor = captureAnchor(viewA);
+      changed = patchView(viewA, incoming[0], false);
+      if (incoming[1]) patchView(viewB, incoming[1], true);
+      doc.hasArticle = true;
+      setLanguage();
+      restoreAnchor(anchor);
+    }
+
+    doc.diagnostics = Array.isArray(body.diagnostics) ? body.diagnostics : [];
+    diagnostics.render();
+
+    if (!first && changed.length) {
+      for (const el of changed) markChanged(el);
+      const firstChanged = changed[0];
+      if (!isOnScreen(firstChanged)) {
+        if (settings.follow) revealBlock(firstChanged, false);
+        else showChip(firstChanged);
+      }
+      if (!deviceB.hidden) {
+        for (const el of changed) {
+          const twin = viewB.querySelector('[data-galley-id="' + CSS.escape(el.id) + '"]');
+          if (twin) markChanged(twin);
+        }
+      }
+    }
+
+    if (followTo !== null && settings.follow) {
+      const target = viewA.querySelector('[data-line="' + Number(followTo) + '"]');
+      if (target) revealBlock(target, false);
+    }
+
+    galley.version = body.version;
+    galley.patches += 1;
+    galley.lastChanged = changed.map((el) => el.id);
+    root.dataset.galleyVersion = String(body.version);
+  }
+
+  // ---- the poll loop
+  async function waitForReappearance(backoff) {
+    // The document is gone: follow the index until it comes back.
+    let since = null;
+    for (;;) {
+      await whenVisible();
+      const url = '/api/documents' + (since !== null ? '?since=' + encodeURIComponent(since) : '');
+      const r = await getJSON(url, HOLD_SECONDS);
+      if (!r.ok || !r.body) throw new Error('index: HTTP ' + r.status);
+      noteBoot(r.body.boot);
+      backoff.reset();
+      setConnection('live');
+      if ((r.body.documents || []).some((d) => d.id === id)) return;
+      since = r.body.version;
+    }
+  }
+
+  async function loop() {
+    const backoff = new Backoff();
+    let fresh = true; // next request without `since`: resynchronise
+    for (;;) {
+      await whenVisible();
+      try {
+        if (doc.removed) {
+          await waitForReappearance(backoff);
+          fresh = true;
+        }
+        let url = '/api/documents/' + encodeURIComponent(id);
+        if (!fresh && galley.version !== null) url += '?since=' + encodeURIComponent(galley.version) + '&wait=' + HOLD_SECONDS + '&patch=1';
+        const r = await getJSON(url, HOLD_SECONDS);
+        if (r.status === 404 && r.body && r.body.removed) {
+          noteBoot(r.body.boot);
+          setRemoved(true);
+        } else if (!r.ok || !r.body) {
+          throw new Error('HTTP ' + r.status);
+        } else {
+          const rebooted = noteBoot(r.body.boot);
+          apply(r.body, fresh || rebooted);
+        }
+        fresh = false;
+        backoff.reset();
+        setConnection('live');
+      } catch (err) {
+        if (isHiddenAbort(err)) continue; // resumes (with `since`) when visible again
+        if (err instanceof PatchMismatch) {
+          galley.resyncs += 1;
+          fresh = true; // the whole document, at once
+          continue;
+        }
+        fresh = true;
+        await backOff(backoff);
+      }
+    }
+  }
+
+  loop();
+}

@@ -1,0 +1,38 @@
+// Scroll anchoring: the block the author is reading stays where it is when
+// blocks above it change.
+
+export function viewportTop() {
+  const bar = document.querySelector('.toolbar');
+  return bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0;
+}
+
+/** Blocks on screen, the ones whose top is visible first. */
+export function captureAnchor(view) {
+  const art = view && view.querySelector(':scope > article');
+  if (!art || window.scrollY <= 0) return null;
+  const top = viewportTop();
+  const visibleTop = [];
+  const straddling = [];
+  for (const el of art.children) {
+    const r = el.getBoundingClientRect();
+    if (r.bottom <= top) continue;
+    if (r.top >= window.innerHeight) break;
+    (r.top >= top ? visibleTop : straddling).push({ el, top: r.top });
+  }
+  return visibleTop.concat(straddling);
+}
+
+export function restoreAnchor(anchor) {
+  if (!anchor) return;
+  for (const a of anchor) {
+    if (!a.el.isConnected) continue;
+    const d = a.el.getBoundingClientRect().top - a.top;
+    if (Math.abs(d) >= 0.5) window.scrollTo(window.scrollX, window.scrollY + d);
+    return;
+  }
+}
+
+export function isOnScreen(el) {
+  const r = el.getBoundingClientRect();
+  return r.bottom > viewportTop() && r.top < window.innerHeight;
+}

@@ -1,0 +1,65 @@
+import XCTest
+@testable import GalleyCore
+
+final class DocumentLanguageTests: XCTestCase {
+    private func decide(configured: String? = nil, path: String = "Resources/data.json", _ texts: [String]) -> String? {
+        let blocks = texts.map { Block(kind: "body", location: .start, content: .paragraph(Paragraph(runs: [TextRun($0)]))) }
+        return DocumentLanguage.decide(configured: configured, path: path, title: "", blocks: blocks)
+    }
+
+    func testTheTextDecidesWhenNothingElseDoes() {
+        XCTAssertEqual(decide(["ペリカンは大きな鳥です。"]), "ja")
+        XCTAssertEqual(decide(["鹈鹕是一种大型水鸟。"]), "zh")
+        XCTAssertEqual(decide(["펠리컨은 큰 새입니다."]), "ko")
+        XCTAssertNil(decide(["A pelican is a large bird."]))
+        XCTAssertNil(decide([]))
+    }
+
+    func testKanaAnywhereMakesJapaneseEvenAfterHanOnlyText() {
+        // Japanese writes Han too; one paragraph of kanji alone is not Chinese.
+        XCTAssertEqual(decide(["東京都", "とうきょうと"]), "ja")
+        XCTAssertEqual(decide(["ｶﾀｶﾅ"]), "ja")
+        XCTAssertEqual(decide(["한국어 漢字"]), "ko")
+    }
+
+    func testTextInsideTablesCounts() {
+        let cell = TableCell(blocks: [Block(kind: "paragraph", location: .start, content: .paragraph(Paragraph(runs: [TextRun("ひらがな")])))])
+        let table = Block(kind: "table", location: .start, content: .table([[cell]]))
+        XCTAssertEqual(DocumentLanguage.decide(configured: nil, path: "a.html", title: "Help", blocks: [table]), "ja")
+    }
+
+    func testTheTitleCounts() {
+        XCTAssertEqual(DocumentLanguage.decide(configured: nil, path: "a.rtf", title: "説明書", blocks: []), "zh")
+    }
+
+    func testTheLocalizationFolderBeatsTheText() {
+        XCTAssertEqual(decide(path: "ja.lproj/Credits.rtf", ["東京"]), "ja")
+        XCTAssertEqual(decide(path: "Help/zh-Hans.lproj/Credits.rtf", ["ひらがな"]), "zh-Hans")
+        XCTAssertEqual(decide(path: "pt_BR.lproj/Help.html", ["Olá"]), "pt-BR")
+        XCTAssertEqual(decide(path: "ko.lproj/Sub/Help.html", []), "ko")
+        // Base names no language; the text still may.
+        XCTAssertEqual(decide(path: "Base.lproj/Help.html", ["ひらがな"]), "ja")
+        // Only folders count, and only well-formed tags.
+        XCTAssertNil(decide(path: "Help.lproj", []))
+        XCTAssertNil(decide(path: "a\"b.lproj/Help.html", []))
+    }
+
+    func testTheProjectsLanguageBeatsEverything() {
+        XCTAssertEqual(decide(configured: "zh-Hant", path: "ja.lproj/Credits.rtf", ["ひらがな"]), "zh-Hant")
+        XCTAssertEqual(decide(configured: "bad tag", path: "ja.lproj/Credits.rtf", []), "ja")
+    }
+
+    func testTagsAreBCP47Shaped() {
+        for good in ["ja", "zh-Hans", "pt-BR", "sr-Latn-RS", "de-CH-1996"] { XCTAssertTrue(DocumentLanguage.isTag(good), good) }
+        for bad in ["", "j", "-ja", "ja-", "ja_JP", "ja jp", "日本", "x\"><script>", "toolonglanguage"] { XCTAssertFalse(DocumentLanguage.isTag(bad), bad) }
+    }
+
+    func testGalleyJSONNamesTheLanguage() {
+        let good = ConfigReader().read(Array(#"{"language": "zh-Hans"}"#.utf8))
+        XCTAssertEqual(good.config?.language, "zh-Hans")
+        XCTAssertEqual(good.diagnostics.map(\.formatted), [])
+        let bad = ConfigReader().read(Array(#"{"language": "Japanese!"}"#.utf8))
+        XCTAssertNil(bad.config?.language)
+        XCTAssertEqual(bad.diagnostics.map(\.formatted), ["galley.json:1:14: error: invalid language 'Japanese!', expected a tag such as 'ja' or 'zh-Hans'"])
+    }
+}

@@ -1,0 +1,226 @@
+"""`galley serve --lan` reached from another machine: a network namespace of
+the test's own whose loopback carries TEST-NET addresses, so a connection to
+192.0.2.7 arrives from a non-loopback peer. Nothing leaves this machine."""
+import json
+import os
+import re
+import subprocess
+import sys
+import textwrap
+import uuid
+
+import pytest
+
+from galley_support import GALLEY_BIN, REPO, Daemon, run_galley
+
+EXAMPLE = os.path.join(REPO, "Assets", "Example")
+PHONE = "192.0.2.7"
+ANOTHER_PHONE = "192.0.2.8"
+LAN_URL_RE = re.compile(r"On the local network: (http://192\.0\.2\.7:(\d+)/\?key=([0-9a-f]+))")
+
+# Runs inside the namespace: one HTTP request from `source`, printed as JSON.
+CLIENT = textwrap.dedent("""
+    import http.client, json, sys
+    host, port, source, method, path, headers, body = json.loads(sys.argv[1])
+    connection = http.client.HTTPConnection(host, port, source_address=(source, 0), timeout=20)
+    connection.putrequest(method, path, skip_host=True)
+    for name, value in headers:
+        connection.putheader(name, value)
+    connection.endheaders(body.encode() if body else None)
+    response = connection.getresponse()
+    body = response.read()
+    print(json.dumps({"status": response.status, "headers": response.getheaders(), "body": body.decode("utf-8", "replace")}))
+""")
+
+
+def can_make_namespaces():
+    if os.geteuid() != 0:
+        return False
+    name = "galley-probe-" + uuid.uuid4().hex[:8]
+    made = subprocess.run(["ip", "netns", "add", name], capture_output=True).returncode == 0
+    if made:
+        subprocess.run(["ip", "netns", "del", name], capture_output=True)
+    return made
+
+
+pytestmark = pytest.mark.skipif(not can_make_namespaces(), reason="needs root and ip netns")
+
+
+class Machine:
+    """A network namespace whose `lo` holds the phones' TEST-NET addresses."""
+
+    def __init__(self):
+        self.name = "galley-lan-" + uuid.uuid4().hex[:8]
+        subprocess.run(["ip", "netns", "add", self.name], check=True)
+        subprocess.run(["ip", "-n", self.name, "link", "set", "lo", "up"], check=True)
+        for address in (PHONE, ANOTHER_PHONE):
+            subprocess.run(["ip", "-n", self.name, "addr", "add", address + "/32", "dev", "lo"], check=True)
+
+    def request(self, port, path, host=None, source=PHONE, method="GET", headers=(), to=PHONE, body=""):
+        headers = [("Host", host or f"{to}:{port}")] + list(headers)
+        out = subprocess.run(
+            ["ip", "netns", "exec", self.name, sys.executable, "-c", CLIENT, json.dumps([to, port, source, method, path, headers, body])],
+            capture_output=True, text=True, timeout=30, check=True,
+        ).stdout
+        answer = json.loads(out)
+        answer["headers"] = {name.lower(): value for name, value in answer["headers"]}
+        return answer
+
+    def remove(self):
+        subprocess.run(["ip", "netns", "del", self.name], capture_output=True)
+
+
+@pytest.fixture
+def machine():
+    made = Machine()
+    yield made
+    made.remove()
+
+
+@pytest.fixture
+def lan_daemon(machine):
+    daemon = Daemon(EXAMPLE, ["--lan", "--editor", "true {file}"], command_prefix=["ip", "netns", "exec", machine.name]).start()
+    yield daemon
+    daemon.stop()
+
+
+def printed_url(daemon):
+    for line in daemon.output:
+        match = LAN_URL_RE.search(line)
+        if match:
+            return match.group(1), int(match.group(2)), match.group(3)
+    raise AssertionError("no LAN URL printed:\n" + "".join(daemon.output))
+
+
+def wait_for_output(daemon, pattern):
+    import time
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        if any(re.search(pattern, line) for line in daemon.output):
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"no line matching {pattern!r}:\n" + "".join(daemon.output))
+
+
+def sign_in(machine, port, key, source=PHONE):
+    answer = machine.request(port, f"/?key={key}", source=source)
+    assert answer["status"] == 303, answer
+    return answer
+
+
+def test_nothing_is_served_without_the_key(machine, lan_daemon):
+    url, port, key = printed_url(lan_daemon)
+    assert len(key) >= 32  # 128 bits in hex
+    forged = ("0" if key[0] != "0" else "1") + key[1:]
+    for path in ["/", "/api/documents", "/doc/x", "/files/Assets.xcassets/sugi.imageset/sugi.png", "/_galley/galley.css",
+                 f"/?key={forged}", f"/?key={key[:-1]}", f"/?key={key}0", "/?key="]:
+        answer = machine.request(port, path)
+        assert answer["status"] == 403, (path, answer)
+        assert answer["body"] == "", path
+    # A cookie that is not the one the daemon gave.
+    answer = machine.request(port, "/api/documents", headers=[("Cookie", f"galley_device={key}")])
+    assert answer["status"] == 403
+
+
+def test_the_printed_url_trades_the_key_for_a_cookie(machine, lan_daemon):
+    url, port, key = printed_url(lan_daemon)
+    answer = sign_in(machine, port, key)
+    assert answer["headers"]["location"] == "/"
+    cookie = answer["headers"]["set-cookie"]
+    parts = [part.strip() for part in cookie.split(";")]
+    name, value = parts[0].split("=", 1)
+    assert name == "galley_device" and value and value != key
+    assert {"HttpOnly", "SameSite=Strict", "Path=/"} <= set(parts)
+    # Other parameters survive the redirect, the key does not.
+    answer = machine.request(port, f"/doc/abc?key={key}&device=820")
+    assert answer["status"] == 303 and answer["headers"]["location"] == "/doc/abc?device=820"
+    with_cookie = [("Cookie", f"{name}={value}")]
+    page = machine.request(port, "/", headers=with_cookie)
+    assert page["status"] == 200 and "<html" in page["body"].lower()
+    documents = machine.request(port, "/api/documents", headers=with_cookie)
+    assert documents["status"] == 200
+    titles = [document["title"] for document in json.loads(documents["body"])["documents"]]
+    assert titles
+    wait_for_output(lan_daemon, r"new device 192\.0\.2\.7: ")
+
+
+def test_the_editor_link_and_the_key_stay_on_this_machine(machine, lan_daemon):
+    url, port, key = printed_url(lan_daemon)
+    cookie = sign_in(machine, port, key)["headers"]["set-cookie"].split(";")[0]
+    headers = [("Cookie", cookie), ("Origin", f"http://{PHONE}:{port}"), ("Content-Type", "application/json"), ("Content-Length", "2")]
+    answer = machine.request(port, "/api/open", method="POST", headers=headers, body="{}")
+    assert answer["status"] == 403, answer
+    code = machine.request(port, "/_galley/lan-code.svg", headers=[("Cookie", cookie)])
+    assert code["status"] == 403
+    # This machine gets the code; it names the same URL.
+    local = machine.request(port, "/_galley/lan-code.svg", source="127.0.0.1", to="127.0.0.1", host=f"127.0.0.1:{port}")
+    assert local["status"] == 200 and local["body"].startswith("<svg")
+
+
+def test_host_names_not_of_this_machine_are_refused(machine, lan_daemon):
+    url, port, key = printed_url(lan_daemon)
+    cookie = sign_in(machine, port, key)["headers"]["set-cookie"].split(";")[0]
+    for host in [f"evil.example:{port}", f"{PHONE}.nip.io:{port}", f"{PHONE}:1", "localhost.evil:80"]:
+        answer = machine.request(port, "/api/documents", host=host, headers=[("Cookie", cookie)])
+        assert answer["status"] == 421, (host, answer)
+
+
+def test_wrong_keys_are_rate_limited_per_address(machine, lan_daemon):
+    url, port, key = printed_url(lan_daemon)
+    for attempt in range(10):
+        assert machine.request(port, f"/?key=wrong{attempt}", source=ANOTHER_PHONE)["status"] == 403
+    # Blocked now, even with the right key; the other address is not.
+    assert machine.request(port, f"/?key={key}", source=ANOTHER_PHONE)["status"] == 429
+    assert machine.request(port, f"/?key={key}", source=PHONE)["status"] == 303
+
+
+def test_loopback_works_without_a_key(machine, lan_daemon):
+    url, port, key = printed_url(lan_daemon)
+    answer = machine.request(port, "/api/documents", source="127.0.0.1", to="127.0.0.1", host=f"127.0.0.1:{port}")
+    assert answer["status"] == 200 and json.loads(answer["body"])["documents"]
+
+
+def terminal_code_modules(output):
+    """The QR code printed with half blocks, as rows of booleans (dark)."""
+    lines = [re.sub(r"\x1b\[[0-9;]*m", "", line.rstrip("\n")) for line in output if "\x1b[30;107m" in line]
+    assert lines, "no QR code printed"
+    rows = []
+    for line in lines:
+        rows.append([ch in "█▀" for ch in line])
+        rows.append([ch in "█▄" for ch in line])
+    return rows
+
+
+def decode(rows, tmp_path):
+    scale = 8
+    height, width = len(rows) * scale, len(rows[0]) * scale
+    pixels = bytearray()
+    for row in rows:
+        line = bytes(0 if dark else 255 for dark in row for _ in range(scale))
+        pixels += line * scale
+    image = tmp_path / "code.pgm"
+    image.write_bytes(f"P5 {width} {height} 255\n".encode() + bytes(pixels))
+    result = subprocess.run(["zbarimg", "--raw", "-q", str(image)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+def test_the_printed_qr_code_opens_the_printed_url(machine, lan_daemon, tmp_path):
+    url, port, key = printed_url(lan_daemon)
+    assert decode(terminal_code_modules(lan_daemon.output), tmp_path) == url
+
+
+def test_the_index_code_for_this_machine_opens_the_printed_url(machine, lan_daemon, tmp_path):
+    url, port, key = printed_url(lan_daemon)
+    svg = machine.request(port, "/_galley/lan-code.svg", source="127.0.0.1", to="127.0.0.1", host=f"127.0.0.1:{port}")["body"]
+    (tmp_path / "code.svg").write_text(svg)
+    # librsvg (through vips) draws it as a browser would.
+    subprocess.run(["vips", "resize", str(tmp_path / "code.svg"), str(tmp_path / "code.png"), "8"], check=True)
+    result = subprocess.run(["zbarimg", "--raw", "-q", str(tmp_path / "code.png")], capture_output=True, text=True)
+    assert result.stdout.strip() == url, result
+
+
+def test_lan_and_host_together_are_a_usage_error():
+    result = run_galley("serve", EXAMPLE, "--lan", "--host", "0.0.0.0")
+    assert result.returncode == 64
+    assert "--lan" in result.stderr
