@@ -50,12 +50,13 @@ class Neovim:
         # Neovim 0.7 prints --remote-expr results on standard error.
         return json.loads(result.stdout or result.stderr)
 
-    def keys(self, keys):
-        subprocess.run(["nvim", "--server", self.socket, "--remote-send", keys], check=True, timeout=30)
+    def keys(self, keys, check=True):
+        subprocess.run(["nvim", "--server", self.socket, "--remote-send", keys], check=check, capture_output=True, timeout=30)
 
     def quit(self):
         if self.proc.poll() is None:
-            self.keys("<Esc>:qa!<CR>")
+            # Neovim may quit before it answers the request that asked it to.
+            self.keys("<Esc>:qa!<CR>", check=False)
             try:
                 self.proc.wait(timeout=20)
             except subprocess.TimeoutExpired:
