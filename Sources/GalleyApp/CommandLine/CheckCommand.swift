@@ -16,7 +16,7 @@ struct CheckCommand {
                 return 1
             }
             let prefix = path.hasSuffix("/") ? String(path.dropLast()) : path
-            if FileSystem.isDirectory(path) && !ContentPath.isBundle(path) {
+            if FileSystem.isDirectory(path) && !ContentFormats.isBundle(path) {
                 let workspace = Workspace(root: FileSystem.realPath(path) ?? path, boot: "check")
                 workspace.loadAll()
                 fileCount += Set(workspace.allDocuments.map(\.path)).count

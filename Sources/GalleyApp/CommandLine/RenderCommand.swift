@@ -9,7 +9,7 @@ struct RenderCommand {
     var output: String?
 
     func run() -> Int32 {
-        if paths.count == 1, FileSystem.isDirectory(paths[0]), !ContentPath.isBundle(paths[0]) {
+        if paths.count == 1, FileSystem.isDirectory(paths[0]), !ContentFormats.isBundle(paths[0]) {
             guard let output else {
                 Console.error("galley: rendering a folder writes a site; give its folder with -o")
                 return 64
@@ -25,7 +25,7 @@ struct RenderCommand {
         }
         var articles: [PublishedDocument] = []
         for path in paths {
-            guard FileSystem.exists(path), !FileSystem.isDirectory(path) || ContentPath.isBundle(path) else {
+            guard FileSystem.exists(path), !FileSystem.isDirectory(path) || ContentFormats.isBundle(path) else {
                 Console.error("galley: '\(path)' is not a content file")
                 return 1
             }
@@ -74,7 +74,7 @@ enum StaticPage {
         let css = PageFiles.named("galley.css").map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
         var seenCSS = Set<String>()
         let kindCSS = documents.map(\.css).filter { seenCSS.insert($0).inserted }.joined(separator: "\n")
-        let title = documents.count == 1 ? documents[0].title : (documents.first.map { ContentPath.baseName($0.path) } ?? "Galley")
+        let title = documents.count == 1 ? documents[0].title : (documents.first.map { RelativePath.baseName($0.path) } ?? "Galley")
         // The page's language when its documents agree on one; each section says its own.
         let languages = Set(documents.map(\.language))
         let pageLanguage = languages.count == 1 ? languages.first ?? nil : nil

@@ -56,7 +56,7 @@ struct AssetIndex {
         if components.count >= 2, components[components.count - 2].hasSuffix(".imageset") {
             return String(components[components.count - 2].dropLast(".imageset".count))
         }
-        if ContentPath.isImage(path.lowercased()) { return ContentPath.baseName(path) }
+        if ContentPath.isImage(path.lowercased()) { return RelativePath.baseName(path) }
         return nil
     }
 
@@ -91,7 +91,7 @@ struct AssetIndex {
             }
         }
         plainImages[name] = images.values
-            .filter { !$0.path.contains(".xcassets/") && ContentPath.baseName($0.path) == name }
+            .filter { !$0.path.contains(".xcassets/") && RelativePath.baseName($0.path) == name }
             .min { $0.path < $1.path }
         return before != lookup(name)
     }

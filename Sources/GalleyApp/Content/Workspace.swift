@@ -42,8 +42,7 @@ final class Workspace {
     /// renders only the blocks that changed.
     private var lastRendering: [String: PreviousRendering] = [:]
     private let converters = RTFConverterPool()
-    private var usersOfAsset: [String: Set<String>] = [:]
-    private var assetsOfDocument: [String: Set<String>] = [:]
+    private var imageUsers = ImageDependencies()
     private var assets = AssetIndex()
     private var catalogFolders: Set<String> = []
     private var knownFiles: Set<String> = []
@@ -86,8 +85,8 @@ final class Workspace {
         let files = FileSystem.listFiles(under: root) { ContentPath.isIgnored(name: $0) }.filter { file in
             switch ContentPath.role(of: file) {
             case .image, .imageSetContents, .config: true
-            case .rtfdPart(let bundle): bundle == path
-            default: file == path
+            case .content(let content): content.path == path
+            case .other: false
             }
         }
         apply(changed: files, removed: [])
@@ -97,65 +96,60 @@ final class Workspace {
     /// (paths relative to the root).
     func apply(changed: [String], removed: [String]) {
         let configChanged = changed.contains(ConfigFile.name) || removed.contains(ConfigFile.name)
+        var touchedImages: Set<ImageDependency> = []
         var touchedAssets: Set<String> = []
-        /// Image files that documents name directly (HTML `img`), by path.
-        var touchedFiles: Set<String> = []
-        var contentFiles: [String] = []
-        var bundles: Set<String> = []
+        var contentFiles: Set<ContentFile> = []
         for path in removed {
             knownFiles.remove(path)
             switch ContentPath.role(of: path) {
             case .image, .imageSetContents:
                 assets.removeImages(under: path)
-                touchedFiles.insert(path)
+                touchedImages.insert(.file(path))
                 if let name = AssetIndex.assetName(forPath: path) { touchedAssets.insert(name) }
-            case .rtfdPart(let bundle):
+            case .content(let content) where content.isBundle:
+                // A part of a bundle: the bundle is read again (gone with its text file).
                 assets.removeImages(under: path)
                 imagesChanged = true
-                bundles.insert(bundle)
-            default:
+                contentFiles.insert(content)
+            case .content, .config, .other:
                 removeDocuments(ofFile: path)
             }
         }
         for path in changed {
             knownFiles.insert(path)
-            let role = ContentPath.role(of: path)
             if let catalog = catalogFolder(of: path) { catalogFolders.insert(catalog) }
-            switch role {
+            switch ContentPath.role(of: path) {
             case .image:
                 assets.updateImage(at: path, root: root)
                 imagesChanged = true
-                touchedFiles.insert(path)
+                touchedImages.insert(.file(path))
                 if let name = AssetIndex.assetName(forPath: path) { touchedAssets.insert(name) }
             case .imageSetContents:
                 if let name = AssetIndex.assetName(forPath: path) { touchedAssets.insert(name) }
-            case .rtfdPart(let bundle):
-                if !path.hasSuffix("/TXT.rtf") { assets.updateImage(at: path, root: root) }
-                imagesChanged = true
-                bundles.insert(bundle)
+            case .content(let content):
+                if content.isBundle {
+                    // Attachments are images served from the bundle.
+                    if path != content.sourcePath { assets.updateImage(at: path, root: root) }
+                    imagesChanged = true
+                }
+                contentFiles.insert(content)
             case .config, .other:
                 continue
-            default:
-                contentFiles.append(path)
             }
         }
-        var affected: Set<String> = []
-        for path in touchedFiles { affected.formUnion(usersOfAsset[Workspace.fileKey(path)] ?? []) }
         for name in touchedAssets where assets.refreshAsset(named: name, root: root, catalogFolders: catalogFolders.sorted()) {
             imagesChanged = true
-            affected.formUnion(usersOfAsset[name] ?? [])
+            touchedImages.insert(.asset(name))
         }
         // A new asset may be the near name a warning suggests; only documents
         // that miss an asset can be affected by that.
-        needsRender.formUnion(affected)
+        for image in touchedImages { needsRender.formUnion(imageUsers.users(of: image)) }
         if configChanged {
             // Reading the config again reads every content file again.
             reloadConfig()
             return
         }
-        let readings = Parallel.map(contentFiles) { load($0) }
-        for (path, reading) in zip(contentFiles, readings) { integrate(path, reading) }
-        for bundle in bundles.sorted() { integrate(bundle, loadBundle(bundle)) }
+        read(contentFiles)
         renderPending()
     }
 
@@ -195,18 +189,11 @@ final class Workspace {
         }
         kindCSS = KindStyleSheet.css(for: config.schema)
         // Kinds, keys and titles decide how every file reads: read them all again.
-        var contentFiles: [String] = []
-        var bundles: Set<String> = []
-        for path in knownFiles.sorted() {
-            switch ContentPath.role(of: path) {
-            case .dataFile, .text, .rtf, .html: contentFiles.append(path)
-            case .rtfdPart(let bundle): bundles.insert(bundle)
-            default: continue
-            }
+        var contentFiles: Set<ContentFile> = []
+        for path in knownFiles {
+            if case .content(let content) = ContentPath.role(of: path) { contentFiles.insert(content) }
         }
-        let readings = Parallel.map(contentFiles) { load($0) }
-        for (path, reading) in zip(contentFiles, readings) { integrate(path, reading) }
-        for bundle in bundles.sorted() { integrate(bundle, loadBundle(bundle)) }
+        read(contentFiles)
         needsRender.formUnion(sources.keys)
         renderPending()
     }
@@ -239,12 +226,17 @@ final class Workspace {
     /// between buffer and disk, even those whose text did not change, so
     /// that each page says where it comes from.
     private func markAllDocuments(of path: String) {
-        let documentPath = if case .rtfdPart(let bundle) = ContentPath.role(of: path) { bundle } else { path }
-        needsRender.formUnion(documentsOfFile[documentPath] ?? [])
+        needsRender.formUnion(documentsOfFile[Workspace.documentPath(ofBuffer: path)] ?? [])
+    }
+
+    /// The document a buffer is the text of: the file, or the bundle holding it.
+    private static func documentPath(ofBuffer path: String) -> String {
+        if case .content(let content) = ContentPath.role(of: path) { return content.path }
+        return path
     }
 
     private func isUnsaved(_ documentPath: String) -> Bool {
-        !buffers.isEmpty && (buffers[documentPath] != nil || buffers[documentPath + "/TXT.rtf"] != nil)
+        !buffers.isEmpty && buffers.keys.contains { Workspace.documentPath(ofBuffer: $0) == documentPath }
     }
 
     /// The bytes of `file` (relative): the editor's buffer when there is one.
@@ -258,7 +250,7 @@ final class Workspace {
     var vocabulary: EditorVocabulary {
         let entries = assets.assetNames.sorted().compactMap { name -> EditorVocabulary.Asset? in
             guard let image = assets.lookup(name) else { return nil }
-            let folder = ContentPath.folder(of: image.path)
+            let folder = RelativePath.folder(of: image.path)
             let definition = folder.hasSuffix(".imageset") ? folder + "/Contents.json" : image.path
             return EditorVocabulary.Asset(name: name, file: image.path, url: image.isDisplayable ? image.url : "", definition: definition)
         }
@@ -294,27 +286,22 @@ final class Workspace {
 
     // MARK: - Documents
 
-    /// Reads and parses one content file; touches no state, so many can run at once.
-    private func load(_ path: String) -> FileReading? {
-        load(path, file: path) { bytes in
-            SourceReader(config: config, converters: converters).read(relativePath: path, role: ContentPath.role(of: path), bytes: bytes)
-        }
+    /// Reads content files on every core, then takes in what they hold.
+    private func read(_ files: Set<ContentFile>) {
+        let ordered = files.sorted { $0.path < $1.path }
+        let readings = Parallel.map(ordered) { load($0) }
+        for (file, reading) in zip(ordered, readings) { integrate(file.path, reading) }
     }
 
-    /// Reads an RTFD bundle through its `TXT.rtf`.
-    private func loadBundle(_ bundle: String) -> FileReading? {
-        load(bundle, file: bundle + "/TXT.rtf") { bytes in
-            .documents([SourceReader(config: config, converters: converters).readBundle(bundle, textBytes: bytes)])
-        }
-    }
-
-    /// `parse` applied to the bytes of `file`; nil when the file is gone.
-    private func load(_ path: String, file: String, parse: ([UInt8]) -> FileReading) -> FileReading? {
+    /// Reads and parses one content file; touches no state, so many can run
+    /// at once. Nil when the file is gone.
+    private func load(_ file: ContentFile) -> FileReading? {
+        let context = ReadingContext(config: config, converters: converters)
         do {
-            return parse(try contents(of: file))
+            return ContentFormats.read(try contents(of: file.sourcePath), of: file, in: context)
         } catch {
-            if !FileSystem.exists(root + "/" + file) { return nil }
-            return .failed(Diagnostic(path: file, location: .start, severity: .error, message: "\(error)"))
+            if !FileSystem.exists(root + "/" + file.sourcePath) { return nil }
+            return .failed(Diagnostic(path: file.sourcePath, location: .start, severity: .error, message: "\(error)"))
         }
     }
 
@@ -326,7 +313,7 @@ final class Workspace {
             return
         }
         switch reading {
-        case .nothing:
+        case .notContent:
             failureOfFile[path] = nil
             removeDocuments(ofFile: path)
         case .failed(let diagnostic):
@@ -335,7 +322,7 @@ final class Workspace {
             let ids = documentsOfFile[path] ?? []
             if ids.isEmpty {
                 // Never read well: show the file as a document holding its error.
-                let placeholder = DocumentSource(path: path, item: nil, document: Document(title: ContentPath.baseName(path), kind: .tagged, blocks: []), diagnostics: [])
+                let placeholder = DocumentSource(path: path, item: nil, document: Document(title: RelativePath.baseName(path), kind: .tagged, blocks: []), diagnostics: [])
                 documentsOfFile[path] = [placeholder.id]
                 sources[placeholder.id] = placeholder
                 needsRender.insert(placeholder.id)
@@ -365,7 +352,7 @@ final class Workspace {
         sources[id] = nil
         lastRendering[id] = nil
         needsRender.remove(id)
-        for name in assetsOfDocument.removeValue(forKey: id) ?? [] { usersOfAsset[name]?.remove(id) }
+        imageUsers.forget(id)
         if published.removeValue(forKey: id) != nil {
             version += 1
             pendingRemoved.insert(id)
@@ -388,7 +375,7 @@ final class Workspace {
     /// the workspace's state, so many can be rendered at once.
     private struct Rendering {
         var document: PublishedDocument
-        var assetNames: Set<String>
+        var images: Set<ImageDependency>
         var reusable: PreviousRendering
     }
 
@@ -410,42 +397,23 @@ final class Workspace {
         let context = RenderContext(
             schema: schema,
             resolveAsset: { link(assets.lookup($0)) },
-            resolveFile: { name in
-                // RTFD attachments live in the bundle; HTML images beside the file.
-                let folder = source.document.kind == .rtfd ? source.path : ContentPath.folder(of: source.path)
-                return ContentPath.joined(folder, name).flatMap { link(assets.images[$0]) }
-            }
+            resolveFile: { name in source.imageFilePath(name).flatMap { link(assets.images[$0]) } }
         )
         let rendered = HTMLRenderer(context: context).render(source.document, reusing: lastRendering[id])
         var diagnostics = source.diagnostics + configDiagnostics
         if let failure = failureOfFile[source.path] { diagnostics.insert(failure, at: 0) }
-        var assetNames: Set<String> = []
-        for block in source.document.blocks {
-            guard case .image(let image) = block.content else { continue }
-            switch image.source {
-            case .asset(let name): assetNames.insert(name)
-            case .file(let name):
-                if source.document.kind != .rtfd, let path = ContentPath.joined(ContentPath.folder(of: source.path), name) {
-                    assetNames.insert(Workspace.fileKey(path))
-                }
-            case .embedded: continue
-            }
-        }
+        let images = source.imageDependencies
         for missing in rendered.missingImages {
             var message = "missing image '\(missing.name)'"
-            if assetNames.contains(missing.name) {
+            if images.contains(.asset(missing.name)) {
                 message = "no image set or image file named '\(missing.name)'"
                 if let near = NearestName.find(missing.name, among: assets.assetNames) { message += "; did you mean '\(near)'?" }
             }
             diagnostics.append(Diagnostic(path: source.path, location: missing.location, severity: .warning, message: message))
         }
-        // The document's own file first, then galley.json; by position within each.
-        diagnostics.sort { first, second in
-            (first.path != source.path ? 1 : 0, first.location, first.severity == .error ? 0 : 1)
-                < (second.path != source.path ? 1 : 0, second.location, second.severity == .error ? 0 : 1)
-        }
+        diagnostics = diagnostics.sortedForDocument(at: source.path)
         // Most documents have no problem to point at a block.
-        let blockAt = diagnostics.isEmpty ? [:] : Dictionary(zip(source.document.blocks.map(\.location), rendered.blockIDs), uniquingKeysWith: { first, _ in first })
+        let blockAt = diagnostics.isEmpty ? [:] : rendered.blockIDsByLocation
         let document = PublishedDocument(
             id: id, path: source.path, item: source.item, title: source.document.title, kind: source.document.kind,
             version: version, html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: source.document.kind == .tagged ? kindCSS : TextViewStyleSheet.css,
@@ -454,15 +422,13 @@ final class Workspace {
             unsaved: isUnsaved(source.path),
             diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
         )
-        return Rendering(document: document, assetNames: assetNames, reusable: PreviousRendering(document: source.document, rendered: rendered))
+        return Rendering(document: document, images: images, reusable: PreviousRendering(document: source.document, rendered: rendered))
     }
 
     /// Records which assets a document uses, and publishes it when a page
     /// would show something new.
     private func publish(_ id: String, _ rendering: Rendering) {
-        for name in assetsOfDocument[id] ?? [] where !rendering.assetNames.contains(name) { usersOfAsset[name]?.remove(id) }
-        for name in rendering.assetNames { usersOfAsset[name, default: []].insert(id) }
-        assetsOfDocument[id] = rendering.assetNames
+        imageUsers.record(rendering.images, usedBy: id)
         if let previous = published[id], !rendering.document.looksDifferent(from: previous) { return }
         lastRendering[id] = rendering.reusable
         version += 1
@@ -471,11 +437,6 @@ final class Workspace {
         published[id] = document
         pendingChanged.insert(id)
         pendingRemoved.remove(id)
-    }
-
-    /// How a document's use of an image file is recorded beside asset names.
-    private static func fileKey(_ path: String) -> String {
-        "file:" + path
     }
 
     /// The preview's defaults from `galley.json`, for the page.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GalleyCore
 import GalleyServer
 import GalleyWatcher
 import Glibc

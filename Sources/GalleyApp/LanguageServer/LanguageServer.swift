@@ -307,8 +307,9 @@ final class LanguageServer {
 
     private func isPreviewable(_ path: String) -> Bool {
         switch ContentPath.role(of: path) {
-        case .dataFile, .config, .text, .rtf, .html: true
-        case .rtfdPart: path.hasSuffix("/TXT.rtf")
+        case .config: true
+        // A format reads it (for a bundle, its text file; not its attachments).
+        case .content(let content): path == content.sourcePath
         default: false
         }
     }

@@ -49,12 +49,13 @@ public enum DocumentLanguage {
         return hasHangul ? "ko" : hasHan ? "zh" : nil
     }
 
+    /// The text of a block and of the blocks nested in it.
     private static func texts(of block: Block) -> [String] {
-        switch block.content {
-        case .paragraph(let paragraph): paragraph.runs.map(\.text)
-        case .table(let rows): rows.flatMap { $0.flatMap { $0.blocks.flatMap(texts) } }
-        case .image, .divider: []
+        var texts: [String] = []
+        block.walk { nested in
+            if case .paragraph(let paragraph) = nested.content { texts += paragraph.runs.map(\.text) }
         }
+        return texts
     }
 
     private static func isASCIILetter(_ byte: UInt8) -> Bool {

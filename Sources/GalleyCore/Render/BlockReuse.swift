@@ -38,10 +38,7 @@ struct BlockReuse {
     /// Whether rendering `block` needs nothing but the block: no image to
     /// resolve, directly or inside a table.
     static func dependsOnlyOnItself(_ block: Block) -> Bool {
-        switch block.content {
-        case .paragraph, .divider: true
-        case .image, .table: false
-        }
+        !block.containsImage
     }
 
     /// Equal but for where the block sits in the source.

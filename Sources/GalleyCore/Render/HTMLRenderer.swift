@@ -45,7 +45,7 @@ public struct HTMLRenderer {
             let base: String
             let blockID: String
             let inner: Substring
-            var missingName: String?
+            var missingHere: [MissingImageInBlock] = []
             if let previous, let earlierIndex = reusable?.earlierIndex(ofBlockAt: index),
                let earlier = previous.rendered.reusableBlocks[earlierIndex] {
                 base = earlier.baseID
@@ -60,7 +60,7 @@ public struct HTMLRenderer {
                 }
                 inner = previous.rendered.html.utf8Slice(earlier.inner)
             } else {
-                let rendered = renderContent(of: block, missingImage: &missingName)
+                let rendered = renderContent(of: block, missingImages: &missingHere)
                 // Identity from content, so a block keeps its id while blocks
                 // around it are inserted or edited.
                 var hash = ContentHash()
@@ -73,7 +73,7 @@ public struct HTMLRenderer {
             }
             unchanged.flush(into: &html)
             let start = html.utf8.count
-            let locationAttributes = appendOpeningTag(of: block, id: blockID, missing: missingName != nil, to: &html)
+            let locationAttributes = appendOpeningTag(of: block, id: blockID, missing: !missingHere.isEmpty, to: &html)
             let innerStart = html.utf8.count
             html += inner
             let innerRange = innerStart..<html.utf8.count
@@ -81,7 +81,7 @@ public struct HTMLRenderer {
             elements.append(.init(id: blockID, range: start..<html.utf8.count, location: block.location, locationAttributes: locationAttributes))
             html += "\n"
             reusableBlocks.append(BlockReuse.dependsOnlyOnItself(block) ? .init(baseID: base, inner: innerRange) : nil)
-            if let missingName { missing.append(.init(name: missingName, location: block.location, blockID: blockID)) }
+            for image in missingHere { missing.append(.init(name: image.name, location: image.location, blockID: blockID)) }
         }
         unchanged.flush(into: &html)
         html += "</article>\n"
@@ -110,12 +110,23 @@ public struct HTMLRenderer {
         return start..<end
     }
 
-    private func renderContent(of block: Block, missingImage: inout String?) -> String {
+    /// An image that did not resolve, in a block or nested in it.
+    private struct MissingImageInBlock {
+        var name: String
+        var location: SourceLocation
+    }
+
+    /// The block's HTML; images that do not resolve, its own or nested ones
+    /// (an image in a table cell), are added to `missingImages`.
+    private func renderContent(of block: Block, missingImages: inout [MissingImageInBlock]) -> String {
         switch block.content {
         case .paragraph(let paragraph):
             return renderParagraph(paragraph)
         case .image(let image):
-            return renderImage(image, missingImage: &missingImage)
+            var missingName: String?
+            let html = renderImage(image, missingImage: &missingName)
+            if let missingName { missingImages.append(MissingImageInBlock(name: missingName, location: block.location)) }
+            return html
         case .divider:
             return "<hr>"
         case .table(let rows):
@@ -126,8 +137,7 @@ public struct HTMLRenderer {
                     let width = cell.widthPoints.map { " style=\"width:\(formatPoints($0))\"" } ?? ""
                     html += "<td\(width)>"
                     for nested in cell.blocks {
-                        var ignored: String?
-                        html += renderContent(of: nested, missingImage: &ignored)
+                        html += renderContent(of: nested, missingImages: &missingImages)
                     }
                     html += "</td>"
                 }

@@ -52,6 +52,18 @@ public struct RenderedDocument: Sendable, Equatable {
     /// Element ids of the top-level blocks, in order.
     public var blockIDs: [String] { elements.compactMap(\.id) }
 
+    /// Which block a problem at a source location is shown on: the block
+    /// that starts there, or the block holding an image missing there (an
+    /// image in a table cell is shown on the table).
+    public var blockIDsByLocation: [SourceLocation: String] {
+        var ids: [SourceLocation: String] = [:]
+        for element in elements {
+            if let id = element.id, let location = element.location, ids[location] == nil { ids[location] = id }
+        }
+        for missing in missingImages where ids[missing.location] == nil { ids[missing.location] = missing.blockID }
+        return ids
+    }
+
     /// How many blocks the rendering has.
     var blockCount: Int { elements.count - headerCount }
 

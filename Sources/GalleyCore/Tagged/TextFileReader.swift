@@ -41,9 +41,5 @@ public struct TextFileReader {
         return (Document(title: title, kind: .tagged, blocks: blocks), parsed.diagnostics)
     }
 
-    private var fileTitle: String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
-        return String(name[..<dot])
-    }
+    private var fileTitle: String { RelativePath.baseName(path) }
 }

@@ -1,0 +1,22 @@
+/// JSON data files: each item with a text array is one document.
+struct DataFileFormat: ContentFormat {
+    let name = "json"
+
+    func file(containing relativePath: String) -> ContentFile? {
+        guard relativePath != ConfigFile.name, RelativePath.hasExtension(relativePath, in: ["json"]) else { return nil }
+        return ContentFile(path: relativePath, format: name)
+    }
+
+    func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {
+        switch DataFileReader(schema: context.config.schema, path: file.path).read(bytes) {
+        case .invalid(let diagnostic):
+            return .failed(diagnostic)
+        case .notContent:
+            return .notContent
+        case .items(let items, let fileDiagnostics):
+            return .documents(items.map { item in
+                DocumentSource(path: file.path, item: item.index, document: item.document, diagnostics: fileDiagnostics + item.diagnostics)
+            })
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// How documents are named: their titles and ids.
+public enum DocumentNaming {
+    /// The title `galley.json` gives the file, else the document's own, else
+    /// the file name.
+    public static func title(of document: Document, path: String, config: GalleyConfig) -> String {
+        config.titles[path] ?? (document.title.isEmpty ? RelativePath.baseName(path) : document.title)
+    }
+
+    /// `document` with its title decided by `title(of:path:config:)`.
+    public static func titled(_ document: Document, path: String, config: GalleyConfig) -> Document {
+        var document = document
+        document.title = title(of: document, path: path, config: config)
+        return document
+    }
+
+    /// Stable across edits and restarts: derived from path and item only.
+    public static func id(path: String, item: Int?) -> String {
+        var hash = ContentHash()
+        hash.combine(path)
+        hash.combine([0])
+        hash.combine(item.map(String.init) ?? "-")
+        return hash.hex
+    }
+}

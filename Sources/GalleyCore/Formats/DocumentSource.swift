@@ -1,0 +1,46 @@
+/// A document as read from its file, before rendering.
+public struct DocumentSource: Equatable, Sendable {
+    /// The content file (or bundle), relative to the content folder.
+    public var path: String
+    /// The item index in a data file; nil for one-document files.
+    public var item: Int?
+    public var document: Document
+    /// Problems found while reading (rendering adds missing images).
+    public var diagnostics: [Diagnostic]
+
+    public init(path: String, item: Int? = nil, document: Document, diagnostics: [Diagnostic] = []) {
+        self.path = path
+        self.item = item
+        self.document = document
+        self.diagnostics = diagnostics
+    }
+
+    /// Stable across edits and restarts.
+    public var id: String { DocumentNaming.id(path: path, item: item) }
+
+    /// The folder that image files the document names are relative to: a
+    /// bundle's attachments are inside it, other files' images beside them.
+    public var imageFolder: String {
+        document.kind == .rtfd ? path : RelativePath.folder(of: path)
+    }
+
+    /// The image file `name` refers to, relative to the content folder; nil
+    /// when it would leave the content folder.
+    public func imageFilePath(_ name: String) -> String? {
+        RelativePath.joined(imageFolder, name)
+    }
+
+    /// The images the document refers to, nested ones included: what must be
+    /// rendered again when one of them appears, changes or goes away.
+    public var imageDependencies: Set<ImageDependency> {
+        var dependencies: Set<ImageDependency> = []
+        for reference in document.imageReferences {
+            switch reference.source {
+            case .asset(let name): dependencies.insert(.asset(name))
+            case .file(let name): if let path = imageFilePath(name) { dependencies.insert(.file(path)) }
+            case .embedded: continue
+            }
+        }
+        return dependencies
+    }
+}

@@ -1,0 +1,14 @@
+/// HTML files: one document each, shown as a text view shows HTML.
+struct HTMLFormat: ContentFormat {
+    let name = "html"
+
+    func file(containing relativePath: String) -> ContentFile? {
+        RelativePath.hasExtension(relativePath, in: ["html", "htm"]) ? ContentFile(path: relativePath, format: name) : nil
+    }
+
+    func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {
+        let result = HTMLDocumentReader.read(bytes, path: file.path)
+        let document = DocumentNaming.titled(result.document, path: file.path, config: context.config)
+        return .documents([DocumentSource(path: file.path, document: document, diagnostics: result.diagnostics)])
+    }
+}

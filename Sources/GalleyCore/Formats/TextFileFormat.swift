@@ -1,0 +1,14 @@
+/// `.txt` files: tagged blocks, one per line, or plain text.
+struct TextFileFormat: ContentFormat {
+    let name = "text"
+
+    func file(containing relativePath: String) -> ContentFile? {
+        RelativePath.hasExtension(relativePath, in: ["txt"]) ? ContentFile(path: relativePath, format: name) : nil
+    }
+
+    func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {
+        let result = TextFileReader(schema: context.config.schema, path: file.path).read(bytes)
+        let document = DocumentNaming.titled(result.document, path: file.path, config: context.config)
+        return .documents([DocumentSource(path: file.path, document: document, diagnostics: result.diagnostics)])
+    }
+}

@@ -1,0 +1,53 @@
+/// How blocks nest, in one place: every question about "all the blocks of a
+/// document" (its images, what it depends on, what is missing) walks the
+/// tree through here, so a block inside a table cell is never forgotten.
+extension Block {
+    /// The blocks directly inside this one, in reading order: the blocks of
+    /// a table's cells, row by row. Nesting the model gains (list items,
+    /// footnotes) is added here and every walk follows it.
+    public var nestedBlocks: [Block] {
+        switch content {
+        case .paragraph, .image, .divider: []
+        case .table(let rows): rows.flatMap { row in row.flatMap(\.blocks) }
+        }
+    }
+
+    /// Calls `visit` with this block and every block nested in it, depth
+    /// first, in reading order.
+    public func walk(_ visit: (Block) -> Void) {
+        visit(self)
+        for nested in nestedBlocks { nested.walk(visit) }
+    }
+
+    /// Whether this block or one nested in it is an image.
+    public var containsImage: Bool {
+        var found = false
+        walk { block in
+            if case .image = block.content { found = true }
+        }
+        return found
+    }
+}
+
+/// An image a document refers to, wherever it sits.
+public struct ImageReference: Equatable, Sendable {
+    public var source: ImageBlock.Source
+    /// Where the image block is in the source.
+    public var location: SourceLocation
+    /// The top-level block that holds it (itself, or the table it is in).
+    public var topLevelIndex: Int
+}
+
+extension Document {
+    /// Every image block of the document, nested ones included, in reading order.
+    public var imageReferences: [ImageReference] {
+        var references: [ImageReference] = []
+        for (index, topLevel) in blocks.enumerated() {
+            topLevel.walk { block in
+                guard case .image(let image) = block.content else { return }
+                references.append(ImageReference(source: image.source, location: block.location, topLevelIndex: index))
+            }
+        }
+        return references
+    }
+}

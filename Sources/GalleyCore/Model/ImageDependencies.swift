@@ -1,0 +1,32 @@
+/// An image a document depends on: an app asset by name, or an image file
+/// by its path relative to the content folder.
+public enum ImageDependency: Hashable, Sendable {
+    case asset(String)
+    case file(String)
+}
+
+/// Which documents use which images, both ways: when an image appears,
+/// changes or goes away, the documents that use it are rendered again.
+public struct ImageDependencies: Sendable {
+    private var usersOfImage: [ImageDependency: Set<String>] = [:]
+    private var imagesOfDocument: [String: Set<ImageDependency>] = [:]
+
+    public init() {}
+
+    /// Records that document `id` uses exactly `images` now.
+    public mutating func record(_ images: Set<ImageDependency>, usedBy id: String) {
+        for image in imagesOfDocument[id] ?? [] where !images.contains(image) { usersOfImage[image]?.remove(id) }
+        for image in images { usersOfImage[image, default: []].insert(id) }
+        imagesOfDocument[id] = images
+    }
+
+    /// Forgets a document that went away.
+    public mutating func forget(_ id: String) {
+        for image in imagesOfDocument.removeValue(forKey: id) ?? [] { usersOfImage[image]?.remove(id) }
+    }
+
+    /// The documents that use `image`.
+    public func users(of image: ImageDependency) -> Set<String> {
+        usersOfImage[image] ?? []
+    }
+}

@@ -1,0 +1,81 @@
+import XCTest
+@testable import GalleyCore
+
+/// The registry recognises every content file, bundles included, and reads
+/// bytes alone (as an editor's unsaved buffer arrives) into named documents.
+final class ContentFormatsTests: XCTestCase {
+    func testRecognisesEachFormatByExtensionAndBundlesByTheirFolder() {
+        let cases: [(String, ContentFile?)] = [
+            ("Resources/speciesData.json", ContentFile(path: "Resources/speciesData.json", format: "json")),
+            ("Notes.TXT", ContentFile(path: "Notes.TXT", format: "text")),
+            ("Help/Credits.rtf", ContentFile(path: "Help/Credits.rtf", format: "rtf")),
+            ("Help/Usage.htm", ContentFile(path: "Help/Usage.htm", format: "html")),
+            ("Help/Usage.html", ContentFile(path: "Help/Usage.html", format: "html")),
+            ("Help/Read Me.rtfd/TXT.rtf", ContentFile(path: "Help/Read Me.rtfd", sourcePath: "Help/Read Me.rtfd/TXT.rtf", format: "rtfd")),
+            ("Help/Read Me.rtfd/picture.png", ContentFile(path: "Help/Read Me.rtfd", sourcePath: "Help/Read Me.rtfd/TXT.rtf", format: "rtfd")),
+            (ConfigFile.name, nil),
+            ("Assets.xcassets/a.imageset/a.png", nil),
+            ("main.swift", nil),
+            (".json", nil),
+            ("Help/.json", nil),
+            ("data.json/notes", nil),
+            ("data.j\u{301}son", nil),
+            ("Help/Bundle.RTFD/TXT.rtf", ContentFile(path: "Help/Bundle.RTFD", sourcePath: "Help/Bundle.RTFD/TXT.rtf", format: "rtfd")),
+        ]
+        for (path, expected) in cases {
+            XCTAssertEqual(ContentFormats.file(containing: path), expected, path)
+        }
+        XCTAssertTrue(ContentFormats.isBundle("Help/Read Me.rtfd/"))
+        XCTAssertTrue(ContentFormats.isBundle("/home/author/Help/Read Me.rtfd"), "commands ask with absolute paths")
+        XCTAssertFalse(ContentFormats.isBundle("Help/Credits.rtf"))
+        XCTAssertEqual(Set(ContentFormats.all.map(\.name)).count, ContentFormats.all.count, "format names must be unique")
+    }
+
+    private func read(_ text: String, at path: String, config: GalleyConfig = .standard) -> FileReading? {
+        ContentFormats.read(Array(text.utf8), at: path, in: ReadingContext(config: config))
+    }
+
+    private func documents(_ reading: FileReading?, file: StaticString = #filePath, line: UInt = #line) -> [DocumentSource] {
+        guard case .documents(let documents) = reading else {
+            XCTFail("expected documents, got \(String(describing: reading))", file: file, line: line)
+            return []
+        }
+        return documents
+    }
+
+    func testDataFileItemsBecomeDocumentsWithIndexTitleAndStableIDs() {
+        let json = #"[{"name": "Penguin", "detailText": ["Body"]}, {"name": "Cedar", "detailText": []}]"#
+        let items = documents(read(json, at: "data.json"))
+        XCTAssertEqual(items.map(\.item), [0, 1])
+        XCTAssertEqual(items.map(\.document.title), ["Penguin", "Cedar"])
+        XCTAssertEqual(items.map(\.id), [DocumentNaming.id(path: "data.json", item: 0), DocumentNaming.id(path: "data.json", item: 1)])
+        XCTAssertNotEqual(items[0].id, items[1].id)
+    }
+
+    func testJSONThatIsNotADataFileIsQuietlyNotContentAndBrokenJSONFails() {
+        XCTAssertEqual(read(#"{"name": "package", "version": "1.0"}"#, at: "package.json"), .notContent)
+        guard case .failed(let diagnostic) = read("[1,", at: "data.json") else { return XCTFail("expected a failure") }
+        XCTAssertEqual(diagnostic.path, "data.json")
+        XCTAssertEqual(diagnostic.severity, .error)
+    }
+
+    func testTitlesComeFromTheConfigThenTheDocumentThenTheFileName() {
+        let config = GalleyConfig(titles: ["Help/Usage.html": "How to use"])
+        XCTAssertEqual(documents(read("<title>Own</title><p>x</p>", at: "Help/Usage.html", config: config)).map(\.document.title), ["How to use"])
+        XCTAssertEqual(documents(read("<title>Own</title><p>x</p>", at: "Help/Other.html", config: config)).map(\.document.title), ["Own"])
+        XCTAssertEqual(documents(read("<p>x</p>", at: "Help/Other.html", config: config)).map(\.document.title), ["Other"])
+        XCTAssertEqual(documents(read("Plain notes.\n", at: "Release Notes.txt")).map(\.document.title), ["Release Notes"])
+        XCTAssertEqual(documents(read(#"{\rtf1 Hello}"#, at: "Credits.rtf")).map(\.document.title), ["Credits"])
+    }
+
+    func testABundleIsReadFromItsTextFileAsOneDocumentNamedAfterTheFolder() {
+        let bundle = documents(read(#"{\rtf1 Hello}"#, at: "Read Me.rtfd/TXT.rtf"))
+        XCTAssertEqual(bundle.map(\.path), ["Read Me.rtfd"])
+        XCTAssertEqual(bundle.map(\.document.kind), [.rtfd])
+        XCTAssertEqual(bundle.map(\.document.title), ["Read Me"])
+        XCTAssertEqual(bundle.first?.imageFolder, "Read Me.rtfd")
+        // An attachment is part of the bundle, not text to read.
+        XCTAssertNil(read("not rtf", at: "Read Me.rtfd/picture.png"))
+        XCTAssertNil(read("fn main() {}", at: "main.rs"))
+    }
+}
