@@ -35,7 +35,8 @@ extension LanguageServer {
         for diagnostic in diagnostics {
             guard let message = diagnostic.member("message")?.value.stringValue, let suggestion = DiagnosticSpan.suggestion(in: message),
                   let rangeNode = diagnostic.member("range")?.value, let range = LanguageServer.range(rangeNode) else { continue }
-            let bytes = document.text.offset(of: range.start, encoding: encoding)..<max(document.text.offset(of: range.start, encoding: encoding), document.text.offset(of: range.end, encoding: encoding))
+            let start = document.text.offset(of: range.start, encoding: encoding)
+            let bytes = start..<max(start, document.text.offset(of: range.end, encoding: encoding))
             guard let fixed = DiagnosticSpan.applying(suggestion, to: text(bytes, in: document)) else { continue }
             let edit: JSONOutput = .object([("range", self.range(bytes, in: document)), ("newText", .string(fixed))])
             actions.append(.object([
@@ -70,9 +71,10 @@ extension LanguageServer {
         guard let vocabulary = vocabulary(of: document) else { return .array([]) }
         // Inside <image>…: the asset names the item's prefix can reach.
         if let tag = vocabulary.tags.first(where: { typed.hasPrefix("<\($0)>") }), !typed.contains("</") {
+            // Without an item prefix (a text file), every asset by its whole name.
             let prefix = JSONCursor.lastStringValue(of: vocabulary.imageKey, before: offset, in: bytes).map { $0 + "_" } ?? ""
             let opening = "<\(tag)>"
-            return .array(vocabulary.assets.filter { $0.name.hasPrefix(prefix) && !prefix.isEmpty }.map { asset in
+            return .array(vocabulary.assets.filter { $0.name.hasPrefix(prefix) }.map { asset in
                 let suffix = String(asset.name.dropFirst(prefix.count))
                 return item(suffix, opening + suffix, detail: asset.name + " · " + asset.file, kind: 17)
             })
