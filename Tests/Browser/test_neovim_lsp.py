@@ -115,7 +115,9 @@ def test_typing_in_neovim_shows_on_the_page_without_saving(page, runtime_dir):
         wait_until(lambda: editor.lua("vim.diagnostic.get(0)") == [], message="diagnostics stayed after :e!")
         assert open(path, "rb").read() == before and os.stat(path).st_mtime_ns == mtime
     finally:
-        if editor:
-            editor.quit()
-        daemon.stop()
-        shutil.rmtree(holder, ignore_errors=True)
+        try:
+            if editor:
+                editor.quit()
+        finally:
+            daemon.stop()
+            shutil.rmtree(holder, ignore_errors=True)
