@@ -22,8 +22,11 @@ let package = Package(
         ),
         .target(name: "GalleyShim", dependencies: ["CMicroHTTPD"]),
         .target(name: "GalleyCore"),
-        .target(name: "GalleyWatcher"),
-        .target(name: "GalleyServer", dependencies: ["GalleyShim", "CMicroHTTPD"]),
+        // System calls with EINTR retry and readable errors, paths, and the
+        // content-folder confinement rule: shared by the watcher, the server and the app.
+        .target(name: "GalleySystem"),
+        .target(name: "GalleyWatcher", dependencies: ["GalleySystem"]),
+        .target(name: "GalleyServer", dependencies: ["GalleySystem", "GalleyShim", "CMicroHTTPD"]),
         .target(
             name: "GalleyPage",
             path: "Assets/Page",
@@ -46,8 +49,11 @@ let package = Package(
         ),
         .target(
             name: "GalleyApp",
-            dependencies: ["GalleyCore", "GalleyWatcher", "GalleyServer", "GalleyPage", "CQREncode"]
+            dependencies: ["GalleyCore", "GalleySystem", "GalleyWatcher", "GalleyServer", "GalleyPage", "CQREncode"],
+            plugins: ["GalleyBuildInfo"]
         ),
+        // Names the git commit in `galley --version` (Scripts/build-info).
+        .plugin(name: "GalleyBuildInfo", capability: .buildTool()),
         .executableTarget(name: "galley", dependencies: ["GalleyApp"]),
         // Times the core for Scripts/bench; not shipped.
         .executableTarget(name: "GalleyBench", dependencies: ["GalleyCore"]),
@@ -56,10 +62,11 @@ let package = Package(
             dependencies: ["GalleyCore"],
             resources: [.copy("Golden")]
         ),
+        .testTarget(name: "GalleySystemTests", dependencies: ["GalleySystem"]),
         .testTarget(name: "GalleyWatcherTests", dependencies: ["GalleyWatcher"]),
         .testTarget(
             name: "GalleyAppTests",
-            dependencies: ["GalleyApp", "GalleyWatcher", "GalleyServer", "GalleyCore"]
+            dependencies: ["GalleyApp", "GalleySystem", "GalleyWatcher", "GalleyServer", "GalleyCore"]
         ),
     ]
 )

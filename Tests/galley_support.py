@@ -47,11 +47,14 @@ def run_galley(*arguments, timeout=60, cwd=None):
 
 
 class Daemon:
-    """`galley serve DIR --port N` as a child process."""
+    """`galley serve DIR --port N` as a child process (of `binary`, default
+    GALLEY_BIN, in `env`, default this process's environment)."""
 
-    def __init__(self, content, extra_args=(), command_prefix=()):
+    def __init__(self, content, extra_args=(), binary=None, env=None, command_prefix=()):
         self.content = content
         self.extra_args = list(extra_args)
+        self.binary = binary or GALLEY_BIN
+        self.env = env
         # For example `ip netns exec NAME`, to run it as another machine would.
         self.command_prefix = list(command_prefix)
         self.proc = None
@@ -60,14 +63,14 @@ class Daemon:
         self.output = []
 
     def start(self, port=0, timeout=15.0):
-        if not os.path.exists(GALLEY_BIN):
-            raise AssertionError(f"galley binary not found at {GALLEY_BIN} (build it or set GALLEY_BIN)")
+        if not os.path.exists(self.binary):
+            raise AssertionError(f"galley binary not found at {self.binary} (build it or set GALLEY_BIN)")
         deadline = time.monotonic() + timeout
         while True:
             lines = queue.Queue()
             self.proc = subprocess.Popen(
-                [*self.command_prefix, GALLEY_BIN, "serve", self.content, "--port", str(port), *self.extra_args],
-                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
+                [*self.command_prefix, self.binary, "serve", self.content, "--port", str(port), *self.extra_args],
+                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1, env=self.env,
             )
             threading.Thread(target=self._drain, args=(self.proc, lines), daemon=True).start()
             url = None

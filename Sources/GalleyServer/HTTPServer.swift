@@ -37,14 +37,16 @@ public final class HTTPServer: @unchecked Sendable {
         let pending = PendingStart()
         callbackContext = pending
         let context = Unmanaged.passUnretained(pending).toOpaque()
+        errno = 0
         guard let daemon = galley_mhd_start(
             socket.descriptor,
             HTTPServer.accessHandler, context,
             HTTPServer.requestCompleted, nil,
             limits.connections, 0, limits.idleTimeoutSeconds, limits.memoryPerConnection
         ) else {
+            let lastError = errno
             close(socket.descriptor)
-            throw SystemCallError(call: "MHD_start_daemon", subject: socket.origin, errno: EINVAL)
+            throw HTTPServerStartError(origin: socket.origin, lastSystemError: lastError == 0 ? nil : lastError)
         }
         self.daemon = daemon
         pending.server.withLock { $0 = self }
@@ -54,9 +56,6 @@ public final class HTTPServer: @unchecked Sendable {
     public static func releaseFreeMemory() {
         galley_release_free_memory()
     }
-
-    /// Number of connections parked in long-polls right now.
-    public var parkedConnections: Int { parkedCount.load(ordering: .relaxed) }
 
     /// Stops accepting, lets `answerParked` answer every held request, waits
     /// (at most `grace` seconds) for those answers to go out, then stops.

@@ -1,4 +1,5 @@
 import Glibc
+import GalleySystem
 
 /// A TCP socket bound and listening, created by Galley rather than by
 /// libmicrohttpd so that "port in use" comes back as a real errno.
@@ -22,9 +23,9 @@ public struct ListeningSocket: Sendable {
             address6.sin6_family = sa_family_t(AF_INET6)
             address6.sin6_port = port.bigEndian
         } else {
-            throw SystemCallError(call: "inet_pton", subject: host, errno: EINVAL)
+            throw SystemCallError(call: "inet_pton", path: host, errno: EINVAL)
         }
-        let descriptor = try retryingOnInterrupt("socket", subject) {
+        let descriptor = try retryingOnInterrupt("socket", path: subject) {
             socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         }
         do {
@@ -33,7 +34,7 @@ public struct ListeningSocket: Sendable {
             // connections; it does not allow two live listeners.
             setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &enable, socklen_t(MemoryLayout<Int32>.size))
             if isIPv6 { setsockopt(descriptor, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &enable, socklen_t(MemoryLayout<Int32>.size)) }
-            try retryingOnInterrupt("bind", subject) {
+            try retryingOnInterrupt("bind", path: subject) {
                 isIPv6
                     ? withUnsafePointer(to: &address6) { pointer in
                         pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
@@ -42,10 +43,10 @@ public struct ListeningSocket: Sendable {
                         pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
                     }
             }
-            try retryingOnInterrupt("listen", subject) { listen(descriptor, 1024) }
+            try retryingOnInterrupt("listen", path: subject) { listen(descriptor, 1024) }
             var bound = sockaddr_storage()
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-            try retryingOnInterrupt("getsockname", subject) {
+            try retryingOnInterrupt("getsockname", path: subject) {
                 withUnsafeMutablePointer(to: &bound) { pointer in
                     pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
                 }

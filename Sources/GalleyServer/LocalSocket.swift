@@ -1,4 +1,5 @@
 import Glibc
+import GalleySystem
 
 /// A Unix stream socket at a path, for the link between `galley serve` and
 /// `galley lsp` on the same machine. Peers are checked with `SO_PEERCRED`:
@@ -10,16 +11,16 @@ public final class LocalSocketListener: @unchecked Sendable {
     /// Binds `path` (replacing a stale socket nobody answers on) and listens.
     public init(path: String) throws {
         if LocalSocketConnection.isAnswering(path) {
-            throw SystemCallError(call: "bind", subject: path, errno: EADDRINUSE)
+            throw SystemCallError(call: "bind", path: path, errno: EADDRINUSE)
         }
         unlink(path)
         let descriptor = try LocalSocketConnection.makeSocket(path)
         do {
             try LocalSocketConnection.withAddress(path) { address, length in
-                try retryingOnInterrupt("bind", path) { bind(descriptor, address, length) }
+                try retryingOnInterrupt("bind", path: path) { bind(descriptor, address, length) }
             }
             chmod(path, 0o600)
-            try retryingOnInterrupt("listen", path) { listen(descriptor, 16) }
+            try retryingOnInterrupt("listen", path: path) { listen(descriptor, 16) }
         } catch {
             Glibc.close(descriptor)
             throw error
@@ -32,7 +33,7 @@ public final class LocalSocketListener: @unchecked Sendable {
     /// Throws once the listener is closed.
     public func accept() throws -> LocalSocketConnection {
         while true {
-            let peer = try retryingOnInterrupt("accept", path) { Glibc.accept(descriptor, nil, nil) }
+            let peer = try retryingOnInterrupt("accept", path: path) { Glibc.accept(descriptor, nil, nil) }
             if LocalSocketConnection.peerUser(of: peer) == getuid() {
                 _ = fcntl(peer, F_SETFD, FD_CLOEXEC)
                 return LocalSocketConnection(descriptor: peer)
@@ -63,7 +64,7 @@ public final class LocalSocketConnection: @unchecked Sendable {
         let descriptor = try makeSocket(path)
         do {
             try withAddress(path) { address, length in
-                try retryingOnInterrupt("connect", path) { Glibc.connect(descriptor, address, length) }
+                try retryingOnInterrupt("connect", path: path) { Glibc.connect(descriptor, address, length) }
             }
         } catch {
             Glibc.close(descriptor)
@@ -71,7 +72,7 @@ public final class LocalSocketConnection: @unchecked Sendable {
         }
         guard peerUser(of: descriptor) == getuid() else {
             Glibc.close(descriptor)
-            throw SystemCallError(call: "connect", subject: path, errno: EACCES)
+            throw SystemCallError(call: "connect", path: path, errno: EACCES)
         }
         return LocalSocketConnection(descriptor: descriptor)
     }
@@ -90,7 +91,7 @@ public final class LocalSocketConnection: @unchecked Sendable {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                throw SystemCallError(call: "send", subject: "galley socket", errno: errno)
+                throw SystemCallError(call: "send", path: nil, errno: errno)
             }
             offset += written
         }
@@ -140,7 +141,7 @@ public final class LocalSocketConnection: @unchecked Sendable {
     }
 
     static func makeSocket(_ path: String) throws -> Int32 {
-        try retryingOnInterrupt("socket", path) { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
+        try retryingOnInterrupt("socket", path: path) { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
     }
 
     static func withAddress(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) throws -> Void) throws {
@@ -148,7 +149,7 @@ public final class LocalSocketConnection: @unchecked Sendable {
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard bytes.count < capacity else { throw SystemCallError(call: "bind", subject: path, errno: ENAMETOOLONG) }
+        guard bytes.count < capacity else { throw SystemCallError(call: "bind", path: path, errno: ENAMETOOLONG) }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (index, byte) in bytes.enumerated() { raw[index] = byte }
         }

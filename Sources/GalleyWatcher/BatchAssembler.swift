@@ -1,3 +1,4 @@
+import GalleySystem
 import Glibc
 
 /// Turns the inotify records of one burst into batches, keeping the watched tree in step as folders appear, move and go.
@@ -28,7 +29,7 @@ struct BatchAssembler {
         if event.name.isEmpty {
             consumeEventAboutWatchedFolder(event, folder: folder)
         } else {
-            consumeEventAboutEntry(event, path: WatchPath.join(folder, event.name))
+            consumeEventAboutEntry(event, path: FilePath.join(folder, event.name))
         }
     }
 

@@ -1,3 +1,5 @@
+import GalleySystem
+
 /// Merges the events of one burst into batches holding at most one event per path, in order of first appearance, the last state winning.
 ///
 /// A `directoryRemoved` makes earlier events below that folder moot, so they are dropped. When a folder removal would be
@@ -58,7 +60,7 @@ struct EventCoalescer {
     }
 
     private mutating func dropEvents(below folder: String) {
-        for (path, position) in positions where path != folder && WatchPath.isSameOrBelow(path, folder) {
+        for (path, position) in positions where path != folder && FilePath.isSameOrBelow(path, folder) {
             forget(path, at: position)
         }
     }

@@ -1,3 +1,4 @@
+import GalleySystem
 import Glibc
 
 /// One non-blocking inotify instance and the calls made on it.
@@ -11,14 +12,14 @@ struct Inotify: Sendable {
             | IN_DELETE_SELF | IN_MOVE_SELF | IN_EXCL_UNLINK | IN_ONLYDIR
     )
 
-    static func open() throws(WatchError) -> Inotify {
-        let raw = try retryingOnEINTR("inotify_init1") { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
+    static func open() throws(SystemCallError) -> Inotify {
+        let raw = try retryingOnInterrupt("inotify_init1") { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
         return Inotify(descriptor: FileDescriptor(rawValue: raw))
     }
 
     /// Watches a folder; an inode that is already watched gives back its existing descriptor.
-    func addWatch(folder path: String) throws(WatchError) -> WatchDescriptor {
-        let raw = try retryingOnEINTR("inotify_add_watch", path: path) {
+    func addWatch(folder path: String) throws(SystemCallError) -> WatchDescriptor {
+        let raw = try retryingOnInterrupt("inotify_add_watch", path: path) {
             inotify_add_watch(descriptor.rawValue, path, Self.folderMask)
         }
         return WatchDescriptor(rawValue: raw)
@@ -30,16 +31,16 @@ struct Inotify: Sendable {
     }
 
     /// Waits until records are queued or `milliseconds` pass; true when there are records to read.
-    func waitForRecords(milliseconds: Int32) throws(WatchError) -> Bool {
+    func waitForRecords(milliseconds: Int32) throws(SystemCallError) -> Bool {
         var request = pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)
-        return try retryingOnEINTR("poll") { poll(&request, 1, milliseconds) } > 0
+        return try retryingOnInterrupt("poll") { poll(&request, 1, milliseconds) } > 0
     }
 
     /// Reads queued event records into `buffer`; nil when none are queued right now.
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(WatchError) -> Int? {
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int? {
         do {
-            return try retryingOnEINTR("read") { Glibc.read(descriptor.rawValue, buffer.baseAddress, buffer.count) }
-        } catch  where error.code == EAGAIN || error.code == EWOULDBLOCK {
+            return try retryingOnInterrupt("read") { Glibc.read(descriptor.rawValue, buffer.baseAddress, buffer.count) }
+        } catch  where error.errno == EAGAIN || error.errno == EWOULDBLOCK {
             return nil
         }
     }

@@ -1,3 +1,4 @@
+import GalleySystem
 import Dispatch
 import Glibc
 import Synchronization
@@ -15,7 +16,8 @@ public final class PollingWatcher: FileWatcher, @unchecked Sendable {
         var inode: UInt64
     }
 
-    public let root: String
+    public var root: String { tree.root }
+    private let tree: ConfinedTree
     private let interval: Double
     private let isIgnored: @Sendable (String) -> Bool
     private enum Lifecycle { case idle, running, stopped }
@@ -29,9 +31,9 @@ public final class PollingWatcher: FileWatcher, @unchecked Sendable {
     public init(root: String, interval: Double, isIgnored: @escaping @Sendable (String) -> Bool) throws {
         var info = stat()
         guard stat(root, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-            throw WatchError(call: "stat", path: root, code: errno == 0 ? ENOTDIR : errno)
+            throw SystemCallError(call: "stat", path: root, errno: errno == 0 ? ENOTDIR : errno)
         }
-        self.root = WatchPath.absolute(root)
+        tree = try ConfinedTree(root: FilePath.absolute(root))
         self.interval = max(0.05, interval)
         self.isIgnored = isIgnored
         timer = DispatchSource.makeTimerSource(queue: timerQueue)
@@ -92,34 +94,16 @@ public final class PollingWatcher: FileWatcher, @unchecked Sendable {
         return events
     }
 
-    /// Every file below the root with its signature; symlinked folders are
-    /// followed once, and only while they stay inside the root.
+    /// Every file below the root with its signature.
     private func scan() -> [String: Signature] {
         var files: [String: Signature] = [:]
-        let realRoot = WatchPath.realPath(root) ?? root
-        var visited: Set<String> = [realRoot]
-        var pending = [root]
-        while let folder = pending.popLast() {
-            guard let entries = try? DirectoryListing.entries(of: folder) else { continue }
-            for entry in entries {
-                let path = WatchPath.join(folder, entry.name)
-                if isIgnored(path) { continue }
-                var info = stat()
-                guard stat(path, &info) == 0 else { continue }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR:
-                    guard let real = WatchPath.realPath(path) else { continue }
-                    if WatchPath.isSameOrBelow(real, realRoot) && visited.insert(real).inserted { pending.append(path) }
-                case S_IFREG:
-                    files[path] = Signature(
-                        size: Int64(info.st_size), modifiedSeconds: info.st_mtim.tv_sec,
-                        modifiedNanoseconds: info.st_mtim.tv_nsec, inode: UInt64(info.st_ino)
-                    )
-                default:
-                    continue
-                }
-            }
-        }
+        tree.walk(isIgnored: isIgnored, file: { path in
+            guard let info = FileStatus.status(of: path, followingLinks: true) else { return }
+            files[path] = Signature(
+                size: Int64(info.st_size), modifiedSeconds: info.st_mtim.tv_sec,
+                modifiedNanoseconds: info.st_mtim.tv_nsec, inode: UInt64(info.st_ino)
+            )
+        })
         return files
     }
 }

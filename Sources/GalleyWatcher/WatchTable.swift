@@ -1,3 +1,5 @@
+import GalleySystem
+
 /// Which folder each watch descriptor stands for and back, plus each folder's watched subfolders so a subtree can be moved or dropped.
 struct WatchTable {
     private var pathsByDescriptor: [WatchDescriptor: String] = [:]
@@ -18,7 +20,7 @@ struct WatchTable {
         }
         pathsByDescriptor[watch] = path
         descriptorsByPath[path] = watch
-        subfoldersByFolder[WatchPath.parent(of: path), default: []].insert(path)
+        subfoldersByFolder[FilePath.parent(of: path), default: []].insert(path)
         return displaced
     }
 
@@ -26,7 +28,7 @@ struct WatchTable {
     mutating func removeSubtree(at path: String) -> [WatchDescriptor] {
         let paths = subtree(at: path)
         guard !paths.isEmpty else { return [] }
-        subfoldersByFolder[WatchPath.parent(of: path)]?.remove(path)
+        subfoldersByFolder[FilePath.parent(of: path)]?.remove(path)
         var removed: [WatchDescriptor] = []
         for folder in paths {
             subfoldersByFolder[folder] = nil

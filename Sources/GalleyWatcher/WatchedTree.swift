@@ -1,3 +1,4 @@
+import GalleySystem
 import Glibc
 
 /// The folders under watch: each folder's watch is added before the folder is listed, symlinked folders are followed
@@ -8,7 +9,7 @@ final class WatchedTree {
     /// The root as an absolute path; every reported path starts with it.
     let root: String
     let isIgnored: @Sendable (String) -> Bool
-    private let rootRealPath: String
+    private let tree: ConfinedTree
     private let inotify: Inotify
     private var table = WatchTable()
     private var warnings: [String] = []
@@ -24,15 +25,12 @@ final class WatchedTree {
     }
 
     /// Watches `root` and every folder below it that is not ignored; throws when the root itself cannot be watched.
-    init(root: String, inotify: Inotify, isIgnored: @escaping @Sendable (String) -> Bool) throws(WatchError) {
-        self.root = WatchPath.absolute(root)
+    init(root: String, inotify: Inotify, isIgnored: @escaping @Sendable (String) -> Bool) throws(SystemCallError) {
+        self.root = FilePath.absolute(root)
         self.inotify = inotify
         self.isIgnored = isIgnored
         let rootWatch = try inotify.addWatch(folder: self.root)
-        guard let rootRealPath = WatchPath.realPath(self.root) else {
-            throw WatchError(call: "realpath", path: self.root, code: errno)
-        }
-        self.rootRealPath = rootRealPath
+        tree = try ConfinedTree(root: self.root)
         _ = table.insert(rootWatch, path: self.root)
         watchTree(at: self.root, reportingFilesTo: { _ in })
     }
@@ -75,7 +73,12 @@ final class WatchedTree {
     /// Decides what an entry that appeared without `IN_ISDIR` is.
     func arrival(at path: String) -> Arrival {
         switch FileStatus.kind(ofEntryAt: path) {
-        case .symbolicLink: return linkTarget(at: path)
+        case .symbolicLink:
+            switch tree.kind(of: .symbolicLink, at: path) {
+            case .folder: return .folder
+            case .file: return .file(complete: true)
+            case .symbolicLink, .other: return .nothing
+            }
         case .file: return .file(complete: FileStatus.isHardLinkedFile(path))
         case .folder, .other: return .nothing
         }
@@ -88,12 +91,14 @@ final class WatchedTree {
     }
 
     private func watchTree(at top: String, reportingFilesTo report: (String) -> Void) {
-        var limitErrors: [WatchError] = []
-        var pending = [top]
-        while let folder = pending.popLast() {
-            guard watch(folder, limitErrors: &limitErrors) else { continue }
-            pending += subfoldersToWatch(in: folder, reportingFilesTo: report)
-        }
+        var limitErrors: [SystemCallError] = []
+        tree.walk(
+            from: top, isIgnored: isIgnored,
+            enter: { watch($0, limitErrors: &limitErrors) },
+            file: report,
+            // A folder removed right after its watch was added reports its own deletion.
+            failed: { error in if error.errno != ENOENT { warnings.append(error.description) } }
+        )
         if let first = limitErrors.first {
             let others = limitErrors.count - 1
             warnings.append(
@@ -103,14 +108,14 @@ final class WatchedTree {
     }
 
     /// Adds the folder's watch; false when the folder must not be listed (an alias of a watched folder, or the watch failed).
-    private func watch(_ folder: String, limitErrors: inout [WatchError]) -> Bool {
+    private func watch(_ folder: String, limitErrors: inout [SystemCallError]) -> Bool {
         let watch: WatchDescriptor
         do {
             watch = try inotify.addWatch(folder: folder)
         } catch {
             if error.isWatchLimit {
                 limitErrors.append(error)
-            } else if error.code == ENOENT || error.code == ENOTDIR {
+            } else if error.errno == ENOENT || error.errno == ENOTDIR {
                 warnings.append("\(folder) vanished while it was being watched: \(error)")
             } else {
                 warnings.append(error.description)
@@ -121,48 +126,5 @@ final class WatchedTree {
         if let known = table.path(of: watch), known != folder { return false }
         for replaced in table.insert(watch, path: folder) { inotify.removeWatch(replaced) }
         return true
-    }
-
-    private func subfoldersToWatch(in folder: String, reportingFilesTo report: (String) -> Void) -> [String] {
-        let entries: [DirectoryListing.Entry]
-        do {
-            entries = try DirectoryListing.entries(of: folder)
-        } catch {
-            // A folder removed right after its watch was added reports its own deletion.
-            if error.code != ENOENT { warnings.append(error.description) }
-            return []
-        }
-        var subfolders: [String] = []
-        for entry in entries {
-            let path = WatchPath.join(folder, entry.name)
-            if isIgnored(path) { continue }
-            switch entry.kind {
-            case .folder:
-                subfolders.append(path)
-            case .file:
-                report(path)
-            case .symbolicLink:
-                switch linkTarget(at: path) {
-                case .folder: subfolders.append(path)
-                case .file: report(path)
-                case .nothing: break
-                }
-            case .other:
-                break
-            }
-        }
-        return subfolders
-    }
-
-    /// A symlink is followed only when what it leads to lies inside the root, so content never escapes it.
-    private func linkTarget(at path: String) -> Arrival {
-        guard let target = WatchPath.realPath(path), WatchPath.isSameOrBelow(target, rootRealPath) else {
-            return .nothing
-        }
-        switch FileStatus.kind(ofTargetAt: path) {
-        case .folder: return .folder
-        case .file: return .file(complete: true)
-        case .symbolicLink, .other: return .nothing
-        }
     }
 }

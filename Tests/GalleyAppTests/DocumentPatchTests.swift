@@ -7,21 +7,28 @@ final class DocumentPatchTests: XCTestCase {
     private let renderer = HTMLRenderer(context: RenderContext())
 
     /// Blocks on line 1, so that moved blocks are byte-identical, or one per line.
-    private func published(_ texts: [String], version: Int, onePerLine: Bool = false) -> PublishedDocument {
+    private func published(_ texts: [String], version: Int, onePerLine: Bool = false) -> Versioned<PublishedDocument> {
         let document = Document(title: "Doc", kind: .rtf, blocks: texts.enumerated().map { index, text in
             Block(kind: "paragraph", location: onePerLine ? SourceLocation(line: index + 1, column: 1) : .start,
                   content: .paragraph(Paragraph(runs: [TextRun(text)])))
         })
         let rendered = renderer.render(document)
-        return PublishedDocument(id: "d", path: "d.rtf", item: nil, title: "Doc", kind: .rtf, version: version,
+        return Versioned(PublishedDocument(id: "d", path: "d.rtf", item: nil, title: "Doc", kind: .rtf,
                                  html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements,
-                                 css: "", layout: "{}", diagnostics: [])
+                                 css: "", layout: .null, diagnostics: []), version: version)
+    }
+
+    private func patchJSON(from old: Versioned<PublishedDocument>, to new: Versioned<PublishedDocument>) -> String {
+        var json = JSONWriter()
+        DocumentPatch.write(from: old, to: new.value, into: &json)
+        return json.text
     }
 
     /// What the page does: keep the old children named by id, parse the others.
-    private func applied(_ patchJSON: String, to old: PublishedDocument) throws -> (html: String, sent: Int, moved: Int) {
+    private func applied(_ patchJSON: String, to versioned: Versioned<PublishedDocument>) throws -> (html: String, sent: Int, moved: Int) {
         let patch = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(patchJSON.utf8)) as? [String: Any])
-        XCTAssertEqual(patch["base"] as? Int, old.version)
+        XCTAssertEqual(patch["base"] as? Int, versioned.version)
+        let old = versioned.value
         var oldChildren: [String: String] = [:]
         for element in old.elements {
             if let id = element.id { oldChildren[id] = String(old.html.utf8Slice(element.range)) }
@@ -60,8 +67,8 @@ final class DocumentPatchTests: XCTestCase {
         for (old, new, sent) in cases {
             let before = published(old, version: 1)
             let after = published(new, version: 2)
-            let result = try applied(DocumentPatch.json(from: before, to: after), to: before)
-            XCTAssertEqual(result.html, after.html, "\(old) → \(new)")
+            let result = try applied(patchJSON(from: before, to: after), to: before)
+            XCTAssertEqual(result.html, after.value.html, "\(old) → \(new)")
             XCTAssertEqual(result.sent, sent, "\(old) → \(new)")
             XCTAssertEqual(result.moved, 0, "\(old) → \(new)")
         }
@@ -70,8 +77,8 @@ final class DocumentPatchTests: XCTestCase {
     func testBlocksThatOnlyMovedAreToldTheirNewLine() throws {
         let before = published(["a", "b", "c", "d"], version: 1, onePerLine: true)
         let after = published(["new", "a", "b", "C", "d"], version: 2, onePerLine: true)
-        let result = try applied(DocumentPatch.json(from: before, to: after), to: before)
-        XCTAssertEqual(result.html, after.html)
+        let result = try applied(patchJSON(from: before, to: after), to: before)
+        XCTAssertEqual(result.html, after.value.html)
         XCTAssertEqual(result.sent, 3, "the header, the new paragraph and the edited one")
         XCTAssertEqual(result.moved, 3, "a, b and d moved down a line")
     }

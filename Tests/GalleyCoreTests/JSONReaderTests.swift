@@ -8,7 +8,7 @@ final class JSONReaderTests: XCTestCase {
 
     private func errorLocation(_ text: String) -> (SourceLocation, String)? {
         guard case .failure(let error) = parse(text) else { return nil }
-        return (LineIndex(Array(text.utf8)).location(ofOffset: error.offset), error.message)
+        return (SourceLocator(Array(text.utf8)).location(ofOffset: error.offset), error.message)
     }
 
     func testValuesAndOffsets() throws {

@@ -14,9 +14,18 @@ EXAMPLE = os.path.join(REPO, "Assets", "Example")
 
 def test_help_and_version():
     result = run_galley("--help")
-    assert result.returncode == 0 and "galley serve [DIR]" in result.stdout
+    assert result.returncode == 0 and "galley serve [DIR]" in result.stdout and result.stderr == ""
     result = run_galley("--version")
-    assert result.returncode == 0 and re.fullmatch(r"galley \d+\.\d+\.\d+\n", result.stdout)
+    # The release, then the commit when built from git.
+    assert result.returncode == 0 and re.fullmatch(r"galley \d+\.\d+\.\d+(\+git\d{8}\.[0-9a-f]{7,}(\.dirty)?)?\n", result.stdout)
+
+
+def test_each_command_prints_its_own_usage():
+    for command in ("serve", "render", "check"):
+        for spelling in ("--help", "-h"):
+            result = run_galley(command, spelling)
+            assert result.returncode == 0 and result.stderr == "", (command, spelling, result.stderr)
+            assert result.stdout.startswith(f"usage: galley {command}") and "options:" in result.stdout
 
 
 def test_usage_errors_exit_64_with_reason_and_usage():

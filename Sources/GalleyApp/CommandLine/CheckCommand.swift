@@ -1,3 +1,4 @@
+import GalleySystem
 import GalleyCore
 import Glibc
 
@@ -17,13 +18,13 @@ struct CheckCommand {
             }
             let prefix = path.hasSuffix("/") ? String(path.dropLast()) : path
             if FileSystem.isDirectory(path) && !ContentFormats.isBundle(path) {
-                let workspace = Workspace(root: FileSystem.realPath(path) ?? path, boot: "check")
+                let workspace = Workspace(root: FilePath.realPath(path) ?? path, boot: "check")
                 workspace.loadAll()
                 fileCount += Set(workspace.allDocuments.map(\.path)).count
                 diagnostics += workspace.allDiagnostics.map { relocated($0, under: prefix) }
             } else {
                 let root = ContentRoot.of(file: path)
-                guard let relative = ContentPath.relative(FileSystem.realPath(path) ?? path, to: root) else { continue }
+                guard let relative = ContentPath.relative(FilePath.realPath(path) ?? path, to: root) else { continue }
                 let workspace = Workspace(root: root, boot: "check")
                 workspace.load(onlyContentAt: relative)
                 fileCount += 1
@@ -37,10 +38,15 @@ struct CheckCommand {
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.filter { $0.severity == .warning }.count
         if json {
-            print("[" + diagnostics.map { diagnostic in
-                "{\"path\":\(JSONText.quoted(diagnostic.path)),\"line\":\(diagnostic.location.line),\"column\":\(diagnostic.location.column),"
-                    + "\"severity\":\(JSONText.quoted(diagnostic.severity.rawValue)),\"message\":\(JSONText.quoted(diagnostic.message))}"
-            }.joined(separator: ",\n ") + "]")
+            var json = JSONWriter()
+            json.beginArray()
+            for diagnostic in diagnostics {
+                json.beginObject()
+                diagnostic.writeFields(into: &json)
+                json.endObject()
+            }
+            json.endArray()
+            print(json.text)
         } else {
             for diagnostic in diagnostics { print(diagnostic.formatted) }
             print("\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") in \(fileCount) file\(fileCount == 1 ? "" : "s")")

@@ -8,20 +8,25 @@ public enum GalleyMain {
         let command: Command
         do {
             command = try CommandLineArguments.parse(arguments)
-        } catch let error as UsageError {
-            if !error.message.isEmpty { Console.error("galley: \(error.message)") }
-            Console.error(CommandLineArguments.usage + "")
-            return error.message.isEmpty ? 0 : 64
         } catch {
-            Console.error("galley: \(error)")
+            Console.error("galley: \((error as? UsageError)?.message ?? "\(error)")")
+            // The usage of the command that was given, when one was.
+            let spec = arguments.first.flatMap(CommandTable.command(named:))
+            Console.error(spec.map(HelpText.usage(of:)) ?? HelpText.overview)
             return 64
         }
         switch command {
-        case .help:
-            print(CommandLineArguments.usage)
+        case .help(let name):
+            print(name.flatMap(CommandTable.command(named:)).map(HelpText.usage(of:)) ?? HelpText.overview)
             return 0
         case .version:
             print("galley \(GalleyVersion.current)")
+            return 0
+        case .completions(let shell):
+            print(ShellCompletion.script(for: shell), terminator: "")
+            return 0
+        case .manual:
+            print(ManualPage.text, terminator: "")
             return 0
         case .check(let paths, let json):
             return CheckCommand(paths: paths, json: json).run()

@@ -1,3 +1,4 @@
+import GalleySystem
 import Foundation
 
 /// Where `render -o` may write: never inside the content folder.
@@ -8,11 +9,11 @@ enum OutputPath {
         let absolute = output.hasPrefix("/") ? output : FileManager.default.currentDirectoryPath + "/" + output
         var existing = absolute
         var missing: [String] = []
-        while FileSystem.realPath(existing) == nil, existing != "/" {
+        while FilePath.realPath(existing) == nil, existing != "/" {
             missing.insert(String(existing.split(separator: "/").last ?? ""), at: 0)
-            existing = ContentRoot.parent(of: existing)
+            existing = FilePath.parent(of: existing)
         }
-        let resolved = ([FileSystem.realPath(existing) ?? existing] + missing).joined(separator: "/")
-        return resolved == folder || resolved.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+        let resolved = ([FilePath.realPath(existing) ?? existing] + missing).joined(separator: "/")
+        return FilePath.isSameOrBelow(resolved, folder)
     }
 }

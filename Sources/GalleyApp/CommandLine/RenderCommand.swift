@@ -1,3 +1,4 @@
+import GalleySystem
 import GalleyCore
 import GalleyPage
 import Glibc
@@ -30,12 +31,12 @@ struct RenderCommand {
                 return 1
             }
             let root = ContentRoot.of(file: path)
-            let folder = FileSystem.realPath(root) ?? root
+            let folder = FilePath.realPath(root) ?? root
             if let output, OutputPath.isInside(output, folder: folder) {
                 Console.error("galley: the output '\(output)' is inside the content folder \(folder); Galley never writes there")
                 return 1
             }
-            guard let relative = ContentPath.relative(FileSystem.realPath(path) ?? path, to: root) else { return 1 }
+            guard let relative = ContentPath.relative(FilePath.realPath(path) ?? path, to: root) else { return 1 }
             let workspace = Workspace(root: root, boot: "render")
             workspace.imageLinking = .inline
             workspace.load(onlyContentAt: relative)
@@ -45,7 +46,7 @@ struct RenderCommand {
                 return 1
             }
             for document in documents {
-                for entry in document.diagnostics { Console.error(entry.diagnostic.formatted + "") }
+                for entry in document.diagnostics { Console.error(entry.diagnostic.formatted) }
             }
             articles += documents
         }

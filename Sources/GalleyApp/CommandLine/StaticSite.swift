@@ -1,3 +1,4 @@
+import GalleySystem
 import Foundation
 import GalleyCore
 
@@ -12,7 +13,7 @@ struct StaticSite {
     var output: String
 
     func write() throws -> Int {
-        guard let root = FileSystem.realPath(contentFolder) else { throw WriteError(description: "'\(contentFolder)' does not exist") }
+        guard let root = FilePath.realPath(contentFolder) else { throw WriteError(description: "'\(contentFolder)' does not exist") }
         if OutputPath.isInside(output, folder: root) {
             throw WriteError(description: "the output folder '\(output)' is inside the content folder; Galley never writes there")
         }
@@ -29,7 +30,7 @@ struct StaticSite {
             try write(indexPage(documents), to: output + "/index.html")
             for image in workspace.displayableImages {
                 let destination = output + "/files/" + image.path
-                try FileManager.default.createDirectory(atPath: ContentRoot.parent(of: destination), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(atPath: FilePath.parent(of: destination), withIntermediateDirectories: true)
                 // The bytes, never a symlink that could point anywhere.
                 try write(try FileSystem.read(root + "/" + image.path), to: destination)
             }

@@ -1,3 +1,4 @@
+import GalleySystem
 import GalleyCore
 
 /// An image file Galley may serve: where it is and what version it has.
@@ -65,7 +66,7 @@ struct AssetIndex {
     /// of this folder: it is neither linked, inlined nor copied.
     mutating func updateImage(at path: String, root: String) {
         let absolute = root + "/" + path
-        if FileSystem.isInside(absolute, realRoot: FileSystem.realPath(root) ?? root), let bytes = try? FileSystem.read(absolute) {
+        if ConfinedTree(root: root, realRoot: FilePath.realPath(root) ?? root).contains(absolute), let bytes = try? FileSystem.read(absolute) {
             let size = ImageDimensions.read(bytes)
             let mime = ImageFileTypes.mimeType(forPath: path) ?? ""
             images[path] = ServedImage(path: path, contentHash: ContentHash.of(bytes), width: size?.width, height: size?.height, mimeType: mime)
@@ -97,7 +98,7 @@ struct AssetIndex {
     }
 
     mutating func removeImages(under prefix: String) {
-        for path in images.keys where path == prefix || path.hasPrefix(prefix + "/") {
+        for path in images.keys where FilePath.isSameOrBelow(path, prefix) {
             images[path] = nil
         }
     }

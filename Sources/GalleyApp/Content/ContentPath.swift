@@ -1,4 +1,5 @@
 import GalleyCore
+import GalleySystem
 import GalleyWatcher
 
 /// What a file in the content folder is to Galley.
@@ -48,9 +49,9 @@ enum ContentPath {
 
     /// `path` relative to `root`, or nil when it is not inside it.
     static func relative(_ path: String, to root: String) -> String? {
-        if path == root { return "" }
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        guard path.hasPrefix(prefix) else { return nil }
-        return String(path.dropFirst(prefix.count))
+        let folder = root.utf8.count > 1 && root.utf8.last == UInt8(ascii: "/") ? String(decoding: root.utf8.dropLast(), as: UTF8.self) : root
+        guard FilePath.isSameOrBelow(path, folder) else { return nil }
+        if path.utf8.count == folder.utf8.count { return "" }
+        return String(decoding: path.utf8.dropFirst(folder == "/" ? 1 : folder.utf8.count + 1), as: UTF8.self)
     }
 }

@@ -1,20 +1,9 @@
 import GalleyCore
-import GalleyServer
 
 /// The content folder as Galley understands it: which files hold which
 /// documents, what each document renders to, and which documents depend on
 /// which assets. Confined to one serial queue; it publishes what changed.
 final class Workspace {
-    /// What one round of changes did, for the log line.
-    struct UpdateSummary {
-        var paths: [String] = []
-        var changedDocuments = 0
-        var removedDocuments = 0
-        var readSeconds = 0.0
-        var renderSeconds = 0.0
-        var pagesTold = 0
-    }
-
     /// How rendered pages refer to images.
     enum ImageLinking {
         /// `/files/…?v=hash` URLs the daemon serves.
@@ -50,7 +39,6 @@ final class Workspace {
     /// disk, which are never written.
     private var buffers: [String: [UInt8]] = [:]
     private var followSerial = 0
-    private(set) var version = 0
 
     /// Documents whose source or surroundings changed, rendered together at
     /// the end of a round so that big rounds use every core.
@@ -263,8 +251,6 @@ final class Workspace {
         followSerial += 1
         for id in documentsOfFile[path] ?? [] {
             guard let source = sources[id], source.document.blocks.contains(where: { $0.location.line == line }), var document = published[id] else { continue }
-            version += 1
-            document.version = version
             document.follow = PublishedDocument.Follow(line: line, serial: followSerial)
             published[id] = document
             pendingChanged.insert(id)
@@ -354,7 +340,6 @@ final class Workspace {
         needsRender.remove(id)
         imageUsers.forget(id)
         if published.removeValue(forKey: id) != nil {
-            version += 1
             pendingRemoved.insert(id)
             pendingChanged.remove(id)
         }
@@ -416,7 +401,7 @@ final class Workspace {
         let blockAt = diagnostics.isEmpty ? [:] : rendered.blockIDsByLocation
         let document = PublishedDocument(
             id: id, path: source.path, item: source.item, title: source.document.title, kind: source.document.kind,
-            version: version, html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: source.document.kind == .tagged ? kindCSS : TextViewStyleSheet.css,
+            html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: source.document.kind == .tagged ? kindCSS : TextViewStyleSheet.css,
             layout: layoutJSON,
             language: DocumentLanguage.decide(configured: config.language, path: source.path, title: source.document.title, blocks: source.document.blocks),
             unsaved: isUnsaved(source.path),
@@ -431,17 +416,19 @@ final class Workspace {
         imageUsers.record(rendering.images, usedBy: id)
         if let previous = published[id], !rendering.document.looksDifferent(from: previous) { return }
         lastRendering[id] = rendering.reusable
-        version += 1
-        var document = rendering.document
-        document.version = version
-        published[id] = document
+        published[id] = rendering.document
         pendingChanged.insert(id)
         pendingRemoved.remove(id)
     }
 
     /// The preview's defaults from `galley.json`, for the page.
-    private var layoutJSON: String {
-        "{\"deviceWidth\":\(Int(config.deviceWidth)),\"appearance\":\(JSONText.quoted(config.appearance.rawValue))}"
+    private var layoutJSON: JSONFragment {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("deviceWidth", Int(config.deviceWidth))
+        json.field("appearance", config.appearance.rawValue)
+        json.endObject()
+        return JSONFragment(json)
     }
 
     /// Every image file in the content folder that a browser can show.

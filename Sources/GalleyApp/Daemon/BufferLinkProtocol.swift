@@ -50,15 +50,33 @@ enum BufferLinkProtocol {
     }
 
     static func header(_ request: Request) -> [UInt8] {
-        let text = switch request {
-        case .hello: #"{"op":"hello"}"#
-        case .set(let path, let length): "{\"op\":\"set\",\"path\":\(JSONText.quoted(path)),\"length\":\(length)}"
-        case .drop(let path): "{\"op\":\"drop\",\"path\":\(JSONText.quoted(path))}"
-        case .vocabulary: #"{"op":"vocabulary"}"#
-        case .listen: #"{"op":"listen"}"#
-        case .follow(let path, let line): "{\"op\":\"follow\",\"path\":\(JSONText.quoted(path)),\"line\":\(line)}"
+        line { json in
+            switch request {
+            case .hello: json.field("op", "hello")
+            case .set(let path, let length):
+                json.field("op", "set")
+                json.field("path", path)
+                json.field("length", length)
+            case .drop(let path):
+                json.field("op", "drop")
+                json.field("path", path)
+            case .vocabulary: json.field("op", "vocabulary")
+            case .listen: json.field("op", "listen")
+            case .follow(let path, let line):
+                json.field("op", "follow")
+                json.field("path", path)
+                json.field("line", line)
+            }
         }
-        return Array((text + "\n").utf8)
+    }
+
+    /// One JSON object, written by `fields`, and a line break.
+    static func line(_ fields: (inout JSONWriter) -> Void) -> [UInt8] {
+        var json = JSONWriter()
+        json.beginObject()
+        fields(&json)
+        json.endObject()
+        return json.bytes + [0x0A]
     }
 
     /// What the daemon says about a file after a `set` or `drop`.
@@ -69,17 +87,41 @@ enum BufferLinkProtocol {
     }
 
     static func reply(_ state: FileState) -> [UInt8] {
-        let diagnostics = state.diagnostics.map { PublishedDocument.diagnosticJSON(PageDiagnostic(diagnostic: $0, blockID: nil)) }
-        let text = "{\"diagnostics\":[\(diagnostics.joined(separator: ","))],\"pages\":[\(state.pages.map { JSONText.quoted($0) }.joined(separator: ","))]}\n"
-        return Array(text.utf8)
+        line { json in
+            json.key("diagnostics")
+            json.beginArray()
+            for diagnostic in state.diagnostics {
+                json.beginObject()
+                diagnostic.writeFields(into: &json)
+                json.endObject()
+            }
+            json.endArray()
+            json.key("pages")
+            json.beginArray()
+            for page in state.pages { json.string(page) }
+            json.endArray()
+        }
     }
 
     static func reply(_ vocabulary: EditorVocabulary) -> [UInt8] {
-        let assets = vocabulary.assets.map { asset in
-            "{\"name\":\(JSONText.quoted(asset.name)),\"file\":\(JSONText.quoted(asset.file)),\"url\":\(JSONText.quoted(asset.url)),\"definition\":\(JSONText.quoted(asset.definition))}"
+        line { json in
+            json.key("tags")
+            json.beginArray()
+            for tag in vocabulary.tags { json.string(tag) }
+            json.endArray()
+            json.field("imageKey", vocabulary.imageKey)
+            json.key("assets")
+            json.beginArray()
+            for asset in vocabulary.assets {
+                json.beginObject()
+                json.field("name", asset.name)
+                json.field("file", asset.file)
+                json.field("url", asset.url)
+                json.field("definition", asset.definition)
+                json.endObject()
+            }
+            json.endArray()
         }
-        let tags = vocabulary.tags.map { JSONText.quoted($0) }
-        return Array("{\"tags\":[\(tags.joined(separator: ","))],\"imageKey\":\(JSONText.quoted(vocabulary.imageKey)),\"assets\":[\(assets.joined(separator: ","))]}\n".utf8)
     }
 
     static func parseVocabulary(_ line: [UInt8]) -> EditorVocabulary? {
@@ -94,7 +136,12 @@ enum BufferLinkProtocol {
     }
 
     static func showEvent(path: String, line: Int, column: Int) -> [UInt8] {
-        Array("{\"event\":\"show\",\"path\":\(JSONText.quoted(path)),\"line\":\(line),\"column\":\(column)}\n".utf8)
+        Self.line { json in
+            json.field("event", "show")
+            json.field("path", path)
+            json.field("line", line)
+            json.field("column", column)
+        }
     }
 
     static func parseShowEvent(_ line: [UInt8]) -> (path: String, line: Int, column: Int)? {

@@ -45,13 +45,16 @@ final class BufferLinkServer: @unchecked Sendable {
         }
         while let line = connection.readLine() {
             guard let request = BufferLinkProtocol.parse(line) else {
-                try? connection.write(Array("{\"error\":\"bad request\"}\n".utf8))
+                try? connection.write(BufferLinkProtocol.line { $0.field("error", "bad request") })
                 return
             }
             let reply: [UInt8]
             switch request {
             case .hello:
-                reply = Array("{\"root\":\(JSONText.quoted(daemon.root)),\"url\":\(JSONText.quoted(daemon.url))}\n".utf8)
+                reply = BufferLinkProtocol.line { json in
+                    json.field("root", daemon.root)
+                    json.field("url", daemon.url)
+                }
             case .set(let path, let length):
                 guard let text = connection.read(count: length) else { return }
                 setPaths.insert(path)
@@ -63,7 +66,7 @@ final class BufferLinkServer: @unchecked Sendable {
                 reply = BufferLinkProtocol.reply(daemon.vocabulary)
             case .follow(let path, let line):
                 daemon.follow(path: path, line: line)
-                reply = Array("{}\n".utf8)
+                reply = BufferLinkProtocol.line { _ in }
             case .listen:
                 forwardClicks(to: connection)
                 return

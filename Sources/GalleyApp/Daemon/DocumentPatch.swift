@@ -9,31 +9,44 @@ import Glibc
 ///
 /// JSON: `{"base": V, "article": "<article …>", "elements": ["b-…-0", {"id": "b-…-0", "line": L, "column": C}, {"html": "…"}, …]}`.
 enum DocumentPatch {
-    static func json(from old: PublishedDocument, to new: PublishedDocument) -> String {
+    static func write(from base: Versioned<PublishedDocument>, to new: PublishedDocument, into json: inout JSONWriter) {
+        let old = base.value
         var oldHTML = old.html
         var newHTML = new.html
-        return oldHTML.withUTF8 { oldBytes in
+        oldHTML.withUTF8 { oldBytes in
             newHTML.withUTF8 { newBytes in
                 var finder = OldElementFinder(old.elements, countDifference: old.elements.count - new.elements.count)
-                var json = "{\"base\":\(old.version),\"article\":\(JSONText.quoted(new.articleTag)),\"elements\":["
-                json.reserveCapacity(new.elements.count * 20)
+                json.beginObject()
+                json.field("base", base.version)
+                json.field("article", new.articleTag)
+                json.key("elements")
+                json.beginArray()
                 for (index, element) in new.elements.enumerated() {
-                    if index > 0 { json += "," }
                     let bytes = UnsafeBufferPointer(rebasing: newBytes[element.range])
                     guard let id = element.id, let old = finder.element(withID: id, near: index) else {
-                        json += "{\"html\":\(JSONText.quoted(bytes))}"
+                        json.beginObject()
+                        json.key("html")
+                        json.string(utf8: bytes)
+                        json.endObject()
                         continue
                     }
-                    // Ids are the renderer's own ("b-" hex "-" digits): nothing to escape.
                     if equal(bytes, UnsafeBufferPointer(rebasing: oldBytes[old.range])) {
-                        json += "\"" + id + "\""
+                        json.string(id)
                     } else if let location = element.location, onlyMoved(element, newBytes, from: old, oldBytes) {
-                        json += "{\"id\":\"" + id + "\",\"line\":\(location.line),\"column\":\(location.column)}"
+                        json.beginObject()
+                        json.field("id", id)
+                        json.field("line", location.line)
+                        json.field("column", location.column)
+                        json.endObject()
                     } else {
-                        json += "{\"html\":\(JSONText.quoted(bytes))}"
+                        json.beginObject()
+                        json.key("html")
+                        json.string(utf8: bytes)
+                        json.endObject()
                     }
                 }
-                return json + "]}"
+                json.endArray()
+                json.endObject()
             }
         }
     }

@@ -28,6 +28,6 @@ struct Log: Sendable {
     }
 
     private func write(_ line: String) {
-        Console.error("galley: " + line + "")
+        Console.error("galley: " + line)
     }
 }

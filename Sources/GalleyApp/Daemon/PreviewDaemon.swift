@@ -1,3 +1,4 @@
+import GalleySystem
 import Dispatch
 import Foundation
 import GalleyCore
@@ -47,7 +48,7 @@ final class PreviewDaemon: @unchecked Sendable {
         guard FileSystem.exists(options.directory) else {
             throw StartError(description: "content folder '\(options.directory)' does not exist")
         }
-        guard FileSystem.isDirectory(options.directory), let root = FileSystem.realPath(options.directory) else {
+        guard FileSystem.isDirectory(options.directory), let root = FilePath.realPath(options.directory) else {
             throw StartError(description: "'\(options.directory)' is not a folder")
         }
         raiseDescriptorLimit()
@@ -78,7 +79,7 @@ final class PreviewDaemon: @unchecked Sendable {
         workspaceQueue.sync {
             workspace.loadAll()
             let changes = workspace.takeChanges()
-            publisher.publish(changed: changes.changed, removed: changes.removed, images: changes.images, version: workspace.version)
+            publisher.publish(changed: changes.changed, removed: changes.removed, images: changes.images)
         }
         let socket: ListeningSocket
         do {
@@ -202,7 +203,7 @@ final class PreviewDaemon: @unchecked Sendable {
             log.verbose("no visible change for \(paths.joined(separator: ", "))")
             return
         }
-        let told = publisher.publish(changed: changes.changed, removed: changes.removed, images: changes.images, version: workspace.version)
+        let told = publisher.publish(changed: changes.changed, removed: changes.removed, images: changes.images)
         let subject = paths.count == 1 ? paths[0] : "\(paths.count) files"
         log.info("\(subject): \(changes.changed.count) document\(changes.changed.count == 1 ? "" : "s") updated, \(changes.removed.count) removed in \(Milliseconds.format(started.duration(to: .now))); \(told) page\(told == 1 ? "" : "s") told")
     }

@@ -14,7 +14,6 @@ struct PublishedDocument {
     var item: Int?
     var title: String
     var kind: DocumentKind
-    var version: Int
     var html: String
     /// The opening tag of the article in `html`, and where each of its
     /// children sits, for answering a page with only what changed.
@@ -22,7 +21,7 @@ struct PublishedDocument {
     var elements: [RenderedDocument.Element]
     var css: String
     /// `{"deviceWidth": …, "appearance": …}` from `galley.json`.
-    var layout: String
+    var layout: JSONFragment
     /// The BCP 47 tag of the content's language, for `lang` (see `DocumentLanguage`).
     var language: String?
     /// Shown from an editor's unsaved buffer rather than the file on disk.
@@ -45,31 +44,89 @@ struct PublishedDocument {
             || language != other.language || unsaved != other.unsaved
     }
 
-    /// The `/api/documents/{id}` body: with the whole `html`, or with a
-    /// `patch` (a `DocumentPatch`) in its place.
-    func body(boot: String, editor: String?, patch: String? = nil) -> SharedBody {
-        var json = "{\"boot\":\(JSONText.quoted(boot)),\"id\":\(JSONText.quoted(id)),\"path\":\(JSONText.quoted(path)),"
-        json += "\"item\":\(JSONText.number(item)),\"title\":\(JSONText.quoted(title)),\"kind\":\(JSONText.quoted(kind.rawValue)),"
-        json += "\"version\":\(version),\"unsaved\":\(unsaved),"
-        json += patch.map { "\"patch\":\($0)," } ?? "\"html\":\(JSONText.quoted(html)),"
-        json += follow.map { "\"follow\":{\"line\":\($0.line),\"serial\":\($0.serial)}," } ?? ""
-        json += "\"css\":\(JSONText.quoted(css)),\"layout\":\(layout),\"language\":\(JSONText.quoted(language)),\"editor\":\(editor ?? "null"),\"diagnostics\":["
-        json += diagnostics.map(PublishedDocument.diagnosticJSON).joined(separator: ",")
-        json += "]}"
-        return SharedBody(json)
+    /// The `/api/documents/{id}` body for this document as `version`: with
+    /// the whole `html`, or with a `patch` (a `DocumentPatch`) from `base`.
+    func json(boot: String, version: Int, editor: JSONFragment, patchFrom base: Versioned<PublishedDocument>? = nil) -> JSONWriter {
+        var json = JSONWriter(reservingCapacity: html.utf8.count + html.utf8.count / 16 + css.utf8.count + 1024)
+        json.beginObject()
+        json.field("boot", boot)
+        writeIdentity(version: version, into: &json)
+        if let base {
+            json.key("patch")
+            DocumentPatch.write(from: base, to: self, into: &json)
+        } else {
+            json.field("html", html)
+        }
+        if let follow {
+            json.key("follow")
+            json.beginObject()
+            json.field("line", follow.line)
+            json.field("serial", follow.serial)
+            json.endObject()
+        }
+        json.field("css", css)
+        json.field("layout", layout)
+        json.field("language", language)
+        json.field("editor", editor)
+        json.key("diagnostics")
+        json.beginArray()
+        for entry in diagnostics {
+            json.beginObject()
+            entry.diagnostic.writeFields(into: &json)
+            json.field("block", entry.blockID)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return json
     }
 
-    static func diagnosticJSON(_ entry: PageDiagnostic) -> String {
-        let diagnostic = entry.diagnostic
-        return "{\"path\":\(JSONText.quoted(diagnostic.path)),\"line\":\(diagnostic.location.line),\"column\":\(diagnostic.location.column),"
-            + "\"severity\":\(JSONText.quoted(diagnostic.severity.rawValue)),\"message\":\(JSONText.quoted(diagnostic.message)),"
-            + "\"block\":\(JSONText.quoted(entry.blockID))}"
+    /// The `/api/documents` body: every document, by path and item.
+    static func indexJSON(boot: String, version: Int, documents: [Versioned<PublishedDocument>]) -> JSONWriter {
+        var json = JSONWriter(reservingCapacity: 64 + documents.count * 160)
+        json.beginObject()
+        json.field("boot", boot)
+        json.field("version", version)
+        json.key("documents")
+        json.beginArray()
+        for document in documents.sorted(by: { ($0.value.path, $0.value.item ?? -1) < ($1.value.path, $1.value.item ?? -1) }) {
+            document.value.writeSummary(version: document.version, into: &json)
+        }
+        json.endArray()
+        json.endObject()
+        return json
+    }
+
+    /// Which document and version an answer is about: the fields the list
+    /// and the document answers share.
+    private func writeIdentity(version: Int, into json: inout JSONWriter) {
+        json.field("id", id)
+        json.field("path", path)
+        json.field("item", item)
+        json.field("title", title)
+        json.field("kind", kind.rawValue)
+        json.field("version", version)
+        json.field("unsaved", unsaved)
     }
 
     /// This document's entry in the `/api/documents` list.
-    var summaryJSON: String {
-        "{\"id\":\(JSONText.quoted(id)),\"path\":\(JSONText.quoted(path)),\"item\":\(JSONText.number(item)),"
-            + "\"title\":\(JSONText.quoted(title)),\"kind\":\(JSONText.quoted(kind.rawValue)),\"version\":\(version),\"unsaved\":\(unsaved),"
-            + "\"errors\":\(errorCount),\"warnings\":\(warningCount)}"
+    private func writeSummary(version: Int, into json: inout JSONWriter) {
+        json.beginObject()
+        writeIdentity(version: version, into: &json)
+        json.field("errors", errorCount)
+        json.field("warnings", warningCount)
+        json.endObject()
+    }
+}
+
+extension Diagnostic {
+    /// `"path", "line", "column", "severity", "message"`: how the API and
+    /// `check --json` tell a diagnostic.
+    func writeFields(into json: inout JSONWriter) {
+        json.field("path", path)
+        json.field("line", location.line)
+        json.field("column", location.column)
+        json.field("severity", severity.rawValue)
+        json.field("message", message)
     }
 }

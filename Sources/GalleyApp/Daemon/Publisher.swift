@@ -1,52 +1,32 @@
 import Dispatch
+import GalleyCore
 import GalleyServer
 import Synchronization
 
-/// What a page can wait for.
-enum PollTopic: Hashable {
-    case index
-    case document(String)
-}
-
-/// A held long-poll: the version the page has, and whether it can apply a
-/// `DocumentPatch` against it.
-struct PollWaiter {
-    var pending: PendingResponse
-    var since: Int
-    var acceptsPatch: Bool
-}
-
-/// The published state that HTTP threads read and long-polls wait on.
+/// Carries out the long-poll protocol (`LongPollState`) for libmicrohttpd:
+/// holds the connections it parks, runs its deadline timer, and turns its
+/// answers into response bodies, each built once and shared by every page
+/// that gets it.
 ///
-/// One lock covers the documents and the waiters, so a poll can never park
-/// just after the change it waits for was published.
+/// One lock covers the protocol state and the bodies, so a poll can never
+/// park just after the change it waits for was published.
 final class Publisher: @unchecked Sendable {
-    struct Snapshot {
-        var documents: [String: PublishedDocument] = [:]
-        var version = 0
-        var images: [String: ServedImage] = [:]
-    }
-
     private struct State {
-        var snapshot = Snapshot()
-        var hub = LongPollHub<PollTopic, PollWaiter>()
-        var timerDeadline: ContinuousClock.Instant?
+        var protocolState = LongPollState<PublishedDocument, PendingResponse>()
+        var images: [String: ServedImage] = [:]
         /// The document list, built when first asked for after a change, so
         /// a save costs the same however many documents there are.
-        var indexBody: SharedBody?
-        /// Document bodies, built when first asked for and shared by every
-        /// page that asks for the same version.
+        var indexBody: (version: Int, body: SharedBody)?
+        /// Whole-document bodies by id, for their current version.
         var bodies: [String: (version: Int, body: SharedBody)] = [:]
-        /// Documents' versions before their latest, the base pages patch from.
-        var previousDocuments: [String: PublishedDocument] = [:]
-        /// Patch bodies from the previous version to the current one, shared likewise.
+        /// Patch bodies from the kept previous version to the current one.
         var patchBodies: [String: (version: Int, body: SharedBody)] = [:]
         var trimScheduled = false
     }
 
     let boot: String
     /// The editor link announced in document answers, when there is one.
-    private let editorAnnouncement: String?
+    private let editorAnnouncement: JSONFragment
     /// Whether it is announced now: with `--editor` always, else while an
     /// editor is connected through `galley lsp`.
     private let editorAnnounced: Atomic<Bool>
@@ -54,16 +34,20 @@ final class Publisher: @unchecked Sendable {
     private let timerQueue = DispatchQueue(label: "galley.poll-deadlines")
     private let timer: DispatchSourceTimer
 
-    init(boot: String, editorAnnouncement: String? = nil, announced: Bool = true) {
+    init(boot: String, editorAnnouncement: JSONFragment? = nil, announced: Bool = true) {
         self.boot = boot
-        self.editorAnnouncement = editorAnnouncement
+        self.editorAnnouncement = editorAnnouncement ?? .null
         editorAnnounced = Atomic(announced)
         timer = DispatchSource.makeTimerSource(queue: timerQueue)
         timer.setEventHandler { [weak self] in self?.expireDeadlines() }
         timer.activate()
     }
 
-    var snapshot: Snapshot { state.withLock { $0.snapshot } }
+    /// The published documents, for routes that only read them.
+    var documents: [PublishedDocument] { state.withLock { $0.protocolState.documents.values.map(\.value) } }
+
+    /// An image the content folder holds, by its path.
+    func image(at path: String) -> ServedImage? { state.withLock { $0.images[path] } }
 
     /// Announces the editor link from the next answer on, or stops.
     func announceEditor(_ announced: Bool) {
@@ -74,47 +58,22 @@ final class Publisher: @unchecked Sendable {
         }
     }
 
-    private var currentEditorAnnouncement: String? {
-        editorAnnounced.load(ordering: .relaxed) ? editorAnnouncement : nil
+    private var currentEditorAnnouncement: JSONFragment {
+        editorAnnounced.load(ordering: .relaxed) ? editorAnnouncement : .null
     }
 
     /// Replaces documents and answers every page waiting on what changed;
     /// returns how many pages were answered.
     @discardableResult
-    func publish(changed: [PublishedDocument], removed: [String], images: [String: ServedImage]?, version: Int) -> Int {
-        var answers: [(PendingResponse, HTTPResponse)] = []
-        state.withLock { state in
-            for document in changed {
-                // Kept only where a page is waiting: those are the versions
-                // pages show, and a folder-wide change keeps no second copy.
-                state.previousDocuments[document.id] = state.hub.hasWaiters(on: .document(document.id)) ? state.snapshot.documents[document.id] : nil
-                state.snapshot.documents[document.id] = document
-            }
+    func publish(changed: [PublishedDocument], removed: [String], images: [String: ServedImage]?) -> Int {
+        let answers = state.withLock { state in
+            if let images { state.images = images }
             for id in removed {
-                state.snapshot.documents[id] = nil
                 state.bodies[id] = nil
-                state.previousDocuments[id] = nil
                 state.patchBodies[id] = nil
             }
-            if let images { state.snapshot.images = images }
-            let indexChanged = state.snapshot.version != version
-            state.snapshot.version = version
-            if indexChanged { state.indexBody = nil }
-            for document in changed {
-                for waiter in state.hub.publish(.document(document.id)) {
-                    answers.append((waiter.pending, documentResponse(document, for: waiter.since, acceptsPatch: waiter.acceptsPatch, &state)))
-                }
-            }
-            for id in removed {
-                let response = Publisher.removedResponse(boot: boot, id: id)
-                answers += state.hub.publish(.document(id)).map { ($0.pending, response) }
-            }
-            if indexChanged {
-                let waiters = state.hub.publish(.index)
-                if !waiters.isEmpty {
-                    let response = Publisher.jsonResponse(indexBody(&state))
-                    answers += waiters.map { ($0.pending, response) }
-                }
+            return state.protocolState.publish(changed: changed.map { ($0.id, $0) }, removed: removed).map { waiter, answer in
+                (waiter, response(to: answer, &state))
             }
         }
         for (pending, response) in answers { pending.resume(with: response) }
@@ -141,44 +100,34 @@ final class Publisher: @unchecked Sendable {
         }
     }
 
-    /// Answers at once when `since` differs from the topic's version; else
-    /// parks the request until it changes or `wait` seconds pass. A page
-    /// that `acceptsPatch` is answered with a patch from `since` when it can be.
-    func reply(topic: PollTopic, since: Int?, acceptsPatch: Bool = false, wait: Double) -> HTTPReply {
-        let (current, version) = state.withLock { currentResponse(topic, since: since, acceptsPatch: acceptsPatch, &$0) }
-        guard let since, since == version else { return .now(current) }
+    /// Answers at once when the page is behind; else parks the request
+    /// until what it waits for changes or `wait` seconds pass.
+    func reply(to request: LongPollRequest, wait: Double) -> HTTPReply {
+        let now: HTTPResponse? = state.withLock { state in
+            state.protocolState.answer(to: request).map { response(to: $0, &state) }
+        }
+        if let now { return .now(now) }
         return .later { [self] pending in
             let deadline = ContinuousClock.now + .milliseconds(Int(wait * 1000))
-            let answerNow: HTTPResponse? = state.withLock { state in
-                let (response, version) = currentResponse(topic, since: since, acceptsPatch: acceptsPatch, &state)
-                if version != since { return response }
-                state.hub.park(PollWaiter(pending: pending, since: since, acceptsPatch: acceptsPatch), on: topic, until: deadline)
-                if state.timerDeadline.map({ deadline < $0 }) ?? true {
-                    state.timerDeadline = deadline
-                    schedule(deadline)
+            let meanwhile: HTTPResponse? = state.withLock { state in
+                switch state.protocolState.park(pending, for: request, until: deadline) {
+                case .answer(let answer):
+                    return response(to: answer, &state)
+                case .parked(let setTimer):
+                    if let setTimer { schedule(setTimer) }
+                    return nil
                 }
-                return nil
             }
-            if let answerNow { pending.resume(with: answerNow) }
+            if let meanwhile { pending.resume(with: meanwhile) }
         }
     }
 
     /// Answers every parked request with the current state, for shutdown.
     func answerAll() {
         let answers = state.withLock { state in
-            state.hub.drain().map { topic, waiter in (waiter.pending, currentResponse(topic, &state).response) }
+            state.protocolState.drain().map { waiter, answer in (waiter, response(to: answer, &state)) }
         }
         for (pending, response) in answers { pending.resume(with: response) }
-    }
-
-    private func currentResponse(_ topic: PollTopic, since: Int? = nil, acceptsPatch: Bool = false, _ state: inout State) -> (response: HTTPResponse, version: Int?) {
-        switch topic {
-        case .index:
-            return (Publisher.jsonResponse(indexBody(&state)), state.snapshot.version)
-        case .document(let id):
-            guard let document = state.snapshot.documents[id] else { return (Publisher.removedResponse(boot: boot, id: id), nil) }
-            return (documentResponse(document, for: since, acceptsPatch: acceptsPatch, &state), document.version)
-        }
     }
 
     private func schedule(_ deadline: ContinuousClock.Instant) {
@@ -189,61 +138,61 @@ final class Publisher: @unchecked Sendable {
 
     private func expireDeadlines() {
         let answers = state.withLock { state in
-            let expired = state.hub.expire(now: ContinuousClock.now)
-            state.timerDeadline = state.hub.nextDeadline
-            if let next = state.timerDeadline { schedule(next) }
-            return expired.map { topic, waiter in
-                (waiter.pending, currentResponse(topic, since: waiter.since, acceptsPatch: waiter.acceptsPatch, &state).response)
-            }
+            let (expired, setTimer) = state.protocolState.expire(now: ContinuousClock.now)
+            if let setTimer { schedule(setTimer) }
+            return expired.map { waiter, answer in (waiter, response(to: answer, &state)) }
         }
         for (pending, response) in answers { pending.resume(with: response) }
     }
 
     // MARK: - Bodies
 
+    static func jsonResponse(_ json: JSONWriter, status: Int = 200) -> HTTPResponse {
+        jsonResponse(SharedBody(json.bytes), status: status)
+    }
+
     static func jsonResponse(_ body: SharedBody, status: Int = 200) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")] + SecurityHeaders.all, body: body)
     }
 
-    /// The answer for a page that has version `since`: a patch from it when
-    /// the page accepts one and `since` is the version just before this one.
-    private func documentResponse(_ document: PublishedDocument, for since: Int?, acceptsPatch: Bool, _ state: inout State) -> HTTPResponse {
-        if acceptsPatch, since == document.version {
-            // A held poll that timed out: the page has this version already.
-            return Publisher.jsonResponse(SharedBody("{\"boot\":\(JSONText.quoted(boot)),\"id\":\(JSONText.quoted(document.id)),\"version\":\(document.version),\"unchanged\":true}"))
+    private func response(to answer: LongPollAnswer<PublishedDocument>, _ state: inout State) -> HTTPResponse {
+        switch answer {
+        case .index(let version):
+            if let cached = state.indexBody, cached.version == version { return Publisher.jsonResponse(cached.body) }
+            let body = SharedBody(PublishedDocument.indexJSON(boot: boot, version: version, documents: Array(state.protocolState.documents.values)).bytes)
+            state.indexBody = (version, body)
+            return Publisher.jsonResponse(body)
+        case .whole(let id, let document):
+            if let cached = state.bodies[id], cached.version == document.version { return Publisher.jsonResponse(cached.body) }
+            let body = SharedBody(document.value.json(boot: boot, version: document.version, editor: currentEditorAnnouncement).bytes)
+            state.bodies[id] = (document.version, body)
+            return Publisher.jsonResponse(body)
+        case .patch(let id, let base, let document):
+            if let cached = state.patchBodies[id], cached.version == document.version { return Publisher.jsonResponse(cached.body) }
+            let body = SharedBody(document.value.json(boot: boot, version: document.version, editor: currentEditorAnnouncement, patchFrom: base).bytes)
+            state.patchBodies[id] = (document.version, body)
+            return Publisher.jsonResponse(body)
+        case .unchanged(let id, let version):
+            var json = JSONWriter()
+            json.beginObject()
+            json.field("boot", boot)
+            json.field("id", id)
+            json.field("version", version)
+            json.field("unchanged", true)
+            json.endObject()
+            return Publisher.jsonResponse(json)
+        case .removed(let id):
+            return Publisher.removedResponse(boot: boot, id: id)
         }
-        guard acceptsPatch, let since,
-              let previous = state.previousDocuments[document.id], previous.version == since else {
-            return documentResponse(document, &state)
-        }
-        if let cached = state.patchBodies[document.id], cached.version == document.version {
-            return Publisher.jsonResponse(cached.body)
-        }
-        let body = document.body(boot: boot, editor: currentEditorAnnouncement, patch: DocumentPatch.json(from: previous, to: document))
-        state.patchBodies[document.id] = (document.version, body)
-        return Publisher.jsonResponse(body)
-    }
-
-    private func documentResponse(_ document: PublishedDocument, _ state: inout State) -> HTTPResponse {
-        if let cached = state.bodies[document.id], cached.version == document.version {
-            return Publisher.jsonResponse(cached.body)
-        }
-        let body = document.body(boot: boot, editor: currentEditorAnnouncement)
-        state.bodies[document.id] = (document.version, body)
-        return Publisher.jsonResponse(body)
     }
 
     static func removedResponse(boot: String, id: String) -> HTTPResponse {
-        jsonResponse(SharedBody("{\"boot\":\(JSONText.quoted(boot)),\"id\":\(JSONText.quoted(id)),\"removed\":true}"), status: 404)
-    }
-
-    private func indexBody(_ state: inout State) -> SharedBody {
-        if let body = state.indexBody { return body }
-        let documents = state.snapshot.documents.values.sorted { ($0.path, $0.item ?? -1) < ($1.path, $1.item ?? -1) }
-        var json = "{\"boot\":\(JSONText.quoted(boot)),\"version\":\(state.snapshot.version),\"documents\":["
-        json += documents.map(\.summaryJSON).joined(separator: ",")
-        let body = SharedBody(json + "]}")
-        state.indexBody = body
-        return body
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("boot", boot)
+        json.field("id", id)
+        json.field("removed", true)
+        json.endObject()
+        return jsonResponse(json, status: 404)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import GalleySystem
 import Glibc
 
 /// The few file operations the app shell needs, with readable errors.
@@ -28,13 +28,16 @@ enum FileSystem {
         var total = 0
         while true {
             if total == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
-            let count = bytes.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return Glibc.read(descriptor, base + total, buffer.count - total)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ReadError(path: path, reason: String(cString: strerror(errno)))
+            let count: Int
+            do {
+                count = try retryingOnInterrupt("read", path: path) {
+                    bytes.withUnsafeMutableBytes { buffer -> Int in
+                        guard let base = buffer.baseAddress else { return 0 }
+                        return Glibc.read(descriptor, base + total, buffer.count - total)
+                    }
+                }
+            } catch {
+                throw ReadError(path: path, reason: String(cString: strerror(error.errno)))
             }
             if count == 0 { break }
             total += count
@@ -61,55 +64,21 @@ enum FileSystem {
         return stat(path, &info) == 0
     }
 
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
-    /// Whether `path`, with symlinks resolved, stays inside `realRoot`.
-    static func isInside(_ path: String, realRoot: String) -> Bool {
-        guard let real = realPath(path) else { return false }
-        return real == realRoot || real.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
-    }
-
-    /// The names in one folder (none if it cannot be read).
-    static func listEntries(of folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
-    }
-
     /// Every regular file below `root` (symlinks followed while they stay
     /// inside it), skipping ignored names, as paths relative to `root`.
     static func listFiles(under root: String, isIgnored: (String) -> Bool) -> [String] {
-        guard let realRoot = realPath(root) else { return [] }
+        guard let tree = try? ConfinedTree(root: root) else { return [] }
+        let prefixLength = root == "/" ? 1 : root.utf8.count + 1
         var files: [String] = []
-        var visited: Set<String> = [realRoot]
-        var pending: [(absolute: String, relative: String)] = [(root, "")]
-        while let (folder, relativeFolder) = pending.popLast() {
-            for name in listEntries(of: folder) where !isIgnored(name) {
-                let absolute = folder + "/" + name
-                let relative = relativeFolder.isEmpty ? name : relativeFolder + "/" + name
-                var info = stat()
-                guard stat(absolute, &info) == 0 else { continue }
-                if info.st_mode & S_IFMT == S_IFDIR {
-                    // Follow symlinked folders only inside the root, once.
-                    guard isInside(absolute, realRoot: realRoot), let real = realPath(absolute),
-                          visited.insert(real).inserted else { continue }
-                    pending.append((absolute, relative))
-                } else if info.st_mode & S_IFMT == S_IFREG, isInside(absolute, realRoot: realRoot) {
-                    files.append(relative)
-                }
-            }
-        }
+        tree.walk(isIgnored: { isIgnored(lastComponent(of: $0)) }, file: { path in
+            files.append(String(decoding: path.utf8.dropFirst(prefixLength), as: UTF8.self))
+        })
         return files.sorted()
+    }
+
+    private static func lastComponent(of path: String) -> String {
+        let bytes = path.utf8
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(decoding: bytes[bytes.index(after: slash)...], as: UTF8.self)
     }
 }

@@ -1,3 +1,4 @@
+import GalleySystem
 import Foundation
 
 /// Recognises file systems where inotify misses changes made elsewhere, so
@@ -17,8 +18,8 @@ enum NetworkFileSystem {
             guard fields.count >= 3 else { continue }
             // Spaces in mount points are written as \040.
             let mountPoint = fields[1].replacingOccurrences(of: "\\040", with: " ")
-            let isPrefix = mountPoint == "/" || path == mountPoint || path.hasPrefix(mountPoint + "/")
-            if isPrefix, mountPoint.count >= (best?.mountPoint.count ?? -1) { best = (mountPoint, String(fields[2])) }
+            let isPrefix = FilePath.isSameOrBelow(path, mountPoint)
+            if isPrefix, mountPoint.utf8.count >= (best?.mountPoint.utf8.count ?? -1) { best = (mountPoint, String(fields[2])) }
         }
         guard let type = best?.type else { return nil }
         return networkTypes.contains(type) || type.hasPrefix("fuse.") ? type : nil

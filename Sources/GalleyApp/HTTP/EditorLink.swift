@@ -28,8 +28,13 @@ struct EditorLink: Sendable {
     static let unavailable = "no editor is configured; start galley serve with --editor, or connect one with galley lsp"
 
     /// What the document answers tell the page.
-    var announcement: String {
-        "{\"url\":\(JSONText.quoted(EditorLink.path)),\"token\":\(JSONText.quoted(token))}"
+    var announcement: JSONFragment {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("url", EditorLink.path)
+        json.field("token", token)
+        json.endObject()
+        return JSONFragment(json)
     }
 
     enum Outcome: Equatable {

@@ -1,3 +1,4 @@
+import GalleySystem
 import GalleyCore
 import GalleyPage
 import GalleyServer
@@ -8,7 +9,7 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     private let publisher: Publisher
     private let guardrail: RequestGuard
     private let root: String
-    private let realRoot: String
+    private let tree: ConfinedTree
     private let editor: EditorLink
     /// Other machines' access with `serve --lan`; nil serves loopback only.
     private let lan: LANGate?
@@ -19,7 +20,7 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
         self.guardrail = guardrail
         self.root = root
         self.editor = editor
-        realRoot = FileSystem.realPath(root) ?? root
+        tree = ConfinedTree(root: root, realRoot: FilePath.realPath(root) ?? root)
     }
 
     func reply(to request: HTTPRequest) -> HTTPReply {
@@ -45,11 +46,11 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
         case path.hasPrefix("/_galley/"):
             return .now(pageFile(String(path.dropFirst("/_galley/".count)), cacheable: true))
         case path == "/api/documents":
-            return publisher.reply(topic: .index, since: request.query["since"].flatMap { Int($0) }, wait: waitSeconds(request))
+            return publisher.reply(to: LongPollRequest(topic: .index, since: request.query["since"].flatMap { Int($0) }), wait: waitSeconds(request))
         case path.hasPrefix("/api/documents/"):
             let id = String(path.dropFirst("/api/documents/".count))
-            return publisher.reply(topic: .document(id), since: request.query["since"].flatMap { Int($0) },
-                                   acceptsPatch: request.query["patch"] == "1", wait: waitSeconds(request))
+            let poll = LongPollRequest(topic: .document(id), since: request.query["since"].flatMap { Int($0) }, acceptsPatch: request.query["patch"] == "1")
+            return publisher.reply(to: poll, wait: waitSeconds(request))
         case path.hasPrefix("/files/"):
             return .now(image(at: String(path.dropFirst("/files/".count)), request: request))
         default:
@@ -68,7 +69,7 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
 
     private func openEditor(_ request: HTTPRequest) -> HTTPResponse {
         guard editor.isAvailable else { return text(404, EditorLink.unavailable) }
-        let documents = publisher.snapshot.documents.values
+        let documents = publisher.documents
         let outcome = editor.open(request, allowedOrigins: guardrail.allowedOrigins, root: root) { path in
             documents.contains { $0.path == path }
         }
@@ -99,9 +100,9 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     /// Serves an image the workspace knows, and nothing else: the path must
     /// name a known image and resolve inside the content folder.
     private func image(at path: String, request: HTTPRequest) -> HTTPResponse {
-        guard SafePath.isClean(path), let image = publisher.snapshot.images[path], image.isDisplayable else { return text(404, "not found") }
+        guard SafePath.isClean(path), let image = publisher.image(at: path), image.isDisplayable else { return text(404, "not found") }
         let absolute = root + "/" + path
-        guard FileSystem.isInside(absolute, realRoot: realRoot) else { return text(404, "not found") }
+        guard tree.contains(absolute) else { return text(404, "not found") }
         let etag = "\"\(image.contentHash)\""
         let cache = request.query["v"] == image.contentHash ? "public, max-age=31536000, immutable" : "no-cache"
         let headers = [("ETag", etag), ("Cache-Control", cache)] + SecurityHeaders.all

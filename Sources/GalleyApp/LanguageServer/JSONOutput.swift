@@ -1,7 +1,7 @@
 import GalleyCore
 
-/// A JSON value to send to the editor. The language server's one place that
-/// writes JSON; strings go through `JSONText`, the project's escaping.
+/// A JSON value to send to the editor, built as a tree because LSP answers
+/// nest deeply and vary by request; written with the core's `JSONWriter`.
 indirect enum JSONOutput: Equatable {
     case null
     case bool(Bool)
@@ -11,36 +11,33 @@ indirect enum JSONOutput: Equatable {
     case object([(String, JSONOutput)])
 
     static func == (lhs: JSONOutput, rhs: JSONOutput) -> Bool {
-        lhs.text == rhs.text
+        lhs.bytes == rhs.bytes
     }
 
-    var text: String {
-        var output = ""
-        write(to: &output)
-        return output
+    /// The value as UTF-8 JSON text.
+    var bytes: [UInt8] {
+        var writer = JSONWriter()
+        write(to: &writer)
+        return writer.bytes
     }
 
-    private func write(to output: inout String) {
+    private func write(to json: inout JSONWriter) {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .int(let value): output += String(value)
-        case .string(let value): output += JSONText.quoted(value)
+        case .null: json.null()
+        case .bool(let value): json.bool(value)
+        case .int(let value): json.number(value)
+        case .string(let value): json.string(value)
         case .array(let elements):
-            output += "["
-            for (index, element) in elements.enumerated() {
-                if index > 0 { output += "," }
-                element.write(to: &output)
-            }
-            output += "]"
+            json.beginArray()
+            for element in elements { element.write(to: &json) }
+            json.endArray()
         case .object(let members):
-            output += "{"
-            for (index, (key, value)) in members.enumerated() {
-                if index > 0 { output += "," }
-                output += JSONText.quoted(key) + ":"
-                value.write(to: &output)
+            json.beginObject()
+            for (key, value) in members {
+                json.key(key)
+                value.write(to: &json)
             }
-            output += "}"
+            json.endObject()
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GalleyCore
+import GalleySystem
 import Synchronization
 
 /// `galley lsp`: the Language Server Protocol (3.17) over standard input and
@@ -273,7 +274,7 @@ final class LanguageServer {
     /// preview of the workspace folder served by this process.
     private func previewLink(for file: String) -> (PreviewLink, String)? {
         let folder = (file as NSString).deletingLastPathComponent
-        guard let realFolder = FileSystem.realPath(folder) else { return nil }
+        guard let realFolder = FilePath.realPath(folder) else { return nil }
         let real = realFolder + "/" + (file as NSString).lastPathComponent
         for link in links {
             if let path = ContentPath.relative(real, to: link.root), isPreviewable(path) { return (link, path) }
@@ -290,7 +291,7 @@ final class LanguageServer {
             ancestor = (ancestor as NSString).deletingLastPathComponent
         }
         guard ownPreview == nil else { return nil }
-        let root = workspaceFolder.flatMap(FileSystem.realPath).flatMap { ContentPath.relative(real, to: $0) != nil ? $0 : nil } ?? realFolder
+        let root = workspaceFolder.flatMap(FilePath.realPath).flatMap { ContentPath.relative(real, to: $0) != nil ? $0 : nil } ?? realFolder
         guard let path = ContentPath.relative(real, to: root), isPreviewable(path) else { return nil }
         do {
             let link = try OwnPreviewLink(folder: root)
@@ -406,7 +407,7 @@ final class MessageOutput: Sendable {
     }
 
     func send(_ message: JSONOutput) {
-        let body = Array(message.text.utf8)
+        let body = message.bytes
         let bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
         lock.withLock { _ in
             var offset = 0

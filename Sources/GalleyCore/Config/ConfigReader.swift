@@ -26,7 +26,7 @@ public struct ConfigReader {
     /// The config, or nil when it has errors (the caller keeps the last
     /// valid one), plus every diagnostic.
     public func read(_ bytes: [UInt8]) -> (config: GalleyConfig?, diagnostics: [Diagnostic]) {
-        var context = Context(path: path, lines: LineIndex(bytes))
+        var context = Context(path: path, lines: SourceLocator(bytes))
         switch JSONReader.parse(bytes) {
         case .failure(let error):
             context.report(.error, error.message, at: error.offset)
@@ -40,7 +40,7 @@ public struct ConfigReader {
 
     struct Context {
         let path: String
-        let lines: LineIndex
+        let lines: SourceLocator
         var diagnostics: [Diagnostic] = []
 
         var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

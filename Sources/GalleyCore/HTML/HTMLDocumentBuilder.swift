@@ -45,7 +45,7 @@ struct HTMLDocumentBuilder {
     }
 
     let path: String
-    var locator: HTMLSourceLocator
+    var locator: SourceLocator
     var diagnostics: [Diagnostic] = []
     var reportedUnknownElements: Set<String> = []
     var hasReportedDepthLimit = false
@@ -77,7 +77,7 @@ struct HTMLDocumentBuilder {
 
     init(path: String, source: [UInt8]) {
         self.path = path
-        locator = HTMLSourceLocator(bytes: source)
+        locator = SourceLocator(source)
     }
 
     var currentContext: HTMLFormattingContext {

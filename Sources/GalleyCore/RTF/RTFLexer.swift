@@ -17,8 +17,6 @@ struct RTFLexer {
         self.bytes = bytes
     }
 
-    var isAtEnd: Bool { position >= bytes.count }
-
     mutating func next() -> RTFToken {
         let count = bytes.count
         while position < count {

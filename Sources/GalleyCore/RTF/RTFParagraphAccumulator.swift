@@ -38,11 +38,6 @@ struct RTFParagraphAccumulator {
         utf8.append(contentsOf: bytes)
     }
 
-    /// Notes where the paragraph starts when its first content is not text (an image).
-    mutating func markStart(_ offset: Int) {
-        if startOffset == nil { startOffset = offset }
-    }
-
     /// Returns the runs read so far, where they started and the writer's marker, and starts over.
     mutating func take() -> (runs: [TextRun], startOffset: Int?, marker: String?) {
         closeRun()

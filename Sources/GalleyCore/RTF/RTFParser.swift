@@ -13,7 +13,7 @@ struct RTFParser {
     let bytes: UnsafeBufferPointer<UInt8>
     let path: String
     var lexer: RTFLexer
-    var locator: RTFSourceLocator
+    var locator: SourceLocator
     let controlWords = RTFControlWordTable.shared
     let decoder: RTFTextDecoder
     var diagnostics: [Diagnostic] = []
@@ -72,12 +72,12 @@ struct RTFParser {
     var rowLeft = 0
     var footnoteCount = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, path: String, converters: RTFConverterPool?) {
+    init(bytes: UnsafeBufferPointer<UInt8>, locator: SourceLocator, path: String, converters: RTFConverterPool?) {
         self.bytes = bytes
         self.path = path
         decoder = RTFTextDecoder(pool: converters)
         lexer = RTFLexer(bytes: bytes)
-        locator = RTFSourceLocator(bytes: bytes)
+        self.locator = locator
         pendingBytes.reserveCapacity(4_096)
     }
 

@@ -6,7 +6,7 @@ public enum RTFReader {
     /// Never fails: malformed input yields what could be read plus diagnostics.
     public static func read(_ bytes: [UInt8], path: String, converters: RTFConverterPool? = nil) -> (document: Document, diagnostics: [Diagnostic]) {
         bytes.withUnsafeBufferPointer { buffer in
-            var parser = RTFParser(bytes: buffer, path: path, converters: converters)
+            var parser = RTFParser(bytes: buffer, locator: SourceLocator(bytes, columns: .bytes), path: path, converters: converters)
             return parser.read()
         }
     }

@@ -47,10 +47,6 @@ public enum KindStyleSheet {
         return "#" + hex.lowercased()
     }
 
-    public static func isKnownColorName(_ name: String) -> Bool {
-        namedColors[name.lowercased()] != nil
-    }
-
     private static func declarations(for kind: BlockKind) -> [String] {
         let style = kind.style
         var css: [String] = []

@@ -26,7 +26,7 @@ public struct DataFileReader {
     }
 
     public func read(_ bytes: [UInt8]) -> DataFileReading {
-        let lines = LineIndex(bytes)
+        let lines = SourceLocator(bytes)
         switch JSONReader.parse(bytes) {
         case .failure(let error):
             return .invalid(Diagnostic(path: path, location: lines.location(ofOffset: error.offset), severity: .error, message: error.message))
@@ -59,11 +59,11 @@ public struct DataFileReader {
         elements.contains { $0.member(schema.textKey) != nil }
     }
 
-    private func diagnostic(_ severity: Severity, _ message: String, at offset: Int, _ lines: LineIndex) -> Diagnostic {
+    private func diagnostic(_ severity: Severity, _ message: String, at offset: Int, _ lines: SourceLocator) -> Diagnostic {
         Diagnostic(path: path, location: lines.location(ofOffset: offset), severity: severity, message: message)
     }
 
-    private func readItem(_ members: [JSONMember], index: Int, offset: Int, _ lines: LineIndex) -> ItemReading {
+    private func readItem(_ members: [JSONMember], index: Int, offset: Int, _ lines: SourceLocator) -> ItemReading {
         var diagnostics: [Diagnostic] = []
         var seenKeys: Set<String> = []
         for member in members where !seenKeys.insert(member.key).inserted {

@@ -1,19 +1,18 @@
 import Glibc
 
 /// The entries of one folder, read with `readdir`, without "." and "..".
-enum DirectoryListing {
-    enum Kind: Equatable {
-        case folder, file, symbolicLink, other
+///
+/// A name that is not valid UTF-8 is skipped: a Swift string cannot carry it
+/// unchanged, and a path rebuilt from a repaired name would name nothing.
+public enum DirectoryListing {
+    public struct Entry: Equatable, Sendable {
+        public var name: String
+        public var kind: FileKind
     }
 
-    struct Entry: Equatable {
-        var name: String
-        var kind: Kind
-    }
-
-    static func entries(of folder: String) throws(WatchError) -> [Entry] {
+    public static func entries(of folder: String) throws(SystemCallError) -> [Entry] {
         guard let stream = opendir(folder) else {
-            throw WatchError(call: "opendir", path: folder, code: errno)
+            throw SystemCallError(call: "opendir", path: folder, errno: errno)
         }
         defer { closedir(stream) }
         var entries: [Entry] = []
@@ -28,12 +27,12 @@ enum DirectoryListing {
     }
 
     /// Some file systems leave `d_type` unknown; `lstat` then tells.
-    private static func kind(of type: UInt8, name: String, in folder: String) -> Kind {
+    private static func kind(of type: UInt8, name: String, in folder: String) -> FileKind {
         switch Int(type) {
         case Int(DT_DIR): return .folder
         case Int(DT_REG): return .file
         case Int(DT_LNK): return .symbolicLink
-        case Int(DT_UNKNOWN): return FileStatus.kind(ofEntryAt: WatchPath.join(folder, name))
+        case Int(DT_UNKNOWN): return FileStatus.kind(ofEntryAt: FilePath.join(folder, name))
         default: return .other
         }
     }

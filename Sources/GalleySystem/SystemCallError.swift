@@ -1,33 +1,35 @@
 import Glibc
 
-/// A failed system call: the call, the path it was about and the errno text, plus help for the limits users can raise.
-public struct WatchError: Error, CustomStringConvertible, Sendable {
+/// A failed system call: the call, the path (or address) it was about and the
+/// errno text, plus help for the limits users can raise, so that
+/// "inotify_add_watch(/x): No space left on device (errno 28)" reaches the
+/// user with what to do about it.
+public struct SystemCallError: Error, CustomStringConvertible, Sendable {
     /// The system call that failed, such as `inotify_add_watch`.
     public var call: String
-    /// The path the call was about, if any.
+    /// The path or address the call was about, if any.
     public var path: String?
     /// The errno value the call left.
-    public var code: Int32
+    public var errno: Int32
 
-    public init(call: String, path: String?, code: Int32) {
+    public init(call: String, path: String?, errno: Int32) {
         self.call = call
         self.path = path
-        self.code = code
+        self.errno = errno
     }
 
     /// True when the per-user inotify watch limit stopped a folder from being watched.
-    public var isWatchLimit: Bool { call == "inotify_add_watch" && code == ENOSPC }
+    public var isWatchLimit: Bool { call == "inotify_add_watch" && errno == ENOSPC }
 
     public var description: String {
-        let reason = String(cString: strerror(code))
-        let summary = "\(call)(\(path ?? "")): \(reason) (errno \(code))"
+        let summary = "\(call)(\(path ?? "")): \(String(cString: strerror(errno))) (errno \(errno))"
         guard let help else { return summary }
         return summary + "\n" + help
     }
 
     /// What the user can do about it, for the errors that are limits rather than faults.
     private var help: String? {
-        switch (call, code) {
+        switch (call, errno) {
         case ("inotify_add_watch", ENOSPC):
             return Self.sysctlHelp(
                 setting: "fs.inotify.max_user_watches",
@@ -63,15 +65,24 @@ public struct WatchError: Error, CustomStringConvertible, Sendable {
         var line = [CChar](repeating: 0, count: 64)
         guard fgets(&line, Int32(line.count), stream) != nil else { return nil }
         let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let value = text.trimmingSuffix { $0 == "\n" || $0 == " " }
+        let value = text.split(whereSeparator: { $0 == "\n" || $0 == " " }).first.map(String.init) ?? ""
         return value.isEmpty ? nil : value
     }
 }
 
-extension String {
-    fileprivate func trimmingSuffix(while shouldTrim: (Character) -> Bool) -> String {
-        var result = self
-        while let last = result.last, shouldTrim(last) { result.removeLast() }
-        return result
+/// Runs a system call that returns -1 on failure, again while a signal
+/// interrupts it (EINTR), and throws the call, the path and errno otherwise.
+@discardableResult
+public func retryingOnInterrupt<Result: BinaryInteger>(
+    _ call: String,
+    path: String? = nil,
+    _ body: () -> Result
+) throws(SystemCallError) -> Result {
+    while true {
+        let result = body()
+        guard result == -1 else { return result }
+        let code = errno
+        if code == EINTR { continue }
+        throw SystemCallError(call: call, path: path, errno: code)
     }
 }

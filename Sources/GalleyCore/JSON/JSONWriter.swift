@@ -1,0 +1,165 @@
+/// Writes JSON text straight into UTF-8 bytes: every answer the daemon
+/// sends, `check --json`, and the language server's messages.
+///
+/// Commas are placed for you; keys and values are escaped so that the text
+/// is valid JSON and safe inside a `<script>` element:
+///
+///     var json = JSONWriter()
+///     json.beginObject()
+///     json.field("id", "intro")
+///     json.field("version", 7)
+///     json.endObject()
+///     json.bytes // {"id":"intro","version":7}
+///
+/// It checks no nesting: a `beginObject` without its `endObject` writes text
+/// that is not JSON.
+public struct JSONWriter: Sendable {
+    public private(set) var bytes: [UInt8] = []
+    /// Whether a value was written at this level, so the next one needs a comma.
+    private var needsComma = false
+
+    public init(reservingCapacity capacity: Int = 256) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The text written so far.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    public mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    public mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    public mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    public mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    /// A member's name; its value is whatever is written next.
+    public mutating func key(_ name: String) {
+        separate()
+        appendQuoted(name)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    public mutating func string(_ value: String) {
+        separate()
+        appendQuoted(value)
+        needsComma = true
+    }
+
+    /// UTF-8 text as a string value, without making a `String` of it first
+    /// (a slice of a rendered article, say).
+    public mutating func string(utf8 value: UnsafeBufferPointer<UInt8>) {
+        separate()
+        JSONEscaping.appendQuoted(value, to: &bytes)
+        needsComma = true
+    }
+
+    public mutating func number(_ value: Int) {
+        separate()
+        appendDecimal(value)
+        needsComma = true
+    }
+
+    /// A finite number; NaN and infinities, which JSON cannot write, become `null`.
+    public mutating func number(_ value: Double) {
+        separate()
+        if !value.isFinite {
+            bytes += "null".utf8
+        } else if value == value.rounded(.towardZero), abs(value) < 1e15 {
+            appendDecimal(Int(value))
+        } else {
+            bytes += value.description.utf8
+        }
+        needsComma = true
+    }
+
+    public mutating func bool(_ value: Bool) {
+        separate()
+        bytes += (value ? "true" : "false").utf8
+        needsComma = true
+    }
+
+    public mutating func null() {
+        separate()
+        bytes += "null".utf8
+        needsComma = true
+    }
+
+    /// A value that is already JSON text, written as it is (a part built once
+    /// and sent in many answers).
+    public mutating func json(_ fragment: JSONFragment) {
+        separate()
+        bytes += fragment.bytes
+        needsComma = true
+    }
+
+    /// A member: `value`, or `null` when it is nil.
+    public mutating func field(_ name: String, _ value: String?) {
+        key(name)
+        if let value { string(value) } else { null() }
+    }
+
+    /// A member: `value`, or `null` when it is nil.
+    public mutating func field(_ name: String, _ value: Int?) {
+        key(name)
+        if let value { number(value) } else { null() }
+    }
+
+    public mutating func field(_ name: String, _ value: Bool) {
+        key(name)
+        bool(value)
+    }
+
+    public mutating func field(_ name: String, _ value: JSONFragment) {
+        key(name)
+        json(value)
+    }
+
+    private mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    private mutating func appendQuoted(_ value: String) {
+        var value = value
+        value.withUTF8 { JSONEscaping.appendQuoted($0, to: &bytes) }
+    }
+
+    private mutating func appendDecimal(_ value: Int) {
+        if value >= 0 && value < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
+        } else {
+            bytes += String(value).utf8
+        }
+    }
+}
+
+/// JSON text made once and written into many answers as it is.
+public struct JSONFragment: Sendable, Equatable {
+    public let bytes: [UInt8]
+
+    /// What a finished writer wrote.
+    public init(_ writer: JSONWriter) {
+        bytes = writer.bytes
+    }
+
+    public static let null = JSONFragment(bytes: Array("null".utf8))
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+}

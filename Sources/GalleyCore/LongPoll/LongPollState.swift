@@ -1,0 +1,142 @@
+/// The long-poll protocol as a value that does no I/O: which version of
+/// each document and of the document list is current, which previous version
+/// is kept for patches, who waits for what until when, and what each page is
+/// answered with.
+///
+/// The server takes the current time, asks, and carries the returned answers
+/// out; nothing here blocks, reads a clock or touches a socket.
+public struct LongPollState<Document, Waiter> {
+    private struct Parked {
+        var ticket: Int
+        var waiter: Waiter
+        var request: LongPollRequest
+        var deadline: ContinuousClock.Instant
+    }
+
+    /// Every published document with the version it was published as.
+    public private(set) var documents: [String: Versioned<Document>] = [:]
+    /// Documents' versions before their latest, kept only where a page was
+    /// waiting when the latest came: the base those pages patch from.
+    private var previous: [String: Versioned<Document>] = [:]
+    /// The version of the document list: the latest of any change or removal.
+    public private(set) var indexVersion = 0
+    private var waiting: [LongPollTopic: [Parked]] = [:]
+    private var nextTicket = 0
+    /// When the one timer that serves every deadline fires, if it is set.
+    private var timerDeadline: ContinuousClock.Instant?
+
+    public init() {}
+
+    /// How many requests are held.
+    public var parkedCount: Int { waiting.values.reduce(0) { $0 + $1.count } }
+
+    /// The answer `request` gets now, or nil when the page is up to date and
+    /// must wait for a change.
+    public func answer(to request: LongPollRequest) -> LongPollAnswer<Document>? {
+        switch request.topic {
+        case .index:
+            return request.since == indexVersion ? nil : .index(version: indexVersion)
+        case .document(let id):
+            guard let current = documents[id] else { return .removed(id: id) }
+            if request.since == current.version { return nil }
+            return newer(current, id: id, for: request)
+        }
+    }
+
+    /// Holds `waiter` until what it asked for changes or `deadline` passes.
+    /// Answers at once instead when a change came since `answer(to:)` said
+    /// to wait.
+    public mutating func park(_ waiter: Waiter, for request: LongPollRequest, until deadline: ContinuousClock.Instant) -> ParkOutcome<Document> {
+        if let answer = answer(to: request) { return .answer(answer) }
+        waiting[request.topic, default: []].append(Parked(ticket: nextTicket, waiter: waiter, request: request, deadline: deadline))
+        nextTicket += 1
+        guard timerDeadline.map({ deadline < $0 }) ?? true else { return .parked(setTimer: nil) }
+        timerDeadline = deadline
+        return .parked(setTimer: deadline)
+    }
+
+    /// Takes in a round of changes, gives each changed document its version,
+    /// and returns the waiters to answer, in the order they arrived per topic.
+    public mutating func publish(changed: [(id: String, document: Document)], removed: [String]) -> [(waiter: Waiter, answer: LongPollAnswer<Document>)] {
+        var version = indexVersion
+        var changedIDs: [String] = []
+        for (id, document) in changed.sorted(by: { $0.id < $1.id }) {
+            version += 1
+            // A folder-wide change keeps no second copy of documents nobody looks at.
+            previous[id] = waiting[.document(id)] == nil ? nil : documents[id]
+            documents[id] = Versioned(document, version: version)
+            changedIDs.append(id)
+        }
+        var removedIDs: [String] = []
+        for id in removed where documents.removeValue(forKey: id) != nil {
+            version += 1
+            previous[id] = nil
+            removedIDs.append(id)
+        }
+        var answers: [(waiter: Waiter, answer: LongPollAnswer<Document>)] = []
+        for id in changedIDs {
+            guard let current = documents[id] else { continue }
+            for parked in waiting.removeValue(forKey: .document(id)) ?? [] {
+                answers.append((parked.waiter, newer(current, id: id, for: parked.request)))
+            }
+        }
+        for id in removedIDs {
+            for parked in waiting.removeValue(forKey: .document(id)) ?? [] {
+                answers.append((parked.waiter, .removed(id: id)))
+            }
+        }
+        if version != indexVersion {
+            indexVersion = version
+            for parked in waiting.removeValue(forKey: .index) ?? [] {
+                answers.append((parked.waiter, .index(version: version)))
+            }
+        }
+        return answers
+    }
+
+    /// Answers the waiters whose deadline is at or before `now`: a page that
+    /// takes patches hears `unchanged`, any other gets the whole answer.
+    public mutating func expire(now: ContinuousClock.Instant) -> (answers: [(waiter: Waiter, answer: LongPollAnswer<Document>)], setTimer: ContinuousClock.Instant?) {
+        var answers: [(waiter: Waiter, answer: LongPollAnswer<Document>)] = []
+        for (topic, parked) in waiting {
+            let (due, later) = (parked.filter { $0.deadline <= now }, parked.filter { $0.deadline > now })
+            waiting[topic] = later.isEmpty ? nil : later
+            for entry in due { answers.append((entry.waiter, timedOut(entry.request))) }
+        }
+        timerDeadline = waiting.values.lazy.flatMap { $0.lazy.map(\.deadline) }.min()
+        return (answers, timerDeadline)
+    }
+
+    /// Answers every waiter with what is current, for shutdown.
+    public mutating func drain() -> [(waiter: Waiter, answer: LongPollAnswer<Document>)] {
+        let all = waiting.values.joined().sorted { $0.ticket < $1.ticket }
+        waiting = [:]
+        timerDeadline = nil
+        return all.map { entry in
+            var request = entry.request
+            request.since = nil
+            request.acceptsPatch = false
+            return (entry.waiter, timedOut(request))
+        }
+    }
+
+    /// What a page that has `request.since` gets of a newer `current`: a patch
+    /// when it takes one and has the version kept as the base, else the whole.
+    private func newer(_ current: Versioned<Document>, id: String, for request: LongPollRequest) -> LongPollAnswer<Document> {
+        if request.acceptsPatch, let since = request.since, let base = previous[id], base.version == since {
+            return .patch(id: id, from: base, to: current)
+        }
+        return .whole(id: id, current)
+    }
+
+    private func timedOut(_ request: LongPollRequest) -> LongPollAnswer<Document> {
+        switch request.topic {
+        case .index:
+            return .index(version: indexVersion)
+        case .document(let id):
+            guard let current = documents[id] else { return .removed(id: id) }
+            if request.acceptsPatch, request.since == current.version { return .unchanged(id: id, version: current.version) }
+            return newer(current, id: id, for: request)
+        }
+    }
+}

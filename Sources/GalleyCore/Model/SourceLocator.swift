@@ -1,0 +1,113 @@
+import Glibc
+
+/// Turns byte offsets into 1-based line and column: the one definition of
+/// where a line ends (a line feed, or a carriage return not followed by one,
+/// as old Mac files have) for every reader.
+///
+/// Parsers keep cheap byte offsets on the hot path and convert only the
+/// positions somebody will look at. Line starts are found once with memchr;
+/// the locator remembers its last answer, so requests that arrive nearly in
+/// order (paragraph after paragraph, a step back within a line) cost only the
+/// distance moved, which keeps a single-line (minified) file linear.
+public struct SourceLocator: Sendable {
+    /// What a column counts.
+    public enum Columns: Sendable {
+        /// Unicode scalars of UTF-8 text.
+        case scalars
+        /// Bytes, for sources read byte by byte (RTF's 8-bit text).
+        case bytes
+    }
+
+    private let bytes: [UInt8]
+    private let columns: Columns
+    /// Where each line begins; the first is 0.
+    private let lineStarts: [Int]
+    private var offset = 0
+    private var lineIndex = 0
+    private var column = 1
+
+    public init(_ bytes: [UInt8], columns: Columns = .scalars) {
+        self.bytes = bytes
+        self.columns = columns
+        lineStarts = Self.lineStarts(in: bytes)
+    }
+
+    /// The location of `requested` (clamped to the source).
+    public mutating func location(of requested: Int) -> SourceLocation {
+        let target = max(0, min(requested, bytes.count))
+        let lineStart = lineStarts[lineIndex]
+        let nextLineStart = lineIndex + 1 < lineStarts.count ? lineStarts[lineIndex + 1] : Int.max
+        if target >= lineStart && target < nextLineStart {
+            // On the line of the last answer: walk from there.
+            column += target >= offset ? count(offset..<target) : -count(target..<offset)
+        } else {
+            lineIndex = line(containing: target)
+            column = 1 + count(lineStarts[lineIndex]..<target)
+        }
+        offset = target
+        return SourceLocation(line: lineIndex + 1, column: column)
+    }
+
+    /// The location of `requested`, looked up without the memory of the last
+    /// answer: for readers that ask now and then, in any order.
+    public func location(ofOffset requested: Int) -> SourceLocation {
+        let target = max(0, min(requested, bytes.count))
+        let index = line(containing: target)
+        return SourceLocation(line: index + 1, column: 1 + count(lineStarts[index]..<target))
+    }
+
+    private func line(containing target: Int) -> Int {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= target { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// Columns between two offsets on one line.
+    private func count(_ range: Range<Int>) -> Int {
+        switch columns {
+        case .bytes:
+            return range.count
+        case .scalars:
+            return bytes.withUnsafeBufferPointer { buffer in
+                // UTF-8 continuation bytes (10xxxxxx) do not start a scalar.
+                var scalars = 0
+                for index in range where buffer[index] & 0xC0 != 0x80 { scalars += 1 }
+                return scalars
+            }
+        }
+    }
+
+    private static func lineStarts(in bytes: [UInt8]) -> [Int] {
+        bytes.withUnsafeBufferPointer { buffer -> [Int] in
+            guard let base = buffer.baseAddress else { return [0] }
+            let feeds = offsets(of: 0x0A, in: base, count: buffer.count)
+            // Carriage returns are rare: one fast scan finds none in most files.
+            let returns = offsets(of: 0x0D, in: base, count: buffer.count).filter { index in
+                index + 1 >= buffer.count || buffer[index + 1] != 0x0A
+            }
+            var starts = [0]
+            starts.reserveCapacity(feeds.count + returns.count + 1)
+            if returns.isEmpty {
+                starts += feeds.lazy.map { $0 + 1 }
+            } else {
+                starts += (feeds + returns).sorted().lazy.map { $0 + 1 }
+            }
+            return starts
+        }
+    }
+
+    private static func offsets(of byte: UInt8, in base: UnsafePointer<UInt8>, count: Int) -> [Int] {
+        var found: [Int] = []
+        var cursor = 0
+        while cursor < count, let hit = memchr(base + cursor, Int32(byte), count - cursor) {
+            let offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            found.append(offset)
+            cursor = offset + 1
+        }
+        return found
+    }
+}

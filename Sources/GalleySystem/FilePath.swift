@@ -1,0 +1,50 @@
+import Glibc
+
+/// Path arithmetic on path strings, compared byte by byte (never by
+/// grapheme: a name may begin with a combining mark), and the one `realpath`.
+public enum FilePath {
+    public static func join(_ folder: String, _ name: String) -> String {
+        folder == "/" ? "/" + name : folder + "/" + name
+    }
+
+    /// The folder holding `path`: "/" for top-level entries of an absolute
+    /// path, "" for a relative path without a slash.
+    public static func parent(of path: String) -> String {
+        let bytes = path.utf8
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return slash == bytes.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// True when `path` is `folder` or lies somewhere below it.
+    public static func isSameOrBelow(_ path: String, _ folder: String) -> Bool {
+        let pathBytes = path.utf8, folderBytes = folder.utf8
+        guard pathBytes.starts(with: folderBytes) else { return false }
+        if pathBytes.count == folderBytes.count || folder == "/" { return true }
+        return pathBytes[pathBytes.index(pathBytes.startIndex, offsetBy: folderBytes.count)] == UInt8(ascii: "/")
+    }
+
+    /// An absolute, lexically normalised path (no ".", "..", repeated or trailing slashes); symlinks are kept.
+    public static func absolute(_ path: String) -> String {
+        var full = path
+        if !path.utf8.starts(with: "/".utf8), let cwd = getcwd(nil, 0) {
+            full = String(cString: cwd) + "/" + path
+            free(cwd)
+        }
+        var components: [Substring] = []
+        for component in full.split(separator: "/") {
+            switch component {
+            case ".": continue
+            case "..": _ = components.popLast()
+            default: components.append(component)
+            }
+        }
+        return "/" + components.joined(separator: "/")
+    }
+
+    /// The path with every symlink resolved, or nil when it does not exist.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

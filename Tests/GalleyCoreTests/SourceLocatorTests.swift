@@ -1,0 +1,48 @@
+import XCTest
+@testable import GalleyCore
+
+/// The one line locator against counting from the start, in any order of requests.
+final class SourceLocatorTests: XCTestCase {
+    /// Line and column by scanning from the start: LF, CRLF and a lone CR each end a line.
+    private func reference(_ bytes: [UInt8], _ offset: Int, columns: SourceLocator.Columns) -> SourceLocation {
+        var line = 1
+        var column = 1
+        for index in 0..<offset {
+            let isBreak = bytes[index] == 0x0A || (bytes[index] == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A))
+            if isBreak {
+                line += 1
+                column = 1
+            } else if columns == .bytes || bytes[index] & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return SourceLocation(line: line, column: column)
+    }
+
+    func testMixedLineBreaksInAnyOrderOfRequests() {
+        let sources = [
+            Array("{\\rtf1\r\nab\rcd\n\n\r\r\nef\\par\r\n\rgh}\r".utf8),
+            Array("ペン\rギン\r\n🐧é\nx\r".utf8),
+            Array("one long line without any break at all, é ü 🐧".utf8),
+            [],
+        ]
+        for source in sources {
+            let offsets = [0, 5, 6, 7, 8, 10, 11, 13, 14, 15, 16, 17, 18, 26, 3, 28, 12, 9, source.count, 1, source.count - 1, 2, 4]
+                .map { max(0, min($0, source.count)) }
+            for columns in [SourceLocator.Columns.bytes, .scalars] {
+                var locator = SourceLocator(source, columns: columns)
+                for offset in offsets {
+                    let expected = reference(source, offset, columns: columns)
+                    XCTAssertEqual(locator.location(of: offset), expected, "offset \(offset) of \(source.count), \(columns)")
+                    XCTAssertEqual(locator.location(ofOffset: offset), expected)
+                }
+            }
+        }
+    }
+
+    func testALoneCarriageReturnEndsALineInJSONToo() {
+        let json = Array("{\r\"a\": [1 2]}".utf8)
+        guard case .failure(let error) = JSONReader.parse(json) else { return XCTFail("the JSON is malformed") }
+        XCTAssertEqual(SourceLocator(json).location(ofOffset: error.offset).line, 2)
+    }
+}
