@@ -89,9 +89,7 @@ enum CommandTable {
             "Speaks the Language Server Protocol on standard input and output. Open buffers drive the preview as you type, without saving: through the galley serve running for the file's folder (found through a socket in $XDG_RUNTIME_DIR/galley/), or through a preview of its own on a free loopback port, whose URL it tells the editor. Diagnostics, quick fixes, completion, hover and definition appear in the editor.",
         ],
         operands: nil,
-        options: [
-            OptionSpec(name: "--stdio", summary: "use standard input and output (the only transport; editors pass it)"),
-        ]
+        options: []
     )
 
     static let completions = CommandSpec(
