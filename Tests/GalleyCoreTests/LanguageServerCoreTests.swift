@@ -166,3 +166,20 @@ final class JSONCursorTests: XCTestCase {
         XCTAssertNil(JSONCursor.lastStringValue(of: "imageName", before: 5, in: data))
     }
 }
+
+final class OpenTextDocumentLineEndTests: XCTestCase {
+    func testLoneCarriageReturnsEndLinesAsTheLocatorSays() {
+        var document = OpenTextDocument(text: "a\rb\r\nc\nd", version: 1)
+        XCTAssertEqual(document.lineCount, 4)
+        XCTAssertEqual(document.offset(of: TextPosition(line: 2, character: 0), encoding: .utf16), 5)
+        XCTAssertEqual(document.lineEnd(1), 3, "before the CR LF")
+        // A line feed typed after a lone CR makes one CR LF: the line count stays.
+        document.replace(TextRange(start: TextPosition(line: 1, character: 0), end: TextPosition(line: 1, character: 0)), with: "\n", encoding: .utf8)
+        XCTAssertEqual(document.text, "a\r\nb\r\nc\nd")
+        XCTAssertEqual(document.lineCount, 4)
+        for line in 0..<4 {
+            var locator = SourceLocator(document.bytes)
+            XCTAssertEqual(locator.location(of: document.lineStart(line)), SourceLocation(line: line + 1, column: 1))
+        }
+    }
+}

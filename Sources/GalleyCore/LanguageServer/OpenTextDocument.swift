@@ -1,16 +1,16 @@
 /// The text of a document an editor has open, kept as UTF-8 bytes with the
 /// start of every line, so edits and position conversions cost the size of
-/// a line, not of the file.
+/// a line, not of the file. Lines end as `SourceLocator` says (a line feed,
+/// or a lone carriage return), which is also the protocol's rule.
 public struct OpenTextDocument: Sendable {
     public private(set) var bytes: [UInt8]
-    /// Byte offset where each line starts; lines end at `\n`.
+    /// Byte offset where each line starts.
     private var lineStarts: [Int]
     public var version: Int
 
     public init(text: String, version: Int) {
         bytes = Array(text.utf8)
-        lineStarts = OpenTextDocument.lineStarts(in: bytes[...], base: 0)
-        lineStarts.insert(0, at: 0)
+        lineStarts = SourceLocator.lineStarts(in: bytes)
         self.version = version
     }
 
@@ -29,7 +29,13 @@ public struct OpenTextDocument: Sendable {
         var end = offset(of: range.end, encoding: encoding)
         if end < start { swap(&start, &end) }
         let inserted = Array(text.utf8)
+        // A carriage return near the edit may join or split a CR LF pair: count lines again.
+        let touchesReturn = inserted.contains(0x0D) || bytes[start..<end].contains(0x0D) || (start > 0 && bytes[start - 1] == 0x0D)
         bytes.replaceSubrange(start..<end, with: inserted)
+        if touchesReturn {
+            lineStarts = SourceLocator.lineStarts(in: bytes)
+            return
+        }
         // Lines starting inside the replaced bytes go; the new text's lines come in; later lines shift.
         let firstAffected = lineIndex(containing: start) + 1
         var lastAffected = firstAffected
