@@ -16,17 +16,24 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
         .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
+        ),
+        .systemLibrary(
             name: "CQREncode",
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
         ),
-        .target(name: "GalleyShim", dependencies: ["CMicroHTTPD"]),
+        .target(name: "GalleyShim", dependencies: ["CMicroHTTPD", "CVips"]),
         .target(name: "GalleyCore"),
         // System calls with EINTR retry and readable errors, paths, and the
         // content-folder confinement rule: shared by the watcher, the server and the app.
         .target(name: "GalleySystem"),
         .target(name: "GalleyWatcher", dependencies: ["GalleySystem"]),
         .target(name: "GalleyServer", dependencies: ["GalleySystem", "GalleyShim", "CMicroHTTPD"]),
+        // Pictures for formats and sizes a browser should not get as they are (libvips).
+        .target(name: "GalleyImaging", dependencies: ["GalleyCore", "GalleyShim"]),
         .target(
             name: "GalleyPage",
             path: "Assets/Page",
@@ -44,12 +51,13 @@ let package = Package(
                 .embedInCode("editorLink.js"),
                 .embedInCode("documentPage.js"),
                 .embedInCode("indexPage.js"),
+                .embedInCode("languages.js"),
                 .embedInCode("onDevice.js"),
             ]
         ),
         .target(
             name: "GalleyApp",
-            dependencies: ["GalleyCore", "GalleySystem", "GalleyWatcher", "GalleyServer", "GalleyPage", "CQREncode"],
+            dependencies: ["GalleyCore", "GalleySystem", "GalleyWatcher", "GalleyServer", "GalleyPage", "GalleyImaging", "CQREncode"],
             plugins: ["GalleyBuildInfo"]
         ),
         // Names the git commit in `galley --version` (Scripts/build-info).
@@ -64,6 +72,11 @@ let package = Package(
         ),
         .testTarget(name: "GalleySystemTests", dependencies: ["GalleySystem"]),
         .testTarget(name: "GalleyWatcherTests", dependencies: ["GalleyWatcher"]),
+        .testTarget(
+            name: "GalleyImagingTests",
+            dependencies: ["GalleyImaging", "GalleyCore"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(
             name: "GalleyAppTests",
             dependencies: ["GalleyApp", "GalleySystem", "GalleyWatcher", "GalleyServer", "GalleyCore"]

@@ -19,6 +19,7 @@ public enum PageFiles {
         "editorLink.js": PackageResources.editorLink_js,
         "documentPage.js": PackageResources.documentPage_js,
         "indexPage.js": PackageResources.indexPage_js,
+        "languages.js": PackageResources.languages_js,
         "onDevice.js": PackageResources.onDevice_js,
     ]
 

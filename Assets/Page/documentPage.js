@@ -8,6 +8,7 @@ import { settings } from './settings.js';
 import { setUpToolbar } from './toolbar.js';
 import { setUpDiagnostics } from './diagnostics.js';
 import { editorOf, linkEditor } from './editorLink.js';
+import { setUpLanguages } from './languages.js';
 
 /** How long a changed block stays highlighted. */
 const MARK_MS = 1500;
@@ -38,6 +39,12 @@ export function documentPage() {
     hide() { viewB.replaceChildren(); },
   });
   linkEditor(viewA, doc);
+  const updateLanguages = setUpLanguages(doc);
+
+  // An image is a sized grey box until its picture has arrived (galley.css).
+  document.addEventListener('load', (e) => {
+    if (e.target instanceof HTMLImageElement) e.target.classList.add('img-loaded');
+  }, true);
 
   // Images that fail to load show a placeholder, never a broken-image icon.
   document.addEventListener('error', (e) => {
@@ -95,6 +102,7 @@ export function documentPage() {
 
   // ---- secondary device (side by side)
   function renderSecondary() {
+    if (doc.comparing) return; // the second device shows another language
     viewB.replaceChildren();
     const shown = viewA.querySelector(':scope > article');
     if (doc.hasArticle && shown) {
@@ -113,10 +121,14 @@ export function documentPage() {
 
   /** The document's language on its articles, so CJK text gets its glyphs. */
   function setLanguage() {
-    for (const art of document.querySelectorAll('.device-screen > article')) {
+    const views = doc.comparing ? [viewA] : [viewA, viewB]; // another language says its own
+    for (const art of views.flatMap((view) => Array.from(view.querySelectorAll(':scope > article')))) {
       if (doc.language) art.lang = doc.language; else art.removeAttribute('lang');
     }
   }
+
+  /** Whether the second device shows this document too (not another language). */
+  function mirrorsB() { return !deviceB.hidden && !doc.comparing; }
 
   // ---- applying a daemon answer
   function setRemoved(removed) {
@@ -148,10 +160,10 @@ export function documentPage() {
     let incoming = null;
     if (typeof body.html === 'string') {
       incoming = [incomingFromArticle(parseArticle(body.html))];
-      if (!deviceB.hidden) incoming.push(incomingFromArticle(parseArticle(body.html)));
+      if (mirrorsB()) incoming.push(incomingFromArticle(parseArticle(body.html)));
     } else if (body.patch) {
       if (fresh || body.patch.base !== galley.version) throw new PatchMismatch('base ' + body.patch.base);
-      incoming = incomingFromPatch(body.patch, deviceB.hidden ? 1 : 2);
+      incoming = incomingFromPatch(body.patch, mirrorsB() ? 2 : 1);
     }
     if (doc.removed) setRemoved(false);
 
@@ -175,6 +187,7 @@ export function documentPage() {
       docStyle.textContent = body.css;
     }
     doc.language = typeof body.language === 'string' && body.language ? body.language : null;
+    updateLanguages(body);
 
     let changed = [];
     if (incoming) {
@@ -196,7 +209,7 @@ export function documentPage() {
         if (settings.follow) revealBlock(firstChanged, false);
         else showChip(firstChanged);
       }
-      if (!deviceB.hidden) {
+      if (mirrorsB()) {
         for (const el of changed) {
           const twin = viewB.querySelector('[data-galley-id="' + CSS.escape(el.id) + '"]');
           if (twin) markChanged(twin);

@@ -44,9 +44,23 @@ final class DocumentLanguageTests: XCTestCase {
         XCTAssertNil(decide(path: "a\"b.lproj/Help.html", []))
     }
 
-    func testTheProjectsLanguageBeatsEverything() {
-        XCTAssertEqual(decide(configured: "zh-Hant", path: "ja.lproj/Credits.rtf", ["ひらがな"]), "zh-Hant")
-        XCTAssertEqual(decide(configured: "bad tag", path: "ja.lproj/Credits.rtf", []), "ja")
+    func testALocalisationFolderBeatsTheProjectsLanguageWhichBeatsTheText() {
+        XCTAssertEqual(decide(configured: "en", path: "ja.lproj/Credits.rtf", []), "ja")
+        XCTAssertEqual(decide(configured: "zh-Hant", path: "Credits.rtf", ["ひらがな"]), "zh-Hant")
+        XCTAssertEqual(decide(configured: "zh-Hant", path: "Base.lproj/Credits.rtf", ["ひらがな"]), "zh-Hant")
+        XCTAssertEqual(decide(configured: "bad tag", path: "Credits.rtf", ["ひらがな"]), "ja")
+    }
+
+    func testLocalisationsOfOneFileShareAGroup() {
+        let ja = LocalizedPath("Resources/ja.lproj/data.json")
+        let english = LocalizedPath("Resources/en.lproj/data.json")
+        XCTAssertEqual(ja?.group, "Resources/*.lproj/data.json")
+        XCTAssertEqual(ja?.group, english?.group)
+        XCTAssertEqual(LocalizedPath("pt_BR.lproj/a.rtf")?.language, "pt-BR")
+        XCTAssertEqual(LocalizedPath("Base.lproj/a.rtf")?.isBase, true)
+        XCTAssertNil(LocalizedPath("ja.lproj"))
+        XCTAssertNil(LocalizedPath("Resources/data.json"))
+        XCTAssertNotEqual(LocalizedPath("a/ja.lproj/x.json")?.group, LocalizedPath("b/ja.lproj/x.json")?.group)
     }
 
     func testTagsAreBCP47Shaped() {

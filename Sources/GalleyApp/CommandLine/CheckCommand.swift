@@ -18,7 +18,10 @@ struct CheckCommand {
             }
             let prefix = path.hasSuffix("/") ? String(path.dropLast()) : path
             if FileSystem.isDirectory(path) && !ContentFormats.isBundle(path) {
-                let workspace = Workspace(root: FilePath.realPath(path) ?? path, boot: "check")
+                let root = FilePath.realPath(path) ?? path
+                let workspace = Workspace(root: root, boot: "check")
+                workspace.imageLinking = .checked
+                workspace.pictures = ImagePictures(root: root)
                 workspace.loadAll()
                 fileCount += Set(workspace.allDocuments.map(\.path)).count
                 diagnostics += workspace.allDiagnostics.map { relocated($0, under: prefix) }
@@ -26,6 +29,8 @@ struct CheckCommand {
                 let root = ContentRoot.of(file: path)
                 guard let relative = ContentPath.relative(FilePath.realPath(path) ?? path, to: root) else { continue }
                 let workspace = Workspace(root: root, boot: "check")
+                workspace.imageLinking = .checked
+                workspace.pictures = ImagePictures(root: root)
                 workspace.load(onlyContentAt: relative)
                 fileCount += 1
                 diagnostics += workspace.allDiagnostics.filter { $0.path == relative }.map { diagnostic in

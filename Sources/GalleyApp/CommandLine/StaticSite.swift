@@ -19,6 +19,8 @@ struct StaticSite {
         }
         let workspace = Workspace(root: root, boot: "site")
         workspace.imageLinking = .siteRelative
+        let pictures = ImagePictures(root: root)
+        workspace.pictures = pictures
         workspace.loadAll()
         let documents = workspace.allDocuments
         do {
@@ -28,11 +30,19 @@ struct StaticSite {
                 try write(page, to: output + "/" + document.id + ".html")
             }
             try write(indexPage(documents), to: output + "/index.html")
+            let shownWidth = workspace.shownImageWidth
             for image in workspace.displayableImages {
-                let destination = output + "/files/" + image.path
+                // The picture the pages link (drawn while rendering, so
+                // cached now), or the bytes, never a symlink that could point anywhere.
+                let file: (name: String, bytes: [UInt8])
+                switch pictures.drawnNow(image, requestedWidth: shownWidth) {
+                case .success(let picture)?: file = (ImagePictures.siteFile(image, picture), picture.bytes)
+                case .failure?: continue
+                case nil: file = (image.path, try FileSystem.read(root + "/" + image.path))
+                }
+                let destination = output + "/files/" + file.name
                 try FileManager.default.createDirectory(atPath: FilePath.parent(of: destination), withIntermediateDirectories: true)
-                // The bytes, never a symlink that could point anywhere.
-                try write(try FileSystem.read(root + "/" + image.path), to: destination)
+                try write(file.bytes, to: destination)
             }
         } catch let error as WriteError {
             throw error

@@ -21,8 +21,9 @@ struct ServedImage: Equatable, Sendable {
         url = "/files/" + URLPath.encode(path) + "?v=" + contentHash
     }
 
-    /// Browsers show PNG, JPEG, GIF, WebP and SVG; TIFF and PDF attachments
-    /// are listed by name instead.
+    /// Every format `ImageFileTypes` names can be shown: browsers show PNG,
+    /// JPEG, GIF, WebP and SVG, and the daemon draws TIFF, BMP, HEIC and PDF
+    /// (`PictureDelivery`); other attachments are listed by name instead.
     var isDisplayable: Bool { !mimeType.isEmpty }
 
     var resolved: ResolvedImage {

@@ -38,7 +38,7 @@ enum ContentPath {
     }
 
     static func isImage(_ lowerName: String) -> Bool {
-        RelativePath.hasExtension(lowerName, in: ["png", "jpg", "jpeg", "gif", "webp", "svg"])
+        ImageFileTypes.format(forPath: lowerName) != nil
     }
 
     /// Folders and files that are never content: hidden ones, VCS folders,

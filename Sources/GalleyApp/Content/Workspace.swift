@@ -12,10 +12,16 @@ final class Workspace {
         case inline
         /// `files/…` relative URLs, for a static site that copies the images.
         case siteRelative
+        /// Served URLs, after drawing each image a browser cannot show (small)
+        /// to find the ones that cannot be shown: what `check` reports.
+        case checked
     }
 
     let root: String
     var imageLinking = ImageLinking.served
+    /// Draws pictures of images a browser cannot show, or that are far
+    /// wider than shown; without it, image files are linked as they are.
+    var pictures: ImagePictures?
     private let boot: String
     private var config = GalleyConfig.standard
     /// Problems in `galley.json`, shown on every document.
@@ -43,6 +49,10 @@ final class Workspace {
     /// Documents whose source or surroundings changed, rendered together at
     /// the end of a round so that big rounds use every core.
     private var needsRender: Set<String> = []
+    /// Localised files (`*.lproj` groups) whose copies changed since they were compared.
+    private var localizationsToCompare: Set<String> = []
+    /// Each localised document's copies in other languages and its structural differences.
+    private var localizationFindings: [String: LocalizationGroup.Findings] = [:]
 
     /// Documents changed or removed since the last `takeChanges()`.
     private var pendingChanged: Set<String> = []
@@ -145,6 +155,16 @@ final class Workspace {
     func removeFolder(_ prefix: String) {
         let gone = prefix.isEmpty ? knownFiles : knownFiles.filter { $0.hasPrefix(prefix + "/") }
         apply(changed: [], removed: gone.sorted())
+    }
+
+    /// Renders again the documents showing the image file at `path` (whose
+    /// picture turned out not to be drawable).
+    func renderUsers(ofImage path: String) {
+        needsRender.formUnion(imageUsers.users(of: .file(path)))
+        if let name = AssetIndex.assetName(forPath: path), assets.lookup(name)?.path == path {
+            needsRender.formUnion(imageUsers.users(of: .asset(name)))
+        }
+        renderPending()
     }
 
     /// Compares the disk with what is loaded (after an event queue overflow).
@@ -294,6 +314,7 @@ final class Workspace {
     /// Replaces the documents of `path` with what was read; a failure keeps
     /// the last good ones and adds its diagnostic; nil removes them.
     private func integrate(_ path: String, _ reading: FileReading?) {
+        if let localized = LocalizedPath(path) { localizationsToCompare.insert(localized.group) }
         guard let reading else {
             removeDocuments(ofFile: path)
             return
@@ -339,6 +360,7 @@ final class Workspace {
         lastRendering[id] = nil
         needsRender.remove(id)
         imageUsers.forget(id)
+        localizationFindings[id] = nil
         if published.removeValue(forKey: id) != nil {
             pendingRemoved.insert(id)
             pendingChanged.remove(id)
@@ -348,11 +370,33 @@ final class Workspace {
     /// Renders what `needsRender` holds, on every core when there are many,
     /// and publishes each document whose page would look different.
     private func renderPending() {
+        compareLocalizations()
         let ids = needsRender.sorted()
         needsRender = []
         let renderings = Parallel.map(ids) { id in sources[id].map { render(id, $0) } }
         for (id, rendering) in zip(ids, renderings) {
             if let rendering { publish(id, rendering) }
+        }
+    }
+
+    /// Compares the copies of each localised file that changed, and renders
+    /// again the documents whose findings changed.
+    private func compareLocalizations() {
+        let groups = localizationsToCompare
+        localizationsToCompare = []
+        for group in groups {
+            let copies = documentsOfFile.compactMap { path, ids -> LocalizationGroup.Copy? in
+                guard let localized = LocalizedPath(path), localized.group == group else { return nil }
+                let documents = ids.compactMap { id in sources[id].map { (id: id, document: $0.document) } }
+                return LocalizationGroup.Copy(path: path, language: localized.language, documents: documents)
+            }
+            let found = LocalizationGroup.evaluate(copies, reference: config.language)
+            for copy in copies {
+                for (id, _) in copy.documents where localizationFindings[id] != found[id] {
+                    localizationFindings[id] = found[id]
+                    needsRender.insert(id)
+                }
+            }
         }
     }
 
@@ -366,11 +410,17 @@ final class Workspace {
 
     private func render(_ id: String, _ source: DocumentSource) -> Rendering {
         let assets = self.assets
-        let link: (ServedImage?) -> ResolvedImage? = { [root, imageLinking] image in
+        let problems = ImageProblems()
+        let link: (ServedImage?) -> ResolvedImage? = { [root, imageLinking, pictures, shownImageWidth] image in
             guard let image else { return nil }
             guard image.isDisplayable else { return image.resolved }
+            if let pictures {
+                let linked = pictures.link(image, as: imageLinking, shownWidth: shownImageWidth)
+                if let problem = linked.problem { problems.byPath[image.path] = problem }
+                return linked.image
+            }
             switch imageLinking {
-            case .served:
+            case .served, .checked:
                 return image.resolved
             case .siteRelative:
                 return ResolvedImage(url: "files/" + URLPath.encode(image.path), width: image.width, height: image.height)
@@ -388,6 +438,19 @@ final class Workspace {
         var diagnostics = source.diagnostics + configDiagnostics
         if let failure = failureOfFile[source.path] { diagnostics.insert(failure, at: 0) }
         let images = source.imageDependencies
+        if !problems.byPath.isEmpty {
+            for reference in source.document.imageReferences {
+                let path: String?
+                switch reference.source {
+                case .asset(let name): path = assets.lookup(name)?.path
+                case .file(let name): path = source.imageFilePath(name)
+                case .embedded: path = nil
+                }
+                if let path, let problem = problems.byPath[path] {
+                    diagnostics.append(Diagnostic(path: source.path, location: reference.location, severity: .warning, message: problem))
+                }
+            }
+        }
         for missing in rendered.missingImages {
             var message = "missing image '\(missing.name)'"
             if images.contains(.asset(missing.name)) {
@@ -395,6 +458,12 @@ final class Workspace {
                 if let near = NearestName.find(missing.name, among: assets.assetNames) { message += "; did you mean '\(near)'?" }
             }
             diagnostics.append(Diagnostic(path: source.path, location: missing.location, severity: .warning, message: message))
+        }
+        if let localized = localizationFindings[id]?.diagnostics, !localized.isEmpty {
+            // One problem, one line: a localisation warning explains the warning
+            // its spot already has (a caption left without its image).
+            diagnostics.removeAll { old in old.severity == .warning && localized.contains { $0.path == old.path && $0.location == old.location } }
+            diagnostics += localized
         }
         diagnostics = diagnostics.sortedForDocument(at: source.path)
         // Most documents have no problem to point at a block.
@@ -404,6 +473,7 @@ final class Workspace {
             html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: source.document.kind == .tagged ? kindCSS : TextViewStyleSheet.css,
             layout: layoutJSON,
             language: DocumentLanguage.decide(configured: config.language, path: source.path, title: source.document.title, blocks: source.document.blocks),
+            localizations: localizationFindings[id]?.localizations ?? [],
             unsaved: isUnsaved(source.path),
             diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
         )
@@ -421,6 +491,17 @@ final class Workspace {
         pendingRemoved.remove(id)
     }
 
+    /// Images of one rendering that cannot be shown, by path, and why.
+    private final class ImageProblems {
+        var byPath: [String: String] = [:]
+    }
+
+    /// How many pixels wide an image as wide as the column is on the
+    /// configured device: what pictures are drawn at.
+    var shownImageWidth: Int {
+        PictureDelivery.columnPixels(deviceWidth: config.deviceWidth)
+    }
+
     /// The preview's defaults from `galley.json`, for the page.
     private var layoutJSON: JSONFragment {
         var json = JSONWriter()
@@ -431,7 +512,7 @@ final class Workspace {
         return JSONFragment(json)
     }
 
-    /// Every image file in the content folder that a browser can show.
+    /// Every image file in the content folder that a page can show (as it is, or drawn).
     var displayableImages: [ServedImage] {
         assets.images.values.filter(\.isDisplayable).sorted { $0.path < $1.path }
     }

@@ -59,6 +59,10 @@ final class PreviewDaemon: @unchecked Sendable {
         let boot = PreviewDaemon.makeBootID()
         let startTime = ContinuousClock.now
         let workspace = Workspace(root: root, boot: boot)
+        let pictures = ImagePictures(root: root) { [weak self, workspaceQueue] path in
+            workspaceQueue.async { [weak self] in self?.showPictureFailure(path) }
+        }
+        workspace.pictures = pictures
         let command = options.editorCommand.flatMap(EditorCommand.init(template:))
         let publisherBox = PublisherBox()
         let editors = EditorOpeners { available in publisherBox.publisher?.announceEditor(available || command != nil) }
@@ -95,7 +99,7 @@ final class PreviewDaemon: @unchecked Sendable {
         let gate = lan.map { access in
             LANGate(access: access, urls: lanAddresses.map { "http://\($0):\(socket.port)/?\(LANAccess.keyParameter)=\(access.key)" }, log: log)
         }
-        let service = PreviewService(publisher: publisher, guardrail: guardrail, root: root, editor: editor, lan: gate)
+        let service = PreviewService(publisher: publisher, guardrail: guardrail, root: root, editor: editor, lan: gate, pictures: pictures)
         let server = try HTTPServer(socket: socket, handler: service)
 
         self.workspace = workspace
@@ -262,6 +266,14 @@ final class PreviewDaemon: @unchecked Sendable {
 
     private func fileState(_ path: String, _ workspace: Workspace) -> BufferLinkProtocol.FileState {
         BufferLinkProtocol.FileState(diagnostics: workspace.diagnostics(ofFile: path), pages: workspace.documentIDs(ofFile: path).map { "/doc/" + $0 })
+    }
+
+    /// A picture a page asked for could not be drawn: the documents that
+    /// show it get its placeholder and a warning saying why.
+    private func showPictureFailure(_ path: String) {
+        guard let workspace else { return }
+        workspace.renderUsers(ofImage: path)
+        publishChanges(paths: [path], started: .now)
     }
 
     /// SIGHUP, as daemons do: read the configuration again.

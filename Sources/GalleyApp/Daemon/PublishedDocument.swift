@@ -24,6 +24,8 @@ struct PublishedDocument {
     var layout: JSONFragment
     /// The BCP 47 tag of the content's language, for `lang` (see `DocumentLanguage`).
     var language: String?
+    /// Its copies in the other languages of a localised file, this one included.
+    var localizations: [DocumentLocalization] = []
     /// Shown from an editor's unsaved buffer rather than the file on disk.
     var unsaved = false
     /// The block the author's cursor rests on, for pages that follow the editor.
@@ -41,7 +43,7 @@ struct PublishedDocument {
     /// Whether anything a page shows differs from `other`.
     func looksDifferent(from other: PublishedDocument) -> Bool {
         html != other.html || diagnostics != other.diagnostics || title != other.title || css != other.css || layout != other.layout
-            || language != other.language || unsaved != other.unsaved
+            || language != other.language || localizations != other.localizations || unsaved != other.unsaved
     }
 
     /// The `/api/documents/{id}` body for this document as `version`: with
@@ -67,6 +69,15 @@ struct PublishedDocument {
         json.field("css", css)
         json.field("layout", layout)
         json.field("language", language)
+        json.key("localizations")
+        json.beginArray()
+        for copy in localizations {
+            json.beginObject()
+            json.field("language", copy.language)
+            json.field("id", copy.documentID)
+            json.endObject()
+        }
+        json.endArray()
         json.field("editor", editor)
         json.key("diagnostics")
         json.beginArray()

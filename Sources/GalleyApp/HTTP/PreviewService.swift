@@ -1,5 +1,6 @@
 import GalleySystem
 import GalleyCore
+import GalleyImaging
 import GalleyPage
 import GalleyServer
 
@@ -13,13 +14,15 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     private let editor: EditorLink
     /// Other machines' access with `serve --lan`; nil serves loopback only.
     private let lan: LANGate?
+    private let pictures: ImagePictures
 
-    init(publisher: Publisher, guardrail: RequestGuard, root: String, editor: EditorLink, lan: LANGate? = nil) {
+    init(publisher: Publisher, guardrail: RequestGuard, root: String, editor: EditorLink, lan: LANGate? = nil, pictures: ImagePictures) {
         self.lan = lan
         self.publisher = publisher
         self.guardrail = guardrail
         self.root = root
         self.editor = editor
+        self.pictures = pictures
         tree = ConfinedTree(root: root, realRoot: FilePath.realPath(root) ?? root)
     }
 
@@ -52,7 +55,7 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
             let poll = LongPollRequest(topic: .document(id), since: request.query["since"].flatMap { Int($0) }, acceptsPatch: request.query["patch"] == "1")
             return publisher.reply(to: poll, wait: waitSeconds(request))
         case path.hasPrefix("/files/"):
-            return .now(image(at: String(path.dropFirst("/files/".count)), request: request))
+            return image(at: String(path.dropFirst("/files/".count)), request: request)
         default:
             return .now(text(404, "not found"))
         }
@@ -98,13 +101,50 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     }
 
     /// Serves an image the workspace knows, and nothing else: the path must
-    /// name a known image and resolve inside the content folder.
-    private func image(at path: String, request: HTTPRequest) -> HTTPResponse {
-        guard SafePath.isClean(path), let image = publisher.image(at: path), image.isDisplayable else { return text(404, "not found") }
+    /// name a known image and resolve inside the content folder. With
+    /// `w=PIXELS` (or for a format a browser cannot show) the answer is a
+    /// picture drawn at that width, made off this thread.
+    private func image(at path: String, request: HTTPRequest) -> HTTPReply {
+        guard SafePath.isClean(path), let image = publisher.image(at: path), image.isDisplayable else { return .now(text(404, "not found")) }
         let absolute = root + "/" + path
-        guard tree.contains(absolute) else { return text(404, "not found") }
+        guard tree.contains(absolute) else { return .now(text(404, "not found")) }
+        let requestedWidth = request.query["w"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        let immutable = request.query["v"] == image.contentHash
+        switch pictures.delivery(for: image, requestedWidth: requestedWidth) {
+        case .original:
+            return .now(originalFile(image, absolute: absolute, immutable: immutable, request: request))
+        case .drawn(let width, let enlarge):
+            let etag = "\"\(image.contentHash)-w\(width)\""
+            let headers = [("ETag", etag), ("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache")] + SecurityHeaders.all
+            if request.header("if-none-match") == etag {
+                return .now(HTTPResponse(status: 304, headers: headers, body: SharedBody([])))
+            }
+            let answer = { @Sendable [pictures] (result: Result<DrawnPicture, PictureFailure>) -> HTTPResponse in
+                switch result {
+                case .success(let picture):
+                    return HTTPResponse(status: 200, headers: [("Content-Type", picture.mimeType)] + headers, body: SharedBody(picture.bytes))
+                case .failure(let failure) where pictures.maker.failure(forContentHash: image.contentHash) == nil:
+                    // Not the file's fault (too many pictures waiting, the file
+                    // gone for a moment): the page may ask again.
+                    return HTTPResponse(status: 503, contentType: "text/plain; charset=utf-8", body: failure.reason + "\n",
+                                        headers: [("Cache-Control", "no-store"), ("Retry-After", "1")] + SecurityHeaders.all)
+                case .failure(let failure):
+                    pictures.report(image)
+                    return HTTPResponse(status: 422, contentType: "text/plain; charset=utf-8", body: ImagePictures.cannotShow(image, failure) + "\n",
+                                        headers: [("Cache-Control", "no-store")] + SecurityHeaders.all)
+                }
+            }
+            let job = pictures.job(for: image, width: width, enlarge: enlarge)
+            if let ready = pictures.maker.ready(job.key) { return .now(answer(ready)) }
+            return .later { [pictures] pending in
+                pictures.maker.make(job) { pending.resume(with: answer($0)) }
+            }
+        }
+    }
+
+    private func originalFile(_ image: ServedImage, absolute: String, immutable: Bool, request: HTTPRequest) -> HTTPResponse {
         let etag = "\"\(image.contentHash)\""
-        let cache = request.query["v"] == image.contentHash ? "public, max-age=31536000, immutable" : "no-cache"
+        let cache = immutable ? "public, max-age=31536000, immutable" : "no-cache"
         let headers = [("ETag", etag), ("Cache-Control", cache)] + SecurityHeaders.all
         if request.header("if-none-match") == etag {
             return HTTPResponse(status: 304, headers: headers, body: SharedBody([]))

@@ -1,16 +1,61 @@
+/// An image file format Galley serves, and what a browser can do with it.
+public enum ImageFormat: String, Sendable, CaseIterable {
+    case png, jpeg, gif, webp, svg
+    /// Formats a browser cannot show: the daemon converts them to PNG or JPEG.
+    case tiff, bmp, heif, pdf
+
+    public var mimeType: String {
+        switch self {
+        case .png: "image/png"
+        case .jpeg: "image/jpeg"
+        case .gif: "image/gif"
+        case .webp: "image/webp"
+        case .svg: "image/svg+xml"
+        case .tiff: "image/tiff"
+        case .bmp: "image/bmp"
+        case .heif: "image/heif"
+        case .pdf: "application/pdf"
+        }
+    }
+
+    /// Whether every browser shows the file as it is (in an `<img>`).
+    public var browserShows: Bool {
+        switch self {
+        case .png, .jpeg, .gif, .webp, .svg: true
+        case .tiff, .bmp, .heif, .pdf: false
+        }
+    }
+
+    /// Drawn from vectors: rasterised at the width it is shown, never
+    /// downscaled from pixels (a PDF's size is in points).
+    public var isVector: Bool {
+        self == .pdf || self == .svg
+    }
+}
+
 /// The image files Galley resolves and serves, by extension.
 public enum ImageFileTypes {
-    public static let mimeTypes: [String: String] = [
-        "png": "image/png",
-        "jpg": "image/jpeg",
-        "jpeg": "image/jpeg",
-        "gif": "image/gif",
-        "webp": "image/webp",
-        "svg": "image/svg+xml",
+    public static let formatsByExtension: [String: ImageFormat] = [
+        "png": .png,
+        "jpg": .jpeg,
+        "jpeg": .jpeg,
+        "gif": .gif,
+        "webp": .webp,
+        "svg": .svg,
+        "tif": .tiff,
+        "tiff": .tiff,
+        "bmp": .bmp,
+        "heic": .heif,
+        "heif": .heif,
+        "pdf": .pdf,
     ]
 
+    public static func format(forPath path: String) -> ImageFormat? {
+        guard let dot = path.lastIndex(of: "."), dot != path.startIndex else { return nil }
+        return formatsByExtension[path[path.index(after: dot)...].lowercased()]
+    }
+
     public static func mimeType(forPath path: String) -> String? {
-        guard let dot = path.lastIndex(of: ".") else { return nil }
-        return mimeTypes[path[path.index(after: dot)...].lowercased()]
+        format(forPath: path)?.mimeType
     }
 }

@@ -8,6 +8,7 @@ public enum ContentFormats {
     public static let all: [any ContentFormat] = [
         RTFDFormat(),
         DataFileFormat(),
+        PropertyListFormat(),
         TextFileFormat(),
         RTFFormat(),
         HTMLFormat(),

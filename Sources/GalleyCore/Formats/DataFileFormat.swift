@@ -8,7 +8,12 @@ struct DataFileFormat: ContentFormat {
     }
 
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {
-        switch DataFileReader(schema: context.config.schema, path: file.path).read(bytes) {
+        Self.documents(DataFileReader(schema: context.config.schema, path: file.path).read(bytes), of: file)
+    }
+
+    /// One document per item; shared by every syntax a data file may be written in.
+    static func documents(_ reading: DataFileReading, of file: ContentFile) -> FileReading {
+        switch reading {
         case .invalid(let diagnostic):
             return .failed(diagnostic)
         case .notContent:

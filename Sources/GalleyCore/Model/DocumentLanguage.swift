@@ -2,12 +2,14 @@
 /// `lang`. Browsers choose CJK glyphs by it: the same Han character is drawn
 /// differently for Japanese and for Chinese readers.
 public enum DocumentLanguage {
-    /// The first that answers: the project's `language` in `galley.json`,
-    /// the `.lproj` folder the file is in (`zh-Hans.lproj/…` → `zh-Hans`),
-    /// or the scripts of the text itself; nil when none does.
+    /// The first that answers: the `.lproj` folder the file is in
+    /// (`zh-Hans.lproj/…` → `zh-Hans`), the project's `language` in
+    /// `galley.json`, or the scripts of the text itself; nil when none does.
+    /// The folder comes first: in a localised app the project's language is
+    /// only the development language, and each copy says its own.
     public static func decide(configured: String?, path: String, title: String, blocks: [Block]) -> String? {
-        if let configured, isTag(configured) { return configured }
         if let folder = ofLocalizationFolder(path) { return folder }
+        if let configured, isTag(configured) { return configured }
         return ofText(CollectionOfOne(title) + blocks.flatMap(texts))
     }
 
@@ -25,10 +27,8 @@ public enum DocumentLanguage {
     /// the content folder); `Base.lproj` names none. Xcode also spells
     /// regions with an underscore (`pt_BR.lproj`).
     static func ofLocalizationFolder(_ path: String) -> String? {
-        let folders = path.split(separator: "/").dropLast()
-        guard let folder = folders.last(where: { $0.lowercased().hasSuffix(".lproj") }) else { return nil }
-        let tag = String(folder.dropLast(".lproj".count).map { $0 == "_" ? "-" : $0 })
-        return tag.lowercased() != "base" && isTag(tag) ? tag : nil
+        guard let localized = LocalizedPath(path), !localized.isBase, isTag(localized.language) else { return nil }
+        return localized.language
     }
 
     /// Kana means Japanese (which also writes Han), hangul Korean, Han

@@ -15,19 +15,29 @@ public enum DataFileReading: Sendable {
     case invalid(Diagnostic)
 }
 
-/// Reads a JSON data file of items (an array, or an object holding one).
+/// How a data file is written: the same items in JSON or in a property list.
+public enum DataFileSyntax: Sendable {
+    case json
+    /// XML or binary, told apart by the file's first bytes.
+    case propertyList
+}
+
+/// Reads a data file of items (an array, or an object holding one).
 public struct DataFileReader {
     public let schema: ContentSchema
     public let path: String
+    public let syntax: DataFileSyntax
 
-    public init(schema: ContentSchema, path: String) {
+    public init(schema: ContentSchema, path: String, syntax: DataFileSyntax = .json) {
         self.schema = schema
         self.path = path
+        self.syntax = syntax
     }
 
     public func read(_ bytes: [UInt8]) -> DataFileReading {
-        let lines = SourceLocator(bytes)
-        switch JSONReader.parse(bytes) {
+        let lines = SourcePositions(bytes, syntax: syntax)
+        let tree = syntax == .json ? JSONReader.parse(bytes) : PropertyListReader.parse(bytes)
+        switch tree {
         case .failure(let error):
             return .invalid(Diagnostic(path: path, location: lines.location(ofOffset: error.offset), severity: .error, message: error.message))
         case .success(let root):
@@ -59,11 +69,11 @@ public struct DataFileReader {
         elements.contains { $0.member(schema.textKey) != nil }
     }
 
-    private func diagnostic(_ severity: Severity, _ message: String, at offset: Int, _ lines: SourceLocator) -> Diagnostic {
+    private func diagnostic(_ severity: Severity, _ message: String, at offset: Int, _ lines: SourcePositions) -> Diagnostic {
         Diagnostic(path: path, location: lines.location(ofOffset: offset), severity: severity, message: message)
     }
 
-    private func readItem(_ members: [JSONMember], index: Int, offset: Int, _ lines: SourceLocator) -> ItemReading {
+    private func readItem(_ members: [JSONMember], index: Int, offset: Int, _ lines: SourcePositions) -> ItemReading {
         var diagnostics: [Diagnostic] = []
         var seenKeys: Set<String> = []
         for member in members where !seenKeys.insert(member.key).inserted {
@@ -107,5 +117,21 @@ public struct DataFileReader {
         diagnostics += parsed.diagnostics
         let document = Document(title: title ?? "Item \(index + 1)", kind: .tagged, blocks: parsed.blocks)
         return ItemReading(index: index, document: document, diagnostics: diagnostics)
+    }
+}
+
+/// Where a byte offset of a data file is for the author: line and column in
+/// a text file; in a binary property list, which has no lines, line 1 and
+/// the object's byte offset plus one as the column.
+struct SourcePositions {
+    private let lines: SourceLocator?
+
+    init(_ bytes: [UInt8], syntax: DataFileSyntax) {
+        let isBinary = syntax == .propertyList && PropertyListReader.form(of: bytes) == .binary
+        lines = isBinary ? nil : SourceLocator(bytes)
+    }
+
+    func location(ofOffset offset: Int) -> SourceLocation {
+        lines?.location(ofOffset: offset) ?? SourceLocation(line: 1, column: offset + 1)
     }
 }

@@ -34,4 +34,8 @@ unsigned int galley_mhd_connection_count(struct MHD_Daemon *daemon);
 /// malloc_trim is declared in <malloc.h>, which Swift's Glibc does not import.
 void galley_release_free_memory(void);
 
+/* This header is the module's umbrella: the other concerns come in here. */
+#include "GalleyThreads.h"
+#include "GalleyVips.h"
+
 #endif

@@ -1,0 +1,14 @@
+/// Property lists, XML or binary: the same items as a JSON data file, as an
+/// app loads them with `PropertyListDecoder`. One that holds no items (an
+/// `Info.plist`) is not content.
+struct PropertyListFormat: ContentFormat {
+    let name = "plist"
+
+    func file(containing relativePath: String) -> ContentFile? {
+        RelativePath.hasExtension(relativePath, in: ["plist"]) ? ContentFile(path: relativePath, format: name) : nil
+    }
+
+    func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {
+        DataFileFormat.documents(DataFileReader(schema: context.config.schema, path: file.path, syntax: .propertyList).read(bytes), of: file)
+    }
+}

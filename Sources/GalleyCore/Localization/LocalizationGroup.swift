@@ -1,0 +1,52 @@
+/// A document's copy in another language: what the page's language switch offers.
+public struct DocumentLocalization: Hashable, Sendable {
+    public var language: String
+    public var documentID: String
+
+    public init(language: String, documentID: String) {
+        self.language = language
+        self.documentID = documentID
+    }
+}
+
+/// The localisations of one file, side by side: for each of their
+/// documents, its copies in the other languages (items match by index) and
+/// the structural differences found in it.
+public enum LocalizationGroup {
+    /// One language's copy of the file: its documents in item order.
+    public struct Copy: Sendable {
+        public var path: String
+        public var language: String
+        public var documents: [(id: String, document: Document)]
+
+        public init(path: String, language: String, documents: [(id: String, document: Document)]) {
+            self.path = path
+            self.language = language
+            self.documents = documents
+        }
+    }
+
+    public struct Findings: Equatable, Sendable {
+        public var localizations: [DocumentLocalization] = []
+        public var diagnostics: [Diagnostic] = []
+    }
+
+    /// Findings by document id, for every document of every copy.
+    public static func evaluate(_ copies: [Copy], reference: String?) -> [String: Findings] {
+        var findings: [String: Findings] = [:]
+        let ordered = copies.sorted { $0.language < $1.language }
+        for copy in ordered {
+            for (index, entry) in copy.documents.enumerated() {
+                findings[entry.id] = Findings(localizations: ordered.compactMap { other in
+                    index < other.documents.count ? DocumentLocalization(language: other.language, documentID: other.documents[index].id) : nil
+                })
+            }
+        }
+        let files = ordered.map { LocalizedFile(language: $0.language, path: $0.path, items: $0.documents.map(\.document)) }
+        for found in LocalizationCheck.diagnostics(files, reference: reference) {
+            guard let copy = ordered.first(where: { $0.path == found.diagnostic.path }), found.item < copy.documents.count else { continue }
+            findings[copy.documents[found.item].id, default: Findings()].diagnostics.append(found.diagnostic)
+        }
+        return findings
+    }
+}

@@ -1,0 +1,210 @@
+/// Reads a binary property list (`bplist00`), recording each object's byte
+/// offset as its position.
+///
+/// Every count, offset and reference is checked against the file before it
+/// is used: a hostile file can claim any of them. Objects may be shared (a
+/// writer stores a repeated key once), so the tree can be larger than the
+/// file; the number of values produced is bounded, and a reference back to
+/// an object being read is a cycle, refused.
+struct BinaryPropertyListReader {
+    /// The most values one file may expand to: far more than any content
+    /// file holds, far less than what exhausts memory.
+    static let maximumValues = 500_000
+
+    static func parse(_ bytes: [UInt8]) -> Result<JSONNode, JSONSyntaxError> {
+        var reader = BinaryPropertyListReader(bytes: bytes)
+        do {
+            return .success(try reader.parseDocument())
+        } catch let error as JSONSyntaxError {
+            return .failure(error)
+        } catch {
+            return .failure(JSONSyntaxError(offset: 0, message: "\(error)"))
+        }
+    }
+
+    private let bytes: [UInt8]
+    private var offsetSize = 0
+    private var referenceSize = 0
+    private var objectCount = 0
+    private var offsetTable = 0
+    private var valuesProduced = 0
+    /// Objects being read, from the root down: a reference to one is a cycle.
+    private var open: Set<Int> = []
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    private func error(_ message: String, at offset: Int) -> JSONSyntaxError {
+        JSONSyntaxError(offset: offset, message: message)
+    }
+
+    private mutating func parseDocument() throws -> JSONNode {
+        let trailerSize = 32
+        guard bytes.count >= 8 + trailerSize, bytes.starts(with: Array("bplist0".utf8)) else {
+            throw error("not a binary property list (too short or no 'bplist0' header)", at: 0)
+        }
+        let trailer = bytes.count - trailerSize
+        offsetSize = Int(bytes[trailer + 6])
+        referenceSize = Int(bytes[trailer + 7])
+        guard (1...8).contains(offsetSize), (1...8).contains(referenceSize) else {
+            throw error("the trailer's offset or reference size is not 1 to 8 bytes", at: trailer)
+        }
+        let count = try unsigned(at: trailer + 8, size: 8)
+        let top = try unsigned(at: trailer + 16, size: 8)
+        let table = try unsigned(at: trailer + 24, size: 8)
+        guard count > 0, count <= UInt64(bytes.count), top < count, table >= 8, table <= UInt64(trailer),
+              (UInt64(trailer) - table) / UInt64(offsetSize) >= count else {
+            throw error("the trailer's object count, top object or offset table does not fit the file", at: trailer)
+        }
+        objectCount = Int(count)
+        offsetTable = Int(table)
+        return try object(Int(top), depth: 0)
+    }
+
+    /// A big-endian unsigned integer of `size` bytes at `offset`.
+    private func unsigned(at offset: Int, size: Int) throws -> UInt64 {
+        guard offset >= 0, size <= 8, offset + size <= bytes.count else {
+            throw error("an integer runs past the end of the file", at: max(0, min(offset, bytes.count)))
+        }
+        var value: UInt64 = 0
+        for index in offset..<offset + size { value = value << 8 | UInt64(bytes[index]) }
+        return value
+    }
+
+    private func offset(ofObject index: Int) throws -> Int {
+        let offset = try unsigned(at: offsetTable + index * offsetSize, size: offsetSize)
+        guard offset >= 8, offset < UInt64(offsetTable) else {
+            throw error("object \(index) lies outside the object area", at: offsetTable + index * offsetSize)
+        }
+        return Int(offset)
+    }
+
+    private mutating func object(_ index: Int, depth: Int) throws -> JSONNode {
+        let start = try offset(ofObject: index)
+        guard depth < PropertyListReader.maximumDepth else {
+            throw error("nested deeper than \(PropertyListReader.maximumDepth) levels", at: start)
+        }
+        guard open.insert(index).inserted else { throw error("object \(index) contains itself", at: start) }
+        defer { open.remove(index) }
+        valuesProduced += 1
+        guard valuesProduced <= BinaryPropertyListReader.maximumValues else {
+            throw error("the property list expands to more than \(BinaryPropertyListReader.maximumValues) values", at: start)
+        }
+        let marker = bytes[start]
+        let low = Int(marker & 0x0F)
+        switch marker >> 4 {
+        case 0x0:
+            switch marker {
+            case 0x08: return JSONNode(.bool(false), offset: start)
+            case 0x09: return JSONNode(.bool(true), offset: start)
+            case 0x00: return JSONNode(.null, offset: start)
+            default: throw error("unknown object marker 0x\(String(marker, radix: 16))", at: start)
+            }
+        case 0x1:
+            guard low <= 3 else { throw error("integers of more than 8 bytes are not supported", at: start) }
+            let size = 1 << low
+            let raw = try unsigned(at: start + 1, size: size)
+            // 8-byte integers are signed; smaller ones are unsigned.
+            let value = size == 8 ? Double(Int64(bitPattern: raw)) : Double(raw)
+            return JSONNode(.number(value), offset: start)
+        case 0x2:
+            switch low {
+            case 2: return JSONNode(.number(Double(Float(bitPattern: UInt32(try unsigned(at: start + 1, size: 4))))), offset: start)
+            case 3: return JSONNode(.number(Double(bitPattern: try unsigned(at: start + 1, size: 8))), offset: start)
+            default: throw error("reals of \(1 << low) bytes are not supported", at: start)
+            }
+        case 0x3:
+            guard marker == 0x33 else { throw error("unknown object marker 0x\(String(marker, radix: 16))", at: start) }
+            let seconds = Double(bitPattern: try unsigned(at: start + 1, size: 8))
+            return JSONNode(.string(PropertyListDate.iso8601(secondsSince2001: seconds)), offset: start)
+        case 0x4:
+            let (count, contents) = try length(low, at: start)
+            guard contents + count <= bytes.count else { throw error("data runs past the end of the file", at: start) }
+            return JSONNode(.string(Base64.encode(Array(bytes[contents..<contents + count]))), offset: start)
+        case 0x5:
+            let (count, contents) = try length(low, at: start)
+            guard contents + count <= bytes.count else { throw error("a string runs past the end of the file", at: start) }
+            return JSONNode(.string(String(decoding: bytes[contents..<contents + count], as: UTF8.self)), offset: start)
+        case 0x6:
+            let (count, contents) = try length(low, at: start)
+            guard count <= (bytes.count - contents) / 2 else { throw error("a string runs past the end of the file", at: start) }
+            let units = (0..<count).map { UInt16(bytes[contents + 2 * $0]) << 8 | UInt16(bytes[contents + 2 * $0 + 1]) }
+            return JSONNode(.string(String(decoding: units, as: UTF16.self)), offset: start)
+        case 0x8:
+            return JSONNode(.number(Double(try unsigned(at: start + 1, size: low + 1))), offset: start)
+        case 0xA, 0xC:
+            let (count, contents) = try length(low, at: start)
+            var elements: [JSONNode] = []
+            elements.reserveCapacity(min(count, objectCount))
+            for position in 0..<count {
+                elements.append(try object(try reference(at: contents, position, count: count, of: start), depth: depth + 1))
+            }
+            return JSONNode(.array(elements), offset: start)
+        case 0xD:
+            let (count, contents) = try length(low, at: start)
+            var members: [JSONMember] = []
+            members.reserveCapacity(min(count, objectCount))
+            for position in 0..<count {
+                let keyIndex = try reference(at: contents, position, count: 2 * count, of: start)
+                let key = try object(keyIndex, depth: depth + 1)
+                guard let name = key.stringValue else { throw error("a dictionary key is \(key.value.typeDescription), not a string", at: key.offset) }
+                let value = try object(try reference(at: contents, count + position, count: 2 * count, of: start), depth: depth + 1)
+                members.append(JSONMember(key: name, keyOffset: key.offset, value: value))
+            }
+            return JSONNode(.object(members), offset: start)
+        default:
+            throw error("unknown object marker 0x\(String(marker, radix: 16))", at: start)
+        }
+    }
+
+    /// The element count of a collection or string and where its contents
+    /// start: the marker's low nibble, or an integer object after it.
+    private func length(_ low: Int, at start: Int) throws -> (count: Int, contents: Int) {
+        guard low == 0xF else { return (low, start + 1) }
+        guard start + 1 < bytes.count, bytes[start + 1] >> 4 == 0x1, bytes[start + 1] & 0x0F <= 3 else {
+            throw error("a length is not an integer object", at: start)
+        }
+        let size = 1 << Int(bytes[start + 1] & 0x0F)
+        let count = try unsigned(at: start + 2, size: size)
+        guard count <= UInt64(bytes.count) else { throw error("a length of \(count) is longer than the file", at: start) }
+        return (Int(count), start + 2 + size)
+    }
+
+    /// The object index stored at `position` among `count` references.
+    private func reference(at contents: Int, _ position: Int, count: Int, of start: Int) throws -> Int {
+        guard count <= (bytes.count - min(contents, bytes.count)) / referenceSize else {
+            throw error("a collection's references run past the end of the file", at: start)
+        }
+        let index = try unsigned(at: contents + position * referenceSize, size: referenceSize)
+        guard index < UInt64(objectCount) else { throw error("a reference to object \(index) of \(objectCount)", at: start) }
+        return Int(index)
+    }
+}
+
+/// Property-list dates, which count seconds from 2001-01-01 in UTC.
+enum PropertyListDate {
+    /// `2020-05-01T12:00:00Z`; whole seconds, as XML property lists write them.
+    static func iso8601(secondsSince2001 seconds: Double) -> String {
+        guard seconds.isFinite, abs(seconds) < 1e12 else { return "invalid date" }
+        let total = Int64(seconds.rounded(.down)) + 978_307_200
+        var days = total / 86_400
+        var rest = total % 86_400
+        if rest < 0 {
+            rest += 86_400
+            days -= 1
+        }
+        // Howard Hinnant's days-to-civil algorithm.
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(year)-\(two(month))-\(two(day))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
+    }
+}

@@ -1,0 +1,29 @@
+/// Reads a property list, XML or binary, into the same positioned tree the
+/// JSON reader makes, so a `.plist` data file is read by the same rules as
+/// a JSON one. Foundation's `PropertyListSerialization` forgets positions.
+///
+/// Dictionaries become objects, arrays arrays, strings strings, integers and
+/// reals numbers, booleans booleans; dates become their ISO 8601 text and
+/// data its Base64 text, as neither can hold an article's text.
+public enum PropertyListReader {
+    /// Deeper lists are refused instead of exhausting the stack.
+    public static let maximumDepth = 512
+
+    public enum Form: Sendable, Equatable {
+        case xml
+        /// Positions are byte offsets of the objects.
+        case binary
+    }
+
+    /// Whether `bytes` start as a binary property list does.
+    public static func form(of bytes: [UInt8]) -> Form {
+        bytes.starts(with: Array("bplist".utf8)) ? .binary : .xml
+    }
+
+    public static func parse(_ bytes: [UInt8]) -> Result<JSONNode, JSONSyntaxError> {
+        switch form(of: bytes) {
+        case .xml: XMLPropertyListReader.parse(bytes)
+        case .binary: BinaryPropertyListReader.parse(bytes)
+        }
+    }
+}

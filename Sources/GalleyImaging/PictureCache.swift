@@ -1,0 +1,69 @@
+import Synchronization
+
+/// Which picture: the file's content hash and the width it is drawn at.
+public struct PictureKey: Hashable, Sendable {
+    public let contentHash: String
+    public let width: Int
+
+    public init(contentHash: String, width: Int) {
+        self.contentHash = contentHash
+        self.width = width
+    }
+}
+
+/// Drawn pictures kept in memory, bounded by their total size in bytes:
+/// the least recently used goes first. Safe from any thread.
+public final class PictureCache: Sendable {
+    private struct Entry {
+        var picture: DrawnPicture
+        var lastUse: UInt64
+    }
+
+    private struct State {
+        var entries: [PictureKey: Entry] = [:]
+        var bytes = 0
+        var clock: UInt64 = 0
+    }
+
+    public let byteLimit: Int
+    private let state = Mutex(State())
+
+    public init(byteLimit: Int) {
+        self.byteLimit = byteLimit
+    }
+
+    public func picture(for key: PictureKey) -> DrawnPicture? {
+        state.withLock { state in
+            guard var entry = state.entries[key] else { return nil }
+            state.clock += 1
+            entry.lastUse = state.clock
+            state.entries[key] = entry
+            return entry.picture
+        }
+    }
+
+    /// Keeps `picture`; one larger than the whole limit is not kept.
+    public func store(_ picture: DrawnPicture, for key: PictureKey) {
+        guard picture.bytes.count <= byteLimit else { return }
+        state.withLock { state in
+            state.clock += 1
+            if let old = state.entries.updateValue(Entry(picture: picture, lastUse: state.clock), forKey: key) {
+                state.bytes -= old.picture.bytes.count
+            }
+            state.bytes += picture.bytes.count
+            while state.bytes > byteLimit, let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                state.entries[oldest.key] = nil
+                state.bytes -= oldest.value.picture.bytes.count
+            }
+        }
+    }
+
+    /// The bytes held now.
+    public var byteCount: Int {
+        state.withLock { $0.bytes }
+    }
+
+    public var count: Int {
+        state.withLock { $0.entries.count }
+    }
+}

@@ -1,0 +1,56 @@
+import GalleyCore
+import GalleyShim
+
+/// A picture drawn from an image file.
+public struct DrawnPicture: Sendable {
+    public let bytes: [UInt8]
+    public let width: Int
+    public let height: Int
+    public let mimeType: String
+}
+
+/// Why a file could not be drawn: the reason libvips (or the header) gave.
+public struct PictureFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    public let reason: String
+
+    public init(_ reason: String) {
+        self.reason = reason
+    }
+
+    public var description: String { reason }
+}
+
+/// libvips, through the C shim: started once, with bounded threads and its
+/// warnings kept off the terminal.
+public enum Vips {
+    /// Threads libvips may use for one picture; pictures are drawn one per
+    /// converter worker, so this bounds the threads and the memory.
+    static let threadsPerPicture: Int32 = 1
+
+    /// Swift runs this once, on first use, from whichever thread draws first.
+    private static let started: Bool = galley_vips_start(threadsPerPicture) == 0
+
+    /// Whether libvips started (it is linked in, so only a broken install fails).
+    public static var isAvailable: Bool { started }
+
+    /// Draws `bytes` (an encoded image) `width` pixels wide. A raster source
+    /// with more than `ImageDimensions.maximumPixels` is refused before decoding.
+    /// Only a file known to be a BMP may reach ImageMagick (`isBMP`).
+    public static func draw(_ bytes: [UInt8], width: Int, enlarge: Bool, preferPNG: Bool, isBMP: Bool = false) -> Result<DrawnPicture, PictureFailure> {
+        guard started else { return .failure(PictureFailure("libvips could not start")) }
+        var picture = galley_vips_picture()
+        var error = [CChar](repeating: 0, count: 512)
+        let status = bytes.withUnsafeBytes { buffer in
+            galley_vips_draw(buffer.baseAddress, buffer.count, Int32(width), Int32(PictureDelivery.maximumHeight(forWidth: width)),
+                             enlarge ? 1 : 0, enlarge ? 0 : Int64(ImageDimensions.maximumPixels), preferPNG ? 1 : 0, isBMP ? 1 : 0,
+                             &picture, &error, error.count)
+        }
+        guard status == 0, let pointer = picture.bytes else {
+            return .failure(PictureFailure(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
+        }
+        defer { galley_vips_free(pointer) }
+        let drawn = [UInt8](UnsafeRawBufferPointer(start: pointer, count: picture.length))
+        return .success(DrawnPicture(bytes: drawn, width: Int(picture.width), height: Int(picture.height),
+                                     mimeType: picture.is_png != 0 ? "image/png" : "image/jpeg"))
+    }
+}

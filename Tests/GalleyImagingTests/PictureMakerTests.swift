@@ -1,0 +1,91 @@
+import Foundation
+import GalleyCore
+import Synchronization
+import XCTest
+
+@testable import GalleyImaging
+
+final class Counter: Sendable {
+    private let count = Mutex(0)
+    func add() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
+}
+
+final class PictureMakerTests: XCTestCase {
+    private func job(_ name: String, width: Int, reads: Counter? = nil) throws -> PictureMaker.Job {
+        let bytes = try Fixture.bytes(name)
+        let format = try XCTUnwrap(ImageFileTypes.format(forPath: name))
+        return PictureMaker.Job(key: PictureKey(contentHash: ContentHash.of(bytes), width: width), format: format, enlarge: format.isVector) {
+            reads?.add()
+            return bytes
+        }
+    }
+
+    func testManyRequestsForOnePictureDrawItOnce() throws {
+        let maker = PictureMaker(workers: 2)
+        let reads = Counter()
+        let job = try job("red-120x80.heic", width: 64, reads: reads)
+        let answered = DispatchGroup()
+        let widths = Mutex<[Int]>([])
+        for _ in 0..<40 {
+            answered.enter()
+            maker.make(job) { result in
+                widths.withLock { $0.append((try? result.get().width) ?? -1) }
+                answered.leave()
+            }
+        }
+        XCTAssertEqual(answered.wait(timeout: .now() + 60), .success)
+        XCTAssertEqual(widths.withLock { $0 }, Array(repeating: 64, count: 40))
+        XCTAssertEqual(maker.drawnCount, 1)
+        XCTAssertEqual(reads.value, 1)
+        // Later requests are answered from the cache.
+        XCTAssertEqual(try maker.makeNow(job).get().width, 64)
+        XCTAssertEqual(maker.drawnCount, 1)
+    }
+
+    func testEachWidthIsItsOwnPicture() throws {
+        let maker = PictureMaker(workers: 1)
+        XCTAssertEqual(try maker.makeNow(job("red-200x100pt.pdf", width: 256)).get().width, 256)
+        XCTAssertEqual(try maker.makeNow(job("red-200x100pt.pdf", width: 512)).get().width, 512)
+        XCTAssertEqual(maker.drawnCount, 2)
+        XCTAssertEqual(maker.cache.count, 2)
+    }
+
+    func testAFailureIsRememberedNotRetried() throws {
+        let maker = PictureMaker(workers: 1)
+        let broken = Array(try Fixture.bytes("red-120x80.tiff").prefix(40))
+        let job = PictureMaker.Job(key: PictureKey(contentHash: ContentHash.of(broken), width: 64), format: .tiff, enlarge: false) { broken }
+        guard case .failure(let first) = maker.makeNow(job), case .failure(let second) = maker.makeNow(job) else {
+            return XCTFail("a broken TIFF was drawn")
+        }
+        XCTAssertEqual(first, second)
+        XCTAssertEqual(maker.drawnCount, 1)
+        XCTAssertEqual(maker.failure(forContentHash: job.key.contentHash), first)
+    }
+
+    func testABombIsRefusedByThePixelLimitBeforeDecoding() {
+        let maker = PictureMaker(workers: 1)
+        let job = PictureMaker.Job(key: PictureKey(contentHash: ContentHash.of(Bomb.png), width: 512), format: .png, enlarge: false) { Bomb.png }
+        guard case .failure(let failure) = maker.makeNow(job) else { return XCTFail("a bomb was drawn") }
+        XCTAssertEqual(failure.reason, ImageHeaderProblem.tooLarge(width: 100_000, height: 100_000).description)
+    }
+
+    func testAFileThatCannotBeReadIsNotRemembered() {
+        let maker = PictureMaker(workers: 1)
+        let job = PictureMaker.Job(key: PictureKey(contentHash: "gone", width: 64), format: .tiff, enlarge: false) { nil }
+        guard case .failure = maker.makeNow(job) else { return XCTFail("nothing was drawn from nothing") }
+        XCTAssertNil(maker.failure(forContentHash: "gone"))
+    }
+
+    func testTheCacheKeepsItsByteBound() {
+        let cache = PictureCache(byteLimit: 1000)
+        for index in 0..<50 {
+            let picture = DrawnPicture(bytes: Array(repeating: 1, count: 300), width: 1, height: 1, mimeType: "image/png")
+            cache.store(picture, for: PictureKey(contentHash: "h\(index)", width: 64))
+            XCTAssertLessThanOrEqual(cache.byteCount, 1000)
+        }
+        XCTAssertEqual(cache.count, 3)
+        XCTAssertNotNil(cache.picture(for: PictureKey(contentHash: "h49", width: 64)))
+        XCTAssertNil(cache.picture(for: PictureKey(contentHash: "h0", width: 64)))
+    }
+}
