@@ -119,5 +119,7 @@ def test_typing_in_neovim_shows_on_the_page_without_saving(page, runtime_dir):
             if editor:
                 editor.quit()
         finally:
+            # Leave no poll to a stopped daemon in the shared browser's log.
+            page.get("about:blank")
             daemon.stop()
             shutil.rmtree(holder, ignore_errors=True)
