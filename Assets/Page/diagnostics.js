@@ -49,11 +49,16 @@ export function setUpDiagnostics(doc, reveal) {
     return best;
   }
 
+  // The blocks that carry a marker, so that clearing them does not search
+  // every block of a long article on every update.
+  const marked = new Set();
+
   function renderMarkers() {
-    for (const el of document.querySelectorAll('.device-screen .has-error, .device-screen .has-warning')) {
+    for (const el of marked) {
       el.classList.remove('has-error', 'has-warning');
       el.removeAttribute('data-galley-badge');
     }
+    marked.clear();
     const byBlock = new Map();
     for (const d of doc.diagnostics) {
       if (!d.block) continue;
@@ -71,6 +76,7 @@ export function setUpDiagnostics(doc, reveal) {
         if (!el) continue;
         el.classList.add(errors ? 'has-error' : 'has-warning');
         el.setAttribute('data-galley-badge', label);
+        marked.add(el);
       }
     }
   }

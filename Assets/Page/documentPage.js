@@ -119,11 +119,20 @@ export function documentPage() {
     diagnostics.renderMarkers();
   }
 
-  /** The document's language on its articles, so CJK text gets its glyphs. */
+  /**
+   * The document's language on its articles, so CJK text gets its glyphs.
+   * Set only when it differs: Chromium recomputes the style of the whole
+   * article whenever `lang` is set, even to the value it has (about 65 ms
+   * for 4,800 paragraphs). Patching leaves it in place.
+   */
   function setLanguage() {
     const views = doc.comparing ? [viewA] : [viewA, viewB]; // another language says its own
     for (const art of views.flatMap((view) => Array.from(view.querySelectorAll(':scope > article')))) {
-      if (doc.language) art.lang = doc.language; else art.removeAttribute('lang');
+      if (doc.language) {
+        if (art.getAttribute('lang') !== doc.language) art.lang = doc.language;
+      } else if (art.hasAttribute('lang')) {
+        art.removeAttribute('lang');
+      }
     }
   }
 

@@ -467,6 +467,34 @@ def test_a_long_document_is_patched_block_by_block(page, daemon, content):
     page.execute_script("localStorage.clear()")
 
 
+def test_a_patch_leaves_the_article_and_its_language_alone(page, daemon, content):
+    # Chromium recomputes the style of every block when the article's `lang`
+    # is set, even to the value it has: a patch must not touch it.
+    path = os.path.join(content, "japanese.rtf")
+    paragraphs = [f"{n} \\u12506?\\u12531?\\u12462?\\u12531?" for n in range(300)]
+    write_long_rtf(path, paragraphs)
+    wait_until(lambda: any(d["title"] == "japanese" for d in daemon.documents()["documents"]))
+    open_doc(page, daemon, "japanese")
+    page.find_element(By.ID, "side-by-side").click()
+    wait_until(lambda: len(article_texts(page, "#view-b")) == 300)
+    assert page.execute_script("return [...document.querySelectorAll('.device-screen > article')].map(a => a.lang)") == ["ja", "ja"]
+    page.execute_script("""
+        window.__articleMutations = [];
+        const watch = new MutationObserver(records => {
+          for (const r of records) window.__articleMutations.push(r.attributeName);
+        });
+        for (const article of document.querySelectorAll('.device-screen > article')) watch.observe(article, {attributes: true});""")
+    old = version(page)
+    paragraphs[150] = "edited \\u12506?\\u12531?"
+    write_long_rtf(path, paragraphs)
+    wait_new_version(page, old)
+    wait_until(lambda: article_texts(page, "#view-b") == article_texts(page, "#view-a"), message="the second device missed the edit")
+    assert "Paragraph edited ペン of a long rich-text document." in article_texts(page, "#view-a")
+    assert page.execute_script("return window.__articleMutations") == [], "the patch changed the articles' attributes"
+    assert page.execute_script("return [...document.querySelectorAll('.device-screen > article')].map(a => a.lang)") == ["ja", "ja"]
+    page.execute_script("localStorage.clear()")
+
+
 def test_hidden_tab_stops_polling_and_catches_up(page, daemon, content):
     data = Content(content)
     open_doc(page, daemon, "Pelican")

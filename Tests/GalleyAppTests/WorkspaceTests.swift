@@ -89,6 +89,31 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertTrue(workspace.takeChanges().changed.isEmpty)
     }
 
+    func testAWordEditedInALargeDataFileParsesThatItemAlone() throws {
+        let items = (0..<300).map { index in
+            #"{"name": "Item \#(index)", "imageName": "p", "detailText": ["Paragraph one of item \#(index), long enough to matter.", "Paragraph two of item \#(index)."]}"#
+        }
+        let text = "[\n" + items.joined(separator: ",\n") + "\n]\n"
+        try write("large.json", text)
+        let workspace = Workspace(root: root, boot: "test")
+        workspace.loadAll()
+        _ = workspace.takeChanges()
+        let parsed = workspace.bytesParsed
+        XCTAssertEqual(parsed, text.utf8.count)
+        try write("large.json", text.replacingOccurrences(of: "Paragraph two of item 42.", with: "Paragraph two of item 42, edited."))
+        workspace.apply(changed: ["large.json"], removed: [])
+        XCTAssertLessThan(workspace.bytesParsed - parsed, 200, "more than the edited item was parsed")
+        XCTAssertEqual(workspace.takeChanges().changed.count, 1)
+        let edited = try XCTUnwrap(workspace.allDocuments.first { $0.title == "Item 42" })
+        XCTAssertTrue(edited.html.contains("Paragraph two of item 42, edited."))
+
+        // The same as a workspace that reads the file fresh.
+        let fresh = Workspace(root: root, boot: "test")
+        fresh.loadAll()
+        XCTAssertEqual(workspace.allDocuments.map(\.html), fresh.allDocuments.map(\.html))
+        XCTAssertEqual(workspace.allDocuments.map(\.diagnostics), fresh.allDocuments.map(\.diagnostics))
+    }
+
     func testRemovedFileRemovesItsDocuments() throws {
         try write("data.json", data)
         try write("other.json", #"{"not": "content"}"#)

@@ -44,7 +44,7 @@ final class RendererTests: XCTestCase {
     func testReusingThePreviousRenderingGivesTheSameResultAsRenderingAgain() {
         let context = RenderContext(resolveAsset: { name in name == "known" ? ResolvedImage(url: "/files/known.png?v=1", width: 4, height: 3) : nil })
         let renderer = HTMLRenderer(context: context)
-        var generator = SplitMix(seed: 7)
+        var generator = SeededRandom(seed: 7)
         func block(_ value: UInt64, line: Int) -> Block {
             let location = SourceLocation(line: line, column: 1)
             switch value % 7 {
@@ -129,18 +129,5 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(ImageSetContents.preferredFileName(Array(contents.utf8)), "a@3x.png")
         XCTAssertNil(ImageSetContents.preferredFileName(Array(#"{"images": [{"scale": "1x"}]}"#.utf8)))
         XCTAssertNil(ImageSetContents.preferredFileName(Array("{broken".utf8)))
-    }
-}
-
-/// A small deterministic generator, so a failing case can be replayed.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
     }
 }

@@ -16,6 +16,10 @@ public protocol ContentFormat: Sendable {
 
     /// The documents in `bytes`, the bytes of `file.sourcePath`.
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading
+
+    /// The same reading, parsing only what changed since `previous` (a
+    /// reading of the same file with the same context) where the format can.
+    func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?) -> FileSnapshot
 }
 
 /// A document's file as a format recognised it.

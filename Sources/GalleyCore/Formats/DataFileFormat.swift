@@ -11,6 +11,12 @@ struct DataFileFormat: ContentFormat {
         Self.documents(DataFileReader(schema: context.config.schema, path: file.path).read(bytes), of: file)
     }
 
+    func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?) -> FileSnapshot {
+        let reader = DataFileReader(schema: context.config.schema, path: file.path)
+        let snapshot = if let last = previous?.resume as? DataFileSnapshot { reader.reread(bytes, after: last) } else { reader.snapshot(of: bytes) }
+        return FileSnapshot(reading: Self.documents(snapshot.reading, of: file), resume: snapshot, bytesRead: snapshot.bytesRead)
+    }
+
     /// One document per item; shared by every syntax a data file may be written in.
     static func documents(_ reading: DataFileReading, of file: ContentFile) -> FileReading {
         switch reading {

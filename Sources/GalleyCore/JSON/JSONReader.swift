@@ -32,17 +32,41 @@ public struct JSONReader {
         }
     }
 
+    /// The one value written at exactly `range` of `bytes` (a part of a
+    /// larger document, whose offsets the nodes and errors keep), read as
+    /// if nested `depth` levels deep; anything after the value in `range`
+    /// is an error.
+    public static func parse(_ bytes: [UInt8], valueAt range: Range<Int>, depth: Int) -> Result<JSONNode, JSONSyntaxError> {
+        bytes.withUnsafeBufferPointer { whole in
+            var reader = JSONReader(UnsafeBufferPointer(rebasing: whole[range]), base: range.lowerBound)
+            do {
+                let value = try reader.parseValue(depth: depth)
+                if reader.position < reader.bytes.count {
+                    throw reader.error("unexpected \(reader.describeCurrent()) after the value")
+                }
+                return .success(value)
+            } catch let error as JSONSyntaxError {
+                return .failure(error)
+            } catch {
+                return .failure(JSONSyntaxError(offset: range.lowerBound + reader.position, message: "\(error)"))
+            }
+        }
+    }
+
     private let bytes: UnsafeBufferPointer<UInt8>
+    /// Where `bytes` start in the document, for the offsets of nodes and errors.
+    private let base: Int
     private var position = 0
     /// End of the last complete value, where a missing comma belongs.
     private var endOfLastValue = 0
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, base: Int = 0) {
         self.bytes = bytes
+        self.base = base
     }
 
     private func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
-        JSONSyntaxError(offset: offset ?? position, message: message)
+        JSONSyntaxError(offset: base + (offset ?? position), message: message)
     }
 
     private mutating func skipByteOrderMark() {
@@ -94,7 +118,7 @@ public struct JSONReader {
             throw error("unexpected \(describeCurrent()), expected a value")
         }
         endOfLastValue = position
-        return JSONNode(value, offset: start)
+        return JSONNode(value, offset: base + start)
     }
 
     private mutating func expectLiteral(_ literal: StaticString) throws {
@@ -170,7 +194,7 @@ public struct JSONReader {
             position += 1
             skipWhitespace()
             let value = try parseValue(depth: depth)
-            members.append(JSONMember(key: key, keyOffset: keyOffset, value: value))
+            members.append(JSONMember(key: key, keyOffset: base + keyOffset, value: value))
             skipWhitespace()
             guard position < bytes.count else {
                 throw error("unexpected end of file, expected '}' to close the object opened here", at: open)

@@ -19,6 +19,23 @@ extension Block {
         for nested in nestedBlocks { nested.walk(visit) }
     }
 
+    /// This block with its source line, and those of the blocks nested in
+    /// it, `lines` further down (an edit above it added lines).
+    public func movedDown(by lines: Int) -> Block {
+        var moved = self
+        moved.location.line += lines
+        if case .table(let rows) = content {
+            moved.content = .table(rows.map { row in
+                row.map { cell in
+                    var cell = cell
+                    cell.blocks = cell.blocks.map { $0.movedDown(by: lines) }
+                    return cell
+                }
+            })
+        }
+        return moved
+    }
+
     /// Whether this block or one nested in it is an image.
     public var containsImage: Bool {
         var found = false

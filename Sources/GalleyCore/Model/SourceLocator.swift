@@ -32,6 +32,46 @@ public struct SourceLocator: Sendable {
         lineStarts = Self.lineStarts(in: bytes)
     }
 
+    /// The locator of `bytes`, an edit of `previous`'s source in which
+    /// `start..<previousEnd` became `start..<end`: the line starts around the
+    /// edit are kept or moved, and only the edited bytes (with one on each
+    /// side, where a CR LF pair may have been joined or split) are scanned.
+    public init(editing previous: SourceLocator, into bytes: [UInt8], from start: Int, previousEnd: Int, end: Int) {
+        self.bytes = bytes
+        columns = previous.columns
+        let shift = end - previousEnd
+        let low = max(0, start - 1)
+        let high = min(end + 1, bytes.count)
+        var starts: [Int] = []
+        starts.reserveCapacity(previous.lineStarts.count + 8)
+        // A line start `s` follows the line break at `s - 1`.
+        var next = 0
+        while next < previous.lineStarts.count, previous.lineStarts[next] <= low {
+            starts.append(previous.lineStarts[next])
+            next += 1
+        }
+        for index in low..<max(low, high) where Self.endsLine(at: index, in: bytes) {
+            starts.append(index + 1)
+        }
+        while next < previous.lineStarts.count, previous.lineStarts[next] < previousEnd + 2 { next += 1 }
+        while next < previous.lineStarts.count {
+            starts.append(previous.lineStarts[next] + shift)
+            next += 1
+        }
+        lineStarts = starts
+    }
+
+    /// Whether a line ends with the byte at `index`: a line feed, or a
+    /// carriage return not followed by one.
+    private static func endsLine(at index: Int, in bytes: [UInt8]) -> Bool {
+        bytes[index] == 0x0A || (bytes[index] == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A))
+    }
+
+    /// The 1-based line of `requested` (clamped to the source).
+    public func line(ofOffset requested: Int) -> Int {
+        line(containing: max(0, min(requested, bytes.count))) + 1
+    }
+
     /// The location of `requested` (clamped to the source).
     public mutating func location(of requested: Int) -> SourceLocation {
         let target = max(0, min(requested, bytes.count))

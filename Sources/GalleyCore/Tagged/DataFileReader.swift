@@ -1,12 +1,12 @@
 /// One item of a data file, read into a document.
-public struct ItemReading: Sendable {
+public struct ItemReading: Sendable, Equatable {
     public var index: Int
     public var document: Document
     public var diagnostics: [Diagnostic]
 }
 
 /// What a JSON file turned out to be.
-public enum DataFileReading: Sendable {
+public enum DataFileReading: Sendable, Equatable {
     /// A data file: one document per item, plus problems of the file as a whole.
     case items([ItemReading], fileDiagnostics: [Diagnostic])
     /// Valid JSON that holds no items with a text array (a package manifest…).
@@ -35,24 +35,39 @@ public struct DataFileReader {
     }
 
     public func read(_ bytes: [UInt8]) -> DataFileReading {
+        snapshot(of: bytes).reading
+    }
+
+    /// Reads `bytes` whole, keeping what a later `reread` needs.
+    public func snapshot(of bytes: [UInt8]) -> DataFileSnapshot {
         let lines = SourcePositions(bytes, syntax: syntax)
-        let tree = syntax == .json ? JSONReader.parse(bytes) : PropertyListReader.parse(bytes)
-        switch tree {
+        let reading: DataFileReading
+        var itemStarts: [Int] = []
+        var itemDepth = 0
+        switch syntax == .json ? JSONReader.parse(bytes) : PropertyListReader.parse(bytes) {
         case .failure(let error):
-            return .invalid(Diagnostic(path: path, location: lines.location(ofOffset: error.offset), severity: .error, message: error.message))
+            reading = .invalid(Diagnostic(path: path, location: lines.location(ofOffset: error.offset), severity: .error, message: error.message))
         case .success(let root):
-            guard let items = itemArray(in: root) else { return .notContent }
-            var fileDiagnostics: [Diagnostic] = []
-            var readings: [ItemReading] = []
-            for (index, item) in items.enumerated() {
-                guard let members = item.objectValue else {
-                    fileDiagnostics.append(diagnostic(.warning, "item \(index) is \(item.value.typeDescription), expected an object", at: item.offset, lines))
-                    continue
+            if let items = itemArray(in: root) {
+                var fileDiagnostics: [Diagnostic] = []
+                var readings: [ItemReading] = []
+                for (index, item) in items.enumerated() {
+                    guard let members = item.objectValue else {
+                        fileDiagnostics.append(diagnostic(.warning, "item \(index) is \(item.value.typeDescription), expected an object", at: item.offset, lines))
+                        continue
+                    }
+                    readings.append(readItem(members, index: index, offset: item.offset, lines))
                 }
-                readings.append(readItem(members, index: index, offset: item.offset, lines))
+                reading = .items(readings, fileDiagnostics: fileDiagnostics)
+                itemStarts = items.map(\.offset)
+                // An item of a top-level array is read one level deeper than
+                // the root; of an array in the root object, two.
+                itemDepth = root.arrayValue != nil ? 1 : 2
+            } else {
+                reading = .notContent
             }
-            return .items(readings, fileDiagnostics: fileDiagnostics)
         }
+        return DataFileSnapshot(bytes: bytes, reading: reading, lines: lines, itemStarts: itemStarts, itemDepth: itemDepth, bytesRead: bytes.count)
     }
 
     /// The array of items: the root itself, or the first array of objects
@@ -69,11 +84,11 @@ public struct DataFileReader {
         elements.contains { $0.member(schema.textKey) != nil }
     }
 
-    private func diagnostic(_ severity: Severity, _ message: String, at offset: Int, _ lines: SourcePositions) -> Diagnostic {
+    func diagnostic(_ severity: Severity, _ message: String, at offset: Int, _ lines: SourcePositions) -> Diagnostic {
         Diagnostic(path: path, location: lines.location(ofOffset: offset), severity: severity, message: message)
     }
 
-    private func readItem(_ members: [JSONMember], index: Int, offset: Int, _ lines: SourcePositions) -> ItemReading {
+    func readItem(_ members: [JSONMember], index: Int, offset: Int, _ lines: SourcePositions) -> ItemReading {
         var diagnostics: [Diagnostic] = []
         var seenKeys: Set<String> = []
         for member in members where !seenKeys.insert(member.key).inserted {
@@ -123,12 +138,17 @@ public struct DataFileReader {
 /// Where a byte offset of a data file is for the author: line and column in
 /// a text file; in a binary property list, which has no lines, line 1 and
 /// the object's byte offset plus one as the column.
-struct SourcePositions {
-    private let lines: SourceLocator?
+struct SourcePositions: Sendable {
+    /// Nil for a binary property list.
+    let lines: SourceLocator?
 
     init(_ bytes: [UInt8], syntax: DataFileSyntax) {
         let isBinary = syntax == .propertyList && PropertyListReader.form(of: bytes) == .binary
         lines = isBinary ? nil : SourceLocator(bytes)
+    }
+
+    init(lines: SourceLocator) {
+        self.lines = lines
     }
 
     func location(ofOffset offset: Int) -> SourceLocation {

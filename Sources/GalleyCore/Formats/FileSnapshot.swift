@@ -1,0 +1,35 @@
+/// A content file's last reading, with what its format keeps so that the
+/// next version of the file (a save, an editor's keystroke) is read only
+/// where it changed.
+///
+/// The shell keeps one per file and hands it back with the new bytes to
+/// `ContentFormats.read(_:of:in:after:)`.
+public struct FileSnapshot: Sendable {
+    public let reading: FileReading
+    /// The format's own state for the next reading (nil: read it whole).
+    let resume: (any Sendable)?
+    /// How many bytes this reading parsed: the whole file, or only what changed.
+    public let bytesRead: Int
+
+    init(reading: FileReading, resume: (any Sendable)? = nil, bytesRead: Int) {
+        self.reading = reading
+        self.resume = resume
+        self.bytesRead = bytesRead
+    }
+
+    /// Whether the next reading can parse only what changed; keeping a
+    /// snapshot that cannot is of no use.
+    public var canReadInPart: Bool { resume != nil }
+
+    /// A file that could not be read at all.
+    public init(failure: Diagnostic) {
+        self.init(reading: .failed(failure), bytesRead: 0)
+    }
+}
+
+extension ContentFormat {
+    /// Formats that cannot read in part read the whole file.
+    public func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?) -> FileSnapshot {
+        FileSnapshot(reading: read(bytes, of: file, in: context), bytesRead: bytes.count)
+    }
+}

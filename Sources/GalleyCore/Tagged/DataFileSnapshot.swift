@@ -1,0 +1,137 @@
+/// A data file's reading, with what the next reading of an edited version
+/// needs to read only the item that changed: the bytes it was read from,
+/// their line starts and where each item starts.
+///
+/// The shell keeps one per file (an editor's buffer, a saved file) and
+/// passes it to `DataFileReader.reread(_:after:)` with the new bytes.
+public struct DataFileSnapshot: Sendable {
+    public let bytes: [UInt8]
+    public let reading: DataFileReading
+    let lines: SourcePositions
+    /// Where each element of the item array starts (objects or not), in order.
+    let itemStarts: [Int]
+    /// How deep the reader is when it reads an item.
+    let itemDepth: Int
+    /// How many bytes this reading parsed: the whole file, or the edited item.
+    public let bytesRead: Int
+}
+
+extension DataFileReader {
+    /// The reading of `bytes`, an edited version of `previous.bytes`. When
+    /// the edit lies inside one item (its braces unchanged) and the file is
+    /// still valid, only that item is read again and the items after it are
+    /// moved by the lines the edit added or removed; anything else is read
+    /// whole. Either way the result equals `snapshot(of: bytes)`.
+    public func reread(_ bytes: [UInt8], after previous: DataFileSnapshot) -> DataFileSnapshot {
+        editedItem(bytes, after: previous) ?? snapshot(of: bytes)
+    }
+
+    private func editedItem(_ bytes: [UInt8], after previous: DataFileSnapshot) -> DataFileSnapshot? {
+        // Property lists are read whole (binary ones have no lines to splice).
+        guard syntax == .json, let previousLines = previous.lines.lines,
+              case .items(let readings, let fileDiagnostics) = previous.reading, !previous.itemStarts.isEmpty else { return nil }
+        let old = previous.bytes
+        let (prefix, suffix) = ByteEdit.commonEnds(old, bytes)
+        if prefix == old.count && prefix == bytes.count {
+            return DataFileSnapshot(bytes: bytes, reading: previous.reading, lines: previous.lines,
+                                    itemStarts: previous.itemStarts, itemDepth: previous.itemDepth, bytesRead: 0)
+        }
+        let oldEnd = old.count - suffix
+        let newEnd = bytes.count - suffix
+        let shift = bytes.count - old.count
+
+        // The item whose opening brace comes before the edit and whose
+        // closing brace comes after it.
+        guard let index = previous.itemStarts.lastIndex(where: { $0 < prefix }) else { return nil }
+        let start = previous.itemStarts[index]
+        guard old[start] == UInt8(ascii: "{"), let itemEnd = ByteEdit.endOfObject(in: old, at: start), oldEnd < itemEnd else { return nil }
+        let newItemEnd = itemEnd + shift
+        guard case .success(let node) = JSONReader.parse(bytes, valueAt: start..<newItemEnd, depth: previous.itemDepth),
+              let members = node.objectValue,
+              // Which array holds the items depends on the text key.
+              members.contains(where: { $0.key == schema.textKey })
+        else { return nil }
+
+        let lines = SourceLocator(editing: previousLines, into: bytes, from: prefix, previousEnd: oldEnd, end: newEnd)
+        // Items after the edit keep their columns only if they start on a
+        // later line than the one the edit ends on.
+        let editEndLine = previousLines.line(ofOffset: oldEnd)
+        if index + 1 < previous.itemStarts.count, previousLines.line(ofOffset: previous.itemStarts[index + 1]) <= editEndLine {
+            return nil
+        }
+        let lineShift = lines.line(ofOffset: newEnd) - previousLines.line(ofOffset: oldEnd)
+        func moved(_ diagnostic: Diagnostic) -> Diagnostic {
+            guard lineShift != 0, diagnostic.location.line > editEndLine else { return diagnostic }
+            var diagnostic = diagnostic
+            diagnostic.location.line += lineShift
+            return diagnostic
+        }
+
+        let edited = readItem(members, index: index, offset: start, SourcePositions(lines: lines))
+        let newReadings = readings.map { reading -> ItemReading in
+            if reading.index == index { return edited }
+            guard reading.index > index, lineShift != 0 else { return reading }
+            var reading = reading
+            reading.document.blocks = reading.document.blocks.map { $0.movedDown(by: lineShift) }
+            reading.diagnostics = reading.diagnostics.map(moved)
+            return reading
+        }
+        var itemStarts = previous.itemStarts
+        for later in (index + 1)..<itemStarts.count { itemStarts[later] += shift }
+        return DataFileSnapshot(bytes: bytes, reading: .items(newReadings, fileDiagnostics: fileDiagnostics.map(moved)), lines: SourcePositions(lines: lines),
+                                itemStarts: itemStarts, itemDepth: previous.itemDepth, bytesRead: newItemEnd - start)
+    }
+}
+
+/// Byte-level comparisons of two versions of a file.
+enum ByteEdit {
+    /// The lengths of the longest common prefix and suffix of `old` and
+    /// `new`, which do not overlap in either.
+    static func commonEnds(_ old: [UInt8], _ new: [UInt8]) -> (prefix: Int, suffix: Int) {
+        old.withUnsafeBufferPointer { a in
+            new.withUnsafeBufferPointer { b in
+                let limit = min(a.count, b.count)
+                var prefix = 0
+                // Whole words first (memcmp's speed without a call per byte).
+                while prefix + 8 <= limit,
+                      UnsafeRawPointer(a.baseAddress! + prefix).loadUnaligned(as: UInt64.self)
+                      == UnsafeRawPointer(b.baseAddress! + prefix).loadUnaligned(as: UInt64.self) {
+                    prefix += 8
+                }
+                while prefix < limit, a[prefix] == b[prefix] { prefix += 1 }
+                var suffix = 0
+                let room = limit - prefix
+                while suffix + 8 <= room,
+                      UnsafeRawPointer(a.baseAddress! + a.count - suffix - 8).loadUnaligned(as: UInt64.self)
+                      == UnsafeRawPointer(b.baseAddress! + b.count - suffix - 8).loadUnaligned(as: UInt64.self) {
+                    suffix += 8
+                }
+                while suffix < room, a[a.count - suffix - 1] == b[b.count - suffix - 1] { suffix += 1 }
+                return (prefix, suffix)
+            }
+        }
+    }
+
+    /// The offset just after the `}` that closes the object opening at
+    /// `start` of valid JSON `bytes`, skipping strings; nil if there is none.
+    static func endOfObject(in bytes: [UInt8], at start: Int) -> Int? {
+        var depth = 0
+        var index = start
+        var inString = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if inString {
+                if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                depth += 1
+            } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                depth -= 1
+                if depth == 0 { return index + 1 }
+            }
+            index += 1
+        }
+        return nil
+    }
+}

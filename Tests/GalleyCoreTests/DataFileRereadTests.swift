@@ -1,0 +1,114 @@
+import XCTest
+@testable import GalleyCore
+
+/// Reading an edited data file again from the previous reading must give
+/// exactly what a fresh read gives, while reading only the edited item.
+final class DataFileRereadTests: XCTestCase {
+    private let reader = DataFileReader(schema: .seed, path: "Resources/speciesData.json")
+
+    /// `text` read whole, then with `target` replaced by `replacement`, read again from that reading.
+    private func edit(_ text: String, _ target: String, _ replacement: String) throws -> (before: DataFileSnapshot, edited: [UInt8], after: DataFileSnapshot) {
+        let before = reader.snapshot(of: Array(text.utf8))
+        let range = try XCTUnwrap(text.range(of: target))
+        let edited = Array(text.replacingCharacters(in: range, with: replacement).utf8)
+        return (before, edited, reader.reread(edited, after: before))
+    }
+
+    func testAWordTypedInOneItemRereadsThatItemAlone() throws {
+        let (_, edited, after) = try edit(DataFileTexts.pretty(items: 50, seed: 1), "Paragraph 3 of item 20", "Paragraph 3 of the edited item 20")
+        XCTAssertEqual(after.reading, reader.snapshot(of: edited).reading)
+        XCTAssertGreaterThan(after.bytesRead, 0)
+        XCTAssertLessThan(after.bytesRead * 20, edited.count, "more than the edited item was read")
+        XCTAssertEqual(reader.reread(edited, after: after).bytesRead, 0, "the same bytes again need no reading")
+    }
+
+    func testALineAddedInOneItemMovesTheItemsAfterIt() throws {
+        let (before, edited, after) = try edit(DataFileTexts.pretty(items: 10, seed: 2), "\"Paragraph 1 of item 4", "\"New paragraph\",\n      \"Paragraph 1 of item 4")
+        XCTAssertLessThan(after.bytesRead * 5, edited.count)
+        XCTAssertEqual(after.reading, reader.snapshot(of: edited).reading)
+        guard case .items(let oldItems, _) = before.reading, case .items(let newItems, _) = after.reading else { return XCTFail("not items") }
+        XCTAssertEqual(newItems[7].document.blocks[0].location.line, oldItems[7].document.blocks[0].location.line + 1)
+    }
+
+    /// Thousands of random edit sequences (typing, deleting, breaking and
+    /// mending the JSON, new lines, whole items): after every edit the
+    /// incremental reading equals a fresh one, documents, blocks,
+    /// locations and diagnostics alike.
+    func testRandomEditSequencesReadAsAFreshParse() {
+        var random = SeededRandom(seed: 0x6A11E7)
+        var edits = 0
+        var partial = 0
+        for sequence in 0..<400 {
+            let layout = sequence % 3
+            var bytes = Array((layout == 2 ? DataFileTexts.wrapped(items: 6, seed: UInt64(sequence))
+                                           : DataFileTexts.pretty(items: 6, seed: UInt64(sequence))).utf8)
+            var snapshot = reader.snapshot(of: bytes)
+            let valid = bytes
+            for _ in 0..<8 {
+                bytes = DataFileTexts.randomEdit(of: bytes, valid: valid, using: &random)
+                let incremental = reader.reread(bytes, after: snapshot)
+                let fresh = reader.snapshot(of: bytes)
+                edits += 1
+                if incremental.bytesRead < bytes.count { partial += 1 }
+                guard incremental.reading == fresh.reading else {
+                    return XCTFail("sequence \(sequence): the incremental reading differs from a fresh one for\n\(String(decoding: bytes, as: UTF8.self))")
+                }
+                snapshot = incremental
+            }
+        }
+        XCTAssertEqual(edits, 3200)
+        // Not vacuous: most edits took the incremental path.
+        // (Edits that break the JSON are read whole until it is mended.)
+        XCTAssertGreaterThan(partial, edits / 5, "only \(partial) of \(edits) edits were read in part")
+    }
+}
+
+/// Data files and edits for the tests above.
+enum DataFileTexts {
+    static func item(_ index: Int, seed: UInt64) -> String {
+        let words = ["ペンギン", "heron", "<image>0\(index % 3)</image>", "<caption>Photo \(seed)</caption>", "<imgae>1</imgae>", "tab\\tand \\\"quote\\\"", "\\u00e9t\\u00e9"]
+        let text = (0..<5).map { p in "\"Paragraph \(p) of item \(index): \(words[(p + index + Int(seed % 7)) % words.count])\"" }
+        return "  {\n    \"name\": \"Item \(index)\",\n    \"imageName\": \"sugi\",\n    \"detailText\": [\n      " + text.joined(separator: ",\n      ") + "\n    ]\n  }"
+    }
+
+    /// A top-level array of items, one member per line; one element is not an object.
+    static func pretty(items: Int, seed: UInt64) -> String {
+        var elements = (0..<items).map { item($0, seed: seed) }
+        if items > 3 { elements.insert("  \"not an item\"", at: 2) }
+        return "[\n" + elements.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// The items in an object's member, after another member.
+    static func wrapped(items: Int, seed: UInt64) -> String {
+        "{\n  \"version\": 2,\n  \"species\": " + pretty(items: items, seed: seed) + "}\n"
+    }
+
+    static func randomEdit(of bytes: [UInt8], valid: [UInt8], using random: inout SeededRandom) -> [UInt8] {
+        var bytes = bytes
+        let pieces = ["x", "ペ", " word", "\\\"", "\\n", "\n", "\n      ", "\r", "\r\n  ", "\"", ",", "}", "{", "]", "\\u00", "<caption>c</caption>", "\"a\": 1, "]
+        switch random.next() % 10 {
+        case 0...4:
+            // Typing inside a string (after a quote), most of what authors do.
+            let quotes = bytes.indices.filter { bytes[$0] == UInt8(ascii: "\"") }
+            guard let quote = quotes.randomElement(using: &random) else { return valid }
+            let at = min(bytes.count, quote + 1 + Int(random.next() % 6))
+            let piece = random.next() % 4 == 0 ? pieces.randomElement(using: &random)! : ["a", "ず", " ", "e"].randomElement(using: &random)!
+            bytes.insert(contentsOf: Array(piece.utf8), at: at)
+        case 5, 6:
+            let at = Int(random.next() % UInt64(max(1, bytes.count)))
+            let length = min(bytes.count - at, Int(random.next() % 4))
+            bytes.removeSubrange(at..<(at + length))
+        case 7:
+            let at = Int(random.next() % UInt64(bytes.count + 1))
+            bytes.insert(contentsOf: Array(pieces.randomElement(using: &random)!.utf8), at: at)
+        case 8:
+            // A whole item copied after another one.
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard let end = text.range(of: "\n  }", options: .backwards) else { return valid }
+            bytes = Array((String(text[..<end.upperBound]) + ",\n" + item(9, seed: random.next() % 5) + String(text[end.upperBound...])).utf8)
+        default:
+            return valid
+        }
+        return bytes
+    }
+}
