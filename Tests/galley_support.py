@@ -1,5 +1,6 @@
 """Shared by the integration and browser tests: the real galley daemon as a
 child process on a loopback port, and content copies in ordinary folders."""
+import contextlib
 import json
 import os
 import queue
@@ -184,3 +185,21 @@ def save_by_rename(path, data):
     with os.fdopen(descriptor, "wb") as handle:
         handle.write(data.encode("utf-8") if isinstance(data, str) else data)
     os.rename(temporary, path)
+
+
+@contextlib.contextmanager
+def private_runtime_dir():
+    """A private XDG_RUNTIME_DIR for the daemons and language servers started
+    meanwhile (short, so that socket paths fit in a sockaddr_un)."""
+    folder = tempfile.mkdtemp(prefix="xdg-", dir="/tmp")
+    os.chmod(folder, 0o700)
+    previous = os.environ.get("XDG_RUNTIME_DIR")
+    os.environ["XDG_RUNTIME_DIR"] = folder
+    try:
+        yield folder
+    finally:
+        if previous is None:
+            os.environ.pop("XDG_RUNTIME_DIR", None)
+        else:
+            os.environ["XDG_RUNTIME_DIR"] = previous
+        shutil.rmtree(folder, ignore_errors=True)

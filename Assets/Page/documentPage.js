@@ -22,6 +22,7 @@ export function documentPage() {
   const viewB = $('view-b');
   const deviceB = $('device-b');
   const titleEl = $('doc-title');
+  const unsavedEl = $('unsaved');
   const removedNotice = $('removed-notice');
   const chip = $('change-chip');
 
@@ -187,6 +188,12 @@ export function documentPage() {
     }
     if (body.layout) setDevices(body.layout.devices);
     useProjectLayout(body.layout);
+    // Shown from an editor's buffer (galley lsp) rather than the file on disk.
+    unsavedEl.hidden = !body.unsaved;
+    // The editor's cursor rests on a block (galley lsp): pages that follow go there, once per move.
+    const follow = body.follow && typeof body.follow === 'object' ? body.follow : null;
+    const followTo = follow && follow.serial !== doc.followSerial && !first ? follow.line : null;
+    if (follow) doc.followSerial = follow.serial;
     if (typeof body.css === 'string' && body.css !== doc.css) {
       doc.css = body.css;
       docStyle.textContent = body.css;
@@ -221,6 +228,11 @@ export function documentPage() {
           if (twin) markChanged(twin);
         }
       }
+    }
+
+    if (followTo !== null && settings.follow) {
+      const target = viewA.querySelector('[data-line="' + Number(followTo) + '"]');
+      if (target) revealBlock(target, false);
     }
 
     galley.version = body.version;

@@ -3,6 +3,7 @@ enum Command: Equatable {
     case serve(ServeOptions)
     case render(paths: [String], output: String?)
     case check(paths: [String], json: Bool)
+    case languageServer
     case completions(ShellCompletion.Shell)
     case manual
     /// `galley --help` (nil) or `galley COMMAND --help`.
@@ -59,6 +60,7 @@ enum CommandLineArguments {
             }
             return .completions(shell)
         case CommandTable.manual.name: return .manual
+        case CommandTable.lsp.name: return .languageServer
         default: throw UsageError(message: "unknown command '\(name)'")
         }
     }

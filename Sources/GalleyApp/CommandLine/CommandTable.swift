@@ -82,6 +82,16 @@ enum CommandTable {
         ]
     )
 
+    static let lsp = CommandSpec(
+        name: "lsp",
+        summary: "a language server for editors, on standard input and output",
+        details: [
+            "Speaks the Language Server Protocol on standard input and output. Open buffers drive the preview as you type, without saving: through the galley serve running for the file's folder (found through a socket in $XDG_RUNTIME_DIR/galley/), or through a preview of its own on a free loopback port, whose URL it tells the editor. Diagnostics, quick fixes, completion, hover and definition appear in the editor.",
+        ],
+        operands: nil,
+        options: []
+    )
+
     static let completions = CommandSpec(
         name: "completions",
         summary: "print the shell completion script for SHELL",
@@ -104,7 +114,7 @@ enum CommandTable {
         isHidden: true
     )
 
-    static let commands = [serve, render, check, completions, manual]
+    static let commands = [serve, render, check, lsp, completions, manual]
 
     static func command(named name: String) -> CommandSpec? {
         commands.first { $0.name == name }

@@ -30,6 +30,8 @@ public enum GalleyMain {
             return 0
         case .check(let paths, let json):
             return CheckCommand(paths: paths, json: json).run()
+        case .languageServer:
+            return LanguageServerCommand().run()
         case .render(let paths, let output):
             return RenderCommand(paths: paths, output: output).run()
         case .serve(let options):

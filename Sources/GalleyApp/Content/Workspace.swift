@@ -51,6 +51,10 @@ final class Workspace {
     private var imageUsers = ImageDependencies()
     private var assets = AssetIndex()
     private var knownFiles: Set<String> = []
+    /// Editors' unsaved texts (`galley lsp`), read instead of the files on
+    /// disk, which are never written.
+    private var buffers: [String: [UInt8]] = [:]
+    private var followSerial = 0
     /// Bytes of content files the readers have parsed so far: a large file's
     /// save adds the edited part, not the file.
     private(set) var bytesParsed = 0
@@ -202,9 +206,9 @@ final class Workspace {
     /// in force and shows its errors on every document.
     private func reloadConfig() {
         let path = root + "/" + ConfigFile.name
-        if FileSystem.exists(path) {
+        if buffers[ConfigFile.name] != nil || FileSystem.exists(path) {
             do {
-                let result = ConfigReader(path: ConfigFile.name).read(try FileSystem.read(path))
+                let result = ConfigReader(path: ConfigFile.name).read(try contents(of: ConfigFile.name))
                 if let newConfig = result.config { config = newConfig }
                 configDiagnostics = result.diagnostics
             } catch {
@@ -261,6 +265,86 @@ final class Workspace {
         PreviewDevice.forWidth(config.deviceWidth).traits(appearance: config.appearance == .dark ? .dark : .light)
     }
 
+    // MARK: - Editor buffers
+
+    /// Reads `text` as the content of `path` (relative) until `dropBuffer`.
+    func setBuffer(_ text: [UInt8], for path: String) {
+        if buffers.updateValue(text, forKey: path) == nil { markAllDocuments(of: path) }
+        apply(changed: [path], removed: [])
+    }
+
+    /// Goes back to the file on disk (after a save, or a close without one).
+    func dropBuffer(for path: String) {
+        guard buffers.removeValue(forKey: path) != nil else { return }
+        markAllDocuments(of: path)
+        if FileSystem.exists(root + "/" + path) {
+            apply(changed: [path], removed: [])
+        } else {
+            apply(changed: [], removed: [path])
+        }
+    }
+
+    /// Every document of the file is rendered again when it switches
+    /// between buffer and disk, even those whose text did not change, so
+    /// that each page says where it comes from.
+    private func markAllDocuments(of path: String) {
+        needsRender.formUnion(documentsOfFile[Workspace.documentPath(ofBuffer: path)] ?? [])
+    }
+
+    /// The document a buffer is the text of: the file, or the bundle holding it.
+    private static func documentPath(ofBuffer path: String) -> String {
+        if case .content(let content) = ContentPath.role(of: path) { return content.path }
+        return path
+    }
+
+    private func isUnsaved(_ documentPath: String) -> Bool {
+        !buffers.isEmpty && buffers.keys.contains { Workspace.documentPath(ofBuffer: $0) == documentPath }
+    }
+
+    /// The bytes of `file` (relative): the editor's buffer when there is one.
+    private func contents(of file: String) throws -> [UInt8] {
+        if let buffer = buffers[file] { return buffer }
+        return try FileSystem.read(root + "/" + file)
+    }
+
+    /// What an editor completes and looks up: the configured tag names, the
+    /// key that holds an item's image prefix, and every asset.
+    var vocabulary: EditorVocabulary {
+        let traits = previewTraits
+        let entries = assets.catalog.imageNames.sorted().compactMap { name -> EditorVocabulary.Asset? in
+            guard let resolution = assets.catalog.image(named: name, for: traits), let image = assets.images[resolution.path] else { return nil }
+            let folder = RelativePath.folder(of: image.path)
+            let definition = folder.hasByteSuffix(".imageset") ? folder + "/Contents.json" : image.path
+            return EditorVocabulary.Asset(name: name, file: image.path, url: image.isDisplayable ? image.url : "", definition: definition)
+        }
+        return EditorVocabulary(tags: schema.kinds.compactMap(\.tagName), imageKey: schema.imageKey, assets: entries)
+    }
+
+    /// Asks pages that follow the editor to show the block at `line` of
+    /// `path`: the document holding that block is published again with it.
+    func follow(path: String, line: Int) {
+        followSerial += 1
+        for id in documentsOfFile[path] ?? [] {
+            guard let source = sources[id], source.document.blocks.contains(where: { $0.location.line == line }), var document = published[id] else { continue }
+            document.follow = PublishedDocument.Follow(line: line, serial: followSerial)
+            published[id] = document
+            pendingChanged.insert(id)
+        }
+    }
+
+    /// The ids of the documents `path` holds, in file order.
+    func documentIDs(ofFile path: String) -> [String] {
+        documentsOfFile[path] ?? []
+    }
+
+    /// What `galley check` would say about one file, for the editor.
+    func diagnostics(ofFile path: String) -> [Diagnostic] {
+        if path == ConfigFile.name { return configDiagnostics }
+        var seen = Set<Diagnostic>()
+        let documents = (documentsOfFile[path] ?? []).compactMap { published[$0] }
+        return documents.flatMap { $0.diagnostics.map(\.diagnostic) }.filter { $0.path == path && seen.insert($0).inserted }
+    }
+
     // MARK: - Documents
 
     /// Reads content files on every core, then takes in what they hold.
@@ -283,7 +367,7 @@ final class Workspace {
     private func load(_ file: ContentFile, after previous: FileSnapshot?) -> (snapshot: FileSnapshot, bytes: Int)? {
         let context = ReadingContext(config: config, converters: converters)
         do {
-            let bytes = try FileSystem.read(root + "/" + file.sourcePath)
+            let bytes = try contents(of: file.sourcePath)
             return (ContentFormats.read(bytes, of: file, in: context, after: previous), bytes.count)
         } catch {
             if !FileSystem.exists(root + "/" + file.sourcePath) { return nil }
@@ -464,6 +548,7 @@ final class Workspace {
             layout: layoutJSON,
             language: DocumentLanguage.decide(configured: config.language, path: source.path, title: source.document.title, blocks: source.document.blocks),
             localizations: localizationFindings[id]?.localizations ?? [],
+            unsaved: isUnsaved(source.path),
             diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
         )
         return Rendering(document: document, images: images, reusable: PreviousRendering(document: source.document, rendered: rendered))

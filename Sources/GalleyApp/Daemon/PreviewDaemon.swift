@@ -25,9 +25,18 @@ final class PreviewDaemon: @unchecked Sendable {
     private var watcher: FileWatcher?
     private var folderTimer: DispatchSourceTimer?
     private var isStopping = false
+    /// Whether `galley lsp` processes can reach this daemon on its socket.
+    private let acceptsEditors: Bool
+    private var bufferLink: BufferLinkServer?
+    /// Editors connected through `galley lsp`, for Alt/Ctrl-click on a block.
+    private(set) var editors = EditorOpeners()
+    /// The content folder's real path and the page origin, once started.
+    private(set) var root = ""
+    private(set) var url = ""
 
-    init(options: ServeOptions) {
+    init(options: ServeOptions, acceptsEditors: Bool = true) {
         self.options = options
+        self.acceptsEditors = acceptsEditors
         log = Log(level: options.logLevel)
     }
 
@@ -58,8 +67,13 @@ final class PreviewDaemon: @unchecked Sendable {
             workspaceQueue.async { [weak self] in self?.showPictureFailure(path) }
         }
         workspace.pictures = pictures
-        let editor = options.editorCommand.flatMap(EditorCommand.init(template:)).map(EditorLink.init(command:))
-        let publisher = Publisher(boot: boot, editorAnnouncement: editor?.announcement)
+        let command = options.editorCommand.flatMap(EditorCommand.init(template:))
+        let publisherBox = PublisherBox()
+        let editors = EditorOpeners { available in publisherBox.publisher?.announceEditor(available || command != nil) }
+        let editor = EditorLink(command: command, connectedEditors: editors)
+        let publisher = Publisher(boot: boot, editorAnnouncement: editor.announcement, announced: command != nil)
+        publisherBox.publisher = publisher
+        self.editors = editors
         if options.pollInterval == nil, let fileSystem = NetworkFileSystem.name(of: root) {
             log.warning("\(root) is on \(fileSystem), where inotify may not see changes made by other machines; if saves do not show, run with --poll")
         }
@@ -95,11 +109,14 @@ final class PreviewDaemon: @unchecked Sendable {
         self.workspace = workspace
         self.publisher = publisher
         self.server = server
+        self.root = root
         start(watcher)
         let documents = workspace.allDocuments.count
         let elapsed = startTime.duration(to: .now)
         log.info("watching \(root): \(documents) document\(documents == 1 ? "" : "s") ready in \(Milliseconds.format(elapsed))")
         let local = options.lan ? "http://127.0.0.1:\(socket.port)/" : socket.origin + "/"
+        url = local
+        if acceptsEditors { startBufferLink(root: root) }
         return Addresses(local: local, lan: gate?.urls ?? [])
     }
 
@@ -210,6 +227,62 @@ final class PreviewDaemon: @unchecked Sendable {
         log.info("\(subject): \(changes.changed.count) document\(changes.changed.count == 1 ? "" : "s") updated, \(changes.removed.count) removed in \(Milliseconds.format(started.duration(to: .now))); \(told) page\(told == 1 ? "" : "s") told")
     }
 
+    // MARK: - Editor buffers (galley lsp)
+
+    private func startBufferLink(root: String) {
+        let folder = DaemonSocketPath.folder()
+        do {
+            try DaemonSocketPath.prepareFolder(folder)
+            let link = BufferLinkServer(listener: try LocalSocketListener(path: DaemonSocketPath.socket(forRoot: root)), daemon: self)
+            link.start()
+            bufferLink = link
+            log.verbose("editors reach this daemon at \(link.path)")
+        } catch let error as SystemCallError where error.errno == EADDRINUSE {
+            log.warning("another galley serve is already serving \(root) to editors; galley lsp will talk to that one")
+        } catch {
+            log.warning("\(error); galley lsp will not reach this daemon")
+        }
+    }
+
+    /// Shows `text` as the content of `path` (relative) on every page, as a
+    /// save would, without writing the file.
+    func setBuffer(_ text: [UInt8], for path: String) -> BufferLinkProtocol.FileState {
+        workspaceQueue.sync {
+            guard let workspace else { return BufferLinkProtocol.FileState(diagnostics: [], pages: []) }
+            let started = ContinuousClock.now
+            workspace.setBuffer(text, for: path)
+            publishChanges(paths: [path + " (unsaved)"], started: started)
+            return fileState(path, workspace)
+        }
+    }
+
+    /// Shows the file on disk again.
+    func dropBuffer(for path: String) -> BufferLinkProtocol.FileState {
+        workspaceQueue.sync {
+            guard let workspace else { return BufferLinkProtocol.FileState(diagnostics: [], pages: []) }
+            let started = ContinuousClock.now
+            workspace.dropBuffer(for: path)
+            publishChanges(paths: [path], started: started)
+            return fileState(path, workspace)
+        }
+    }
+
+    var vocabulary: EditorVocabulary {
+        workspaceQueue.sync { workspace?.vocabulary ?? EditorVocabulary(tags: [], imageKey: "", assets: []) }
+    }
+
+    /// Scrolls following pages to the block at `line` of `path`.
+    func follow(path: String, line: Int) {
+        workspaceQueue.sync {
+            workspace?.follow(path: path, line: line)
+            publishChanges(paths: [path + " (cursor)"], started: .now)
+        }
+    }
+
+    private func fileState(_ path: String, _ workspace: Workspace) -> BufferLinkProtocol.FileState {
+        BufferLinkProtocol.FileState(diagnostics: workspace.diagnostics(ofFile: path), pages: workspace.documentIDs(ofFile: path).map { "/doc/" + $0 })
+    }
+
     /// A picture a page asked for could not be drawn: the documents that
     /// show it get its placeholder and a warning saying why.
     private func showPictureFailure(_ path: String) {
@@ -232,6 +305,7 @@ final class PreviewDaemon: @unchecked Sendable {
     ///
     /// Does not wait for the workspace queue, which may be in the middle of a long rescan.
     func stop() -> Int32 {
+        bufferLink?.stop()
         let (stoppedWatcher, stoppedTimer) = watchingLock.withLock {
             isStopping = true
             defer { (self.watcher, self.folderTimer) = (nil, nil) }
@@ -267,4 +341,9 @@ enum Milliseconds {
         let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
         return milliseconds < 10 ? "\((milliseconds * 100).rounded() / 100) ms" : "\(Int(milliseconds.rounded())) ms"
     }
+}
+
+/// Lets the editor registry, made before the publisher, reach it.
+private final class PublisherBox: @unchecked Sendable {
+    weak var publisher: Publisher?
 }

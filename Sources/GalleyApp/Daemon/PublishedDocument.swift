@@ -26,6 +26,15 @@ struct PublishedDocument {
     var language: String?
     /// Its copies in the other languages of a localised file, this one included.
     var localizations: [DocumentLocalization] = []
+    /// Shown from an editor's unsaved buffer rather than the file on disk.
+    var unsaved = false
+    /// The block the author's cursor rests on, for pages that follow the editor.
+    var follow: Follow?
+    struct Follow: Equatable {
+        var line: Int
+        /// New for every cursor move, so a page scrolls once per move.
+        var serial: Int
+    }
     var diagnostics: [PageDiagnostic]
 
     var errorCount: Int { diagnostics.filter { $0.diagnostic.severity == .error }.count }
@@ -33,7 +42,8 @@ struct PublishedDocument {
 
     /// Whether anything a page shows differs from `other`.
     func looksDifferent(from other: PublishedDocument) -> Bool {
-        html != other.html || diagnostics != other.diagnostics || title != other.title || css != other.css || layout != other.layout || language != other.language || localizations != other.localizations
+        html != other.html || diagnostics != other.diagnostics || title != other.title || css != other.css || layout != other.layout
+            || language != other.language || localizations != other.localizations || unsaved != other.unsaved
     }
 
     /// The `/api/documents/{id}` body for this document as `version`: with
@@ -48,6 +58,13 @@ struct PublishedDocument {
             DocumentPatch.write(from: base, to: self, into: &json)
         } else {
             json.field("html", html)
+        }
+        if let follow {
+            json.key("follow")
+            json.beginObject()
+            json.field("line", follow.line)
+            json.field("serial", follow.serial)
+            json.endObject()
         }
         json.field("css", css)
         json.field("layout", layout)
@@ -100,6 +117,7 @@ struct PublishedDocument {
         json.field("title", title)
         json.field("kind", kind.rawValue)
         json.field("version", version)
+        json.field("unsaved", unsaved)
     }
 
     /// This document's entry in the `/api/documents` list.

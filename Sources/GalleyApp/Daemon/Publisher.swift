@@ -27,13 +27,17 @@ final class Publisher: @unchecked Sendable {
     let boot: String
     /// The editor link announced in document answers, when there is one.
     private let editorAnnouncement: JSONFragment
+    /// Whether it is announced now: with `--editor` always, else while an
+    /// editor is connected through `galley lsp`.
+    private let editorAnnounced: Atomic<Bool>
     private let state = Mutex(State())
     private let timerQueue = DispatchQueue(label: "galley.poll-deadlines")
     private let timer: DispatchSourceTimer
 
-    init(boot: String, editorAnnouncement: JSONFragment? = nil) {
+    init(boot: String, editorAnnouncement: JSONFragment? = nil, announced: Bool = true) {
         self.boot = boot
         self.editorAnnouncement = editorAnnouncement ?? .null
+        editorAnnounced = Atomic(announced)
         timer = DispatchSource.makeTimerSource(queue: timerQueue)
         timer.setEventHandler { [weak self] in self?.expireDeadlines() }
         timer.activate()
@@ -44,6 +48,19 @@ final class Publisher: @unchecked Sendable {
 
     /// An image the content folder holds, by its path.
     func image(at path: String) -> ServedImage? { state.withLock { $0.images[path] } }
+
+    /// Announces the editor link from the next answer on, or stops.
+    func announceEditor(_ announced: Bool) {
+        state.withLock { state in
+            editorAnnounced.store(announced, ordering: .relaxed)
+            state.bodies = [:]
+            state.patchBodies = [:]
+        }
+    }
+
+    private var currentEditorAnnouncement: JSONFragment {
+        editorAnnounced.load(ordering: .relaxed) ? editorAnnouncement : .null
+    }
 
     /// Replaces documents and answers every page waiting on what changed;
     /// returns how many pages were answered.
@@ -147,12 +164,12 @@ final class Publisher: @unchecked Sendable {
             return Publisher.jsonResponse(body)
         case .whole(let id, let document):
             if let cached = state.bodies[id], cached.version == document.version { return Publisher.jsonResponse(cached.body) }
-            let body = SharedBody(document.value.json(boot: boot, version: document.version, editor: editorAnnouncement).bytes)
+            let body = SharedBody(document.value.json(boot: boot, version: document.version, editor: currentEditorAnnouncement).bytes)
             state.bodies[id] = (document.version, body)
             return Publisher.jsonResponse(body)
         case .patch(let id, let base, let document):
             if let cached = state.patchBodies[id], cached.version == document.version { return Publisher.jsonResponse(cached.body) }
-            let body = SharedBody(document.value.json(boot: boot, version: document.version, editor: editorAnnouncement, patchFrom: base).bytes)
+            let body = SharedBody(document.value.json(boot: boot, version: document.version, editor: currentEditorAnnouncement, patchFrom: base).bytes)
             state.patchBodies[id] = (document.version, body)
             return Publisher.jsonResponse(body)
         case .unchanged(let id, let version):

@@ -47,6 +47,13 @@ enum FileSystem {
         return bytes
     }
 
+    /// Whether the file at `path` holds exactly `bytes` (read only when the sizes agree).
+    static func hasContents(_ path: String, _ bytes: [UInt8]) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count else { return false }
+        return (try? read(path)) == bytes
+    }
+
     static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR

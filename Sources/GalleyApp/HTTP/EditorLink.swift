@@ -1,7 +1,8 @@
 import GalleyCore
 import GalleyServer
 
-/// `POST /api/open`: opens the author's editor at a document's source line.
+/// `POST /api/open`: opens the author's editor at a document's source line,
+/// through the `--editor` command or an editor connected with `galley lsp`.
 ///
 /// Only the served page can use it: it must present the per-daemon secret,
 /// which reaches pages only inside same-origin API answers, and come from
@@ -9,15 +10,22 @@ import GalleyServer
 struct EditorLink: Sendable {
     static let path = "/api/open"
 
-    let command: EditorCommand
+    let command: EditorCommand?
+    let connectedEditors: EditorOpeners
     /// The per-daemon secret, new at every start.
     let token: String
 
-    init(command: EditorCommand) {
+    init(command: EditorCommand?, connectedEditors: EditorOpeners) {
         self.command = command
+        self.connectedEditors = connectedEditors
         var generator = SystemRandomNumberGenerator()
         token = (0..<2).map { _ in String(generator.next() as UInt64, radix: 16) }.joined(separator: "-")
     }
+
+    /// Whether a click can open anything: a command, or a connected editor.
+    var isAvailable: Bool { command != nil || !connectedEditors.isEmpty }
+
+    static let unavailable = "no editor is configured; start galley serve with --editor, or connect one with galley lsp"
 
     /// What the document answers tell the page.
     var announcement: JSONFragment {
@@ -51,6 +59,8 @@ struct EditorLink: Sendable {
         var column = 1.0
         if case .number(let value)? = json.member("column")?.value.value, value >= 1, value < 10_000_000 { column = value }
         guard isDocument(path) else { return .refused(status: 404, reason: "no document at that path") }
+        if connectedEditors.open(path: path, line: Int(line), column: Int(column)) { return .opened }
+        guard let command else { return .refused(status: 404, reason: EditorLink.unavailable) }
         do {
             try command.launch(file: root + "/" + path, line: Int(line), column: Int(column))
             return .opened

@@ -11,12 +11,12 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     private let guardrail: RequestGuard
     private let root: String
     private let tree: ConfinedTree
-    private let editor: EditorLink?
+    private let editor: EditorLink
     /// Other machines' access with `serve --lan`; nil serves loopback only.
     private let lan: LANGate?
     private let pictures: ImagePictures
 
-    init(publisher: Publisher, guardrail: RequestGuard, root: String, editor: EditorLink?, lan: LANGate? = nil, pictures: ImagePictures) {
+    init(publisher: Publisher, guardrail: RequestGuard, root: String, editor: EditorLink, lan: LANGate? = nil, pictures: ImagePictures) {
         self.lan = lan
         self.publisher = publisher
         self.guardrail = guardrail
@@ -71,7 +71,7 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     }
 
     private func openEditor(_ request: HTTPRequest) -> HTTPResponse {
-        guard let editor else { return text(404, "no editor is configured; start galley serve with --editor") }
+        guard editor.isAvailable else { return text(404, EditorLink.unavailable) }
         let documents = publisher.documents
         let outcome = editor.open(request, allowedOrigins: guardrail.allowedOrigins, root: root) { path in
             documents.contains { $0.path == path }

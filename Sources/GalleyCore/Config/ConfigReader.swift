@@ -94,8 +94,8 @@ public struct ConfigReader {
 
     private func readRoot(_ root: JSONNode, _ context: inout Context) -> GalleyConfig {
         var config = GalleyConfig.standard
-        guard let members = context.members(of: root, named: "galley.json", known: ["keys", "kinds", "device", "titles", "language", "$schema"]) else { return config }
-        if let keys = members["keys"], let keyMembers = context.members(of: keys, named: "'keys'", known: ["text", "image", "title"]) {
+        guard let members = context.members(of: root, named: "galley.json", known: ConfigReader.knownKeys[""] ?? []) else { return config }
+        if let keys = members["keys"], let keyMembers = context.members(of: keys, named: "'keys'", known: ConfigReader.knownKeys["keys"] ?? []) {
             if let text = context.string(keyMembers["text"], "text") { config.schema.textKey = text }
             if let image = context.string(keyMembers["image"], "image") { config.schema.imageKey = image }
             if let title = context.string(keyMembers["title"], "title") { config.schema.titleKey = title }
@@ -139,7 +139,7 @@ public struct ConfigReader {
                 context.report(.error, "invalid language '\(language)', expected a tag such as 'ja' or 'zh-Hans'", at: node.offset)
             }
         }
-        if let device = members["device"], let deviceMembers = context.members(of: device, named: "'device'", known: ["width", "appearance"]) {
+        if let device = members["device"], let deviceMembers = context.members(of: device, named: "'device'", known: ConfigReader.knownKeys["device"] ?? []) {
             if let width = context.number(deviceMembers["width"], "width", range: 200...2000) { config.deviceWidth = width }
             if let node = deviceMembers["appearance"], let text = context.string(node, "appearance") {
                 if let appearance = GalleyConfig.Appearance(rawValue: text) {
@@ -154,11 +154,18 @@ public struct ConfigReader {
 
     static let maximumPatternLength = 200
 
-    private static let kindKeys = ["name", "pattern", "renders", "style", "asset", "follows", "prefix"]
-    private static let styleKeys = ["font", "size", "weight", "italic", "color", "alignment", "paddingTop", "paddingBottom", "lineSpacing", "maxHeight", "aspectRatio"]
+    /// The keys each object of `galley.json` may hold, by the key that holds
+    /// the object (`""` for the top level; `kinds` for each kind).
+    public static let knownKeys: [String: [String]] = [
+        "": ["keys", "kinds", "device", "titles", "language", "$schema"],
+        "keys": ["text", "image", "title"],
+        "device": ["width", "appearance"],
+        "kinds": ["name", "pattern", "renders", "style", "asset", "follows", "prefix"],
+        "style": ["font", "size", "weight", "italic", "color", "alignment", "paddingTop", "paddingBottom", "lineSpacing", "maxHeight", "aspectRatio"],
+    ]
 
     private func readKind(_ node: JSONNode, _ context: inout Context) -> BlockKind? {
-        guard let members = context.members(of: node, named: "a kind", known: ConfigReader.kindKeys) else { return nil }
+        guard let members = context.members(of: node, named: "a kind", known: ConfigReader.knownKeys["kinds"] ?? []) else { return nil }
         guard let name = context.string(members["name"], "name") else {
             if members["name"] == nil { context.report(.error, "kind has no 'name'", at: node.offset) }
             return nil
@@ -200,7 +207,7 @@ public struct ConfigReader {
                 context.report(.error, "'follows' is \(follows.value.typeDescription), expected an array of kind names", at: follows.offset)
             }
         }
-        if let style = members["style"], let styleMembers = context.members(of: style, named: "the style of '\(name)'", known: ConfigReader.styleKeys) {
+        if let style = members["style"], let styleMembers = context.members(of: style, named: "the style of '\(name)'", known: ConfigReader.knownKeys["style"] ?? []) {
             readStyle(styleMembers, into: &kind.style, &context)
         }
         return kind

@@ -126,7 +126,7 @@ public struct SourceLocator: Sendable {
         }
     }
 
-    private static func lineStarts(in bytes: [UInt8]) -> [Int] {
+    static func lineStarts(in bytes: [UInt8]) -> [Int] {
         bytes.withUnsafeBufferPointer { buffer -> [Int] in
             guard let base = buffer.baseAddress else { return [0] }
             let feeds = offsets(of: 0x0A, in: base, count: buffer.count)

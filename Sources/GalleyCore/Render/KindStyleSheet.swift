@@ -3,7 +3,7 @@
 public enum KindStyleSheet {
     /// SwiftUI's named colours, as CSS variables the page may redefine for
     /// dark appearance, with iOS's light values as fallbacks.
-    private static let namedColors: [String: String] = [
+    public static let namedColors: [String: String] = [
         "primary": "var(--swiftui-primary, #000000)",
         "secondary": "var(--swiftui-secondary, rgba(60, 60, 67, 0.6))",
         "gray": "var(--swiftui-gray, #8e8e93)",

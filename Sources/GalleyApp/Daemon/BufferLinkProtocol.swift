@@ -1,0 +1,167 @@
+import GalleyCore
+
+/// The messages between `galley lsp` and a running `galley serve` on the
+/// daemon's Unix socket. Each request is one JSON line; a `set` is followed
+/// by `length` raw bytes of text (no escaping of a 1 MB buffer on every
+/// keystroke). Each request gets one JSON line back.
+///
+/// - `{"op":"hello"}` → `{"root": real path, "url": page origin}`
+/// - `{"op":"set","path":P,"length":N}` + N bytes → `{"diagnostics":[…],"documents":[…]}`
+/// - `{"op":"drop","path":P}` → the same, now from the file on disk
+/// - `{"op":"vocabulary"}` → `{"tags":[…],"imageKey":K,"assets":[{"name","file","url","definition"}]}`
+/// - `{"op":"follow","path":P,"line":L}` → `{}`; pages that follow the editor scroll there
+/// - `{"op":"listen"}` → no reply; from then on the connection carries
+///   `{"event":"show","path":P,"line":L,"column":C}` for each Alt/Ctrl-click on a block
+enum BufferLinkProtocol {
+    /// Largest buffer a daemon takes, as for files on disk.
+    static let maximumLength = FileSystem.maximumFileSize
+
+    enum Request: Equatable {
+        case hello
+        case set(path: String, length: Int)
+        case drop(path: String)
+        case vocabulary
+        case listen
+        case follow(path: String, line: Int)
+    }
+
+    static func parse(_ line: [UInt8]) -> Request? {
+        guard case .success(let json) = JSONReader.parse(line), let op = json.member("op")?.value.stringValue else { return nil }
+        let path = json.member("path")?.value.stringValue
+        func integer(_ key: String) -> Int? {
+            guard case .number(let value)? = json.member(key)?.value.value, value >= 0, value <= Double(Int32.max), value == value.rounded() else { return nil }
+            return Int(value)
+        }
+        switch op {
+        case "hello": return .hello
+        case "set":
+            guard let path, SafePath.isClean(path), let length = integer("length"), length <= maximumLength else { return nil }
+            return .set(path: path, length: length)
+        case "drop":
+            guard let path, SafePath.isClean(path) else { return nil }
+            return .drop(path: path)
+        case "vocabulary": return .vocabulary
+        case "listen": return .listen
+        case "follow":
+            guard let path, SafePath.isClean(path), let line = integer("line") else { return nil }
+            return .follow(path: path, line: line)
+        default: return nil
+        }
+    }
+
+    static func header(_ request: Request) -> [UInt8] {
+        line { json in
+            switch request {
+            case .hello: json.field("op", "hello")
+            case .set(let path, let length):
+                json.field("op", "set")
+                json.field("path", path)
+                json.field("length", length)
+            case .drop(let path):
+                json.field("op", "drop")
+                json.field("path", path)
+            case .vocabulary: json.field("op", "vocabulary")
+            case .listen: json.field("op", "listen")
+            case .follow(let path, let line):
+                json.field("op", "follow")
+                json.field("path", path)
+                json.field("line", line)
+            }
+        }
+    }
+
+    /// One JSON object, written by `fields`, and a line break.
+    static func line(_ fields: (inout JSONWriter) -> Void) -> [UInt8] {
+        var json = JSONWriter()
+        json.beginObject()
+        fields(&json)
+        json.endObject()
+        return json.bytes + [0x0A]
+    }
+
+    /// What the daemon says about a file after a `set` or `drop`.
+    struct FileState: Equatable {
+        var diagnostics: [Diagnostic]
+        /// Preview page paths (`/doc/ID`) of the file's documents, in file order.
+        var pages: [String]
+    }
+
+    static func reply(_ state: FileState) -> [UInt8] {
+        line { json in
+            json.key("diagnostics")
+            json.beginArray()
+            for diagnostic in state.diagnostics {
+                json.beginObject()
+                diagnostic.writeFields(into: &json)
+                json.endObject()
+            }
+            json.endArray()
+            json.key("pages")
+            json.beginArray()
+            for page in state.pages { json.string(page) }
+            json.endArray()
+        }
+    }
+
+    static func reply(_ vocabulary: EditorVocabulary) -> [UInt8] {
+        line { json in
+            json.key("tags")
+            json.beginArray()
+            for tag in vocabulary.tags { json.string(tag) }
+            json.endArray()
+            json.field("imageKey", vocabulary.imageKey)
+            json.key("assets")
+            json.beginArray()
+            for asset in vocabulary.assets {
+                json.beginObject()
+                json.field("name", asset.name)
+                json.field("file", asset.file)
+                json.field("url", asset.url)
+                json.field("definition", asset.definition)
+                json.endObject()
+            }
+            json.endArray()
+        }
+    }
+
+    static func parseVocabulary(_ line: [UInt8]) -> EditorVocabulary? {
+        guard case .success(let json) = JSONReader.parse(line), let imageKey = json.member("imageKey")?.value.stringValue else { return nil }
+        let tags = json.member("tags")?.value.arrayValue?.compactMap(\.stringValue) ?? []
+        let assets = (json.member("assets")?.value.arrayValue ?? []).compactMap { node -> EditorVocabulary.Asset? in
+            guard let name = node.member("name")?.value.stringValue, let file = node.member("file")?.value.stringValue,
+                  let url = node.member("url")?.value.stringValue, let definition = node.member("definition")?.value.stringValue else { return nil }
+            return EditorVocabulary.Asset(name: name, file: file, url: url, definition: definition)
+        }
+        return EditorVocabulary(tags: tags, imageKey: imageKey, assets: assets)
+    }
+
+    static func showEvent(path: String, line: Int, column: Int) -> [UInt8] {
+        Self.line { json in
+            json.field("event", "show")
+            json.field("path", path)
+            json.field("line", line)
+            json.field("column", column)
+        }
+    }
+
+    static func parseShowEvent(_ line: [UInt8]) -> (path: String, line: Int, column: Int)? {
+        guard case .success(let json) = JSONReader.parse(line), json.member("event")?.value.stringValue == "show",
+              let path = json.member("path")?.value.stringValue, SafePath.isClean(path),
+              case .number(let number)? = json.member("line")?.value.value, number >= 1, number < 1e9,
+              case .number(let column)? = json.member("column")?.value.value, column >= 1, column < 1e9 else { return nil }
+        return (path, Int(number), Int(column))
+    }
+
+    static func parseReply(_ line: [UInt8]) -> FileState? {
+        guard case .success(let json) = JSONReader.parse(line), let entries = json.member("diagnostics")?.value.arrayValue else { return nil }
+        let diagnostics = entries.compactMap { entry -> Diagnostic? in
+            guard let path = entry.member("path")?.value.stringValue, let message = entry.member("message")?.value.stringValue,
+                  let severity = entry.member("severity")?.value.stringValue.flatMap(Severity.init(rawValue:)),
+                  case .number(let line)? = entry.member("line")?.value.value, case .number(let column)? = entry.member("column")?.value.value,
+                  line >= 1, column >= 1, line < 1e9, column < 1e9 else { return nil }
+            return Diagnostic(path: path, location: SourceLocation(line: Int(line), column: Int(column)), severity: severity, message: message)
+        }
+        let pages = json.member("pages")?.value.arrayValue?.compactMap(\.stringValue) ?? []
+        return FileState(diagnostics: diagnostics, pages: pages)
+    }
+}

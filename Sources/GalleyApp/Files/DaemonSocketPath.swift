@@ -1,0 +1,42 @@
+import Foundation
+import GalleyCore
+import Glibc
+
+/// Where `galley serve` for a folder listens for `galley lsp`, so the two
+/// find each other without writing into the content folder: a socket in a
+/// folder only the user can enter (`$XDG_RUNTIME_DIR/galley/`, else
+/// `galley-UID` in the temporary folder), named after the content folder's
+/// real path.
+enum DaemonSocketPath {
+    struct UnsafeFolder: Error, CustomStringConvertible {
+        var path: String
+        var reason: String
+        var description: String { "not using \(path) for the editor link: \(reason)" }
+    }
+
+    /// The socket for the content folder at `realRoot` (already resolved).
+    static func socket(forRoot realRoot: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        folder(environment: environment) + "/" + ContentHash.of(Array(realRoot.utf8)) + ".sock"
+    }
+
+    static func folder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+            return runtime + "/galley"
+        }
+        let temporary = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+        return temporary + "/galley-\(getuid())"
+    }
+
+    /// Creates the folder (mode 0700) or checks that the existing one is the
+    /// user's own, a real folder, and closed to everyone else.
+    static func prepareFolder(_ path: String) throws {
+        if mkdir(path, 0o700) != 0 && errno != EEXIST {
+            throw UnsafeFolder(path: path, reason: String(cString: strerror(errno)))
+        }
+        var info = stat()
+        guard lstat(path, &info) == 0 else { throw UnsafeFolder(path: path, reason: String(cString: strerror(errno))) }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw UnsafeFolder(path: path, reason: "it is not a folder") }
+        guard info.st_uid == getuid() else { throw UnsafeFolder(path: path, reason: "it belongs to another user") }
+        guard info.st_mode & 0o077 == 0 else { throw UnsafeFolder(path: path, reason: "other users can enter it (mode \(String(info.st_mode & 0o777, radix: 8)))") }
+    }
+}

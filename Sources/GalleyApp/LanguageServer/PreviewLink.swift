@@ -1,0 +1,145 @@
+import Foundation
+import GalleyCore
+import GalleyServer
+
+/// Where the language server sends open buffers: a `galley serve` already
+/// running for the folder (over its Unix socket), or a preview the language
+/// server runs itself.
+protocol PreviewLink: AnyObject {
+    /// The content folder's real path.
+    var root: String { get }
+    /// The preview's origin, `http://127.0.0.1:PORT/`.
+    var url: String { get }
+    /// Shows `text` for `path` (relative) and returns what the daemon says about it.
+    func setBuffer(_ text: [UInt8], for path: String) throws -> BufferLinkProtocol.FileState
+    /// Shows the file on disk again (also: asks for its state).
+    func dropBuffer(for path: String) throws -> BufferLinkProtocol.FileState
+    /// Tag names, the image key and the assets, with URLs relative to `url`.
+    func vocabulary() throws -> EditorVocabulary
+    /// Scrolls pages that follow the editor to the block at `line` (1-based).
+    func follow(path: String, line: Int) throws
+    /// Calls `show` (on another thread) for each Alt/Ctrl-click on a block.
+    func forwardClicks(to show: @escaping @Sendable (_ path: String, _ line: Int, _ column: Int) -> Void)
+    func close()
+}
+
+/// A running `galley serve` reached through its socket.
+final class DaemonSocketLink: PreviewLink {
+    struct LinkError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    let root: String
+    let url: String
+    private let connection: LocalSocketConnection
+    private var clicks: LocalSocketConnection?
+
+    /// Connects to the daemon serving `root`, if one listens.
+    init(root: String) throws {
+        connection = try LocalSocketConnection.connect(to: DaemonSocketPath.socket(forRoot: root))
+        try connection.write(BufferLinkProtocol.header(.hello))
+        guard let line = connection.readLine(), case .success(let json) = JSONReader.parse(line),
+              let served = json.member("root")?.value.stringValue, let url = json.member("url")?.value.stringValue, served == root else {
+            connection.close()
+            throw LinkError(description: "the daemon for \(root) did not answer as expected")
+        }
+        self.root = root
+        self.url = url
+    }
+
+    func setBuffer(_ text: [UInt8], for path: String) throws -> BufferLinkProtocol.FileState {
+        try connection.write(BufferLinkProtocol.header(.set(path: path, length: text.count)) + text)
+        return try readReply()
+    }
+
+    func dropBuffer(for path: String) throws -> BufferLinkProtocol.FileState {
+        try connection.write(BufferLinkProtocol.header(.drop(path: path)))
+        return try readReply()
+    }
+
+    func vocabulary() throws -> EditorVocabulary {
+        try connection.write(BufferLinkProtocol.header(.vocabulary))
+        guard let vocabulary = BufferLinkProtocol.parseVocabulary(try readLine()) else { throw LinkError(description: "the galley daemon sent no vocabulary") }
+        return vocabulary
+    }
+
+    func follow(path: String, line: Int) throws {
+        try connection.write(BufferLinkProtocol.header(.follow(path: path, line: line)))
+        _ = try readLine()
+    }
+
+    func forwardClicks(to show: @escaping @Sendable (String, Int, Int) -> Void) {
+        guard let clicks = try? LocalSocketConnection.connect(to: DaemonSocketPath.socket(forRoot: root)),
+              (try? clicks.write(BufferLinkProtocol.header(.listen))) != nil else { return }
+        self.clicks = clicks
+        Thread.detachNewThread {
+            while let line = clicks.readLine() {
+                if let event = BufferLinkProtocol.parseShowEvent(line) { show(event.path, event.line, event.column) }
+            }
+        }
+    }
+
+    private func readReply() throws -> BufferLinkProtocol.FileState {
+        guard let state = BufferLinkProtocol.parseReply(try readLine()) else {
+            throw LinkError(description: "the galley daemon for \(root) sent a reply it could not read")
+        }
+        return state
+    }
+
+    private func readLine() throws -> [UInt8] {
+        guard let line = connection.readLine(limit: 64 * 1024 * 1024) else {
+            throw LinkError(description: "the galley daemon for \(root) went away")
+        }
+        return line
+    }
+
+    func close() {
+        clicks?.shutdownBoth()
+        connection.close()
+    }
+}
+
+/// A preview the language server serves itself on a free loopback port,
+/// when no `galley serve` runs for the folder.
+final class OwnPreviewLink: PreviewLink {
+    private let daemon: PreviewDaemon
+    let root: String
+    let url: String
+
+    init(folder: String) throws {
+        var options = ServeOptions()
+        options.directory = folder
+        options.port = 0
+        options.logLevel = .quiet
+        daemon = PreviewDaemon(options: options, acceptsEditors: false)
+        url = try daemon.start().local
+        root = daemon.root
+    }
+
+    func setBuffer(_ text: [UInt8], for path: String) -> BufferLinkProtocol.FileState {
+        daemon.setBuffer(text, for: path)
+    }
+
+    func dropBuffer(for path: String) -> BufferLinkProtocol.FileState {
+        daemon.dropBuffer(for: path)
+    }
+
+    func vocabulary() -> EditorVocabulary {
+        daemon.vocabulary
+    }
+
+    func follow(path: String, line: Int) {
+        daemon.follow(path: path, line: line)
+    }
+
+    func forwardClicks(to show: @escaping @Sendable (String, Int, Int) -> Void) {
+        _ = daemon.editors.add { path, line, column in
+            show(path, line, column)
+            return true
+        }
+    }
+
+    func close() {
+        _ = daemon.stop()
+    }
+}

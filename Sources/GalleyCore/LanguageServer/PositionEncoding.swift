@@ -1,0 +1,61 @@
+/// How an editor counts columns: the Language Server Protocol lets client
+/// and server agree on UTF-8 bytes, UTF-16 code units (its default) or
+/// Unicode scalars. Japanese text and emoji make the three differ.
+public enum PositionEncoding: String, Sendable, CaseIterable {
+    case utf8 = "utf-8"
+    case utf16 = "utf-16"
+    case utf32 = "utf-32"
+
+    /// UTF-8 when the client offers it (no conversion), else UTF-16, which
+    /// every client understands.
+    public static func negotiate(offered: [String]) -> PositionEncoding {
+        offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
+    }
+
+    /// Units of this encoding that a scalar whose UTF-8 lead byte is `lead` takes.
+    func units(forLeadByte lead: UInt8) -> Int {
+        switch self {
+        case .utf8: UTF8ByteCount.ofScalar(lead: lead)
+        case .utf16: lead >= 0xF0 ? 2 : 1
+        case .utf32: 1
+        }
+    }
+}
+
+/// A position as the protocol writes it: 0-based line, column in the
+/// negotiated encoding's units.
+public struct TextPosition: Hashable, Sendable, Comparable {
+    public var line: Int
+    public var character: Int
+
+    public init(line: Int, character: Int) {
+        self.line = line
+        self.character = character
+    }
+
+    public static func < (lhs: TextPosition, rhs: TextPosition) -> Bool {
+        (lhs.line, lhs.character) < (rhs.line, rhs.character)
+    }
+}
+
+public struct TextRange: Hashable, Sendable {
+    public var start: TextPosition
+    public var end: TextPosition
+
+    public init(start: TextPosition, end: TextPosition) {
+        self.start = start
+        self.end = end
+    }
+}
+
+enum UTF8ByteCount {
+    /// Bytes of the scalar that starts with `lead` (1 for a stray continuation byte).
+    static func ofScalar(lead: UInt8) -> Int {
+        switch lead {
+        case 0xF0...: 4
+        case 0xE0...: 3
+        case 0xC0...: 2
+        default: 1
+        }
+    }
+}

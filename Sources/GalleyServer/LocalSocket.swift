@@ -1,0 +1,169 @@
+import Glibc
+import GalleySystem
+
+/// A Unix stream socket at a path, for the link between `galley serve` and
+/// `galley lsp` on the same machine. Peers are checked with `SO_PEERCRED`:
+/// only processes of the same user are accepted.
+public final class LocalSocketListener: @unchecked Sendable {
+    public let path: String
+    private let descriptor: Int32
+
+    /// Binds `path` (replacing a stale socket nobody answers on) and listens.
+    public init(path: String) throws {
+        if LocalSocketConnection.isAnswering(path) {
+            throw SystemCallError(call: "bind", path: path, errno: EADDRINUSE)
+        }
+        unlink(path)
+        let descriptor = try LocalSocketConnection.makeSocket(path)
+        do {
+            try LocalSocketConnection.withAddress(path) { address, length in
+                try retryingOnInterrupt("bind", path: path) { bind(descriptor, address, length) }
+            }
+            chmod(path, 0o600)
+            try retryingOnInterrupt("listen", path: path) { listen(descriptor, 16) }
+        } catch {
+            Glibc.close(descriptor)
+            throw error
+        }
+        self.descriptor = descriptor
+        self.path = path
+    }
+
+    /// Waits for the next peer of the same user; others are closed at once.
+    /// Throws once the listener is closed.
+    public func accept() throws -> LocalSocketConnection {
+        while true {
+            let peer = try retryingOnInterrupt("accept", path: path) { Glibc.accept(descriptor, nil, nil) }
+            if LocalSocketConnection.peerUser(of: peer) == getuid() {
+                _ = fcntl(peer, F_SETFD, FD_CLOEXEC)
+                return LocalSocketConnection(descriptor: peer)
+            }
+            Glibc.close(peer)
+        }
+    }
+
+    /// Stops accepting and removes the socket file.
+    public func close() {
+        unlink(path)
+        shutdown(descriptor, Int32(SHUT_RDWR))
+        Glibc.close(descriptor)
+    }
+}
+
+/// One end of a connected Unix stream socket, read and written whole.
+public final class LocalSocketConnection: @unchecked Sendable {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// Connects to a listener at `path` that runs as the same user.
+    public static func connect(to path: String) throws -> LocalSocketConnection {
+        let descriptor = try makeSocket(path)
+        do {
+            try withAddress(path) { address, length in
+                try retryingOnInterrupt("connect", path: path) { Glibc.connect(descriptor, address, length) }
+            }
+        } catch {
+            Glibc.close(descriptor)
+            throw error
+        }
+        guard peerUser(of: descriptor) == getuid() else {
+            Glibc.close(descriptor)
+            throw SystemCallError(call: "connect", path: path, errno: EACCES)
+        }
+        return LocalSocketConnection(descriptor: descriptor)
+    }
+
+    static func isAnswering(_ path: String) -> Bool {
+        guard let connection = try? connect(to: path) else { return false }
+        connection.close()
+        return true
+    }
+
+    public func write(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                send(descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw SystemCallError(call: "send", path: nil, errno: errno)
+            }
+            offset += written
+        }
+    }
+
+    /// The bytes up to the next `\n` (without it); nil at the end of the
+    /// stream or past `limit` bytes without one.
+    public func readLine(limit: Int = 64 * 1024) -> [UInt8]? {
+        while true {
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                let line = Array(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            guard buffer.count <= limit, fill() else { return nil }
+        }
+    }
+
+    /// Exactly `count` bytes; nil if the stream ends first.
+    public func read(count: Int) -> [UInt8]? {
+        while buffer.count < count {
+            guard fill() else { return nil }
+        }
+        let bytes = Array(buffer[..<count])
+        buffer.removeSubrange(..<count)
+        return bytes
+    }
+
+    private func fill() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 256 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress!, $0.count, 0) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            buffer.append(contentsOf: chunk[..<count])
+            return true
+        }
+    }
+
+    /// Ends both directions, waking a reader blocked on this connection.
+    public func shutdownBoth() {
+        shutdown(descriptor, Int32(SHUT_RDWR))
+    }
+
+    public func close() {
+        Glibc.close(descriptor)
+    }
+
+    static func makeSocket(_ path: String) throws -> Int32 {
+        try retryingOnInterrupt("socket", path: path) { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
+    }
+
+    static func withAddress(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) throws -> Void) throws {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard bytes.count < capacity else { throw SystemCallError(call: "bind", path: path, errno: ENAMETOOLONG) }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in bytes.enumerated() { raw[index] = byte }
+        }
+        try withUnsafePointer(to: &address) { pointer in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { try body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+    }
+
+    /// The user id of the process at the other end (`SO_PEERCRED`), or nil.
+    static func peerUser(of descriptor: Int32) -> uid_t? {
+        // struct ucred { pid_t pid; uid_t uid; gid_t gid; }
+        var credentials: (Int32, UInt32, UInt32) = (0, 0, 0)
+        var length = socklen_t(MemoryLayout.size(ofValue: credentials))
+        guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
+        return credentials.1
+    }
+}

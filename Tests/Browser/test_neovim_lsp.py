@@ -1,0 +1,125 @@
+"""A real editor: headless Neovim with its built-in LSP client runs
+`galley lsp` on a copy of the bundled example while `galley serve` shows it
+in Chromium. Typing (never saving) reaches the page; a broken line reaches
+`vim.diagnostic.get()`; `:e!` brings the page back to the file on disk."""
+import json
+import os
+import shutil
+import subprocess
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from browser_support import REPO, Daemon, copy_content, wait_until
+from galley_support import GALLEY_BIN, private_runtime_dir
+
+DATA = "Resources/speciesData.json"
+INIT = """
+local client = vim.lsp.start_client({{
+  name = "galley",
+  cmd = {{ {galley}, "lsp" }},
+  root_dir = {root},
+  flags = {{ debounce_text_changes = 0 }},
+}})
+vim.g.galley_client = client
+vim.api.nvim_create_autocmd({{ "BufReadPost" }}, {{
+  callback = function(args) vim.lsp.buf_attach_client(args.buf, client) end,
+}})
+"""
+
+
+class Neovim:
+    """`nvim --headless` on a file, driven through its server socket."""
+
+    def __init__(self, file, root, folder):
+        self.socket = os.path.join(folder, "nvim.sock")
+        init = os.path.join(folder, "init.lua")
+        with open(init, "w") as handle:
+            handle.write(INIT.format(galley=json.dumps(GALLEY_BIN), root=json.dumps(root)))
+        self.proc = subprocess.Popen(
+            ["nvim", "--headless", "--clean", "-n", "-i", "NONE", "--listen", self.socket, "-u", init, file],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        wait_until(lambda: os.path.exists(self.socket), message="nvim never listened")
+
+    def lua(self, expression):
+        """The value of a Lua expression in the editor, through JSON."""
+        code = "vim.fn.json_encode(" + expression + ")"
+        result = subprocess.run(["nvim", "--server", self.socket, "--remote-expr", "luaeval('" + code.replace("'", "''") + "')"],
+                                capture_output=True, text=True, timeout=30)
+        # Neovim 0.7 prints --remote-expr results on standard error.
+        return json.loads(result.stdout or result.stderr)
+
+    def keys(self, keys, check=True):
+        subprocess.run(["nvim", "--server", self.socket, "--remote-send", keys], check=check, capture_output=True, timeout=30)
+
+    def quit(self):
+        if self.proc.poll() is None:
+            # Neovim may quit before it answers the request that asked it to.
+            self.keys("<Esc>:qa!<CR>", check=False)
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+@pytest.fixture
+def runtime_dir():
+    with private_runtime_dir() as folder:
+        yield folder
+
+
+def article_text(page):
+    return page.execute_script("const a = document.querySelector('#view-a article'); return a ? a.textContent : '';")
+
+
+def test_typing_in_neovim_shows_on_the_page_without_saving(page, runtime_dir):
+    if not shutil.which("nvim"):
+        pytest.skip("neovim is not installed")
+    example, holder = copy_content(os.path.join(REPO, "Assets", "Example"))
+    daemon = Daemon(example).start()
+    editor = None
+    try:
+        path = os.path.join(example, DATA)
+        before = open(path, "rb").read()
+        mtime = os.stat(path).st_mtime_ns
+        lines = before.decode().split("\n")
+        line = next(i for i, text in enumerate(lines) if "コガタペンギンは、現生" in text) + 1
+        quote_column = lines[line - 1].encode().index(b'"') + 1
+
+        page.get(daemon.url + "doc/" + daemon.doc_id("Little Penguin"))
+        wait_until(lambda: page.find_element(By.ID, "connection").get_attribute("data-state") == "live", message="page never went live")
+        assert "TYPED-IN-NEOVIM" not in article_text(page)
+
+        editor = Neovim(path, example, holder)
+        wait_until(lambda: editor.lua("vim.lsp.buf_is_attached(0, vim.g.galley_client) and "
+                                      "vim.lsp.get_client_by_id(vim.g.galley_client).initialized == true"),
+                   timeout=30, message="the galley client never attached")
+        # Type at the start of the first body paragraph, in insert mode, without saving.
+        editor.keys(f"<Esc>:call cursor({line}, {quote_column + 1})<CR>iTYPED-IN-NEOVIM <Esc>")
+        wait_until(lambda: "TYPED-IN-NEOVIM コガタペンギンは" in article_text(page), timeout=20, message="typed text never shown")
+        wait_until(lambda: page.find_element(By.ID, "unsaved").is_displayed(), message="page never said 'unsaved'")
+
+        # Delete the line's trailing comma: an error at that line in the editor.
+        editor.keys(f"<Esc>:call cursor({line}, 1)<CR>$x")
+        diagnostics = wait_until(lambda: [d for d in editor.lua("vim.diagnostic.get(0)") if d["severity"] == 1],
+                                 timeout=20, message="no error diagnostic in neovim")
+        assert [(d["lnum"], d["source"], d["message"]) for d in diagnostics] == [(line - 1, "galley", "missing ',' between array elements")]
+
+        # :e! reads the file again: the page shows the file on disk.
+        editor.keys("<Esc>:e!<CR>")
+        wait_until(lambda: "TYPED-IN-NEOVIM" not in article_text(page) and "コガタペンギンは、現生" in article_text(page),
+                   timeout=20, message="the page never went back to the file")
+        wait_until(lambda: not page.find_element(By.ID, "unsaved").is_displayed(), message="page still says 'unsaved'")
+        wait_until(lambda: editor.lua("vim.diagnostic.get(0)") == [], message="diagnostics stayed after :e!")
+        assert open(path, "rb").read() == before and os.stat(path).st_mtime_ns == mtime
+    finally:
+        try:
+            if editor:
+                editor.quit()
+        finally:
+            # Leave no poll to a stopped daemon in the shared browser's log.
+            page.get("about:blank")
+            daemon.stop()
+            shutil.rmtree(holder, ignore_errors=True)
