@@ -17,8 +17,8 @@ final class EditorCommandTests: XCTestCase {
     }
 
     func testTokenComparison() {
-        XCTAssertTrue(EditorLink.constantTimeEqual("abc", "abc"))
-        XCTAssertFalse(EditorLink.constantTimeEqual("abc", "abd"))
-        XCTAssertFalse(EditorLink.constantTimeEqual("abc", "abcd"))
+        XCTAssertTrue(Secret.matches("abc", "abc"))
+        XCTAssertFalse(Secret.matches("abc", "abd"))
+        XCTAssertFalse(Secret.matches("abc", "abcd"))
     }
 }

@@ -18,8 +18,7 @@ struct EditorLink: Sendable {
     init(command: EditorCommand?, connectedEditors: EditorOpeners) {
         self.command = command
         self.connectedEditors = connectedEditors
-        var generator = SystemRandomNumberGenerator()
-        token = (0..<2).map { _ in String(generator.next() as UInt64, radix: 16) }.joined(separator: "-")
+        token = Secret.random()
     }
 
     /// Whether a click can open anything: a command, or a connected editor.
@@ -48,7 +47,7 @@ struct EditorLink: Sendable {
         guard let origin = request.header("origin")?.lowercased(), allowedOrigins.contains(origin) else {
             return .refused(status: 403, reason: "the editor link is only for Galley's own page")
         }
-        guard let presented = request.header("x-galley-token"), EditorLink.constantTimeEqual(presented, token) else {
+        guard let presented = request.header("x-galley-token"), Secret.matches(presented, token) else {
             return .refused(status: 403, reason: "missing or wrong token")
         }
         guard case .success(let json) = JSONReader.parse(request.body),
@@ -69,13 +68,4 @@ struct EditorLink: Sendable {
         }
     }
 
-    /// Compares without an early exit, so timing does not reveal the secret.
-    static func constantTimeEqual(_ first: String, _ second: String) -> Bool {
-        let a = Array(first.utf8)
-        let b = Array(second.utf8)
-        guard a.count == b.count else { return false }
-        var difference: UInt8 = 0
-        for index in a.indices { difference |= a[index] ^ b[index] }
-        return difference == 0
-    }
 }

@@ -52,18 +52,9 @@ struct LANAccess {
         self.deviceToken = deviceToken
     }
 
-    /// A fresh key and token, 128 bits each, from the system's random source.
+    /// A fresh key and token, 128 bits each.
     static func random() -> LANAccess {
-        LANAccess(key: randomSecret(), deviceToken: randomSecret())
-    }
-
-    private static func randomSecret() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let words = [generator.next() as UInt64, generator.next() as UInt64]
-        return words.map { word in
-            let digits = String(word, radix: 16)
-            return String(repeating: "0", count: 16 - digits.count) + digits
-        }.joined()
+        LANAccess(key: Secret.random(), deviceToken: Secret.random())
     }
 
     /// The verdict for a request from `peer` for `path` with `query` and the
@@ -76,14 +67,14 @@ struct LANAccess {
             attempts[address] = nil
         }
         if let offered = query[LANAccess.keyParameter] {
-            guard LANAccess.constantTimeEqual(offered, key) else {
+            guard Secret.matches(offered, key) else {
                 return recordWrongKey(from: address, now: now)
             }
             var rest = query
             rest[LANAccess.keyParameter] = nil
             return .redirect(location: URLPath.encode(path) + LANAccess.queryString(rest), setCookie: cookie)
         }
-        guard let token = LANAccess.value(of: LANAccess.cookieName, in: cookies), LANAccess.constantTimeEqual(token, deviceToken) else {
+        guard let token = LANAccess.value(of: LANAccess.cookieName, in: cookies), Secret.matches(token, deviceToken) else {
             return .forbidden
         }
         let isNew = !knownDevices.contains(address)
@@ -118,15 +109,6 @@ struct LANAccess {
         for (address, _) in byAge.prefix(max(1, attempts.count / 4)) { attempts[address] = nil }
     }
 
-    /// Compares every byte, so the time taken does not tell how much of a guess was right.
-    static func constantTimeEqual(_ first: String, _ second: String) -> Bool {
-        let a = Array(first.utf8)
-        let b = Array(second.utf8)
-        guard a.count == b.count else { return false }
-        var difference: UInt8 = 0
-        for index in a.indices { difference |= a[index] ^ b[index] }
-        return difference == 0
-    }
 
     /// The value of cookie `name` in a `Cookie` header.
     static func value(of name: String, in header: String?) -> String? {
