@@ -1,5 +1,6 @@
 import GalleyCore
 import GalleySystem
+import Synchronization
 
 /// A file Galley may serve (an image, or a font the app bundles): where it
 /// is and what version it has.
@@ -39,7 +40,13 @@ struct ServedImage: Equatable, Sendable {
 /// The content folder's image files and asset catalogs, read from disk
 /// into the core's `AssetCatalog`, which knows what each name resolves to.
 struct AssetIndex {
-    private(set) var catalog = AssetCatalog()
+    private(set) var catalog = AssetCatalog() {
+        didSet { resolutions = Resolutions() }
+    }
+    /// What names resolve to in this catalog, for each device a page can
+    /// simulate: every save renders its document's images for every page
+    /// case again, and resolving one costs thousands of instructions.
+    private var resolutions = Resolutions()
     /// Every image file by relative path, whether or not it is an asset.
     private(set) var images: [String: ServedImage] = [:]
 
@@ -95,11 +102,11 @@ struct AssetIndex {
     /// when devices or appearances the page can simulate would load others,
     /// every one of them.
     func resolve(_ name: String, for traits: AssetTraits, link: (ServedImage) -> ResolvedImage?) -> ResolvedImage? {
-        guard let resolution = catalog.image(named: name, for: traits), let image = images[resolution.path], var resolved = link(image) else { return nil }
+        guard let resolution = cachedImage(named: name, for: traits), let image = images[resolution.path], var resolved = link(image) else { return nil }
         resolved.isTemplate = resolution.isTemplate
         guard resolved.placeholder == nil else { return resolved }
         let variants = PreviewDevice.pageTraits.compactMap { page -> (key: String, path: String)? in
-            catalog.image(named: name, for: page.traits).map { (page.key, $0.path) }
+            cachedImage(named: name, for: page.traits).map { (page.key, $0.path) }
         }
         if variants.contains(where: { $0.path != resolution.path }) {
             resolved.variants = variants.compactMap { variant in
@@ -108,4 +115,24 @@ struct AssetIndex {
         }
         return resolved
     }
+
+    /// `catalog.image(named:for:)`, remembered until the catalog changes.
+    private func cachedImage(named name: String, for traits: AssetTraits) -> AssetCatalog.ImageResolution? {
+        let key = Resolutions.Key(name: name, traits: traits)
+        if let known = resolutions.entries.withLock({ $0[key] }) { return known }
+        let found = catalog.image(named: name, for: traits)
+        resolutions.entries.withLock { $0[key] = found }
+        return found
+    }
+}
+
+/// Shared by the copies of one catalog's `AssetIndex` that documents render
+/// with, on several cores at once; a changed catalog starts a new one.
+private final class Resolutions: Sendable {
+    struct Key: Hashable {
+        var name: String
+        var traits: AssetTraits
+    }
+
+    let entries = Mutex<[Key: AssetCatalog.ImageResolution?]>([:])
 }
