@@ -61,13 +61,7 @@ public struct OpenTextDocument: Sendable {
 
     /// The line that holds byte `offset`.
     public func lineIndex(containing offset: Int) -> Int {
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
-        return low
+        lineStarts.indexOfLine(containing: offset)
     }
 
     /// Where line `line`'s content ends (before its `\n`, and a `\r` before that).

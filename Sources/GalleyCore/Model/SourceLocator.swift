@@ -102,13 +102,7 @@ public struct SourceLocator: Sendable {
     }
 
     private func line(containing target: Int) -> Int {
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= target { low = middle } else { high = middle - 1 }
-        }
-        return low
+        lineStarts.indexOfLine(containing: target)
     }
 
     /// Columns between two offsets on one line.
