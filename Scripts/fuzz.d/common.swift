@@ -195,6 +195,22 @@ func checkRenderedHTML(_ html: String) {
 }
 
 /// Checks a diagnostic points inside the file (line ≥ 1, column ≥ 1).
+/// A data file's reading, JSON or property list: every diagnostic checked, every item rendered and checked.
+func checkDataFile(_ reading: DataFileReading, inputSize: Int) {
+    switch reading {
+    case .items(let items, let fileDiagnostics):
+        checkDiagnostics(fileDiagnostics)
+        for item in items {
+            checkDiagnostics(item.diagnostics)
+            renderAndCheck(item.document, inputSize: inputSize)
+        }
+    case .notContent:
+        break
+    case .invalid(let diagnostic):
+        checkDiagnostics([diagnostic])
+    }
+}
+
 func checkDiagnostics(_ diagnostics: [Diagnostic]) {
     for diagnostic in diagnostics {
         if diagnostic.location.line < 1 || diagnostic.location.column < 1 {

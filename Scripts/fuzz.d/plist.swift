@@ -28,17 +28,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case .failure(let error):
         if error.offset < 0 || error.offset > size { fatalError("ORACLE: error offset \(error.offset) outside 0...\(size)") }
     }
-    switch DataFileReader(schema: .seed, path: "Resources/fuzz.plist", syntax: .propertyList).read(bytes) {
-    case .items(let items, let fileDiagnostics):
-        checkDiagnostics(fileDiagnostics)
-        for item in items {
-            checkDiagnostics(item.diagnostics)
-            renderAndCheck(item.document, inputSize: size)
-        }
-    case .notContent:
-        break
-    case .invalid(let diagnostic):
-        checkDiagnostics([diagnostic])
-    }
+    checkDataFile(DataFileReader(schema: .seed, path: "Resources/fuzz.plist", syntax: .propertyList).read(bytes), inputSize: size)
     return 0
 }

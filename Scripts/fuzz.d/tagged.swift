@@ -6,18 +6,7 @@ import GalleyCore
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)
-    switch DataFileReader(schema: .seed, path: "Resources/fuzz.json").read(bytes) {
-    case .items(let items, let fileDiagnostics):
-        checkDiagnostics(fileDiagnostics)
-        for item in items {
-            checkDiagnostics(item.diagnostics)
-            renderAndCheck(item.document, inputSize: size)
-        }
-    case .notContent:
-        break
-    case .invalid(let diagnostic):
-        checkDiagnostics([diagnostic])
-    }
+    checkDataFile(DataFileReader(schema: .seed, path: "Resources/fuzz.json").read(bytes), inputSize: size)
     let text = TextFileReader(schema: .seed, path: "Articles/fuzz.txt").read(bytes)
     checkDiagnostics(text.diagnostics)
     renderAndCheck(text.document, inputSize: size)

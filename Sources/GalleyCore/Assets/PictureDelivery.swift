@@ -51,9 +51,9 @@ public enum PictureDelivery: Equatable, Sendable {
 
     /// The pixel width of an image as wide as the column on a device
     /// `deviceWidth` points wide: the column's 16 pt margins off, times the
-    /// device's scale (phones 3x, iPads and wider 2x).
+    /// scale of the device that width previews (`PreviewDevice`).
     public static func columnPixels(deviceWidth: Double) -> Int {
-        let scale = deviceWidth >= 700 ? 2.0 : 3.0
+        let scale = Double(PreviewDevice.forWidth(deviceWidth).scale)
         return Int(((max(deviceWidth, 64) - 32) * scale).rounded(.up))
     }
 }
