@@ -490,8 +490,15 @@ def test_alt_click_on_a_block_asks_the_editor_to_show_its_line(example, serve, c
     server.initialize(root=example, show_document=True)
     uri = server.open(os.path.join(example, DATA))
     server.diagnostics(uri)
-    _, body = daemon.api("/api/documents/" + document["id"])
+    # The editor reaches the daemon on its own connection: wait until it is
+    # announced (bounded; only a hang fails here).
+    for _ in range(100):
+        _, body = daemon.api("/api/documents/" + document["id"])
+        if body["editor"] is not None:
+            break
+        HeldPoll(daemon, "/api/documents?since=-1&wait=0.1").result()
     editor = body["editor"]
+    assert editor is not None, "the connected editor was never announced"
     assert editor["url"] == "/api/open"
     line = int(re.findall(r'data-line="(\d+)"', body["html"])[2])
     request = urllib.request.Request(daemon.url.rstrip("/") + editor["url"], method="POST",
