@@ -4,7 +4,13 @@ import XCTest
 final class DocumentLanguageTests: XCTestCase {
     private func decide(configured: String? = nil, path: String = "Resources/data.json", _ texts: [String]) -> String? {
         let blocks = texts.map { Block(kind: "body", location: .start, content: .paragraph(Paragraph(runs: [TextRun($0)]))) }
-        return DocumentLanguage.decide(configured: configured, path: path, title: "", blocks: blocks)
+        return decide(configured: configured, path: path, title: "", blocks)
+    }
+
+    /// As the daemon decides: from the scripts its rendering found.
+    private func decide(configured: String?, path: String, title: String, _ blocks: [Block]) -> String? {
+        let rendered = HTMLRenderer(context: RenderContext()).render(Document(title: title, kind: .rtf, blocks: blocks))
+        return DocumentLanguage.decide(configured: configured, path: path, title: title, scriptsOfBlocks: rendered.scripts)
     }
 
     func testTheTextDecidesWhenNothingElseDoes() {
@@ -22,14 +28,32 @@ final class DocumentLanguageTests: XCTestCase {
         XCTAssertEqual(decide(["한국어 漢字"]), "ko")
     }
 
+    func testScriptsAreFoundAmongOtherTextAtAnyByteOffset() {
+        // The scan skips ASCII eight bytes at a time; a CJK character may start at any offset.
+        for padding in 0..<17 {
+            let ascii = String(repeating: "a", count: padding)
+            XCTAssertEqual(DocumentLanguage.Scripts(in: ascii + "漢" + ascii), .han, "\(padding)")
+            XCTAssertEqual(DocumentLanguage.Scripts(in: ascii + "é—" + ascii + "한"), .hangul, "\(padding)")
+            XCTAssertEqual(DocumentLanguage.Scripts(in: "€ñ" + ascii + "𠀋" + "か"), [.han, .kana], "\(padding)")
+        }
+        // Characters from U+1100 on that are no CJK, and the edges of the ranges.
+        XCTAssertEqual(DocumentLanguage.Scripts(in: "€ ‘quotes’ ∑ 😀 ﻿ ｡"), [])
+        XCTAssertEqual(DocumentLanguage.Scripts(in: "\u{303F}\u{3100}\u{FF65}\u{FF9E}"), [])
+        XCTAssertEqual(DocumentLanguage.Scripts(in: "\u{3040}"), .kana)
+        XCTAssertEqual(DocumentLanguage.Scripts(in: "\u{FF9D}"), .kana)
+        XCTAssertEqual(DocumentLanguage.Scripts(in: "\u{1100}\u{D7AF}"), .hangul)
+        XCTAssertEqual(DocumentLanguage.Scripts(in: "\u{3134F}"), .han)
+        XCTAssertEqual(DocumentLanguage.Scripts(in: "\u{31350}"), [])
+    }
+
     func testTextInsideTablesCounts() {
         let cell = TableCell(blocks: [Block(kind: "paragraph", location: .start, content: .paragraph(Paragraph(runs: [TextRun("ひらがな")])))])
         let table = Block(kind: "table", location: .start, content: .table([[cell]]))
-        XCTAssertEqual(DocumentLanguage.decide(configured: nil, path: "a.html", title: "Help", blocks: [table]), "ja")
+        XCTAssertEqual(decide(configured: nil, path: "a.html", title: "Help", [table]), "ja")
     }
 
     func testTheTitleCounts() {
-        XCTAssertEqual(DocumentLanguage.decide(configured: nil, path: "a.rtf", title: "説明書", blocks: []), "zh")
+        XCTAssertEqual(decide(configured: nil, path: "a.rtf", title: "説明書", []), "zh")
     }
 
     func testTheLocalizationFolderBeatsTheText() {

@@ -42,39 +42,78 @@ final class RendererTests: XCTestCase {
     }
 
     func testReusingThePreviousRenderingGivesTheSameResultAsRenderingAgain() {
-        let context = RenderContext(resolveAsset: { name in name == "known" ? ResolvedImage(url: "/files/known.png?v=1", width: 4, height: 3) : nil })
-        let renderer = HTMLRenderer(context: context)
+        // Two contexts, so that an image resolves in one rendering and not in the next.
+        let contexts = [
+            RenderContext(resolveAsset: { name in name == "known" ? ResolvedImage(url: "/files/known.png?v=1", width: 4, height: 3) : nil }),
+            RenderContext(resolveAsset: { name in ResolvedImage(url: "/files/\(name).png?v=2", width: 4, height: 3) }),
+        ]
         var generator = SeededRandom(seed: 7)
         func block(_ value: UInt64, line: Int) -> Block {
             let location = SourceLocation(line: line, column: 1)
-            switch value % 7 {
+            switch value % 9 {
             case 0: return Block(kind: "image", location: location, content: .image(ImageBlock(source: .asset(value % 2 == 0 ? "known" : "gone"))))
             case 1: return Block(kind: "divider", location: location, content: .divider)
             case 2:
                 let cell = TableCell(blocks: [Block(kind: "image", location: location, content: .image(ImageBlock(source: .asset("known"))))])
                 return Block(kind: "table", location: location, content: .table([[cell]]))
             default:
+                // Few texts, so that repeated content (numbered apart in ids) is common.
                 var style = CharacterStyle()
                 style.bold = value % 3 == 0
-                return Block(kind: "paragraph", location: location, content: .paragraph(Paragraph(runs: [TextRun("text \(value % 5) é", style: style)])))
+                let texts = ["text é", "かな", "漢字", "", "text"]
+                return Block(kind: "paragraph", location: location, content: .paragraph(Paragraph(runs: [TextRun(texts[Int(value / 9 % 5)], style: style)])))
             }
         }
         for _ in 0..<300 {
-            let count = Int(generator.next() % 12)
-            var blocks = (0..<count).map { block(generator.next(), line: $0 + 1) }
-            let before = Document(title: "before", kind: .rtf, blocks: blocks)
-            for _ in 0..<Int(generator.next() % 4) {
-                let position = blocks.isEmpty ? 0 : Int(generator.next() % UInt64(blocks.count))
-                switch generator.next() % 3 {
-                case 0: blocks.insert(block(generator.next(), line: position + 1), at: position)
-                case 1 where !blocks.isEmpty: blocks.remove(at: position)
-                default: if !blocks.isEmpty { blocks[position] = block(generator.next(), line: position + 1) }
+            var blocks = (0..<Int(generator.next() % 40)).map { block(generator.next(), line: $0 + 1) }
+            var renderer = HTMLRenderer(context: contexts[Int(generator.next() % 2)])
+            var previous = PreviousRendering(document: Document(title: "before", kind: .rtf, blocks: blocks), rendered: renderer.render(Document(title: "before", kind: .rtf, blocks: blocks)))
+            // A chain of versions, each rendered from the one before, as saves come.
+            for _ in 0..<4 {
+                for _ in 0..<Int(generator.next() % 4) {
+                    let position = blocks.isEmpty ? 0 : Int(generator.next() % UInt64(blocks.count))
+                    switch generator.next() % 4 {
+                    case 0: blocks.insert(block(generator.next(), line: position + 1), at: position)
+                    case 1 where !blocks.isEmpty: blocks.remove(at: position)
+                    case 2:
+                        // A long stretch replaced, as when a big selection is pasted over.
+                        let end = min(blocks.count, position + Int(generator.next() % 20))
+                        blocks.replaceSubrange(position..<end, with: (0..<Int(generator.next() % 20)).map { _ in block(generator.next(), line: 1) })
+                    default: if !blocks.isEmpty { blocks[position] = block(generator.next(), line: position + 1) }
+                    }
                 }
+                // Usually the lines after an edit move; sometimes they stay.
+                if generator.next() % 4 != 0 {
+                    for index in blocks.indices { blocks[index].location.line = index + 1 }
+                }
+                renderer = HTMLRenderer(context: contexts[Int(generator.next() % 2)])
+                let after = Document(title: "after", kind: .rtf, blocks: blocks)
+                let rendered = renderer.render(after, reusing: previous)
+                XCTAssertEqual(rendered, renderer.render(after))
+                previous = PreviousRendering(document: after, rendered: rendered)
             }
-            for index in blocks.indices { blocks[index].location.line = index + 1 }
-            let after = Document(title: "after", kind: .rtf, blocks: blocks)
-            let previous = PreviousRendering(document: before, rendered: renderer.render(before))
-            XCTAssertEqual(renderer.render(after, reusing: previous), renderer.render(after))
+        }
+    }
+
+    func testAnEditRendersOnlyTheBlocksItChanged() {
+        // As an incremental parse hands them over: the blocks it did not read
+        // again are the previous version's values.
+        let blocks = (0..<4800).map { index in
+            Block(kind: "paragraph", location: SourceLocation(line: index + 1, column: 1),
+                  content: .paragraph(Paragraph(runs: [TextRun(index % 10 == 0 ? "" : "Paragraph \(index % 700) of a long document.")])))
+        }
+        let before = Document(title: "t", kind: .rtf, blocks: blocks)
+        let previous = PreviousRendering(document: before, rendered: HTMLRenderer(context: RenderContext()).render(before))
+        var edited = blocks
+        edited[2400].content = .paragraph(Paragraph(runs: [TextRun("An edited paragraph.")]))
+        var added = blocks.map { $0.movedDown(by: 1) }
+        added.insert(Block(kind: "paragraph", location: SourceLocation(line: 1, column: 1), content: .paragraph(Paragraph(runs: [TextRun("")]))), at: 0)
+        for after in [edited, added, Array(blocks.dropFirst())] {
+            let counter = WorkCounter()
+            let document = Document(title: "t", kind: .rtf, blocks: after)
+            let rendered = HTMLRenderer(context: RenderContext(), counter: counter).render(document, reusing: previous)
+            XCTAssertEqual(counter.steps, after.count == blocks.count - 1 ? 0 : 1, "blocks rendered")
+            XCTAssertEqual(rendered, HTMLRenderer(context: RenderContext()).render(document))
         }
     }
 

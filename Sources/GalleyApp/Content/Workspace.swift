@@ -546,7 +546,7 @@ final class Workspace {
             id: id, path: source.path, item: source.item, title: source.document.title, kind: source.document.kind,
             html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: FallbackFontFaces.css + (source.document.kind == .tagged ? kindCSS : TextViewStyleSheet.css),
             layout: layoutJSON,
-            language: DocumentLanguage.decide(configured: config.language, path: source.path, title: source.document.title, blocks: source.document.blocks),
+            language: DocumentLanguage.decide(configured: config.language, path: source.path, title: source.document.title, scriptsOfBlocks: rendered.scripts),
             localizations: localizationFindings[id]?.localizations ?? [],
             unsaved: isUnsaved(source.path),
             diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }

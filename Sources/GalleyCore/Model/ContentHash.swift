@@ -29,8 +29,17 @@ public struct ContentHash {
     }
 
     /// 32 bits folded from 64, for short identifiers.
+    public var folded: UInt32 {
+        UInt32(truncatingIfNeeded: value ^ (value >> 32))
+    }
+
+    /// `folded` as eight hex digits.
     public var shortHex: String {
-        let folded = UInt32(truncatingIfNeeded: value ^ (value >> 32))
+        Self.shortHex(folded)
+    }
+
+    /// A folded hash as eight hex digits.
+    public static func shortHex(_ folded: UInt32) -> String {
         let text = String(folded, radix: 16)
         return String(repeating: "0", count: 8 - text.count) + text
     }

@@ -4,13 +4,92 @@
 public enum DocumentLanguage {
     /// The first that answers: the `.lproj` folder the file is in
     /// (`zh-Hans.lproj/…` → `zh-Hans`), the project's `language` in
-    /// `galley.json`, or the scripts of the text itself; nil when none does.
+    /// `galley.json`, or the scripts of the title and of the blocks' text
+    /// (a rendering knows them per block, so a save scans only the blocks
+    /// it changed); nil when none does.
     /// The folder comes first: in a localised app the project's language is
     /// only the development language, and each copy says its own.
-    public static func decide(configured: String?, path: String, title: String, blocks: [Block]) -> String? {
+    public static func decide(configured: String?, path: String, title: String, scriptsOfBlocks: Scripts) -> String? {
         if let folder = ofLocalizationFolder(path) { return folder }
         if let configured, isTag(configured) { return configured }
-        return ofText(CollectionOfOne(title) + blocks.flatMap(texts))
+        return Scripts(in: title).union(scriptsOfBlocks).language
+    }
+
+    /// The CJK scripts a text uses, which tell its language apart.
+    public struct Scripts: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        public static let kana = Scripts(rawValue: 1)
+        public static let hangul = Scripts(rawValue: 2)
+        public static let han = Scripts(rawValue: 4)
+
+        /// Kana means Japanese (which also writes Han), hangul Korean, Han
+        /// without either Chinese; any other text gives no CJK hint.
+        public var language: String? {
+            contains(.kana) ? "ja" : contains(.hangul) ? "ko" : contains(.han) ? "zh" : nil
+        }
+
+        /// The scripts of a block's text and of the blocks nested in it.
+        public init(in block: Block) {
+            var found: Scripts = []
+            block.walk { nested in
+                guard case .paragraph(let paragraph) = nested.content else { return }
+                for run in paragraph.runs where !found.contains(.kana) { found.formUnion(Scripts(in: run.text)) }
+            }
+            self = found
+        }
+
+        public init(in text: String) {
+            var text = text
+            self = text.withUTF8(Scripts.init(inUTF8:))
+        }
+
+        /// Reads the UTF-8 bytes, decoding only the scalars that can be CJK:
+        /// those from U+1100 on, whose lead byte is 0xE1 or more. Stops at
+        /// the first kana, which settles the question.
+        private init(inUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+            var found: Scripts = []
+            guard let start = bytes.baseAddress else {
+                self = found
+                return
+            }
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                // Eight bytes of ASCII at a time: most text is mostly ASCII.
+                if index + 8 <= count,
+                   UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                    continue
+                }
+                let lead = bytes[index]
+                guard lead >= 0xE1 else {
+                    index += 1
+                    continue
+                }
+                // Strings hold valid UTF-8: a lead byte has its continuation bytes.
+                let scalar: UInt32
+                if lead < 0xF0 {
+                    scalar = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                    index += 3
+                } else {
+                    scalar = UInt32(lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
+                        | UInt32(bytes[index + 3] & 0x3F)
+                    index += 4
+                }
+                switch scalar {
+                case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9D:
+                    found.insert(.kana)
+                    self = found
+                    return
+                case 0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF: found.insert(.hangul)
+                case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3134F: found.insert(.han)
+                default: continue
+                }
+            }
+            self = found
+        }
     }
 
     /// Whether `tag` looks like a BCP 47 tag (`ja`, `zh-Hans`, `pt-BR`), so
@@ -29,33 +108,6 @@ public enum DocumentLanguage {
     static func ofLocalizationFolder(_ path: String) -> String? {
         guard let localized = LocalizedPath(path), !localized.isBase, isTag(localized.language) else { return nil }
         return localized.language
-    }
-
-    /// Kana means Japanese (which also writes Han), hangul Korean, Han
-    /// without either Chinese; any other text gives no CJK hint.
-    static func ofText(_ texts: some Sequence<String>) -> String? {
-        var hasHangul = false
-        var hasHan = false
-        for text in texts {
-            for scalar in text.unicodeScalars {
-                switch scalar.value {
-                case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9D: return "ja"
-                case 0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF: hasHangul = true
-                case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3134F: hasHan = true
-                default: continue
-                }
-            }
-        }
-        return hasHangul ? "ko" : hasHan ? "zh" : nil
-    }
-
-    /// The text of a block and of the blocks nested in it.
-    private static func texts(of block: Block) -> [String] {
-        var texts: [String] = []
-        block.walk { nested in
-            if case .paragraph(let paragraph) = nested.content { texts += paragraph.runs.map(\.text) }
-        }
-        return texts
     }
 
     private static func isASCIILetter(_ byte: UInt8) -> Bool {

@@ -16,7 +16,7 @@ struct BlockReuse {
         let old = previous.document.blocks
         let rendered = previous.rendered
         // A rendering of some other document (only a caller's mistake) offers nothing.
-        let isConsistent = rendered.reusableBlocks.count == old.count && rendered.blockCount == old.count
+        let isConsistent = rendered.blocks.count == old.count && rendered.blockCount == old.count
         let shortest = isConsistent ? min(old.count, blocks.count) : 0
         var prefix = 0
         while prefix < shortest, Self.sameContent(old[prefix], blocks[prefix]) { prefix += 1 }

@@ -4,14 +4,17 @@
 /// A pure function of the document and the context.
 public struct HTMLRenderer {
     public let context: RenderContext
+    /// Counts the blocks rendered anew (not copied from a previous rendering).
+    private let counter: WorkCounter?
     /// Font declarations by family: a rich-text document names a handful
     /// of fonts thousands of times.
     private let fontFamilies = Memo<String, String>(FontStack.inlineCSS(for:))
     /// Class names by block kind.
     private let kindClasses = Memo<String, String>(KindStyleSheet.cssIdentifier)
 
-    public init(context: RenderContext) {
+    public init(context: RenderContext, counter: WorkCounter? = nil) {
         self.context = context
+        self.counter = counter
     }
 
     public func render(_ document: Document) -> RenderedDocument {
@@ -20,7 +23,8 @@ public struct HTMLRenderer {
 
     /// Renders `document`, copying the HTML of blocks that are unchanged
     /// since `previous` instead of rendering them again: a one-word edit in
-    /// a long rich-text document then costs a comparison, not a rendering.
+    /// a long rich-text document then costs a comparison per block, not a
+    /// rendering, and blocks that did not move are copied in one stretch.
     public func render(_ document: Document, reusing previous: PreviousRendering?) -> RenderedDocument {
         let articleTag = "<article class=\"galley-doc kind-\(document.kind.rawValue)\">"
         var html = articleTag + "\n"
@@ -34,69 +38,79 @@ public struct HTMLRenderer {
             elements.append(.init(id: nil, range: start..<html.utf8.count))
             html += "\n"
         }
-        let reusable = previous.map { BlockReuse(previous: $0, blocks: document.blocks) }
-        var reusableBlocks: [RenderedDocument.ReusableBlock?] = []
-        reusableBlocks.reserveCapacity(document.blocks.count)
-        var occurrences: [String: Int] = [:]
-        occurrences.reserveCapacity(document.blocks.count)
+        let reuse = previous.map { BlockReuse(previous: $0, blocks: document.blocks) }
+        var blocks: [RenderedDocument.RenderedBlock] = []
+        blocks.reserveCapacity(document.blocks.count)
+        var scripts: DocumentLanguage.Scripts = []
+        var occurrences = BlockOccurrences(previous: previous?.rendered.blocks ?? [])
         var missing: [RenderedDocument.MissingImage] = []
         var unchanged = UnchangedRun()
         for (index, block) in document.blocks.enumerated() {
-            let base: String
+            let earlierIndex = reuse?.earlierIndex(ofBlockAt: index)
+            var rendered: RenderedDocument.RenderedBlock
             let blockID: String
             let inner: Substring
             var missingHere: [MissingImageInBlock] = []
-            if let previous, let earlierIndex = reusable?.earlierIndex(ofBlockAt: index),
-               let earlier = previous.rendered.reusableBlocks[earlierIndex] {
-                base = earlier.baseID
-                blockID = id(base, &occurrences)
+            if let previous, let earlierIndex, previous.rendered.blocks[earlierIndex].dependsOnlyOnItself {
+                let earlier = previous.rendered.blocks[earlierIndex]
                 let element = previous.rendered.elementOfBlock(at: earlierIndex)
-                if blockID == element.id, block.location == element.location {
-                    // The very same element: copied with its neighbours in one go.
-                    let shift = unchanged.append(element, of: previous.rendered.html, to: &html)
-                    elements.append(element.shifted(by: shift))
-                    reusableBlocks.append(.init(baseID: base, inner: (earlier.inner.lowerBound + shift)..<(earlier.inner.upperBound + shift)))
-                    continue
+                let occurrence = occurrences.next(earlier.base, matching: earlierIndex)
+                scripts.formUnion(earlier.scripts)
+                rendered = earlier
+                rendered.occurrence = occurrence
+                if occurrence == earlier.occurrence, let earlierID = element.id {
+                    if block.location == element.location {
+                        // The very same element: copied with its neighbours in one go.
+                        let shift = unchanged.append(element, of: previous.rendered.html, to: &html)
+                        elements.append(element.shifted(by: shift))
+                        rendered.inner = (earlier.inner.lowerBound + shift)..<(earlier.inner.upperBound + shift)
+                        blocks.append(rendered)
+                        continue
+                    }
+                    blockID = earlierID
+                } else {
+                    blockID = Self.blockID(earlier.base, occurrence)
                 }
                 inner = previous.rendered.html.utf8Slice(earlier.inner)
             } else {
-                let rendered = renderContent(of: block, missingImages: &missingHere)
+                counter?.add(1)
+                let content = renderContent(of: block, missingImages: &missingHere)
                 // Identity from content, so a block keeps its id while blocks
                 // around it are inserted or edited.
                 var hash = ContentHash()
                 hash.combine(block.kind)
                 hash.combine([0])
-                hash.combine(rendered)
-                base = "b-\(hash.shortHex)"
-                blockID = id(base, &occurrences)
-                inner = Substring(rendered)
+                hash.combine(content)
+                let occurrence = occurrences.next(hash.folded, matching: earlierIndex)
+                let blockScripts = DocumentLanguage.Scripts(in: block)
+                scripts.formUnion(blockScripts)
+                rendered = RenderedDocument.RenderedBlock(
+                    base: hash.folded, occurrence: occurrence, inner: 0..<0,
+                    dependsOnlyOnItself: BlockReuse.dependsOnlyOnItself(block), scripts: blockScripts)
+                blockID = Self.blockID(hash.folded, occurrence)
+                inner = Substring(content)
             }
             unchanged.flush(into: &html)
             let start = html.utf8.count
             let locationAttributes = appendOpeningTag(of: block, id: blockID, missing: !missingHere.isEmpty, to: &html)
             let innerStart = html.utf8.count
             html += inner
-            let innerRange = innerStart..<html.utf8.count
+            rendered.inner = innerStart..<html.utf8.count
             html += "</div>"
             elements.append(.init(id: blockID, range: start..<html.utf8.count, location: block.location, locationAttributes: locationAttributes))
             html += "\n"
-            reusableBlocks.append(BlockReuse.dependsOnlyOnItself(block) ? .init(baseID: base, inner: innerRange) : nil)
+            blocks.append(rendered)
             for image in missingHere { missing.append(.init(name: image.name, location: image.location, blockID: blockID)) }
         }
         unchanged.flush(into: &html)
         html += "</article>\n"
-        return RenderedDocument(html: html, articleTag: articleTag, elements: elements, missingImages: missing, reusableBlocks: reusableBlocks)
+        return RenderedDocument(html: html, articleTag: articleTag, elements: elements, missingImages: missing, blocks: blocks, scripts: scripts)
     }
 
-    /// The next id for a block whose content hashes to `base`: repeated
-    /// content is told apart by its occurrence.
-    private func id(_ base: String, _ occurrences: inout [String: Int]) -> String {
-        func takeNext(_ count: inout Int) -> Int {
-            defer { count += 1 }
-            return count
-        }
-        // One hash lookup, not two: a long document has thousands of blocks.
-        return "\(base)-\(takeNext(&occurrences[base, default: 0]))"
+    /// A block's element id: its content hash, then how many blocks before
+    /// it have the same content, which tells repeated content apart.
+    private static func blockID(_ base: UInt32, _ occurrence: Int) -> String {
+        "b-" + ContentHash.shortHex(base) + "-" + String(occurrence)
     }
 
     /// Writes a block's opening tag; returns where its location attributes are.

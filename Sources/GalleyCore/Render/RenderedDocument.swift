@@ -31,12 +31,20 @@ public struct RenderedDocument: Sendable, Equatable {
         }
     }
 
-    /// What a later rendering may copy instead of rendering a block again.
-    struct ReusableBlock: Sendable, Equatable {
-        /// The block's id before its occurrence number.
-        var baseID: String
+    /// What a later rendering needs to know of a block: to copy it instead
+    /// of rendering it again, and to number the blocks after it.
+    struct RenderedBlock: Sendable, Equatable {
+        /// The block's content hash, which its id starts with.
+        var base: UInt32
+        /// How many blocks before it have the same content.
+        var occurrence: Int
         /// UTF-8 offsets of the block's content in `html`.
         var inner: Range<Int>
+        /// False for blocks whose rendering depends on more than the block
+        /// (images resolve through the context).
+        var dependsOnlyOnItself: Bool
+        /// The scripts of the block's text, for the document's language.
+        var scripts: DocumentLanguage.Scripts
     }
 
     public var html: String
@@ -45,9 +53,10 @@ public struct RenderedDocument: Sendable, Equatable {
     /// The article's children in order: the header (without an id), then one per block.
     public var elements: [Element]
     public var missingImages: [MissingImage]
-    /// Per block, in order; nil for blocks whose rendering depends on more
-    /// than the block (images resolve through the context).
-    var reusableBlocks: [ReusableBlock?]
+    /// Per block, in order.
+    var blocks: [RenderedBlock]
+    /// The scripts of every block's text (not the title's), for `DocumentLanguage`.
+    public var scripts: DocumentLanguage.Scripts
 
     /// Element ids of the top-level blocks, in order.
     public var blockIDs: [String] { elements.compactMap(\.id) }
