@@ -42,27 +42,31 @@ public struct HTMLRenderer {
         var blocks: [RenderedDocument.RenderedBlock] = []
         blocks.reserveCapacity(document.blocks.count)
         var scripts: DocumentLanguage.Scripts = []
-        var occurrences = BlockOccurrences(previous: previous?.rendered.blocks ?? [])
+        // Bound once: a long document passes through this loop thousands of times.
+        let earlierBlocks = previous?.rendered.blocks ?? []
+        let earlierElements = previous?.rendered.elements ?? []
+        let earlierHeaderCount = previous?.rendered.headerCount ?? 0
+        let earlierHTML = previous?.rendered.html ?? ""
+        var occurrences = BlockOccurrences(previous: earlierBlocks)
         var missing: [RenderedDocument.MissingImage] = []
-        var unchanged = UnchangedRun()
+        var unchanged = UnchangedRun(previous: previous?.rendered)
         for (index, block) in document.blocks.enumerated() {
             let earlierIndex = reuse?.earlierIndex(ofBlockAt: index)
             var rendered: RenderedDocument.RenderedBlock
             let blockID: String
             let inner: Substring
             var missingHere: [MissingImageInBlock] = []
-            if let previous, let earlierIndex, previous.rendered.blocks[earlierIndex].dependsOnlyOnItself {
-                let earlier = previous.rendered.blocks[earlierIndex]
-                let element = previous.rendered.elementOfBlock(at: earlierIndex)
+            if let earlierIndex, earlierBlocks[earlierIndex].dependsOnlyOnItself {
+                let earlier = earlierBlocks[earlierIndex]
+                let elementIndex = earlierHeaderCount + earlierIndex
                 let occurrence = occurrences.next(earlier.base, matching: earlierIndex)
                 scripts.formUnion(earlier.scripts)
                 rendered = earlier
                 rendered.occurrence = occurrence
-                if occurrence == earlier.occurrence, let earlierID = element.id {
-                    if block.location == element.location {
+                if occurrence == earlier.occurrence, let earlierID = earlierElements[elementIndex].id {
+                    if document.blocks[index].location == earlierElements[elementIndex].location {
                         // The very same element: copied with its neighbours in one go.
-                        let shift = unchanged.append(element, of: previous.rendered.html, to: &html)
-                        elements.append(element.shifted(by: shift))
+                        let shift = unchanged.append(elementAt: elementIndex, to: &html, elements: &elements)
                         rendered.inner = (earlier.inner.lowerBound + shift)..<(earlier.inner.upperBound + shift)
                         blocks.append(rendered)
                         continue
@@ -71,7 +75,7 @@ public struct HTMLRenderer {
                 } else {
                     blockID = Self.blockID(earlier.base, occurrence)
                 }
-                inner = previous.rendered.html.utf8Slice(earlier.inner)
+                inner = earlierHTML.utf8Slice(earlier.inner)
             } else {
                 counter?.add(1)
                 let content = renderContent(of: block, missingImages: &missingHere)
@@ -90,7 +94,7 @@ public struct HTMLRenderer {
                 blockID = Self.blockID(hash.folded, occurrence)
                 inner = Substring(content)
             }
-            unchanged.flush(into: &html)
+            unchanged.flush(into: &html, elements: &elements)
             let start = html.utf8.count
             let locationAttributes = appendOpeningTag(of: block, id: blockID, missing: !missingHere.isEmpty, to: &html)
             let innerStart = html.utf8.count
@@ -102,7 +106,7 @@ public struct HTMLRenderer {
             blocks.append(rendered)
             for image in missingHere { missing.append(.init(name: image.name, location: image.location, blockID: blockID)) }
         }
-        unchanged.flush(into: &html)
+        unchanged.flush(into: &html, elements: &elements)
         html += "</article>\n"
         return RenderedDocument(html: html, articleTag: articleTag, elements: elements, missingImages: missing, blocks: blocks, scripts: scripts)
     }

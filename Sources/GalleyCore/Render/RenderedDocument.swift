@@ -25,9 +25,11 @@ public struct RenderedDocument: Sendable, Equatable {
             self.locationAttributes = locationAttributes
         }
 
-        func shifted(by offset: Int) -> Element {
-            Element(id: id, range: (range.lowerBound + offset)..<(range.upperBound + offset), location: location,
-                    locationAttributes: (locationAttributes.lowerBound + offset)..<(locationAttributes.upperBound + offset))
+        /// Moves the element by `offset` bytes, as when an edit before it
+        /// made the HTML longer or shorter.
+        mutating func shift(by offset: Int) {
+            range = (range.lowerBound + offset)..<(range.upperBound + offset)
+            locationAttributes = (locationAttributes.lowerBound + offset)..<(locationAttributes.upperBound + offset)
         }
     }
 
@@ -76,13 +78,9 @@ public struct RenderedDocument: Sendable, Equatable {
     /// How many blocks the rendering has.
     var blockCount: Int { elements.count - headerCount }
 
-    /// The element of the block at `index`.
-    func elementOfBlock(at index: Int) -> Element {
-        elements[headerCount + index]
-    }
-
-    /// The header is the only element without an id, and comes first.
-    private var headerCount: Int { elements.first.map { $0.id == nil ? 1 : 0 } ?? 0 }
+    /// How many elements come before the blocks': the header is the only
+    /// element without an id, and comes first.
+    var headerCount: Int { elements.first.map { $0.id == nil ? 1 : 0 } ?? 0 }
 }
 
 /// A document and how it was rendered, for rendering its next version.
