@@ -13,6 +13,26 @@ public struct Block: Equatable, Sendable {
         self.location = location
         self.content = content
     }
+
+    public static func == (first: Block, second: Block) -> Bool {
+        first.kind == second.kind && first.location == second.location && first.content.isSame(as: second.content)
+    }
+}
+
+extension BlockContent {
+    /// Equal, found cheaply when both are the very same value: an
+    /// incremental parse hands over the blocks it did not read again as
+    /// they were, and an indirect enum's payload lives in an immutable box,
+    /// so the same bits mean the same box (and equal content).
+    func isSame(as other: BlockContent) -> Bool {
+        let sameBits = withUnsafeBytes(of: self) { selfBytes in
+            withUnsafeBytes(of: other) { otherBytes in
+                for index in selfBytes.indices where selfBytes[index] != otherBytes[index] { return false }
+                return true
+            }
+        }
+        return sameBits || self == other
+    }
 }
 
 public indirect enum BlockContent: Equatable, Sendable {

@@ -43,19 +43,6 @@ struct BlockReuse {
 
     /// Equal but for where the block sits in the source.
     private static func sameContent(_ first: Block, _ second: Block) -> Bool {
-        first.kind == second.kind && (sameStorage(first.content, second.content) || first.content == second.content)
-    }
-
-    /// Whether two contents are the very same value: an incremental parse
-    /// hands over the blocks it did not read again as they were, and an
-    /// indirect enum's payload lives in an immutable box, so the same bits
-    /// mean the same box. Far cheaper than comparing field by field.
-    private static func sameStorage(_ first: BlockContent, _ second: BlockContent) -> Bool {
-        withUnsafeBytes(of: first) { firstBytes in
-            withUnsafeBytes(of: second) { secondBytes in
-                for index in firstBytes.indices where firstBytes[index] != secondBytes[index] { return false }
-                return true
-            }
-        }
+        first.kind == second.kind && first.content.isSame(as: second.content)
     }
 }
