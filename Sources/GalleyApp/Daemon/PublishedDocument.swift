@@ -42,7 +42,8 @@ struct PublishedDocument {
 
     /// Whether anything a page shows differs from `other`.
     func looksDifferent(from other: PublishedDocument) -> Bool {
-        html != other.html || diagnostics != other.diagnostics || title != other.title || css != other.css || layout != other.layout
+        // Bytes, not characters: comparing megabytes of HTML as Unicode text costs far more.
+        !html.isByteEqual(to: other.html) || diagnostics != other.diagnostics || title != other.title || css != other.css || layout != other.layout
             || language != other.language || localizations != other.localizations || unsaved != other.unsaved
     }
 

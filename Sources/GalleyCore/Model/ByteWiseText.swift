@@ -1,3 +1,5 @@
+import Foundation
+
 /// Prefixes, suffixes, equality and `/`-separated parts compared byte by byte (UTF-8), as the file system and URLs
 /// compare them.
 ///
@@ -19,7 +21,16 @@ extension StringProtocol {
 
     /// Whether the UTF-8 bytes are those of `other`.
     public func isByteEqual(to other: some StringProtocol) -> Bool {
-        utf8.elementsEqual(other.utf8)
+        guard utf8.count == other.utf8.count else { return false }
+        // A rendered document's HTML runs to megabytes: compared as memory when it is.
+        let asMemory = utf8.withContiguousStorageIfAvailable { mine in
+            other.utf8.withContiguousStorageIfAvailable { theirs in
+                // Equal counts: both empty, or both have storage.
+                guard let mineStart = mine.baseAddress, let theirsStart = theirs.baseAddress else { return true }
+                return memcmp(mineStart, theirsStart, mine.count) == 0
+            }
+        }
+        return (asMemory ?? nil) ?? utf8.elementsEqual(other.utf8)
     }
 
     /// The text after `prefix`, or nil when the bytes do not start with it.
