@@ -47,6 +47,10 @@ final class Workspace {
     /// What each published document was rendered from, so its next version
     /// renders only the blocks that changed.
     private var lastRendering: [String: PreviousRendering] = [:]
+    /// Renderings replaced since the last `takeChanges()`: freeing a large
+    /// document's blocks and elements takes a while, better spent after its
+    /// pages are answered than before.
+    private var retiredRenderings: [PreviousRendering] = []
     private let converters = RTFConverterPool()
     private var imageUsers = ImageDependencies()
     private var assets = AssetIndex()
@@ -559,7 +563,7 @@ final class Workspace {
     private func publish(_ id: String, _ rendering: Rendering) {
         imageUsers.record(rendering.images, usedBy: id)
         if let previous = published[id], !rendering.document.looksDifferent(from: previous) { return }
-        lastRendering[id] = rendering.reusable
+        if let retired = lastRendering.updateValue(rendering.reusable, forKey: id) { retiredRenderings.append(retired) }
         published[id] = rendering.document
         pendingChanged.insert(id)
         pendingRemoved.remove(id)
@@ -603,15 +607,19 @@ final class Workspace {
         assets.images.values.filter(\.isDisplayable).sorted { $0.path < $1.path }
     }
 
-    /// What changed since the last call, to hand to the publisher.
-    func takeChanges() -> (changed: [PublishedDocument], removed: [String], images: [String: ServedImage]?) {
+    /// What changed since the last call, to hand to the publisher, and the
+    /// renderings replaced meanwhile, for the caller to let go of once the
+    /// pages are answered.
+    func takeChanges() -> (changed: [PublishedDocument], removed: [String], images: [String: ServedImage]?, retired: [PreviousRendering]) {
         let changed = pendingChanged.compactMap { published[$0] }
         let removed = Array(pendingRemoved)
         let images = imagesChanged ? assets.images : nil
+        let retired = retiredRenderings
         pendingChanged = []
         pendingRemoved = []
         imagesChanged = false
-        return (changed, removed, images)
+        retiredRenderings = []
+        return (changed, removed, images, retired)
     }
 
     /// Diagnostics of every document, for `galley check`.
