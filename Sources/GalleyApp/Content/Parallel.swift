@@ -11,8 +11,10 @@ enum Parallel {
 
     /// `items.map(transform)`, on all cores when there is enough to share.
     static func map<Item, Result>(_ items: [Item], minimumCount: Int = 32, _ transform: (Item) -> Result) -> [Result] {
+        // Asking for the processor count costs more than a small save's render: only when it can matter.
+        guard items.count >= minimumCount else { return items.map(transform) }
         let workers = ProcessInfo.processInfo.activeProcessorCount
-        guard items.count >= minimumCount, workers > 1 else { return items.map(transform) }
+        guard workers > 1 else { return items.map(transform) }
         return withoutActuallyEscaping(transform) { transform in
             var results = [Result?](repeating: nil, count: items.count)
             results.withUnsafeMutableBufferPointer { buffer in
