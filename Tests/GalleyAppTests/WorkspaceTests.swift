@@ -49,6 +49,32 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertNotNil(document.diagnostics.first?.blockID)
     }
 
+    func testImagesCopiedAcrossTextEditsFollowTheirFiles() throws {
+        try write("data.json", data)
+        try write("p_01.png", png(width: 1))
+        let workspace = Workspace(root: root, boot: "test")
+        workspace.loadAll()
+        // A text edit copies the image blocks from the last rendering, and keeps their warnings.
+        try write("data.json", data.replacingOccurrences(of: #""<image>01</image>", "#, with: #""<image>01</image>", "A new paragraph.", "#))
+        workspace.apply(changed: ["data.json"], removed: [])
+        var document = try XCTUnwrap(workspace.allDocuments.first)
+        XCTAssertTrue(document.html.contains("A new paragraph.") && document.html.contains("width=\"1\" height=\"10\""))
+        XCTAssertEqual(document.diagnostics.map(\.diagnostic.message), ["p_02", "p_03"].map { "no image set or image file named '\($0)'; did you mean 'p_01'?" })
+        // Then the image changes, and the next text edit must not bring the old one back.
+        try write("p_01.png", png(width: 9))
+        workspace.apply(changed: ["p_01.png"], removed: [])
+        try write("data.json", data)
+        workspace.apply(changed: ["data.json"], removed: [])
+        document = try XCTUnwrap(workspace.allDocuments.first)
+        XCTAssertFalse(document.html.contains("A new paragraph."))
+        XCTAssertTrue(document.html.contains("width=\"9\" height=\"10\""))
+        try FileManager.default.removeItem(atPath: root + "/p_01.png")
+        workspace.apply(changed: [], removed: ["p_01.png"])
+        document = try XCTUnwrap(workspace.allDocuments.first)
+        XCTAssertFalse(document.html.contains("width=\"9\""))
+        XCTAssertEqual(document.diagnostics.count, 3, "every image is missing now")
+    }
+
     func testChangedImageRerendersItsUsersWithANewURL() throws {
         try write("data.json", data)
         try write("p_01.png", png(width: 1))

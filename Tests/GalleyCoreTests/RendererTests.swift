@@ -66,7 +66,8 @@ final class RendererTests: XCTestCase {
         }
         for _ in 0..<300 {
             var blocks = (0..<Int(generator.next() % 40)).map { block(generator.next(), line: $0 + 1) }
-            var renderer = HTMLRenderer(context: contexts[Int(generator.next() % 2)])
+            var contextIndex = Int(generator.next() % 2)
+            var renderer = HTMLRenderer(context: contexts[contextIndex])
             var previous = PreviousRendering(document: Document(title: "before", kind: .rtf, blocks: blocks), rendered: renderer.render(Document(title: "before", kind: .rtf, blocks: blocks)))
             // A chain of versions, each rendered from the one before, as saves come.
             for _ in 0..<4 {
@@ -86,7 +87,10 @@ final class RendererTests: XCTestCase {
                 if generator.next() % 4 != 0 {
                     for index in blocks.indices { blocks[index].location.line = index + 1 }
                 }
-                renderer = HTMLRenderer(context: contexts[Int(generator.next() % 2)])
+                let nextContextIndex = Int(generator.next() % 2)
+                renderer = HTMLRenderer(context: contexts[nextContextIndex])
+                previous.sameContext = nextContextIndex == contextIndex
+                contextIndex = nextContextIndex
                 let after = Document(title: "after", kind: .rtf, blocks: blocks)
                 let rendered = renderer.render(after, reusing: previous)
                 XCTAssertEqual(rendered, renderer.render(after))
@@ -114,6 +118,26 @@ final class RendererTests: XCTestCase {
             let rendered = HTMLRenderer(context: RenderContext(), counter: counter).render(document, reusing: previous)
             XCTAssertEqual(counter.steps, after.count == blocks.count - 1 ? 0 : 1, "blocks rendered")
             XCTAssertEqual(rendered, HTMLRenderer(context: RenderContext()).render(document))
+        }
+    }
+
+    func testImagesAreCopiedOnlyWhenTheContextIsTheSame() {
+        let context = RenderContext(resolveAsset: { name in name == "known" ? ResolvedImage(url: "/files/known.png?v=1", width: 4, height: 3) : nil })
+        func image(_ name: String, line: Int) -> Block {
+            Block(kind: "image", location: SourceLocation(line: line, column: 1), content: .image(ImageBlock(source: .asset(name))))
+        }
+        func paragraph(_ text: String) -> Block {
+            Block(kind: "paragraph", location: SourceLocation(line: 2, column: 1), content: .paragraph(Paragraph(runs: [TextRun(text)])))
+        }
+        let before = Document(title: "t", kind: .rtf, blocks: [image("known", line: 1), paragraph("before"), image("gone", line: 3)])
+        let after = Document(title: "t", kind: .rtf, blocks: [image("known", line: 1), paragraph("after"), image("gone", line: 3)])
+        let rendered = HTMLRenderer(context: context).render(before)
+        // The missing image is rendered again, to be reported where it now is.
+        for (sameContext, expected) in [(true, 2), (false, 3)] {
+            let counter = WorkCounter()
+            let previous = PreviousRendering(document: before, rendered: rendered, sameContext: sameContext)
+            XCTAssertEqual(HTMLRenderer(context: context, counter: counter).render(after, reusing: previous), HTMLRenderer(context: context).render(after))
+            XCTAssertEqual(counter.steps, expected, "blocks rendered, same context: \(sameContext)")
         }
     }
 

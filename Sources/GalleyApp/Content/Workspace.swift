@@ -19,10 +19,14 @@ final class Workspace {
     }
 
     let root: String
-    var imageLinking = ImageLinking.served
+    var imageLinking = ImageLinking.served {
+        didSet { surroundingsVersion += 1 }
+    }
     /// Draws pictures of images a browser cannot show, or that are far
     /// wider than shown; without it, image files are linked as they are.
-    var pictures: ImagePictures?
+    var pictures: ImagePictures? {
+        didSet { surroundingsVersion += 1 }
+    }
     private let boot: String
     private var config = GalleyConfig.standard
     /// Problems in `galley.json`, shown on every document.
@@ -46,7 +50,11 @@ final class Workspace {
     private var published: [String: PublishedDocument] = [:]
     /// What each published document was rendered from, so its next version
     /// renders only the blocks that changed.
-    private var lastRendering: [String: PreviousRendering] = [:]
+    private var lastRendering: [String: LastRendering] = [:]
+    /// Changes whenever something besides a document's own text may change
+    /// how it renders (an image, the asset catalog, a font, the config):
+    /// renderings made under the same value resolved their images alike.
+    private var surroundingsVersion = 0
     /// Renderings replaced since the last `takeChanges()`: freeing a large
     /// document's blocks and elements takes a while, better spent after its
     /// pages are answered than before.
@@ -110,6 +118,7 @@ final class Workspace {
     /// Brings the workspace up to date with files that changed or went away
     /// (paths relative to the root).
     func apply(changed: [String], removed: [String]) {
+        if !(changed.allSatisfy(Self.isOwnTextOfADocument) && removed.allSatisfy(Self.isOwnTextOfADocument)) { surroundingsVersion += 1 }
         let configChanged = changed.contains(ConfigFile.name) || removed.contains(ConfigFile.name)
         var touchedImages: Set<ImageDependency> = []
         var touchedAssets: Set<String> = []
@@ -178,6 +187,13 @@ final class Workspace {
         renderPending()
     }
 
+    /// Whether `path` holds the text of documents and nothing others use:
+    /// a content file, not a part of a bundle (which may be an attachment).
+    private static func isOwnTextOfADocument(_ path: String) -> Bool {
+        if case .content(let content) = ContentPath.role(of: path) { return !content.isBundle }
+        return false
+    }
+
     /// Forgets everything below a removed folder (`""`: the whole content folder).
     func removeFolder(_ prefix: String) {
         let gone = prefix.isEmpty ? knownFiles : knownFiles.filter { $0.hasBytePrefix(prefix + "/") }
@@ -187,6 +203,7 @@ final class Workspace {
     /// Renders again the documents showing the image file at `path` (whose
     /// picture turned out not to be drawable).
     func renderUsers(ofImage path: String) {
+        surroundingsVersion += 1
         needsRender.formUnion(imageUsers.users(of: .file(path)))
         for name in assets.catalog.imageNames(usingFile: path) {
             needsRender.formUnion(imageUsers.users(of: .asset(name)))
@@ -209,6 +226,7 @@ final class Workspace {
     /// Reads `galley.json` again; an invalid one keeps the last valid config
     /// in force and shows its errors on every document.
     private func reloadConfig() {
+        surroundingsVersion += 1
         let path = root + "/" + ConfigFile.name
         if buffers[ConfigFile.name] != nil || FileSystem.exists(path) {
             do {
@@ -406,14 +424,14 @@ final class Workspace {
             }
         case .documents(let documents):
             let hadFailure = failureOfFile.removeValue(forKey: path) != nil
+            // An id is built from the path each time it is asked for: asked once.
             let newIDs = documents.map(\.id)
             let stale = Set(documentsOfFile[path] ?? []).subtracting(newIDs)
             for id in stale { removeDocument(id) }
             documentsOfFile[path] = newIDs
-            for source in documents {
-                let unchanged = sources[source.id] == source && published[source.id] != nil
-                sources[source.id] = source
-                if !unchanged || hadFailure { needsRender.insert(source.id) }
+            for (id, source) in zip(newIDs, documents) {
+                let unchanged = sources.updateValue(source, forKey: id) == source && published[id] != nil
+                if !unchanged || hadFailure { needsRender.insert(id) }
             }
         }
     }
@@ -474,13 +492,30 @@ final class Workspace {
     private struct Rendering {
         var document: PublishedDocument
         var images: Set<ImageDependency>
-        var reusable: PreviousRendering
+        var reusable: LastRendering
+    }
+
+    /// A document's last rendering, and what of its work the next rendering
+    /// may reuse while the surroundings stay the same.
+    private struct LastRendering {
+        var previous: PreviousRendering
+        /// `surroundingsVersion` when it was rendered.
+        var surroundings: Int
+        /// Images it links to that cannot be shown, by path, and why.
+        var imageProblems: [String: String]
+        /// The asset names it shows (sorted), and what the catalog says about them.
+        var assetNames: [String]
+        var assetDiagnostics: [Diagnostic]
     }
 
     private func render(_ id: String, _ source: DocumentSource) -> Rendering {
         let assets = self.assets
         let traits = previewTraits
+        let last = lastRendering[id]
+        let sameSurroundings = last?.surroundings == surroundingsVersion
         let problems = ImageProblems()
+        // Images copied from the last rendering are not linked again: their problems carry over.
+        if sameSurroundings, let last { problems.byPath = last.imageProblems }
         let link: (ServedImage?) -> ResolvedImage? = { [root, imageLinking, pictures, shownImageWidth] image in
             guard let image else { return nil }
             guard image.isDisplayable else { return image.resolved }
@@ -510,15 +545,23 @@ final class Workspace {
             },
             resolveFile: { name in source.imageFilePath(name).flatMap { link(assets.images[$0]) } }
         )
-        let rendered = HTMLRenderer(context: context).render(source.document, reusing: lastRendering[id])
+        var previous = last?.previous
+        previous?.sameContext = sameSurroundings
+        let rendered = HTMLRenderer(context: context).render(source.document, reusing: previous)
         var diagnostics = source.diagnostics + configDiagnostics + (source.document.kind == .tagged ? styleDiagnostics : [])
         if let failure = failureOfFile[source.path] { diagnostics.insert(failure, at: 0) }
         let images = source.imageDependencies
         let assetNames = images.compactMap { image -> String? in
             if case .asset(let name) = image { return name }
             return nil
+        }.sorted()
+        let assetDiagnostics: [Diagnostic]
+        if sameSurroundings, let last, last.assetNames == assetNames {
+            assetDiagnostics = last.assetDiagnostics
+        } else {
+            assetDiagnostics = assetNames.flatMap { assets.catalog.problems(ofImage: $0, for: traits) }
         }
-        for name in assetNames.sorted() { diagnostics += assets.catalog.problems(ofImage: name, for: traits) }
+        diagnostics += assetDiagnostics
         if !problems.byPath.isEmpty {
             for reference in source.document.imageReferences {
                 let path: String?
@@ -555,7 +598,9 @@ final class Workspace {
             unsaved: isUnsaved(source.path),
             diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
         )
-        return Rendering(document: document, images: images, reusable: PreviousRendering(document: source.document, rendered: rendered))
+        let reusable = LastRendering(previous: PreviousRendering(document: source.document, rendered: rendered), surroundings: surroundingsVersion,
+                                     imageProblems: problems.byPath, assetNames: assetNames, assetDiagnostics: assetDiagnostics)
+        return Rendering(document: document, images: images, reusable: reusable)
     }
 
     /// Records which assets a document uses, and publishes it when a page
@@ -563,7 +608,7 @@ final class Workspace {
     private func publish(_ id: String, _ rendering: Rendering) {
         imageUsers.record(rendering.images, usedBy: id)
         if let previous = published[id], !rendering.document.looksDifferent(from: previous) { return }
-        if let retired = lastRendering.updateValue(rendering.reusable, forKey: id) { retiredRenderings.append(retired) }
+        if let retired = lastRendering.updateValue(rendering.reusable, forKey: id) { retiredRenderings.append(retired.previous) }
         published[id] = rendering.document
         pendingChanged.insert(id)
         pendingRemoved.remove(id)

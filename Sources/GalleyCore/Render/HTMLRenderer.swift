@@ -22,7 +22,8 @@ public struct HTMLRenderer {
     }
 
     /// Renders `document`, copying the HTML of blocks that are unchanged
-    /// since `previous` instead of rendering them again: a one-word edit in
+    /// since `previous` (and of blocks with images, when the context is the
+    /// same) instead of rendering them again: a one-word edit in
     /// a long rich-text document then costs a comparison per block, not a
     /// rendering, and blocks that did not move are copied in one stretch.
     public func render(_ document: Document, reusing previous: PreviousRendering?) -> RenderedDocument {
@@ -48,6 +49,13 @@ public struct HTMLRenderer {
         let earlierHeaderCount = previous?.rendered.headerCount ?? 0
         let earlierHTML = previous?.rendered.html ?? ""
         var occurrences = BlockOccurrences(previous: earlierBlocks)
+        // A block showing a missing image is rendered again all the same: its
+        // problem is reported where the block now is.
+        let earlierIDsWithMissingImages = previous?.sameContext == true ? Set(previous?.rendered.missingImages.map(\.blockID) ?? []) : []
+        func isReusable(_ earlierIndex: Int) -> Bool {
+            earlierBlocks[earlierIndex].dependsOnlyOnItself
+                || (previous?.sameContext == true && !earlierIDsWithMissingImages.contains(earlierElements[earlierHeaderCount + earlierIndex].id ?? ""))
+        }
         var missing: [RenderedDocument.MissingImage] = []
         var unchanged = UnchangedRun(previous: previous?.rendered)
         for (index, block) in document.blocks.enumerated() {
@@ -56,7 +64,7 @@ public struct HTMLRenderer {
             let blockID: String
             let inner: Substring
             var missingHere: [MissingImageInBlock] = []
-            if let earlierIndex, earlierBlocks[earlierIndex].dependsOnlyOnItself {
+            if let earlierIndex, isReusable(earlierIndex) {
                 let earlier = earlierBlocks[earlierIndex]
                 let elementIndex = earlierHeaderCount + earlierIndex
                 let occurrence = occurrences.next(earlier.base, matching: earlierIndex)

@@ -43,7 +43,8 @@ public struct RenderedDocument: Sendable, Equatable {
         /// UTF-8 offsets of the block's content in `html`.
         var inner: Range<Int>
         /// False for blocks whose rendering depends on more than the block
-        /// (images resolve through the context).
+        /// (images resolve through the context): copied only into a
+        /// rendering with the same context.
         var dependsOnlyOnItself: Bool
         /// The scripts of the block's text, for the document's language.
         var scripts: DocumentLanguage.Scripts
@@ -87,10 +88,14 @@ public struct RenderedDocument: Sendable, Equatable {
 public struct PreviousRendering: Sendable {
     public var document: Document
     public var rendered: RenderedDocument
+    /// Whether the context resolves images as it did for `rendered`: then
+    /// the blocks holding images (that all resolved) are copied too.
+    public var sameContext: Bool
 
-    public init(document: Document, rendered: RenderedDocument) {
+    public init(document: Document, rendered: RenderedDocument, sameContext: Bool = false) {
         self.document = document
         self.rendered = rendered
+        self.sameContext = sameContext
     }
 }
 
