@@ -75,7 +75,7 @@ enum StaticPage {
     static func html(documents: [PublishedDocument], backLink: String? = nil) -> String {
         let css = PageFiles.named("galley.css").map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
         var seenCSS = Set<String>()
-        let kindCSS = documents.map(\.css).filter { seenCSS.insert($0).inserted }.joined(separator: "\n")
+        let kindCSS = documents.map(\.css.css).filter { seenCSS.insert($0).inserted }.joined(separator: "\n")
         let title = documents.count == 1 ? documents[0].title : (documents.first.map { RelativePath.baseName($0.path) } ?? "Galley")
         // The page's language when its documents agree on one; each section says its own.
         let languages = Set(documents.map(\.language))

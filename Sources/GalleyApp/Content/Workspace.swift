@@ -32,7 +32,12 @@ final class Workspace {
     /// Problems in `galley.json`, shown on every document.
     private var configDiagnostics: [Diagnostic] = []
     private var schema: ContentSchema { config.schema }
-    private var kindCSS: String
+    private var kindCSS: String {
+        didSet { styleSheets = Self.styleSheets(kindCSS: kindCSS) }
+    }
+    /// What tagged documents and all others are styled by, built when the
+    /// kinds' CSS changes rather than for every save.
+    private var styleSheets: (tagged: PageStyleSheet, other: PageStyleSheet)
     /// Colour and font names in `galley.json` that find nothing, and fonts
     /// an `Info.plist` lists that are missing: shown on tagged documents.
     private var styleDiagnostics: [Diagnostic] = []
@@ -88,6 +93,7 @@ final class Workspace {
         self.root = root
         self.boot = boot
         kindCSS = KindStyleSheet.css(for: config.schema)
+        styleSheets = Self.styleSheets(kindCSS: kindCSS)
     }
 
     var allDocuments: [PublishedDocument] {
@@ -274,6 +280,10 @@ final class Workspace {
         styleDiagnostics = unknownColors + FontFaceStyleSheet.unknownFonts(in: schema, fonts: fonts, configPath: ConfigFile.name) + fonts.diagnostics
         defer { kindCSS = css }
         return css != kindCSS
+    }
+
+    private static func styleSheets(kindCSS: String) -> (tagged: PageStyleSheet, other: PageStyleSheet) {
+        (PageStyleSheet(FallbackFontFaces.css + kindCSS), PageStyleSheet(FallbackFontFaces.css + TextViewStyleSheet.css))
     }
 
     private static func fontMimeType(_ path: String) -> String {
@@ -591,7 +601,7 @@ final class Workspace {
         let blockAt = diagnostics.isEmpty ? [:] : rendered.blockIDsByLocation
         let document = PublishedDocument(
             id: id, path: source.path, item: source.item, title: source.document.title, kind: source.document.kind,
-            html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: FallbackFontFaces.css + (source.document.kind == .tagged ? kindCSS : TextViewStyleSheet.css),
+            html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: source.document.kind == .tagged ? styleSheets.tagged : styleSheets.other,
             layout: layoutJSON,
             language: DocumentLanguage.decide(configured: config.language, path: source.path, title: source.document.title, scriptsOfBlocks: rendered.scripts),
             localizations: localizationFindings[id]?.localizations ?? [],

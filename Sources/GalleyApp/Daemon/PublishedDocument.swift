@@ -19,7 +19,7 @@ struct PublishedDocument {
     /// children sits, for answering a page with only what changed.
     var articleTag: String
     var elements: [RenderedDocument.Element]
-    var css: String
+    var css: PageStyleSheet
     /// `{"deviceWidth": …, "appearance": …}` from `galley.json`.
     var layout: JSONFragment
     /// The BCP 47 tag of the content's language, for `lang` (see `DocumentLanguage`).
@@ -50,7 +50,7 @@ struct PublishedDocument {
     /// The `/api/documents/{id}` body for this document as `version`: with
     /// the whole `html`, or with a `patch` (a `DocumentPatch`) from `base`.
     func json(boot: String, version: Int, editor: JSONFragment, patchFrom base: Versioned<PublishedDocument>? = nil) -> JSONWriter {
-        var json = JSONWriter(reservingCapacity: html.utf8.count + html.utf8.count / 16 + css.utf8.count + 1024)
+        var json = JSONWriter(reservingCapacity: html.utf8.count + html.utf8.count / 16 + css.json.bytes.count + 1024)
         json.beginObject()
         json.field("boot", boot)
         writeIdentity(version: version, into: &json)
@@ -67,7 +67,7 @@ struct PublishedDocument {
             json.field("serial", follow.serial)
             json.endObject()
         }
-        json.field("css", css)
+        json.field("css", css.json)
         json.field("layout", layout)
         json.field("language", language)
         json.key("localizations")
