@@ -124,7 +124,6 @@ final class Workspace {
     /// Brings the workspace up to date with files that changed or went away
     /// (paths relative to the root).
     func apply(changed: [String], removed: [String]) {
-        if !(changed.allSatisfy(Self.isOwnTextOfADocument) && removed.allSatisfy(Self.isOwnTextOfADocument)) { surroundingsVersion += 1 }
         let configChanged = changed.contains(ConfigFile.name) || removed.contains(ConfigFile.name)
         var touchedImages: Set<ImageDependency> = []
         var touchedAssets: Set<String> = []
@@ -132,7 +131,9 @@ final class Workspace {
         var fontsChanged = false
         for path in removed {
             knownFiles.remove(path)
-            switch ContentPath.role(of: path) {
+            let role = ContentPath.role(of: path)
+            if Self.concernsOtherDocuments(role) { surroundingsVersion += 1 }
+            switch role {
             case .image, .catalogContents:
                 touchedAssets.formUnion(assets.removeFiles(under: path))
                 touchedImages.insert(.file(path))
@@ -155,7 +156,9 @@ final class Workspace {
         }
         for path in changed {
             knownFiles.insert(path)
-            switch ContentPath.role(of: path) {
+            let role = ContentPath.role(of: path)
+            if Self.concernsOtherDocuments(role) { surroundingsVersion += 1 }
+            switch role {
             case .image:
                 touchedAssets.formUnion(assets.updateImage(at: path, root: root))
                 imagesChanged = true
@@ -193,11 +196,13 @@ final class Workspace {
         renderPending()
     }
 
-    /// Whether `path` holds the text of documents and nothing others use:
-    /// a content file, not a part of a bundle (which may be an attachment).
-    private static func isOwnTextOfADocument(_ path: String) -> Bool {
-        if case .content(let content) = ContentPath.role(of: path) { return !content.isBundle }
-        return false
+    /// Whether a file in this role may change how documents other than its
+    /// own render: anything but a document's own text (a bundle's parts may
+    /// be its attachments). The config is read again whole, which counts too.
+    private static func concernsOtherDocuments(_ role: FileRole) -> Bool {
+        if case .content(let content) = role { return content.isBundle }
+        if case .other = role { return false }
+        return true
     }
 
     /// Forgets everything below a removed folder (`""`: the whole content folder).
