@@ -1,8 +1,8 @@
 // Galley preview page: the live document view (/doc/{id}) and the index (/).
 //
 // Data flow: long-poll the daemon's JSON API (connection.js) → patch the
-// article by block id (patching.js) → restore the reading position
-// (scrolling.js) → mark what changed → show diagnostics over the last good
+// article's changed blocks (patching.js) → in the next frame, restore the
+// reading position (scrolling.js) and mark what changed → show diagnostics over the last good
 // rendering (diagnostics.js). The toolbar (toolbar.js) sets device, text
 // size and appearance; editorLink.js opens the author's editor at a block.
 //
