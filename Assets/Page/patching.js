@@ -190,21 +190,20 @@ function sliceOf(children, start, end) {
   return slice;
 }
 
-/** Tells the blocks of a kept run their new source location. */
+/** Tells the blocks of a kept run how far their source location moved. */
 function moveRun(run, from, to) {
-  if (Number.isInteger(run.line) && Number.isInteger(run.column)) {
-    from.setAttribute('data-line', String(run.line));
-    from.setAttribute('data-column', String(run.column));
-    decorateBlock(from);
-  } else if (Number.isInteger(run.lines) && run.lines !== 0) {
-    for (let el = from; el; el = el.nextElementSibling) {
-      const line = Number(el.getAttribute('data-line'));
-      if (line) {
-        el.setAttribute('data-line', String(line + run.lines));
-        decorateBlock(el);
-      }
-      if (el === to) break;
+  const lines = Number.isInteger(run.lines) ? run.lines : 0;
+  const columns = Number.isInteger(run.columns) ? run.columns : 0;
+  if (!lines && !columns) return;
+  for (let el = from; el; el = el.nextElementSibling) {
+    const line = Number(el.getAttribute('data-line'));
+    if (line) {
+      if (lines) el.setAttribute('data-line', String(line + lines));
+      const column = Number(el.getAttribute('data-column'));
+      if (columns && column) el.setAttribute('data-column', String(column + columns));
+      decorateBlock(el);
     }
+    if (el === to) break;
   }
 }
 

@@ -49,12 +49,8 @@ final class DocumentPatchTests: XCTestCase {
             for kept in run {
                 var child = String(old.html.utf8Slice(kept.range))
                 var location = kept.location
-                if let lines = element["lines"] as? Int {
-                    location?.line += lines
-                } else if let line = element["line"] as? Int, let column = element["column"] as? Int {
-                    XCTAssertEqual(count, 1, "a block moved to a place of its own is told alone")
-                    location = SourceLocation(line: line, column: column)
-                }
+                location?.line += element["lines"] as? Int ?? 0
+                location?.column += element["columns"] as? Int ?? 0
                 if let location, location != kept.location {
                     child = child.replacingOccurrences(of: #" data-line="\d+" data-column="\d+""#,
                                                        with: " data-line=\"\(location.line)\" data-column=\"\(location.column)\"",
@@ -131,7 +127,7 @@ final class DocumentPatchTests: XCTestCase {
         XCTAssertEqual(runs.first?["lines"] as? Int, 1)
     }
 
-    func testABlockThatMovedToAnotherColumnIsToldItsPlaceAlone() throws {
+    func testBlocksAreToldHowFarTheyMovedInLinesAndColumns() throws {
         let before = published(["a", "b", "c"], version: 1, locations: (1...3).map { SourceLocation(line: $0, column: 1) })
         let after = published(["a", "b", "c"], version: 2,
                               locations: [SourceLocation(line: 1, column: 1), SourceLocation(line: 1, column: 9), SourceLocation(line: 2, column: 1)])
@@ -141,8 +137,28 @@ final class DocumentPatchTests: XCTestCase {
         XCTAssertEqual(result.sent, 1, "the header only")
         XCTAssertEqual(result.moved, 2)
         let runs = try elements(of: json).filter { $0["keep"] != nil }
-        XCTAssertEqual(runs.map { $0["count"] as? Int }, [1, 1, 1], "a, then b at a column of its own, then c a line up")
-        XCTAssertEqual(runs[1]["column"] as? Int, 9)
+        XCTAssertEqual(runs.map { $0["count"] as? Int }, [1, 1, 1], "a stayed, b moved up and along, c up")
+        XCTAssertEqual(runs[1]["lines"] as? Int, -1)
+        XCTAssertEqual(runs[1]["columns"] as? Int, 8)
         XCTAssertEqual(runs[2]["lines"] as? Int, -1)
+        XCTAssertNil(runs[2]["columns"])
+    }
+
+    func testAWordEditedInADocumentOnOneLineMovesTheBlocksAfterItInOneRun() throws {
+        var texts = (0..<1000).map { "Paragraph \($0)." }
+        let columns = { (texts: [String]) in texts.reduce(into: [SourceLocation]()) { locations, text in
+            locations.append(SourceLocation(line: 1, column: (locations.last?.column ?? 1) + (locations.isEmpty ? 0 : texts[locations.count - 1].utf8.count)))
+        } }
+        let before = published(texts, version: 1, locations: columns(texts))
+        texts[0] = "Paragraph zero."
+        let after = published(texts, version: 2, locations: columns(texts))
+        let json = patchJSON(from: before, to: after)
+        let result = try applied(json, to: before)
+        XCTAssertEqual(result.html, after.value.html)
+        XCTAssertEqual(result.sent, 2, "the header and the edited paragraph")
+        XCTAssertLessThan(json.utf8.count, 1_000, "a patch of \(json.utf8.count) bytes")
+        let runs = try elements(of: json).filter { $0["keep"] != nil }
+        XCTAssertEqual(runs.count, 1)
+        XCTAssertEqual(runs.first?["columns"] as? Int, 3)
     }
 }

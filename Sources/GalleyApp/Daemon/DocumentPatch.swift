@@ -12,9 +12,10 @@ import Glibc
 ///   children of version V from index F on, as they are. `first` and `last`
 ///   are the ids of the run's ends, for the page to check that the run fits
 ///   what it shows (it asks for the whole document when one does not).
-///   With `"lines": D`, each block of the run moved D lines (a paragraph
-///   inserted above moves every block below it) and keeps its column; with
-///   `"line": L, "column": C` (N is then 1), the block moved to L:C.
+///   With `"lines": D` and/or `"columns": C`, each block of the run moved
+///   by that many lines and columns: a paragraph inserted above moves every
+///   block below it down, a word edited moves the blocks after it on its
+///   line along.
 /// - `{"html": "…"}`: a child to show instead of what the page has there.
 enum DocumentPatch {
     static func write(from base: Versioned<PublishedDocument>, to new: PublishedDocument, into json: inout JSONWriter) {
@@ -64,11 +65,11 @@ enum DocumentPatch {
     private static func change(from old: RenderedDocument.Element, _ oldBytes: UnsafeBufferPointer<UInt8>,
                                to element: RenderedDocument.Element, _ newBytes: UnsafeBufferPointer<UInt8>) -> KeptRun.Change? {
         if equal(UnsafeBufferPointer(rebasing: newBytes[element.range]), UnsafeBufferPointer(rebasing: oldBytes[old.range])) {
-            return .lines(0)
+            return KeptRun.Change(lines: 0, columns: 0)
         }
         guard let location = element.location, let oldLocation = old.location,
               onlyMoved(element, newBytes, from: old, oldBytes) else { return nil }
-        return location.column == oldLocation.column ? .lines(location.line - oldLocation.line) : .to(location)
+        return KeptRun.Change(lines: location.line - oldLocation.line, columns: location.column - oldLocation.column)
     }
 
     /// Whether the element differs from the old one in its location attributes alone.
@@ -92,11 +93,10 @@ enum DocumentPatch {
 
 /// Old children kept side by side, told in one `keep` element of the patch.
 private struct KeptRun {
-    enum Change: Equatable {
-        /// Moved this many lines (0: unchanged), in the same column.
-        case lines(Int)
-        /// Moved elsewhere: told alone.
-        case to(SourceLocation)
+    /// How far each block of the run moved in its source (0, 0: not at all).
+    struct Change: Equatable {
+        var lines: Int
+        var columns: Int
     }
 
     var from: Int
@@ -107,8 +107,7 @@ private struct KeptRun {
 
     /// Whether `next` (one element) follows this run in the old version and moved the same way.
     func extended(by next: KeptRun) -> Bool {
-        guard case .lines = change else { return false }
-        return next.from == from + count && next.change == change
+        next.from == from + count && next.change == change
     }
 
     func appending(_ next: KeptRun) -> KeptRun {
@@ -121,15 +120,8 @@ private struct KeptRun {
         json.field("count", count)
         json.field("first", first)
         json.field("last", last)
-        switch change {
-        case .lines(0):
-            break
-        case .lines(let lines):
-            json.field("lines", lines)
-        case .to(let location):
-            json.field("line", location.line)
-            json.field("column", location.column)
-        }
+        if change.lines != 0 { json.field("lines", change.lines) }
+        if change.columns != 0 { json.field("columns", change.columns) }
         json.endObject()
     }
 }
