@@ -92,10 +92,16 @@ final class DocumentPatchTests: XCTestCase {
         XCTAssertEqual(result.moved, 3, "a, b and d moved down a line")
     }
 
-    /// The elements of a patch: what the page reads.
-    private func elements(of patchJSON: String) throws -> [[String: Any]] {
-        let patch = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(patchJSON.utf8)) as? [String: Any])
-        return try XCTUnwrap(patch["elements"] as? [[String: Any]])
+    /// The patch from `before` to `after`, applied as the page does: its
+    /// size, its runs, and what it sent and moved; fails unless it rebuilds `after`.
+    private func patch(from before: Versioned<PublishedDocument>, to after: Versioned<PublishedDocument>,
+                       file: StaticString = #filePath, line: UInt = #line) throws -> (bytes: Int, runs: [[String: Any]], sent: Int, moved: Int) {
+        let json = patchJSON(from: before, to: after)
+        let result = try applied(json, to: before)
+        XCTAssertEqual(result.html, after.value.html, file: file, line: line)
+        let patch = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let elements = try XCTUnwrap(patch["elements"] as? [[String: Any]])
+        return (json.utf8.count, elements.filter { $0["keep"] != nil }, result.sent, result.moved)
     }
 
     func testAWordEditedInALongDocumentIsSentAsItsParagraphAndTwoRuns() throws {
@@ -103,62 +109,49 @@ final class DocumentPatchTests: XCTestCase {
         let before = published(texts, version: 1, onePerLine: true)
         texts[1000] = "Paragraph 1000 of a long document, with a word edited in it."
         let after = published(texts, version: 2, onePerLine: true)
-        let json = patchJSON(from: before, to: after)
-        let result = try applied(json, to: before)
-        XCTAssertEqual(result.html, after.value.html)
-        XCTAssertEqual(result.sent, 2, "the header and the edited paragraph")
-        XCTAssertLessThan(json.utf8.count, 1_000, "a patch of \(json.utf8.count) bytes for a document of \(after.value.html.utf8.count)")
-        let runs = try elements(of: json).compactMap { $0["keep"] as? Int }
-        XCTAssertEqual(runs.count, 2, "the paragraphs before the edit, and those after it")
+        let patch = try patch(from: before, to: after)
+        XCTAssertEqual(patch.sent, 2, "the header and the edited paragraph")
+        XCTAssertLessThan(patch.bytes, 1_000, "a patch of \(patch.bytes) bytes for a document of \(after.value.html.utf8.count)")
+        XCTAssertEqual(patch.runs.count, 2, "the paragraphs before the edit, and those after it")
     }
 
     func testAParagraphAddedAtTheTopMovesTheRestInOneRun() throws {
         var texts = (0..<2000).map { "Paragraph \($0)." }
         let before = published(texts, version: 1, onePerLine: true)
         texts.insert("A new first paragraph.", at: 0)
-        let after = published(texts, version: 2, onePerLine: true)
-        let json = patchJSON(from: before, to: after)
-        let result = try applied(json, to: before)
-        XCTAssertEqual(result.html, after.value.html)
-        XCTAssertEqual(result.moved, 2000, "every old paragraph moved down a line")
-        XCTAssertLessThan(json.utf8.count, 1_000, "a patch of \(json.utf8.count) bytes")
-        let runs = try elements(of: json).filter { $0["keep"] != nil }
-        XCTAssertEqual(runs.count, 1)
-        XCTAssertEqual(runs.first?["lines"] as? Int, 1)
+        let patch = try patch(from: before, to: published(texts, version: 2, onePerLine: true))
+        XCTAssertEqual(patch.moved, 2000, "every old paragraph moved down a line")
+        XCTAssertLessThan(patch.bytes, 1_000)
+        XCTAssertEqual(patch.runs.map { $0["lines"] as? Int }, [1])
     }
 
     func testBlocksAreToldHowFarTheyMovedInLinesAndColumns() throws {
         let before = published(["a", "b", "c"], version: 1, locations: (1...3).map { SourceLocation(line: $0, column: 1) })
         let after = published(["a", "b", "c"], version: 2,
                               locations: [SourceLocation(line: 1, column: 1), SourceLocation(line: 1, column: 9), SourceLocation(line: 2, column: 1)])
-        let json = patchJSON(from: before, to: after)
-        let result = try applied(json, to: before)
-        XCTAssertEqual(result.html, after.value.html)
-        XCTAssertEqual(result.sent, 1, "the header only")
-        XCTAssertEqual(result.moved, 2)
-        let runs = try elements(of: json).filter { $0["keep"] != nil }
-        XCTAssertEqual(runs.map { $0["count"] as? Int }, [1, 1, 1], "a stayed, b moved up and along, c up")
-        XCTAssertEqual(runs[1]["lines"] as? Int, -1)
-        XCTAssertEqual(runs[1]["columns"] as? Int, 8)
-        XCTAssertEqual(runs[2]["lines"] as? Int, -1)
-        XCTAssertNil(runs[2]["columns"])
+        let patch = try patch(from: before, to: after)
+        XCTAssertEqual(patch.sent, 1, "the header only")
+        XCTAssertEqual(patch.moved, 2)
+        XCTAssertEqual(patch.runs.map { $0["count"] as? Int }, [1, 1, 1], "a stayed, b moved up and along, c up")
+        XCTAssertEqual(patch.runs.map { $0["lines"] as? Int }, [nil, -1, -1])
+        XCTAssertEqual(patch.runs.map { $0["columns"] as? Int }, [nil, 8, nil])
     }
 
     func testAWordEditedInADocumentOnOneLineMovesTheBlocksAfterItInOneRun() throws {
+        /// Each text on line 1, just after the one before it.
+        func onOneLine(_ texts: [String]) -> [SourceLocation] {
+            var column = 1
+            return texts.map { text in
+                defer { column += text.utf8.count }
+                return SourceLocation(line: 1, column: column)
+            }
+        }
         var texts = (0..<1000).map { "Paragraph \($0)." }
-        let columns = { (texts: [String]) in texts.reduce(into: [SourceLocation]()) { locations, text in
-            locations.append(SourceLocation(line: 1, column: (locations.last?.column ?? 1) + (locations.isEmpty ? 0 : texts[locations.count - 1].utf8.count)))
-        } }
-        let before = published(texts, version: 1, locations: columns(texts))
+        let before = published(texts, version: 1, locations: onOneLine(texts))
         texts[0] = "Paragraph zero."
-        let after = published(texts, version: 2, locations: columns(texts))
-        let json = patchJSON(from: before, to: after)
-        let result = try applied(json, to: before)
-        XCTAssertEqual(result.html, after.value.html)
-        XCTAssertEqual(result.sent, 2, "the header and the edited paragraph")
-        XCTAssertLessThan(json.utf8.count, 1_000, "a patch of \(json.utf8.count) bytes")
-        let runs = try elements(of: json).filter { $0["keep"] != nil }
-        XCTAssertEqual(runs.count, 1)
-        XCTAssertEqual(runs.first?["columns"] as? Int, 3)
+        let patch = try patch(from: before, to: published(texts, version: 2, locations: onOneLine(texts)))
+        XCTAssertEqual(patch.sent, 2, "the header and the edited paragraph")
+        XCTAssertLessThan(patch.bytes, 1_000)
+        XCTAssertEqual(patch.runs.map { $0["columns"] as? Int }, [3])
     }
 }
