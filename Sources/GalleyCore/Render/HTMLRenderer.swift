@@ -72,14 +72,30 @@ public struct HTMLRenderer {
                 rendered = earlier
                 rendered.occurrence = occurrence
                 if occurrence == earlier.occurrence, let earlierID = earlierElements[elementIndex].id {
-                    if document.blocks[index].location == earlierElements[elementIndex].location {
+                    let location = document.blocks[index].location
+                    if location == earlierElements[elementIndex].location {
                         // The very same element: copied with its neighbours in one go.
                         let shift = unchanged.append(elementAt: elementIndex, to: &html, elements: &elements)
                         rendered.inner = (earlier.inner.lowerBound + shift)..<(earlier.inner.upperBound + shift)
                         blocks.append(rendered)
                         continue
                     }
-                    blockID = earlierID
+                    // The same element moved in the source (lines added above
+                    // it): copied but for the attributes that say where it is.
+                    unchanged.flush(into: &html, elements: &elements)
+                    let element = earlierElements[elementIndex]
+                    let start = html.utf8.count
+                    html += earlierHTML.utf8Slice(element.range.lowerBound..<element.locationAttributes.lowerBound)
+                    let attributesStart = html.utf8.count
+                    appendLocationAttributes(location, to: &html)
+                    let attributesEnd = html.utf8.count
+                    html += earlierHTML.utf8Slice(element.locationAttributes.upperBound..<element.range.upperBound)
+                    let shift = attributesEnd - element.locationAttributes.upperBound
+                    rendered.inner = (earlier.inner.lowerBound + shift)..<(earlier.inner.upperBound + shift)
+                    elements.append(.init(id: earlierID, range: start..<html.utf8.count, location: location, locationAttributes: attributesStart..<attributesEnd))
+                    html += "\n"
+                    blocks.append(rendered)
+                    continue
                 } else {
                     blockID = Self.blockID(earlier.base, occurrence)
                 }
@@ -130,10 +146,15 @@ public struct HTMLRenderer {
         let classes = "blk k-\(kindClasses[block.kind])" + (missing ? " is-missing" : "")
         html += "<div class=\"\(classes)\" id=\"\(id)\" data-kind=\"\(HTMLEscaping.escape(block.kind))\""
         let start = html.utf8.count
-        html += " data-line=\"\(block.location.line)\" data-column=\"\(block.location.column)\""
+        appendLocationAttributes(block.location, to: &html)
         let end = html.utf8.count
         html += ">"
         return start..<end
+    }
+
+    /// Where a block starts in the source, for the page to point an editor at it.
+    private func appendLocationAttributes(_ location: SourceLocation, to html: inout String) {
+        html += " data-line=\"" + String(location.line) + "\" data-column=\"" + String(location.column) + "\""
     }
 
     /// An image that did not resolve, in a block or nested in it.
