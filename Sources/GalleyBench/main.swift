@@ -57,6 +57,14 @@ let sharedEditedRichDocuments = editedRichDocuments.map { edited, previous -> Do
     if let index = shared.blocks.indices.first(where: { shared.blocks[$0] != edited.blocks[$0] }) { shared.blocks[index] = edited.blocks[index] }
     return shared
 }
+/// A paragraph added at the top, as an incremental parse hands it over:
+/// every other block kept, one line further down.
+let sharedAddedRichDocuments = editedRichDocuments.map { _, previous -> Document in
+    var added = previous.document
+    added.blocks = added.blocks.map { $0.movedDown(by: 1) }
+    added.blocks.insert(Block(kind: "paragraph", location: SourceLocation(line: 1, column: 1), content: .paragraph(Paragraph(runs: [TextRun("Added.")]))), at: 0)
+    return added
+}
 let results: [(String, (megabytes: Double, perSecond: Double))] = [
     ("JSON reader (positions)", throughput(jsonFiles) { index in
         if case .success(let node) = JSONReader.parse(jsonFiles[index]) { return node.offset }
@@ -80,6 +88,9 @@ let results: [(String, (megabytes: Double, perSecond: Double))] = [
     }),
     ("HTML renderer after a one-paragraph edit, the other blocks shared with the last version (rich text, MB of source)", throughput(rtfFiles) { index in
         renderer.render(sharedEditedRichDocuments[index], reusing: editedRichDocuments[index].1).html.utf8.count
+    }),
+    ("HTML renderer after a paragraph is added at the top, the other blocks shared and moved down (rich text, MB of source)", throughput(rtfFiles) { index in
+        renderer.render(sharedAddedRichDocuments[index], reusing: editedRichDocuments[index].1).html.utf8.count
     }),
 ]
 let json = results.map { name, result in

@@ -154,7 +154,13 @@ public struct HTMLRenderer {
 
     /// Where a block starts in the source, for the page to point an editor at it.
     private func appendLocationAttributes(_ location: SourceLocation, to html: inout String) {
-        html += " data-line=\"" + String(location.line) + "\" data-column=\"" + String(location.column) + "\""
+        // Piece by piece: the whole would not fit in a small string, and
+        // every block that moved writes it.
+        html += " data-line=\""
+        html += String(location.line)
+        html += "\" data-column=\""
+        html += String(location.column)
+        html += "\""
     }
 
     /// An image that did not resolve, in a block or nested in it.
