@@ -24,11 +24,19 @@ final class Workspace {
     /// wider than shown; without it, image files are linked as they are.
     var pictures: ImagePictures?
     private let boot: String
-    private var config = GalleyConfig.standard
+    private var config = GalleyConfig.standard {
+        didSet { layoutJSON = Workspace.layoutJSON(for: config) }
+    }
+    /// Built once per config, and shared by every document.
+    private var layoutJSON = Workspace.layoutJSON(for: .standard)
     /// Problems in `galley.json`, shown on every document.
     private var configDiagnostics: [Diagnostic] = []
     private var schema: ContentSchema { config.schema }
-    private var kindCSS: String
+    /// The whole style sheet of a tagged document's page: one string that
+    /// every tagged document shares (3.7 KB each of 10,000 copies otherwise).
+    private var taggedPageCSS: String
+    /// The same for rich and plain text documents.
+    private static let textPageCSS = FallbackFontFaces.css + TextViewStyleSheet.css
     /// Colour and font names in `galley.json` that find nothing, and fonts
     /// an `Info.plist` lists that are missing: shown on tagged documents.
     private var styleDiagnostics: [Diagnostic] = []
@@ -75,7 +83,7 @@ final class Workspace {
     init(root: String, boot: String) {
         self.root = root
         self.boot = boot
-        kindCSS = KindStyleSheet.css(for: config.schema)
+        taggedPageCSS = FallbackFontFaces.css + KindStyleSheet.css(for: config.schema)
     }
 
     var allDocuments: [PublishedDocument] {
@@ -243,15 +251,15 @@ final class Workspace {
             case .inline: return (try? FileSystem.read(root + "/" + path)).map { "data:\(file.mimeType);base64,\(Base64.encode($0))" }
             }
         }
-        let css = FontFaceStyleSheet.css(for: schema, fonts: fonts, url: fontURL) + KindStyleSheet.css(for: schema)
+        let css = FallbackFontFaces.css + FontFaceStyleSheet.css(for: schema, fonts: fonts, url: fontURL) + KindStyleSheet.css(for: schema)
             + ColorSetStyleSheet.css(for: schema, catalog: catalog)
         let unknownColors = schema.kinds.compactMap { kind -> Diagnostic? in
             guard let color = kind.style.color, KindStyleSheet.cssColor(color) == nil, !catalog.hasColorSet(named: color) else { return nil }
             return Diagnostic(path: ConfigFile.name, location: kind.style.colorLocation ?? .start, severity: .warning, message: catalog.unknownColorMessage(color))
         }
         styleDiagnostics = unknownColors + FontFaceStyleSheet.unknownFonts(in: schema, fonts: fonts, configPath: ConfigFile.name) + fonts.diagnostics
-        defer { kindCSS = css }
-        return css != kindCSS
+        defer { taggedPageCSS = css }
+        return css != taggedPageCSS
     }
 
     private static func fontMimeType(_ path: String) -> String {
@@ -544,7 +552,7 @@ final class Workspace {
         let blockAt = diagnostics.isEmpty ? [:] : rendered.blockIDsByLocation
         let document = PublishedDocument(
             id: id, path: source.path, item: source.item, title: source.document.title, kind: source.document.kind,
-            html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: FallbackFontFaces.css + (source.document.kind == .tagged ? kindCSS : TextViewStyleSheet.css),
+            html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: source.document.kind == .tagged ? taggedPageCSS : Self.textPageCSS,
             layout: layoutJSON,
             language: DocumentLanguage.decide(configured: config.language, path: source.path, title: source.document.title, blocks: source.document.blocks),
             localizations: localizationFindings[id]?.localizations ?? [],
@@ -577,7 +585,7 @@ final class Workspace {
     }
 
     /// The preview's defaults from `galley.json`, for the page.
-    private var layoutJSON: JSONFragment {
+    private static func layoutJSON(for config: GalleyConfig) -> JSONFragment {
         var json = JSONWriter()
         json.beginObject()
         json.field("deviceWidth", Int(config.deviceWidth))
