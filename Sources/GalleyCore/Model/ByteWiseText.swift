@@ -7,17 +7,20 @@
 /// Every path rule and URL prefix test goes through these instead.
 extension StringProtocol {
     /// Whether the UTF-8 bytes start with those of `prefix`.
+    @inlinable
     public func hasBytePrefix(_ prefix: some StringProtocol) -> Bool {
         utf8.starts(with: prefix.utf8)
     }
 
     /// Whether the UTF-8 bytes end with those of `suffix`.
+    @inlinable
     public func hasByteSuffix(_ suffix: some StringProtocol) -> Bool {
         let count = suffix.utf8.count
         return utf8.count >= count && utf8.suffix(count).elementsEqual(suffix.utf8)
     }
 
     /// Whether the UTF-8 bytes are those of `other`.
+    @inlinable
     public func isByteEqual(to other: some StringProtocol) -> Bool {
         utf8.elementsEqual(other.utf8)
     }
