@@ -86,6 +86,9 @@ final class Workspace {
         taggedPageCSS = FallbackFontFaces.css + KindStyleSheet.css(for: config.schema)
     }
 
+    /// How many documents are published (without sorting them, as `allDocuments` does).
+    var documentCount: Int { published.count }
+
     var allDocuments: [PublishedDocument] {
         published.values.sorted { ($0.path, $0.item ?? -1) < ($1.path, $1.item ?? -1) }
     }

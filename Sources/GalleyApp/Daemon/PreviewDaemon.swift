@@ -111,7 +111,7 @@ final class PreviewDaemon: @unchecked Sendable {
         self.server = server
         self.root = root
         start(watcher)
-        let documents = workspace.allDocuments.count
+        let documents = workspace.documentCount
         let elapsed = startTime.duration(to: .now)
         log.info("watching \(root): \(documents) document\(documents == 1 ? "" : "s") ready in \(Milliseconds.format(elapsed))")
         let local = options.lan ? "http://127.0.0.1:\(socket.port)/" : socket.origin + "/"
