@@ -89,6 +89,9 @@ final class PreviewDaemon: @unchecked Sendable {
             let changes = workspace.takeChanges()
             publisher.publish(changed: changes.changed, removed: changes.removed, images: changes.images)
         }
+        // Reading and rendering every file leaves glibc's arenas full of freed
+        // temporaries (14 MiB of 88 with 10,000 files): give them back once.
+        HTTPServer.releaseFreeMemory()
         let socket: ListeningSocket
         do {
             socket = try ListeningSocket(host: options.lan ? "0.0.0.0" : options.host, port: options.port)
