@@ -460,12 +460,17 @@ final class Workspace {
     private func compareLocalizations() {
         let groups = localizationsToCompare
         localizationsToCompare = []
+        guard !groups.isEmpty else { return }
+        // One pass over the files for all groups: a pass per group made a
+        // start-up with 4,000 localised files take 16 s.
+        var copiesOfGroup: [String: [LocalizationGroup.Copy]] = [:]
+        for (path, ids) in documentsOfFile {
+            guard let localized = LocalizedPath(path), groups.contains(localized.group) else { continue }
+            let documents = ids.compactMap { id in sources[id].map { (id: id, document: $0.document) } }
+            copiesOfGroup[localized.group, default: []].append(LocalizationGroup.Copy(path: path, language: localized.language, documents: documents))
+        }
         for group in groups {
-            let copies = documentsOfFile.compactMap { path, ids -> LocalizationGroup.Copy? in
-                guard let localized = LocalizedPath(path), localized.group == group else { return nil }
-                let documents = ids.compactMap { id in sources[id].map { (id: id, document: $0.document) } }
-                return LocalizationGroup.Copy(path: path, language: localized.language, documents: documents)
-            }
+            let copies = copiesOfGroup[group] ?? []
             let found = LocalizationGroup.evaluate(copies, reference: config.language)
             for copy in copies {
                 for (id, _) in copy.documents where localizationFindings[id] != found[id] {
