@@ -60,7 +60,10 @@ public struct LongPollState<Document, Waiter> {
     public mutating func publish(changed: [(id: String, document: Document)], removed: [String]) -> [(waiter: Waiter, answer: LongPollAnswer<Document>)] {
         var version = indexVersion
         var changedIDs: [String] = []
-        for (id, document) in changed.sorted(by: { $0.id < $1.id }) {
+        // Sorting the positions moves integers; sorting the pairs copied
+        // every document several times (9% of a start-up with 10,000 files).
+        for index in changed.indices.sorted(by: { changed[$0].id < changed[$1].id }) {
+            let (id, document) = changed[index]
             version += 1
             // A folder-wide change keeps no second copy of documents nobody looks at.
             previous[id] = waiting[.document(id)] == nil ? nil : documents[id]
