@@ -125,7 +125,7 @@ final class PreviewDaemon: @unchecked Sendable {
 
     private func makeWatcher(root: String) throws -> FileWatcher {
         let isIgnored: @Sendable (String) -> Bool = { path in
-            ContentPath.isIgnored(name: path.slashSeparatedParts.last ?? path)
+            ContentPath.isIgnored(name: path.lastSlashSeparatedPart ?? path)
         }
         if let interval = options.pollInterval {
             return try PollingWatcher(root: root, interval: interval, isIgnored: isIgnored)

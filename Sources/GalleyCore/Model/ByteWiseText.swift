@@ -48,3 +48,19 @@ extension StringProtocol {
             .map { String(decoding: $0, as: UTF8.self) }
     }
 }
+
+extension String {
+    /// `slashSeparatedParts.last`, found from the end without splitting the
+    /// rest: the watcher asks it of every path it walks.
+    @inlinable
+    public var lastSlashSeparatedPart: String? {
+        let bytes = utf8
+        let slash = UInt8(ascii: "/")
+        var end = bytes.endIndex
+        while end > bytes.startIndex, bytes[bytes.index(before: end)] == slash { end = bytes.index(before: end) }
+        guard end > bytes.startIndex else { return nil }
+        var start = end
+        while start > bytes.startIndex, bytes[bytes.index(before: start)] != slash { start = bytes.index(before: start) }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+}
