@@ -1,12 +1,15 @@
 import Dispatch
+import GalleySystem
 import Synchronization
 
 /// Watches a folder tree with inotify and delivers coalesced batches of file events; no timer runs and nothing polls.
 ///
-/// Each time inotify has records, the watcher reads until none are immediately left (at most `maxReadsPerBurst` reads)
-/// and delivers one burst; it reads the next burst only once the consumer has returned from `onBatch`, so while the
-/// consumer works, a storm such as a `git checkout` piles up in the kernel queue and arrives in a few large batches,
-/// while a single save arrives at once.
+/// A thread of its own waits for inotify records. Each time there are some, it reads until none are immediately left
+/// (at most `maxReadsPerBurst` reads) and hands one burst to the consumer on the consumer's queue, synchronously: the
+/// thread the kernel woke for a save is the one that reads, parses and publishes it, with no other thread woken in
+/// between. It reads the next burst only once the consumer has returned from `onBatch`, so while the consumer works, a
+/// storm such as a `git checkout` piles up in the kernel queue and arrives in a few large batches, while a single save
+/// arrives at once.
 ///
 /// The one wait (a `poll` on the inotify descriptor, inside a burst) is for removals: a file deleted or moved away is
 /// reported only after `removalGraceMilliseconds` without any record, or once a later burst shows it has not come
@@ -23,18 +26,17 @@ public final class DirectoryWatcher: @unchecked Sendable {
 
     private enum Lifecycle {
         case idle
-        case running(DispatchSourceRead)
+        case running(StopSignal)
         case stopped
     }
 
     private let inotify: Inotify
-    /// Used only on `watchQueue` once started (and by `init` before that).
+    /// Used only on the watching thread once started (and by `init` before that).
     private let tree: WatchedTree
     private let readBuffer: UnsafeMutableRawBufferPointer
-    private let watchQueue = DispatchQueue(label: "galley.directory-watcher")
     private let lifecycle = Mutex(Lifecycle.idle)
     private let gate = DeliveryGate()
-    /// File removals not yet confirmed when the previous burst ended; used only on `watchQueue`.
+    /// File removals not yet confirmed when the previous burst ended; used only on the watching thread.
     private var carriedRemovals: [String] = []
 
     /// Watches `root` and every folder below it; `isIgnored` is asked for every file and folder path below root
@@ -53,7 +55,8 @@ public final class DirectoryWatcher: @unchecked Sendable {
     deinit {
         switch lifecycle.withLock({ $0 }) {
         case .idle: inotify.descriptor.close()
-        case .running(let source): source.cancel()
+        // The thread holds the watcher only while it reads; it closes the descriptors as it ends.
+        case .running(let stop): stop.signal()
         case .stopped: break
         }
         readBuffer.deallocate()
@@ -64,39 +67,53 @@ public final class DirectoryWatcher: @unchecked Sendable {
 
     /// Starts delivering batches on `queue`; `onWarning` gets human-readable problems that do not stop watching
     /// (a watch limit hit on some folder, a folder that vanished while being added). Only the first call has an effect.
+    /// A burst that waits for removals to be confirmed holds `queue` for that wait.
     public func start(
         queue: DispatchQueue,
         onBatch: @escaping @Sendable (WatchBatch) -> Void,
         onWarning: @escaping @Sendable (String) -> Void
     ) {
-        let source: DispatchSourceRead? = lifecycle.withLock { lifecycle in
-            guard case .idle = lifecycle else { return nil }
-            let source = DispatchSource.makeReadSource(fileDescriptor: inotify.descriptor.rawValue, queue: watchQueue)
-            lifecycle = .running(source)
-            return source
+        let stop: StopSignal?
+        do {
+            stop = try lifecycle.withLock { lifecycle throws(SystemCallError) -> StopSignal? in
+                guard case .idle = lifecycle else { return nil }
+                let stop = try StopSignal()
+                lifecycle = .running(stop)
+                return stop
+            }
+        } catch {
+            queue.async { onWarning("\(error)\nWatching has not started.") }
+            return
         }
-        guard let source else { return }
+        guard let stop else { return }
         let gate = self.gate
-        let pause = ReadingPause(source: source)
         let deliver: @Sendable ([WatchBatch], [String]) -> Void = { batches, warnings in
             guard !batches.isEmpty || !warnings.isEmpty else { return }
-            // No reading while the consumer handles the batches: what arrives meanwhile is coalesced into the next burst.
-            if !batches.isEmpty { pause.begin() }
-            queue.async {
+            queue.sync {
                 for warning in warnings where gate.isOpen { onWarning(warning) }
                 for batch in batches where gate.isOpen { onBatch(batch) }
-                if !batches.isEmpty { pause.end() }
             }
         }
-        let descriptor = inotify.descriptor
-        source.setEventHandler { [weak self] in self?.readBurst(deliver: deliver) }
-        // The descriptor is closed only once the source no longer polls it.
-        source.setCancelHandler { descriptor.close() }
-        watchQueue.async { [weak self] in
-            guard let self else { return }
-            deliver([], tree.takeWarnings())  // problems met while watching the tree in `init`
+        let inotify = self.inotify
+        let warnings = tree.takeWarnings()  // problems met while watching the tree in `init`
+        do {
+            try DetachedThread.start(name: "galley-watch") { [weak self] in
+                defer {
+                    inotify.descriptor.close()
+                    stop.close()
+                }
+                deliver([], warnings)
+                while (try? inotify.waitForRecords(until: stop)) == true {
+                    guard let self else { return }
+                    guard self.readBurst(deliver: deliver) else { return }
+                }
+            }
+        } catch {
+            lifecycle.withLock { $0 = .stopped }
+            inotify.descriptor.close()
+            stop.close()
+            queue.async { onWarning("\(error)\nWatching has not started.") }
         }
-        source.activate()
     }
 
     /// Stops watching; idempotent. No batch is delivered after it returns (one already being handled may finish).
@@ -108,14 +125,15 @@ public final class DirectoryWatcher: @unchecked Sendable {
         }
         switch previous {
         case .idle: inotify.descriptor.close()
-        case .running(let source): source.cancel()
+        case .running(let stop): stop.signal()
         case .stopped: break
         }
     }
 
     /// Reads every record that is immediately available and delivers the burst's batches; removals wait for their
     /// files to come back, for silence, or for the next burst.
-    private func readBurst(deliver: @Sendable ([WatchBatch], [String]) -> Void) {
+    /// Returns whether watching goes on.
+    private func readBurst(deliver: @Sendable ([WatchBatch], [String]) -> Void) -> Bool {
         var assembler = BatchAssembler(tree: tree, carriedRemovals: carriedRemovals)
         var problems: [String] = []
         var reads = 0
@@ -140,13 +158,10 @@ public final class DirectoryWatcher: @unchecked Sendable {
             }
         } catch {
             problems.append("\(error)\nWatching has stopped.")
-            lifecycle.withLock { lifecycle in
-                if case .running(let source) = lifecycle { source.cancel() }
-                lifecycle = .stopped
-            }
         }
         let (batches, carried) = assembler.finish(carryingRemovals: carryingRemovals)
         carriedRemovals = carried
         deliver(batches, tree.takeWarnings() + problems)
+        return problems.isEmpty
     }
 }

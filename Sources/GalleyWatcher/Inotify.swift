@@ -36,6 +36,14 @@ struct Inotify: Sendable {
         return try retryingOnInterrupt("poll") { poll(&request, 1, milliseconds) } > 0
     }
 
+    /// Waits until records are queued (true) or `stop` is signalled (false).
+    func waitForRecords(until stop: StopSignal) throws(SystemCallError) -> Bool {
+        var requests = [pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0),
+                        pollfd(fd: stop.readEnd.rawValue, events: Int16(POLLIN), revents: 0)]
+        _ = try retryingOnInterrupt("poll") { poll(&requests, 2, -1) }
+        return requests[1].revents == 0 && requests[0].revents != 0
+    }
+
     /// Reads queued event records into `buffer`; nil when none are queued right now.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int? {
         do {

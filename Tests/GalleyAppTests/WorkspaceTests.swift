@@ -105,6 +105,31 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertTrue(workspace.takeChanges().changed.isEmpty)
     }
 
+    func testAWordEditedInALargeRichTextDocumentParsesAroundTheEditAlone() throws {
+        let paragraphs = (0..<2_000).map { index in "\\f0\\b Section \(index)\\b0  \\i emphasis\\i0  plain text \\u12467?\\u12460? \\\n" }
+        let text = "{\\rtf1\\ansi{\\fonttbl\\f0\\fswiss Helvetica;}\n\\pard\\f0\\fs24 " + paragraphs.joined() + "}"
+        for path in ["long.rtf", "Long.rtfd/TXT.rtf"] {
+            try write(path, text)
+            let workspace = Workspace(root: root, boot: "test")
+            workspace.loadAll()
+            _ = workspace.takeChanges()
+            let parsed = workspace.bytesParsed
+            XCTAssertEqual(parsed, text.utf8.count)
+            try write(path, text.replacingOccurrences(of: "Section 1200\\b0", with: "Chapter 1200\\b0"))
+            workspace.apply(changed: [path], removed: [])
+            XCTAssertLessThan(workspace.bytesParsed - parsed, 3 * RTFReader.checkpointSpacing, "more than the edited paragraphs were parsed")
+            XCTAssertEqual(workspace.takeChanges().changed.count, 1)
+
+            // The same as a workspace that reads the file fresh.
+            let fresh = Workspace(root: root, boot: "test")
+            fresh.loadAll()
+            XCTAssertTrue(fresh.allDocuments.allSatisfy { $0.html.contains("Chapter 1200") })
+            XCTAssertEqual(workspace.allDocuments.map(\.html), fresh.allDocuments.map(\.html))
+            XCTAssertEqual(workspace.allDocuments.map(\.diagnostics), fresh.allDocuments.map(\.diagnostics))
+            try FileManager.default.removeItem(atPath: root + "/" + path)
+        }
+    }
+
     func testAWordEditedInALargeDataFileParsesThatItemAlone() throws {
         let items = (0..<300).map { index in
             #"{"name": "Item \#(index)", "imageName": "p", "detailText": ["Paragraph one of item \#(index), long enough to matter.", "Paragraph two of item \#(index)."]}"#

@@ -16,6 +16,37 @@ final class LifecycleTests: XCTestCase {
         XCTAssertEqual(fixture.recorder.batchesSoFar(), [])
     }
 
+    /// The watching thread ends and gives back the inotify instance and its
+    /// stop pipe, whether the watcher is stopped or only let go.
+    func testAStoppedOrDroppedWatcherGivesBackItsDescriptorsAndThread() throws {
+        let folder = try TemporaryFolder()
+        let descriptorsBefore = Self.openDescriptors()
+        let threadsBefore = Self.threadCount()
+        for stopsFirst in [true, false] {
+            var watcher: DirectoryWatcher? = try DirectoryWatcher(root: folder.path, isIgnored: { _ in false })
+            watcher?.start(queue: DispatchQueue(label: "consumer"), onBatch: { _ in }, onWarning: { _ in })
+            if stopsFirst { watcher?.stop() }
+            watcher = nil
+        }
+        // A hang guard only: the threads end as soon as they are woken.
+        let deadline = Date().addingTimeInterval(60)
+        while (Self.openDescriptors() > descriptorsBefore || Self.threadCount() > threadsBefore), Date() < deadline {
+            usleep(10_000)
+        }
+        XCTAssertEqual(Self.openDescriptors(), descriptorsBefore)
+        XCTAssertLessThanOrEqual(Self.threadCount(), threadsBefore)
+    }
+
+    private static func openDescriptors() -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
+    }
+
+    private static func threadCount() -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task"))?.filter { task in
+            (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8))?.hasPrefix("galley-watch") == true
+        }.count ?? 0
+    }
+
     func testEventsBetweenInitAndStartAreDelivered() throws {
         let fixture = try WatchFixture(files: ["doc.json": "[]"], startWatching: false, testCase: self)
         let document = fixture.path("doc.json")

@@ -17,9 +17,19 @@ struct RTFDFormat: ContentFormat {
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {
         // Diagnostics point into the text file; attachments resolve against the bundle.
         let result = RTFReader.read(bytes, path: file.sourcePath, converters: context.converters)
-        var document = result.document
+        return Self.documents(result.document, result.diagnostics, of: file, in: context)
+    }
+
+    func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?) -> FileSnapshot {
+        let reading = RTFFormat.reading(bytes, path: file.sourcePath, after: previous, in: context)
+        return FileSnapshot(reading: Self.documents(reading.document, reading.diagnostics, of: file, in: context),
+                            resume: reading.canBeResumed ? reading : nil, bytesRead: reading.bytesRead)
+    }
+
+    private static func documents(_ document: Document, _ diagnostics: [Diagnostic], of file: ContentFile, in context: ReadingContext) -> FileReading {
+        var document = document
         document.kind = .rtfd
         document = DocumentNaming.titled(document, path: file.path, config: context.config)
-        return .documents([DocumentSource(path: file.path, document: document, diagnostics: result.diagnostics)])
+        return .documents([DocumentSource(path: file.path, document: document, diagnostics: diagnostics)])
     }
 }

@@ -8,7 +8,26 @@ struct RTFFormat: ContentFormat {
 
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {
         let result = RTFReader.read(bytes, path: file.path, converters: context.converters)
-        let document = DocumentNaming.titled(result.document, path: file.path, config: context.config)
-        return .documents([DocumentSource(path: file.path, document: document, diagnostics: result.diagnostics)])
+        return Self.documents(result.document, result.diagnostics, of: file, in: context)
+    }
+
+    func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?) -> FileSnapshot {
+        let reading = Self.reading(bytes, path: file.path, after: previous, in: context)
+        return FileSnapshot(reading: Self.documents(reading.document, reading.diagnostics, of: file, in: context),
+                            resume: reading.canBeResumed ? reading : nil, bytesRead: reading.bytesRead)
+    }
+
+    /// The reading of `bytes`, in part when `previous` holds the reading of an earlier version.
+    static func reading(_ bytes: [UInt8], path: String, after previous: FileSnapshot?, in context: ReadingContext) -> RTFReading {
+        if let last = previous?.resume as? RTFReading {
+            RTFReader.reread(bytes, after: last, path: path, converters: context.converters)
+        } else {
+            RTFReader.reading(of: bytes, path: path, converters: context.converters)
+        }
+    }
+
+    private static func documents(_ document: Document, _ diagnostics: [Diagnostic], of file: ContentFile, in context: ReadingContext) -> FileReading {
+        let document = DocumentNaming.titled(document, path: file.path, config: context.config)
+        return .documents([DocumentSource(path: file.path, document: document, diagnostics: diagnostics)])
     }
 }

@@ -22,13 +22,19 @@ extension Block {
     /// This block with its source line, and those of the blocks nested in
     /// it, `lines` further down (an edit above it added lines).
     public func movedDown(by lines: Int) -> Block {
+        relocated { SourceLocation(line: $0.line + lines, column: $0.column) }
+    }
+
+    /// This block with its source location, and those of the blocks nested
+    /// in it, replaced by `move`'s: where they are in an edited version of the file.
+    public func relocated(_ move: (SourceLocation) -> SourceLocation) -> Block {
         var moved = self
-        moved.location.line += lines
+        moved.location = move(location)
         if case .table(let rows) = content {
             moved.content = .table(rows.map { row in
                 row.map { cell in
                     var cell = cell
-                    cell.blocks = cell.blocks.map { $0.movedDown(by: lines) }
+                    cell.blocks = cell.blocks.map { $0.relocated(move) }
                     return cell
                 }
             })

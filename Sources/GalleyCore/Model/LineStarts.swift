@@ -2,11 +2,25 @@ extension Array where Element == Int {
     /// In sorted line starts (the first is 0), the index of the line that
     /// holds byte `offset`: the last start at or before it.
     func indexOfLine(containing offset: Int) -> Int {
-        var low = 0
-        var high = count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if self[middle] <= offset { low = middle } else { high = middle - 1 }
+        Swift.max(0, partitionPoint { $0 > offset } - 1)
+    }
+}
+
+extension RandomAccessCollection {
+    /// The index of the first element for which `isAfter` holds, all
+    /// elements before it being those for which it does not.
+    func partitionPoint(where isAfter: (Element) -> Bool) -> Index {
+        var low = startIndex
+        var count = self.count
+        while count > 0 {
+            let half = count / 2
+            let middle = index(low, offsetBy: half)
+            if isAfter(self[middle]) {
+                count = half
+            } else {
+                low = index(after: middle)
+                count -= half + 1
+            }
         }
         return low
     }

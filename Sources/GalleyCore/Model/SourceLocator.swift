@@ -101,6 +101,26 @@ public struct SourceLocator: Sendable {
         return SourceLocation(line: index + 1, column: 1 + count(lineStarts[index]..<target))
     }
 
+    /// The offset of `location` (as `location(of:)` gives it), or nil when
+    /// the source has no such line.
+    public func offset(of location: SourceLocation) -> Int? {
+        guard location.line >= 1, location.line <= lineStarts.count else { return nil }
+        let start = lineStarts[location.line - 1]
+        switch columns {
+        case .bytes:
+            return min(start + location.column - 1, bytes.count)
+        case .scalars:
+            var offset = start
+            var column = 1
+            while column < location.column, offset < bytes.count {
+                offset += 1
+                while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+                column += 1
+            }
+            return offset
+        }
+    }
+
     private func line(containing target: Int) -> Int {
         lineStarts.indexOfLine(containing: target)
     }

@@ -58,6 +58,23 @@ struct RTFBlockAssembler {
         tables[depth - 1].cells = []
     }
 
+    /// Whether everything added so far is placed: no table open, no footnote kept for the end.
+    var isSettled: Bool { tables.isEmpty && footnoteBlocks.isEmpty && !isInFootnote }
+
+    /// The blocks placed in the body so far.
+    var bodyBlockCount: Int { blocks.count }
+
+    /// Takes the body's blocks out (for a checkpoint, which must not share them).
+    mutating func takeBodyBlocks() -> [Block] {
+        defer { blocks = [] }
+        return blocks
+    }
+
+    /// Puts back the body's first blocks: those of `takeBodyBlocks`, or of an earlier reading.
+    mutating func restoreBodyBlocks(_ placed: [Block]) {
+        blocks = placed
+    }
+
     /// Closes every open table and returns the body followed by the footnotes.
     mutating func finish() -> [Block] {
         closeTables(downTo: 0)

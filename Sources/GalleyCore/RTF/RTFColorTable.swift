@@ -1,5 +1,5 @@
 /// Collects `\colortbl` entries; an entry with no components is the "auto" colour.
-struct RTFColorTableReader {
+struct RTFColorTableReader: Equatable {
     private(set) var colors: [RGBColor?] = []
     private var red: UInt8 = 0
     private var green: UInt8 = 0

@@ -1,5 +1,5 @@
 /// One `\fonttbl` entry: the family name and the code page its text bytes use.
-struct RTFFont {
+struct RTFFont: Equatable {
     var name: String
     /// nil when the font names no character set, so the document's code page applies.
     var codePage: Int?
@@ -7,7 +7,7 @@ struct RTFFont {
 
 /// Collects `\fonttbl` entries, which writers spell either as `{\f0 … Name;}`
 /// groups or as a flat `\f0 … Name;\f1 … Name;` list (Cocoa).
-struct RTFFontTableReader {
+struct RTFFontTableReader: Equatable {
     private(set) var fonts: [Int: RTFFont] = [:]
     private var number: Int?
     private var characterSet: Int?
@@ -15,6 +15,12 @@ struct RTFFontTableReader {
     private var nameBytes: [UInt8] = []
     /// The last font looked up: text asks for its font's code page at every run, nearly always the same font.
     private var lastLookUp: (number: Int, font: RTFFont?)?
+
+    /// Equal tables: the memo of the last look-up says nothing of the table.
+    static func == (first: Self, second: Self) -> Bool {
+        first.fonts == second.fonts && first.number == second.number && first.characterSet == second.characterSet
+            && first.explicitCodePage == second.explicitCodePage && first.nameBytes == second.nameBytes
+    }
 
     /// The entry for font `number`, if the table has one.
     mutating func font(_ number: Int) -> RTFFont? {

@@ -80,7 +80,7 @@ struct RTFParagraphFormat: Equatable {
 }
 
 /// Everything a `{` saves and a `}` restores.
-struct RTFGroupState {
+struct RTFGroupState: Equatable {
     var character = RTFCharacterFormat()
     var paragraph = RTFParagraphFormat()
     var destination: RTFDestination = .body

@@ -14,9 +14,12 @@ struct RTFLexer {
     /// Offset where the last token returned by `next()` started.
     private(set) var tokenStart = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, work: WorkCounter? = nil) {
+    /// A lexer of `bytes` that starts at `position` (a token boundary).
+    init(bytes: UnsafeBufferPointer<UInt8>, work: WorkCounter? = nil, position: Int = 0) {
         self.bytes = bytes
         self.work = work
+        self.position = position
+        tokenStart = position
     }
 
     mutating func next() -> RTFToken {

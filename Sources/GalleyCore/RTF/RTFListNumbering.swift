@@ -1,5 +1,5 @@
 /// Counts list items and spells their markers ("1.", "iv)", "•").
-struct RTFListNumbering {
+struct RTFListNumbering: Equatable {
     /// Counters per list and level; deeper levels restart when a shallower item appears.
     private var counters: [Int: [Int]] = [:]
 

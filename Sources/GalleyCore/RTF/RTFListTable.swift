@@ -1,5 +1,5 @@
 /// One level of a `\listtable` list: how its number looks.
-struct RTFListLevel {
+struct RTFListLevel: Equatable {
     /// `\levelnfc`: 0 decimal, 1/2 upper/lower roman, 3/4 upper/lower letter, 23 bullet, 255 none.
     var numberFormat = 0
     var startAt = 1
@@ -8,7 +8,7 @@ struct RTFListLevel {
 }
 
 /// Word's `\listtable` and `\listoverridetable`, read into list definitions.
-struct RTFListTable {
+struct RTFListTable: Equatable {
     /// Lists by `\listid`.
     private(set) var lists: [Int: [RTFListLevel]] = [:]
     /// `\lsN` override numbers to `\listid`.
@@ -79,7 +79,7 @@ struct RTFListTable {
 }
 
 /// An old-style `{\*\pn …}` numbering definition (Word 6/95).
-struct RTFLegacyNumbering {
+struct RTFLegacyNumbering: Equatable {
     var level = 0
     var numberFormat = 0
     var isBullet = false

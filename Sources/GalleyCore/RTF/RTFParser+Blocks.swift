@@ -67,8 +67,9 @@ extension RTFParser {
                                 listMarker: listItem?.marker, listLevel: listItem?.level ?? 0)
         let kind = assembler.isInFootnote ? "footnote" : "paragraph"
         let location = locator.location(of: part.startOffset ?? endOffset)
-        assembler.add(Block(kind: kind, location: location, content: .paragraph(content)),
-                      tableDepth: tableDepth ?? currentTableDepth)
+        let depth = tableDepth ?? currentTableDepth
+        assembler.add(Block(kind: kind, location: location, content: .paragraph(content)), tableDepth: depth)
+        if depth == 0, !assembler.isInFootnote { isAtParagraphBoundary = true }
     }
 
     /// The list marker and level of a paragraph: the writer's own marker when given, else one counted from the list definition.

@@ -10,9 +10,14 @@ struct RTFParser {
     /// Diagnostics beyond this are dropped, bounding memory on hostile input.
     static let maximumDiagnostics = 100
 
-    let bytes: UnsafeBufferPointer<UInt8>
+    // What the parser reads. A checkpoint (`RTFCheckpoint`) is a copy of the
+    // parser; resuming from one gives it the new bytes, locator and counter.
+    // Every field after these four is state, and `RTFParser+Checkpoints.swift`
+    // says which of it decides what the rest of a document reads as: a field
+    // added here must be added there.
+    var bytes: UnsafeBufferPointer<UInt8>
     let path: String
-    let work: WorkCounter?
+    var work: WorkCounter?
     var lexer: RTFLexer
     var locator: SourceLocator
     let controlWords = RTFControlWordTable.shared
@@ -72,6 +77,8 @@ struct RTFParser {
     var rowBoundaries: [Int] = []
     var rowLeft = 0
     var footnoteCount = 0
+    /// Set when a paragraph of the body has just been placed: a boundary the read may be resumed from.
+    var isAtParagraphBoundary = false
 
     init(bytes: UnsafeBufferPointer<UInt8>, locator: SourceLocator, path: String, converters: RTFConverterPool?, work: WorkCounter? = nil) {
         self.bytes = bytes
@@ -84,8 +91,21 @@ struct RTFParser {
     }
 
     mutating func read() -> (document: Document, diagnostics: [Diagnostic]) {
-        checkHeader()
+        readTokens { _ in false }
+        return finish()
+    }
+
+    /// Reads tokens to the end of the input, or to a paragraph boundary of
+    /// the body from which the read could be resumed (`isResumable`) where
+    /// `stopsAt` says to stop. Returns whether it stopped there.
+    @discardableResult
+    mutating func readTokens(stopsAt: (inout RTFParser) -> Bool) -> Bool {
+        if lexer.position == 0 { checkHeader() }
         tokens: while true {
+            if isAtParagraphBoundary {
+                isAtParagraphBoundary = false
+                if isResumable, stopsAt(&self) { return true }
+            }
             let token = lexer.next()
             work?.add(1)
             let dropPlaceholder = dropAttachmentCharacter
@@ -113,13 +133,23 @@ struct RTFParser {
                 break tokens
             }
         }
+        return false
+    }
+
+    /// Ends the document once `readTokens` has read all of it.
+    mutating func finish() -> (document: Document, diagnostics: [Diagnostic]) {
         finishInput()
         let blocks = assembler.finish()
         let title = String(decoding: titleUTF8, as: UTF8.self).trimmingRTFWhitespace()
+        diagnoseSubstitutedCodePages()
+        return (Document(title: title, kind: .rtf, blocks: blocks), diagnostics)
+    }
+
+    /// Code pages read as another, said once each at the end.
+    mutating func diagnoseSubstitutedCodePages() {
         for codePage in decoder.substitutedCodePages {
             diagnose(.warning, "code page '\(codePage)' is not supported; read as Windows Latin 1", at: 0)
         }
-        return (Document(title: title, kind: .rtf, blocks: blocks), diagnostics)
     }
 
     // MARK: Diagnostics

@@ -1,0 +1,191 @@
+/// An RTF document's reading, with what the next reading of an edited
+/// version needs to parse only the paragraphs around the edit: the bytes
+/// it was read from, their line starts, and the parser as it stood at
+/// paragraph boundaries every few kilobytes.
+///
+/// `@unchecked Sendable`: the checkpoints hold the code-page decoder of the
+/// reading (a class). A reading is handed from one read of its file to the
+/// next, never used by two at once, and each read runs on one thread.
+public struct RTFReading: @unchecked Sendable {
+    public let document: Document
+    public let diagnostics: [Diagnostic]
+    /// How many bytes this reading parsed: the whole file, or the edited part.
+    public let bytesRead: Int
+    let bytes: [UInt8]
+    let lines: SourceLocator
+    /// In order of offset; empty when the reading cannot be resumed.
+    let checkpoints: [RTFCheckpoint]
+    /// Bytes read between checkpoints.
+    let checkpointSpacing: Int
+
+    /// Whether the next version can be read in part.
+    public var canBeResumed: Bool { !checkpoints.isEmpty }
+}
+
+extension RTFReader {
+    /// Bytes read between checkpoints: an edit is read again from the last
+    /// checkpoint before it to the first one after it that reads on alike,
+    /// so about twice this. A checkpoint costs a copy of the parser (a few
+    /// hundred bytes), so a 1 MB document keeps about 250.
+    public static let checkpointSpacing = 4_096
+
+    /// Reads `bytes` whole, keeping checkpoints for reading an edited
+    /// version in part (one at the first paragraph boundary at least
+    /// `checkpointSpacing` bytes after the last).
+    public static func reading(of bytes: [UInt8], path: String, converters: RTFConverterPool? = nil, work: WorkCounter? = nil,
+                               checkpointSpacing: Int = checkpointSpacing) -> RTFReading {
+        let lines = SourceLocator(bytes, columns: .bytes)
+        return bytes.withUnsafeBufferPointer { buffer in
+            var parser = RTFParser(bytes: buffer, locator: lines, path: path, converters: converters, work: work)
+            var checkpoints: [RTFCheckpoint] = []
+            parser.readTokens { parser in
+                noteCheckpoint(of: &parser, in: &checkpoints, spacing: checkpointSpacing)
+                return false
+            }
+            return finished(&parser, bytesRead: bytes.count, checkpoints: checkpoints, spacing: checkpointSpacing)
+        }
+    }
+
+    /// Reads `bytes`, an edited version of `previous`'s, parsing only from
+    /// the last checkpoint before the edit until the parser stands where a
+    /// checkpoint after it stood, and as the parser stood there: the rest is
+    /// the previous reading's, moved. The result equals `reading(of: bytes)`.
+    public static func reread(_ bytes: [UInt8], after previous: RTFReading, path: String, converters: RTFConverterPool? = nil,
+                              work: WorkCounter? = nil) -> RTFReading {
+        let spacing = previous.checkpointSpacing
+        guard previous.canBeResumed else {
+            return reading(of: bytes, path: path, converters: converters, work: work, checkpointSpacing: spacing)
+        }
+        let old = previous.bytes
+        let (prefix, suffix) = ByteEdit.commonEnds(old, bytes)
+        if prefix == old.count, prefix == bytes.count {
+            return RTFReading(document: previous.document, diagnostics: previous.diagnostics, bytesRead: 0, bytes: bytes,
+                              lines: previous.lines, checkpoints: previous.checkpoints, checkpointSpacing: spacing)
+        }
+        let oldEnd = old.count - suffix
+        let newEnd = bytes.count - suffix
+        let shift = newEnd - oldEnd
+        let lines = SourceLocator(editing: previous.lines, into: bytes, from: prefix, previousEnd: oldEnd, end: newEnd)
+        // Offsets of the previous version in this one; none for the bytes the edit replaced.
+        let moveOffset = { (offset: Int) in offset < prefix ? offset : offset >= oldEnd ? offset + shift : -1 }
+
+        // The checkpoint must stand before the first changed byte, and so must the byte after it,
+        // which decided where the token before it ended.
+        let resumeIndex = previous.checkpoints.partitionPoint { $0.offset >= prefix } - 1
+        return bytes.withUnsafeBufferPointer { buffer in
+            var parser: RTFParser
+            var checkpoints: [RTFCheckpoint]
+            if resumeIndex >= 0 {
+                let start = previous.checkpoints[resumeIndex]
+                parser = RTFParser.resuming(start, bytes: buffer, locator: lines, blocks: Array(previous.document.blocks.prefix(start.blockCount)),
+                                            diagnostics: Array(previous.diagnostics.prefix(start.diagnosticCount)), work: work)
+                checkpoints = Array(previous.checkpoints.prefix(resumeIndex + 1))
+            } else {
+                parser = RTFParser(bytes: buffer, locator: lines, path: path, converters: converters, work: work)
+                checkpoints = []
+            }
+            let startOffset = parser.lexer.position
+            var caughtUp: RTFCheckpoint?
+            let stopped = parser.readTokens { parser in
+                let position = parser.lexer.position
+                if position >= newEnd, let earlier = previous.checkpoint(at: position - shift),
+                   parser.diagnostics.count + previous.diagnostics.count - earlier.diagnosticCount < RTFParser.maximumDiagnostics,
+                   parser.readsOnLike(earlier.parser, movingOffsets: moveOffset) {
+                    caughtUp = earlier
+                    return true
+                }
+                noteCheckpoint(of: &parser, in: &checkpoints, spacing: spacing)
+                return false
+            }
+            guard stopped, let caughtUp else {
+                return finished(&parser, bytesRead: bytes.count - startOffset, checkpoints: checkpoints, spacing: spacing)
+            }
+            // From here on the previous reading read the same bytes from the same state.
+            let position = parser.lexer.position
+            let moved = Relocation(previous: previous.lines, new: lines, editEnd: oldEnd, newEditEnd: newEnd, shift: shift)
+            var blocks = parser.assembler.takeBodyBlocks()
+            let blockShift = blocks.count - caughtUp.blockCount
+            blocks.reserveCapacity(blockShift + previous.document.blocks.count)
+            blocks += previous.document.blocks[caughtUp.blockCount...].lazy.map { $0.relocated(moved.location) }
+            let diagnosticShift = parser.diagnostics.count - caughtUp.diagnosticCount
+            parser.diagnostics += previous.diagnostics[caughtUp.diagnosticCount...].lazy.map { diagnostic in
+                var diagnostic = diagnostic
+                diagnostic.location = moved.location(diagnostic.location)
+                return diagnostic
+            }
+            parser.diagnoseSubstitutedCodePages()
+            let laterIndex = previous.checkpoints.partitionPoint { $0.offset >= caughtUp.offset }
+            checkpoints += previous.checkpoints[laterIndex...].lazy.map {
+                $0.moved(from: oldEnd, by: shift, blocks: blockShift, diagnostics: diagnosticShift)
+            }
+            work?.add(parser.locator.bytesWalked)
+            let document = Document(title: previous.document.title, kind: .rtf, blocks: blocks)
+            // The end is the previous reading's, which could be resumed.
+            let canBeResumed = parser.diagnostics.count < RTFParser.maximumDiagnostics && parser.decoder.substitutedCodePages.isEmpty
+            return RTFReading(document: document, diagnostics: parser.diagnostics, bytesRead: position - startOffset, bytes: bytes, lines: lines,
+                              checkpoints: canBeResumed ? checkpoints : [], checkpointSpacing: spacing)
+        }
+    }
+
+    /// Takes a checkpoint at this boundary when the last one is far enough back.
+    private static func noteCheckpoint(of parser: inout RTFParser, in checkpoints: inout [RTFCheckpoint], spacing: Int) {
+        if let last = checkpoints.last, parser.lexer.position - last.offset < spacing { return }
+        checkpoints.append(parser.checkpoint())
+    }
+
+    /// The reading of a parser that has read to the end. It can be resumed
+    /// from its checkpoints only if its end says nothing that depends on
+    /// where earlier bytes were (an unclosed group names where it opened),
+    /// nothing was left unsaid for too many problems, and no code page was
+    /// read as another (said once, at the end, for the whole file).
+    private static func finished(_ parser: inout RTFParser, bytesRead: Int, checkpoints: [RTFCheckpoint], spacing: Int) -> RTFReading {
+        let isBalanced = parser.savedStates.isEmpty
+        let (document, diagnostics) = parser.finish()
+        parser.work?.add(parser.locator.bytesWalked)
+        let canBeResumed = isBalanced && diagnostics.count < RTFParser.maximumDiagnostics && parser.decoder.substitutedCodePages.isEmpty
+        return RTFReading(document: document, diagnostics: diagnostics, bytesRead: bytesRead, bytes: Array(parser.bytes), lines: parser.locator,
+                          checkpoints: canBeResumed ? checkpoints : [], checkpointSpacing: spacing)
+    }
+}
+
+extension RTFReading {
+    /// The checkpoint at `offset`, if there is one.
+    fileprivate func checkpoint(at offset: Int) -> RTFCheckpoint? {
+        let index = checkpoints.partitionPoint { $0.offset >= offset }
+        return index < checkpoints.count && checkpoints[index].offset == offset ? checkpoints[index] : nil
+    }
+}
+
+/// Where a source location after an edit is in the edited version: lines
+/// after the edit's last line move by the lines it added; on that line,
+/// the column is found again.
+private struct Relocation {
+    let previous: SourceLocator
+    let new: SourceLocator
+    let editEndLine: Int
+    let newEditEnd: Int
+    let editEnd: Int
+    let shift: Int
+    let lineShift: Int
+
+    init(previous: SourceLocator, new: SourceLocator, editEnd: Int, newEditEnd: Int, shift: Int) {
+        self.previous = previous
+        self.new = new
+        self.editEnd = editEnd
+        self.newEditEnd = newEditEnd
+        self.shift = shift
+        editEndLine = previous.line(ofOffset: editEnd)
+        lineShift = new.line(ofOffset: newEditEnd) - editEndLine
+    }
+
+    /// `location`, of a byte before the edit or after it in the previous
+    /// version. (What the previous reading read on alike after the edit
+    /// names no byte the edit replaced: those are in no group left open.)
+    func location(_ location: SourceLocation) -> SourceLocation {
+        if location.line > editEndLine {
+            return lineShift == 0 ? location : SourceLocation(line: location.line + lineShift, column: location.column)
+        }
+        guard let offset = previous.offset(of: location), offset >= editEnd else { return location }
+        return new.location(ofOffset: offset + shift)
+    }
+}
