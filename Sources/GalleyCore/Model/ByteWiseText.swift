@@ -26,12 +26,14 @@ extension StringProtocol {
     }
 
     /// The text after `prefix`, or nil when the bytes do not start with it.
+    @inlinable
     public func removingBytePrefix(_ prefix: some StringProtocol) -> String? {
         guard hasBytePrefix(prefix) else { return nil }
         return String(decoding: utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
     }
 
     /// The text before `suffix`, or nil when the bytes do not end with it.
+    @inlinable
     public func removingByteSuffix(_ suffix: some StringProtocol) -> String? {
         guard hasByteSuffix(suffix) else { return nil }
         return String(decoding: utf8.dropLast(suffix.utf8.count), as: UTF8.self)
