@@ -167,7 +167,9 @@ class HeldPoll:
         self.answer = daemon.api(path, timeout=timeout)
         self.arrived = time.perf_counter()
 
-    def result(self, timeout=10):
+    def result(self, timeout=120):
+        # A hang guard, not a speed limit: a debug build parsing a large file
+        # on a machine busy with other builds can take seconds.
         self.thread.join(timeout)
         assert not self.thread.is_alive(), "the held poll was not answered"
         return self.answer

@@ -34,11 +34,11 @@ function baseOf(src) {
   return src.replace(/&w=\d+$/, '');
 }
 
-function showIn(view) {
+function showIn(view, images) {
   const width = parseFloat(view.style.getPropertyValue('--device-width')) || 390;
   const device = deviceFor(width);
   const key = device.name + '-' + (isDark() ? 'dark' : 'light') + (contrastQuery.matches ? '-high' : '');
-  for (const img of view.querySelectorAll('.blk img')) {
+  for (const img of images) {
     const chosen = img.getAttribute('data-src-' + key);
     const base = chosen || img.dataset.galleyBase || baseOf(img.getAttribute('src') || '');
     if (!img.dataset.galleyBase) img.dataset.galleyBase = baseOf(img.getAttribute('src') || '');
@@ -63,7 +63,17 @@ function showIn(view) {
 
 /** Brings every image on the page to the simulated device and appearance. */
 export function showDeviceFiles() {
-  for (const view of document.querySelectorAll('.device-screen')) showIn(view);
+  for (const view of document.querySelectorAll('.device-screen')) showIn(view, view.querySelectorAll('.blk img'));
+}
+
+/**
+ * Brings the images of `blocks` (new or patched, in one view) to the
+ * device: the others already show their file, and reading the width of
+ * every image of a long article would lay it out before its patch is shown.
+ */
+export function showDeviceFilesOf(blocks) {
+  const view = blocks.length ? blocks[0].closest('.device-screen') : null;
+  if (view) showIn(view, blocks.flatMap((block) => Array.from(block.querySelectorAll('img'))));
 }
 
 darkQuery.addEventListener('change', showDeviceFiles);

@@ -8,7 +8,7 @@ import { settings } from './settings.js';
 import { setUpToolbar } from './toolbar.js';
 import { setUpDiagnostics } from './diagnostics.js';
 import { editorOf, linkEditor } from './editorLink.js';
-import { setDevices, showDeviceFiles } from './deviceFiles.js';
+import { setDevices, showDeviceFiles, showDeviceFilesOf } from './deviceFiles.js';
 import { setUpLanguages } from './languages.js';
 
 /** How long a changed block stays highlighted. */
@@ -63,13 +63,12 @@ export function documentPage() {
   const changeTimers = new WeakMap();
   function markChanged(el) {
     clearTimeout(changeTimers.get(el));
-    if (el.classList.contains('just-changed')) {
-      // Marked a moment ago: start its highlight over. Rewinding the
-      // animation does it without the layout that toggling the class needs.
-      for (const animation of el.getAnimations()) animation.currentTime = 0;
-    }
+    // Marked a moment ago: its highlight starts over under the other
+    // animation name (galley.css), which needs neither a style flush, as
+    // rewinding its animation does, nor a layout, as toggling the class does.
+    if (el.classList.contains('just-changed')) el.classList.toggle('changed-again');
     el.classList.add('just-changed');
-    changeTimers.set(el, setTimeout(() => el.classList.remove('just-changed'), MARK_MS));
+    changeTimers.set(el, setTimeout(() => el.classList.remove('just-changed', 'changed-again'), MARK_MS));
   }
 
   let chipTarget = null;
@@ -162,6 +161,38 @@ export function documentPage() {
     }
   }
 
+  /**
+   * What the frame that shows a patch does: whatever reads layout (the
+   * reading position, whether a changed block is on screen) waits for it,
+   * so that the patched article reaches the DOM at once and is laid out
+   * once, by the frame itself, rather than again by the page before it.
+   */
+  let nextFrame = null;
+  function showInFrame() {
+    const { anchor, changed, followTo } = nextFrame;
+    nextFrame = null;
+    restoreAnchor(anchor);
+    const shown = changed.filter((el) => el.isConnected);
+    if (shown.length) {
+      for (const el of shown) markChanged(el);
+      const firstChanged = shown[0];
+      if (!isOnScreen(firstChanged)) {
+        if (settings.follow) revealBlock(firstChanged, false);
+        else showChip(firstChanged);
+      }
+      if (mirrorsB()) {
+        for (const el of shown) {
+          const twin = viewB.querySelector('[data-galley-id="' + CSS.escape(el.id) + '"]');
+          if (twin) markChanged(twin);
+        }
+      }
+    }
+    if (followTo !== null && settings.follow) {
+      const target = viewA.querySelector('[data-line="' + Number(followTo) + '"]');
+      if (target) revealBlock(target, false);
+    }
+  }
+
   function apply(body, fresh) {
     const first = !doc.hasArticle;
     if (!fresh && body.version === galley.version) return; // a held poll that timed out
@@ -203,36 +234,32 @@ export function documentPage() {
 
     let changed = [];
     if (incoming) {
-      const anchor = captureAnchor(viewA);
+      // Taken before the first of the patches one frame shows: layout is
+      // still that of the frame on screen.
+      if (!nextFrame) nextFrame = { anchor: captureAnchor(viewA), changed: [], followTo: null };
       changed = patchView(viewA, incoming[0], false);
-      if (incoming[1]) patchView(viewB, incoming[1], true);
+      const changedB = incoming[1] ? patchView(viewB, incoming[1], true) : [];
       doc.hasArticle = true;
       setLanguage();
-      showDeviceFiles();
-      restoreAnchor(anchor);
+      if (body.patch) {
+        showDeviceFilesOf(changed);
+        showDeviceFilesOf(changedB);
+      } else {
+        showDeviceFiles();
+      }
     }
 
     doc.diagnostics = Array.isArray(body.diagnostics) ? body.diagnostics : [];
     diagnostics.render();
 
-    if (!first && changed.length) {
-      for (const el of changed) markChanged(el);
-      const firstChanged = changed[0];
-      if (!isOnScreen(firstChanged)) {
-        if (settings.follow) revealBlock(firstChanged, false);
-        else showChip(firstChanged);
+    if (followTo !== null && !nextFrame) nextFrame = { anchor: null, changed: [], followTo: null };
+    if (nextFrame) {
+      if (!first) nextFrame.changed.push(...changed);
+      if (followTo !== null) nextFrame.followTo = followTo;
+      if (!nextFrame.requested) {
+        nextFrame.requested = true;
+        requestAnimationFrame(showInFrame);
       }
-      if (mirrorsB()) {
-        for (const el of changed) {
-          const twin = viewB.querySelector('[data-galley-id="' + CSS.escape(el.id) + '"]');
-          if (twin) markChanged(twin);
-        }
-      }
-    }
-
-    if (followTo !== null && settings.follow) {
-      const target = viewA.querySelector('[data-line="' + Number(followTo) + '"]');
-      if (target) revealBlock(target, false);
     }
 
     galley.version = body.version;

@@ -1,10 +1,11 @@
 // Galley preview page: the live document view (/doc/{id}) and the index (/).
 //
 // Data flow: long-poll the daemon's JSON API (connection.js) → patch the
-// article by block id (patching.js) → restore the reading position
-// (scrolling.js) → mark what changed → show diagnostics over the last good
-// rendering (diagnostics.js). The toolbar (toolbar.js) sets device, text
-// size and appearance; editorLink.js opens the author's editor at a block.
+// article's changed blocks (patching.js) → show diagnostics over the last
+// good rendering (diagnostics.js) → in the frame that shows the patch,
+// restore the reading position (scrolling.js) and mark what changed. The
+// toolbar (toolbar.js) sets device, text size and appearance;
+// editorLink.js opens the author's editor at a block.
 //
 // No build step, no dependencies: ES modules for current Chromium and
 // Firefox, served from /_galley/ under a CSP that allows only our scripts.

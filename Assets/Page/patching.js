@@ -1,11 +1,11 @@
 // Block patching: brings the article a view shows to what the daemon sent
-// (a whole article or a patch of kept ids and new HTML), touching only the
+// (a whole article, or a patch of runs of kept blocks and new HTML), touching only the
 // blocks that changed, so unchanged images are neither re-fetched nor
 // re-decoded. Content text only ever reaches the DOM as HTML the daemon
 // escaped.
 
 /** Classes and attributes the page adds to blocks; kept across patches. */
-export const PAGE_CLASSES = ['just-changed', 'has-error', 'has-warning', 'diag-target'];
+export const PAGE_CLASSES = ['just-changed', 'changed-again', 'has-error', 'has-warning', 'diag-target'];
 export const isPageAttr = (name) => name.startsWith('data-galley-');
 
 function keyOf(el) {
@@ -34,16 +34,26 @@ export function incomingFromArticle(art) {
   return { article: art, items: Array.from(art.children).map((node) => ({ node })) };
 }
 
+/** A run of kept children in a daemon patch (see DocumentPatch.swift), checked for its shape only. */
+function isRun(e) {
+  return !!e && typeof e === 'object' && e.html === undefined && Number.isInteger(e.keep) && Number.isInteger(e.count)
+    && e.keep >= 0 && e.count >= 1 && typeof e.first === 'string' && typeof e.last === 'string';
+}
+
 /**
- * What a view should show, from a daemon patch: kept ids stay `{ keep }`
- * (with the new source location of a block that only moved), the other
- * children are parsed (all in one go). Returns one incoming value per view
- * asked for, since a parsed element can live in one view only.
+ * What a view should show, from a daemon patch: runs of kept children
+ * stay `{ run }` (with how their blocks moved), the other children are
+ * parsed (all in one go). Returns one incoming value per view asked for,
+ * since a parsed element can live in one view only.
  */
 export function incomingFromPatch(patch, views) {
   if (!patch || typeof patch.article !== 'string' || !Array.isArray(patch.elements)) throw new PatchMismatch('shape');
-  const isKept = (e) => typeof e === 'string' || (e && typeof e.id === 'string' && e.html === undefined);
-  const fragments = patch.elements.filter((e) => !isKept(e)).map((e) => String(e && e.html));
+  const fragments = [];
+  for (const e of patch.elements) {
+    if (isRun(e)) continue;
+    if (!e || typeof e.html !== 'string') throw new PatchMismatch('element');
+    fragments.push(e.html);
+  }
   const tpl = document.createElement('template');
   tpl.innerHTML = fragments.join('\n');
   const parsed = Array.from(tpl.content.children);
@@ -52,8 +62,7 @@ export function incomingFromPatch(patch, views) {
   return Array.from({ length: views }, (_, copy) => {
     let next = 0;
     const items = patch.elements.map((e) => {
-      if (typeof e === 'string') return { keep: e };
-      if (isKept(e)) return { keep: e.id, line: e.line, column: e.column };
+      if (isRun(e)) return { run: e };
       const node = parsed[next++];
       return { node: copy === 0 ? node : node.cloneNode(true) };
     });
@@ -96,13 +105,16 @@ function decorateBlock(el) {
 
 /**
  * Brings the article in `view` to `incoming` ({article, items}): the
- * article's attributes, then its children, each a parsed element or
- * `{ keep: id }` for one the view shows exactly as the daemon sent it
- * (`{ keep, line, column }` when only its source location changed).
- * Elements whose key (block id) and content are unchanged stay the same
- * DOM nodes; others are inserted, given new content, or removed.
- * Returns the elements with new content, in document order; throws
- * PatchMismatch when an element to keep is not there.
+ * article's attributes, then its children, each a parsed element
+ * (`{ node }`) or a run of children the view keeps (`{ run }`: where they
+ * are in what the view shows, and how their source location changed).
+ * The work is proportional to what changed: kept runs are checked at their
+ * ends and left in place, and only the children between them are
+ * compared. There, elements whose key (block id) and content are
+ * unchanged stay the same DOM nodes; others are inserted, given new
+ * content, or removed. Returns the elements with new content, in
+ * document order; throws PatchMismatch, before changing any child, when a
+ * run does not fit what the view shows.
  */
 export function patchView(view, incoming, secondary) {
   let art = view.querySelector(':scope > article');
@@ -110,29 +122,113 @@ export function patchView(view, incoming, secondary) {
     art = document.createElement('article');
     view.replaceChildren(art);
   }
+  const children = art.children;
+  // Runs resolved against the view, before anything moves.
+  const runs = new Map();
+  let inOrder = true;
+  let end = 0;
+  for (const item of incoming.items) {
+    if (!item.run) continue;
+    const { keep, count, first, last } = item.run;
+    if (keep + count > children.length) throw new PatchMismatch('run ' + first);
+    const from = children[keep];
+    const to = children[keep + count - 1];
+    if (keyOf(from) !== first || keyOf(to) !== last) throw new PatchMismatch('run ' + first);
+    if (keep < end) inOrder = false;
+    end = keep + count;
+    runs.set(item, { from, to, start: keep });
+  }
+  if (!inOrder) {
+    const spans = Array.from(runs.keys(), (item) => [item.run.keep, item.run.keep + item.run.count]).sort((a, b) => a[0] - b[0]);
+    for (let i = 1; i < spans.length; i++) if (spans[i][0] < spans[i - 1][1]) throw new PatchMismatch('runs overlap');
+  }
   syncAttributes(art, incoming.article, ARTICLE_OWN);
+  for (const [item, { from, to }] of runs) moveRun(item.run, from, to);
 
-  const current = Array.from(art.children);
+  const changed = [];
+  if (inOrder) {
+    // Each stretch between two runs (or an end) is patched on its own,
+    // before the element that starts the next run.
+    let pending = [];
+    let oldStart = 0;
+    const stretches = [];
+    for (const item of incoming.items) {
+      const run = runs.get(item);
+      if (!run) {
+        pending.push(item);
+        continue;
+      }
+      stretches.push({ old: sliceOf(children, oldStart, run.start), items: pending, before: run.from });
+      pending = [];
+      oldStart = run.start + item.run.count;
+    }
+    stretches.push({ old: sliceOf(children, oldStart, children.length), items: pending, before: null });
+    for (const stretch of stretches) {
+      if (stretch.old.length || stretch.items.length) placeStretch(art, stretch, secondary, changed);
+    }
+  } else {
+    // Kept blocks in another order (items of a data file moved): the whole
+    // article is one stretch, with the runs' elements staying where the
+    // patch puts them.
+    const items = [];
+    for (const item of incoming.items) {
+      const run = runs.get(item);
+      if (!run) {
+        items.push(item);
+        continue;
+      }
+      for (let el = run.from, n = 0; n < item.run.count; el = el.nextElementSibling, n++) items.push({ kept: el });
+    }
+    placeStretch(art, { old: Array.from(children), items, before: null }, secondary, changed);
+  }
+  return changed;
+}
+
+function sliceOf(children, start, end) {
+  const slice = [];
+  for (let i = start; i < end; i++) slice.push(children[i]);
+  return slice;
+}
+
+/** Tells the blocks of a kept run how far their source location moved. */
+function moveRun(run, from, to) {
+  const lines = Number.isInteger(run.lines) ? run.lines : 0;
+  const columns = Number.isInteger(run.columns) ? run.columns : 0;
+  if (!lines && !columns) return;
+  for (let el = from; el; el = el.nextElementSibling) {
+    const line = Number(el.getAttribute('data-line'));
+    if (line) {
+      if (lines) el.setAttribute('data-line', String(line + lines));
+      const column = Number(el.getAttribute('data-column'));
+      if (columns && column) el.setAttribute('data-column', String(column + columns));
+      decorateBlock(el);
+    }
+    if (el === to) break;
+  }
+}
+
+/**
+ * Brings the children `stretch.old` of `art` to `stretch.items` (parsed
+ * elements, or `{ kept }` elements that stay), just before
+ * `stretch.before` (null: at the end). Adds the elements with new content
+ * to `changed`.
+ */
+function placeStretch(art, stretch, secondary, changed) {
+  const current = stretch.old;
+  const staying = new Set(stretch.items.filter((item) => item.kept).map((item) => item.kept));
   const oldByKey = new Map();
   const oldUnkeyed = [];
   for (const el of current) {
+    if (staying.has(el)) continue;
     const k = keyOf(el);
     if (k && !oldByKey.has(k)) oldByKey.set(k, el); else oldUnkeyed.push(el);
   }
 
   const next = [];
   const fresh = new Set();
-  for (const item of incoming.items) {
-    if (item.keep !== undefined) {
-      const kept = oldByKey.get(item.keep);
-      if (!kept) throw new PatchMismatch(item.keep);
-      oldByKey.delete(item.keep);
-      if (item.line !== undefined) {
-        kept.setAttribute('data-line', String(item.line));
-        kept.setAttribute('data-column', String(item.column));
-        decorateBlock(kept);
-      }
-      next.push(kept);
+  for (const item of stretch.items) {
+    if (item.kept) {
+      next.push(item.kept);
       continue;
     }
     const node = item.node;
@@ -169,11 +265,14 @@ export function patchView(view, incoming, secondary) {
   reuseReplacedElements(current, next, fresh);
   const keep = new Set(next);
   for (const el of current) if (!keep.has(el)) el.remove();
-  for (let i = 0; i < next.length; i++) {
-    const at = art.children[i] || null;
-    if (at !== next[i]) art.insertBefore(next[i], at);
+  // From the last: an element already just before the one after it stays put.
+  let after = stretch.before;
+  for (let i = next.length - 1; i >= 0; i--) {
+    const el = next[i];
+    if (el.parentNode !== art || el.nextElementSibling !== after) art.insertBefore(el, after);
+    after = el;
   }
-  return next.filter((el) => fresh.has(el));
+  for (const el of next) if (fresh.has(el)) changed.push(el);
 }
 
 /**

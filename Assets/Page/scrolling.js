@@ -13,7 +13,17 @@ export function captureAnchor(view) {
   const top = viewportTop();
   const visibleTop = [];
   const straddling = [];
-  for (const el of art.children) {
+  // Blocks follow one another down the page: the first on screen is found
+  // by halving, so a long article is not measured block by block.
+  const children = art.children;
+  let low = 0;
+  let high = children.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (children[middle].getBoundingClientRect().bottom <= top) low = middle + 1; else high = middle;
+  }
+  for (let i = low; i < children.length; i++) {
+    const el = children[i];
     const r = el.getBoundingClientRect();
     if (r.bottom <= top) continue;
     if (r.top >= window.innerHeight) break;

@@ -81,6 +81,14 @@ def block_with(page, text):
     return page.execute_script(block_text_js(text))
 
 
+def wait_shown(page, text, message=None):
+    """Waits until a block shows `text`, then for the frame that shows it:
+    the page restores the reading position and marks what changed there."""
+    el = wait_until(lambda: block_with(page, text), message=message or f"{text!r} never shown")
+    page.execute_async_script("requestAnimationFrame(() => arguments[arguments.length - 1]())")
+    return el
+
+
 def scroll_to_block(page, text, offset=120):
     """Scrolls so that the block containing `text` starts `offset` px below the viewport top."""
     page.execute_script(
@@ -152,7 +160,7 @@ def test_edit_shows_new_text_in_place_and_keeps_scroll(page, daemon, content):
     old = version(page)
     page.execute_script("window.__marker = 1")
     data.edit_block("Pelican", visible, "Paragraph 9. Edited in place by the test.")
-    wait_until(lambda: block_with(page, "Edited in place by the test."), message="new text never shown")
+    wait_shown(page, "Edited in place by the test.")
     assert version(page) != old
     assert page.execute_script("return window.__marker") == 1, "the page reloaded"
     assert abs(page.execute_script("return window.scrollY") - y0) <= 2, "scroll position lost"
@@ -196,7 +204,7 @@ def test_edit_far_below_the_viewport_moves_nothing_and_marks_the_block(page, dae
     last = data.body_indexes("Pelican")[-2]  # "Paragraph 30."
     assert data.items()[0]["detailText"][last].startswith("Paragraph 30.")
     data.edit_block("Pelican", last, "Paragraph 30. Changed far below, " + "a longer text. " * 30)
-    el = wait_until(lambda: block_with(page, "Changed far below"), message="edit never shown")
+    el = wait_shown(page, "Changed far below")
     assert abs(page.execute_script("return window.scrollY") - y0) <= 2, "the page scrolled"
     assert abs(top_of(page, "Paragraph 5.") - top0) <= 2, "visible text moved"
     marked = page.execute_script(
@@ -216,13 +224,13 @@ def test_edit_above_the_viewport_keeps_the_visible_text_still(page, daemon, cont
     y0 = page.execute_script("return window.scrollY")
     idx = next(n for n in data.body_indexes("Pelican") if data.items()[0]["detailText"][n].startswith("Paragraph 2."))
     data.edit_block("Pelican", idx, "Paragraph 2. Much longer now. " + "Pelicans nest on the ground in large colonies. " * 40)
-    wait_until(lambda: block_with(page, "Much longer now."), message="edit never shown")
+    wait_shown(page, "Much longer now.")
     assert abs(top_of(page, "Paragraph 20.") - top0) <= 2, "visible text moved when content above grew"
     assert page.execute_script("return window.scrollY") > y0 + 200, "scroll offset was not adjusted"
     # and shrink it again
     top1 = top_of(page, "Paragraph 20.")
     data.edit_block("Pelican", idx, "Paragraph 2. Short again.")
-    wait_until(lambda: block_with(page, "Short again."))
+    wait_shown(page, "Short again.")
     assert abs(top_of(page, "Paragraph 20.") - top1) <= 2, "visible text moved when content above shrank"
 
 
@@ -407,15 +415,22 @@ def article_texts(page, view):
         "return [...document.querySelectorAll(arguments[0] + ' > article > .blk')].map(e => e.textContent)", view)
 
 
+def answer_sizes(page):
+    """Bytes of the document answers the page received since the last `performance.clearResourceTimings()`."""
+    return page.execute_script(
+        "return performance.getEntriesByType('resource').filter(e => e.name.includes('/api/documents/')).map(e => e.encodedBodySize)")
+
+
 def test_a_long_document_is_patched_block_by_block(page, daemon, content):
     path = os.path.join(content, "long.rtf")
-    numbers = [str(n) for n in range(400)]
+    numbers = [str(n) for n in range(2000)]
     write_long_rtf(path, numbers)
     wait_until(lambda: any(d["title"] == "long" for d in daemon.documents()["documents"]))
+    whole = len(daemon.get("/api/documents/" + daemon.doc_id("long"))[2])
     page.get_log("browser")  # what earlier tests left behind
     open_doc(page, daemon, "long")
     page.find_element(By.ID, "side-by-side").click()
-    wait_until(lambda: len(article_texts(page, "#view-b")) == 400)
+    wait_until(lambda: len(article_texts(page, "#view-b")) == 2000)
     page.execute_script("""
         document.querySelectorAll('.device-screen .blk').forEach(e => e.__kept = true);
         window.__start = { patches: galley.patches, resyncs: galley.resyncs };
@@ -427,25 +442,24 @@ def test_a_long_document_is_patched_block_by_block(page, daemon, content):
           }
         }).observe(document.body, {subtree: true, childList: true});
         performance.clearResourceTimings();""")
-    numbers[200] = "two hundred, edited"
+    numbers[1000] = "one thousand, edited"
     write_long_rtf(path, numbers)
-    wait_until(lambda: block_with(page, "two hundred, edited"), message="the edit never arrived")
+    wait_until(lambda: block_with(page, "one thousand, edited"), message="the edit never arrived")
     expected = [f"Paragraph {text} of a long rich-text document." for text in numbers]
     assert article_texts(page, "#view-a") == expected
     wait_until(lambda: article_texts(page, "#view-b") == expected, message="the second device missed the edit")
     assert page.execute_script("return [...document.querySelectorAll('.device-screen .blk')].every(e => e.__kept)"), \
         "blocks were replaced; an edited block takes its new content in place"
     touched = page.execute_script("return window.__touched.map(e => e.textContent)")
-    assert touched == [expected[200], expected[200]], "only the edited block changed, in both views"
+    assert touched == [expected[1000], expected[1000]], "only the edited block changed, in both views"
     counts = page.execute_script("return { patches: galley.patches - __start.patches, resyncs: galley.resyncs - __start.resyncs }")
     assert counts == {"patches": 1, "resyncs": 0}
-    sizes = page.execute_script(
-        "return performance.getEntriesByType('resource').filter(e => e.name.includes('/api/documents/')).map(e => e.encodedBodySize)")
-    assert sizes and max(sizes) < 20_000, f"the answer was not a patch: {sizes} bytes"
+    sizes = answer_sizes(page)
+    assert sizes and max(sizes) * 50 < whole, f"the answer to a one-word edit was {sizes} bytes, the whole document {whole}"
     # A new first paragraph moves every block's source line: the blocks stay
-    # and are told their new line.
+    # and are told their new line, in a patch as small.
     lines_before = page.execute_script("return [...document.querySelectorAll('#view-a .blk')].map(e => Number(e.dataset.line))")
-    page.execute_script("document.querySelectorAll('.device-screen .blk').forEach(e => e.__kept = true)")
+    page.execute_script("document.querySelectorAll('.device-screen .blk').forEach(e => e.__kept = true); performance.clearResourceTimings()")
     numbers.insert(0, "new first")
     write_long_rtf(path, numbers)
     expected = [f"Paragraph {text} of a long rich-text document." for text in numbers]
@@ -455,14 +469,37 @@ def test_a_long_document_is_patched_block_by_block(page, daemon, content):
     assert new == [expected[0], expected[0]], "blocks that only moved were replaced"
     lines_after = page.execute_script("return [...document.querySelectorAll('#view-a .blk')].map(e => Number(e.dataset.line))")
     assert lines_after[1:] == [line + 1 for line in lines_before]
+    lines_b = page.execute_script("return [...document.querySelectorAll('#view-b .blk')].map(e => Number(e.dataset.line))")
+    assert lines_b == lines_after, "the second device was not told the new lines"
     assert page.execute_script("return document.querySelector('#view-a .blk:last-child').dataset.galleyLoc") == f"line {lines_after[-1]}:1"
-    # A page that lost a block it should keep asks for the whole document.
-    page.execute_script("document.querySelector('#view-a .blk:last-child').remove()")
-    numbers[100] = "one hundred, edited"
+    sizes = answer_sizes(page)
+    assert sizes and max(sizes) * 50 < whole, f"the answer to an insertion was {sizes} bytes, the whole document {whole}"
+    # Two paragraphs that changed places: both blocks stay, in the new order,
+    # and are told their new lines.
+    page.execute_script("document.querySelectorAll('.device-screen .blk').forEach(e => { e.__kept = true; e.__text = e.textContent; })")
+    numbers[10], numbers[20] = numbers[20], numbers[10]
     write_long_rtf(path, numbers)
     expected = [f"Paragraph {text} of a long rich-text document." for text in numbers]
-    wait_until(lambda: article_texts(page, "#view-a") == expected, message="no resynchronisation after a bad patch")
-    assert page.execute_script("return galley.resyncs - __start.resyncs") == 1
+    wait_until(lambda: article_texts(page, "#view-a") == expected, message="the swap never arrived")
+    wait_until(lambda: article_texts(page, "#view-b") == expected, message="the second device missed the swap")
+    assert page.execute_script("return [...document.querySelectorAll('.device-screen .blk')].every(e => e.__kept)"), \
+        "blocks that changed places were replaced"
+    assert page.execute_script("return [...document.querySelectorAll('.device-screen .blk')].every(e => e.__text === e.textContent)"), \
+        "blocks that changed places were given each other's content rather than moved"
+    assert page.execute_script("return [...document.querySelectorAll('#view-a .blk')].map(e => Number(e.dataset.line))") == lines_after
+    assert page.execute_script("return galley.resyncs - __start.resyncs") == 0
+    # A page whose blocks do not fit the patch asks for the whole document:
+    # one that lost its last block, then one whose first block has another id.
+    resyncs = 0
+    for break_page, index, edited in (("document.querySelector('#view-a .blk:last-child').remove()", 100, "one hundred, edited"),
+                                      ("document.querySelector('#view-a > article > [id]').id = 'elsewhere'", 200, "two hundred, edited")):
+        page.execute_script(break_page)
+        numbers[index] = edited
+        write_long_rtf(path, numbers)
+        expected = [f"Paragraph {text} of a long rich-text document." for text in numbers]
+        wait_until(lambda: article_texts(page, "#view-a") == expected, message="no resynchronisation after a bad patch")
+        resyncs += 1
+        assert page.execute_script("return galley.resyncs - __start.resyncs") == resyncs
     assert not severe_logs(page)
     page.execute_script("localStorage.clear()")
 

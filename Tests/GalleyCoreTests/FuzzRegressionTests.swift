@@ -128,6 +128,15 @@ final class FuzzRegressionTests: XCTestCase {
             let result = RTFReader.read(bytes, path: "Fuzz.rtfd/TXT.rtf", work: work)
             checkDiagnostics(result.diagnostics, "rtf")
             render(result.document, "rtf")
+            // As the harness does: an edit a third of the way in, read in part, reads as the whole file does.
+            var edited = bytes
+            let start = bytes.count / 3
+            edited.replaceSubrange(start..<min(bytes.count, start + bytes.count % 7), with: Array("\\par\n".utf8))
+            let reading = RTFReader.reading(of: bytes, path: "Fuzz.rtfd/TXT.rtf", checkpointSpacing: 64)
+            let inPart = RTFReader.reread(edited, after: reading, path: "Fuzz.rtfd/TXT.rtf")
+            let whole = RTFReader.reading(of: edited, path: "Fuzz.rtfd/TXT.rtf", checkpointSpacing: 64)
+            XCTAssertEqual(inPart.document, whole.document, "rtf")
+            XCTAssertEqual(inPart.diagnostics, whole.diagnostics, "rtf")
         }
     }
 

@@ -43,7 +43,7 @@ final class LongPollStateTests: XCTestCase {
     }
 
     func testWhatARequestGetsAtOnce() {
-        let state = twoDocuments()
+        var state = twoDocuments()
         let table: [(LongPollRequest, Answer?)] = [
             (LongPollRequest(topic: .index, since: nil), .index(version: 2)),
             (LongPollRequest(topic: .index, since: 1), .index(version: 2)),
@@ -77,17 +77,23 @@ final class LongPollStateTests: XCTestCase {
                        "a page that was a moment late still gets the patch")
     }
 
-    func testThePreviousVersionIsKeptOnlyWhereAPageWaited() {
+    func testThePreviousVersionIsKeptOnlyWhereTheDocumentIsInView() {
         var state = twoDocuments()
+        // Nobody was given "a" yet: a folder-wide change keeps no second copy.
         _ = state.publish(changed: [("a", "a2")], removed: [])
         XCTAssertEqual(state.answer(to: poll("a", since: 1, patch: true)), whole("a", "a2", 3))
+        // A page waits on it: it is told a patch.
         _ = state.park(1, for: poll("a", since: 3, patch: true), until: at(25))
-        _ = state.publish(changed: [("a", "a3")], removed: [])
-        XCTAssertEqual(state.answer(to: poll("a", since: 3, patch: true)),
-                       .patch(id: "a", from: Versioned("a2", version: 3), to: Versioned("a3", version: 4)))
+        let answers = state.publish(changed: [("a", "a3")], removed: [])
+        XCTAssertEqual(answers.map(\.answer), [.patch(id: "a", from: Versioned("a2", version: 3), to: Versioned("a3", version: 4))])
         XCTAssertEqual(state.answer(to: poll("a", since: 1, patch: true)), whole("a", "a3", 4), "only one version back")
+        // The next version comes before the page asks again from the one it was given: still a patch.
         _ = state.publish(changed: [("a", "a4")], removed: [])
-        XCTAssertEqual(state.answer(to: poll("a", since: 4, patch: true)), whole("a", "a4", 5))
+        XCTAssertEqual(state.answer(to: poll("a", since: 4, patch: true)),
+                       .patch(id: "a", from: Versioned("a3", version: 4), to: Versioned("a4", version: 5)))
+        // Nobody was given "b" since it was published: nothing kept for it.
+        _ = state.publish(changed: [("b", "b2")], removed: [])
+        XCTAssertEqual(state.answer(to: poll("b", since: 2, patch: true)), whole("b", "b2", 6))
     }
 
     func testRemovalAnswersItsWaitersAndTheList() {

@@ -33,30 +33,32 @@ def article_children(html):
 
 
 def apply_patch(old_html, patch):
-    """What the page does with a patch, on the HTML text instead of the DOM."""
+    """What the page does with a patch, on the HTML text instead of the DOM:
+    runs of old children, checked at their ends and moved by their shift,
+    and new HTML."""
     _, children = article_children(old_html)
-    by_id = {}
-    for child in children:
-        if ' id="' in child:
-            by_id[child.split(' id="', 1)[1].split('"', 1)[0]] = child
     rebuilt = []
     for element in patch["elements"]:
-        if isinstance(element, str):
-            rebuilt.append(by_id[element])
-        elif "html" in element:
+        if "html" in element:
             rebuilt.append(element["html"])
-        else:
-            moved = re.sub(r' data-line="\d+" data-column="\d+"', f' data-line="{element["line"]}" data-column="{element["column"]}"',
-                           by_id[element["id"]], count=1)
-            rebuilt.append(moved)
+            continue
+        run = children[element["keep"]:element["keep"] + element["count"]]
+        assert len(run) == element["count"] >= 1
+        assert f' id="{element["first"]}"' in run[0] and f' id="{element["last"]}"' in run[-1]
+        for child in run:
+            def shifted(match):
+                return (f' data-line="{int(match[1]) + element.get("lines", 0)}"'
+                        f' data-column="{int(match[2]) + element.get("columns", 0)}"')
+            rebuilt.append(re.sub(r' data-line="(\d+)" data-column="(\d+)"', shifted, child, count=1))
     return patch["article"] + "\n" + "\n".join(rebuilt) + "\n</article>\n"
 
 
 def kinds(patch):
-    """How many children a patch keeps, moves and sends."""
-    kept = sum(isinstance(e, str) for e in patch["elements"])
-    sent = sum(isinstance(e, dict) and "html" in e for e in patch["elements"])
-    return kept, len(patch["elements"]) - kept - sent, sent
+    """How many children a patch keeps as they are, moves and sends."""
+    runs = [e for e in patch["elements"] if "keep" in e]
+    moved = sum(e["count"] for e in runs if e.get("lines") or e.get("columns"))
+    sent = sum("html" in e for e in patch["elements"])
+    return sum(e["count"] for e in runs) - moved, moved, sent
 
 
 def save_and_poll(daemon, document_id, path, old, new, query="&patch=1"):
@@ -82,10 +84,10 @@ def test_a_one_paragraph_edit_is_sent_as_a_patch_that_rebuilds_the_document(exam
     assert "html" not in answer
     patch = answer["patch"]
     assert patch["base"] == before["version"]
-    sent = [element for element in patch["elements"] if not isinstance(element, str)]
-    kept = [element for element in patch["elements"] if isinstance(element, str)]
+    sent = [element for element in patch["elements"] if "html" in element]
+    kept, moved, _ = kinds(patch)
     assert len(sent) == 1 and "（編集）" in sent[0]["html"], "only the edited paragraph is sent"
-    assert len(kept) >= 5
+    assert kept >= 5 and moved == 0
     assert apply_patch(before["html"], patch) == whole["html"]
     assert answer["diagnostics"] == whole["diagnostics"] and answer["title"] == whole["title"]
 

@@ -281,7 +281,7 @@ def test_sighup_reads_the_config_again(project, serve):
         handle.write('{"device": {"width": 430}}')
     poll = HeldPoll(daemon, f"/api/documents/{before['id']}?since={before['version']}&wait=10")
     os.kill(daemon.proc.pid, signal.SIGHUP)
-    status, answer = poll.result(timeout=15)
+    status, answer = poll.result()
     assert status == 200 and answer["layout"]["deviceWidth"] == 430
     assert daemon.proc.poll() is None
 

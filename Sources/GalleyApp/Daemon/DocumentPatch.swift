@@ -2,12 +2,21 @@ import GalleyCore
 import Glibc
 
 /// A new version of a document's article told against a version the page
-/// already shows: the ids of children it can keep as they are, the new
-/// source location of those that only moved (a paragraph inserted above
-/// moves every block below it), and the HTML of the others. A one-word edit
-/// in a 2 MB article is then sent as one paragraph and a list of ids.
+/// already shows: runs of children it keeps, named by their place in that
+/// version, and the HTML of the others. A one-word edit in a 2 MB article
+/// is then sent as one paragraph and two runs, whatever the article's length.
 ///
-/// JSON: `{"base": V, "article": "<article …>", "elements": ["b-…-0", {"id": "b-…-0", "line": L, "column": C}, {"html": "…"}, …]}`.
+/// JSON: `{"base": V, "article": "<article …>", "elements": [element, …]}`,
+/// the new article's children in order, each element one of:
+/// - `{"keep": F, "count": N, "first": "b-…", "last": "b-…"}`: the N
+///   children of version V from index F on, as they are. `first` and `last`
+///   are the ids of the run's ends, for the page to check that the run fits
+///   what it shows (it asks for the whole document when one does not).
+///   With `"lines": D` and/or `"columns": C`, each block of the run moved
+///   by that many lines and columns: a paragraph inserted above moves every
+///   block below it down, a word edited moves the blocks after it on its
+///   line along.
+/// - `{"html": "…"}`: a child to show instead of what the page has there.
 enum DocumentPatch {
     static func write(from base: Versioned<PublishedDocument>, to new: PublishedDocument, into json: inout JSONWriter) {
         let old = base.value
@@ -21,34 +30,46 @@ enum DocumentPatch {
                 json.field("article", new.articleTag)
                 json.key("elements")
                 json.beginArray()
+                var run: KeptRun?
                 for (index, element) in new.elements.enumerated() {
                     let bytes = UnsafeBufferPointer(rebasing: newBytes[element.range])
-                    guard let id = element.id, let old = finder.element(withID: id, near: index) else {
-                        json.beginObject()
-                        json.key("html")
-                        json.string(utf8: bytes)
-                        json.endObject()
+                    let kept = element.id.flatMap { id in
+                        finder.index(ofID: id, near: index).flatMap { oldIndex in
+                            change(from: old.elements[oldIndex], oldBytes, to: element, newBytes).map {
+                                KeptRun(from: oldIndex, count: 1, first: id, last: id, change: $0)
+                            }
+                        }
+                    }
+                    if let kept, let current = run, current.extended(by: kept) {
+                        run = current.appending(kept)
                         continue
                     }
-                    if equal(bytes, UnsafeBufferPointer(rebasing: oldBytes[old.range])) {
-                        json.string(id)
-                    } else if let location = element.location, onlyMoved(element, newBytes, from: old, oldBytes) {
-                        json.beginObject()
-                        json.field("id", id)
-                        json.field("line", location.line)
-                        json.field("column", location.column)
-                        json.endObject()
-                    } else {
+                    run?.write(into: &json)
+                    run = kept
+                    if kept == nil {
                         json.beginObject()
                         json.key("html")
                         json.string(utf8: bytes)
                         json.endObject()
                     }
                 }
+                run?.write(into: &json)
                 json.endArray()
                 json.endObject()
             }
         }
+    }
+
+    /// How the page gets from the old element to the new one without its
+    /// HTML; nil when it needs the HTML.
+    private static func change(from old: RenderedDocument.Element, _ oldBytes: UnsafeBufferPointer<UInt8>,
+                               to element: RenderedDocument.Element, _ newBytes: UnsafeBufferPointer<UInt8>) -> KeptRun.Change? {
+        if equal(UnsafeBufferPointer(rebasing: newBytes[element.range]), UnsafeBufferPointer(rebasing: oldBytes[old.range])) {
+            return KeptRun.Change(lines: 0, columns: 0)
+        }
+        guard let location = element.location, let oldLocation = old.location,
+              onlyMoved(element, newBytes, from: old, oldBytes) else { return nil }
+        return KeptRun.Change(lines: location.line - oldLocation.line, columns: location.column - oldLocation.column)
     }
 
     /// Whether the element differs from the old one in its location attributes alone.
@@ -70,6 +91,41 @@ enum DocumentPatch {
     }
 }
 
+/// Old children kept side by side, told in one `keep` element of the patch.
+private struct KeptRun {
+    /// How far each block of the run moved in its source (0, 0: not at all).
+    struct Change: Equatable {
+        var lines: Int
+        var columns: Int
+    }
+
+    var from: Int
+    var count: Int
+    var first: String
+    var last: String
+    var change: Change
+
+    /// Whether `next` (one element) follows this run in the old version and moved the same way.
+    func extended(by next: KeptRun) -> Bool {
+        next.from == from + count && next.change == change
+    }
+
+    func appending(_ next: KeptRun) -> KeptRun {
+        KeptRun(from: from, count: count + next.count, first: first, last: next.last, change: change)
+    }
+
+    func write(into json: inout JSONWriter) {
+        json.beginObject()
+        json.field("keep", from)
+        json.field("count", count)
+        json.field("first", first)
+        json.field("last", last)
+        if change.lines != 0 { json.field("lines", change.lines) }
+        if change.columns != 0 { json.field("columns", change.columns) }
+        json.endObject()
+    }
+}
+
 /// Finds an old element by id. An edit leaves the elements before it where
 /// they were and those after it shifted by the number added or removed, so
 /// those two places are tried before a table of all ids is built.
@@ -83,8 +139,9 @@ private struct OldElementFinder {
         self.countDifference = countDifference
     }
 
-    mutating func element(withID id: String, near index: Int) -> RenderedDocument.Element? {
-        if let element = element(withID: id, at: index) ?? element(withID: id, at: index + countDifference) { return element }
+    mutating func index(ofID id: String, near index: Int) -> Int? {
+        if has(id, at: index) { return index }
+        if has(id, at: index + countDifference) { return index + countDifference }
         if indexOfID == nil {
             var table: [String: Int] = [:]
             table.reserveCapacity(elements.count)
@@ -93,10 +150,10 @@ private struct OldElementFinder {
             }
             indexOfID = table
         }
-        return indexOfID?[id].map { elements[$0] }
+        return indexOfID?[id]
     }
 
-    private func element(withID id: String, at index: Int) -> RenderedDocument.Element? {
-        elements.indices.contains(index) && elements[index].id == id ? elements[index] : nil
+    private func has(_ id: String, at index: Int) -> Bool {
+        elements.indices.contains(index) && elements[index].id == id
     }
 }

@@ -15,9 +15,15 @@ public struct LongPollState<Document, Waiter> {
 
     /// Every published document with the version it was published as.
     public private(set) var documents: [String: Versioned<Document>] = [:]
-    /// Documents' versions before their latest, kept only where a page was
-    /// waiting when the latest came: the base those pages patch from.
+    /// Documents' versions before their latest, kept only where the document
+    /// was in view when the latest came: the base its pages patch from.
     private var previous: [String: Versioned<Document>] = [:]
+    /// Documents whose latest version somebody was given since it was
+    /// published. With those a page waits for, they are the documents in
+    /// view: a page given version V asks again from V, and if the next
+    /// version comes before it asks (keystrokes from an editor come that
+    /// fast), it is still told a patch, not the whole document.
+    private var shown: Set<String> = []
     /// The version of the document list: the latest of any change or removal.
     public private(set) var indexVersion = 0
     private var waiting: [LongPollTopic: [Parked]] = [:]
@@ -32,13 +38,14 @@ public struct LongPollState<Document, Waiter> {
 
     /// The answer `request` gets now, or nil when the page is up to date and
     /// must wait for a change.
-    public func answer(to request: LongPollRequest) -> LongPollAnswer<Document>? {
+    public mutating func answer(to request: LongPollRequest) -> LongPollAnswer<Document>? {
         switch request.topic {
         case .index:
             return request.since == indexVersion ? nil : .index(version: indexVersion)
         case .document(let id):
             guard let current = documents[id] else { return .removed(id: id) }
             if request.since == current.version { return nil }
+            shown.insert(id)
             return newer(current, id: id, for: request)
         }
     }
@@ -68,7 +75,8 @@ public struct LongPollState<Document, Waiter> {
             let (id, document) = changed[index]
             version += 1
             // A folder-wide change keeps no second copy of documents nobody looks at.
-            previous[id] = waiting[.document(id)] == nil ? nil : documents[id]
+            let isInView = waiting[.document(id)] != nil || shown.remove(id) != nil
+            previous[id] = isInView ? documents[id] : nil
             documents[id] = Versioned(document, version: version)
             changedIDs.append(id)
         }
@@ -76,6 +84,7 @@ public struct LongPollState<Document, Waiter> {
         for id in removed where documents.removeValue(forKey: id) != nil {
             version += 1
             previous[id] = nil
+            shown.remove(id)
             removedIDs.append(id)
         }
         var answers: [(waiter: Waiter, answer: LongPollAnswer<Document>)] = []
@@ -85,6 +94,7 @@ public struct LongPollState<Document, Waiter> {
             guard let current = documents[id] else { continue }
             for parked in waiting.removeValue(forKey: .document(id)) ?? [] {
                 answers.append((parked.waiter, newer(current, id: id, for: parked.request)))
+                shown.insert(id)
             }
         }
         for id in removedIDs {
@@ -109,6 +119,8 @@ public struct LongPollState<Document, Waiter> {
             let (due, later) = (parked.filter { $0.deadline <= now }, parked.filter { $0.deadline > now })
             waiting[topic] = later.isEmpty ? nil : later
             for entry in due { answers.append((entry.waiter, timedOut(entry.request))) }
+            // Pages told their version is still the latest go on showing it.
+            if !due.isEmpty, case .document(let id) = topic, documents[id] != nil { shown.insert(id) }
         }
         timerDeadline = waiting.values.lazy.flatMap { $0.lazy.map(\.deadline) }.min()
         return (answers, timerDeadline)
