@@ -16,16 +16,11 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
         .systemLibrary(
-            name: "CVips",
-            pkgConfig: "vips",
-            providers: [.apt(["libvips-dev"])]
-        ),
-        .systemLibrary(
             name: "CQREncode",
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
         ),
-        .target(name: "GalleyShim", dependencies: ["CMicroHTTPD", "CVips"]),
+        .target(name: "GalleyShim", dependencies: ["CMicroHTTPD"]),
         .target(name: "GalleyCore"),
         // System calls with EINTR retry and readable errors, paths, and the
         // content-folder confinement rule: shared by the watcher, the server and the app.

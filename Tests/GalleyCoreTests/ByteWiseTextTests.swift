@@ -30,4 +30,10 @@ final class ByteWiseTextTests: XCTestCase {
         XCTAssertEqual("/a//\u{301}b/".slashSeparatedParts, ["a", "\u{301}b"])
         XCTAssertEqual("".slashSeparatedParts, [])
     }
+
+    func testLastSlashSeparatedPartIsTheLastOfTheParts() {
+        for path in ["../\u{619}x", "/a//\u{301}b/", "", "/", "//", "name", "a/b.json", "part000/article00000.json//"] {
+            XCTAssertEqual(path.lastSlashSeparatedPart, path.slashSeparatedParts.last, path)
+        }
+    }
 }

@@ -35,8 +35,9 @@ def test_editor_opens_at_the_line_only_for_the_page(species, serve, opened):
     request = {"path": "Resources/speciesData.json", "line": 107, "column": 13}
 
     assert post(daemon, request, {"Origin": origin, "X-Galley-Token": editor["token"]}) == 204
+    # The shell creates the file for `>>` before echo writes the line: wait for the whole line.
     deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and not opened.exists():
+    while time.monotonic() < deadline and not (opened.exists() and opened.read_text().endswith("\n")):
         time.sleep(0.05)
     assert opened.read_text().strip() == f"{species}/Resources/speciesData.json:107:13"
 

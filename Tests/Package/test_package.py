@@ -41,6 +41,8 @@ def test_metadata_and_generated_depends(package):
     assert len(package.field("Description").splitlines()) > 3
     depends = package.field("Depends")
     assert re.search(r"\blibmicrohttpd12 \(>= [^)]+\)", depends), depends
+    # Opened with dlopen when the first picture is drawn: dpkg-shlibdeps cannot see it.
+    assert re.search(r"\blibvips42 \(>= [^)]+\)", depends), depends
     assert "swift" not in depends.lower()
 
 

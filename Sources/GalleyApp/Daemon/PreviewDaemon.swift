@@ -89,6 +89,9 @@ final class PreviewDaemon: @unchecked Sendable {
             let changes = workspace.takeChanges()
             publisher.publish(changed: changes.changed, removed: changes.removed, images: changes.images)
         }
+        // Reading and rendering every file leaves glibc's arenas full of freed
+        // temporaries (14 MiB of 88 with 10,000 files): give them back once.
+        HTTPServer.releaseFreeMemory()
         let socket: ListeningSocket
         do {
             socket = try ListeningSocket(host: options.lan ? "0.0.0.0" : options.host, port: options.port)
@@ -111,7 +114,7 @@ final class PreviewDaemon: @unchecked Sendable {
         self.server = server
         self.root = root
         start(watcher)
-        let documents = workspace.allDocuments.count
+        let documents = workspace.documentCount
         let elapsed = startTime.duration(to: .now)
         log.info("watching \(root): \(documents) document\(documents == 1 ? "" : "s") ready in \(Milliseconds.format(elapsed))")
         let local = options.lan ? "http://127.0.0.1:\(socket.port)/" : socket.origin + "/"
@@ -122,7 +125,7 @@ final class PreviewDaemon: @unchecked Sendable {
 
     private func makeWatcher(root: String) throws -> FileWatcher {
         let isIgnored: @Sendable (String) -> Bool = { path in
-            ContentPath.isIgnored(name: path.slashSeparatedParts.last ?? path)
+            ContentPath.isIgnored(name: path.lastSlashSeparatedPart ?? path)
         }
         if let interval = options.pollInterval {
             return try PollingWatcher(root: root, interval: interval, isIgnored: isIgnored)

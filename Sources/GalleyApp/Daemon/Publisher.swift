@@ -16,11 +16,13 @@ final class Publisher: @unchecked Sendable {
         var images: [String: ServedImage] = [:]
         /// The document list, built when first asked for after a change, so
         /// a save costs the same however many documents there are.
-        var indexBody: (version: Int, body: SharedBody)?
-        /// Whole-document bodies by id, for their current version.
-        var bodies: [String: (version: Int, body: SharedBody)] = [:]
-        /// Patch bodies from the kept previous version to the current one.
-        var patchBodies: [String: (version: Int, body: SharedBody)] = [:]
+        /// Each answer is kept as the response itself, not only its body, so
+        /// that a thousand pages share one libmicrohttpd response too.
+        var indexBody: (version: Int, response: HTTPResponse)?
+        /// Whole-document answers by id, for their current version.
+        var bodies: [String: (version: Int, response: HTTPResponse)] = [:]
+        /// Patch answers from the kept previous version to the current one.
+        var patchBodies: [String: (version: Int, response: HTTPResponse)] = [:]
         var trimScheduled = false
     }
 
@@ -158,20 +160,20 @@ final class Publisher: @unchecked Sendable {
     private func response(to answer: LongPollAnswer<PublishedDocument>, _ state: inout State) -> HTTPResponse {
         switch answer {
         case .index(let version):
-            if let cached = state.indexBody, cached.version == version { return Publisher.jsonResponse(cached.body) }
-            let body = SharedBody(PublishedDocument.indexJSON(boot: boot, version: version, documents: Array(state.protocolState.documents.values)).bytes)
-            state.indexBody = (version, body)
-            return Publisher.jsonResponse(body)
+            if let cached = state.indexBody, cached.version == version { return cached.response }
+            let response = Publisher.jsonResponse(PublishedDocument.indexJSON(boot: boot, version: version, documents: Array(state.protocolState.documents.values)))
+            state.indexBody = (version, response)
+            return response
         case .whole(let id, let document):
-            if let cached = state.bodies[id], cached.version == document.version { return Publisher.jsonResponse(cached.body) }
-            let body = SharedBody(document.value.json(boot: boot, version: document.version, editor: currentEditorAnnouncement).bytes)
-            state.bodies[id] = (document.version, body)
-            return Publisher.jsonResponse(body)
+            if let cached = state.bodies[id], cached.version == document.version { return cached.response }
+            let response = Publisher.jsonResponse(document.value.json(boot: boot, version: document.version, editor: currentEditorAnnouncement))
+            state.bodies[id] = (document.version, response)
+            return response
         case .patch(let id, let base, let document):
-            if let cached = state.patchBodies[id], cached.version == document.version { return Publisher.jsonResponse(cached.body) }
-            let body = SharedBody(document.value.json(boot: boot, version: document.version, editor: currentEditorAnnouncement, patchFrom: base).bytes)
-            state.patchBodies[id] = (document.version, body)
-            return Publisher.jsonResponse(body)
+            if let cached = state.patchBodies[id], cached.version == document.version { return cached.response }
+            let response = Publisher.jsonResponse(document.value.json(boot: boot, version: document.version, editor: currentEditorAnnouncement, patchFrom: base))
+            state.patchBodies[id] = (document.version, response)
+            return response
         case .unchanged(let id, let version):
             var json = JSONWriter()
             json.beginObject()

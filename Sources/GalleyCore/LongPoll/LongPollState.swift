@@ -67,7 +67,12 @@ public struct LongPollState<Document, Waiter> {
     public mutating func publish(changed: [(id: String, document: Document)], removed: [String]) -> [(waiter: Waiter, answer: LongPollAnswer<Document>)] {
         var version = indexVersion
         var changedIDs: [String] = []
-        for (id, document) in changed.sorted(by: { $0.id < $1.id }) {
+        // Sorting positions by id touches no document; sorting the pairs
+        // copied every document several times (9% of a start-up with 10,000 files).
+        let ids = changed.map(\.id)
+        documents.reserveCapacity(documents.count + changed.count)
+        for index in ids.indices.sorted(by: { ids[$0] < ids[$1] }) {
+            let (id, document) = changed[index]
             version += 1
             // A folder-wide change keeps no second copy of documents nobody looks at.
             let isInView = waiting[.document(id)] != nil || shown.remove(id) != nil
@@ -83,7 +88,9 @@ public struct LongPollState<Document, Waiter> {
             removedIDs.append(id)
         }
         var answers: [(waiter: Waiter, answer: LongPollAnswer<Document>)] = []
-        for id in changedIDs {
+        // Most documents have no page waiting (none do at start-up): only
+        // theirs are looked up again, and copied, here.
+        for id in changedIDs where waiting[.document(id)] != nil {
             guard let current = documents[id] else { continue }
             for parked in waiting.removeValue(forKey: .document(id)) ?? [] {
                 answers.append((parked.waiter, newer(current, id: id, for: parked.request)))

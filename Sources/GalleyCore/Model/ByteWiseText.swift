@@ -9,17 +9,20 @@ import Foundation
 /// Every path rule and URL prefix test goes through these instead.
 extension StringProtocol {
     /// Whether the UTF-8 bytes start with those of `prefix`.
+    @inlinable
     public func hasBytePrefix(_ prefix: some StringProtocol) -> Bool {
         utf8.starts(with: prefix.utf8)
     }
 
     /// Whether the UTF-8 bytes end with those of `suffix`.
+    @inlinable
     public func hasByteSuffix(_ suffix: some StringProtocol) -> Bool {
         let count = suffix.utf8.count
         return utf8.count >= count && utf8.suffix(count).elementsEqual(suffix.utf8)
     }
 
     /// Whether the UTF-8 bytes are those of `other`.
+    @inlinable
     public func isByteEqual(to other: some StringProtocol) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
         // A rendered document's HTML runs to megabytes: compared as memory when it is.
@@ -34,12 +37,14 @@ extension StringProtocol {
     }
 
     /// The text after `prefix`, or nil when the bytes do not start with it.
+    @inlinable
     public func removingBytePrefix(_ prefix: some StringProtocol) -> String? {
         guard hasBytePrefix(prefix) else { return nil }
         return String(decoding: utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
     }
 
     /// The text before `suffix`, or nil when the bytes do not end with it.
+    @inlinable
     public func removingByteSuffix(_ suffix: some StringProtocol) -> String? {
         guard hasByteSuffix(suffix) else { return nil }
         return String(decoding: utf8.dropLast(suffix.utf8.count), as: UTF8.self)
@@ -54,5 +59,21 @@ extension StringProtocol {
     public func splitAtSlashes(omittingEmptyParts: Bool) -> [String] {
         utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: omittingEmptyParts)
             .map { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
+extension String {
+    /// `slashSeparatedParts.last`, found from the end without splitting the
+    /// rest: the watcher asks it of every path it walks.
+    @inlinable
+    public var lastSlashSeparatedPart: String? {
+        let bytes = utf8
+        let slash = UInt8(ascii: "/")
+        var end = bytes.endIndex
+        while end > bytes.startIndex, bytes[bytes.index(before: end)] == slash { end = bytes.index(before: end) }
+        guard end > bytes.startIndex else { return nil }
+        var start = end
+        while start > bytes.startIndex, bytes[bytes.index(before: start)] != slash { start = bytes.index(before: start) }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 }
