@@ -4,11 +4,24 @@
 struct RTFCheckpoint {
     /// Where the next token starts.
     var offset: Int
-    /// Body blocks placed before the boundary (not kept in `parser`).
+    /// Body blocks placed before the boundary (not kept in the parser).
     var blockCount: Int
     var diagnosticCount: Int
-    /// The parser, detached from the bytes it read.
-    var parser: RTFParser
+    /// Where the groups open at the boundary opened (the parser's own are
+    /// those of the version it read).
+    var groupStartOffsets: [Int]
+    /// The parser, detached from the bytes it read. Boxed: every save
+    /// carries the checkpoints after the edit over into the next reading,
+    /// and a parser is some forty references to retain.
+    let parser: Snapshot
+
+    final class Snapshot: @unchecked Sendable {
+        let parser: RTFParser
+
+        init(_ parser: RTFParser) {
+            self.parser = parser
+        }
+    }
 
     /// The same checkpoint in a version of the file where every byte from
     /// `editEnd` on moved by `shift`, with `blocks` more body blocks and
@@ -18,7 +31,9 @@ struct RTFCheckpoint {
         moved.offset += shift
         moved.blockCount += blocks
         moved.diagnosticCount += diagnostics
-        moved.parser.groupStartOffsets = parser.groupStartOffsets.map { $0 >= editEnd ? $0 + shift : $0 }
+        if groupStartOffsets.contains(where: { $0 >= editEnd }) {
+            moved.groupStartOffsets = groupStartOffsets.map { $0 >= editEnd ? $0 + shift : $0 }
+        }
         return moved
     }
 }
@@ -47,7 +62,8 @@ extension RTFParser {
         copy.pendingBytes = []
         copy.decodedScratch = []
         copy.diagnostics = []
-        return RTFCheckpoint(offset: lexer.position, blockCount: blocks.count, diagnosticCount: diagnostics.count, parser: copy)
+        return RTFCheckpoint(offset: lexer.position, blockCount: blocks.count, diagnosticCount: diagnostics.count,
+                             groupStartOffsets: groupStartOffsets, parser: RTFCheckpoint.Snapshot(copy))
     }
 
     private static let detachedLocator = SourceLocator([])
@@ -58,7 +74,8 @@ extension RTFParser {
     /// since have moved, or been joined by ones an earlier edit brought.
     static func resuming(_ checkpoint: RTFCheckpoint, bytes: UnsafeBufferPointer<UInt8>, locator: SourceLocator, blocks: [Block],
                          diagnostics: [Diagnostic], work: WorkCounter?) -> RTFParser {
-        var parser = checkpoint.parser
+        var parser = checkpoint.parser.parser
+        parser.groupStartOffsets = checkpoint.groupStartOffsets
         parser.bytes = bytes
         parser.locator = locator
         parser.work = work
@@ -69,15 +86,16 @@ extension RTFParser {
         return parser
     }
 
-    /// Whether reading on from here gives what `earlier` gave reading on
-    /// from its checkpoint, when the same bytes follow both: every field
-    /// that decides how later bytes read is equal. `move` takes an offset of
-    /// `earlier`'s version to this one. The rest is scratch, buffers each
-    /// destination empties when it begins, or numbers only compared within
-    /// one parser (style ids).
-    func readsOnLike(_ earlier: RTFParser, movingOffsets move: (Int) -> Int) -> Bool {
-        state == earlier.state && savedStates == earlier.savedStates
-            && groupStartOffsets.elementsEqual(earlier.groupStartOffsets.lazy.map(move))
+    /// Whether reading on from here gives what the parser of `checkpoint`
+    /// gave reading on from there, when the same bytes follow both: every
+    /// field that decides how later bytes read is equal. `move` takes an
+    /// offset of the checkpoint's version to this one. The rest is scratch,
+    /// buffers each destination empties when it begins, or numbers only
+    /// compared within one parser (style ids).
+    func readsOnLike(_ checkpoint: RTFCheckpoint, movingOffsets move: (Int) -> Int) -> Bool {
+        let earlier = checkpoint.parser.parser
+        return state == earlier.state && savedStates == earlier.savedStates
+            && groupStartOffsets.elementsEqual(checkpoint.groupStartOffsets.lazy.map(move))
             && hasReportedContentAfterEnd == earlier.hasReportedContentAfterEnd && hasReportedDepthLimit == earlier.hasReportedDepthLimit
             && documentCodePage == earlier.documentCodePage && defaultFont == earlier.defaultFont
             && isStyleStale == earlier.isStyleStale && (isStyleStale || resolvedStyle == earlier.resolvedStyle)

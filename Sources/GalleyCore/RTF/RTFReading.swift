@@ -90,7 +90,7 @@ extension RTFReader {
                 let position = parser.lexer.position
                 if position >= newEnd, let earlier = previous.checkpoint(at: position - shift),
                    parser.diagnostics.count + previous.diagnostics.count - earlier.diagnosticCount < RTFParser.maximumDiagnostics,
-                   parser.readsOnLike(earlier.parser, movingOffsets: moveOffset) {
+                   parser.readsOnLike(earlier, movingOffsets: moveOffset) {
                     caughtUp = earlier
                     return true
                 }
