@@ -130,9 +130,15 @@ private struct KeptRun {
 /// they were and those after it shifted by the number added or removed, so
 /// those two places are tried before a table of all ids is built.
 private struct OldElementFinder {
+    /// Elements looked for elsewhere before a table of every id is built:
+    /// an edit's new blocks are in no table, and comparing short ids one by
+    /// one (they are stored inline) costs far less than hashing thousands.
+    private static let scansBeforeTable = 8
+
     private let elements: [RenderedDocument.Element]
     private let countDifference: Int
     private var indexOfID: [String: Int]?
+    private var scans = 0
 
     init(_ elements: [RenderedDocument.Element], countDifference: Int) {
         self.elements = elements
@@ -142,6 +148,10 @@ private struct OldElementFinder {
     mutating func index(ofID id: String, near index: Int) -> Int? {
         if has(id, at: index) { return index }
         if has(id, at: index + countDifference) { return index + countDifference }
+        if indexOfID == nil, scans < Self.scansBeforeTable {
+            scans += 1
+            return elements.firstIndex { $0.id == id }
+        }
         if indexOfID == nil {
             var table: [String: Int] = [:]
             table.reserveCapacity(elements.count)
