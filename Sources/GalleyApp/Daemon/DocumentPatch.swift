@@ -30,30 +30,31 @@ enum DocumentPatch {
                 json.field("article", new.articleTag)
                 json.key("elements")
                 json.beginArray()
+                // Indices, not elements: copying an element retains its id,
+                // and a large document's patch passes thousands of them.
                 var run: KeptRun?
-                for (index, element) in new.elements.enumerated() {
-                    let bytes = UnsafeBufferPointer(rebasing: newBytes[element.range])
-                    let kept = element.id.flatMap { id in
+                for index in new.elements.indices {
+                    let kept = new.elements[index].id.flatMap { id in
                         finder.index(ofID: id, near: index).flatMap { oldIndex in
-                            change(from: old.elements[oldIndex], oldBytes, to: element, newBytes).map {
-                                KeptRun(from: oldIndex, count: 1, first: id, last: id, change: $0)
+                            change(from: old.elements[oldIndex], oldBytes, to: new.elements[index], newBytes).map {
+                                KeptRun(from: oldIndex, count: 1, change: $0)
                             }
                         }
                     }
-                    if let kept, let current = run, current.extended(by: kept) {
-                        run = current.appending(kept)
+                    if let kept, run?.isFollowed(by: kept) == true {
+                        run?.count += 1
                         continue
                     }
-                    run?.write(into: &json)
+                    run?.write(into: &json, ids: old.elements)
                     run = kept
                     if kept == nil {
                         json.beginObject()
                         json.key("html")
-                        json.string(utf8: bytes)
+                        json.string(utf8: UnsafeBufferPointer(rebasing: newBytes[new.elements[index].range]))
                         json.endObject()
                     }
                 }
-                run?.write(into: &json)
+                run?.write(into: &json, ids: old.elements)
                 json.endArray()
                 json.endObject()
             }
@@ -99,27 +100,23 @@ private struct KeptRun {
         var columns: Int
     }
 
+    /// Where the run starts in the old version.
     var from: Int
     var count: Int
-    var first: String
-    var last: String
     var change: Change
 
     /// Whether `next` (one element) follows this run in the old version and moved the same way.
-    func extended(by next: KeptRun) -> Bool {
+    func isFollowed(by next: KeptRun) -> Bool {
         next.from == from + count && next.change == change
     }
 
-    func appending(_ next: KeptRun) -> KeptRun {
-        KeptRun(from: from, count: count + next.count, first: first, last: next.last, change: change)
-    }
-
-    func write(into json: inout JSONWriter) {
+    /// Writes the run, with the ids at its ends (taken from the old version's `ids`, which they match).
+    func write(into json: inout JSONWriter, ids: [RenderedDocument.Element]) {
         json.beginObject()
         json.field("keep", from)
         json.field("count", count)
-        json.field("first", first)
-        json.field("last", last)
+        json.field("first", ids[from].id)
+        json.field("last", ids[from + count - 1].id)
         if change.lines != 0 { json.field("lines", change.lines) }
         if change.columns != 0 { json.field("columns", change.columns) }
         json.endObject()

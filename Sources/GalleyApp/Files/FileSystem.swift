@@ -24,7 +24,9 @@ enum FileSystem {
         guard Int(info.st_size) <= maximumFileSize else {
             throw ReadError(path: path, reason: "larger than \(maximumFileSize / 1024 / 1024) MiB")
         }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        // One byte more than the file holds, so the read that finds its end
+        // needs no room made: growing a 1 MB array copied it at every save.
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
         var total = 0
         while true {
             if total == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }

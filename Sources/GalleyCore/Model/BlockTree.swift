@@ -65,8 +65,10 @@ extension Document {
     /// Every image block of the document, nested ones included, in reading order.
     public var imageReferences: [ImageReference] {
         var references: [ImageReference] = []
-        for (index, topLevel) in blocks.enumerated() {
-            topLevel.walk { block in
+        for index in blocks.indices {
+            // Most blocks of a long document are paragraphs, which hold no image: passed by their tag alone.
+            if case .paragraph = blocks[index].content { continue }
+            blocks[index].walk { block in
                 guard case .image(let image) = block.content else { return }
                 references.append(ImageReference(source: image.source, location: block.location, topLevelIndex: index))
             }
