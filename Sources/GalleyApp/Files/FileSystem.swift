@@ -25,28 +25,34 @@ enum FileSystem {
             throw ReadError(path: path, reason: "larger than \(maximumFileSize / 1024 / 1024) MiB")
         }
         // One byte more than the file holds, so the read that finds its end
-        // needs no room made: growing a 1 MB array copied it at every save.
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
-        var total = 0
+        // needs no more room, and left uninitialised: growing or zeroing a
+        // 1 MB array cost as much as the rest of reading a save.
+        var bytes: [UInt8] = []
+        var room = Int(info.st_size) + 1
         while true {
-            if total == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
-            let count: Int
-            do {
-                count = try retryingOnInterrupt("read", path: path) {
-                    bytes.withUnsafeMutableBytes { buffer -> Int in
-                        guard let base = buffer.baseAddress else { return 0 }
-                        return Glibc.read(descriptor, base + total, buffer.count - total)
+            var isAtEnd = false
+            let part = try [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
+                count = 0
+                while count < buffer.count, let base = buffer.baseAddress {
+                    let read: Int
+                    do {
+                        read = try retryingOnInterrupt("read", path: path) { Glibc.read(descriptor, base + count, buffer.count - count) }
+                    } catch let error as SystemCallError {
+                        throw ReadError(path: path, reason: String(cString: strerror(error.errno)))
                     }
+                    if read == 0 {
+                        isAtEnd = true
+                        return
+                    }
+                    count += read
                 }
-            } catch {
-                throw ReadError(path: path, reason: String(cString: strerror(error.errno)))
             }
-            if count == 0 { break }
-            total += count
-            if total > maximumFileSize { throw ReadError(path: path, reason: "larger than \(maximumFileSize / 1024 / 1024) MiB") }
+            bytes += part
+            if bytes.count > maximumFileSize { throw ReadError(path: path, reason: "larger than \(maximumFileSize / 1024 / 1024) MiB") }
+            if isAtEnd { return bytes }
+            // The file grew while it was read.
+            room = max(4096, bytes.count)
         }
-        bytes.removeSubrange(total...)
-        return bytes
     }
 
     /// Whether the file at `path` holds exactly `bytes` (read only when the sizes agree).
