@@ -47,7 +47,8 @@ enum FileSystem {
                     count += read
                 }
             }
-            bytes += part
+            // Taken as it is when it is all there is (appending copies, byte by byte).
+            if bytes.isEmpty { bytes = part } else { bytes += part }
             if bytes.count > maximumFileSize { throw ReadError(path: path, reason: "larger than \(maximumFileSize / 1024 / 1024) MiB") }
             if isAtEnd { return bytes }
             // The file grew while it was read.
