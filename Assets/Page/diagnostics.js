@@ -2,6 +2,8 @@
 // with its location, and a click reveals the block it is about (or the
 // block nearest its line).
 
+import { settleMoves } from './patching.js';
+
 const $ = (id) => document.getElementById(id);
 
 /**
@@ -40,6 +42,7 @@ export function setUpDiagnostics(doc, reveal) {
     if (!d.line || (doc.path && d.path && d.path !== doc.path)) return null;
     const art = viewA.querySelector(':scope > article');
     if (!art) return null;
+    settleMoves();
     let best = null;
     for (const el of art.children) {
       const line = Number(el.getAttribute('data-line'));

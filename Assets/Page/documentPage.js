@@ -2,7 +2,7 @@
 // devices, marks what changed, and follows the document when it is deleted
 // and comes back.
 import { galley, HOLD_SECONDS, Backoff, backOff, getJSON, isHiddenAbort, noteBoot, setConnection, whenVisible } from './connection.js';
-import { PAGE_CLASSES, PatchMismatch, incomingFromArticle, incomingFromPatch, isPageAttr, parseArticle, patchView } from './patching.js';
+import { PAGE_CLASSES, PatchMismatch, incomingFromArticle, incomingFromPatch, isPageAttr, parseArticle, patchView, settleMoves } from './patching.js';
 import { captureAnchor, isOnScreen, restoreAnchor, viewportTop } from './scrolling.js';
 import { settings } from './settings.js';
 import { setUpToolbar } from './toolbar.js';
@@ -188,6 +188,7 @@ export function documentPage() {
       }
     }
     if (followTo !== null && settings.follow) {
+      settleMoves();
       const target = viewA.querySelector('[data-line="' + Number(followTo) + '"]');
       if (target) revealBlock(target, false);
     }

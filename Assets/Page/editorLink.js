@@ -4,12 +4,15 @@
 // (`"editor": {"url": "/api/open", "token": "…"}`); the JSON API is
 // same-origin only, so other web pages cannot learn the secret.
 
+import { settleMoves } from './patching.js';
+
 /** `doc` is the page's document state: its `editor` and `path` are read at each click. */
 export function linkEditor(view, doc) {
   view.addEventListener('click', (e) => {
     if (!(e.altKey || e.ctrlKey || e.metaKey) || !doc.editor || !doc.editor.url) return;
     const blk = e.target.closest('.blk');
     if (!blk || !blk.hasAttribute('data-line')) return;
+    settleMoves();
     e.preventDefault();
     fetch(doc.editor.url, {
       method: 'POST',

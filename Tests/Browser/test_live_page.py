@@ -85,8 +85,14 @@ def wait_shown(page, text, message=None):
     """Waits until a block shows `text`, then for the frame that shows it:
     the page restores the reading position and marks what changed there."""
     el = wait_until(lambda: block_with(page, text), message=message or f"{text!r} never shown")
-    page.execute_async_script("requestAnimationFrame(() => arguments[arguments.length - 1]())")
+    wait_settled(page)
     return el
+
+
+def wait_settled(page):
+    """Waits for the frame that shows a patch, and for the task after it that
+    writes the source locations of blocks that moved."""
+    page.execute_async_script("const done = arguments[arguments.length - 1]; requestAnimationFrame(() => setTimeout(done, 0))")
 
 
 def scroll_to_block(page, text, offset=120):
@@ -467,6 +473,7 @@ def test_a_long_document_is_patched_block_by_block(page, daemon, content):
     wait_until(lambda: article_texts(page, "#view-b") == expected, message="the second device missed the insertion")
     new = page.execute_script("return [...document.querySelectorAll('.device-screen .blk')].filter(e => !e.__kept).map(e => e.textContent)")
     assert new == [expected[0], expected[0]], "blocks that only moved were replaced"
+    wait_settled(page)
     lines_after = page.execute_script("return [...document.querySelectorAll('#view-a .blk')].map(e => Number(e.dataset.line))")
     assert lines_after[1:] == [line + 1 for line in lines_before]
     lines_b = page.execute_script("return [...document.querySelectorAll('#view-b .blk')].map(e => Number(e.dataset.line))")
@@ -486,6 +493,7 @@ def test_a_long_document_is_patched_block_by_block(page, daemon, content):
         "blocks that changed places were replaced"
     assert page.execute_script("return [...document.querySelectorAll('.device-screen .blk')].every(e => e.__text === e.textContent)"), \
         "blocks that changed places were given each other's content rather than moved"
+    wait_settled(page)
     assert page.execute_script("return [...document.querySelectorAll('#view-a .blk')].map(e => Number(e.dataset.line))") == lines_after
     assert page.execute_script("return galley.resyncs - __start.resyncs") == 0
     # A page whose blocks do not fit the patch asks for the whole document:
