@@ -103,9 +103,12 @@ public final class DirectoryWatcher: @unchecked Sendable {
                     stop.close()
                 }
                 deliver([], warnings)
-                while (try? inotify.waitForRecords(until: stop)) == true {
-                    guard let self else { return }
-                    guard self.readBurst(deliver: deliver) else { return }
+                do {
+                    while try inotify.waitForRecords(until: stop) {
+                        guard let self, self.readBurst(deliver: deliver) else { return }
+                    }
+                } catch {
+                    deliver([], ["\(error)\nWatching has stopped."])
                 }
             }
         } catch {

@@ -42,7 +42,7 @@ extension RTFReader {
                 noteCheckpoint(of: &parser, in: &checkpoints, spacing: checkpointSpacing)
                 return false
             }
-            return finished(&parser, bytesRead: bytes.count, checkpoints: checkpoints, spacing: checkpointSpacing)
+            return finished(&parser, of: bytes, bytesRead: bytes.count, checkpoints: checkpoints, spacing: checkpointSpacing)
         }
     }
 
@@ -98,15 +98,16 @@ extension RTFReader {
                 return false
             }
             guard stopped, let caughtUp else {
-                return finished(&parser, bytesRead: bytes.count - startOffset, checkpoints: checkpoints, spacing: spacing)
+                return finished(&parser, of: bytes, bytesRead: bytes.count - startOffset, checkpoints: checkpoints, spacing: spacing)
             }
             // From here on the previous reading read the same bytes from the same state.
             let position = parser.lexer.position
-            let moved = Relocation(previous: previous.lines, new: lines, editEnd: oldEnd, newEditEnd: newEnd, shift: shift)
+            let moved = Relocation(previous: previous.lines, new: lines, editEnd: oldEnd, shift: shift)
             var blocks = parser.assembler.takeBodyBlocks()
             let blockShift = blocks.count - caughtUp.blockCount
             blocks.reserveCapacity(blockShift + previous.document.blocks.count)
-            blocks += previous.document.blocks[caughtUp.blockCount...].lazy.map { $0.relocated(moved.location) }
+            // Blocks that did not move stay the very same values (a table is not rebuilt), which the renderer recognises at once.
+            blocks += previous.document.blocks[caughtUp.blockCount...].lazy.map { moved.keeps($0.location) ? $0 : $0.relocated(moved.location) }
             let diagnosticShift = parser.diagnostics.count - caughtUp.diagnosticCount
             parser.diagnostics += previous.diagnostics[caughtUp.diagnosticCount...].lazy.map { diagnostic in
                 var diagnostic = diagnostic
@@ -138,12 +139,12 @@ extension RTFReader {
     /// where earlier bytes were (an unclosed group names where it opened),
     /// nothing was left unsaid for too many problems, and no code page was
     /// read as another (said once, at the end, for the whole file).
-    private static func finished(_ parser: inout RTFParser, bytesRead: Int, checkpoints: [RTFCheckpoint], spacing: Int) -> RTFReading {
+    private static func finished(_ parser: inout RTFParser, of bytes: [UInt8], bytesRead: Int, checkpoints: [RTFCheckpoint], spacing: Int) -> RTFReading {
         let isBalanced = parser.savedStates.isEmpty
         let (document, diagnostics) = parser.finish()
         parser.work?.add(parser.locator.bytesWalked)
         let canBeResumed = isBalanced && diagnostics.count < RTFParser.maximumDiagnostics && parser.decoder.substitutedCodePages.isEmpty
-        return RTFReading(document: document, diagnostics: diagnostics, bytesRead: bytesRead, bytes: Array(parser.bytes), lines: parser.locator,
+        return RTFReading(document: document, diagnostics: diagnostics, bytesRead: bytesRead, bytes: bytes, lines: parser.locator,
                           checkpoints: canBeResumed ? checkpoints : [], checkpointSpacing: spacing)
     }
 }
@@ -162,20 +163,25 @@ extension RTFReading {
 private struct Relocation {
     let previous: SourceLocator
     let new: SourceLocator
-    let editEndLine: Int
-    let newEditEnd: Int
+    /// Where the edit ended in the previous version, and how far the bytes after it moved.
     let editEnd: Int
     let shift: Int
+    let editEndLine: Int
     let lineShift: Int
 
-    init(previous: SourceLocator, new: SourceLocator, editEnd: Int, newEditEnd: Int, shift: Int) {
+    init(previous: SourceLocator, new: SourceLocator, editEnd: Int, shift: Int) {
         self.previous = previous
         self.new = new
         self.editEnd = editEnd
-        self.newEditEnd = newEditEnd
         self.shift = shift
         editEndLine = previous.line(ofOffset: editEnd)
-        lineShift = new.line(ofOffset: newEditEnd) - editEndLine
+        lineShift = new.line(ofOffset: editEnd + shift) - editEndLine
+    }
+
+    /// Whether `location`, and every later one, stays where it was: it is
+    /// on a line after the edit's last, and the edit added no line.
+    func keeps(_ location: SourceLocation) -> Bool {
+        lineShift == 0 && location.line > editEndLine
     }
 
     /// `location`, of a byte before the edit or after it in the previous
