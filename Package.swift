@@ -57,7 +57,7 @@ let package = Package(
             plugins: ["GalleyBuildInfo"]
         ),
         // Names the git commit in `galley --version` (Scripts/build-info).
-        .plugin(name: "GalleyBuildInfo", capability: .buildTool()),
+        .plugin(name: "GalleyBuildInfo", capability: .buildTool(), path: "Sources/GalleyBuildInfo"),
         .executableTarget(name: "galley", dependencies: ["GalleyApp"]),
         // Times the core for Scripts/bench; not shipped.
         .executableTarget(name: "GalleyBench", dependencies: ["GalleyCore"]),
