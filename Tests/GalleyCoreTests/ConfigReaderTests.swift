@@ -32,9 +32,9 @@ final class ConfigReaderTests: XCTestCase {
         XCTAssertEqual(config?.deviceWidth, 430)
         XCTAssertEqual(config?.appearance, .dark)
         let css = KindStyleSheet.css(for: schema)
-        XCTAssertTrue(css.contains(".k-heading{align-self:stretch;text-align:left;font-family:\"Avenir Next\""))
+        XCTAssertTrue(css.contains(".k-heading{align-self:stretch;text-align:start;font-family:\"Avenir Next\""))
         XCTAssertTrue(css.contains("font-weight:700"))
-        XCTAssertTrue(css.contains(".k-quote{align-self:center;text-align:left;font-style:italic;color:var(--swiftui-secondary"))
+        XCTAssertTrue(css.contains(".k-quote{align-self:center;text-align:start;font-style:italic;color:var(--swiftui-secondary"))
     }
 
     func testEveryProblemHasItsPosition() {

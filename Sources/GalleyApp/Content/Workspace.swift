@@ -559,6 +559,7 @@ final class Workspace {
         }
         let context = RenderContext(
             schema: schema,
+            direction: WritingDirection.decide(configured: config.language, path: source.path),
             resolveAsset: { [imageLinking] name in
                 var resolved = assets.resolve(name, for: traits, link: link)
                 // A self-contained page or a static site shows the previewed
