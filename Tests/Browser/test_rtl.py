@@ -6,14 +6,12 @@ import base64
 import json
 import os
 import shutil
-import struct
 import tempfile
-import zlib
 
 import pytest
 from selenium.webdriver.common.by import By
 
-from browser_support import HERE, Daemon, wait_until
+from browser_support import HERE, Daemon, decode_png, wait_until
 from galley_support import temp_root
 
 FIXTURES = os.path.join(HERE, "fixtures")
@@ -203,36 +201,7 @@ def test_an_rtf_with_rtlpar_starts_at_the_right_edge(page, rtl_daemon):
 
 def ink_columns(png):
     """For each row of a screenshot, the x of its pixels that differ from the top-left one (the background)."""
-    width, height, depth, colour_type = struct.unpack(">IIBB", png[16:26])
-    assert depth == 8 and colour_type in (2, 6)
-    channels = 4 if colour_type == 6 else 3
-    idat = b""
-    offset = 8
-    while offset < len(png):
-        length, kind = struct.unpack(">I4s", png[offset:offset + 8])
-        if kind == b"IDAT":
-            idat += png[offset + 8:offset + 8 + length]
-        offset += 12 + length
-    raw = zlib.decompress(idat)
-    stride = width * channels
-    rows, previous = [], bytearray(stride)
-    for y in range(height):
-        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            left = line[i - channels] if i >= channels else 0
-            up, corner = previous[i], previous[i - channels] if i >= channels else 0
-            if kind == 1:
-                line[i] = (line[i] + left) & 0xFF
-            elif kind == 2:
-                line[i] = (line[i] + up) & 0xFF
-            elif kind == 3:
-                line[i] = (line[i] + (left + up) // 2) & 0xFF
-            elif kind == 4:
-                p = left + up - corner
-                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
-                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 0xFF
-        rows.append(bytes(line))
-        previous = line
+    width, height, channels, rows = decode_png(png)
     background = rows[0][:3]
     return [[x for x in range(width) if sum(abs(rows[y][x * channels + c] - background[c]) for c in range(3)) > 120]
             for y in range(height)]
