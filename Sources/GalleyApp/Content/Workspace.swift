@@ -41,11 +41,13 @@ final class Workspace {
     /// copies otherwise), encoded once rather than for every answer.
     private var taggedPageCSS: PageStyleSheet
     /// The same for rich and plain text documents.
-    private static let textPageCSS = PageStyleSheet(FallbackFontFaces.css + TextViewStyleSheet.css)
+    private static let textPageCSS = PageStyleSheet(SystemFonts.fallbacks.css + TextViewStyleSheet.css)
     /// Colour and font names in `galley.json` that find nothing, and fonts
     /// an `Info.plist` lists that are missing: shown on tagged documents.
     private var styleDiagnostics: [Diagnostic] = []
     private var fonts = BundledFonts()
+    /// Each kind's geometry with the faces the page draws with (`/api/layout`).
+    private var kindGeometries: KindGeometries
 
     private var sources: [String: DocumentSource] = [:]
     private var documentsOfFile: [String: [String]] = [:]
@@ -96,7 +98,9 @@ final class Workspace {
     init(root: String, boot: String) {
         self.root = root
         self.boot = boot
-        taggedPageCSS = PageStyleSheet(FallbackFontFaces.css + KindStyleSheet.css(for: config.schema))
+        let faces = SystemFonts.faces(for: ContentSchema.seed, bundled: BundledFonts())
+        taggedPageCSS = PageStyleSheet(SystemFonts.fallbacks.css + KindStyleSheet.css(for: .seed, faces: faces))
+        kindGeometries = KindGeometries(schema: .seed, faces: faces)
     }
 
     /// How many documents are published (without sorting them, as `allDocuments` does).
@@ -282,7 +286,9 @@ final class Workspace {
             case .inline: return (try? FileSystem.read(root + "/" + path)).map { "data:\(file.mimeType);base64,\(Base64.encode($0))" }
             }
         }
-        let css = FallbackFontFaces.css + FontFaceStyleSheet.css(for: schema, fonts: fonts, url: fontURL) + KindStyleSheet.css(for: schema)
+        let faces = SystemFonts.faces(for: schema, bundled: fonts)
+        kindGeometries = KindGeometries(schema: schema, faces: faces)
+        let css = SystemFonts.fallbacks.css + FontFaceStyleSheet.css(for: schema, fonts: fonts, url: fontURL) + KindStyleSheet.css(for: schema, faces: faces)
             + ColorSetStyleSheet.css(for: schema, catalog: catalog)
         let unknownColors = schema.kinds.compactMap { kind -> Diagnostic? in
             guard let color = kind.style.color, KindStyleSheet.cssColor(color) == nil, !catalog.hasColorSet(named: color) else { return nil }
@@ -615,7 +621,7 @@ final class Workspace {
         let document = PublishedDocument(
             id: id, path: source.path, item: source.item, title: source.document.title, kind: source.document.kind,
             html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: source.document.kind == .tagged ? taggedPageCSS : Self.textPageCSS,
-            layout: layoutJSON,
+            layout: layoutJSON, geometry: source.document.kind == .tagged ? kindGeometries : nil,
             language: DocumentLanguage.decide(configured: config.language, path: source.path, title: source.document.title, scriptsOfBlocks: rendered.scripts),
             localizations: localizationFindings[id]?.localizations ?? [],
             unsaved: isUnsaved(source.path),

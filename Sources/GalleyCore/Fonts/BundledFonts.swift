@@ -8,9 +8,11 @@ public struct BundledFonts: Sendable {
     public struct Face: Sendable, Equatable {
         public var path: String
         public var names: FontFileNames
+        /// Its vertical metrics, for the geometry of the text it draws.
+        public var metrics: FontMetrics?
     }
 
-    private var fontFiles: [String: FontFileNames?] = [:]
+    private var fontFiles: [String: (names: FontFileNames, metrics: FontMetrics?)?] = [:]
     private var lists: [String: AppFontList.Result] = [:]
 
     public init() {}
@@ -24,7 +26,7 @@ public struct BundledFonts: Sendable {
     }
 
     public mutating func setFontFile(_ path: String, _ bytes: [UInt8]?) {
-        fontFiles[path] = bytes.map(FontFileNames.read)
+        fontFiles[path] = bytes.flatMap { bytes in FontFileNames.read(bytes).map { ($0, FontMetrics.read(bytes)) } }
     }
 
     public mutating func setInfoPlist(_ path: String, _ bytes: [UInt8]?) {
@@ -44,8 +46,8 @@ public struct BundledFonts: Sendable {
     public var faces: [Face] {
         var seen = Set<String>()
         return lists.keys.sorted().flatMap { lists[$0]?.files ?? [] }.compactMap { name in
-            guard let path = file(listed: name), seen.insert(path).inserted, let names = fontFiles[path] ?? nil else { return nil }
-            return Face(path: path, names: names)
+            guard let path = file(listed: name), seen.insert(path).inserted, let file = fontFiles[path] ?? nil else { return nil }
+            return Face(path: path, names: file.names, metrics: file.metrics)
         }
     }
 
@@ -69,7 +71,7 @@ public struct BundledFonts: Sendable {
                     diagnostics.append(Diagnostic(path: plist, location: location, severity: .warning, message: "'UIAppFonts' lists '\(name)', which is not in the content folder"))
                     continue
                 }
-                if fontFiles[path] ?? nil == nil {
+                if (fontFiles[path] ?? nil) == nil {
                     diagnostics.append(Diagnostic(path: plist, location: location, severity: .warning, message: "'\(name)' is not a TrueType or OpenType font Galley can read"))
                 }
             }
