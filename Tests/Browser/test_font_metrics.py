@@ -127,3 +127,16 @@ def test_every_stand_in_face_loads(content, page):
             assert [face for face in faces if face["status"] != "loaded"] == []
     finally:
         daemon.stop()
+
+
+def test_page_names_the_faces_that_stand_in(daemon, page):
+    """The app asks for Baskerville, which this machine lacks: the page says
+    quietly which face draws it, and which draws the Japanese fallback."""
+    page.get(daemon.url + "doc/" + daemon.doc_id("Pelican"))
+    note = wait_until(lambda: page.execute_script("const n = document.getElementById('font-note'); return n && !n.hidden && n.textContent"),
+                      message="no note of the stand-ins")
+    print("\n" + note)
+    assert "Baskerville → Liberation Serif" in note
+    assert "Hiragino Sans → Noto Sans CJK JP" in note
+    title = page.execute_script("return document.getElementById('font-note').title")
+    assert "with Liberation Serif's line height (no measurement of Baskerville's)" in title, title

@@ -125,6 +125,9 @@ final class BundledFontsTests: XCTestCase {
         XCTAssertEqual(faces.metrics(forFamily: nil).lineHeight, 2444 / 2048, accuracy: 1e-9, "no font: iOS's system font")
         XCTAssertEqual(faces.metrics(forFamily: "Hiragino Sans").lineHeight, 1.5, accuracy: 1e-9)
         XCTAssertEqual(faces.substitutes.map(\.requested), ["Baskerville", "Courier", "Helvetica", "Hiragino Sans", "System"])
-        XCTAssertEqual(faces.face(forFamily: "Courier")?.drawnWith, "the browser's default", "nothing of Courier's stack is installed here")
+        XCTAssertEqual(faces.face(forFamily: "Courier")?.drawnWith, "Noto Sans CJK JP", "nothing of Courier's own stack is installed here: the fallback for other scripts draws it")
+        XCTAssertEqual(faces.face(forFamily: "Courier")?.summary, "Courier: drawn with Noto Sans CJK JP, with Hiragino Sans's line height")
+        XCTAssertEqual(faces.face(forFamily: "Baskerville")?.summary,
+                       "Baskerville: drawn with Liberation Serif, with Liberation Serif's line height (no measurement of Baskerville's)")
     }
 }

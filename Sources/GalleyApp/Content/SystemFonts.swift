@@ -41,9 +41,10 @@ enum SystemFonts {
     private static let cache = Mutex<[String: FontMetrics?]>([:])
 
     /// How the fonts `schema`'s kinds name are drawn here, with the app's
-    /// `bundled` fonts first.
+    /// `bundled` fonts first; and Hiragino Sans, which every page falls
+    /// back to for Japanese as iOS does.
     static func faces(for schema: ContentSchema, bundled: BundledFonts) -> TextFaces {
-        TextFaces(families: schema.kinds.filter { $0.role == .text }.map(\.style.fontFamily), bundled: bundled,
+        TextFaces(families: schema.kinds.filter { $0.role == .text }.map(\.style.fontFamily) + ["Hiragino Sans"], bundled: bundled,
                   fallbacks: fallbacks, installed: installed, metricsOfFile: metrics(ofFile:index:))
     }
 }

@@ -29,10 +29,12 @@ final class Workspace {
     }
     private let boot: String
     private var config = GalleyConfig.standard {
-        didSet { layoutJSON = Workspace.layoutJSON(for: config) }
+        didSet { layoutJSON = Workspace.layoutJSON(for: config, substitutes: fontSubstitutes) }
     }
     /// Built once per config, and shared by every document.
-    private var layoutJSON = Workspace.layoutJSON(for: .standard)
+    private var layoutJSON = Workspace.layoutJSON(for: .standard, substitutes: [])
+    /// The style fonts drawn with another face, for the page to name.
+    private(set) var fontSubstitutes: [TextFaces.Face] = []
     /// Problems in `galley.json`, shown on every document.
     private var configDiagnostics: [Diagnostic] = []
     private var schema: ContentSchema { config.schema }
@@ -101,6 +103,8 @@ final class Workspace {
         let faces = SystemFonts.faces(for: ContentSchema.seed, bundled: BundledFonts())
         taggedPageCSS = PageStyleSheet(SystemFonts.fallbacks.css + KindStyleSheet.css(for: .seed, faces: faces))
         kindGeometries = KindGeometries(schema: .seed, faces: faces)
+        fontSubstitutes = faces.substitutes
+        layoutJSON = Workspace.layoutJSON(for: .standard, substitutes: fontSubstitutes)
     }
 
     /// How many documents are published (without sorting them, as `allDocuments` does).
@@ -288,6 +292,8 @@ final class Workspace {
         }
         let faces = SystemFonts.faces(for: schema, bundled: fonts)
         kindGeometries = KindGeometries(schema: schema, faces: faces)
+        fontSubstitutes = faces.substitutes
+        layoutJSON = Workspace.layoutJSON(for: config, substitutes: fontSubstitutes)
         let css = SystemFonts.fallbacks.css + FontFaceStyleSheet.css(for: schema, fonts: fonts, url: fontURL) + KindStyleSheet.css(for: schema, faces: faces)
             + ColorSetStyleSheet.css(for: schema, catalog: catalog)
         let unknownColors = schema.kinds.compactMap { kind -> Diagnostic? in
@@ -655,9 +661,11 @@ final class Workspace {
     }
 
     /// The preview's defaults from `galley.json`, for the page.
-    private static func layoutJSON(for config: GalleyConfig) -> JSONFragment {
+    private static func layoutJSON(for config: GalleyConfig, substitutes: [TextFaces.Face]) -> JSONFragment {
         var json = JSONWriter()
         json.beginObject()
+        json.key("fontSubstitutes")
+        FontSubstitutes.write(substitutes, into: &json)
         json.field("deviceWidth", Int(config.deviceWidth))
         json.field("appearance", config.appearance.rawValue)
         // Which width is which device and its scale, so the page picks

@@ -24,6 +24,28 @@ public struct TextFaces: Sendable {
         public var drawnWith: String
         public var origin: Origin
         public var metrics: FontMetrics
+        /// The font whose metrics `metrics` are (`Hiragino Sans` for its stand-in).
+        public var metricsOf: String
+
+        /// One line for an author: what draws the family, and whose
+        /// metrics its lines have (`Baskerville: drawn with Liberation
+        /// Serif, with Liberation Serif's own line height`).
+        public var summary: String {
+            switch origin {
+            case .bundled(let path): return "\(requested): the app's font file '\(path)'"
+            case .installed(let path): return "\(requested): this machine's '\(drawnWith)' (\(path))"
+            case .standIn, .lookAlike:
+                return "\(requested): drawn with \(drawnWith), with \(metricsOf)'s line height" + (metricsOf == drawnWith ? " (no measurement of \(requested)'s)" : "")
+            }
+        }
+
+        /// The fields a page reads: `requested`, `drawnWith`, `deviceMetrics`, `summary`.
+        public func writeFields(into json: inout JSONWriter) {
+            json.field("requested", requested)
+            json.field("drawnWith", drawnWith)
+            if case .standIn(_, true) = origin { json.field("deviceMetrics", true) } else { json.field("deviceMetrics", false) }
+            json.field("summary", summary)
+        }
 
         /// Whether another face than the requested one draws it.
         public var isSubstitute: Bool {
@@ -63,24 +85,25 @@ public struct TextFaces: Sendable {
     private static func resolve(_ requested: String, bundled: BundledFonts, fallbacks: FallbackFontFaces, installed: InstalledFonts,
                                 metricsOfFile: (String, Int) -> FontMetrics?) -> Face {
         if let face = bundled.faces(named: requested).first(where: { $0.metrics != nil }), let metrics = face.metrics {
-            return Face(requested: requested, drawnWith: face.path, origin: .bundled(path: face.path), metrics: metrics)
+            return Face(requested: requested, drawnWith: face.path, origin: .bundled(path: face.path), metrics: metrics, metricsOf: requested)
         }
         if let face = installed.face(family: requested), let metrics = metricsOfFile(face.path, face.index) {
-            return Face(requested: requested, drawnWith: face.fullName, origin: .installed(path: face.path), metrics: metrics)
+            return Face(requested: requested, drawnWith: face.fullName, origin: .installed(path: face.path), metrics: metrics, metricsOf: requested)
         }
-        let chain = requested.lowercased() == systemFamily.lowercased() ? ["Galley SF"] : FontStack.chain(for: requested)
+        let chain = (requested.lowercased() == systemFamily.lowercased() ? ["Galley SF"] : FontStack.chain(for: requested)) + FontStack.fallbackFamilies
         for name in chain {
             if let substitute = fallbacks.substitute(for: name), substitute.family.lowercased() == name.lowercased() || name.lowercased() == requested.lowercased(),
                let regular = substitute.faces.first ?? nil,
                let metrics = substitute.deviceMetrics ?? metricsOfFile(regular.path, regular.index) {
                 return Face(requested: requested, drawnWith: substitute.localFamily,
-                            origin: .standIn(substitute.family, deviceMetrics: substitute.deviceMetrics != nil), metrics: metrics)
+                            origin: .standIn(substitute.family, deviceMetrics: substitute.deviceMetrics != nil), metrics: metrics,
+                            metricsOf: substitute.deviceMetrics == nil ? substitute.localFamily : substitute.standsFor.first ?? substitute.family)
             }
             if let face = installed.face(family: name), let metrics = metricsOfFile(face.path, face.index) {
-                return Face(requested: requested, drawnWith: face.fullName, origin: .lookAlike, metrics: metrics)
+                return Face(requested: requested, drawnWith: face.fullName, origin: .lookAlike, metrics: metrics, metricsOf: face.fullName)
             }
         }
-        return Face(requested: requested, drawnWith: "the browser's default", origin: .lookAlike, metrics: unknownMetrics)
+        return Face(requested: requested, drawnWith: "the browser's default face", origin: .lookAlike, metrics: unknownMetrics, metricsOf: "a common 1.2 em")
     }
 
     /// The metrics of the face that draws `family` (nil: the system font).

@@ -55,6 +55,11 @@ public enum FontStack {
         lookAlikes[family.lowercased()] ?? [family]
     }
 
+    /// The families after a style's own, in order, where no language picks
+    /// other CJK faces: what draws text the style's faces lack, or all of
+    /// it where none of them is installed.
+    static let fallbackFamilies: [String] = defaultCJK + otherScripts
+
     /// A CSS `font-family` value for `family`, quoted and escaped.
     public static func css(for family: String) -> String {
         let named = lookAlikes[family.lowercased()] ?? [family]
