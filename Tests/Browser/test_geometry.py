@@ -7,7 +7,10 @@ for the block's measured line count (text) or pixel size (images), within
 it; captions are centred and as wide as their text. Lines are counted from
 the DOM's client rects, not derived from heights. Run with -s to see the
 figures."""
+import json
 import os
+import shutil
+import struct
 import urllib.parse
 
 import pytest
@@ -106,3 +109,53 @@ def test_real_app_geometry(page):
         check_documents(daemon, page, minimum_documents=4)
     finally:
         daemon.stop()
+
+
+LIBERTINE = "/usr/share/fonts/opentype/linux-libertine"
+
+
+def test_the_authors_own_font_folder(page):
+    """`galley.json`'s `fonts` names a folder of the author's font files:
+    the page draws with them (served from the folder, `loaded` in
+    Chromium), and the geometry follows their own metrics (Linux
+    Libertine's line height is 1.14 em where the Baskerville stand-in's is 1.15)."""
+    if not os.path.isdir(LIBERTINE):
+        pytest.skip("fonts-linuxlibertine is not installed (Scripts/setup)")
+    content, holder = copy_content(os.path.join(REPO, "Assets", "Example"))
+    os.makedirs(os.path.join(content, "Fonts", "Libertine"))
+    for name in ("LinLibertine_R.otf", "LinLibertine_RB.otf", "LinLibertine_RI.otf"):
+        shutil.copyfile(os.path.join(LIBERTINE, name), os.path.join(content, "Fonts", "Libertine", name))
+    family = "Linux Libertine O"
+    config = {"fonts": "Fonts", "kinds": [
+        {"name": "image"},
+        {"name": "caption", "pattern": "^<caption>(.*)</caption>$", "follows": ["image"], "style": {"font": family, "size": 16, "color": "gray"}},
+        {"name": "body", "prefix": "\u3000", "style": {"font": family, "size": 20, "paddingTop": 18, "lineSpacing": 12}},
+    ]}
+    with open(os.path.join(content, "galley.json"), "w") as f:
+        json.dump(config, f)
+    daemon = Daemon(content).start()
+    try:
+        document = daemon.documents()["documents"][0]
+        page.get(daemon.url + "doc/" + document["id"])
+        wait_until(lambda: page.execute_script("return document.documentElement.dataset.galleyVersion"))
+        faces = page.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            document.fonts.ready.then(() => done([...document.fonts].filter((f) => f.family.replace(/"/g, '') === arguments[0])
+              .map((f) => f.status)));""", family)
+        assert "loaded" in faces and "error" not in faces, faces
+        sources = page.execute_script("return performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/files/Fonts/'))")
+        assert any("LinLibertine_R.otf" in source for source in sources), sources
+        css = page.execute_script("return document.getElementById('galley-doc-css').textContent")
+        print("\n" + "\n".join(line for line in css.splitlines() if "line-height" in line))
+        # The file's own hhea, read here independently: (894 + 246 + 0) / 1000.
+        with open(os.path.join(LIBERTINE, "LinLibertine_R.otf"), "rb") as f:
+            data = f.read()
+        tables = {data[12 + 16 * i:16 + 16 * i]: struct.unpack(">II", data[20 + 16 * i:28 + 16 * i]) for i in range(struct.unpack(">H", data[4:6])[0])}
+        units = struct.unpack(">H", data[tables[b"head"][0] + 18:tables[b"head"][0] + 20])[0]
+        ascent, descent, gap = struct.unpack(">hhh", data[tables[b"hhea"][0] + 4:tables[b"hhea"][0] + 10])
+        line = "%gem" % round((ascent - descent + gap) / units, 6)
+        assert f".k-body{{line-height:calc({line} + 12px)}}" in css, (line, [rule for rule in css.splitlines() if "line-height" in rule])
+        assert check_documents(daemon, page, minimum_documents=4) > 40
+    finally:
+        daemon.stop()
+        shutil.rmtree(holder, ignore_errors=True)

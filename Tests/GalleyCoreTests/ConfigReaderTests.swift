@@ -38,6 +38,18 @@ final class ConfigReaderTests: XCTestCase {
         XCTAssertTrue(css.contains("font-size:calc(17px * var(--text-scale, 1));font-style:italic;color:var(--swiftui-secondary"), css)
     }
 
+    func testAFolderOfTheAuthorsFonts() {
+        XCTAssertEqual(read(#"{"fonts": "Design/Fonts/"}"#).config?.fontFolder, "Design/Fonts")
+        XCTAssertEqual(read(#"{"fonts": "."}"#).config?.fontFolder, "", "the whole content folder")
+        XCTAssertNil(read("{}").config?.fontFolder)
+        for outside in [#""/Library/Fonts""#, #""../Fonts""#, #""""#] {
+            let (config, diagnostics) = read(#"{"fonts": \#(outside)}"#)
+            XCTAssertNil(config, outside)
+            XCTAssertEqual(diagnostics.count, 1, outside)
+            XCTAssertTrue(diagnostics.first?.hasSuffix("error: 'fonts' must be a folder inside the content folder, written relative to it") == true, "\(diagnostics)")
+        }
+    }
+
     func testEveryProblemHasItsPosition() {
         let (config, diagnostics) = read("""
             {

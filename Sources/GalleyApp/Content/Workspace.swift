@@ -281,6 +281,7 @@ final class Workspace {
     /// and the warnings for names that find nothing; returns whether the CSS changed.
     @discardableResult
     private func updateKindCSS() -> Bool {
+        fonts.folders = config.fontFolder.map { [$0] } ?? []
         let catalog = assets.catalog
         let fontURL: (String) -> String? = { [assets, root, imageLinking] path in
             guard let file = assets.images[path] else { return nil }

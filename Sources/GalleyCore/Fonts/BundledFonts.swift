@@ -15,6 +15,10 @@ public struct BundledFonts: Sendable {
     private var fontFiles: [String: (names: FontFileNames, metrics: FontMetrics?)?] = [:]
     private var lists: [String: AppFontList.Result] = [:]
 
+    /// Folders whose every font file counts as bundled (`galley.json`'s
+    /// `fonts`; "" for the whole content folder).
+    public var folders: [String] = []
+
     public init() {}
 
     public static func isFontFile(_ path: String) -> Bool {
@@ -42,11 +46,16 @@ public struct BundledFonts: Sendable {
         return fontFiles.keys.filter { $0.isByteEqual(to: fileName) || $0.hasByteSuffix("/" + fileName) }.min()
     }
 
-    /// Every font the app bundles that Galley could read.
+    /// Every font the app bundles that Galley could read: those its
+    /// `Info.plist` lists, then those in `folders`.
     public var faces: [Face] {
         var seen = Set<String>()
-        return lists.keys.sorted().flatMap { lists[$0]?.files ?? [] }.compactMap { name in
-            guard let path = file(listed: name), seen.insert(path).inserted, let file = fontFiles[path] ?? nil else { return nil }
+        let listed = lists.keys.sorted().flatMap { lists[$0]?.files ?? [] }.compactMap(file(listed:))
+        let inFolders = fontFiles.keys.filter { path in
+            folders.contains { $0.isEmpty || path.hasBytePrefix($0 + "/") }
+        }.sorted()
+        return (listed + inFolders).compactMap { path in
+            guard seen.insert(path).inserted, let file = fontFiles[path] ?? nil else { return nil }
             return Face(path: path, names: file.names, metrics: file.metrics)
         }
     }

@@ -84,7 +84,9 @@ public struct TextFaces: Sendable {
 
     private static func resolve(_ requested: String, bundled: BundledFonts, fallbacks: FallbackFontFaces, installed: InstalledFonts,
                                 metricsOfFile: (String, Int) -> FontMetrics?) -> Face {
-        if let face = bundled.faces(named: requested).first(where: { $0.metrics != nil }), let metrics = face.metrics {
+        // The regular face's metrics: a family's faces may differ a little.
+        let regularFirst = bundled.faces(named: requested).sorted { abs($0.names.weight - 400) + ($0.names.isItalic ? 1000 : 0) < abs($1.names.weight - 400) + ($1.names.isItalic ? 1000 : 0) }
+        if let face = regularFirst.first(where: { $0.metrics != nil }), let metrics = face.metrics {
             return Face(requested: requested, drawnWith: face.path, origin: .bundled(path: face.path), metrics: metrics, metricsOf: requested)
         }
         if let face = installed.face(family: requested), let metrics = metricsOfFile(face.path, face.index) {
