@@ -11,12 +11,15 @@ import json
 import os
 import shutil
 import struct
+import subprocess
 import urllib.parse
 
 import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
 
 from browser_support import REPO, Daemon, copy_content, wait_until
-from galley_support import SPECIES
+from galley_support import GALLEY_BIN, SPECIES
 
 TOLERANCE = 0.5
 
@@ -158,4 +161,62 @@ def test_the_authors_own_font_folder(page):
         assert check_documents(daemon, page, minimum_documents=4) > 40
     finally:
         daemon.stop()
+        shutil.rmtree(holder, ignore_errors=True)
+
+
+def test_a_face_fontconfig_has_under_the_requested_name(tmp_path):
+    """A machine whose fontconfig has a face called Baskerville (here Linux
+    Libertine, renamed as fontconfig scans it) draws the seed's Baskerville
+    with it, in Galley's geometry as in Chromium: its metrics, not the
+    stand-in's, and `check --verbose` no longer names a substitute for it."""
+    if not os.path.isdir(LIBERTINE):
+        pytest.skip("fonts-linuxlibertine is not installed (Scripts/setup)")
+    fonts = tmp_path / "fonts"
+    fonts.mkdir()
+    shutil.copyfile(os.path.join(LIBERTINE, "LinLibertine_R.otf"), fonts / "LinLibertine_R.otf")
+    (tmp_path / "fonts.conf").write_text(f"""<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig>
+  <cachedir>{tmp_path}/cache</cachedir>
+  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+  <dir>{fonts}</dir>
+  <match target="scan">
+    <test name="file" compare="contains"><string>{fonts}</string></test>
+    <edit name="family" mode="assign" binding="same"><string>Baskerville</string></edit>
+    <edit name="fullname" mode="assign" binding="same"><string>Baskerville</string></edit>
+  </match>
+</fontconfig>
+""")
+    env = dict(os.environ, FONTCONFIG_FILE=str(tmp_path / "fonts.conf"))
+    listed = subprocess.run(["fc-list", ":family=Baskerville", "file"], capture_output=True, text=True, env=env).stdout
+    assert str(fonts) in listed, listed
+    content, holder = copy_content(os.path.join(REPO, "Assets", "Example"))
+    checked = subprocess.run([GALLEY_BIN, "check", "--verbose", content], capture_output=True, text=True, env=env, timeout=120)
+    assert "font Baskerville" not in checked.stdout, checked.stdout
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for arg in ("--headless=new", "--no-sandbox", "--window-size=1000,800", "--disable-dev-shm-usage",
+                "--force-device-scale-factor=1", "--hide-scrollbars", "--font-render-hinting=none"):
+        options.add_argument(arg)
+    browser = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"), env=env), options=options)
+    browser.set_script_timeout(30)
+    daemon = Daemon(content, env=env).start()
+    try:
+        browser.get(daemon.url + "doc/" + daemon.doc_id("Snow Leopard"))
+        wait_until(lambda: browser.execute_script("return document.documentElement.dataset.galleyVersion"))
+        css = browser.execute_script("return document.getElementById('galley-doc-css').textContent")
+        assert ".k-body{line-height:calc(1.14em + 12px)}" in css, [rule for rule in css.splitlines() if "line-height" in rule]
+        # What Chromium really drew a Latin paragraph with: the file
+        # fontconfig calls Baskerville (its own name table says Libertine).
+        browser.execute_cdp_cmd("DOM.enable", {})
+        browser.execute_cdp_cmd("CSS.enable", {})
+        root = browser.execute_cdp_cmd("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+        paragraphs = browser.execute_cdp_cmd("DOM.querySelectorAll", {"nodeId": root, "selector": "#view-a .k-body p"})["nodeIds"]
+        used = browser.execute_cdp_cmd("CSS.getPlatformFontsForNode", {"nodeId": paragraphs[0]})["fonts"]
+        print("\n", used)
+        assert max(used, key=lambda font: font["glyphCount"])["postScriptName"] == "LinLibertineO", used
+        assert check_documents(daemon, browser, minimum_documents=4) > 40
+    finally:
+        daemon.stop()
+        browser.quit()
         shutil.rmtree(holder, ignore_errors=True)
