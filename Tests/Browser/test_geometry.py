@@ -220,3 +220,44 @@ def test_a_face_fontconfig_has_under_the_requested_name(tmp_path):
         daemon.stop()
         browser.quit()
         shutil.rmtree(holder, ignore_errors=True)
+
+
+def test_rich_text_line_spacing_follows_every_line(content, page):
+    """A text view's `NSParagraphStyle.lineSpacing` sits below each line
+    (TextKit's line fragments), the paragraph's last included: a paragraph of
+    n lines takes n × (line height + spacing), and its first line's glyphs
+    stand where they would with no spacing at all, not half the spacing lower."""
+    words = " ".join(["spacing"] * 40)
+    with open(os.path.join(content, "Spaced.rtf"), "w") as f:
+        f.write(r"{\rtf1\ansi{\fonttbl\f0 Helvetica;}\f0\fs24\sl-480 " + words + r"\par\pard\sl0 next\par}")
+    daemon = Daemon(content).start()
+    try:
+        page.get(daemon.url + "doc/" + daemon.doc_id("Spaced"))
+        wait_until(lambda: page.execute_script("return document.documentElement.dataset.galleyVersion"))
+        measured = page.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            document.fonts.ready.then(() => {
+              const [first, second] = [...document.querySelectorAll('#view-a .blk')];
+              const rectsOf = (block) => {
+                const range = document.createRange();
+                range.selectNodeContents(block.querySelector('p'));
+                return [...range.getClientRects()].filter((r) => r.width > 0);
+              };
+              const rects = rectsOf(first);
+              const navbar = document.querySelector('#view-a .navbar');
+              done({lines: new Set(rects.map((r) => Math.round(r.top))).size, navbarBottom: navbar.getBoundingClientRect().bottom,
+                    navbarMargin: parseFloat(getComputedStyle(navbar).marginBottom), textTop: rects[0].top,
+                    textHeight: rects[0].height, nextTextTop: rectsOf(second)[0].top,
+                    size: parseFloat(getComputedStyle(first.querySelector('p')).fontSize)});
+            });""")
+        print("\n", measured)
+        # \\sl-480 is an exact 24 pt line: 1.2 em of the 12 pt text, and 9.6 pt of spacing.
+        line = 1.2 * measured["size"]
+        spacing = 24 - line
+        assert measured["lines"] >= 3
+        # Same-font lines: their glyph tops are as far apart as the lines' tops.
+        assert abs((measured["nextTextTop"] - measured["textTop"]) - measured["lines"] * (line + spacing)) <= TOLERANCE, measured
+        first_line_top = measured["navbarBottom"] + measured["navbarMargin"]
+        assert abs((measured["textTop"] - first_line_top) - (line - measured["textHeight"]) / 2) <= TOLERANCE, measured
+    finally:
+        daemon.stop()
