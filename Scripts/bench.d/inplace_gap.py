@@ -12,9 +12,10 @@ usage: inplace_gap.py [GALLEY_BIN] [--saves N]
 """
 import argparse
 import http.client
+import importlib.machinery
+import importlib.util
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -23,24 +24,11 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
-DATA = os.path.join(REPO, "..", "shared", "corpus", "tagged", "grmagicdog-SpeciesCollection", "Resources", "speciesData.json")
-
-
-class Server:
-    """A server process that prints its URL on its first line."""
-
-    def __init__(self, command):
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        line = self.process.stdout.readline()
-        match = re.search(r":(\d+)/", line)
-        if not match:
-            self.stop()
-            raise RuntimeError(f"no URL from {command[0]}: {line!r}")
-        self.port = int(match.group(1))
-
-    def stop(self):
-        self.process.terminate()
-        self.process.wait(timeout=10)
+# Scripts/bench's server handling and percentiles, so that both report alike.
+_loader = importlib.machinery.SourceFileLoader("bench", os.path.join(REPO, "Scripts", "bench"))
+bench = importlib.util.module_from_spec(importlib.util.spec_from_loader("bench", _loader))
+_loader.exec_module(bench)
+DATA = os.path.join(bench.CORPUS, "tagged", "grmagicdog-SpeciesCollection", "Resources", "speciesData.json")
 
 
 def variant(text, n):
@@ -84,11 +72,6 @@ def measure(port, document_path, path, temporary, style, saves, text):
     return samples
 
 
-def percentile(samples, fraction):
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("galley", nargs="?", default=os.path.join(REPO, ".build", "release", "galley"))
@@ -109,7 +92,7 @@ def main():
             for style in ("in-place", "atomic"):
                 with open(path, "w", encoding="utf-8") as handle:
                     handle.write(text)
-                server = Server(command)
+                server = bench.Server(command)
                 try:
                     document_path = "/"
                     if name == "galley":
@@ -124,7 +107,8 @@ def main():
                 results.append((name, style, samples))
         print(f"{'server':8} {'save':9} {'n':>3} {'p50 ms':>8} {'p90 ms':>8} {'max ms':>8}")
         for name, style, samples in results:
-            print(f"{name:8} {style:9} {len(samples):3} {percentile(samples, 0.5):8.2f} {percentile(samples, 0.9):8.2f} {max(samples):8.2f}")
+            summary = bench.percentiles(samples)
+            print(f"{name:8} {style:9} {summary['n']:3} {summary['p50']:8.2f} {summary['p90']:8.2f} {summary['max']:8.2f}")
     finally:
         shutil.rmtree(holder, ignore_errors=True)
 
