@@ -10,6 +10,7 @@ import { setUpDiagnostics } from './diagnostics.js';
 import { editorOf, linkEditor } from './editorLink.js';
 import { setDevices, showDeviceFiles, showDeviceFilesOf } from './deviceFiles.js';
 import { setUpLanguages } from './languages.js';
+import { setUpNavigation } from './navigation.js';
 
 /** How long a changed block stays highlighted. */
 const MARK_MS = 1500;
@@ -41,6 +42,7 @@ export function documentPage() {
   });
   linkEditor(viewA, doc);
   const updateLanguages = setUpLanguages(doc);
+  const updateNavigation = setUpNavigation(doc);
 
   // An image is a sized grey box until its picture has arrived (galley.css).
   document.addEventListener('load', (e) => {
@@ -211,6 +213,7 @@ export function documentPage() {
     if (doc.removed) setRemoved(false);
 
     doc.path = body.path;
+    doc.item = body.item;
     doc.editor = editorOf(body);
     viewA.classList.toggle('can-open-editor', !!doc.editor);
     if (body.title !== doc.title || first) {
@@ -218,6 +221,7 @@ export function documentPage() {
       titleEl.textContent = doc.title;
       document.title = doc.title + ' · Galley';
     }
+    updateNavigation();
     if (body.layout) setDevices(body.layout.devices);
     useProjectLayout(body.layout);
     // Shown from an editor's buffer (galley lsp) rather than the file on disk.

@@ -1,7 +1,7 @@
 // The toolbar of the document page: device widths (one or two side by
 // side), appearance, text size, outline and follow. Text sizes scale every
 // font through --text-scale, which the daemon's CSS already multiplies by.
-import { settings, chosenKeys, choose, TEXT_SIZES } from './settings.js';
+import { settings, chosenKeys, choose, showSettingsInAddress, TEXT_SIZES } from './settings.js';
 import { captureAnchor, restoreAnchor } from './scrolling.js';
 import { showDeviceFiles } from './deviceFiles.js';
 
@@ -67,6 +67,7 @@ export function setUpToolbar(secondary) {
     device2Sel.value = settings.device2;
     showDeviceFiles();
     restoreAnchor(anchor);
+    showSettingsInAddress();
   }
 
   function change(patch) {

@@ -618,6 +618,7 @@ final class Workspace {
             layout: layoutJSON,
             language: DocumentLanguage.decide(configured: config.language, path: source.path, title: source.document.title, scriptsOfBlocks: rendered.scripts),
             localizations: localizationFindings[id]?.localizations ?? [],
+            searchableText: source.document.searchableText(),
             unsaved: isUnsaved(source.path),
             diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
         )
