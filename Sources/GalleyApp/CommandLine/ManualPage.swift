@@ -15,7 +15,7 @@ enum ManualPage {
             #"galley \- live preview of an app's content while you write it"#,
             ".SH SYNOPSIS",
         ]
-        for command in CommandTable.commands where !command.isHidden {
+        for command in CommandTable.commands {
             page += synopsis(of: command)
         }
         page += [
