@@ -122,3 +122,21 @@ def test_a_rendered_page_says_its_language(page, content, tmp_path):
     assert page.execute_script("return document.querySelector('article').closest('[lang]').lang") == "zh"
     # Still self-contained: the page's and the kinds' CSS are inlined.
     assert page.execute_script("return getComputedStyle(document.querySelector('.k-body')).fontSize") == "20px"
+
+
+def test_a_static_site_centres_its_article_and_styles_its_index_as_the_live_page(page, content, tmp_path):
+    site = tmp_path / "site"
+    result = run_galley("render", content, "-o", str(site))
+    assert result.returncode == 0, result.stderr
+    page.set_window_size(1280, 800)
+    page.get((site / "resources-speciesdata-pelican.html").as_uri())
+    shown = page.execute_script("""
+        const article = document.querySelector('.device-screen').getBoundingClientRect();
+        return {left: article.left, right: window.innerWidth - article.right, width: article.width};""")
+    assert round(shown["width"]) == 390 and abs(shown["left"] - shown["right"]) <= 1, shown
+    page.get((site / "index.html").as_uri())
+    # The live index's table: its background and the file column's type.
+    assert computed(page, ".doc-table", "backgroundColor") == "rgb(255, 255, 255)"
+    assert computed(page, "body", "backgroundColor") == "rgb(229, 229, 234)"
+    assert "monospace" in computed(page, ".doc-table .path", "fontFamily")
+    page.set_window_size(1000, 800)

@@ -84,12 +84,14 @@ enum StaticPage {
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         html += "<title>\(HTMLEscaping.escape(title))</title>\n<style>\n\(css)\n\(kindCSS)</style>\n</head>\n<body class=\"static-proof\">\n"
         if let backLink { html += "<nav class=\"proof-nav\"><a href=\"\(HTMLEscaping.escape(backLink))\">← All documents</a></nav>\n" }
+        // On the desk, as on the live page: each device centred.
+        html += "<main class=\"stage\">\n"
         for document in documents {
             html += "<section class=\"device\"\(langAttribute(document.language)) aria-label=\"\(HTMLEscaping.escape(document.title))\">\n"
             html += "<h2 class=\"proof-title\">\(HTMLEscaping.escape(document.title))</h2>\n"
             html += "<div class=\"device-screen\">\n\(document.html)</div>\n</section>\n"
         }
-        return html + "</body>\n</html>\n"
+        return html + "</main>\n</body>\n</html>\n"
     }
 
     private static func langAttribute(_ language: String?) -> String {
