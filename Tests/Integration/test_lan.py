@@ -267,3 +267,33 @@ def test_redirected_output_holds_no_escape_codes_and_a_forged_user_agent_stays_o
     assert "Phone\\r galley: stopped\\x1B[2K" in line, repr(line)
     # Written to a pipe, as `galley serve --lan > out` is: no colour, no escape at all.
     assert not any("\x1b" in line or "\r" in line for line in lan_daemon.output), [l for l in lan_daemon.output if "\x1b" in l][:2]
+
+
+def lan_output_on_a_terminal(machine, env):
+    """What `serve --lan` prints on a terminal (a pseudo-terminal), until its QR code ends."""
+    import pty
+    import select
+    import signal
+    import time
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(["ip", "netns", "exec", machine.name, GALLEY_BIN, "serve", EXAMPLE, "--lan", "--port", "0"],
+                            stdout=slave, stderr=subprocess.DEVNULL, env=env)
+    os.close(slave)
+    output = b""
+    deadline = time.monotonic() + 60
+    try:
+        while time.monotonic() < deadline and output.count("▀".encode()) < 20:
+            ready, _, _ = select.select([master], [], [], 0.5)
+            if ready:
+                output += os.read(master, 65536)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=20)
+        os.close(master)
+    return output.decode("utf-8", "replace")
+
+
+def test_colour_only_on_a_terminal_and_never_with_no_color(machine):
+    plain_env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    assert "\x1b[30;107m" in lan_output_on_a_terminal(machine, plain_env)
+    assert "\x1b" not in lan_output_on_a_terminal(machine, dict(plain_env, NO_COLOR="1"))
