@@ -140,3 +140,23 @@ def test_a_static_site_centres_its_article_and_styles_its_index_as_the_live_page
     assert computed(page, "body", "backgroundColor") == "rgb(229, 229, 234)"
     assert "monospace" in computed(page, ".doc-table .path", "fontFamily")
     page.set_window_size(1000, 800)
+
+
+def test_the_dark_palette_has_one_home(page, daemon):
+    """Each of the page's colours is declared once, as a light and dark
+    pair; SwiftUI's named colours come from the daemon's system colours."""
+    with open(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "Assets", "Page", "galley.css"), encoding="utf-8") as f:
+        css = f.read()
+    import re
+    declared = [name for name, value in re.findall(r"^\s*(--[a-z-]+)\s*:([^;]*);", css, re.MULTILINE) if "#" in value or "rgb" in value]
+    assert "--app-bg" in declared
+    assert len(declared) == len(set(declared)), sorted(d for d in declared if declared.count(d) > 1)
+    assert "prefers-color-scheme" not in css and "--swiftui-" not in css.replace("var(--swiftui-accent)", "")
+    open_document(page, daemon, "Pelican")
+    Select(page.find_element(By.ID, "appearance")).select_by_value("dark")
+    # SwiftUI .gray is the same in both; .primary (the body text) turns white, from the daemon's CSS.
+    wait_until(lambda: computed(page, "#view-a .k-body", "color") == "rgb(255, 255, 255)")
+    assert computed(page, "#view-a", "backgroundColor") == "rgb(0, 0, 0)"
+    Select(page.find_element(By.ID, "appearance")).select_by_value("light")
+    wait_until(lambda: computed(page, "#view-a .k-body", "color") == "rgb(0, 0, 0)")
+    page.execute_script("localStorage.clear()")
