@@ -8,7 +8,7 @@ import { settings } from './settings.js';
 import { setUpToolbar } from './toolbar.js';
 import { setUpDiagnostics } from './diagnostics.js';
 import { editorOf, linkEditor } from './editorLink.js';
-import { setDevices, showDeviceFiles, showDeviceFilesOf } from './deviceFiles.js';
+import { showDeviceFiles, showDeviceFilesOf } from './deviceFiles.js';
 import { setUpLanguages } from './languages.js';
 import { setUpNavigation } from './navigation.js';
 
@@ -222,7 +222,6 @@ export function documentPage() {
       document.title = doc.title + ' · Galley';
     }
     updateNavigation();
-    if (body.layout) setDevices(body.layout.devices);
     useProjectLayout(body.layout);
     // Shown from an editor's buffer (galley lsp) rather than the file on disk.
     unsavedEl.hidden = !body.unsaved;

@@ -6,9 +6,11 @@
 // follow the project's galley.json.
 
 const SETTINGS_KEY = 'galley.settings.v1';
+// The devices and their widths come from the daemon (layout.devices);
+// '' is "galley.json's width" for the first device and "the widest" for the second.
 const DEFAULT_SETTINGS = {
-  device: '390', customWidth: 390, appearance: 'system', textSize: 'Large',
-  sideBySide: false, device2: '820', outline: false, follow: false, compareLanguage: '',
+  device: '', customWidth: '', appearance: 'system', textSize: 'Large',
+  sideBySide: false, device2: '', outline: false, follow: false, compareLanguage: '',
 };
 
 /** iOS Dynamic Type: body text point sizes per category, relative to Large (17 pt). */

@@ -160,3 +160,21 @@ def test_the_dark_palette_has_one_home(page, daemon):
     Select(page.find_element(By.ID, "appearance")).select_by_value("light")
     wait_until(lambda: computed(page, "#view-a .k-body", "color") == "rgb(0, 0, 0)")
     page.execute_script("localStorage.clear()")
+
+
+def test_the_device_menus_are_the_daemons_table(page, daemon):
+    """The page keeps no device table of its own: its menus are the
+    widths the daemon sends (layout.devices), and the width shown first is
+    galley.json's (here the default)."""
+    doc = daemon.api("/api/documents/" + daemon.doc_id("Pelican"))[1]
+    table = [str(w["width"]) for d in doc["layout"]["devices"] for w in d["widths"]]
+    open_document(page, daemon, "Pelican")
+    menus = page.execute_script("""
+        const values = (id) => [...document.getElementById(id).options].map((o) => o.value);
+        return {device: values('device'), second: values('device2'), chosen: document.getElementById('device').value,
+                width: document.querySelector('#view-a article').getBoundingClientRect().width};""")
+    assert menus["device"] == table + ["custom"] and menus["second"] == table, menus
+    assert menus["chosen"] == str(doc["layout"]["deviceWidth"]) and round(menus["width"]) == doc["layout"]["deviceWidth"], menus
+    for name in ("page.html", "settings.js", "toolbar.js", "deviceFiles.js"):
+        with open(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "Assets", "Page", name), encoding="utf-8") as f:
+            assert not any(width in f.read() for width in table), f"{name} writes a device width of its own"

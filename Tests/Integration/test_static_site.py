@@ -51,4 +51,4 @@ def test_the_index_and_pages_look_like_the_live_ones(tmp_path):
     assert '<tr class="file-group">' in index and "Resources/speciesData.json · 4 documents" in index
     assert ".doc-table th" in index, "the index carries the page's style sheet"
     page = (tmp_path / "resources-speciesdata-little-penguin.html").read_text(encoding="utf-8")
-    assert '<main class="stage">' in page and '<div class="device-screen">' in page
+    assert '<main class="stage">' in page and '<div class="device-screen" style="--device-width:390px">' in page

@@ -29,7 +29,7 @@ struct StaticSite {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
             for document in documents {
                 guard let name = names[document.id] else { continue }
-                let page = StaticPage.html(documents: [document], backLink: "index.html")
+                let page = StaticPage.html(documents: [document], deviceWidth: workspace.deviceWidth, backLink: "index.html")
                 try write(page, to: output + "/" + name)
             }
             try write(indexPage(documents, names: names), to: output + "/index.html")

@@ -658,18 +658,13 @@ final class Workspace {
         // Which width is which device and its scale, so the page picks
         // among the files the renderer resolved for each one.
         json.key("devices")
-        json.beginArray()
-        for device in PreviewDevice.all {
-            json.beginObject()
-            json.field("name", device.name)
-            json.field("minWidth", device.minimumWidth)
-            json.field("scale", device.scale)
-            json.endObject()
-        }
-        json.endArray()
+        PreviewDevice.writeTable(into: &json)
         json.endObject()
         return JSONFragment(json)
     }
+
+    /// The device width of `galley.json`, for pages written without the page's script.
+    var deviceWidth: Double { config.deviceWidth }
 
     /// Every image file in the content folder that a page can show (as it is, or drawn).
     var displayableImages: [ServedImage] {

@@ -16,7 +16,7 @@ public struct GalleyConfig: Sendable {
     /// when the project names one; see `DocumentLanguage`.
     public var language: String?
 
-    public init(schema: ContentSchema = .seed, deviceWidth: Double = 390, appearance: Appearance = .system, titles: [String: String] = [:], language: String? = nil) {
+    public init(schema: ContentSchema = .seed, deviceWidth: Double = Double(PreviewDevice.defaultWidth), appearance: Appearance = .system, titles: [String: String] = [:], language: String? = nil) {
         self.schema = schema
         self.deviceWidth = deviceWidth
         self.appearance = appearance
