@@ -11,6 +11,7 @@ import { editorOf, linkEditor } from './editorLink.js';
 import { showDeviceFiles, showDeviceFilesOf } from './deviceFiles.js';
 import { setUpLanguages } from './languages.js';
 import { setUpNavigation } from './navigation.js';
+import { showFontSubstitutes } from './fontNote.js';
 
 /** How long a changed block stays highlighted. */
 const MARK_MS = 1500;
@@ -222,6 +223,7 @@ export function documentPage() {
       document.title = doc.title + ' · Galley';
     }
     updateNavigation();
+    showFontSubstitutes($('font-note'), body.kind === 'tagged' && body.layout ? body.layout.fontSubstitutes : []);
     useProjectLayout(body.layout);
     // Shown from an editor's buffer (galley lsp) rather than the file on disk.
     unsavedEl.hidden = !body.unsaved;
