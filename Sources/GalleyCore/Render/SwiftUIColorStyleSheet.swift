@@ -36,3 +36,19 @@ public enum SwiftUIColorStyleSheet {
         return ":root{\(declarations.joined(separator: ";"))}\n"
     }()
 }
+
+extension SwiftUIColorStyleSheet {
+    /// `#8e8e93` in light and dark, for an editor's hover over a colour name
+    /// (nil for a name SwiftUI does not have).
+    public static func hexValues(of name: String) -> (light: String, dark: String)? {
+        guard let reference = systemColorOf.first(where: { $0.key == (name == "grey" ? "gray" : name) })?.value,
+              let light = SystemColors.color(named: reference, platform: "ios", appearance: .light),
+              let dark = SystemColors.color(named: reference, platform: "ios", appearance: .dark) else { return nil }
+        return (hex(light), hex(dark))
+    }
+
+    private static func hex(_ color: CatalogColor) -> String {
+        let bytes = [color.red, color.green, color.blue].map { UInt8((min(1, max(0, $0)) * 255).rounded()) }
+        return "#" + bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+}
