@@ -641,6 +641,7 @@ final class Workspace {
             layout: layoutJSON, geometry: source.document.kind == .tagged ? kindGeometries : nil,
             language: DocumentLanguage.decide(configured: config.language, path: source.path, title: source.document.title, scriptsOfBlocks: rendered.scripts),
             localizations: localizationFindings[id]?.localizations ?? [],
+            searchableText: source.document.searchableText(),
             unsaved: isUnsaved(source.path),
             diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
         )
@@ -682,18 +683,13 @@ final class Workspace {
         // Which width is which device and its scale, so the page picks
         // among the files the renderer resolved for each one.
         json.key("devices")
-        json.beginArray()
-        for device in PreviewDevice.all {
-            json.beginObject()
-            json.field("name", device.name)
-            json.field("minWidth", device.minimumWidth)
-            json.field("scale", device.scale)
-            json.endObject()
-        }
-        json.endArray()
+        PreviewDevice.writeTable(into: &json)
         json.endObject()
         return JSONFragment(json)
     }
+
+    /// The device width of `galley.json`, for pages written without the page's script.
+    var deviceWidth: Double { config.deviceWidth }
 
     /// Every image file in the content folder that a page can show (as it is, or drawn).
     var displayableImages: [ServedImage] {

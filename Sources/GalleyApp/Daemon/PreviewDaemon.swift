@@ -71,7 +71,7 @@ final class PreviewDaemon: @unchecked Sendable {
         let publisherBox = PublisherBox()
         let editors = EditorOpeners { available in publisherBox.publisher?.announceEditor(available || command != nil) }
         let editor = EditorLink(command: command, connectedEditors: editors)
-        let publisher = Publisher(boot: boot, editorAnnouncement: editor.announcement, announced: command != nil)
+        let publisher = Publisher(boot: boot, editorAnnouncement: editor.announcement, announced: command != nil, servesPhones: options.lan)
         publisherBox.publisher = publisher
         self.editors = editors
         if options.pollInterval == nil, let fileSystem = NetworkFileSystem.name(of: root) {
@@ -104,7 +104,7 @@ final class PreviewDaemon: @unchecked Sendable {
         let guardrail = RequestGuard(port: socket.port, boundHost: options.lan ? "127.0.0.1" : options.host, extraNames: options.allowedHosts + lanAddresses)
         let lan = options.lan ? LANAccess.random() : nil
         let gate = lan.map { access in
-            LANGate(access: access, urls: lanAddresses.map { "http://\($0):\(socket.port)/?\(LANAccess.keyParameter)=\(access.key)" }, log: log)
+            LANGate(access: access, origins: lanAddresses.map { "http://\($0):\(socket.port)" }, log: log)
         }
         let service = PreviewService(publisher: publisher, guardrail: guardrail, root: root, editor: editor, lan: gate, pictures: pictures)
         let server = try HTTPServer(socket: socket, handler: service)
