@@ -29,7 +29,8 @@ private final class BufferLinkSession: LocalSocketSession {
 
     private let peer: LocalSocketPeer
     private let daemon: PreviewDaemon
-    private var setPaths: Set<String> = []
+    /// The editor's version of each buffer it set, so that its edits apply to the text they were made on.
+    private var versions: [String: Int] = [:]
     /// Once the peer asked to `listen`: its place among the daemon's editors.
     private var clickForwarding: Int?
 
@@ -58,15 +59,25 @@ private final class BufferLinkSession: LocalSocketSession {
                     json.field("root", daemon.root)
                     json.field("url", daemon.url)
                 }
-            case .set(let path, let length):
+            case .set(let path, let version, let length):
                 // Wait for the whole text (the header stays until it is here).
                 guard input.count - used >= length else { return true }
                 let text = Array(input[used..<(used + length)])
                 used += length
-                setPaths.insert(path)
+                versions[path] = version
                 reply = BufferLinkProtocol.reply(daemon.setBuffer(text, for: path))
+            case .edit(let path, let base, let version, let range, let length):
+                guard input.count - used >= length else { return true }
+                let replacement = Array(input[used..<(used + length)])
+                used += length
+                if versions[path] == base, let state = daemon.editBuffer(for: path, replacing: range, with: replacement) {
+                    versions[path] = version
+                    reply = BufferLinkProtocol.reply(state)
+                } else {
+                    reply = BufferLinkProtocol.staleReply
+                }
             case .drop(let path):
-                setPaths.remove(path)
+                versions[path] = nil
                 reply = BufferLinkProtocol.reply(daemon.dropBuffer(for: path))
             case .vocabulary:
                 reply = BufferLinkProtocol.reply(daemon.vocabulary)
@@ -88,6 +99,6 @@ private final class BufferLinkSession: LocalSocketSession {
 
     func closed() {
         if let clickForwarding { daemon.editors.remove(clickForwarding) }
-        for path in setPaths { _ = daemon.dropBuffer(for: path) }
+        for path in versions.keys { _ = daemon.dropBuffer(for: path) }
     }
 }
