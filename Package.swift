@@ -69,6 +69,7 @@ let package = Package(
             resources: [.copy("Golden")]
         ),
         .testTarget(name: "GalleySystemTests", dependencies: ["GalleySystem"]),
+        .testTarget(name: "GalleyServerTests", dependencies: ["GalleyServer"]),
         .testTarget(name: "GalleyWatcherTests", dependencies: ["GalleyWatcher"]),
         .testTarget(
             name: "GalleyImagingTests",

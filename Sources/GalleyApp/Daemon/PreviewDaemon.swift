@@ -236,8 +236,8 @@ final class PreviewDaemon: @unchecked Sendable {
         let folder = DaemonSocketPath.folder()
         do {
             try DaemonSocketPath.prepareFolder(folder)
-            let link = BufferLinkServer(listener: try LocalSocketListener(path: DaemonSocketPath.socket(forRoot: root)), daemon: self)
-            link.start()
+            let link = try BufferLinkServer(listener: try LocalSocketListener(path: DaemonSocketPath.socket(forRoot: root)), daemon: self)
+            try link.start()
             bufferLink = link
             log.verbose("editors reach this daemon at \(link.path)")
         } catch let error as SystemCallError where error.errno == EADDRINUSE {
