@@ -38,7 +38,9 @@ struct StaticSite {
                 switch pictures.drawnNow(image, requestedWidth: shownWidth) {
                 case .success(let picture)?: file = (ImagePictures.siteFile(image, picture), picture.bytes)
                 case .failure?: continue
-                case nil: file = (image.path, try FileSystem.read(root + "/" + image.path))
+                case nil:
+                    guard let bytes = pictures.bytes(of: image) else { continue }
+                    file = (image.path, bytes)
                 }
                 let destination = output + "/files/" + file.name
                 try FileManager.default.createDirectory(atPath: FilePath.parent(of: destination), withIntermediateDirectories: true)

@@ -216,7 +216,7 @@ final class LanguageServer {
             if documents[uri]?.lostLink == true { findLink(uri) }
             guard let document = documents[uri], let link = document.link, let path = document.path else { continue }
             // The same text as the file (just opened, undone, reloaded with `:e!`) is not unsaved work.
-            if FileSystem.hasContents(link.root + "/" + path, document.text.bytes) {
+            if ContentFolder(root: link.root).hasContents(path, document.text.bytes) {
                 publish(uri, state(of: link) { try $0.dropBuffer(for: path) })
             } else {
                 publish(uri, state(of: link) { try $0.setBuffer(document.text.bytes, for: path) })
