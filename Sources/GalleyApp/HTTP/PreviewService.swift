@@ -142,7 +142,7 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     private func originalFile(_ image: ServedImage, immutable: Bool, request: HTTPRequest) -> HTTPResponse {
         let etag = "\"\(image.contentHash)\""
         let cache = immutable ? "public, max-age=31536000, immutable" : "no-cache"
-        let headers = [("ETag", etag), ("Cache-Control", cache)] + SecurityHeaders.all
+        let headers = [("ETag", etag), ("Cache-Control", cache)] + SecurityHeaders.forContentFile(mimeType: image.mimeType)
         if request.header("if-none-match") == etag {
             return HTTPResponse(status: 304, headers: headers, body: SharedBody([]))
         }
@@ -152,7 +152,8 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
         let currentHash = ContentHash.of(bytes)
         return HTTPResponse(
             status: 200,
-            headers: [("Content-Type", image.mimeType), ("ETag", "\"\(currentHash)\""), ("Cache-Control", currentHash == image.contentHash ? cache : "no-cache")] + SecurityHeaders.all,
+            headers: [("Content-Type", image.mimeType), ("ETag", "\"\(currentHash)\""), ("Cache-Control", currentHash == image.contentHash ? cache : "no-cache")]
+                + SecurityHeaders.forContentFile(mimeType: image.mimeType),
             body: SharedBody(bytes)
         )
     }
