@@ -14,9 +14,10 @@ public struct FileDescriptor: Hashable, Sendable {
     public static let standardOutput = FileDescriptor(rawValue: 1)
     public static let standardError = FileDescriptor(rawValue: 2)
 
-    /// Opens a file that is not content (content is opened by `ContentFolder`).
-    public static func open(_ path: String, flags: Int32) throws(SystemCallError) -> FileDescriptor {
-        FileDescriptor(rawValue: try retryingOnInterrupt("open", path: path) { Glibc.open(path, flags | O_CLOEXEC) })
+    /// Opens a file that is not content (content is opened by `ContentFolder`);
+    /// `mode` is for a file O_CREAT makes.
+    public static func open(_ path: String, flags: Int32, mode: mode_t = 0o644) throws(SystemCallError) -> FileDescriptor {
+        FileDescriptor(rawValue: try retryingOnInterrupt("open", path: path) { Glibc.open(path, flags | O_CLOEXEC, mode) })
     }
 
     /// Closes the descriptor; on Linux it is released even when `close` reports EINTR, so it is never retried.

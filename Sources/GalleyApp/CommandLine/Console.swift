@@ -1,20 +1,12 @@
+import GalleySystem
 import Glibc
 
 /// Writes to standard error without touching C's global `stderr` (which
 /// Swift 6 treats as shared mutable state).
 enum Console {
     static func error(_ line: String) {
-        var bytes = Array((line + "\n").utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return write(2, base + offset, buffer.count - offset)
-            }
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return }
-            offset += written
-        }
+        // Nowhere to tell that standard error failed.
+        try? FileDescriptor.standardError.writeAll((line + "\n").utf8)
     }
 
     /// Flushes standard output, so a reader of a pipe sees the URL line now.

@@ -48,6 +48,8 @@ struct StaticSite {
             }
         } catch let error as WriteError {
             throw error
+        } catch let error as SystemCallError {
+            throw error
         } catch {
             throw WriteError(description: "cannot write the site to '\(output)': \(error.localizedDescription)")
         }
@@ -58,10 +60,10 @@ struct StaticSite {
         try write(Array(text.utf8), to: path)
     }
 
-    private func write(_ bytes: [UInt8], to path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-            throw WriteError(description: "cannot write '\(path)' (disk full or no permission?)")
-        }
+    private func write(_ bytes: [UInt8], to path: String) throws(SystemCallError) {
+        let file = try FileDescriptor.open(path, flags: O_WRONLY | O_CREAT | O_TRUNC)
+        defer { file.close() }
+        try file.writeAll(bytes, path: path)
     }
 
     private func indexPage(_ documents: [PublishedDocument]) -> String {

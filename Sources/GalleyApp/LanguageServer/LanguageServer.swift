@@ -393,10 +393,10 @@ extension JSONNode {
 /// Writes framed messages to standard output, from any thread.
 final class MessageOutput: Sendable {
     private let lock = Mutex(())
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     private let nextRequestID = Atomic<Int>(0)
 
-    init(descriptor: Int32) {
+    init(descriptor: FileDescriptor) {
         self.descriptor = descriptor
     }
 
@@ -410,13 +410,8 @@ final class MessageOutput: Sendable {
         let body = message.bytes
         let bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
         lock.withLock { _ in
-            var offset = 0
-            while offset < bytes.count {
-                let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return }
-                offset += written
-            }
+            // A client that went away ends the server when its input ends.
+            try? descriptor.writeAll(bytes)
         }
     }
 }

@@ -1,3 +1,4 @@
+import GalleySystem
 import Glibc
 import GalleyCore
 
@@ -6,15 +7,15 @@ struct LanguageServerCommand {
     func run() -> Int32 {
         // A closed client pipe must end the server, not kill it mid-write.
         signal(SIGPIPE, SIG_IGN)
-        let output = MessageOutput(descriptor: 1)
+        let output = MessageOutput(descriptor: .standardOutput)
         let server = LanguageServer(output: output)
         defer { server.close() }
         var framer = MessageFramer()
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return 1 }
+            guard let count = try? chunk.withUnsafeMutableBytes({ buffer throws(SystemCallError) in
+                try FileDescriptor.standardInput.read(into: buffer, path: "standard input")
+            }), count > 0 else { return 1 }
             framer.append(chunk[..<count])
             while let event = framer.next() {
                 switch event {
