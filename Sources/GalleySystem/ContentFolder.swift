@@ -52,11 +52,16 @@ public struct ContentFolder: Sendable {
         return (try? file.descriptor.readAll(expected: bytes.count, limit: Self.maximumFileSize, path: path)) == bytes
     }
 
-    /// Whether anything is at `path` beneath the root (without leaving it).
+    /// Whether something is at `path`: true also for a symlink that leads
+    /// out (or loops), so that reading it is an error the author sees, and
+    /// false only when nothing is there to open.
     public func hasEntry(_ path: String) -> Bool {
-        guard let descriptor = try? open(path, flags: GALLEY_O_PATH) else { return false }
-        descriptor.close()
-        return true
+        do {
+            try open(path, flags: GALLEY_O_PATH).close()
+            return true
+        } catch {
+            return error.errno != ENOENT && error.errno != ENOTDIR
+        }
     }
 
     /// Opens the regular file at `path` for reading, at most `maximumFileSize`
