@@ -7,7 +7,6 @@ import GalleySystem
 /// One per process; the daemon's HTTP threads, `render` and `check` share
 /// its workers and cache.
 final class ImagePictures: Sendable {
-    let root: String
     private let folder: ContentFolder
     let maker: PictureMaker
     /// Told (on a worker thread) when a picture a page asked for cannot be
@@ -15,7 +14,6 @@ final class ImagePictures: Sendable {
     private let onFailure: (@Sendable (_ path: String) -> Void)?
 
     init(root: String, maker: PictureMaker = PictureMaker(), onFailure: (@Sendable (_ path: String) -> Void)? = nil) {
-        self.root = root
         folder = ContentFolder(root: root)
         self.maker = maker
         self.onFailure = onFailure

@@ -1,4 +1,3 @@
-import GalleySystem
 import GalleyCore
 import GalleyImaging
 import GalleyPage
