@@ -20,6 +20,17 @@ public struct FileDescriptor: Hashable, Sendable {
         FileDescriptor(rawValue: try retryingOnInterrupt("open", path: path) { Glibc.open(path, flags | O_CLOEXEC, mode) })
     }
 
+    /// The bytes of a regular file that is not content (a font of this
+    /// machine, a table in /proc), at most `limit`.
+    public static func readFile(_ path: String, limit: Int) throws(SystemCallError) -> [UInt8] {
+        let file = try open(path, flags: O_RDONLY | O_NONBLOCK)
+        defer { file.close() }
+        let status = try file.status(path: path)
+        guard status.st_mode & S_IFMT == S_IFREG else { throw SystemCallError.notRegularFile(path: path) }
+        // /proc says its files are empty: the read finds the end.
+        return try file.readAll(expected: Int(status.st_size), limit: limit, path: path)
+    }
+
     /// Closes the descriptor; on Linux it is released even when `close` reports EINTR, so it is never retried.
     public func close() {
         _ = Glibc.close(rawValue)

@@ -11,10 +11,7 @@ enum NetworkFileSystem {
     /// The type of the mount holding `path` (a real path) when inotify may
     /// not see other machines' changes there, else nil.
     static func name(of path: String) -> String? {
-        guard let table = try? FileDescriptor.open("/proc/self/mounts", flags: O_RDONLY) else { return nil }
-        defer { table.close() }
-        // /proc says its files are empty: the read finds the end.
-        guard let mounts = try? table.readAll(expected: 0, limit: 16 << 20, path: "/proc/self/mounts") else { return nil }
+        guard let mounts = try? FileDescriptor.readFile("/proc/self/mounts", limit: 16 << 20) else { return nil }
         var best: (mountPoint: String, type: String)?
         for line in String(decoding: mounts, as: UTF8.self).split(separator: "\n") {
             let fields = line.split(separator: " ")
