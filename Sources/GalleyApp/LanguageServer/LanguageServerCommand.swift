@@ -1,6 +1,6 @@
-import GalleySystem
 import Glibc
 import GalleyCore
+import GalleySystem
 
 /// Runs `galley lsp` on standard input and output until `exit` or the end of input.
 struct LanguageServerCommand {
@@ -24,7 +24,7 @@ struct LanguageServerCommand {
                     if let status = server.exitStatus { return status }
                 case .refused(let reason):
                     // The stream cannot be read past a broken header: say why and stop.
-                    server.sendError(id: .null, .invalidRequest, "refused: \(reason)")
+                    server.refuse(reason)
                     Console.error("galley lsp: refused the input: \(reason)")
                     return 1
                 }
