@@ -24,6 +24,13 @@ final class LANAccessTests: XCTestCase {
             (phone, "/", [:], "other=1; " + cookie, .allowed(newDevice: true)),
             (phone, "/doc/a b", ["key": "0123456789abcdef0123456789abcdef", "device": "820"], nil,
              .redirect(location: "/doc/a%20b?device=820", setCookie: cookie + "; HttpOnly; SameSite=Strict; Path=/")),
+            // Only ever a path on this server (`//host/` is another server).
+            (phone, "//evil.example/", ["key": "0123456789abcdef0123456789abcdef"], nil,
+             .redirect(location: "/evil.example/", setCookie: cookie + "; HttpOnly; SameSite=Strict; Path=/")),
+            (phone, "///evil.example/", ["key": "0123456789abcdef0123456789abcdef"], nil,
+             .redirect(location: "/evil.example/", setCookie: cookie + "; HttpOnly; SameSite=Strict; Path=/")),
+            (phone, "/\\evil.example/", ["key": "0123456789abcdef0123456789abcdef"], nil,
+             .redirect(location: "/%5Cevil.example/", setCookie: cookie + "; HttpOnly; SameSite=Strict; Path=/")),
         ]
         for (index, entry) in cases.enumerated() {
             var rules = access()

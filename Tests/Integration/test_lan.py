@@ -135,6 +135,10 @@ def test_the_printed_url_trades_the_key_for_a_cookie(machine, lan_daemon):
     # Other parameters survive the redirect, the key does not.
     answer = machine.request(port, f"/doc/abc?key={key}&device=820")
     assert answer["status"] == 303 and answer["headers"]["location"] == "/doc/abc?device=820"
+    # The redirect never leaves this server, however the path is written.
+    for path in ["//evil.example/", "/%2F%2Fevil.example/", "/%2F/evil.example/"]:
+        answer = machine.request(port, f"{path}?key={key}")
+        assert answer["status"] == 303 and answer["headers"]["location"] == "/evil.example/", (path, answer)
     with_cookie = [("Cookie", f"{name}={value}")]
     page = machine.request(port, "/", headers=with_cookie)
     assert page["status"] == 200 and "<html" in page["body"].lower()

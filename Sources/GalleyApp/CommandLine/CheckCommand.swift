@@ -30,7 +30,7 @@ struct CheckCommand {
                 diagnostics += workspace.allDiagnostics.map { relocated($0, under: prefix) }
             } else {
                 let root = ContentRoot.of(file: path)
-                guard let relative = ContentPath.relative(FilePath.realPath(path) ?? path, to: root) else { continue }
+                guard let relative = ContentPath.relative(FilePath.resolvingFolders(path) ?? path, to: root) else { continue }
                 let workspace = Workspace(root: root, boot: "check")
                 workspace.imageLinking = .checked
                 workspace.pictures = ImagePictures(root: root)

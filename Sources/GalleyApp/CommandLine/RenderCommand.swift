@@ -37,7 +37,7 @@ struct RenderCommand {
                 Console.error("galley: the output '\(output)' is inside the content folder \(folder); Galley never writes there")
                 return 1
             }
-            guard let relative = ContentPath.relative(FilePath.realPath(path) ?? path, to: root) else { return 1 }
+            guard let relative = ContentPath.relative(FilePath.resolvingFolders(path) ?? path, to: root) else { return 1 }
             let workspace = Workspace(root: root, boot: "render")
             workspace.imageLinking = .inline
             workspace.pictures = ImagePictures(root: root)

@@ -41,13 +41,17 @@ struct StaticSite {
                 switch pictures.drawnNow(image, requestedWidth: shownWidth) {
                 case .success(let picture)?: file = (ImagePictures.siteFile(image, picture), picture.bytes)
                 case .failure?: continue
-                case nil: file = (image.path, try FileSystem.read(root + "/" + image.path))
+                case nil:
+                    guard let bytes = pictures.bytes(of: image) else { continue }
+                    file = (image.path, bytes)
                 }
                 let destination = output + "/files/" + file.name
                 try FileManager.default.createDirectory(atPath: FilePath.parent(of: destination), withIntermediateDirectories: true)
                 try write(file.bytes, to: destination)
             }
         } catch let error as WriteError {
+            throw error
+        } catch let error as SystemCallError {
             throw error
         } catch {
             throw WriteError(description: "cannot write the site to '\(output)': \(error.localizedDescription)")
@@ -59,10 +63,10 @@ struct StaticSite {
         try write(Array(text.utf8), to: path)
     }
 
-    private func write(_ bytes: [UInt8], to path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-            throw WriteError(description: "cannot write '\(path)' (disk full or no permission?)")
-        }
+    private func write(_ bytes: [UInt8], to path: String) throws(SystemCallError) {
+        let file = try FileDescriptor.open(path, flags: O_WRONLY | O_CREAT | O_TRUNC)
+        defer { file.close() }
+        try file.writeAll(bytes, path: path)
     }
 
     /// The index, in the live index's look (galley.css, its toolbar and

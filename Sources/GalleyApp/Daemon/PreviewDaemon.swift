@@ -77,13 +77,8 @@ final class PreviewDaemon: @unchecked Sendable {
         if options.pollInterval == nil, let fileSystem = NetworkFileSystem.name(of: root) {
             log.warning("\(root) is on \(fileSystem), where inotify may not see changes made by other machines; if saves do not show, run with --poll")
         }
-        let watcher: FileWatcher
-        do {
-            // Watch before reading, so nothing saved during the load is missed.
-            watcher = try makeWatcher(root: root)
-        } catch {
-            throw StartError(description: "\(error)")
-        }
+        // Watch before reading, so nothing saved during the load is missed.
+        let watcher = try makeWatcher(root: root)
         workspaceQueue.sync {
             workspace.loadAll()
             let changes = workspace.takeChanges()
@@ -97,8 +92,6 @@ final class PreviewDaemon: @unchecked Sendable {
             socket = try ListeningSocket(host: options.lan ? "0.0.0.0" : options.host, port: options.port)
         } catch let error as SystemCallError where error.errno == EADDRINUSE {
             throw StartError(description: "port \(options.port) on \(options.host) is already in use (is another galley running?); choose another with --port, or --port 0 for any free port")
-        } catch {
-            throw StartError(description: "\(error)")
         }
         let lanAddresses = options.lan ? NetworkInterfaces.lanAddresses() : []
         let guardrail = RequestGuard(port: socket.port, boundHost: options.lan ? "127.0.0.1" : options.host, extraNames: options.allowedHosts + lanAddresses)

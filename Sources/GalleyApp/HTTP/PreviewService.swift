@@ -1,4 +1,3 @@
-import GalleySystem
 import GalleyCore
 import GalleyImaging
 import GalleyPage
@@ -10,7 +9,6 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     private let publisher: Publisher
     private let guardrail: RequestGuard
     private let root: String
-    private let tree: ConfinedTree
     private let editor: EditorLink
     /// Other machines' access with `serve --lan`; nil serves loopback only.
     private let lan: LANGate?
@@ -23,7 +21,6 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
         self.root = root
         self.editor = editor
         self.pictures = pictures
-        tree = ConfinedTree(root: root, realRoot: FilePath.realPath(root) ?? root)
     }
 
     func reply(to request: HTTPRequest) -> HTTPReply {
@@ -141,18 +138,17 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     }
 
     /// Serves an image the workspace knows, and nothing else: the path must
-    /// name a known image and resolve inside the content folder. With
+    /// name a known image, and what is sent is what was read from the file
+    /// opened beneath the content folder (`ContentFolder`). With
     /// `w=PIXELS` (or for a format a browser cannot show) the answer is a
     /// picture drawn at that width, made off this thread.
     private func image(at path: String, request: HTTPRequest) -> HTTPReply {
         guard SafePath.isClean(path), let image = publisher.image(at: path), image.isDisplayable else { return .now(text(404, "not found")) }
-        let absolute = root + "/" + path
-        guard tree.contains(absolute) else { return .now(text(404, "not found")) }
         let requestedWidth = request.query["w"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         let immutable = request.query["v"] == image.contentHash
         switch pictures.delivery(for: image, requestedWidth: requestedWidth) {
         case .original:
-            return .now(originalFile(image, absolute: absolute, immutable: immutable, request: request))
+            return .now(originalFile(image, immutable: immutable, request: request))
         case .drawn(let width, let enlarge):
             let etag = "\"\(image.contentHash)-w\(width)\""
             let headers = [("ETag", etag), ("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache")] + SecurityHeaders.all
@@ -182,20 +178,21 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
         }
     }
 
-    private func originalFile(_ image: ServedImage, absolute: String, immutable: Bool, request: HTTPRequest) -> HTTPResponse {
+    private func originalFile(_ image: ServedImage, immutable: Bool, request: HTTPRequest) -> HTTPResponse {
         let etag = "\"\(image.contentHash)\""
         let cache = immutable ? "public, max-age=31536000, immutable" : "no-cache"
-        let headers = [("ETag", etag), ("Cache-Control", cache)] + SecurityHeaders.all
+        let headers = [("ETag", etag), ("Cache-Control", cache)] + SecurityHeaders.forContentFile(mimeType: image.mimeType)
         if request.header("if-none-match") == etag {
             return HTTPResponse(status: 304, headers: headers, body: SharedBody([]))
         }
-        guard let bytes = try? FileSystem.read(absolute) else { return text(404, "not found") }
+        guard let bytes = pictures.bytes(of: image) else { return text(404, "not found") }
         // Serve what is on disk now, but label it with its own hash so a
         // write racing this read cannot be cached under the old version.
         let currentHash = ContentHash.of(bytes)
         return HTTPResponse(
             status: 200,
-            headers: [("Content-Type", image.mimeType), ("ETag", "\"\(currentHash)\""), ("Cache-Control", currentHash == image.contentHash ? cache : "no-cache")] + SecurityHeaders.all,
+            headers: [("Content-Type", image.mimeType), ("ETag", "\"\(currentHash)\""), ("Cache-Control", currentHash == image.contentHash ? cache : "no-cache")]
+                + SecurityHeaders.forContentFile(mimeType: image.mimeType),
             body: SharedBody(bytes)
         )
     }
