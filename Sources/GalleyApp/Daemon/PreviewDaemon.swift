@@ -62,11 +62,10 @@ final class PreviewDaemon: @unchecked Sendable {
 
         let boot = PreviewDaemon.makeBootID()
         let startTime = ContinuousClock.now
-        let workspace = Workspace(root: root, boot: boot)
         let pictures = ImagePictures(root: root) { [weak self, workspaceQueue] path in
             workspaceQueue.async { [weak self] in self?.showPictureFailure(path) }
         }
-        workspace.pictures = pictures
+        let workspace = Workspace(root: root, output: .served, pictures: pictures)
         let command = options.editorCommand.flatMap(EditorCommand.init(template:))
         let publisherBox = PublisherBox()
         let editors = EditorOpeners { available in publisherBox.publisher?.announceEditor(available || command != nil) }
@@ -85,8 +84,7 @@ final class PreviewDaemon: @unchecked Sendable {
             throw StartError(description: "\(error)")
         }
         workspaceQueue.sync {
-            workspace.loadAll()
-            let changes = workspace.takeChanges()
+            let changes = workspace.loadAll()
             publisher.publish(changed: changes.changed, removed: changes.removed, images: changes.images)
         }
         // Reading and rendering every file leaves glibc's arenas full of freed
@@ -157,8 +155,7 @@ final class PreviewDaemon: @unchecked Sendable {
             return watcher
         }
         gone?.stop()
-        workspace.removeFolder("")
-        publishChanges(paths: ["(content folder removed)"], started: .now)
+        publishChanges(workspace.removeFolder(""), paths: ["(content folder removed)"], started: .now)
         log.warning("the content folder \(workspace.root) was removed; waiting for it to come back")
         let timer = DispatchSource.makeTimerSource(queue: workspaceQueue)
         timer.schedule(deadline: .now() + 1, repeating: 1)
@@ -168,8 +165,7 @@ final class PreviewDaemon: @unchecked Sendable {
             self.watchingLock.withLock { self.folderTimer = nil }
             do {
                 let watcher = try self.makeWatcher(root: workspace.root)
-                workspace.loadAll()
-                self.publishChanges(paths: ["(content folder back)"], started: .now)
+                self.publishChanges(workspace.loadAll(), paths: ["(content folder back)"], started: .now)
                 self.start(watcher)
                 self.log.info("the content folder is back")
             } catch {
@@ -190,10 +186,11 @@ final class PreviewDaemon: @unchecked Sendable {
         guard let workspace, let watcher = watchingLock.withLock({ watcher }) else { return }
         let started = ContinuousClock.now
         var paths: [String] = []
+        var changes = WorkspaceChanges()
         switch batch {
         case .rescanNeeded:
             log.warning("the kernel's event queue overflowed; rescanning the content folder")
-            workspace.rescan()
+            changes = workspace.rescan()
             paths = ["(rescan)"]
         case .events(let events):
             var changed: [String] = []
@@ -208,20 +205,19 @@ final class PreviewDaemon: @unchecked Sendable {
                         waitForContentFolder()
                         return
                     }
-                    workspace.removeFolder(relative)
+                    changes.append(workspace.removeFolder(relative))
                 }
             }
             paths = changed + removed
-            workspace.apply(changed: changed, removed: removed)
+            changes.append(workspace.apply(changed: changed, removed: removed))
         }
-        publishChanges(paths: paths, started: started)
+        publishChanges(changes, paths: paths, started: started)
     }
 
     /// Hands what the workspace changed to the publisher, and logs one line.
-    private func publishChanges(paths: [String], started: ContinuousClock.Instant) {
-        guard let workspace, let publisher else { return }
-        let changes = workspace.takeChanges()
-        guard !changes.changed.isEmpty || !changes.removed.isEmpty || changes.images != nil else {
+    private func publishChanges(_ changes: WorkspaceChanges, paths: [String], started: ContinuousClock.Instant) {
+        guard let publisher else { return }
+        guard !changes.isEmpty else {
             log.verbose("no visible change for \(paths.joined(separator: ", "))")
             return
         }
@@ -253,8 +249,7 @@ final class PreviewDaemon: @unchecked Sendable {
         workspaceQueue.sync {
             guard let workspace else { return BufferLinkProtocol.FileState(diagnostics: [], pages: []) }
             let started = ContinuousClock.now
-            workspace.setBuffer(text, for: path)
-            publishChanges(paths: [path + " (unsaved)"], started: started)
+            publishChanges(workspace.setBuffer(text, for: path), paths: [path + " (unsaved)"], started: started)
             return fileState(path, workspace)
         }
     }
@@ -264,8 +259,7 @@ final class PreviewDaemon: @unchecked Sendable {
         workspaceQueue.sync {
             guard let workspace else { return BufferLinkProtocol.FileState(diagnostics: [], pages: []) }
             let started = ContinuousClock.now
-            workspace.dropBuffer(for: path)
-            publishChanges(paths: [path], started: started)
+            publishChanges(workspace.dropBuffer(for: path), paths: [path], started: started)
             return fileState(path, workspace)
         }
     }
@@ -277,8 +271,8 @@ final class PreviewDaemon: @unchecked Sendable {
     /// Scrolls following pages to the block at `line` of `path`.
     func follow(path: String, line: Int) {
         workspaceQueue.sync {
-            workspace?.follow(path: path, line: line)
-            publishChanges(paths: [path + " (cursor)"], started: .now)
+            guard let workspace else { return }
+            publishChanges(workspace.follow(path: path, line: line), paths: [path + " (cursor)"], started: .now)
         }
     }
 
@@ -290,8 +284,7 @@ final class PreviewDaemon: @unchecked Sendable {
     /// show it get its placeholder and a warning saying why.
     private func showPictureFailure(_ path: String) {
         guard let workspace else { return }
-        workspace.renderUsers(ofImage: path)
-        publishChanges(paths: [path], started: .now)
+        publishChanges(workspace.renderUsers(ofImage: path), paths: [path], started: .now)
     }
 
     /// SIGHUP, as daemons do: read the configuration again.
@@ -299,8 +292,7 @@ final class PreviewDaemon: @unchecked Sendable {
         workspaceQueue.async { [self] in
             guard let workspace else { return }
             log.info("SIGHUP: reading \(ConfigFile.name) again")
-            workspace.reloadConfiguration()
-            publishChanges(paths: [ConfigFile.name], started: .now)
+            publishChanges(workspace.reloadConfiguration(), paths: [ConfigFile.name], started: .now)
         }
     }
 
