@@ -1,5 +1,6 @@
 import XCTest
 import GalleyCore
+import Synchronization
 @testable import GalleyApp
 
 /// The workspace on real files in a temporary folder (no watcher, no HTTP).
@@ -183,5 +184,57 @@ final class WorkspaceTests: XCTestCase {
         let changes = workspace.apply(changed: [], removed: ["data.json"])
         XCTAssertEqual(workspace.allDocuments.count, 0)
         XCTAssertEqual(changes.removed.count, 1)
+    }
+
+    /// Readings of slow files, held until the test lets them run: the gate
+    /// a daemon's own queue for slow files would be.
+    private final class HeldReadings: Sendable {
+        private let jobs = Mutex<[SourceCache.ReadJob]>([])
+        func hold(_ job: SourceCache.ReadJob) { jobs.withLock { $0.append(job) } }
+        var count: Int { jobs.withLock { $0.count } }
+        func run(_ index: Int) -> SourceCache.ReadResult { jobs.withLock { $0[index] }.run() }
+    }
+
+    func testASlowFileIsReadAsideWhileOtherSavesArePublished() throws {
+        // One item whose paragraphs make a file larger than one read in place.
+        func big(_ word: String) -> String {
+            let paragraphs = (0..<4_000).map { "\"Paragraph \($0) of the long item, long enough to count for something.\"" }
+            return #"[{"name": "Long", "detailText": ["# + "\"\(word)\", " + paragraphs.joined(separator: ",\n") + "]}]"
+        }
+        XCTAssertGreaterThan(big("first").utf8.count, SourceCache.largestFileReadInPlace)
+        try write("big.json", big("first"))
+        try write("small.json", #"[{"name": "Small", "detailText": ["one"]}]"#)
+        let held = HeldReadings()
+        let workspace = Workspace(root: root) { held.hold($0) }
+        workspace.loadAll()
+        XCTAssertEqual(held.count, 0, "a file never read yet is read in place")
+        func text(of title: String) -> String { workspace.allDocuments.first { $0.title == title }?.html ?? "" }
+
+        try write("big.json", big("second"))
+        XCTAssertTrue(workspace.apply(changed: ["big.json"], removed: []).changed.isEmpty, "the slow file was read in place")
+        XCTAssertEqual(held.count, 1)
+        // While its reading is held, another file's save reaches its page.
+        try write("small.json", #"[{"name": "Small", "detailText": ["two"]}]"#)
+        XCTAssertEqual(workspace.apply(changed: ["small.json"], removed: []).changed.map(\.title), ["Small"])
+        XCTAssertTrue(text(of: "Small").contains("two"))
+
+        // A newer save while the reading is in flight supersedes it: read again when it is back.
+        try write("big.json", big("third"))
+        XCTAssertTrue(workspace.apply(changed: ["big.json"], removed: []).changed.isEmpty)
+        XCTAssertEqual(held.count, 1, "a second reading of the same file started while one is in flight")
+        XCTAssertTrue(workspace.finishReading(held.run(0)).changed.isEmpty, "a superseded reading was published")
+        XCTAssertEqual(held.count, 2)
+        XCTAssertTrue(text(of: "Long").contains("first"))
+        XCTAssertEqual(workspace.finishReading(held.run(1)).changed.map(\.title), ["Long"])
+        XCTAssertTrue(text(of: "Long").contains("third"))
+
+        // A file removed while it is read aside stays removed.
+        try write("big.json", big("fourth"))
+        workspace.apply(changed: ["big.json"], removed: [])
+        XCTAssertEqual(held.count, 3)
+        try FileManager.default.removeItem(atPath: root + "/big.json")
+        XCTAssertEqual(workspace.apply(changed: [], removed: ["big.json"]).removed.count, 1)
+        XCTAssertTrue(workspace.finishReading(held.run(2)).changed.isEmpty)
+        XCTAssertEqual(workspace.allDocuments.map(\.title), ["Small"])
     }
 }

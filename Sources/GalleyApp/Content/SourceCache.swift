@@ -17,6 +17,18 @@ struct SourceCache {
     private var snapshots: [String: FileSnapshot] = [:]
     private static let smallestFileKeptForRereading = 4 * 1024
     private let converters = RTFConverterPool()
+    /// How large each file was when last read: a file this large or larger
+    /// is read aside (`ReadJob`s in flight) where the workspace can, so that
+    /// one slow document never holds up another. Its reading may parse only
+    /// what changed, but finding positions and rendering still cost in
+    /// proportion to the file (a 2 MB JSON on one line: 0.2 s).
+    private var lastSize: [String: Int] = [:]
+    static let largestFileReadInPlace = 256 * 1024
+    /// Files read aside now, by source path, with the ticket of their job.
+    private var readingAside: [String: Int] = [:]
+    /// Files saved again while read aside: read again when that reading is back.
+    private var rereadWanted: [String: ContentFile] = [:]
+    private var lastTicket = 0
     /// Bytes of content files the readers have parsed so far: a large file's
     /// save adds the edited part, not the file.
     private(set) var bytesParsed = 0
@@ -74,16 +86,17 @@ struct SourceCache {
         fileprivate let buffer: [UInt8]?
         fileprivate let previous: FileSnapshot?
         fileprivate let context: ReadingContext
+        fileprivate var ticket = 0
 
         /// Reads and parses the file, only where it changed since the last
         /// reading. Nil when the file is gone.
         func run() -> ReadResult {
             do {
                 let bytes = try SourceCache.contents(of: file.sourcePath, root: root, buffer: buffer)
-                return ReadResult(file: file, snapshot: ContentFormats.read(bytes, of: file, in: context, after: previous), bytes: bytes.count)
+                return ReadResult(file: file, snapshot: ContentFormats.read(bytes, of: file, in: context, after: previous), bytes: bytes.count, ticket: ticket)
             } catch {
-                if !FileSystem.exists(root + "/" + file.sourcePath) { return ReadResult(file: file, snapshot: nil, bytes: 0) }
-                return ReadResult(file: file, snapshot: FileSnapshot(failure: Diagnostic(path: file.sourcePath, location: .start, severity: .error, message: "\(error)")), bytes: 0)
+                if !FileSystem.exists(root + "/" + file.sourcePath) { return ReadResult(file: file, snapshot: nil, bytes: 0, ticket: ticket) }
+                return ReadResult(file: file, snapshot: FileSnapshot(failure: Diagnostic(path: file.sourcePath, location: .start, severity: .error, message: "\(error)")), bytes: 0, ticket: ticket)
             }
         }
     }
@@ -93,6 +106,7 @@ struct SourceCache {
         let file: ContentFile
         let snapshot: FileSnapshot?
         let bytes: Int
+        fileprivate let ticket: Int
 
         var reading: FileReading? { snapshot?.reading }
     }
@@ -112,20 +126,68 @@ struct SourceCache {
     }
 
     /// Keeps what the next reading of the file may resume from.
-    mutating func keep(_ result: ReadResult) {
+    private mutating func keep(_ result: ReadResult) {
         bytesParsed += result.snapshot?.bytesRead ?? 0
+        lastSize[result.file.sourcePath] = result.bytes
         snapshots[result.file.sourcePath] = result.snapshot.flatMap { snapshot in
             snapshot.canReadInPart && result.bytes >= Self.smallestFileKeptForRereading ? snapshot : nil
         }
     }
 
-    /// Forgets the last reading of `path`: its next one reads it whole.
+    /// Forgets the last reading of `path`: its next one reads it whole, and
+    /// a reading aside of it that comes back is of no use.
     mutating func forgetReading(of path: String) {
         snapshots[path] = nil
+        readingAside[path] = nil
+        rereadWanted[path] = nil
     }
 
     /// Forgets every last reading (the config changed how every file reads).
     mutating func forgetReadings() {
         snapshots = [:]
+        readingAside = [:]
+        rereadWanted = [:]
+    }
+
+    // MARK: - Reading aside
+
+    /// Whether `file` was so large when last read that its next reading
+    /// should not hold up other files.
+    func isSlow(_ file: ContentFile) -> Bool {
+        lastSize[file.sourcePath, default: 0] >= Self.largestFileReadInPlace
+    }
+
+    /// The job that reads `file` aside, or nil when a reading of it is in
+    /// flight already: the file is read again when that one is back.
+    mutating func readAside(_ file: ContentFile, config: GalleyConfig) -> ReadJob? {
+        guard readingAside[file.sourcePath] == nil else {
+            rereadWanted[file.sourcePath] = file
+            return nil
+        }
+        lastTicket += 1
+        readingAside[file.sourcePath] = lastTicket
+        var job = job(reading: file, config: config)
+        job.ticket = lastTicket
+        return job
+    }
+
+    /// What to do with a reading aside that came back.
+    enum ReadingBack {
+        /// Take it in: it is the file as it is now.
+        case current
+        /// The file was saved again meanwhile: read it again (the new job,
+        /// which resumes from this reading), and drop this one.
+        case superseded(ReadJob)
+        /// The file went away or the config changed: drop it.
+        case stale
+    }
+
+    mutating func finishReadingAside(_ result: ReadResult, config: GalleyConfig) -> ReadingBack {
+        let path = result.file.sourcePath
+        guard readingAside[path] == result.ticket else { return .stale }
+        readingAside[path] = nil
+        keep(result)
+        guard let again = rereadWanted.removeValue(forKey: path), let job = readAside(again, config: config) else { return .current }
+        return .superseded(job)
     }
 }

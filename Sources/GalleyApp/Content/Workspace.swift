@@ -20,11 +20,16 @@ final class Workspace {
     /// the end of a round so that big rounds use every core.
     private var needsRender: Set<String> = []
     private var followSerial = 0
+    /// Runs a slow file's reading off the workspace's queue and hands the
+    /// result to `finishReading` on it (nil: every file is read in place).
+    private let readAside: (@Sendable (SourceCache.ReadJob) -> Void)?
 
     /// A workspace whose renderings are made for `output`; `pictures` draws
-    /// images a browser cannot show (without it, files are linked as they are).
-    init(root: String, output: OutputMode = .served, pictures: ImagePictures? = nil) {
+    /// images a browser cannot show (without it, files are linked as they
+    /// are). With `readAside`, slow files are read without holding up others.
+    init(root: String, output: OutputMode = .served, pictures: ImagePictures? = nil, readAside: (@Sendable (SourceCache.ReadJob) -> Void)? = nil) {
         self.root = root
+        self.readAside = readAside
         links = OutputLinks(mode: output, root: root, pictures: pictures)
         files = FolderFiles(root: root)
         sources = SourceCache(root: root)
@@ -198,11 +203,34 @@ final class Workspace {
 
     // MARK: - Documents
 
-    /// Reads content files on every core, then takes in what they hold.
+    /// Reads content files on every core, then takes in what they hold;
+    /// slow ones are read aside, when they can be.
     private func read(_ files: Set<ContentFile>) {
-        for result in sources.read(files, config: style.config) {
+        var inPlace = files
+        if let readAside {
+            for file in files where sources.isSlow(file) {
+                inPlace.remove(file)
+                if let job = sources.readAside(file, config: style.config) { readAside(job) }
+            }
+        }
+        for result in sources.read(inPlace, config: style.config) {
             integrate(result.file.path, result.reading)
         }
+    }
+
+    /// Takes in a reading made aside, unless a newer save of the file, its
+    /// removal or a new config superseded it meanwhile.
+    func finishReading(_ result: SourceCache.ReadResult) -> WorkspaceChanges {
+        switch sources.finishReadingAside(result, config: style.config) {
+        case .current:
+            integrate(result.file.path, result.reading)
+            renderPending()
+        case .superseded(let job):
+            readAside?(job)
+        case .stale:
+            break
+        }
+        return takeChanges()
     }
 
     private func integrate(_ path: String, _ reading: FileReading?) {

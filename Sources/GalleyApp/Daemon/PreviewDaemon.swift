@@ -74,7 +74,15 @@ final class PreviewDaemon: Sendable {
         let pictures = ImagePictures(root: root) { path in
             laneReference.target?.post(path) { $0.renderUsers(ofImage: path) }
         }
-        let workspace = Workspace(root: root, output: .served, pictures: pictures)
+        // A file whose reading parses megabytes is read here, and taken in when it is
+        // back: meanwhile the workspace queue goes on with other files' saves.
+        let slowFiles = DispatchQueue(label: "galley.slow-files")
+        let workspace = Workspace(root: root, output: .served, pictures: pictures) { job in
+            slowFiles.async {
+                let result = job.run()
+                laneReference.target?.post(result.file.path) { $0.finishReading(result) }
+            }
+        }
         let command = options.editorCommand.flatMap(EditorCommand.init(template:))
         let editor = EditorLink(command: command, connectedEditors: editors)
         let publisher = Publisher(boot: boot, editorAnnouncement: editor.announcement, announced: command != nil)
