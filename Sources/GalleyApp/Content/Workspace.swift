@@ -9,13 +9,13 @@ import GalleySystem
 final class Workspace {
     let root: String
     private let links: OutputLinks
-    private var style = PageStyle()
-    private var files: FolderFiles
-    private var sources: SourceCache
-    private var index = DocumentIndex()
+    private(set) var style = PageStyle()
+    private(set) var files: FolderFiles
+    private(set) var sources: SourceCache
+    private(set) var index = DocumentIndex()
     private var localizations = LocalizationTracker()
     private var history = RenderingHistory()
-    private var outbox = Outbox()
+    private(set) var outbox = Outbox()
     /// Documents whose source or surroundings changed, rendered together at
     /// the end of a round so that big rounds use every core.
     private var needsRender: Set<String> = []
@@ -35,44 +35,6 @@ final class Workspace {
         sources = SourceCache(root: root)
     }
 
-    // MARK: - What it holds
-
-    /// How many documents are published (without sorting them, as `allDocuments` does).
-    var documentCount: Int { outbox.published.count }
-
-    var allDocuments: [PublishedDocument] { outbox.allDocuments }
-
-    /// Bytes of content files parsed so far.
-    var bytesParsed: Int { sources.bytesParsed }
-
-    /// How many pixels wide a column-wide image is on the configured device.
-    var shownImageWidth: Int { style.shownImageWidth }
-
-    /// Every image file in the content folder that a page can show (as it is, or drawn).
-    var displayableImages: [ServedImage] {
-        files.assets.images.values.filter(\.isDisplayable).sorted { $0.path < $1.path }
-    }
-
-    /// What an editor completes and looks up.
-    var vocabulary: EditorVocabulary {
-        EditorVocabulary(schema: style.schema, assets: files.assets, traits: style.previewTraits)
-    }
-
-    /// The ids of the documents `path` holds, in file order.
-    func documentIDs(ofFile path: String) -> [String] {
-        index.documentIDs(ofFile: path)
-    }
-
-    /// What `galley check` would say about one file, for the editor.
-    func diagnostics(ofFile path: String) -> [Diagnostic] {
-        path == ConfigFile.name ? style.configDiagnostics : outbox.diagnostics(of: index.documentIDs(ofFile: path), inFile: path)
-    }
-
-    /// Diagnostics of every document, for `galley check`.
-    var allDiagnostics: [Diagnostic] {
-        outbox.allDiagnostics(adding: files.assets.catalog.allProblems(for: style.previewTraits) + style.styleDiagnostics)
-    }
-
     // MARK: - Changes
 
     /// Reads every file below the root.
@@ -89,10 +51,23 @@ final class Workspace {
     }
 
     /// Brings the workspace up to date with files that changed or went away
-    /// (paths relative to the root).
+    /// (paths relative to the root): takes in the images, fonts and catalog
+    /// entries, then reads the content and renders what it all touched.
     @discardableResult
     func apply(changed: [String], removed: [String]) -> WorkspaceChanges {
-        takeIn(changed: changed, removed: removed)
+        let intake = files.takeIn(changed: changed, removed: removed)
+        for path in intake.removedContent { removeDocuments(ofFile: path) }
+        if intake.servedFilesChanged { outbox.noteImagesChanged() }
+        for image in intake.touchedImages { needsRender.formUnion(history.users(of: image)) }
+        // Colour sets and fonts the kinds' styles name.
+        if intake.restyle, restyle() { needsRender.formUnion(index.sources.keys) }
+        if intake.configChanged {
+            // Reading the config again reads every content file again.
+            reloadConfig()
+        } else {
+            read(intake.contentFiles)
+            renderPending()
+        }
         return takeChanges()
     }
 
@@ -159,22 +134,7 @@ final class Workspace {
         outbox.takeChanges(images: files.assets.images)
     }
 
-    // MARK: - Intake
-
-    /// Takes in the images, fonts and catalog entries, then reads the
-    /// content and renders what it all touched.
-    private func takeIn(changed: [String], removed: [String]) {
-        let intake = files.takeIn(changed: changed, removed: removed)
-        for path in intake.removedContent { removeDocuments(ofFile: path) }
-        if intake.servedFilesChanged { outbox.noteImagesChanged() }
-        for image in intake.touchedImages { needsRender.formUnion(history.users(of: image)) }
-        // Colour sets and fonts the kinds' styles name.
-        if intake.restyle, restyle() { needsRender.formUnion(index.sources.keys) }
-        // Reading the config again reads every content file again.
-        if intake.configChanged { return reloadConfig() }
-        read(intake.contentFiles)
-        renderPending()
-    }
+    // MARK: - Reading and rendering
 
     /// Reads `galley.json` again; an invalid one keeps the last valid config
     /// in force and shows its errors on every document.
@@ -200,8 +160,6 @@ final class Workspace {
     private func markAllDocuments(of path: String) {
         needsRender.formUnion(index.documentIDs(ofFile: SourceCache.documentPath(ofBuffer: path)))
     }
-
-    // MARK: - Documents
 
     /// Reads content files on every core, then takes in what they hold;
     /// slow ones are read aside, when they can be.
