@@ -186,16 +186,16 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(changes.removed.count, 1)
     }
 
-    /// Readings of slow files, held until the test lets them run: the gate
-    /// a daemon's own queue for slow files would be.
-    private final class HeldReadings: Sendable {
-        private let jobs = Mutex<[SourceCache.ReadJob]>([])
-        func hold(_ job: SourceCache.ReadJob) { jobs.withLock { $0.append(job) } }
-        var count: Int { jobs.withLock { $0.count } }
-        func run(_ index: Int) -> SourceCache.ReadResult { jobs.withLock { $0[index] }.run() }
+    /// Slow files' work, held until the test lets it run: the gate a
+    /// daemon's own queue for slow files would be.
+    private final class HeldWork: Sendable {
+        private let work = Mutex<[@Sendable () -> SlowWork.Done]>([])
+        func hold(_ job: @escaping @Sendable () -> SlowWork.Done) { work.withLock { $0.append(job) } }
+        var count: Int { work.withLock { $0.count } }
+        func run(_ index: Int) -> SlowWork.Done { work.withLock { $0[index] }() }
     }
 
-    func testASlowFileIsReadAsideWhileOtherSavesArePublished() throws {
+    func testASlowFileIsReadAndRenderedAsideWhileOtherSavesArePublished() throws {
         // One item whose paragraphs make a file larger than one read in place.
         func big(_ word: String) -> String {
             let paragraphs = (0..<4_000).map { "\"Paragraph \($0) of the long item, long enough to count for something.\"" }
@@ -204,7 +204,7 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertGreaterThan(big("first").utf8.count, SourceCache.largestFileReadInPlace)
         try write("big.json", big("first"))
         try write("small.json", #"[{"name": "Small", "detailText": ["one"]}]"#)
-        let held = HeldReadings()
+        let held = HeldWork()
         let workspace = Workspace(root: root) { held.hold($0) }
         workspace.loadAll()
         XCTAssertEqual(held.count, 0, "a file never read yet is read in place")
@@ -222,19 +222,22 @@ final class WorkspaceTests: XCTestCase {
         try write("big.json", big("third"))
         XCTAssertTrue(workspace.apply(changed: ["big.json"], removed: []).changed.isEmpty)
         XCTAssertEqual(held.count, 1, "a second reading of the same file started while one is in flight")
-        XCTAssertTrue(workspace.finishReading(held.run(0)).changed.isEmpty, "a superseded reading was published")
+        XCTAssertTrue(workspace.finish(held.run(0)).changed.isEmpty, "a superseded reading was published")
         XCTAssertEqual(held.count, 2)
+        // The reading that is current is rendered aside too, and published when that is back.
+        XCTAssertTrue(workspace.finish(held.run(1)).changed.isEmpty, "the slow file was rendered in place")
+        XCTAssertEqual(held.count, 3)
         XCTAssertTrue(text(of: "Long").contains("first"))
-        XCTAssertEqual(workspace.finishReading(held.run(1)).changed.map(\.title), ["Long"])
+        XCTAssertEqual(workspace.finish(held.run(2)).changed.map(\.title), ["Long"])
         XCTAssertTrue(text(of: "Long").contains("third"))
 
         // A file removed while it is read aside stays removed.
         try write("big.json", big("fourth"))
         workspace.apply(changed: ["big.json"], removed: [])
-        XCTAssertEqual(held.count, 3)
+        XCTAssertEqual(held.count, 4)
         try FileManager.default.removeItem(atPath: root + "/big.json")
         XCTAssertEqual(workspace.apply(changed: [], removed: ["big.json"]).removed.count, 1)
-        XCTAssertTrue(workspace.finishReading(held.run(2)).changed.isEmpty)
+        XCTAssertTrue(workspace.finish(held.run(3)).changed.isEmpty)
         XCTAssertEqual(workspace.allDocuments.map(\.title), ["Small"])
     }
 }

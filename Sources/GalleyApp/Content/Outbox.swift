@@ -32,6 +32,7 @@ struct Outbox {
     private var removed: Set<String> = []
     private var imagesChanged = false
     private var retired: [PreviousRendering] = []
+    private var followSerial = 0
 
     subscript(id: String) -> PublishedDocument? {
         published[id]
@@ -66,6 +67,17 @@ struct Outbox {
         guard published.removeValue(forKey: id) != nil else { return }
         removed.insert(id)
         changed.remove(id)
+    }
+
+    /// Publishes documents `ids` again, asking pages that follow the editor
+    /// to show the block at `line`.
+    mutating func follow(line: Int, in ids: [String]) {
+        followSerial += 1
+        for id in ids {
+            guard var document = published[id] else { continue }
+            document.follow = PublishedDocument.Follow(line: line, serial: followSerial)
+            publish(document)
+        }
     }
 
     /// The served files changed: pages get the new list.

@@ -117,18 +117,21 @@ struct SourceCache {
                 context: ReadingContext(config: config, converters: converters))
     }
 
-    /// Reads content files on every core, in path order.
-    mutating func read(_ files: Set<ContentFile>, config: GalleyConfig) -> [ReadResult] {
-        let jobs = files.sorted { $0.path < $1.path }.map { job(reading: $0, config: config) }
+    /// Reads content files on every core, in path order; with `slowAside`,
+    /// slow ones are left to the jobs returned, to run elsewhere.
+    mutating func read(_ files: Set<ContentFile>, config: GalleyConfig, slowAside: Bool = false) -> (results: [ReadResult], slowJobs: [ReadJob]) {
+        let slow = slowAside ? files.filter(isSlow) : []
+        let slowJobs = slow.sorted { $0.path < $1.path }.compactMap { readAside($0, config: config) }
+        let jobs = files.subtracting(slow).sorted { $0.path < $1.path }.map { job(reading: $0, config: config) }
         let results = Parallel.map(jobs) { $0.run() }
         for result in results { keep(result) }
-        return results
+        return (results, slowJobs)
     }
 
     /// Keeps what the next reading of the file may resume from.
     private mutating func keep(_ result: ReadResult) {
         bytesParsed += result.snapshot?.bytesRead ?? 0
-        lastSize[result.file.sourcePath] = result.bytes
+        lastSize[result.file.path] = result.bytes
         snapshots[result.file.sourcePath] = result.snapshot.flatMap { snapshot in
             snapshot.canReadInPart && result.bytes >= Self.smallestFileKeptForRereading ? snapshot : nil
         }
@@ -154,7 +157,7 @@ struct SourceCache {
     /// Whether `file` was so large when last read that its next reading
     /// should not hold up other files.
     func isSlow(_ file: ContentFile) -> Bool {
-        lastSize[file.sourcePath, default: 0] >= Self.largestFileReadInPlace
+        lastSize[file.path, default: 0] >= Self.largestFileReadInPlace
     }
 
     /// The job that reads `file` aside, or nil when a reading of it is in

@@ -19,17 +19,15 @@ final class Workspace {
     /// Documents whose source or surroundings changed, rendered together at
     /// the end of a round so that big rounds use every core.
     private var needsRender: Set<String> = []
-    private var followSerial = 0
-    /// Runs a slow file's reading off the workspace's queue and hands the
-    /// result to `finishReading` on it (nil: every file is read in place).
-    private let readAside: (@Sendable (SourceCache.ReadJob) -> Void)?
+    /// Where a slow file is read and rendered (nil: everything in place).
+    private let slowLane: SlowWork.Lane?
 
     /// A workspace whose renderings are made for `output`; `pictures` draws
     /// images a browser cannot show (without it, files are linked as they
-    /// are). With `readAside`, slow files are read without holding up others.
-    init(root: String, output: OutputMode = .served, pictures: ImagePictures? = nil, readAside: (@Sendable (SourceCache.ReadJob) -> Void)? = nil) {
+    /// are). With a `slowLane`, slow files are read and rendered there.
+    init(root: String, output: OutputMode = .served, pictures: ImagePictures? = nil, slowLane: SlowWork.Lane? = nil) {
         self.root = root
-        self.readAside = readAside
+        self.slowLane = slowLane
         links = OutputLinks(mode: output, root: root, pictures: pictures)
         files = FolderFiles(root: root)
         sources = SourceCache(root: root)
@@ -56,18 +54,24 @@ final class Workspace {
     @discardableResult
     func apply(changed: [String], removed: [String]) -> WorkspaceChanges {
         let intake = files.takeIn(changed: changed, removed: removed)
-        for path in intake.removedContent { removeDocuments(ofFile: path) }
+        for path in intake.removedContent {
+            sources.forgetReading(of: path)
+            forget(index.removeDocuments(ofFile: path))
+        }
         if intake.servedFilesChanged { outbox.noteImagesChanged() }
-        for image in intake.touchedImages { needsRender.formUnion(history.users(of: image)) }
+        needsRender.formUnion(history.users(of: intake.touchedImages))
         // Colour sets and fonts the kinds' styles name.
         if intake.restyle, restyle() { needsRender.formUnion(index.sources.keys) }
         if intake.configChanged {
-            // Reading the config again reads every content file again.
-            reloadConfig()
-        } else {
-            read(intake.contentFiles)
-            renderPending()
+            // An invalid config keeps the last valid one in force and shows its errors on every document.
+            style.configure(reading: sources.exists(ConfigFile.name) ? Result { try sources.contents(of: ConfigFile.name) } : nil)
+            restyle()
+            // Kinds, keys and titles decide how every file reads: read them all again, whole.
+            sources.forgetReadings()
+            needsRender.formUnion(index.sources.keys)
         }
+        read(intake.configChanged ? files.contentFiles : intake.contentFiles)
+        renderPending()
         return takeChanges()
     }
 
@@ -85,18 +89,14 @@ final class Workspace {
 
     /// Reads `galley.json` again on request (SIGHUP).
     func reloadConfiguration() -> WorkspaceChanges {
-        reloadConfig()
-        return takeChanges()
+        apply(changed: [ConfigFile.name], removed: [])
     }
 
     /// Renders again the documents showing the image file at `path` (whose
     /// picture turned out not to be drawable).
     func renderUsers(ofImage path: String) -> WorkspaceChanges {
         files.note(.pictureFailure)
-        needsRender.formUnion(history.users(of: .file(path)))
-        for name in files.assets.catalog.imageNames(usingFile: path) {
-            needsRender.formUnion(history.users(of: .asset(name)))
-        }
+        needsRender.formUnion(history.users(of: [.file(path)] + files.assets.catalog.imageNames(usingFile: path).map { .asset($0) }))
         renderPending()
         return takeChanges()
     }
@@ -120,12 +120,8 @@ final class Workspace {
     /// Asks pages that follow the editor to show the block at `line` of
     /// `path`: the document holding that block is published again with it.
     func follow(path: String, line: Int) -> WorkspaceChanges {
-        followSerial += 1
-        for id in index.documentIDs(ofFile: path) {
-            guard let source = index.sources[id], source.document.blocks.contains(where: { $0.location.line == line }), var document = outbox[id] else { continue }
-            document.follow = PublishedDocument.Follow(line: line, serial: followSerial)
-            outbox.publish(document)
-        }
+        let showing = index.documentIDs(ofFile: path).filter { id in index.sources[id]?.document.blocks.contains { $0.location.line == line } ?? false }
+        outbox.follow(line: line, in: showing)
         return takeChanges()
     }
 
@@ -135,19 +131,6 @@ final class Workspace {
     }
 
     // MARK: - Reading and rendering
-
-    /// Reads `galley.json` again; an invalid one keeps the last valid config
-    /// in force and shows its errors on every document.
-    private func reloadConfig() {
-        files.note(.configuration)
-        style.configure(reading: sources.exists(ConfigFile.name) ? Result { try sources.contents(of: ConfigFile.name) } : nil)
-        restyle()
-        // Kinds, keys and titles decide how every file reads: read them all again, whole.
-        sources.forgetReadings()
-        read(files.contentFiles)
-        needsRender.formUnion(index.sources.keys)
-        renderPending()
-    }
 
     @discardableResult
     private func restyle() -> Bool {
@@ -164,44 +147,57 @@ final class Workspace {
     /// Reads content files on every core, then takes in what they hold;
     /// slow ones are read aside, when they can be.
     private func read(_ files: Set<ContentFile>) {
-        var inPlace = files
-        if let readAside {
-            for file in files where sources.isSlow(file) {
-                inPlace.remove(file)
-                if let job = sources.readAside(file, config: style.config) { readAside(job) }
-            }
-        }
-        for result in sources.read(inPlace, config: style.config) {
-            integrate(result.file.path, result.reading)
-        }
+        let (results, slowJobs) = sources.read(files, config: style.config, slowAside: slowLane != nil)
+        for result in results { integrate(result.file.path, result.reading) }
+        slowJobs.forEach(readAside)
     }
 
-    /// Takes in a reading made aside, unless a newer save of the file, its
-    /// removal or a new config superseded it meanwhile.
-    func finishReading(_ result: SourceCache.ReadResult) -> WorkspaceChanges {
-        switch sources.finishReadingAside(result, config: style.config) {
-        case .current:
-            integrate(result.file.path, result.reading)
-            renderPending()
-        case .superseded(let job):
-            readAside?(job)
-        case .stale:
-            break
+    private func readAside(_ job: SourceCache.ReadJob) {
+        slowLane? { .reading(job.run()) }
+    }
+
+    /// Takes in what slow work made, unless newer work superseded it: a
+    /// reading's documents are then rendered aside too.
+    func finish(_ done: SlowWork.Done) -> WorkspaceChanges {
+        switch done {
+        case .reading(let result):
+            switch sources.finishReadingAside(result, config: style.config) {
+            case .current:
+                let slow = integrate(result.file.path, result.reading)
+                needsRender.subtract(slow)
+                renderPending()
+                renderAside(slow)
+            case .superseded(let job): readAside(job)
+            case .stale: break
+            }
+        case .rendering(let id, let ticket, let rendering):
+            guard history.isCurrent(ticket, of: id) else { break }
+            // Images or fonts changed meanwhile: what it linked may be gone.
+            if rendering.reusable.surroundings == files.surroundings { publish(id, rendering) } else { renderAside([id]) }
         }
         return takeChanges()
     }
 
-    private func integrate(_ path: String, _ reading: FileReading?) {
+    /// Renders documents on the slow lane, to be published when they are back.
+    private func renderAside(_ ids: [String]) {
+        let renderer = self.renderer
+        for id in ids {
+            guard let source = index.sources[id] else { continue }
+            let ticket = history.startRendering(id)
+            let circumstances = circumstances(of: id, source)
+            slowLane? { .rendering(id: id, ticket: ticket, renderer.render(id, source, circumstances)) }
+        }
+    }
+
+    /// Takes in a file's reading; returns the documents to render.
+    @discardableResult
+    private func integrate(_ path: String, _ reading: FileReading?) -> [String] {
         localizations.noteRead(path)
         if reading == nil || reading == .notContent { sources.forgetReading(of: path) }
         let update = index.integrate(path, reading) { outbox[$0] != nil }
         forget(update.removed)
         needsRender.formUnion(update.changed)
-    }
-
-    private func removeDocuments(ofFile path: String) {
-        sources.forgetReading(of: path)
-        forget(index.removeDocuments(ofFile: path))
+        return update.changed
     }
 
     /// Forgets documents a file no longer holds, and tells their pages.
@@ -220,16 +216,24 @@ final class Workspace {
         needsRender.formUnion(localizations.compare(index, reference: style.config.language))
         let ids = needsRender.sorted()
         needsRender = []
-        let renderer = DocumentRenderer(style: style, assets: files.assets, links: links, surroundings: files.surroundings)
+        let renderer = self.renderer
+        for id in ids { history.startRendering(id) }
         let renderings = Parallel.map(ids) { id in
-            index.sources[id].map { source in
-                renderer.render(id, source, DocumentRenderer.Circumstances(
-                    last: history[id], failure: index.failureOfFile[source.path], localization: localizations.findings(of: id), unsaved: sources.isUnsaved(source.path)))
-            }
+            index.sources[id].map { renderer.render(id, $0, circumstances(of: id, $0)) }
         }
         for (id, rendering) in zip(ids, renderings) {
             if let rendering { publish(id, rendering) }
         }
+    }
+
+    /// Renders as the workspace is now.
+    private var renderer: DocumentRenderer {
+        DocumentRenderer(style: style, assets: files.assets, links: links, surroundings: files.surroundings)
+    }
+
+    private func circumstances(of id: String, _ source: DocumentSource) -> DocumentRenderer.Circumstances {
+        DocumentRenderer.Circumstances(last: history[id], failure: index.failureOfFile[source.path], localization: localizations.findings(of: id),
+                                       unsaved: sources.isUnsaved(source.path))
     }
 
     /// Records which images a document shows, and publishes it when a page

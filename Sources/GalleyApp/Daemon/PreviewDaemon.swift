@@ -74,13 +74,13 @@ final class PreviewDaemon: Sendable {
         let pictures = ImagePictures(root: root) { path in
             laneReference.target?.post(path) { $0.renderUsers(ofImage: path) }
         }
-        // A file whose reading parses megabytes is read here, and taken in when it is
-        // back: meanwhile the workspace queue goes on with other files' saves.
+        // A large file is read and rendered here, and taken in when that is done:
+        // meanwhile the workspace queue goes on with other files' saves.
         let slowFiles = DispatchQueue(label: "galley.slow-files")
-        let workspace = Workspace(root: root, output: .served, pictures: pictures) { job in
+        let workspace = Workspace(root: root, output: .served, pictures: pictures) { work in
             slowFiles.async {
-                let result = job.run()
-                laneReference.target?.post(result.file.path) { $0.finishReading(result) }
+                let done = work()
+                laneReference.target?.post("(slow file)") { $0.finish(done) }
             }
         }
         let command = options.editorCommand.flatMap(EditorCommand.init(template:))
