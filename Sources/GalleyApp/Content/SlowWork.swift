@@ -11,5 +11,13 @@ enum SlowWork {
         /// A rendering made from the document's source when `ticket` was
         /// taken (`RenderingHistory`): published if no newer one started.
         case rendering(id: String, ticket: Int, DocumentRenderer.Rendering)
+
+        /// The file it concerns, for the log.
+        var path: String {
+            switch self {
+            case .reading(let result): result.file.path
+            case .rendering(_, _, let rendering): rendering.document.path
+            }
+        }
     }
 }

@@ -5,7 +5,7 @@ import GalleyServer
 /// of the same user on the daemon's Unix socket and hands their buffers to
 /// the daemon. A connection that goes away takes its buffers with it, so
 /// pages return to the files on disk.
-final class BufferLinkServer: @unchecked Sendable {
+final class BufferLinkServer: Sendable {
     private let listener: LocalSocketListener
     private let daemon: PreviewDaemon
 

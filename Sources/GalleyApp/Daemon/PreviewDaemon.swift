@@ -80,7 +80,7 @@ final class PreviewDaemon: Sendable {
         let workspace = Workspace(root: root, output: .served, pictures: pictures) { work in
             slowFiles.async {
                 let done = work()
-                laneReference.target?.post("(slow file)") { $0.finish(done) }
+                laneReference.target?.post(done.path) { $0.finish(done) }
             }
         }
         let command = options.editorCommand.flatMap(EditorCommand.init(template:))

@@ -22,7 +22,7 @@ final class WorkspaceLane: @unchecked Sendable {
     /// caller is on it); `subjects` name the change in the log.
     func perform(_ subjects: [String], started: ContinuousClock.Instant = .now, _ change: (Workspace) -> WorkspaceChanges) {
         dispatchPrecondition(condition: .onQueue(queue))
-        let changes = change(workspace)
+        var changes = change(workspace)
         guard !changes.isEmpty else {
             log.verbose("no visible change for \(subjects.joined(separator: ", "))")
             return
@@ -30,8 +30,14 @@ final class WorkspaceLane: @unchecked Sendable {
         let told = publisher.publish(changed: changes.changed, removed: changes.removed, images: changes.images)
         let subject = subjects.count == 1 ? subjects[0] : "\(subjects.count) files"
         log.info("\(subject): \(changes.changed.count) document\(changes.changed.count == 1 ? "" : "s") updated, \(changes.removed.count) removed in \(Milliseconds.format(started.duration(to: .now))); \(told) page\(told == 1 ? "" : "s") told")
-        // The retired renderings are freed here, after the pages are answered.
+        // Freeing a large document's last rendering takes a while: after its pages
+        // are answered, and on another queue, so that the next save need not wait.
+        let retired = changes.retired
+        changes.retired = []
+        if !retired.isEmpty { Self.freeing.async { _ = retired } }
     }
+
+    private static let freeing = DispatchQueue(label: "galley.freeing", qos: .utility)
 
     /// `perform` from another thread, waiting for it; then what `answer` reads.
     func sync<Answer>(_ subject: String, _ change: (Workspace) -> WorkspaceChanges, answer: (Workspace) -> Answer) -> Answer {
