@@ -37,7 +37,8 @@ final class CommandLineArgumentsTests: XCTestCase {
         XCTAssertEqual(try CommandLineArguments.parse(["-V"]), .version)
         XCTAssertEqual(try CommandLineArguments.parse(["render", "a.json", "-o", "out.html"]), .render(paths: ["a.json"], output: "out.html"))
         XCTAssertEqual(try CommandLineArguments.parse(["render", "-", "a.rtf"]), .render(paths: ["-", "a.rtf"], output: nil))
-        XCTAssertEqual(try CommandLineArguments.parse(["check", "a", "b", "--json"]), .check(paths: ["a", "b"], json: true))
+        XCTAssertEqual(try CommandLineArguments.parse(["check", "a", "b", "--json"]), .check(paths: ["a", "b"], json: true, verbose: false))
+        XCTAssertEqual(try CommandLineArguments.parse(["check", "a", "-v"]), .check(paths: ["a"], json: false, verbose: true))
         XCTAssertEqual(try CommandLineArguments.parse(["completions", "zsh"]), .completions(.zsh))
         XCTAssertEqual(try CommandLineArguments.parse(["manual"]), .manual)
     }

@@ -7,6 +7,8 @@ import Glibc
 struct CheckCommand {
     var paths: [String]
     var json: Bool
+    /// Also names the style fonts drawn with another face (on standard error with `--json`).
+    var verbose = false
 
     func run() -> Int32 {
         var diagnostics: [Diagnostic] = []
@@ -22,6 +24,7 @@ struct CheckCommand {
                 let workspace = Workspace(root: root, output: .checking, pictures: ImagePictures(root: root))
                 workspace.loadAll()
                 fileCount += Set(workspace.allDocuments.map(\.path)).count
+                if verbose { noteSubstitutes(workspace, under: prefix) }
                 diagnostics += workspace.allDiagnostics.map { relocated($0, under: prefix) }
             } else {
                 let root = ContentRoot.of(file: path)
@@ -29,6 +32,7 @@ struct CheckCommand {
                 let workspace = Workspace(root: root, output: .checking, pictures: ImagePictures(root: root))
                 workspace.load(onlyContentAt: relative)
                 fileCount += 1
+                if verbose { noteSubstitutes(workspace, under: root) }
                 diagnostics += workspace.allDiagnostics.filter { $0.path == relative }.map { diagnostic in
                     var moved = diagnostic
                     moved.path = prefix
@@ -53,6 +57,16 @@ struct CheckCommand {
             print("\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") in \(fileCount) file\(fileCount == 1 ? "" : "s")")
         }
         return errors > 0 ? 1 : 0
+    }
+
+    /// `DIR: note: font Baskerville: drawn with Liberation Serif, …`,
+    /// once per content folder, for a folder with tagged documents.
+    private func noteSubstitutes(_ workspace: Workspace, under folder: String) {
+        guard workspace.allDocuments.contains(where: { $0.kind == .tagged }) else { return }
+        for face in workspace.fontSubstitutes {
+            let line = "\(folder): note: font \(face.summary)"
+            if json { Console.error(line) } else { print(line) }
+        }
     }
 
     private func relocated(_ diagnostic: Diagnostic, under prefix: String) -> Diagnostic {

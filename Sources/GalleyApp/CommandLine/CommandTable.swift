@@ -79,6 +79,7 @@ enum CommandTable {
             missing: "check needs at least one PATH"),
         options: [
             OptionSpec(name: "--json", summary: "print the diagnostics as one JSON document"),
+            OptionSpec(name: "--verbose", short: "-v", summary: "also name each style font this machine draws with another face"),
         ]
     )
 

@@ -28,8 +28,8 @@ public enum GalleyMain {
         case .manual:
             print(ManualPage.text, terminator: "")
             return 0
-        case .check(let paths, let json):
-            return CheckCommand(paths: paths, json: json).run()
+        case .check(let paths, let json, let verbose):
+            return CheckCommand(paths: paths, json: json, verbose: verbose).run()
         case .languageServer:
             return LanguageServerCommand().run()
         case .render(let paths, let output):

@@ -11,16 +11,24 @@ struct PageStyle {
     /// copies otherwise), encoded once rather than for every answer.
     private(set) var taggedCSS: PageStyleSheet
     /// The same for rich and plain text documents.
-    static let textCSS = PageStyleSheet(FallbackFontFaces.css + TextViewStyleSheet.css)
+    static let textCSS = PageStyleSheet(SystemFonts.fallbacks.css + TextViewStyleSheet.css)
     /// The preview's defaults from `galley.json`, for the page; built once
     /// per config, and shared by every document.
-    private(set) var layoutJSON = PageStyle.layoutJSON(for: .standard)
+    private(set) var layoutJSON: JSONFragment
+    /// The style fonts drawn with another face, for the page to name.
+    private(set) var fontSubstitutes: [TextFaces.Face]
+    /// Each kind's geometry with the faces the page draws with (`/api/layout`).
+    private(set) var kindGeometries: KindGeometries
     /// Colour and font names in `galley.json` that find nothing, and fonts
     /// an `Info.plist` lists that are missing: shown on tagged documents.
     private(set) var styleDiagnostics: [Diagnostic] = []
 
     init() {
-        taggedCSS = PageStyleSheet(FallbackFontFaces.css + KindStyleSheet.css(for: GalleyConfig.standard.schema))
+        let faces = SystemFonts.faces(for: ContentSchema.seed, bundled: BundledFonts())
+        taggedCSS = PageStyleSheet(SystemFonts.fallbacks.css + KindStyleSheet.css(for: .seed, faces: faces))
+        kindGeometries = KindGeometries(schema: .seed, faces: faces)
+        fontSubstitutes = faces.substitutes
+        layoutJSON = Self.layoutJSON(for: .standard, substitutes: fontSubstitutes)
     }
 
     var schema: ContentSchema { config.schema }
@@ -43,7 +51,7 @@ struct PageStyle {
     private mutating func configure(_ newConfig: GalleyConfig?, diagnostics: [Diagnostic]) {
         if let newConfig {
             config = newConfig
-            layoutJSON = Self.layoutJSON(for: newConfig)
+            layoutJSON = Self.layoutJSON(for: newConfig, substitutes: fontSubstitutes)
         }
         configDiagnostics = diagnostics
     }
@@ -51,8 +59,14 @@ struct PageStyle {
     /// The kinds' CSS with the colour sets and bundled `fonts` they name, and
     /// the warnings for names that find nothing; returns whether the CSS changed.
     @discardableResult
-    mutating func restyle(catalog: AssetCatalog, fonts: BundledFonts, fontURL: (String) -> String?) -> Bool {
-        let css = FallbackFontFaces.css + FontFaceStyleSheet.css(for: schema, fonts: fonts, url: fontURL) + KindStyleSheet.css(for: schema)
+    mutating func restyle(catalog: AssetCatalog, fonts bundled: BundledFonts, fontURL: (String) -> String?) -> Bool {
+        var fonts = bundled
+        fonts.folders = config.fontFolder.map { [$0] } ?? []
+        let faces = SystemFonts.faces(for: schema, bundled: fonts)
+        kindGeometries = KindGeometries(schema: schema, faces: faces)
+        fontSubstitutes = faces.substitutes
+        layoutJSON = Self.layoutJSON(for: config, substitutes: fontSubstitutes)
+        let css = SystemFonts.fallbacks.css + FontFaceStyleSheet.css(for: schema, fonts: fonts, url: fontURL) + KindStyleSheet.css(for: schema, faces: faces)
             + ColorSetStyleSheet.css(for: schema, catalog: catalog)
         let unknownColors = schema.kinds.compactMap { kind -> Diagnostic? in
             guard let color = kind.style.color, KindStyleSheet.cssColor(color) == nil, !catalog.hasColorSet(named: color) else { return nil }
@@ -80,9 +94,11 @@ struct PageStyle {
         PictureDelivery.columnPixels(deviceWidth: config.deviceWidth)
     }
 
-    private static func layoutJSON(for config: GalleyConfig) -> JSONFragment {
+    private static func layoutJSON(for config: GalleyConfig, substitutes: [TextFaces.Face]) -> JSONFragment {
         var json = JSONWriter()
         json.beginObject()
+        json.key("fontSubstitutes")
+        FontSubstitutes.write(substitutes, into: &json)
         json.field("deviceWidth", Int(config.deviceWidth))
         json.field("appearance", config.appearance.rawValue)
         // Which width is which device and its scale, so the page picks

@@ -19,6 +19,9 @@ extension Workspace {
         files.assets.images.values.filter(\.isDisplayable).sorted { $0.path < $1.path }
     }
 
+    /// The style fonts drawn with another face.
+    var fontSubstitutes: [TextFaces.Face] { style.fontSubstitutes }
+
     /// What an editor completes and looks up.
     var vocabulary: EditorVocabulary {
         EditorVocabulary(schema: style.schema, assets: files.assets, traits: style.previewTraits)

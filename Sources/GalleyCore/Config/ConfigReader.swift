@@ -139,6 +139,14 @@ public struct ConfigReader {
                 context.report(.error, "invalid language '\(language)', expected a tag such as 'ja' or 'zh-Hans'", at: node.offset)
             }
         }
+        if let node = members["fonts"], let folder = context.string(node, "fonts") {
+            let trimmed = folder.removingByteSuffix("/") ?? folder
+            if trimmed.isEmpty || trimmed.hasPrefix("/") || trimmed.slashSeparatedParts.contains("..") {
+                context.report(.error, "'fonts' must be a folder inside the content folder, written relative to it", at: node.offset)
+            } else {
+                config.fontFolder = trimmed == "." ? "" : trimmed
+            }
+        }
         if let device = members["device"], let deviceMembers = context.members(of: device, named: "'device'", known: ConfigReader.knownKeys["device"] ?? []) {
             if let width = context.number(deviceMembers["width"], "width", range: 200...2000) { config.deviceWidth = width }
             if let node = deviceMembers["appearance"], let text = context.string(node, "appearance") {
@@ -157,7 +165,7 @@ public struct ConfigReader {
     /// The keys each object of `galley.json` may hold, by the key that holds
     /// the object (`""` for the top level; `kinds` for each kind).
     public static let knownKeys: [String: [String]] = [
-        "": ["keys", "kinds", "device", "titles", "language", "$schema"],
+        "": ["keys", "kinds", "device", "titles", "language", "fonts", "$schema"],
         "keys": ["text", "image", "title"],
         "device": ["width", "appearance"],
         "kinds": ["name", "pattern", "renders", "style", "asset", "follows", "prefix"],
