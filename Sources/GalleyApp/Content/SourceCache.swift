@@ -60,6 +60,14 @@ struct SourceCache {
         buffers.updateValue(text, forKey: path) == nil
     }
 
+    /// Makes an editor's edit to the buffer of `path`; false when it has no
+    /// buffer or the range does not fit it.
+    mutating func editBuffer(for path: String, replacing range: Range<Int>, with replacement: [UInt8]) -> Bool {
+        guard range.upperBound <= buffers[path]?.count ?? -1 else { return false }
+        buffers[path]?.replaceSubrange(range, with: replacement)
+        return true
+    }
+
     /// Goes back to the file on disk; returns whether there was a buffer.
     mutating func dropBuffer(for path: String) -> Bool {
         buffers.removeValue(forKey: path) != nil

@@ -22,9 +22,7 @@ final class Workspace {
     /// Where a slow file is read and rendered (nil: everything in place).
     private let slowLane: SlowWork.Lane?
 
-    /// A workspace whose renderings are made for `output`; `pictures` draws
-    /// images a browser cannot show (without it, files are linked as they
-    /// are). With a `slowLane`, slow files are read and rendered there.
+    /// Renderings made for `output`; `pictures` draws images a browser cannot show (else files are linked as they are).
     init(root: String, output: OutputMode = .served, pictures: ImagePictures? = nil, slowLane: SlowWork.Lane? = nil) {
         self.root = root
         self.slowLane = slowLane
@@ -108,6 +106,11 @@ final class Workspace {
         return apply(changed: [path], removed: [])
     }
 
+    /// Makes an editor's edit to the buffer of `path`; nil when it has none or the range does not fit it.
+    func editBuffer(for path: String, replacing range: Range<Int>, with replacement: [UInt8]) -> WorkspaceChanges? {
+        sources.editBuffer(for: path, replacing: range, with: replacement) ? apply(changed: [path], removed: []) : nil
+    }
+
     /// Goes back to the file on disk (after a save, or a close without one).
     @discardableResult
     func dropBuffer(for path: String) -> WorkspaceChanges {
@@ -180,12 +183,11 @@ final class Workspace {
 
     /// Renders documents on the slow lane, to be published when they are back.
     private func renderAside(_ ids: [String]) {
-        let renderer = self.renderer
         for id in ids {
             guard let source = index.sources[id] else { continue }
-            let ticket = history.startRendering(id)
-            let circumstances = circumstances(of: id, source)
-            slowLane? { .rendering(id: id, ticket: ticket, renderer.render(id, source, circumstances)) }
+            slowLane? { [renderer, ticket = history.startRendering(id), circumstances = circumstances(of: id, source)] in
+                .rendering(id: id, ticket: ticket, renderer.render(id, source, circumstances))
+            }
         }
     }
 

@@ -161,12 +161,24 @@ final class PreviewDaemon: Sendable {
 
     /// Shows `text` as the content of `path` (relative) on every page, as a
     /// save would, without writing the file.
-    func setBuffer(_ text: [UInt8], for path: String) -> BufferLinkProtocol.FileState {
+    func setBuffer(_ text: [UInt8], for path: String) -> PreviewFileState {
         lane?.sync(path + " (unsaved)", { $0.setBuffer(text, for: path) }, answer: { Self.fileState(path, $0) }) ?? Self.noFileState
     }
 
+    /// Makes an edit to the buffer shown for `path`; nil when there is none
+    /// or the edit does not fit it.
+    func editBuffer(for path: String, replacing range: Range<Int>, with replacement: [UInt8]) -> PreviewFileState? {
+        var fitted = false
+        let state = lane?.sync(path + " (unsaved)", { workspace in
+            guard let changes = workspace.editBuffer(for: path, replacing: range, with: replacement) else { return WorkspaceChanges() }
+            fitted = true
+            return changes
+        }, answer: { Self.fileState(path, $0) })
+        return fitted ? state : nil
+    }
+
     /// Shows the file on disk again.
-    func dropBuffer(for path: String) -> BufferLinkProtocol.FileState {
+    func dropBuffer(for path: String) -> PreviewFileState {
         lane?.sync(path, { $0.dropBuffer(for: path) }, answer: { Self.fileState(path, $0) }) ?? Self.noFileState
     }
 
@@ -179,10 +191,10 @@ final class PreviewDaemon: Sendable {
         lane?.sync(path + " (cursor)", { $0.follow(path: path, line: line) }, answer: { _ in })
     }
 
-    private static let noFileState = BufferLinkProtocol.FileState(diagnostics: [], pages: [])
+    private static let noFileState = PreviewFileState(diagnostics: [], pages: [])
 
-    private static func fileState(_ path: String, _ workspace: Workspace) -> BufferLinkProtocol.FileState {
-        BufferLinkProtocol.FileState(diagnostics: workspace.diagnostics(ofFile: path), pages: workspace.documentIDs(ofFile: path).map { "/doc/" + $0 })
+    private static func fileState(_ path: String, _ workspace: Workspace) -> PreviewFileState {
+        PreviewFileState(diagnostics: workspace.diagnostics(ofFile: path), pages: workspace.documentIDs(ofFile: path).map { "/doc/" + $0 })
     }
 
     /// SIGHUP, as daemons do: read the configuration again.
