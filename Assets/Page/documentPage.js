@@ -138,6 +138,23 @@ export function documentPage() {
     }
   }
 
+  /**
+   * A right-to-left document (its article's `dir`, from its localisation)
+   * mirrors the chrome around it, as UIKit mirrors the navigation bar, its
+   * back chevron and the toolbars: the chevron is a mirrored glyph, so it
+   * turns by itself. Set only when it changes, as `lang` is.
+   */
+  const mirroredChrome = [$('toolbar'), $('diagnostics'), removedNotice];
+  function setDirection() {
+    const art = viewA.querySelector(':scope > article');
+    const direction = art && art.getAttribute('dir') === 'rtl' ? 'rtl' : null;
+    if ((root.dataset.direction || null) === direction) return;
+    if (direction) root.dataset.direction = direction; else delete root.dataset.direction;
+    for (const el of mirroredChrome) {
+      if (direction) el.setAttribute('dir', direction); else el.removeAttribute('dir');
+    }
+  }
+
   /** Whether the second device shows this document too (not another language). */
   function mirrorsB() { return !deviceB.hidden && !doc.comparing; }
 
@@ -244,6 +261,7 @@ export function documentPage() {
       const changedB = incoming[1] ? patchView(viewB, incoming[1], true) : [];
       doc.hasArticle = true;
       setLanguage();
+      setDirection();
       if (body.patch) {
         showDeviceFilesOf(changed);
         showDeviceFilesOf(changedB);

@@ -177,6 +177,33 @@ final class RendererTests: XCTestCase {
         XCTAssertFalse(html.contains("href"))
     }
 
+    /// Right-to-left RTF in a right-to-left localisation: the article says
+    /// the document's direction, paragraphs and runs their own where it
+    /// differs, alignment is relative to it, and pictures keep their line's place.
+    func testDirectionsMatchGolden() throws {
+        let read = try RTFTestSupport.readFixture("directions.rtf")
+        let rendered = HTMLRenderer(context: RenderContext(direction: .rightToLeft)).render(read.document)
+        try GoldenFile.assertMatches(rendered.html, named: "rtf/directions.html")
+        XCTAssertTrue(rendered.articleTag.contains(" dir=\"rtl\""))
+        XCTAssertFalse(HTMLRenderer(context: RenderContext()).render(read.document).articleTag.contains("dir="),
+                       "no direction without a localisation: each paragraph finds its own")
+    }
+
+    func testTheDirectionComesFromTheLocalisationThenTheProject() {
+        XCTAssertEqual(WritingDirection.decide(configured: nil, path: "Resources/ar.lproj/articles.json"), .rightToLeft)
+        XCTAssertEqual(WritingDirection.decide(configured: "ar", path: "Resources/en.lproj/articles.json"), .leftToRight)
+        XCTAssertEqual(WritingDirection.decide(configured: "he", path: "Resources/articles.json"), .rightToLeft)
+        XCTAssertNil(WritingDirection.decide(configured: nil, path: "Resources/articles.json"))
+        XCTAssertNil(WritingDirection.decide(configured: nil, path: "Resources/Base.lproj/articles.json"))
+        XCTAssertEqual(WritingDirection.decide(configured: nil, path: "ar_EG.lproj/articles.json"), .rightToLeft)
+        for tag in ["ar", "he", "fa", "ur", "ps", "yi", "ckb", "fa-IR", "pa-Arab", "az-Arab"] {
+            XCTAssertEqual(WritingDirection(language: tag), .rightToLeft, tag)
+        }
+        for tag in ["en", "ja", "zh-Hans", "az", "ks-Deva", "uz-Latn", "arn"] {
+            XCTAssertEqual(WritingDirection(language: tag), .leftToRight, tag)
+        }
+    }
+
     func testImageHeadersGiveDimensions() {
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 2, 0x80, 0, 0, 1, 0xE0]
         XCTAssertEqual(ImageDimensions.read(png).map { [$0.width, $0.height] }, [640, 480])

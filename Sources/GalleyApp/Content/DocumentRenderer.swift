@@ -43,6 +43,7 @@ struct DocumentRenderer {
         }
         let context = RenderContext(
             schema: style.schema,
+            direction: WritingDirection.decide(configured: style.config.language, path: source.path),
             resolveAsset: { [links] name in
                 var resolved = assets.resolve(name, for: traits, link: link)
                 if !links.keepsDeviceVariants { resolved?.variants = [] }

@@ -26,6 +26,7 @@ public enum DiagnosticSpan {
     public static func code(for diagnostic: Diagnostic) -> String {
         let message = diagnostic.message
         if message.contains("matches no block kind") { return "unknown-tag" }
+        if message.contains("has full-width brackets") { return "full-width-tag" }
         if message.contains("' is closed by '") || message.hasPrefix("unclosed '<") || message.contains("' without an opening '") { return "mismatched-tag" }
         if message.hasPrefix("unknown key ") { return "unknown-key" }
         if message.hasPrefix("duplicate key ") { return "duplicate-key" }

@@ -67,12 +67,13 @@ public enum KindStyleSheet {
             css.append("align-self:stretch")
         case .text:
             // A SwiftUI Text in a VStack is as wide as its text and centred;
-            // its wrapped lines start at the leading edge.
+            // its wrapped lines start at the leading edge, which is the right
+            // one in a right-to-left layout.
             switch style.alignment {
-            case nil: css += ["align-self:center", "text-align:left"]
-            case .leading?: css += ["align-self:stretch", "text-align:left"]
+            case nil: css += ["align-self:center", "text-align:start"]
+            case .leading?: css += ["align-self:stretch", "text-align:start"]
             case .center?: css += ["align-self:center", "text-align:center"]
-            case .trailing?: css += ["align-self:stretch", "text-align:right"]
+            case .trailing?: css += ["align-self:stretch", "text-align:end"]
             case .justified?: css += ["align-self:stretch", "text-align:justify"]
             }
         }

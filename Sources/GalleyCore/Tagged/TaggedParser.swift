@@ -30,7 +30,13 @@ public struct TaggedParser {
             func warn(_ message: String) {
                 diagnostics.append(Diagnostic(path: path, location: string.location, severity: .warning, message: message))
             }
-            if case .always = kind.matcher, let problem = tagProblem(in: string.text) { warn(problem) }
+            if case .always = kind.matcher {
+                if let typed = halfWidthTags(of: string.text), let (meant, _) = classify(typed), meant.name != kind.name {
+                    warn("'\(string.text)' has full-width brackets and is shown as body text, not as \(meant.name == "image" ? "an image" : "a \(meant.name)"); did you mean '\(typed)'?")
+                } else if let problem = tagProblem(in: string.text) {
+                    warn(problem)
+                }
+            }
             if !kind.follows.isEmpty, !kind.follows.contains(previousKind ?? "") {
                 let expected = kind.follows.map { "'\($0)'" }.joined(separator: " or ")
                 warn("\(kind.name) does not directly follow \(expected == "'image'" ? "an image" : expected)")
@@ -84,6 +90,30 @@ public struct TaggedParser {
             if tagNames.contains(close) { return "'</\(close)>' without an opening '<\(close)>'" }
             return unknownTagMessage("</\(close)>", name: close)
         }
+    }
+
+    /// `text` with full-width tags (`＜image＞01＜／image＞`, as a Japanese
+    /// input method types them) written in ASCII, the content left as it is;
+    /// nil when it has no full-width tag.
+    func halfWidthTags(of text: String) -> String? {
+        let scalars = Array(text.unicodeScalars)
+        let opens: Set<Unicode.Scalar> = ["<", "\u{FF1C}"]
+        let closes: Set<Unicode.Scalar> = [">", "\u{FF1E}"]
+        guard let first = scalars.first, opens.contains(first),
+              let openingEnd = scalars.firstIndex(where: closes.contains),
+              let last = scalars.last, closes.contains(last),
+              let closingStart = scalars.lastIndex(where: opens.contains), closingStart > openingEnd else { return nil }
+        var fixed = scalars
+        var changed = false
+        for index in Array(0...openingEnd) + Array(closingStart..<scalars.count) {
+            // The full-width forms U+FF01…U+FF5E are ASCII's U+0021…U+007E moved up by 0xFEE0.
+            let value = scalars[index].value
+            if (0xFF01...0xFF5E).contains(value), let ascii = Unicode.Scalar(value - 0xFEE0) {
+                fixed[index] = ascii
+                changed = true
+            }
+        }
+        return changed ? String(String.UnicodeScalarView(fixed)) : nil
     }
 
     private func unknownTagMessage(_ token: String, name: String) -> String {
