@@ -49,6 +49,7 @@ let package = Package(
                 .embedInCode("languages.js"),
                 .embedInCode("onDevice.js"),
                 .embedInCode("deviceFiles.js"),
+                .embedInCode("navigation.js"),
                 .embedInCode("fontNote.js"),
             ]
         ),
@@ -68,6 +69,7 @@ let package = Package(
             resources: [.copy("Golden")]
         ),
         .testTarget(name: "GalleySystemTests", dependencies: ["GalleySystem"]),
+        .testTarget(name: "GalleyServerTests", dependencies: ["GalleyServer"]),
         .testTarget(name: "GalleyWatcherTests", dependencies: ["GalleyWatcher"]),
         .testTarget(
             name: "GalleyImagingTests",

@@ -8,8 +8,9 @@ import { settings } from './settings.js';
 import { setUpToolbar } from './toolbar.js';
 import { setUpDiagnostics } from './diagnostics.js';
 import { editorOf, linkEditor } from './editorLink.js';
-import { setDevices, showDeviceFiles, showDeviceFilesOf } from './deviceFiles.js';
+import { showDeviceFiles, showDeviceFilesOf } from './deviceFiles.js';
 import { setUpLanguages } from './languages.js';
+import { setUpNavigation } from './navigation.js';
 import { showFontSubstitutes } from './fontNote.js';
 
 /** How long a changed block stays highlighted. */
@@ -42,6 +43,7 @@ export function documentPage() {
   });
   linkEditor(viewA, doc);
   const updateLanguages = setUpLanguages(doc);
+  const updateNavigation = setUpNavigation(doc);
 
   // An image is a sized grey box until its picture has arrived (galley.css).
   document.addEventListener('load', (e) => {
@@ -229,6 +231,7 @@ export function documentPage() {
     if (doc.removed) setRemoved(false);
 
     doc.path = body.path;
+    doc.item = body.item;
     doc.editor = editorOf(body);
     viewA.classList.toggle('can-open-editor', !!doc.editor);
     if (body.title !== doc.title || first) {
@@ -236,7 +239,7 @@ export function documentPage() {
       titleEl.textContent = doc.title;
       document.title = doc.title + ' · Galley';
     }
-    if (body.layout) setDevices(body.layout.devices);
+    updateNavigation();
     showFontSubstitutes($('font-note'), body.kind === 'tagged' && body.layout ? body.layout.fontSubstitutes : []);
     useProjectLayout(body.layout);
     // Shown from an editor's buffer (galley lsp) rather than the file on disk.

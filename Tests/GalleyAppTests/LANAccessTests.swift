@@ -84,7 +84,7 @@ final class LANAccessTests: XCTestCase {
 
     func testTheQRCodeDrawsEveryModuleOnceInTheTerminalAndTheSVG() throws {
         let code = try XCTUnwrap(QRCode(encoding: "http://192.0.2.7:4400/?key=0123456789abcdef0123456789abcdef"))
-        let lines = code.terminalText().split(separator: "\n")
+        let lines = code.terminalText(colored: true).split(separator: "\n")
         let side = code.size + 2 * QRCode.quietZone
         XCTAssertEqual(lines.count, (side + 1) / 2)
         XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("\u{1B}[30;107m") && $0.hasSuffix("\u{1B}[0m") })

@@ -7,17 +7,11 @@ import XCTest
 final class RTFCorpusTests: XCTestCase {
     private typealias Support = RTFTestSupport
 
-    /// `<package root>/../shared/corpus`, the package root being three levels above this file.
-    private static let corpus = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    private static let corpus = SharedCorpus.folder
 
-    /// Skips the whole class where `../shared` is absent (a skip thrown inside
-    /// an assertion would count as a failure instead).
+    /// Fails every test of the class where the corpus is missing.
     override func setUpWithError() throws {
-        guard FileManager.default.fileExists(atPath: Self.corpus.path) else {
-            throw XCTSkip("the shared corpus is not present at \(Self.corpus.path)")
-        }
+        _ = try SharedCorpus.require()
     }
 
     private func corpusURL(_ relativePath: String) -> URL {

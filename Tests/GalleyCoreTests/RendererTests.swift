@@ -2,10 +2,15 @@ import XCTest
 @testable import GalleyCore
 
 final class RendererTests: XCTestCase {
+    private struct FixtureUnread: Error, CustomStringConvertible {
+        var description: String { "tagged/everything.json did not read as items" }
+    }
+
     private func renderEverything() throws -> (RenderedDocument, ItemReading) {
         let bytes = try Array(Data(contentsOf: GoldenFile.folder.appendingPathComponent("tagged/everything.json")))
         guard case .items(let items, _) = DataFileReader(schema: .seed, path: "everything.json").read(bytes), let item = items.first else {
-            throw XCTSkip("fixture did not read")
+            // A parser regression must fail here, not skip.
+            throw FixtureUnread()
         }
         let context = RenderContext(schema: .seed, resolveAsset: { name in
             name == "lpenguin_02" ? ResolvedImage(url: "/files/Assets.xcassets/lpenguin_02.imageset/lpenguin_02.jpg?v=1234", width: 640, height: 427) : nil

@@ -53,7 +53,7 @@ struct CheckCommand {
             json.endArray()
             print(json.text)
         } else {
-            for diagnostic in diagnostics { print(diagnostic.formatted) }
+            for diagnostic in diagnostics { print(TerminalText.shown(diagnostic.formatted)) }
             print("\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") in \(fileCount) file\(fileCount == 1 ? "" : "s")")
         }
         return errors > 0 ? 1 : 0

@@ -3,8 +3,11 @@ import Glibc
 /// Writes to standard error without touching C's global `stderr` (which
 /// Swift 6 treats as shared mutable state).
 enum Console {
-    static func error(_ line: String) {
-        var bytes = Array((line + "\n").utf8)
+    /// Writes `text` and a line break; its own line breaks stay, every
+    /// other control character is shown escaped (`TerminalText.shown`).
+    static func error(_ text: String) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.shown(String($0)) }
+        var bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { buffer -> Int in

@@ -76,6 +76,7 @@ struct DocumentRenderer {
             layout: style.layoutJSON, geometry: source.document.kind == .tagged ? style.kindGeometries : nil,
             language: DocumentLanguage.decide(configured: style.config.language, path: source.path, title: source.document.title, scriptsOfBlocks: rendered.scripts),
             localizations: circumstances.localization?.localizations ?? [],
+            searchableText: source.document.searchableText(),
             unsaved: circumstances.unsaved,
             diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
         )

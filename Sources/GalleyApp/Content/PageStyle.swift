@@ -104,15 +104,7 @@ struct PageStyle {
         // Which width is which device and its scale, so the page picks
         // among the files the renderer resolved for each one.
         json.key("devices")
-        json.beginArray()
-        for device in PreviewDevice.all {
-            json.beginObject()
-            json.field("name", device.name)
-            json.field("minWidth", device.minimumWidth)
-            json.field("scale", device.scale)
-            json.endObject()
-        }
-        json.endArray()
+        PreviewDevice.writeTable(into: &json)
         json.endObject()
         return JSONFragment(json)
     }

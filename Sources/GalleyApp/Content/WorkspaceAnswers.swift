@@ -19,6 +19,9 @@ extension Workspace {
         files.assets.images.values.filter(\.isDisplayable).sorted { $0.path < $1.path }
     }
 
+    /// The device width of `galley.json`, for pages written without the page's script.
+    var deviceWidth: Double { style.config.deviceWidth }
+
     /// The style fonts drawn with another face.
     var fontSubstitutes: [TextFaces.Face] { style.fontSubstitutes }
 

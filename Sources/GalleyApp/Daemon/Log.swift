@@ -27,7 +27,9 @@ struct Log: Sendable {
         write("error: " + message)
     }
 
+    /// One line, whatever the message holds: its file names and headers
+    /// come from outside.
     private func write(_ line: String) {
-        Console.error("galley: " + line)
+        Console.error("galley: " + TerminalText.shown(line))
     }
 }

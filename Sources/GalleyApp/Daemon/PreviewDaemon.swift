@@ -85,7 +85,7 @@ final class PreviewDaemon: Sendable {
         }
         let command = options.editorCommand.flatMap(EditorCommand.init(template:))
         let editor = EditorLink(command: command, connectedEditors: editors)
-        let publisher = Publisher(boot: boot, editorAnnouncement: editor.announcement, announced: command != nil)
+        let publisher = Publisher(boot: boot, editorAnnouncement: editor.announcement, announced: command != nil, servesPhones: options.lan)
         publisherReference.target = publisher
         let lane = WorkspaceLane(workspace: workspace, publisher: publisher, log: log)
         laneReference.target = lane
@@ -116,7 +116,7 @@ final class PreviewDaemon: Sendable {
         let guardrail = RequestGuard(port: socket.port, boundHost: options.lan ? "127.0.0.1" : options.host, extraNames: options.allowedHosts + lanAddresses)
         let lan = options.lan ? LANAccess.random() : nil
         let gate = lan.map { access in
-            LANGate(access: access, urls: lanAddresses.map { "http://\($0):\(socket.port)/?\(LANAccess.keyParameter)=\(access.key)" }, log: log)
+            LANGate(access: access, origins: lanAddresses.map { "http://\($0):\(socket.port)" }, log: log)
         }
         let service = PreviewService(publisher: publisher, guardrail: guardrail, root: root, editor: editor, lan: gate, pictures: pictures)
         let server = try HTTPServer(socket: socket, handler: service)
@@ -146,8 +146,8 @@ final class PreviewDaemon: Sendable {
         let folder = DaemonSocketPath.folder()
         do {
             try DaemonSocketPath.prepareFolder(folder)
-            let link = BufferLinkServer(listener: try LocalSocketListener(path: DaemonSocketPath.socket(forRoot: root)), daemon: self)
-            link.start()
+            let link = try BufferLinkServer(listener: try LocalSocketListener(path: DaemonSocketPath.socket(forRoot: root)), daemon: self)
+            try link.start()
             running.withLock { $0?.bufferLink = link }
             log.verbose("editors reach this daemon at \(link.path)")
         } catch let error as SystemCallError where error.errno == EADDRINUSE {

@@ -36,8 +36,12 @@ final class Publisher: @unchecked Sendable {
     private let timerQueue = DispatchQueue(label: "galley.poll-deadlines")
     private let timer: DispatchSourceTimer
 
-    init(boot: String, editorAnnouncement: JSONFragment? = nil, announced: Bool = true) {
+    /// Whether phones are served (`serve --lan`), as the index says.
+    private let servesPhones: Bool
+
+    init(boot: String, editorAnnouncement: JSONFragment? = nil, announced: Bool = true, servesPhones: Bool = false) {
         self.boot = boot
+        self.servesPhones = servesPhones
         self.editorAnnouncement = editorAnnouncement ?? .null
         editorAnnounced = Atomic(announced)
         timer = DispatchSource.makeTimerSource(queue: timerQueue)
@@ -161,7 +165,7 @@ final class Publisher: @unchecked Sendable {
         switch answer {
         case .index(let version):
             if let cached = state.indexBody, cached.version == version { return cached.response }
-            let response = Publisher.jsonResponse(PublishedDocument.indexJSON(boot: boot, version: version, documents: Array(state.protocolState.documents.values)))
+            let response = Publisher.jsonResponse(PublishedDocument.indexJSON(boot: boot, version: version, documents: Array(state.protocolState.documents.values), servesPhones: servesPhones))
             state.indexBody = (version, response)
             return response
         case .whole(let id, let document):

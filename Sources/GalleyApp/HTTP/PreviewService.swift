@@ -45,7 +45,11 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
             return .now(pageFile("page.html"))
         case path == PreviewService.lanCodePath:
             guard let svg = lan?.qrCodeSVG else { return .now(text(404, "not serving the local network (see --lan)")) }
-            return .now(HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml"), ("Cache-Control", "no-store")] + SecurityHeaders.all, body: SharedBody(svg)))
+            return .now(uncachedSVG(svg))
+        case path == PreviewService.pageCodePath:
+            guard let lan else { return .now(text(404, "not serving the local network (see --lan)")) }
+            guard let svg = lan.qrCodeSVG(forPage: request.query["u"] ?? "") else { return .now(text(400, "u must be a page of this server")) }
+            return .now(uncachedSVG(svg))
         case path.hasBytePrefix("/_galley/"):
             return .now(pageFile(path.removingBytePrefix("/_galley/") ?? "", cacheable: true))
         case path == "/api/documents":
@@ -66,10 +70,13 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     /// The QR code of the printed LAN URL; it holds the key, so only this machine gets it.
     static let lanCodePath = "/_galley/lan-code.svg"
 
+    /// The QR code of one page (`?u=/doc/…`) with the key, for a phone.
+    static let pageCodePath = "/_galley/qr.svg"
+
     /// What acts on this machine or reveals the key: never for another machine,
     /// whatever it holds.
     private static func actsOnThisMachine(_ request: HTTPRequest) -> Bool {
-        request.method == "POST" || request.path == lanCodePath
+        request.method == "POST" || request.path == lanCodePath || request.path == pageCodePath
     }
 
     private func openEditor(_ request: HTTPRequest) -> HTTPResponse {
@@ -94,7 +101,7 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
         let descriptions = (request.query["blocks"] ?? "").split(separator: ",")
         let blocks = descriptions.compactMap(geometry.block)
         guard blocks.count == descriptions.count else { return text(400, "blocks are kind/lines, kind/WIDTHxHEIGHT or kind/=HEIGHT") }
-        let width = request.query["width"].flatMap(Double.init).flatMap { $0.isFinite && $0 > 0 && $0 < 100_000 ? $0 : nil } ?? 390
+        let width = request.query["width"].flatMap(Double.init).flatMap { $0.isFinite && $0 > 0 && $0 < 100_000 ? $0 : nil } ?? Double(PreviewDevice.defaultWidth)
         var json = JSONWriter()
         json.beginObject()
         json.key("blocks")
@@ -120,6 +127,11 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
 
     private func text(_ status: Int, _ message: String) -> HTTPResponse {
         HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", body: message + "\n", headers: SecurityHeaders.all)
+    }
+
+    /// A QR code: it holds the key, so no cache keeps it.
+    private func uncachedSVG(_ svg: String) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml"), ("Cache-Control", "no-store")] + SecurityHeaders.all, body: SharedBody(svg))
     }
 
     private func pageFile(_ name: String, cacheable: Bool = false) -> HTTPResponse {

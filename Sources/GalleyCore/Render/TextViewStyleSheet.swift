@@ -7,7 +7,7 @@
 /// selector makes Chromium restyle every later block when one is inserted
 /// above them (13 ms for 4,800 paragraphs).
 public enum TextViewStyleSheet {
-    public static let css = FontStack.languageRules + """
+    public static let css = SwiftUIColorStyleSheet.css + FontStack.languageRules + """
         .galley-doc:not(.kind-tagged){display:block;padding:0 0 8px;gap:0;\(FontStack.fallbackDeclaration)}
         .galley-doc:not(.kind-tagged) .navbar{position:sticky;top:0;z-index:1;margin:0 0 8px;padding:11px 16px;text-align:center;background:var(--chrome-bg, rgba(249,249,249,0.94));border-bottom:0.5px solid var(--chrome-border, #c6c6c8);backdrop-filter:blur(20px)}
         .galley-doc:not(.kind-tagged) .navbar h1{margin:0;font:600 calc(17px * var(--text-scale, 1)) -apple-system, system-ui, "Helvetica Neue", Arial, "Noto Sans CJK JP", sans-serif}

@@ -27,11 +27,14 @@ public struct DataFileReader {
     public let schema: ContentSchema
     public let path: String
     public let syntax: DataFileSyntax
+    /// Counts the bytes read to find line and column of what the reader points at.
+    public let work: WorkCounter?
 
-    public init(schema: ContentSchema, path: String, syntax: DataFileSyntax = .json) {
+    public init(schema: ContentSchema, path: String, syntax: DataFileSyntax = .json, work: WorkCounter? = nil) {
         self.schema = schema
         self.path = path
         self.syntax = syntax
+        self.work = work
     }
 
     public func read(_ bytes: [UInt8]) -> DataFileReading {
@@ -46,7 +49,7 @@ public struct DataFileReader {
         var itemDepth = 0
         switch syntax == .json ? JSONReader.parse(bytes) : PropertyListReader.parse(bytes) {
         case .failure(let error):
-            reading = .invalid(Diagnostic(path: path, location: lines.location(ofOffset: error.offset), severity: .error, message: error.message))
+            reading = .invalid(Diagnostic(path: path, location: lines.location(ofOffset: error.offset, work: work), severity: .error, message: error.message))
         case .success(let root):
             if let items = itemArray(in: root) {
                 var fileDiagnostics: [Diagnostic] = []
@@ -85,7 +88,7 @@ public struct DataFileReader {
     }
 
     func diagnostic(_ severity: Severity, _ message: String, at offset: Int, _ lines: SourcePositions) -> Diagnostic {
-        Diagnostic(path: path, location: lines.location(ofOffset: offset), severity: severity, message: message)
+        Diagnostic(path: path, location: lines.location(ofOffset: offset, work: work), severity: severity, message: message)
     }
 
     func readItem(_ members: [JSONMember], index: Int, offset: Int, _ lines: SourcePositions) -> ItemReading {
@@ -116,7 +119,7 @@ public struct DataFileReader {
                 strings.reserveCapacity(elements.count)
                 for element in elements {
                     if let value = element.stringValue {
-                        strings.append(TaggedString(text: value, location: lines.location(ofOffset: element.offset)))
+                        strings.append(TaggedString(text: value, location: lines.location(ofOffset: element.offset, work: work)))
                     } else {
                         diagnostics.append(diagnostic(.warning, "'\(schema.textKey)' element is \(element.value.typeDescription), expected a string", at: element.offset, lines))
                     }
@@ -151,7 +154,7 @@ struct SourcePositions: Sendable {
         self.lines = lines
     }
 
-    func location(ofOffset offset: Int) -> SourceLocation {
-        lines?.location(ofOffset: offset) ?? SourceLocation(line: 1, column: offset + 1)
+    func location(ofOffset offset: Int, work: WorkCounter?) -> SourceLocation {
+        lines?.location(ofOffset: offset, work: work) ?? SourceLocation(line: 1, column: offset + 1)
     }
 }
