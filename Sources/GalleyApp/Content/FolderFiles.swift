@@ -11,8 +11,12 @@ struct FolderFiles {
     private(set) var fonts = BundledFonts()
     private(set) var surroundings = Surroundings()
 
+    /// Where every file of the folder is read: beneath the root, never through a link out.
+    let folder: ContentFolder
+
     init(root: String) {
         self.root = root
+        folder = ContentFolder(root: root)
     }
 
     /// What a batch of changed and removed files comes to.
@@ -65,22 +69,22 @@ struct FolderFiles {
             if let change = Surroundings.change(by: role) { surroundings.note(change) }
             switch role {
             case .image:
-                touchedAssets.formUnion(assets.updateImage(at: path, root: root))
+                touchedAssets.formUnion(assets.updateImage(at: path, in: folder))
                 intake.servedFilesChanged = true
                 intake.touchedImages.insert(.file(path))
             case .catalogContents:
-                touchedAssets.formUnion(assets.updateContents(at: path, root: root))
+                touchedAssets.formUnion(assets.updateContents(at: path, in: folder))
             case .font:
-                fonts.setFontFile(path, assets.updateFont(at: path, root: root))
+                fonts.setFontFile(path, assets.updateFont(at: path, in: folder))
                 intake.servedFilesChanged = true
                 intake.restyle = true
             case .infoPlist:
-                fonts.setInfoPlist(path, assets.readConfined(path, root: root))
+                fonts.setInfoPlist(path, try? folder.read(path))
                 intake.restyle = true
             case .content(let content):
                 if content.isBundle {
                     // Attachments are images served from the bundle.
-                    if path != content.sourcePath { _ = assets.updateImage(at: path, root: root) }
+                    if path != content.sourcePath { _ = assets.updateImage(at: path, in: folder) }
                     intake.servedFilesChanged = true
                 }
                 intake.contentFiles.insert(content)

@@ -71,7 +71,7 @@ struct OutputLinks {
         switch mode {
         case .served, .checking: file.url
         case .site: Self.siteURL(file.path)
-        case .inline: (try? FileSystem.read(root + "/" + file.path)).map { Self.dataURL(file.mimeType, $0) }
+        case .inline: (try? ContentFolder(root: root).read(file.path)).map { Self.dataURL(file.mimeType, $0) }
         }
     }
 

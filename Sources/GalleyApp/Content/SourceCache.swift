@@ -44,12 +44,12 @@ struct SourceCache {
 
     private static func contents(of file: String, root: String, buffer: [UInt8]?) throws -> [UInt8] {
         if let buffer { return buffer }
-        return try FileSystem.read(root + "/" + file)
+        return try ContentFolder(root: root).read(file)
     }
 
     /// Whether `file` is there to read, from an editor or on disk.
     func exists(_ file: String) -> Bool {
-        buffers[file] != nil || FileSystem.exists(root + "/" + file)
+        buffers[file] != nil || ContentFolder(root: root).hasEntry(file)
     }
 
     // MARK: - Editor buffers
@@ -103,7 +103,7 @@ struct SourceCache {
                 let bytes = try SourceCache.contents(of: file.sourcePath, root: root, buffer: buffer)
                 return ReadResult(file: file, snapshot: ContentFormats.read(bytes, of: file, in: context, after: previous), bytes: bytes.count, ticket: ticket)
             } catch {
-                if !FileSystem.exists(root + "/" + file.sourcePath) { return ReadResult(file: file, snapshot: nil, bytes: 0, ticket: ticket) }
+                if !ContentFolder(root: root).hasEntry(file.sourcePath) { return ReadResult(file: file, snapshot: nil, bytes: 0, ticket: ticket) }
                 return ReadResult(file: file, snapshot: FileSnapshot(failure: Diagnostic(path: file.sourcePath, location: .start, severity: .error, message: "\(error)")), bytes: 0, ticket: ticket)
             }
         }
