@@ -251,7 +251,7 @@ final class Workspace {
                 if let newConfig = result.config { config = newConfig }
                 configDiagnostics = result.diagnostics
             } catch {
-                configDiagnostics = [Diagnostic(path: ConfigFile.name, location: .start, severity: .error, message: "\(error)")]
+                configDiagnostics = [Diagnostic(path: ConfigFile.name, id: .unreadableFile, at: .start, severity: .error, message: "\(error)")]
             }
         } else {
             config = .standard
@@ -286,7 +286,7 @@ final class Workspace {
             + ColorSetStyleSheet.css(for: schema, catalog: catalog)
         let unknownColors = schema.kinds.compactMap { kind -> Diagnostic? in
             guard let color = kind.style.color, KindStyleSheet.cssColor(color) == nil, !catalog.hasColorSet(named: color) else { return nil }
-            return Diagnostic(path: ConfigFile.name, location: kind.style.colorLocation ?? .start, severity: .warning, message: catalog.unknownColorMessage(color))
+            return catalog.unknownColor(color, path: ConfigFile.name, range: kind.style.colorRange ?? SourceRange(at: .start))
         }
         styleDiagnostics = unknownColors + FontFaceStyleSheet.unknownFonts(in: schema, fonts: fonts, configPath: ConfigFile.name) + fonts.diagnostics
         guard css != taggedPageCSS.css else { return false }
@@ -411,7 +411,7 @@ final class Workspace {
             return (ContentFormats.read(bytes, of: file, in: context, after: previous), bytes.count)
         } catch {
             if !FileSystem.exists(root + "/" + file.sourcePath) { return nil }
-            return (FileSnapshot(failure: Diagnostic(path: file.sourcePath, location: .start, severity: .error, message: "\(error)")), 0)
+            return (FileSnapshot(failure: Diagnostic(path: file.sourcePath, id: .unreadableFile, at: .start, severity: .error, message: "\(error)")), 0)
         }
     }
 
@@ -594,14 +594,14 @@ final class Workspace {
                 case .embedded: path = nil
                 }
                 if let path, let problem = problems.byPath[path] {
-                    diagnostics.append(Diagnostic(path: source.path, location: reference.location, severity: .warning, message: problem))
+                    diagnostics.append(Diagnostic(path: source.path, id: .unreadableImage, at: reference.location, severity: .warning, message: problem))
                 }
             }
         }
         for missing in rendered.missingImages {
-            var message = "missing image '\(missing.name)'"
-            if images.contains(.asset(missing.name)) { message = assets.catalog.missingImageMessage(missing.name) }
-            diagnostics.append(Diagnostic(path: source.path, location: missing.location, severity: .warning, message: message))
+            diagnostics.append(images.contains(.asset(missing.name))
+                ? assets.catalog.missingImage(missing.name, path: source.path, at: missing.location, naming: source.document.imageNamings[missing.location])
+                : Diagnostic(path: source.path, id: .missingImage, at: missing.location, severity: .warning, message: "missing image '\(missing.name)'"))
         }
         if let localized = localizationFindings[id]?.diagnostics, !localized.isEmpty {
             // One problem, one line: a localisation warning explains the warning

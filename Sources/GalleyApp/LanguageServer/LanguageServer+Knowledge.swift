@@ -27,25 +27,52 @@ extension LanguageServer {
 
     // MARK: - Quick fixes
 
-    /// A quick fix for each "did you mean" diagnostic the client sends back.
+    /// A diagnostic as LSP tells it: its range, its id as the code, and its
+    /// fix-its as `data`, which the client sends back with a code action
+    /// request, in the document's position encoding.
+    func lspDiagnostic(_ diagnostic: Diagnostic, in document: OpenDocument) -> JSONOutput {
+        func range(_ range: SourceRange) -> JSONOutput {
+            self.range(document.text.offset(of: range.start)..<document.text.offset(of: range.end), in: document)
+        }
+        let fixIts: [JSONOutput] = diagnostic.fixIts.map { fixIt in
+            .object([
+                ("title", .string(fixIt.message)),
+                ("edits", .array(fixIt.edits.map { .object([("range", range($0.range)), ("newText", .string($0.replacement))]) })),
+            ])
+        }
+        return .object([
+            ("range", range(diagnostic.range)),
+            ("severity", .int(diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : 3)),
+            ("code", .string(diagnostic.id.rawValue)),
+            ("source", .string("galley")),
+            ("message", .string(diagnostic.message)),
+            ("data", .object([("fixIts", .array(fixIts))])),
+        ])
+    }
+
+    /// A quick fix for each fix-it of the diagnostics the client sends back.
     func codeActions(_ params: JSONNode?) -> JSONOutput {
-        guard let uri = params?.member("textDocument")?.value.member("uri")?.value.stringValue, let document = documents[uri] else { return .array([]) }
+        guard let uri = params?.member("textDocument")?.value.member("uri")?.value.stringValue, documents[uri] != nil else { return .array([]) }
         let diagnostics = params?.member("context")?.value.member("diagnostics")?.value.arrayValue ?? []
         var actions: [JSONOutput] = []
         for diagnostic in diagnostics {
-            guard let message = diagnostic.member("message")?.value.stringValue, let suggestion = DiagnosticSpan.suggestion(in: message),
-                  let rangeNode = diagnostic.member("range")?.value, let range = LanguageServer.range(rangeNode) else { continue }
-            let start = document.text.offset(of: range.start, encoding: encoding)
-            let bytes = start..<max(start, document.text.offset(of: range.end, encoding: encoding))
-            guard let fixed = DiagnosticSpan.applying(suggestion, to: text(bytes, in: document)) else { continue }
-            let edit: JSONOutput = .object([("range", self.range(bytes, in: document)), ("newText", .string(fixed))])
-            actions.append(.object([
-                ("title", .string("Change '\(suggestion.wrong)' to '\(suggestion.right)'")),
-                ("kind", .string("quickfix")),
-                ("isPreferred", .bool(true)),
-                ("diagnostics", .array([LanguageServer.echo(diagnostic)])),
-                ("edit", .object([("changes", .object([(uri, .array([edit]))]))])),
-            ]))
+            let fixIts = diagnostic.member("data")?.value.member("fixIts")?.value.arrayValue ?? []
+            for (index, fixIt) in fixIts.enumerated() {
+                guard let title = fixIt.member("title")?.value.stringValue, let edits = fixIt.member("edits")?.value.arrayValue else { continue }
+                let textEdits: [JSONOutput] = edits.compactMap { edit in
+                    guard let rangeNode = edit.member("range")?.value, let range = LanguageServer.range(rangeNode),
+                          let newText = edit.member("newText")?.value.stringValue else { return nil }
+                    return .object([("range", LanguageServer.json(range)), ("newText", .string(newText))])
+                }
+                guard textEdits.count == edits.count, !textEdits.isEmpty else { continue }
+                actions.append(.object([
+                    ("title", .string(title)),
+                    ("kind", .string("quickfix")),
+                    ("isPreferred", .bool(index == 0)),
+                    ("diagnostics", .array([LanguageServer.echo(diagnostic)])),
+                    ("edit", .object([("changes", .object([(uri, .array(textEdits))]))])),
+                ]))
+            }
         }
         return .array(actions)
     }

@@ -250,18 +250,7 @@ final class LanguageServer {
             unannouncedPreview = nil
             announcePreview(preview.url + (state.pages.first.map { String($0.dropFirst()) } ?? ""))
         }
-        let diagnostics = state.diagnostics.map { diagnostic -> JSONOutput in
-            let bytes = DiagnosticSpan.byteRange(of: diagnostic.location, in: document.text)
-            let range = TextRange(start: document.text.position(ofOffset: bytes.lowerBound, encoding: encoding),
-                                  end: document.text.position(ofOffset: bytes.upperBound, encoding: encoding))
-            return .object([
-                ("range", LanguageServer.json(range)),
-                ("severity", .int(diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : 3)),
-                ("code", .string(DiagnosticSpan.code(for: diagnostic))),
-                ("source", .string("galley")),
-                ("message", .string(diagnostic.message)),
-            ])
-        }
+        let diagnostics = state.diagnostics.map { lspDiagnostic($0, in: document) }
         sendNotification("textDocument/publishDiagnostics", .object([
             ("uri", .string(uri)), ("version", .int(document.text.version)), ("diagnostics", .array(diagnostics)),
         ]))
