@@ -37,7 +37,12 @@ final class CommandLineArgumentsTests: XCTestCase {
         XCTAssertEqual(try CommandLineArguments.parse(["-V"]), .version)
         XCTAssertEqual(try CommandLineArguments.parse(["render", "a.json", "-o", "out.html"]), .render(paths: ["a.json"], output: "out.html"))
         XCTAssertEqual(try CommandLineArguments.parse(["render", "-", "a.rtf"]), .render(paths: ["-", "a.rtf"], output: nil))
-        XCTAssertEqual(try CommandLineArguments.parse(["check", "a", "b", "--json"]), .check(paths: ["a", "b"], json: true))
+        XCTAssertEqual(try CommandLineArguments.parse(["check", "a", "b", "--json"]), .check(paths: ["a", "b"], format: .json, strict: false))
+        XCTAssertEqual(try CommandLineArguments.parse(["check", "a", "--format", "sarif", "--strict"]), .check(paths: ["a"], format: .sarif, strict: true))
+        XCTAssertEqual(try CommandLineArguments.parse(["check", "a", "--json", "--format=github"]), .check(paths: ["a"], format: .github, strict: false),
+                       "the last of --json and --format wins")
+        XCTAssertEqual(try CommandLineArguments.parse(["check", "a"]), .check(paths: ["a"], format: .text, strict: false))
+        XCTAssertThrowsError(try CommandLineArguments.parse(["check", "a", "--format", "xml"]))
         XCTAssertEqual(try CommandLineArguments.parse(["completions", "zsh"]), .completions(.zsh))
         XCTAssertEqual(try CommandLineArguments.parse(["manual"]), .manual)
     }

@@ -61,4 +61,35 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Codable {
     /// Something the document asks for that the app would not show
     /// (an unsupported picture format, a script link, a code page).
     case unsupportedContent = "unsupported-content"
+
+    /// One line on what the kind of problem is, for rule lists (SARIF's
+    /// rules, documentation); a diagnostic's own message says the rest.
+    public var summary: String {
+        switch self {
+        case .jsonSyntax: "JSON that does not parse"
+        case .propertyListSyntax: "a property list that does not parse"
+        case .rtfSyntax: "RTF that breaks its grammar"
+        case .htmlSyntax: "HTML that a browser would repair"
+        case .unreadableFile: "a file that cannot be read"
+        case .limitReached: "more nesting or more problems than Galley follows"
+        case .unknownTag: "a tag that names no block kind"
+        case .mismatchedTag: "a block's tags that do not pair"
+        case .misplacedBlock: "a block where its kind may not stand"
+        case .emptyBlock: "a block with nothing in it"
+        case .unknownKey: "a key Galley does not know"
+        case .duplicateKey: "a key written twice in one object"
+        case .missingKey: "a key that is needed but missing"
+        case .wrongType: "a value of the wrong type"
+        case .invalidValue: "a value that means nothing here"
+        case .duplicateKind: "a block kind declared twice"
+        case .missingImage: "an image name that finds no image"
+        case .unreadableImage: "an image that cannot be shown"
+        case .missingImageFile: "an image set file that is not there"
+        case .unknownColor: "a colour that is no SwiftUI colour and no colour set"
+        case .unknownFont: "a font family that no font provides"
+        case .unreadableFont: "a bundled font that is missing or unreadable"
+        case .localizationMismatch: "localised copies whose images and captions differ"
+        case .unsupportedContent: "something the app would not show"
+        }
+    }
 }
