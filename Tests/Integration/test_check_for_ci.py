@@ -152,3 +152,40 @@ def test_a_tagged_text_file_names_assets_by_the_tag_or_the_configured_prefix(tmp
     (tmp_path / "note.txt").write_text("<image>01</image>\n", encoding="utf-8")
     result = run_galley("check", "note.txt", "--json", cwd=str(tmp_path))
     assert json.loads(result.stdout) == []
+
+
+def wait_for_lines(daemon, pattern, count):
+    """The daemon's output lines matching `pattern`, once there are `count` (a hang guard, not a timing)."""
+    import re
+    import time
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        found = [line.rstrip("\n") for line in list(daemon.output) if re.search(pattern, line)]
+        if len(found) >= count:
+            return found
+        time.sleep(0.05)
+    raise AssertionError(f"fewer than {count} lines matching {pattern!r}:\n" + "".join(daemon.output))
+
+
+def test_serve_logs_each_new_problem_once(folder, serve):
+    content = str(folder / FOLDER)
+    daemon = serve(content)
+    warning = "articles.json:2:3: warning: no image set or image file named 'p_07'; did you mean 'p_01'?"
+    assert wait_for_lines(daemon, "p_07", 1) == [warning]
+    assert wait_for_lines(daemon, "broken.json", 1) == ["broken.json:2:6: error: missing ',' between array elements"]
+    # A save that keeps the problem tells nothing new: the update's own log line is the sentinel.
+    path = os.path.join(content, "articles.json")
+
+    def save(text):
+        # Written beside the content folder and moved in: one whole save, never a half-written file.
+        staged = folder / "articles.json.new"
+        staged.write_text(text, encoding="utf-8")
+        os.replace(staged, path)
+    save('[{"name": "A", "imageName": "p", "detailText": [\n  "<image>07</image>",\n  "More text."\n]}]\n')
+    wait_for_lines(daemon, r"articles\.json: 1 document updated", 1)
+    assert wait_for_lines(daemon, "p_07", 1) == [warning]
+    save('[{"name": "A", "imageName": "p", "detailText": [\n  "<image>07</image>",\n  "<imgae>01</imgae>"\n]}]\n')
+    assert wait_for_lines(daemon, "imgae", 1) == [
+        "articles.json:3:3: warning: '<imgae>' matches no block kind and is shown as body text; did you mean 'image'?"]
+    wait_for_lines(daemon, r"articles\.json: 1 document updated", 2)
+    assert wait_for_lines(daemon, "p_07", 1) == [warning]

@@ -31,13 +31,14 @@ enum GitHubAnnotation {
 }
 
 private extension String {
-    /// Each character that is a key replaced by its value, in one pass (so
-    /// the `%` of one escape is never escaped again).
-    func replacingEvery(_ replacements: [Character: String]) -> String {
+    /// Each scalar that is a key replaced by its value, in one pass (so the
+    /// `%` of one escape is never escaped again). Scalars, not characters:
+    /// CR LF is one `Character`.
+    func replacingEvery(_ replacements: [Unicode.Scalar: String]) -> String {
         var result = ""
         result.reserveCapacity(utf8.count)
-        for character in self {
-            if let replacement = replacements[character] { result += replacement } else { result.append(character) }
+        for scalar in unicodeScalars {
+            if let replacement = replacements[scalar] { result += replacement } else { result.unicodeScalars.append(scalar) }
         }
         return result
     }

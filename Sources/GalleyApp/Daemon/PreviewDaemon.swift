@@ -71,7 +71,7 @@ final class PreviewDaemon: @unchecked Sendable {
         let publisherBox = PublisherBox()
         let editors = EditorOpeners { available in publisherBox.publisher?.announceEditor(available || command != nil) }
         let editor = EditorLink(command: command, connectedEditors: editors)
-        let publisher = Publisher(boot: boot, editorAnnouncement: editor.announcement, announced: command != nil)
+        let publisher = Publisher(boot: boot, editorAnnouncement: editor.announcement, announced: command != nil, log: log)
         publisherBox.publisher = publisher
         self.editors = editors
         if options.pollInterval == nil, let fileSystem = NetworkFileSystem.name(of: root) {
