@@ -84,7 +84,7 @@ def test_broken_comma_is_reported_at_its_line_and_last_good_html_stays(species, 
     errors = [d for d in answer["diagnostics"] if d["severity"] == "error"]
     column = lines[index].index('"<image>02</image>"') + len('"<image>02</image>"') + 1
     assert errors == [{
-        "path": DATA, "line": index + 1, "column": column, "endLine": index + 1, "endColumn": column + 1,
+        "path": DATA, "line": index + 1, "column": column, "endLine": index + 1, "endColumn": column,
         "severity": "error", "id": "json-syntax", "message": "missing ',' between array elements", "block": None,
         "fixIts": [{"message": "Insert ','", "edits": [{"line": index + 1, "column": column, "endLine": index + 1, "endColumn": column, "text": ","}]}],
     }]

@@ -97,10 +97,12 @@ public struct JSONReader {
         self.base = base
     }
 
-    /// An error about the character at `offset` (the current one by default).
+    /// An error about the character at `offset` (the current one by
+    /// default); at a line break or the end, about the place itself.
     private func error(_ message: String, at offset: Int? = nil, fix: JSONSyntaxError.Fix? = nil) -> JSONSyntaxError {
         let start = offset ?? position
-        let end = start < bytes.count ? min(bytes.count, start + UTF8ByteCount.ofScalar(lead: bytes[start])) : start
+        let isCharacter = start < bytes.count && bytes[start] != 0x0A && bytes[start] != 0x0D
+        let end = isCharacter ? min(bytes.count, start + UTF8ByteCount.ofScalar(lead: bytes[start])) : start
         return JSONSyntaxError(offset: base + start, end: base + end, message: message, fix: fix)
     }
 
