@@ -178,8 +178,10 @@ final class DiagnosticProducerTests: XCTestCase {
     }
 
     func testHTMLAndRTFProblemsCarryTheirIds() {
-        let html = HTMLDocumentReader.read(Array("<p>a<zork>b</zork></p></div>".utf8), path: "a.html").diagnostics
-        XCTAssertEqual(Set(html.map(\.id)), [.unknownTag, .htmlSyntax])
+        let source = "<p>a<zork>b</zork></p></div>"
+        let html = HTMLDocumentReader.read(Array(source.utf8), path: "a.html").diagnostics
+        XCTAssertEqual(html.map(\.id), [.unknownTag, .htmlSyntax])
+        XCTAssertEqual(html.map { covered($0.range, in: source) }, ["<zork", "</div"])
         let rtf = RTFReader.read(Array("{\\rtf1 {\\b bold}".utf8), path: "a.rtf").diagnostics
         XCTAssertEqual(rtf.map(\.id), [.rtfSyntax])
     }
