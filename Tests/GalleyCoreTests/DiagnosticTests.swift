@@ -126,6 +126,23 @@ final class DiagnosticProducerTests: XCTestCase {
         XCTAssertEqual(items("[{\"name\": \"A\", \"id\": 4, \"detailText\": []}]").first?.diagnostics, [])
     }
 
+    func testAPropertyListValueIsUnderlinedWithItsTags() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><array><dict>
+            <key>name</key><integer>3</integer>
+            <key>detailText</key><array><string>x</string></array>
+            </dict></array></plist>
+            """
+        guard case .items(let items, _) = DataFileReader(schema: .seed, path: "a.plist", syntax: .propertyList).read(Array(text.utf8)) else {
+            return XCTFail("not read")
+        }
+        let diagnostics = try XCTUnwrap(items.first).diagnostics
+        XCTAssertEqual(diagnostics.map(\.id), [.wrongType, .missingKey])
+        XCTAssertEqual(covered(diagnostics[0].range, in: text), "<integer>3</integer>")
+        XCTAssertEqual(diagnostics[0].fixIts, [])
+    }
+
     func testTagProblemsCoverTheWholeStringAndRewriteIt() throws {
         let text = "[{\"name\": \"A\", \"imageName\": \"p\", \"detailText\": [\n  \"<imgae>01</imgae>\",\n  \"<image>02</caption>\",\n  \"<caption>c</caption>\"\n]}]"
         let diagnostics = try XCTUnwrap(items(text).first).diagnostics
