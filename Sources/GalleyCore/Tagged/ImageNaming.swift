@@ -31,10 +31,9 @@ public struct ImageNaming: Hashable, Sendable {
             (textBefore, textAfter) = (String(text[..<found.lowerBound]), String(text[found.upperBound...]))
         }
         // The template filled around a marker no name holds.
-        let marker = "\u{0}"
-        let parts = BlockKind.fill(kind.assetNameTemplate, imageName: imageName, content: marker).components(separatedBy: marker)
+        let parts = BlockKind.fill(kind.assetNameTemplate, imageName: imageName, content: "\u{0}").split(separator: "\u{0}", omittingEmptySubsequences: false)
         guard parts.count == 2 else { return nil }
-        (namePrefix, nameSuffix) = (parts[0], parts[1])
+        (namePrefix, nameSuffix) = (String(parts[0]), String(parts[1]))
         range = string.range
         notation = string.notation
         assetName = namePrefix + content + nameSuffix
