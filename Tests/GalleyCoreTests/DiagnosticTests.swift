@@ -45,6 +45,13 @@ final class DiagnosticModelTests: XCTestCase {
         XCTAssertEqual(Diagnostic(json: node), diagnostic)
     }
 
+    func testRangesOfOffsetsCountScalarsOnOneLineOrAcrossLines() {
+        let lines = SourceLocator(Array("a日b\ncd".utf8))
+        XCTAssertEqual(lines.range(ofOffsets: 0..<5), SourceRange(SourceLocation(line: 1, column: 1), SourceLocation(line: 1, column: 4)))
+        XCTAssertEqual(lines.range(ofOffsets: 4..<7), SourceRange(SourceLocation(line: 1, column: 3), SourceLocation(line: 2, column: 2)))
+        XCTAssertEqual(lines.range(ofOffsets: 7..<99), SourceRange(SourceLocation(line: 2, column: 2), SourceLocation(line: 2, column: 3)), "clamped")
+    }
+
     func testRelocatingMovesTheRangeAndTheFixes() {
         let range = SourceRange(SourceLocation(line: 2, column: 3), SourceLocation(line: 2, column: 9))
         let diagnostic = Diagnostic(path: "a.json", id: .unknownKey, range: range, severity: .warning, message: "m",

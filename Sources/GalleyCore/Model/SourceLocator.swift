@@ -101,6 +101,18 @@ public struct SourceLocator: Sendable {
         return SourceLocation(line: index + 1, column: 1 + count(lineStarts[index]..<target))
     }
 
+    /// The range of the bytes `offsets`, looked up without the memory of the
+    /// last answer; an end on the start's line costs only the range's own
+    /// columns, so a long minified line is not counted twice.
+    public func range(ofOffsets offsets: Range<Int>) -> SourceRange {
+        let start = location(ofOffset: offsets.lowerBound)
+        let end = max(0, min(offsets.upperBound, bytes.count))
+        let lineIndex = start.line - 1
+        let nextLineStart = lineIndex + 1 < lineStarts.count ? lineStarts[lineIndex + 1] : Int.max
+        guard end < nextLineStart, end >= offsets.lowerBound else { return SourceRange(start, location(ofOffset: end)) }
+        return SourceRange(start, SourceLocation(line: start.line, column: start.column + count(max(0, offsets.lowerBound)..<end)))
+    }
+
     /// The offset of `location` (as `location(of:)` gives it), or nil when
     /// the source has no such line.
     public func offset(of location: SourceLocation) -> Int? {

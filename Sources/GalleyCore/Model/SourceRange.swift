@@ -24,12 +24,6 @@ public struct SourceRange: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension SourceLocator {
-    /// The range of the bytes `offsets`, looked up without the memory of the
-    /// last answer.
-    public func range(ofOffsets offsets: Range<Int>) -> SourceRange {
-        SourceRange(location(ofOffset: offsets.lowerBound), location(ofOffset: offsets.upperBound))
-    }
-
     /// The range of the bytes `offsets`, for readers that ask in order.
     public mutating func range(of offsets: Range<Int>) -> SourceRange {
         let start = location(of: offsets.lowerBound)
