@@ -201,6 +201,19 @@ final class DiagnosticProducerTests: XCTestCase {
         XCTAssertEqual(textMissing.fixIts.map { applying($0, to: text) }, ["<image>littlepenguin_03</image>\n"])
     }
 
+    func testAMissingImageOfAPatternKindIsRewrittenInsideItsNotation() throws {
+        let config = try XCTUnwrap(ConfigReader().read(Array(#"{"kinds": [{"name": "picture", "pattern": "^!\\[(.*)\\]$", "renders": "image"}]}"#.utf8)).config)
+        let text = "[{\"name\": \"A\", \"imageName\": \"p\", \"detailText\": [\"![07]\"]}]"
+        guard case .items(let items, _) = DataFileReader(schema: config.schema, path: "a.json").read(Array(text.utf8)) else { return XCTFail("not read") }
+        let document = try XCTUnwrap(items.first).document
+        let location = try XCTUnwrap(document.blocks.first?.location)
+        var catalog = AssetCatalog()
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 4, 0, 0, 0, 4, 8, 2, 0, 0, 0]
+        catalog.setFile("p_01.png", .examine(path: "p_01.png", bytes: png))
+        let missing = catalog.missingImage("p_07", path: "a.json", at: location, naming: document.imageNamings[location])
+        XCTAssertEqual(missing.fixIts.map { applying($0, to: text) }, [text.replacingOccurrences(of: "![07]", with: "![01]")])
+    }
+
     func testHTMLAndRTFProblemsCarryTheirIds() {
         let source = "<p>a<zork>b</zork></p></div>"
         let html = HTMLDocumentReader.read(Array(source.utf8), path: "a.html").diagnostics

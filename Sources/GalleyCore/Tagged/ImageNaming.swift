@@ -27,7 +27,7 @@ public struct ImageNaming: Hashable, Sendable {
         case .regex:
             // The content as it stands in the string, after any opening tag.
             let searchStart = text.first == "<" ? text.firstIndex(of: ">").map(text.index(after:)) ?? text.startIndex : text.startIndex
-            guard let found = text.range(of: content, range: searchStart..<text.endIndex) else { return nil }
+            guard let found = text[searchStart...].firstRange(of: content) else { return nil }
             (textBefore, textAfter) = (String(text[..<found.lowerBound]), String(text[found.upperBound...]))
         }
         // The template filled around a marker no name holds.
