@@ -49,6 +49,7 @@ let package = Package(
                 .embedInCode("languages.js"),
                 .embedInCode("onDevice.js"),
                 .embedInCode("deviceFiles.js"),
+                .embedInCode("fontNote.js"),
             ]
         ),
         .target(

@@ -22,6 +22,7 @@ public enum PageFiles {
         "languages.js": PackageResources.languages_js,
         "onDevice.js": PackageResources.onDevice_js,
         "deviceFiles.js": PackageResources.deviceFiles_js,
+        "fontNote.js": PackageResources.fontNote_js,
     ]
 
     /// The embedded file served at `/_galley/<name>` (or as a page), by name.

@@ -10,6 +10,7 @@ import { setUpDiagnostics } from './diagnostics.js';
 import { editorOf, linkEditor } from './editorLink.js';
 import { setDevices, showDeviceFiles, showDeviceFilesOf } from './deviceFiles.js';
 import { setUpLanguages } from './languages.js';
+import { showFontSubstitutes } from './fontNote.js';
 
 /** How long a changed block stays highlighted. */
 const MARK_MS = 1500;
@@ -219,6 +220,7 @@ export function documentPage() {
       document.title = doc.title + ' · Galley';
     }
     if (body.layout) setDevices(body.layout.devices);
+    showFontSubstitutes($('font-note'), body.kind === 'tagged' && body.layout ? body.layout.fontSubstitutes : []);
     useProjectLayout(body.layout);
     // Shown from an editor's buffer (galley lsp) rather than the file on disk.
     unsavedEl.hidden = !body.unsaved;

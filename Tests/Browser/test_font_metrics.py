@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from browser_support import REPO, wait_until
+from browser_support import REPO, Daemon, wait_until
 
 GROFF = "/usr/share/groff/1.22.4/font/devps"
 # Characters outside printable ASCII, by their AFM glyph names.
@@ -99,3 +99,44 @@ def test_stand_in_matches_published_widths(daemon, page, afm, family, reference,
           f" lines at 390 pt: device {device_lines}, matched {measured['lines']}, unmatched ({unmatched}) {plain['lines']}"
           f" ({sum(plain['widths']) / sum(expected) * 100:.1f} % wide)")
     assert abs(ratio - 1) < 0.02
+
+
+STAND_INS = """
+const done = arguments[arguments.length - 1];
+const faces = [...document.fonts].filter((face) => face.family.replace(/"/g, '').startsWith('Galley '));
+Promise.all(faces.map((face) => face.load().catch(() => null))).then(() =>
+  done(faces.map((face) => ({family: face.family.replace(/"/g, ''), weight: face.weight, style: face.style, status: face.status}))));
+"""
+
+
+def test_every_stand_in_face_loads(content, page):
+    """Each `@font-face` Galley declares for an iOS font names a local face
+    Chromium finds here (a wrong `local()` name reports `error` and
+    silently drops the face and its metric overrides), on tagged and rich-text pages."""
+    with open(os.path.join(content, "Help.rtf"), "w") as f:
+        f.write(r"{\rtf1\ansi{\fonttbl\f0 Helvetica;}\f0 Help text.\par}")
+    daemon = Daemon(content).start()
+    try:
+        for title in ("Pelican", "Help"):
+            page.get(daemon.url + "doc/" + daemon.doc_id(title))
+            wait_until(lambda: page.execute_script("return document.documentElement.dataset.galleyVersion"))
+            faces = page.execute_async_script(STAND_INS)
+            families = {face["family"] for face in faces}
+            print(f"\n{title}: " + ", ".join(f"{f['family']} {f['weight']} {f['style']}: {f['status']}" for f in faces))
+            assert {"Galley Helvetica", "Galley SF", "Galley Hiragino", "Galley Baskerville"} <= families, families
+            assert [face for face in faces if face["status"] != "loaded"] == []
+    finally:
+        daemon.stop()
+
+
+def test_page_names_the_faces_that_stand_in(daemon, page):
+    """The app asks for Baskerville, which this machine lacks: the page says
+    quietly which face draws it, and which draws the Japanese fallback."""
+    page.get(daemon.url + "doc/" + daemon.doc_id("Pelican"))
+    note = wait_until(lambda: page.execute_script("const n = document.getElementById('font-note'); return n && !n.hidden && n.textContent"),
+                      message="no note of the stand-ins")
+    print("\n" + note)
+    assert "Baskerville → Liberation Serif" in note
+    assert "Hiragino Sans → Noto Sans CJK JP" in note
+    title = page.execute_script("return document.getElementById('font-note').title")
+    assert "with Liberation Serif's line height (no measurement of Baskerville's)" in title, title

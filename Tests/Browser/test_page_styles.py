@@ -67,7 +67,7 @@ def test_the_caption_is_styled_as_the_schema_says(page, daemon):
     assert computed(page, caption, "color") == "rgb(142, 142, 147)"  # SwiftUI .gray
     assert px(computed(page, caption, "fontSize")) == 16
     family = computed(page, caption, "fontFamily")
-    assert family.startswith('Baskerville, "Libre Baskerville"'), family
+    assert family.startswith('Baskerville, "Galley Baskerville", "Libre Baskerville"'), family
     # The page's stylesheet keeps no second definition that could win instead.
     rules = page.execute_script("""
         return [...document.styleSheets].filter(s => s.href && s.href.endsWith('/galley.css'))

@@ -62,10 +62,72 @@ final class BundledFontsTests: XCTestCase {
         XCTAssertFalse(SystemFontFamilies.contains("Comic Neue"))
     }
 
-    func testStandInsCarryTheRealFontsMetrics() {
-        let css = FallbackFontFaces.css
-        XCTAssertTrue(css.contains(#"@font-face{font-family:"Galley Helvetica";src:local("Liberation Sans");font-weight:400;font-style:normal;size-adjust:100%;ascent-override:77%;descent-override:23%;line-gap-override:0%}"#), css)
+    /// What `fc-list` with `InstalledFonts.formatArguments` prints on Debian 12.
+    static let listing = """
+        /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc\t0\tNoto Sans CJK JP\tNoto Sans CJK JP\t80\t0
+        /usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc\t0\tNoto Sans CJK JP\tNoto Sans CJK JP Bold\t200\t0
+        /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc\t1\tNoto Sans CJK KR\tNoto Sans CJK KR\t80\t0
+        /usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf\t0\tLiberation Sans\tLiberation Sans\t80\t0
+        /usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf\t0\tLiberation Sans\tLiberation Sans Bold\t200\t0
+        /usr/share/fonts/truetype/liberation/LiberationSans-Italic.ttf\t0\tLiberation Sans\tLiberation Sans Italic\t80\t100
+        /usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf\t0\tLiberation Serif\tLiberation Serif\t80\t0
+        /usr/share/fonts/truetype/dejavu/DejaVuSans-ExtraLight.ttf\t0\tDejaVu Sans,DejaVu Sans Light\tDejaVu Sans ExtraLight\t40\t0
+        a line fontconfig did not write
+        """
+
+    func testInstalledFontsFromFontconfig() {
+        let installed = InstalledFonts(listing: Self.listing)
+        XCTAssertEqual(installed.faces.count, 8)
+        XCTAssertEqual(installed.face(family: "noto sans cjk jp")?.fullName, "Noto Sans CJK JP", "the regular face's full name has no 'Regular'")
+        XCTAssertEqual(installed.face(family: "Noto Sans CJK JP", weight: 700)?.fullName, "Noto Sans CJK JP Bold")
+        XCTAssertEqual(installed.face(family: "Noto Sans CJK KR")?.index, 1)
+        XCTAssertEqual(installed.face(family: "Liberation Sans", italic: true)?.fullName, "Liberation Sans Italic")
+        XCTAssertEqual(installed.face(family: "DejaVu Sans Light")?.weight, 200)
+        XCTAssertNil(installed.face(family: "Baskerville"))
+    }
+
+    func testStandInsTakeTheirLocalNamesFromFontconfig() {
+        let css = FallbackFontFaces(installed: InstalledFonts(listing: Self.listing)).css
+        XCTAssertTrue(css.contains(#"@font-face{font-family:"Galley Helvetica";src:local("Liberation Sans");font-weight:400;font-style:normal;ascent-override:77%;descent-override:23%;line-gap-override:0%}"#), css)
         XCTAssertTrue(css.contains(#"font-family:"Galley SF";src:local("Liberation Sans Bold");font-weight:700;font-style:normal;size-adjust:94.36%"#), css)
-        XCTAssertTrue(css.contains(#"font-family:"Galley Hiragino";src:local("Noto Sans CJK JP Regular")"#), css)
+        XCTAssertTrue(css.contains(#"font-family:"Galley Hiragino";src:local("Noto Sans CJK JP");font-weight:400;font-style:normal;ascent-override:88%;descent-override:12%;line-gap-override:50%}"#), css)
+        XCTAssertTrue(css.contains(#"font-family:"Galley Baskerville";src:local("Liberation Serif");font-weight:400;font-style:normal}"#), css)
+        XCTAssertFalse(css.contains("Galley Hiragino\";src:local(\"Noto Sans CJK JP\");font-weight:400;font-style:italic"), "no face, no rule")
+        XCTAssertEqual(FallbackFontFaces(installed: InstalledFonts()).css, "\n", "nothing installed, nothing declared")
+    }
+
+    func testMetricsFromTheFacesOwnTables() throws {
+        let path = "/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf"
+        guard FileManager.default.fileExists(atPath: path) else { throw XCTSkip("fonts-liberation is not installed") }
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let metrics = try XCTUnwrap(FontMetrics.read(bytes))
+        // Liberation Serif 2.1's hhea: 1825 + 443 + 87 of 2048 units.
+        XCTAssertEqual(metrics.ascent, 1825 / 2048, accuracy: 1e-9)
+        XCTAssertEqual(metrics.descent, 443 / 2048, accuracy: 1e-9)
+        XCTAssertEqual(metrics.lineGap, 87 / 2048, accuracy: 1e-9)
+        XCTAssertNil(FontMetrics.read(bytes, faceIndex: 1), "a single font has one face")
+        for length in [0, 12, 100, 1000, bytes.count / 2] {
+            _ = FontMetrics.read(Array(bytes.prefix(length)))
+        }
+    }
+
+    func testTheFaceThatDrawsAFamily() {
+        let installed = InstalledFonts(listing: Self.listing)
+        let serif = FontMetrics(ascent: 0.9, descent: 0.2, lineGap: 0.05)
+        let faces = TextFaces(families: ["Baskerville", "Helvetica", nil, "Hiragino Sans", "Courier"], bundled: BundledFonts(),
+                              fallbacks: FallbackFontFaces(installed: installed), installed: installed) { path, _ in
+            path.hasSuffix("LiberationSerif-Regular.ttf") ? serif : nil
+        }
+        XCTAssertEqual(faces.face(forFamily: "baskerville")?.drawnWith, "Liberation Serif")
+        XCTAssertEqual(faces.face(forFamily: "Baskerville")?.origin, .standIn("Galley Baskerville", deviceMetrics: false))
+        XCTAssertEqual(faces.metrics(forFamily: "Baskerville"), serif, "no measurement of Baskerville: the local face's own")
+        XCTAssertEqual(faces.metrics(forFamily: "Helvetica").lineHeight, 1, accuracy: 1e-9, "Helvetica's own metrics on Liberation Sans")
+        XCTAssertEqual(faces.metrics(forFamily: nil).lineHeight, 2444 / 2048, accuracy: 1e-9, "no font: iOS's system font")
+        XCTAssertEqual(faces.metrics(forFamily: "Hiragino Sans").lineHeight, 1.5, accuracy: 1e-9)
+        XCTAssertEqual(faces.substitutes.map(\.requested), ["Baskerville", "Courier", "Helvetica", "Hiragino Sans", "System"])
+        XCTAssertEqual(faces.face(forFamily: "Courier")?.drawnWith, "Noto Sans CJK JP", "nothing of Courier's own stack is installed here: the fallback for other scripts draws it")
+        XCTAssertEqual(faces.face(forFamily: "Courier")?.summary, "Courier: drawn with Noto Sans CJK JP, with Hiragino Sans's line height")
+        XCTAssertEqual(faces.face(forFamily: "Baskerville")?.summary,
+                       "Baskerville: drawn with Liberation Serif, with Liberation Serif's line height (no measurement of Baskerville's)")
     }
 }

@@ -31,10 +31,23 @@ final class ConfigReaderTests: XCTestCase {
         XCTAssertEqual(schema.kind(named: "rule")?.role, .divider)
         XCTAssertEqual(config?.deviceWidth, 430)
         XCTAssertEqual(config?.appearance, .dark)
-        let css = KindStyleSheet.css(for: schema)
+        let css = KindStyleSheet.css(for: schema, faces: TextFaces(every: FontMetrics(ascent: 0.8, descent: 0.2, lineGap: 0)))
         XCTAssertTrue(css.contains(".k-heading{align-self:stretch;text-align:left;font-family:\"Avenir Next\""))
         XCTAssertTrue(css.contains("font-weight:700"))
-        XCTAssertTrue(css.contains(".k-quote{align-self:center;text-align:left;font-style:italic;color:var(--swiftui-secondary"))
+        XCTAssertTrue(css.contains(".k-quote{align-self:center;text-align:left;font-family:-apple-system, \"Galley SF\", system-ui"), "no font: the system font, as SwiftUI's Text")
+        XCTAssertTrue(css.contains("font-size:calc(17px * var(--text-scale, 1));font-style:italic;color:var(--swiftui-secondary"), css)
+    }
+
+    func testAFolderOfTheAuthorsFonts() {
+        XCTAssertEqual(read(#"{"fonts": "Design/Fonts/"}"#).config?.fontFolder, "Design/Fonts")
+        XCTAssertEqual(read(#"{"fonts": "."}"#).config?.fontFolder, "", "the whole content folder")
+        XCTAssertNil(read("{}").config?.fontFolder)
+        for outside in [#""/Library/Fonts""#, #""../Fonts""#, #""""#] {
+            let (config, diagnostics) = read(#"{"fonts": \#(outside)}"#)
+            XCTAssertNil(config, outside)
+            XCTAssertEqual(diagnostics.count, 1, outside)
+            XCTAssertTrue(diagnostics.first?.hasSuffix("error: 'fonts' must be a folder inside the content folder, written relative to it") == true, "\(diagnostics)")
+        }
     }
 
     func testEveryProblemHasItsPosition() {

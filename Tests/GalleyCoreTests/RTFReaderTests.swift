@@ -203,6 +203,13 @@ final class RTFReaderTests: XCTestCase {
         XCTAssertNil(paragraphs.first?.style?.lineHeightMultiple)
     }
 
+    func testLineSpacingFollowsEveryLineAsInTextKit() {
+        let read = Support.read("{\\rtf1\\fs20\\sl-480\\sb40 tall\\par}")
+        let html = HTMLRenderer(context: RenderContext()).render(read.document).html
+        // 2 pt before, less the 6 pt CSS would put above the first line; the same 6 pt below the last.
+        XCTAssertTrue(html.contains("margin-top:-4px;margin-bottom:6px;line-height:calc(1.2em + 12px)"), html)
+    }
+
     func testMetafilesAreSkippedWithAWarning() {
         let result = Support.read("{\\rtf1 a{\\pict\\wmetafile8\\picw10\\pich10 0100090000}{\\*\\shppict{\\pict\\emfblip 01000000}}{\\nonshppict{\\pict\\wmetafile8 0100}}b}")
         XCTAssertTrue(Support.images(result.document).isEmpty)

@@ -133,3 +133,20 @@ def test_static_site_of_a_folder(project, tmp_path):
     refused = run_galley("render", project, "-o", os.path.join(project, "site"))
     assert refused.returncode == 1 and "inside the content folder" in refused.stderr
     assert not os.path.exists(os.path.join(project, "site"))
+
+
+def test_check_verbose_names_the_faces_that_stand_in(project):
+    """The config asks for Avenir Next (the heading), the quote names no
+    font (iOS's system font), the seed's kinds Baskerville: none is on this
+    machine, and `check --verbose` says what draws each."""
+    quiet = run_galley("check", project)
+    assert "note:" not in quiet.stdout
+    verbose = run_galley("check", "--verbose", project)
+    notes = [line for line in verbose.stdout.splitlines() if ": note: font " in line]
+    print("\n".join(notes))
+    assert any(line.startswith(project + ": note: font Baskerville: drawn with ") for line in notes), verbose.stdout
+    assert any("font System: drawn with Liberation Sans, with System's line height" in line for line in notes), notes
+    assert any("font Avenir Next: drawn with Noto Sans CJK JP, with Hiragino Sans's line height" in line for line in notes), notes
+    as_json = run_galley("check", "--verbose", "--json", project)
+    json.loads(as_json.stdout)
+    assert "note: font Baskerville" in as_json.stderr

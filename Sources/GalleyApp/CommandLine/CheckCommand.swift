@@ -18,6 +18,9 @@ struct CheckCommand {
         "2 when a PATH does not exist",
         "64 for a usage mistake",
     ]
+    /// Also names the style fonts drawn with another face (on standard error
+    /// unless the format is text, so that a JSON or SARIF output stays whole).
+    var verbose = false
 
     func run() -> Int32 {
         var diagnostics: [Diagnostic] = []
@@ -33,6 +36,7 @@ struct CheckCommand {
                 let workspace = checkingWorkspace(root: root)
                 workspace.loadAll()
                 fileCount += Set(workspace.allDocuments.map(\.path)).count
+                if verbose { noteSubstitutes(workspace, under: prefix) }
                 let found = workspace.allDiagnostics + Self.configDiagnostics(root: root)
                 diagnostics += Self.unique(found).map { relocated($0, under: prefix) }
             } else {
@@ -41,6 +45,7 @@ struct CheckCommand {
                 let workspace = checkingWorkspace(root: root)
                 workspace.load(onlyContentAt: relative)
                 fileCount += 1
+                if verbose { noteSubstitutes(workspace, under: root) }
                 // A config named directly is checked like any file: its syntax and keys, and the names it uses.
                 let found = workspace.allDiagnostics + (relative == ConfigFile.name ? Self.configDiagnostics(root: root) : [])
                 diagnostics += Self.unique(found).filter { $0.path == relative }.map { diagnostic in
@@ -72,6 +77,16 @@ struct CheckCommand {
     private static func unique(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         var seen = Set<Diagnostic>()
         return diagnostics.filter { seen.insert($0).inserted }
+    }
+
+    /// `DIR: note: font Baskerville: drawn with Liberation Serif, …`,
+    /// once per content folder, for a folder with tagged documents.
+    private func noteSubstitutes(_ workspace: Workspace, under folder: String) {
+        guard workspace.allDocuments.contains(where: { $0.kind == .tagged }) else { return }
+        for face in workspace.fontSubstitutes {
+            let line = "\(folder): note: font \(face.summary)"
+            if format == .text { print(line) } else { Console.error(line) }
+        }
     }
 
     private func relocated(_ diagnostic: Diagnostic, under prefix: String) -> Diagnostic {

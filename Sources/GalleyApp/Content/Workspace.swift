@@ -29,10 +29,12 @@ final class Workspace {
     }
     private let boot: String
     private var config = GalleyConfig.standard {
-        didSet { layoutJSON = Workspace.layoutJSON(for: config) }
+        didSet { layoutJSON = Workspace.layoutJSON(for: config, substitutes: fontSubstitutes) }
     }
     /// Built once per config, and shared by every document.
-    private var layoutJSON = Workspace.layoutJSON(for: .standard)
+    private var layoutJSON = Workspace.layoutJSON(for: .standard, substitutes: [])
+    /// The style fonts drawn with another face, for the page to name.
+    private(set) var fontSubstitutes: [TextFaces.Face] = []
     /// Problems in `galley.json`, shown on every document.
     private var configDiagnostics: [Diagnostic] = []
     private var schema: ContentSchema { config.schema }
@@ -41,11 +43,13 @@ final class Workspace {
     /// copies otherwise), encoded once rather than for every answer.
     private var taggedPageCSS: PageStyleSheet
     /// The same for rich and plain text documents.
-    private static let textPageCSS = PageStyleSheet(FallbackFontFaces.css + TextViewStyleSheet.css)
+    private static let textPageCSS = PageStyleSheet(SystemFonts.fallbacks.css + TextViewStyleSheet.css)
     /// Colour and font names in `galley.json` that find nothing, and fonts
     /// an `Info.plist` lists that are missing: shown on tagged documents.
     private var styleDiagnostics: [Diagnostic] = []
     private var fonts = BundledFonts()
+    /// Each kind's geometry with the faces the page draws with (`/api/layout`).
+    private var kindGeometries: KindGeometries
 
     private var sources: [String: DocumentSource] = [:]
     private var documentsOfFile: [String: [String]] = [:]
@@ -96,7 +100,11 @@ final class Workspace {
     init(root: String, boot: String) {
         self.root = root
         self.boot = boot
-        taggedPageCSS = PageStyleSheet(FallbackFontFaces.css + KindStyleSheet.css(for: config.schema))
+        let faces = SystemFonts.faces(for: ContentSchema.seed, bundled: BundledFonts())
+        taggedPageCSS = PageStyleSheet(SystemFonts.fallbacks.css + KindStyleSheet.css(for: .seed, faces: faces))
+        kindGeometries = KindGeometries(schema: .seed, faces: faces)
+        fontSubstitutes = faces.substitutes
+        layoutJSON = Workspace.layoutJSON(for: .standard, substitutes: fontSubstitutes)
     }
 
     /// How many documents are published (without sorting them, as `allDocuments` does).
@@ -273,6 +281,7 @@ final class Workspace {
     /// and the warnings for names that find nothing; returns whether the CSS changed.
     @discardableResult
     private func updateKindCSS() -> Bool {
+        fonts.folders = config.fontFolder.map { [$0] } ?? []
         let catalog = assets.catalog
         let fontURL: (String) -> String? = { [assets, root, imageLinking] path in
             guard let file = assets.images[path] else { return nil }
@@ -282,7 +291,11 @@ final class Workspace {
             case .inline: return (try? FileSystem.read(root + "/" + path)).map { "data:\(file.mimeType);base64,\(Base64.encode($0))" }
             }
         }
-        let css = FallbackFontFaces.css + FontFaceStyleSheet.css(for: schema, fonts: fonts, url: fontURL) + KindStyleSheet.css(for: schema)
+        let faces = SystemFonts.faces(for: schema, bundled: fonts)
+        kindGeometries = KindGeometries(schema: schema, faces: faces)
+        fontSubstitutes = faces.substitutes
+        layoutJSON = Workspace.layoutJSON(for: config, substitutes: fontSubstitutes)
+        let css = SystemFonts.fallbacks.css + FontFaceStyleSheet.css(for: schema, fonts: fonts, url: fontURL) + KindStyleSheet.css(for: schema, faces: faces)
             + ColorSetStyleSheet.css(for: schema, catalog: catalog)
         let unknownColors = schema.kinds.compactMap { kind -> Diagnostic? in
             guard let color = kind.style.color, KindStyleSheet.cssColor(color) == nil, !catalog.hasColorSet(named: color) else { return nil }
@@ -615,7 +628,7 @@ final class Workspace {
         let document = PublishedDocument(
             id: id, path: source.path, item: source.item, title: source.document.title, kind: source.document.kind,
             html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: source.document.kind == .tagged ? taggedPageCSS : Self.textPageCSS,
-            layout: layoutJSON,
+            layout: layoutJSON, geometry: source.document.kind == .tagged ? kindGeometries : nil,
             language: DocumentLanguage.decide(configured: config.language, path: source.path, title: source.document.title, scriptsOfBlocks: rendered.scripts),
             localizations: localizationFindings[id]?.localizations ?? [],
             unsaved: isUnsaved(source.path),
@@ -649,9 +662,11 @@ final class Workspace {
     }
 
     /// The preview's defaults from `galley.json`, for the page.
-    private static func layoutJSON(for config: GalleyConfig) -> JSONFragment {
+    private static func layoutJSON(for config: GalleyConfig, substitutes: [TextFaces.Face]) -> JSONFragment {
         var json = JSONWriter()
         json.beginObject()
+        json.key("fontSubstitutes")
+        FontSubstitutes.write(substitutes, into: &json)
         json.field("deviceWidth", Int(config.deviceWidth))
         json.field("appearance", config.appearance.rawValue)
         // Which width is which device and its scale, so the page picks

@@ -22,6 +22,8 @@ struct PublishedDocument {
     var css: PageStyleSheet
     /// `{"deviceWidth": …, "appearance": …}` from `galley.json`.
     var layout: JSONFragment
+    /// For a tagged document, its kinds' sizes (`/api/layout`).
+    var geometry: KindGeometries? = nil
     /// The BCP 47 tag of the content's language, for `lang` (see `DocumentLanguage`).
     var language: String?
     /// Its copies in the other languages of a localised file, this one included.

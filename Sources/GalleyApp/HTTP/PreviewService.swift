@@ -54,6 +54,8 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
             let id = path.removingBytePrefix("/api/documents/") ?? ""
             let poll = LongPollRequest(topic: .document(id), since: request.query["since"].flatMap { Int($0) }, acceptsPatch: request.query["patch"] == "1")
             return publisher.reply(to: poll, wait: waitSeconds(request))
+        case path.hasBytePrefix("/api/layout/"):
+            return .now(layout(of: path.removingBytePrefix("/api/layout/") ?? "", request: request))
         case path.hasBytePrefix("/files/"):
             return image(at: path.removingBytePrefix("/files/") ?? "", request: request)
         default:
@@ -82,6 +84,32 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
         case .refused(let status, let reason):
             return text(status, reason)
         }
+    }
+
+    /// Where the app's view puts a tagged document's blocks, given what
+    /// only a browser knows of them: `blocks=kind/lines,kind/WxH,…` in
+    /// order (see `KindGeometries.block`), on a screen `width` points wide.
+    private func layout(of id: String, request: HTTPRequest) -> HTTPResponse {
+        guard let geometry = publisher.documents.first(where: { $0.id == id })?.geometry else { return text(404, "no tagged document '\(id)'") }
+        let descriptions = (request.query["blocks"] ?? "").split(separator: ",")
+        let blocks = descriptions.compactMap(geometry.block)
+        guard blocks.count == descriptions.count else { return text(400, "blocks are kind/lines, kind/WIDTHxHEIGHT or kind/=HEIGHT") }
+        let width = request.query["width"].flatMap(Double.init).flatMap { $0.isFinite && $0 > 0 && $0 < 100_000 ? $0 : nil } ?? 390
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("blocks")
+        json.beginArray()
+        for placement in ColumnLayout.place(blocks, screenWidth: width) {
+            json.beginObject()
+            json.key("top")
+            json.number(placement.top)
+            json.key("height")
+            json.number(placement.height)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return HTTPResponse(status: 200, contentType: "application/json", body: json.text, headers: SecurityHeaders.all)
     }
 
     /// How long a long-poll may be held: `wait` seconds, 25 by default, at most 60.

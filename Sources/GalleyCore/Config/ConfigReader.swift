@@ -151,6 +151,14 @@ public struct ConfigReader {
                 context.reject(.invalidValue, "invalid language '\(language)', expected a tag such as 'ja' or 'zh-Hans'", node)
             }
         }
+        if let node = members["fonts"], let folder = context.string(node, "fonts") {
+            let trimmed = folder.removingByteSuffix("/") ?? folder
+            if trimmed.isEmpty || trimmed.hasPrefix("/") || trimmed.slashSeparatedParts.contains("..") {
+                context.reject(.invalidValue, "'fonts' must be a folder inside the content folder, written relative to it", node)
+            } else {
+                config.fontFolder = trimmed == "." ? "" : trimmed
+            }
+        }
         if let device = members["device"], let deviceMembers = context.members(of: device, named: "'device'", known: ConfigReader.knownKeys["device"] ?? []) {
             if let width = context.number(deviceMembers["width"], "width", range: 200...2000) { config.deviceWidth = width }
             if let node = deviceMembers["appearance"], let text = context.string(node, "appearance") {
@@ -169,7 +177,7 @@ public struct ConfigReader {
     /// The keys each object of `galley.json` may hold, by the key that holds
     /// the object (`""` for the top level; `kinds` for each kind).
     public static let knownKeys: [String: [String]] = [
-        "": ["keys", "kinds", "device", "titles", "language", "textImageName", "$schema"],
+        "": ["keys", "kinds", "device", "titles", "language", "fonts", "textImageName", "$schema"],
         "keys": ["text", "image", "title"],
         "device": ["width", "appearance"],
         "kinds": ["name", "pattern", "renders", "style", "asset", "follows", "prefix"],

@@ -15,6 +15,9 @@ public struct GalleyConfig: Sendable {
     /// The content's language (a BCP 47 tag such as `ja` or `zh-Hans`),
     /// when the project names one; see `DocumentLanguage`.
     public var language: String?
+    /// A folder of font files (`fonts`), relative to the content folder:
+    /// the author's own copies of the app's fonts, used before any stand-in.
+    public var fontFolder: String?
 
     public init(schema: ContentSchema = .seed, deviceWidth: Double = 390, appearance: Appearance = .system, titles: [String: String] = [:], language: String? = nil) {
         self.schema = schema

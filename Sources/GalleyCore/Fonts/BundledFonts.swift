@@ -8,10 +8,16 @@ public struct BundledFonts: Sendable {
     public struct Face: Sendable, Equatable {
         public var path: String
         public var names: FontFileNames
+        /// Its vertical metrics, for the geometry of the text it draws.
+        public var metrics: FontMetrics?
     }
 
-    private var fontFiles: [String: FontFileNames?] = [:]
+    private var fontFiles: [String: (names: FontFileNames, metrics: FontMetrics?)?] = [:]
     private var lists: [String: AppFontList.Result] = [:]
+
+    /// Folders whose every font file counts as bundled (`galley.json`'s
+    /// `fonts`; "" for the whole content folder).
+    public var folders: [String] = []
 
     public init() {}
 
@@ -24,7 +30,7 @@ public struct BundledFonts: Sendable {
     }
 
     public mutating func setFontFile(_ path: String, _ bytes: [UInt8]?) {
-        fontFiles[path] = bytes.map(FontFileNames.read)
+        fontFiles[path] = bytes.flatMap { bytes in FontFileNames.read(bytes).map { ($0, FontMetrics.read(bytes)) } }
     }
 
     public mutating func setInfoPlist(_ path: String, _ bytes: [UInt8]?) {
@@ -40,12 +46,17 @@ public struct BundledFonts: Sendable {
         return fontFiles.keys.filter { $0.isByteEqual(to: fileName) || $0.hasByteSuffix("/" + fileName) }.min()
     }
 
-    /// Every font the app bundles that Galley could read.
+    /// Every font the app bundles that Galley could read: those its
+    /// `Info.plist` lists, then those in `folders`.
     public var faces: [Face] {
         var seen = Set<String>()
-        return lists.keys.sorted().flatMap { lists[$0]?.files ?? [] }.compactMap { name in
-            guard let path = file(listed: name), seen.insert(path).inserted, let names = fontFiles[path] ?? nil else { return nil }
-            return Face(path: path, names: names)
+        let listed = lists.keys.sorted().flatMap { lists[$0]?.files ?? [] }.compactMap(file(listed:))
+        let inFolders = fontFiles.keys.filter { path in
+            folders.contains { $0.isEmpty || path.hasBytePrefix($0 + "/") }
+        }.sorted()
+        return (listed + inFolders).compactMap { path in
+            guard seen.insert(path).inserted, let file = fontFiles[path] ?? nil else { return nil }
+            return Face(path: path, names: file.names, metrics: file.metrics)
         }
     }
 
@@ -69,7 +80,7 @@ public struct BundledFonts: Sendable {
                     diagnostics.append(Diagnostic(path: plist, id: .unreadableFont, at: location, severity: .warning, message: "'UIAppFonts' lists '\(name)', which is not in the content folder"))
                     continue
                 }
-                if fontFiles[path] ?? nil == nil {
+                if (fontFiles[path] ?? nil) == nil {
                     diagnostics.append(Diagnostic(path: plist, id: .unreadableFont, at: location, severity: .warning, message: "'\(name)' is not a TrueType or OpenType font Galley can read"))
                 }
             }

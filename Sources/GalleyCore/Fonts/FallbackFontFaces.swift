@@ -1,52 +1,113 @@
-/// Stand-ins for iOS's own fonts, which Linux does not have: a font Debian
-/// does have, scaled and given the real font's vertical metrics with
-/// `size-adjust` and the metric overrides, so that lines break and stack
+/// Stand-ins for iOS's own fonts, which Linux does not have: a font this
+/// machine does have, found through fontconfig (`InstalledFonts`), scaled
+/// and given the real font's vertical metrics with `size-adjust` and the
+/// metric overrides where they are known, so that lines break and stack
 /// where the device puts them.
-public enum FallbackFontFaces {
-    /// One stand-in: the name the page uses, the local font it draws with,
-    /// and the real font's metrics as fractions of its em.
-    struct StandIn {
+public struct FallbackFontFaces: Sendable {
+    /// One stand-in: the name the page uses, the local families it may draw
+    /// with (the first installed wins), and the real font's metrics.
+    struct StandIn: Sendable {
         var family: String
-        /// Full names of the local faces: regular, bold, italic, bold italic.
-        var localFaces: [String?]
+        /// The iOS families it stands in for, as a style names them.
+        var standsFor: [String]
+        var localFamilies: [String]
         /// How much wider the real font's Latin text is than the local font's.
         var sizeAdjust: Double
-        var ascent: Double
-        var descent: Double
-        var lineGap: Double
+        /// The real font's metrics; nil where no measurement of them was
+        /// found, and the local face's own are used.
+        var deviceMetrics: FontMetrics?
     }
 
-    /// Sources: the fonts' `hhea` metrics and letter-frequency-weighted
-    /// average widths as published by Capsize (`@capsizecss/metrics`:
-    /// Helvetica, BlinkMacSystemFont for SF, Arimo for Liberation Sans,
-    /// whose advance widths are Arial's and so Helvetica's).
+    /// Sources, by stand-in:
+    /// - Helvetica: `hhea` ascent 1577, descent 471, no line gap, 2048
+    ///   units per em, as Capsize publishes them (`@capsizecss/metrics`);
+    ///   Liberation Sans has Helvetica's advance widths (Arial's), so no scaling.
+    /// - SF Pro Text, iOS's system font: `UIFont.systemFont(ofSize: 40)` on
+    ///   iOS reports ascender 38.0859375 and descender −9.6484375, line
+    ///   height 47.734375 (1950, 494 and 2444 of 2048 units; printed in
+    ///   code.firstgear.co.kr question 17576), and at 15 pt a line height of
+    ///   17.900391 (the same 2444 units; codewithsundeep.com, discussion
+    ///   33278645). Average Latin width 853 units (Capsize's `-apple-system`)
+    ///   against Liberation Sans's 904.
+    /// - Hiragino Sans, iOS's Japanese font: a line gap of 500 units and
+    ///   ascent plus descent of 1000, in every weight (memononen/nanovg pull
+    ///   request 563, read from the font on iOS). The split of those 1000
+    ///   into 880 and 120 is the ideographic em box of Adobe's Japanese
+    ///   fonts (Ken Lunde, quoted in googlefonts/googlefonts.github.io issue
+    ///   45), not a measurement of Hiragino: it moves glyphs within a line,
+    ///   not the line's height. Square CJK glyphs, as wide as Noto Sans CJK's.
+    /// - Baskerville: no measurement of iOS's Baskerville was found, so the
+    ///   stand-in keeps the local serif's own metrics and widths, and says so.
     static let standIns: [StandIn] = [
-        // Helvetica: 2048 units per em, ascent 1577, descent 471, no line gap;
-        // Liberation Sans has Helvetica's advance widths, so no scaling.
-        StandIn(family: "Galley Helvetica", localFaces: liberationSans, sizeAdjust: 1, ascent: 1577 / 2048, descent: 471 / 2048, lineGap: 0),
-        // SF Pro: ascent 1980, descent 432, no line gap; average Latin width
-        // 853 units against Liberation Sans's 904.
-        StandIn(family: "Galley SF", localFaces: liberationSans, sizeAdjust: 853.0 / 904.0, ascent: 1980 / 2048, descent: 432 / 2048, lineGap: 0),
-        // Hiragino Sans: square CJK glyphs (as wide as Noto Sans CJK's), ascent
-        // 0.88 em, descent 0.12 em and a half-em line gap, which is why
-        // Japanese lines on iOS stand 1.5 em apart.
-        StandIn(family: "Galley Hiragino", localFaces: ["Noto Sans CJK JP Regular", "Noto Sans CJK JP Bold", nil, nil], sizeAdjust: 1, ascent: 0.88, descent: 0.12, lineGap: 0.5),
+        StandIn(family: "Galley Helvetica", standsFor: ["Helvetica", "Helvetica Neue"], localFamilies: ["Liberation Sans", "Arimo"],
+                sizeAdjust: 1, deviceMetrics: FontMetrics(ascent: 1577 / 2048, descent: 471 / 2048, lineGap: 0)),
+        StandIn(family: "Galley SF", standsFor: ["System", "SF Pro", "SF Pro Text"], localFamilies: ["Liberation Sans", "Arimo"],
+                sizeAdjust: 853.0 / 904.0, deviceMetrics: FontMetrics(ascent: 1950 / 2048, descent: 494 / 2048, lineGap: 0)),
+        StandIn(family: "Galley Hiragino", standsFor: ["Hiragino Sans", "Hiragino Kaku Gothic ProN"], localFamilies: ["Noto Sans CJK JP", "Noto Sans JP"],
+                sizeAdjust: 1, deviceMetrics: FontMetrics(ascent: 0.88, descent: 0.12, lineGap: 0.5)),
+        StandIn(family: "Galley Baskerville", standsFor: ["Baskerville"], localFamilies: ["Libre Baskerville", "Liberation Serif", "Tinos", "DejaVu Serif"],
+                sizeAdjust: 1, deviceMetrics: nil),
     ]
 
-    private static let liberationSans: [String?] = ["Liberation Sans", "Liberation Sans Bold", "Liberation Sans Italic", "Liberation Sans Bold Italic"]
+    /// A stand-in as this machine draws it.
+    public struct Substitute: Sendable, Equatable {
+        /// The page's name for it (`Galley Baskerville`).
+        public var family: String
+        /// The iOS families it stands in for.
+        public var standsFor: [String]
+        /// The local family it draws with (`Liberation Serif`).
+        public var localFamily: String
+        /// Its faces: regular, bold, italic, bold italic, where installed.
+        public var faces: [InstalledFonts.Face?]
+        public var sizeAdjust: Double
+        public var deviceMetrics: FontMetrics?
+    }
 
-    /// The `@font-face` rules of every stand-in.
-    public static let css: String = standIns.map { standIn in
+    /// The stand-ins whose local family this machine has.
+    public let substitutes: [Substitute]
+
+    public init(installed: InstalledFonts) {
+        let styles = [(400, false), (700, false), (400, true), (700, true)]
+        substitutes = Self.standIns.compactMap { standIn in
+            guard let local = standIn.localFamilies.first(where: installed.has(family:)) else { return nil }
+            let faces = styles.map { weight, italic in
+                installed.face(family: local, weight: weight, italic: italic).flatMap { abs($0.weight - weight) < 100 ? $0 : nil }
+            }
+            return Substitute(family: standIn.family, standsFor: standIn.standsFor, localFamily: local, faces: faces,
+                              sizeAdjust: standIn.sizeAdjust, deviceMetrics: standIn.deviceMetrics)
+        }
+    }
+
+    /// The stand-in for an iOS family a style names, if this machine has one.
+    public func substitute(for family: String) -> Substitute? {
+        let lowered = family.lowercased()
+        return substitutes.first { $0.family.lowercased() == lowered || $0.standsFor.contains { $0.lowercased() == lowered } }
+    }
+
+    /// The `@font-face` rules of every stand-in, with the full names
+    /// fontconfig gave for `local()`.
+    public var css: String {
         let styles = [("400", "normal"), ("700", "normal"), ("400", "italic"), ("700", "italic")]
-        return zip(standIn.localFaces, styles).compactMap { local, style -> String? in
-            guard let local else { return nil }
-            return "@font-face{font-family:\"\(standIn.family)\";src:local(\"\(local)\");font-weight:\(style.0);font-style:\(style.1);"
-                + "size-adjust:\(percent(standIn.sizeAdjust));ascent-override:\(percent(standIn.ascent / standIn.sizeAdjust));"
-                + "descent-override:\(percent(standIn.descent / standIn.sizeAdjust));line-gap-override:\(percent(standIn.lineGap / standIn.sizeAdjust))}"
-        }.joined(separator: "\n")
-    }.joined(separator: "\n") + "\n"
+        return substitutes.map { substitute in
+            zip(substitute.faces, styles).compactMap { face, style -> String? in
+                guard let face else { return nil }
+                var rule = "@font-face{font-family:\"\(substitute.family)\";src:local(\"\(Self.cssString(face.fullName))\");font-weight:\(style.0);font-style:\(style.1)"
+                if substitute.sizeAdjust != 1 { rule += ";size-adjust:\(Self.percent(substitute.sizeAdjust))" }
+                if let metrics = substitute.deviceMetrics {
+                    rule += ";ascent-override:\(Self.percent(metrics.ascent / substitute.sizeAdjust))"
+                        + ";descent-override:\(Self.percent(metrics.descent / substitute.sizeAdjust))"
+                        + ";line-gap-override:\(Self.percent(metrics.lineGap / substitute.sizeAdjust))"
+                }
+                return rule + "}"
+            }.joined(separator: "\n")
+        }.filter { !$0.isEmpty }.joined(separator: "\n") + "\n"
+    }
 
     private static func percent(_ fraction: Double) -> String {
         formatNumber((fraction * 10_000).rounded() / 100) + "%"
+    }
+
+    private static func cssString(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\"" && $0 != "\\" && $0 != "<" && $0 != ">" && $0.value >= 0x20 }))
     }
 }

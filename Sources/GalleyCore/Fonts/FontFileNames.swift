@@ -18,30 +18,17 @@ public struct FontFileNames: Sendable, Equatable {
         self.isItalic = isItalic
     }
 
-    /// Reads a TrueType or OpenType font, or the first face of a collection
-    /// (`.ttc`); nil for anything else or a damaged file.
-    public static func read(_ bytes: [UInt8]) -> FontFileNames? {
-        let reader = BigEndianReader(bytes: bytes)
-        guard let tag = reader.uint32(at: 0) else { return nil }
-        var offset = 0
-        if tag == 0x7474_6366 { // "ttcf"
-            guard let count = reader.uint32(at: 8), count > 0, let first = reader.uint32(at: 12) else { return nil }
-            offset = Int(first)
-        }
-        guard let version = reader.uint32(at: offset), [0x0001_0000, 0x4F54_544F, 0x7472_7565].contains(version), // 1.0, "OTTO", "true"
-              let tableCount = reader.uint16(at: offset + 4), tableCount < 512 else { return nil }
-        var tables: [UInt32: (offset: Int, length: Int)] = [:]
-        for index in 0..<Int(tableCount) {
-            let record = offset + 12 + index * 16
-            guard let tableTag = reader.uint32(at: record), let tableOffset = reader.uint32(at: record + 8), let length = reader.uint32(at: record + 12) else { return nil }
-            tables[tableTag] = (Int(tableOffset), Int(length))
-        }
-        guard let name = tables[0x6E61_6D65] else { return nil } // "name"
+    /// Reads a TrueType or OpenType font, or one face of a collection
+    /// (`.ttc`, the first unless told); nil for anything else or a damaged file.
+    public static func read(_ bytes: [UInt8], faceIndex: Int = 0) -> FontFileNames? {
+        guard let tables = OpenTypeTables(bytes, faceIndex: faceIndex) else { return nil }
+        let reader = tables.reader
+        guard let name = tables.table("name") else { return nil }
         let names = readNames(reader, at: name.offset, length: name.length)
         guard let family = names[16] ?? names[1] else { return nil }
         var weight = 400
         var italic = false
-        if let os2 = tables[0x4F53_2F32], let weightClass = reader.uint16(at: os2.offset + 4), let selection = reader.uint16(at: os2.offset + 62) { // "OS/2"
+        if let os2 = tables.table("OS/2"), let weightClass = reader.uint16(at: os2.offset + 4), let selection = reader.uint16(at: os2.offset + 62) {
             weight = min(900, max(100, Int(weightClass)))
             italic = selection & 1 != 0
         }
@@ -84,20 +71,5 @@ public struct FontFileNames: Sendable, Equatable {
             names[Int(nameID)] = (rank, text)
         }
         return names.mapValues(\.text)
-    }
-}
-
-/// Bounds-checked big-endian reads: a damaged font reads as nil, never out of range.
-private struct BigEndianReader {
-    let bytes: [UInt8]
-
-    func uint16(at offset: Int) -> UInt16? {
-        guard offset >= 0, offset + 2 <= bytes.count else { return nil }
-        return UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
-    }
-
-    func uint32(at offset: Int) -> UInt32? {
-        guard let high = uint16(at: offset), let low = uint16(at: offset + 2) else { return nil }
-        return UInt32(high) << 16 | UInt32(low)
     }
 }

@@ -3,7 +3,7 @@
 /// scripts the face lacks (Japanese in Baskerville gets Hiragino Sans).
 public enum FontStack {
     private static let lookAlikes: [String: [String]] = [
-        "baskerville": ["Baskerville", "Libre Baskerville", "Baskerville Old Face", "Georgia", "Times New Roman", "Liberation Serif", "DejaVu Serif"],
+        "baskerville": ["Baskerville", "Galley Baskerville", "Libre Baskerville", "Baskerville Old Face", "Georgia", "Times New Roman", "Liberation Serif", "DejaVu Serif"],
         "helvetica": ["Helvetica", "Galley Helvetica", "Helvetica Neue", "Arial", "Liberation Sans"],
         "helvetica neue": ["Helvetica Neue", "Helvetica", "Galley Helvetica", "Arial", "Liberation Sans"],
         "system": ["-apple-system", "Galley SF", "system-ui"],
@@ -48,6 +48,17 @@ public enum FontStack {
     public static let languageRules: String = cjkByLanguage.map { rule in
         "\(rule.selector){\(cjkProperty):\(rule.families.map(quote).joined(separator: ", "))}\n"
     }.joined()
+
+    /// The families a style's `family` is drawn with, in the order the
+    /// page asks for them, before the fallback for other scripts.
+    static func chain(for family: String) -> [String] {
+        lookAlikes[family.lowercased()] ?? [family]
+    }
+
+    /// The families after a style's own, in order, where no language picks
+    /// other CJK faces: what draws text the style's faces lack, or all of
+    /// it where none of them is installed.
+    static let fallbackFamilies: [String] = defaultCJK + otherScripts
 
     /// A CSS `font-family` value for `family`, quoted and escaped.
     public static func css(for family: String) -> String {

@@ -274,8 +274,15 @@ public struct HTMLRenderer {
         if style.leftIndent != 0 || listIndent != 0 { css.append("margin-left:\(formatPoints(max(style.leftIndent, listIndent)))") }
         if style.rightIndent != 0 { css.append("margin-right:\(formatPoints(style.rightIndent))") }
         if style.firstLineIndent != 0 { css.append("text-indent:\(formatPoints(style.firstLineIndent))") }
-        if style.spaceBefore != 0 { css.append("margin-top:\(formatPoints(style.spaceBefore))") }
-        if style.spaceAfter != 0 { css.append("margin-bottom:\(formatPoints(style.spaceAfter))") }
+        // TextKit puts `lineSpacing` below every line fragment, the
+        // paragraph's last included; CSS splits a line's extra height above
+        // and below it. Half of it moved from above the first line to below
+        // the last gives TextKit's lines: the same height, the glyphs s/2 higher.
+        let halfSpacing = (style.lineSpacing ?? 0) / 2
+        if style.spaceBefore - halfSpacing != 0 { css.append("margin-top:\(formatPoints(style.spaceBefore - halfSpacing))") }
+        if style.spaceAfter + halfSpacing != 0 { css.append("margin-bottom:\(formatPoints(style.spaceAfter + halfSpacing))") }
+        // 1.2 em: the line height AppKit gives Helvetica, the text view's
+        // default font (WebKit's FontCocoa.mm: "The AppKit adjustment of 20%").
         if let multiple = style.lineHeightMultiple { css.append("line-height:\(formatNumber(multiple * 1.2))") }
         if let spacing = style.lineSpacing { css.append("line-height:calc(1.2em + \(formatPoints(spacing)))") }
         return css.joined(separator: ";")

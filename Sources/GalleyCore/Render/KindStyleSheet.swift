@@ -25,10 +25,17 @@ public enum KindStyleSheet {
         "accent": "var(--swiftui-accent, #007aff)",
     ]
 
-    public static func css(for schema: ContentSchema) -> String {
+    /// The column's padding and spacing, and each kind's look and size as
+    /// `ColumnLayout` has it with the line heights of `faces`.
+    public static func css(for schema: ContentSchema, faces: TextFaces) -> String {
         var css = FontStack.languageRules
+        css += ".galley-doc.kind-tagged{padding:\(formatPoints(ColumnLayout.padding));gap:\(formatPoints(ColumnLayout.spacing))}\n"
         for kind in schema.kinds {
-            css += ".k-\(cssIdentifier(kind.name)){\(declarations(for: kind).joined(separator: ";"))}\n"
+            let name = cssIdentifier(kind.name)
+            css += ".k-\(name){\(declarations(for: kind).joined(separator: ";"))}\n"
+            if case .text(let text)? = ColumnLayout.geometry(of: kind, faces: faces) {
+                css += lineRules(for: name, text, fontSize: kind.style.fontSize ?? ColumnLayout.defaultFontSize)
+            }
             if kind.role == .image {
                 var image = ["width:100%", "height:auto", "display:block"]
                 if let maxHeight = kind.style.maxHeight { image += ["max-height:\(formatPoints(maxHeight))", "object-fit:contain"] }
@@ -69,8 +76,10 @@ public enum KindStyleSheet {
             case .justified?: css += ["align-self:stretch", "text-align:justify"]
             }
         }
-        if let family = style.fontFamily { css.append("font-family:\(FontStack.css(for: family))") }
-        if let size = style.fontSize { css.append("font-size:calc(\(formatNumber(size))px * var(--text-scale, 1))") }
+        if let family = style.fontFamily ?? (kind.role == .text ? TextFaces.systemFamily : nil) { css.append("font-family:\(FontStack.css(for: family))") }
+        if let size = style.fontSize ?? (kind.role == .text ? ColumnLayout.defaultFontSize : nil) {
+            css.append("font-size:calc(\(formatNumber(size))px * var(--text-scale, 1))")
+        }
         if let weight = style.fontWeight { css.append("font-weight:\(cssWeight(weight))") }
         if style.italic { css.append("font-style:italic") }
         if let color = style.color {
@@ -78,12 +87,26 @@ public enum KindStyleSheet {
         }
         if style.paddingTop != 0 { css.append("padding-top:\(formatPoints(style.paddingTop))") }
         if style.paddingBottom != 0 { css.append("padding-bottom:\(formatPoints(style.paddingBottom))") }
-        if kind.role == .text {
-            // lineSpacing adds points between lines on top of the font's own
-            // line height (about 1.15 em for Baskerville and most text faces).
-            css.append("line-height:calc(1.15em + \(formatPoints(style.lineSpacing)))")
-        }
         return css
+    }
+
+    /// A text kind's lines as SwiftUI stacks them: each line box is the
+    /// face's line height plus the spacing, and the paragraph gives half
+    /// the spacing back above its first line and below its last, so that
+    /// n lines are n × line height + (n − 1) × spacing tall. The line height
+    /// is in ems of the face, so that it follows the text size.
+    private static func lineRules(for name: String, _ text: ColumnLayout.TextGeometry, fontSize: Double) -> String {
+        let em = formatDecimal(text.lineHeight / fontSize, places: 6)
+        var css = ".k-\(name){line-height:calc(\(em)em + \(formatPoints(text.lineSpacing)))}\n"
+        if text.lineSpacing != 0 { css += ".k-\(name)>p{margin:\(formatPoints(-text.lineSpacing / 2)) 0}\n" }
+        return css
+    }
+
+    private static func formatDecimal(_ value: Double, places: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let rounded = (value * scale).rounded() / scale
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
     private static func cssWeight(_ weight: String) -> String {

@@ -1,0 +1,50 @@
+import Foundation
+import GalleyCore
+import Synchronization
+
+/// This machine's fonts, asked of fontconfig once per process: the faces
+/// Galley's stand-ins draw with, by the names `local()` finds, and the
+/// metrics of the faces a page draws with, read from their own files.
+enum SystemFonts {
+    /// `fc-list`'s answer; empty where fontconfig is missing (the page then
+    /// falls back to the browser's fonts, and the geometry to a common 1.2 em).
+    static let installed: InstalledFonts = {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["fc-list"] + InstalledFonts.formatArguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return InstalledFonts()
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return InstalledFonts(listing: String(decoding: data, as: UTF8.self))
+    }()
+
+    static let fallbacks = FallbackFontFaces(installed: installed)
+
+    /// The metrics of an installed face, read once (a CJK collection is 20 MB).
+    static func metrics(ofFile path: String, index: Int) -> FontMetrics? {
+        let key = path + "#" + String(index)
+        return cache.withLock { cache in
+            if let known = cache[key] { return known }
+            let metrics = (try? FileSystem.read(path)).flatMap { FontMetrics.read($0, faceIndex: index) }
+            cache[key] = metrics
+            return metrics
+        }
+    }
+
+    private static let cache = Mutex<[String: FontMetrics?]>([:])
+
+    /// How the fonts `schema`'s kinds name are drawn here, with the app's
+    /// `bundled` fonts first; and Hiragino Sans, which every page falls
+    /// back to for Japanese as iOS does.
+    static func faces(for schema: ContentSchema, bundled: BundledFonts) -> TextFaces {
+        TextFaces(families: schema.kinds.filter { $0.role == .text }.map(\.style.fontFamily) + ["Hiragino Sans"], bundled: bundled,
+                  fallbacks: fallbacks, installed: installed, metricsOfFile: metrics(ofFile:index:))
+    }
+}

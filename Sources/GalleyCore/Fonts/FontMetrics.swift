@@ -1,0 +1,34 @@
+/// A face's vertical metrics as Core Text reads them: the `hhea` table's
+/// ascender, descender and line gap, as fractions of the em (so a line of
+/// 20 pt text is `lineHeight × 20` tall).
+///
+/// Core Text uses `hhea` whatever `OS/2`'s `USE_TYPO_METRICS` says (see
+/// Mozilla's Fira issue #43 and John Hudson's account on typophile.com,
+/// node 7571): Apple specified `hhea` and its platforms read it.
+public struct FontMetrics: Sendable, Equatable {
+    public var ascent: Double
+    public var descent: Double
+    public var lineGap: Double
+
+    public init(ascent: Double, descent: Double, lineGap: Double) {
+        self.ascent = ascent
+        self.descent = descent
+        self.lineGap = lineGap
+    }
+
+    /// The distance between the baselines of two lines set solid, in ems:
+    /// what `UIFont.lineHeight` is for a size of 1.
+    public var lineHeight: Double { ascent + descent + lineGap }
+
+    /// Reads a TrueType or OpenType face (`faceIndex` within a collection);
+    /// nil for anything else, a damaged file or an em of zero.
+    public static func read(_ bytes: [UInt8], faceIndex: Int = 0) -> FontMetrics? {
+        guard let tables = OpenTypeTables(bytes, faceIndex: faceIndex), let head = tables.table("head"), let hhea = tables.table("hhea") else { return nil }
+        let reader = tables.reader
+        guard let unitsPerEm = reader.uint16(at: head.offset + 18), unitsPerEm > 0,
+              let ascender = reader.int16(at: hhea.offset + 4), let descender = reader.int16(at: hhea.offset + 6),
+              let lineGap = reader.int16(at: hhea.offset + 8) else { return nil }
+        let em = Double(unitsPerEm)
+        return FontMetrics(ascent: Double(ascender) / em, descent: Double(-Int(descender)) / em, lineGap: Double(max(0, lineGap)) / em)
+    }
+}

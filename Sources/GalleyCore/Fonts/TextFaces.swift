@@ -1,0 +1,124 @@
+/// Which face draws each font family a style names, and that face's
+/// metrics: the app's own font where it is bundled or installed, else
+/// Galley's stand-in for an iOS font, else the first installed look-alike.
+/// The geometry (`ColumnLayout`) takes its line heights from here, so they
+/// are those of the face the page really draws with.
+public struct TextFaces: Sendable {
+    /// How one requested family is drawn.
+    public struct Face: Sendable, Equatable {
+        public enum Origin: Sendable, Equatable {
+            /// A font file the app bundles or `galley.json`'s `fonts` folder holds.
+            case bundled(path: String)
+            /// A face this machine has under the requested name.
+            case installed(path: String)
+            /// A Galley stand-in: with the real font's metrics when known,
+            /// else with the local face's own.
+            case standIn(String, deviceMetrics: Bool)
+            /// A look-alike from the page's font stack.
+            case lookAlike
+        }
+
+        /// As the style names it (`Baskerville`).
+        public var requested: String
+        /// What draws it (`Liberation Serif`, or a file's path).
+        public var drawnWith: String
+        public var origin: Origin
+        public var metrics: FontMetrics
+        /// The font whose metrics `metrics` are (`Hiragino Sans` for its stand-in).
+        public var metricsOf: String
+
+        /// One line for an author: what draws the family, and whose
+        /// metrics its lines have (`Baskerville: drawn with Liberation
+        /// Serif, with Liberation Serif's own line height`).
+        public var summary: String {
+            switch origin {
+            case .bundled(let path): return "\(requested): the app's font file '\(path)'"
+            case .installed(let path): return "\(requested): this machine's '\(drawnWith)' (\(path))"
+            case .standIn, .lookAlike:
+                return "\(requested): drawn with \(drawnWith), with \(metricsOf)'s line height" + (metricsOf == drawnWith ? " (no measurement of \(requested)'s)" : "")
+            }
+        }
+
+        /// The fields a page reads: `requested`, `drawnWith`, `deviceMetrics`, `summary`.
+        public func writeFields(into json: inout JSONWriter) {
+            json.field("requested", requested)
+            json.field("drawnWith", drawnWith)
+            if case .standIn(_, true) = origin { json.field("deviceMetrics", true) } else { json.field("deviceMetrics", false) }
+            json.field("summary", summary)
+        }
+
+        /// Whether another face than the requested one draws it.
+        public var isSubstitute: Bool {
+            switch origin {
+            case .bundled, .installed: false
+            case .standIn, .lookAlike: true
+            }
+        }
+    }
+
+    /// What a style with no font draws with: iOS's system font.
+    public static let systemFamily = "System"
+    /// Used only where nothing in a family's stack is installed; the
+    /// common 1.2 em of text faces.
+    static let unknownMetrics = FontMetrics(ascent: 0.9, descent: 0.3, lineGap: 0)
+
+    private var byFamily: [String: Face] = [:]
+    /// For a family it was not asked about.
+    private var otherMetrics = unknownMetrics
+
+    /// Every family with the same metrics: for callers that know no
+    /// machine's fonts (the fuzzers, tests of what is not about faces).
+    public init(every metrics: FontMetrics) {
+        otherMetrics = metrics
+    }
+
+    /// `metricsOfFile` reads an installed face's metrics (path, index in a collection).
+    public init(families: [String?], bundled: BundledFonts, fallbacks: FallbackFontFaces, installed: InstalledFonts,
+                metricsOfFile: (String, Int) -> FontMetrics?) {
+        for family in families {
+            let requested = family ?? Self.systemFamily
+            guard byFamily[requested.lowercased()] == nil else { continue }
+            byFamily[requested.lowercased()] = Self.resolve(requested, bundled: bundled, fallbacks: fallbacks, installed: installed, metricsOfFile: metricsOfFile)
+        }
+    }
+
+    private static func resolve(_ requested: String, bundled: BundledFonts, fallbacks: FallbackFontFaces, installed: InstalledFonts,
+                                metricsOfFile: (String, Int) -> FontMetrics?) -> Face {
+        // The regular face's metrics: a family's faces may differ a little.
+        let regularFirst = bundled.faces(named: requested).sorted { abs($0.names.weight - 400) + ($0.names.isItalic ? 1000 : 0) < abs($1.names.weight - 400) + ($1.names.isItalic ? 1000 : 0) }
+        if let face = regularFirst.first(where: { $0.metrics != nil }), let metrics = face.metrics {
+            return Face(requested: requested, drawnWith: face.path, origin: .bundled(path: face.path), metrics: metrics, metricsOf: requested)
+        }
+        if let face = installed.face(family: requested), let metrics = metricsOfFile(face.path, face.index) {
+            return Face(requested: requested, drawnWith: face.fullName, origin: .installed(path: face.path), metrics: metrics, metricsOf: requested)
+        }
+        let chain = (requested.lowercased() == systemFamily.lowercased() ? ["Galley SF"] : FontStack.chain(for: requested)) + FontStack.fallbackFamilies
+        for name in chain {
+            if let substitute = fallbacks.substitute(for: name), substitute.family.lowercased() == name.lowercased() || name.lowercased() == requested.lowercased(),
+               let regular = substitute.faces.first ?? nil,
+               let metrics = substitute.deviceMetrics ?? metricsOfFile(regular.path, regular.index) {
+                return Face(requested: requested, drawnWith: substitute.localFamily,
+                            origin: .standIn(substitute.family, deviceMetrics: substitute.deviceMetrics != nil), metrics: metrics,
+                            metricsOf: substitute.deviceMetrics == nil ? substitute.localFamily : substitute.standsFor.first ?? substitute.family)
+            }
+            if let face = installed.face(family: name), let metrics = metricsOfFile(face.path, face.index) {
+                return Face(requested: requested, drawnWith: face.fullName, origin: .lookAlike, metrics: metrics, metricsOf: face.fullName)
+            }
+        }
+        return Face(requested: requested, drawnWith: "the browser's default face", origin: .lookAlike, metrics: unknownMetrics, metricsOf: "a common 1.2 em")
+    }
+
+    /// The metrics of the face that draws `family` (nil: the system font).
+    public func metrics(forFamily family: String?) -> FontMetrics {
+        face(forFamily: family)?.metrics ?? otherMetrics
+    }
+
+    public func face(forFamily family: String?) -> Face? {
+        byFamily[(family ?? Self.systemFamily).lowercased()]
+    }
+
+    /// Every family drawn by another face than its own, by name.
+    public var substitutes: [Face] {
+        byFamily.values.filter(\.isSubstitute).sorted { $0.requested < $1.requested }
+    }
+}
