@@ -32,13 +32,22 @@ class Neovim:
     """`nvim --headless` on a file, driven through its server socket."""
 
     def __init__(self, file, root, folder):
-        self.socket = os.path.join(folder, "nvim.sock")
         init = os.path.join(folder, "init.lua")
         with open(init, "w") as handle:
             handle.write(INIT.format(galley=json.dumps(GALLEY_BIN), root=json.dumps(root)))
+        self._start(file, folder, init, None)
+
+    @classmethod
+    def with_init(cls, file, folder, init, env):
+        editor = cls.__new__(cls)
+        editor._start(file, folder, init, env)
+        return editor
+
+    def _start(self, file, folder, init, env):
+        self.socket = os.path.join(folder, "nvim.sock")
         self.proc = subprocess.Popen(
             ["nvim", "--headless", "--clean", "-n", "-i", "NONE", "--listen", self.socket, "-u", init, file],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
         )
         wait_until(lambda: os.path.exists(self.socket), message="nvim never listened")
 
@@ -120,6 +129,62 @@ def test_typing_in_neovim_shows_on_the_page_without_saving(page, runtime_dir):
                 editor.quit()
         finally:
             # Leave no poll to a stopped daemon in the shared browser's log.
+            page.get("about:blank")
+            daemon.stop()
+            shutil.rmtree(holder, ignore_errors=True)
+
+
+def readme_snippet(heading):
+    """The first Lua block after the README line that starts with `heading`, verbatim."""
+    text = open(os.path.join(REPO, "README.md"), encoding="utf-8").read()
+    after = text[text.index("\n" + heading) + 1:]
+    start = after.index("```lua\n") + len("```lua\n")
+    return after[start:after.index("```", start)]
+
+
+def test_the_readme_snippet_for_neovim_0_7_shows_diagnostics_and_follows(page, runtime_dir):
+    if not shutil.which("nvim"):
+        pytest.skip("neovim is not installed")
+    example, holder = copy_content(os.path.join(REPO, "Assets", "Example"))
+    daemon = Daemon(example).start()
+    editor = None
+    try:
+        path = os.path.join(example, DATA)
+        page.get(daemon.url + "doc/" + daemon.doc_id("Little Penguin"))
+        wait_until(lambda: page.find_element(By.ID, "connection").get_attribute("data-state") == "live", message="page never went live")
+        page.find_element(By.ID, "follow").click()
+        last_line = page.execute_script("const b = [...document.querySelectorAll('#view-a article [data-line]')]; return Number(b[b.length - 1].dataset.line);")
+        in_view = ("const r = document.querySelector('#view-a article [data-line=\"%d\"]').getBoundingClientRect();"
+                   "return r.bottom > 0 && r.top < window.innerHeight;") % last_line
+        assert not page.execute_script(in_view), "the last block must start out of view"
+
+        # The snippet as the README gives it, with `galley` found on PATH.
+        init = os.path.join(holder, "init.lua")
+        with open(init, "w") as handle:
+            handle.write(readme_snippet("Neovim 0.7"))
+        env = dict(os.environ, PATH=os.path.dirname(GALLEY_BIN) + os.pathsep + os.environ["PATH"])
+        editor = Neovim.with_init(path, holder, init, env)
+        wait_until(lambda: editor.lua("#vim.lsp.buf_get_clients(0) == 1 and vim.lsp.buf_get_clients(0)[next(vim.lsp.buf_get_clients(0))].initialized == true"),
+                   timeout=30, message="the README's snippet never attached galley")
+
+        lines = open(path, encoding="utf-8").read().split("\n")
+        line = next(i for i, text in enumerate(lines) if "コガタペンギンは、現生" in text) + 1
+        editor.keys(f"<Esc>:call cursor({line}, 1)<CR>$x")
+        diagnostics = wait_until(lambda: [d for d in editor.lua("vim.diagnostic.get(0)") if d["severity"] == 1],
+                                 timeout=20, message="no error diagnostic in neovim")
+        assert [(d["lnum"], d["source"]) for d in diagnostics] == [(line - 1, "galley")]
+        editor.keys("<Esc>u")
+        wait_until(lambda: editor.lua("vim.diagnostic.get(0)") == [], timeout=20, message="diagnostics stayed after undo")
+
+        # The cursor rests on the last block: the page scrolls to it (CursorHold, after 'updatetime').
+        column = lines[last_line - 1].index('"') + 2
+        editor.keys(f"<Esc>:call cursor({last_line}, {column})<CR>")
+        wait_until(lambda: page.execute_script(in_view), timeout=30, message="the page never followed the cursor")
+    finally:
+        try:
+            if editor:
+                editor.quit()
+        finally:
             page.get("about:blank")
             daemon.stop()
             shutil.rmtree(holder, ignore_errors=True)

@@ -326,6 +326,15 @@ final class Workspace {
         apply(changed: [path], removed: [])
     }
 
+    /// Makes an editor's edit to the buffer of `path`; false when it has no
+    /// buffer or the range does not fit it (the editor then sends it whole).
+    func editBuffer(for path: String, replacing range: Range<Int>, with replacement: [UInt8]) -> Bool {
+        guard var text = buffers[path], range.upperBound <= text.count else { return false }
+        text.replaceSubrange(range, with: replacement)
+        setBuffer(text, for: path)
+        return true
+    }
+
     /// Goes back to the file on disk (after a save, or a close without one).
     func dropBuffer(for path: String) {
         guard buffers.removeValue(forKey: path) != nil else { return }

@@ -6,7 +6,11 @@ import GalleyCore
 /// keystroke). Each request gets one JSON line back.
 ///
 /// - `{"op":"hello"}` → `{"root": real path, "url": page origin}`
-/// - `{"op":"set","path":P,"length":N}` + N bytes → `{"diagnostics":[…],"documents":[…]}`
+/// - `{"op":"set","path":P,"version":V,"length":N}` + N bytes → `{"diagnostics":[…],"pages":[…]}`;
+///   V is the editor's count of the texts it sent, so that later edits can name it
+/// - `{"op":"edit","path":P,"base":B,"version":V,"start":S,"end":E,"length":N}` + N bytes:
+///   bytes S..<E of text B become the N bytes → the same reply, or `{"stale":true}`
+///   when the daemon does not hold B (the editor then sends the whole text)
 /// - `{"op":"drop","path":P}` → the same, now from the file on disk
 /// - `{"op":"vocabulary"}` → `{"tags":[…],"imageKey":K,"assets":[{"name","file","url","definition"}]}`
 /// - `{"op":"follow","path":P,"line":L}` → `{}`; pages that follow the editor scroll there
@@ -18,7 +22,8 @@ enum BufferLinkProtocol {
 
     enum Request: Equatable {
         case hello
-        case set(path: String, length: Int)
+        case set(path: String, version: Int, length: Int)
+        case edit(path: String, base: Int, version: Int, range: Range<Int>, length: Int)
         case drop(path: String)
         case vocabulary
         case listen
@@ -35,8 +40,13 @@ enum BufferLinkProtocol {
         switch op {
         case "hello": return .hello
         case "set":
-            guard let path, SafePath.isClean(path), let length = integer("length"), length <= maximumLength else { return nil }
-            return .set(path: path, length: length)
+            guard let path, SafePath.isClean(path), let version = integer("version"), let length = integer("length"), length <= maximumLength else { return nil }
+            return .set(path: path, version: version, length: length)
+        case "edit":
+            guard let path, SafePath.isClean(path), let base = integer("base"), let version = integer("version"),
+                  let start = integer("start"), let end = integer("end"), start <= end, end <= maximumLength,
+                  let length = integer("length"), length <= maximumLength else { return nil }
+            return .edit(path: path, base: base, version: version, range: start..<end, length: length)
         case "drop":
             guard let path, SafePath.isClean(path) else { return nil }
             return .drop(path: path)
@@ -53,9 +63,18 @@ enum BufferLinkProtocol {
         line { json in
             switch request {
             case .hello: json.field("op", "hello")
-            case .set(let path, let length):
+            case .set(let path, let version, let length):
                 json.field("op", "set")
                 json.field("path", path)
+                json.field("version", version)
+                json.field("length", length)
+            case .edit(let path, let base, let version, let range, let length):
+                json.field("op", "edit")
+                json.field("path", path)
+                json.field("base", base)
+                json.field("version", version)
+                json.field("start", range.lowerBound)
+                json.field("end", range.upperBound)
                 json.field("length", length)
             case .drop(let path):
                 json.field("op", "drop")
@@ -79,14 +98,10 @@ enum BufferLinkProtocol {
         return json.bytes + [0x0A]
     }
 
-    /// What the daemon says about a file after a `set` or `drop`.
-    struct FileState: Equatable {
-        var diagnostics: [Diagnostic]
-        /// Preview page paths (`/doc/ID`) of the file's documents, in file order.
-        var pages: [String]
-    }
+    /// The answer to an `edit` of a text the daemon does not hold.
+    static let staleReply = line { $0.field("stale", true) }
 
-    static func reply(_ state: FileState) -> [UInt8] {
+    static func reply(_ state: PreviewFileState) -> [UInt8] {
         line { json in
             json.key("diagnostics")
             json.beginArray()
@@ -152,10 +167,12 @@ enum BufferLinkProtocol {
         return (path, Int(number), Int(column))
     }
 
-    static func parseReply(_ line: [UInt8]) -> FileState? {
+    /// What the daemon says about a file after a `set`, `edit` or `drop`;
+    /// nil for `{"stale":true}` as for a line it could not read.
+    static func parseReply(_ line: [UInt8]) -> PreviewFileState? {
         guard case .success(let json) = JSONReader.parse(line), let entries = json.member("diagnostics")?.value.arrayValue else { return nil }
         let diagnostics = entries.compactMap(Diagnostic.init(json:))
         let pages = json.member("pages")?.value.arrayValue?.compactMap(\.stringValue) ?? []
-        return FileState(diagnostics: diagnostics, pages: pages)
+        return PreviewFileState(diagnostics: diagnostics, pages: pages)
     }
 }

@@ -38,9 +38,10 @@ final class BufferLinkServer: @unchecked Sendable {
     }
 
     private func serve(_ connection: LocalSocketConnection) {
-        var setPaths: Set<String> = []
+        /// The editor's version of each buffer it set, so that its edits apply to the text they were made on.
+        var versions: [String: Int] = [:]
         defer {
-            for path in setPaths { _ = daemon.dropBuffer(for: path) }
+            for path in versions.keys { _ = daemon.dropBuffer(for: path) }
             connection.close()
         }
         while let line = connection.readLine() {
@@ -55,12 +56,20 @@ final class BufferLinkServer: @unchecked Sendable {
                     json.field("root", daemon.root)
                     json.field("url", daemon.url)
                 }
-            case .set(let path, let length):
+            case .set(let path, let version, let length):
                 guard let text = connection.read(count: length) else { return }
-                setPaths.insert(path)
+                versions[path] = version
                 reply = BufferLinkProtocol.reply(daemon.setBuffer(text, for: path))
+            case .edit(let path, let base, let version, let range, let length):
+                guard let replacement = connection.read(count: length) else { return }
+                if versions[path] == base, let state = daemon.editBuffer(for: path, replacing: range, with: replacement) {
+                    versions[path] = version
+                    reply = BufferLinkProtocol.reply(state)
+                } else {
+                    reply = BufferLinkProtocol.staleReply
+                }
             case .drop(let path):
-                setPaths.remove(path)
+                versions[path] = nil
                 reply = BufferLinkProtocol.reply(daemon.dropBuffer(for: path))
             case .vocabulary:
                 reply = BufferLinkProtocol.reply(daemon.vocabulary)

@@ -249,9 +249,9 @@ final class PreviewDaemon: @unchecked Sendable {
 
     /// Shows `text` as the content of `path` (relative) on every page, as a
     /// save would, without writing the file.
-    func setBuffer(_ text: [UInt8], for path: String) -> BufferLinkProtocol.FileState {
+    func setBuffer(_ text: [UInt8], for path: String) -> PreviewFileState {
         workspaceQueue.sync {
-            guard let workspace else { return BufferLinkProtocol.FileState(diagnostics: [], pages: []) }
+            guard let workspace else { return PreviewFileState(diagnostics: [], pages: []) }
             let started = ContinuousClock.now
             workspace.setBuffer(text, for: path)
             publishChanges(paths: [path + " (unsaved)"], started: started)
@@ -259,10 +259,22 @@ final class PreviewDaemon: @unchecked Sendable {
         }
     }
 
-    /// Shows the file on disk again.
-    func dropBuffer(for path: String) -> BufferLinkProtocol.FileState {
+    /// Makes an edit to the buffer shown for `path`; nil when there is none
+    /// or the edit does not fit it.
+    func editBuffer(for path: String, replacing range: Range<Int>, with replacement: [UInt8]) -> PreviewFileState? {
         workspaceQueue.sync {
-            guard let workspace else { return BufferLinkProtocol.FileState(diagnostics: [], pages: []) }
+            guard let workspace else { return nil }
+            let started = ContinuousClock.now
+            guard workspace.editBuffer(for: path, replacing: range, with: replacement) else { return nil }
+            publishChanges(paths: [path + " (unsaved)"], started: started)
+            return fileState(path, workspace)
+        }
+    }
+
+    /// Shows the file on disk again.
+    func dropBuffer(for path: String) -> PreviewFileState {
+        workspaceQueue.sync {
+            guard let workspace else { return PreviewFileState(diagnostics: [], pages: []) }
             let started = ContinuousClock.now
             workspace.dropBuffer(for: path)
             publishChanges(paths: [path], started: started)
@@ -282,8 +294,8 @@ final class PreviewDaemon: @unchecked Sendable {
         }
     }
 
-    private func fileState(_ path: String, _ workspace: Workspace) -> BufferLinkProtocol.FileState {
-        BufferLinkProtocol.FileState(diagnostics: workspace.diagnostics(ofFile: path), pages: workspace.documentIDs(ofFile: path).map { "/doc/" + $0 })
+    private func fileState(_ path: String, _ workspace: Workspace) -> PreviewFileState {
+        PreviewFileState(diagnostics: workspace.diagnostics(ofFile: path), pages: workspace.documentIDs(ofFile: path).map { "/doc/" + $0 })
     }
 
     /// A picture a page asked for could not be drawn: the documents that

@@ -1,5 +1,6 @@
 import Glibc
 import GalleyCore
+import GalleySystem
 
 /// Runs `galley lsp` on standard input and output until `exit` or the end of input.
 struct LanguageServerCommand {
@@ -12,9 +13,8 @@ struct LanguageServerCommand {
         var framer = MessageFramer()
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return 1 }
+            guard let count = try? retryingOnInterrupt("read", { chunk.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) } }),
+                  count > 0 else { return 1 }
             framer.append(chunk[..<count])
             while let event = framer.next() {
                 switch event {
@@ -23,7 +23,7 @@ struct LanguageServerCommand {
                     if let status = server.exitStatus { return status }
                 case .refused(let reason):
                     // The stream cannot be read past a broken header: say why and stop.
-                    server.sendError(id: .null, .invalidRequest, "refused: \(reason)")
+                    server.refuse(reason)
                     Console.error("galley lsp: refused the input: \(reason)")
                     return 1
                 }

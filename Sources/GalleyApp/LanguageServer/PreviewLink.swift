@@ -10,10 +10,12 @@ protocol PreviewLink: AnyObject {
     var root: String { get }
     /// The preview's origin, `http://127.0.0.1:PORT/`.
     var url: String { get }
-    /// Shows `text` for `path` (relative) and returns what the daemon says about it.
-    func setBuffer(_ text: [UInt8], for path: String) throws -> BufferLinkProtocol.FileState
+    /// Shows `text`, the editor's `version` of it, for `path` (relative) and
+    /// returns what the daemon says about it; `edit` is the change from the
+    /// version the daemon holds, sent instead of the text when it still holds it.
+    func setBuffer(_ text: [UInt8], version: Int, edit: BufferEdit?, for path: String) throws -> PreviewFileState
     /// Shows the file on disk again (also: asks for its state).
-    func dropBuffer(for path: String) throws -> BufferLinkProtocol.FileState
+    func dropBuffer(for path: String) throws -> PreviewFileState
     /// Tag names, the image key and the assets, with URLs relative to `url`.
     func vocabulary() throws -> EditorVocabulary
     /// Scrolls pages that follow the editor to the block at `line` (1-based).
@@ -47,12 +49,18 @@ final class DaemonSocketLink: PreviewLink {
         self.url = url
     }
 
-    func setBuffer(_ text: [UInt8], for path: String) throws -> BufferLinkProtocol.FileState {
-        try connection.write(BufferLinkProtocol.header(.set(path: path, length: text.count)) + text)
+    func setBuffer(_ text: [UInt8], version: Int, edit: BufferEdit?, for path: String) throws -> PreviewFileState {
+        if let edit {
+            let header = BufferLinkProtocol.header(.edit(path: path, base: edit.base, version: version, range: edit.range, length: edit.replacement.count))
+            try connection.write(header + edit.replacement)
+            if let state = BufferLinkProtocol.parseReply(try readLine()) { return state }
+        }
+        try connection.write(BufferLinkProtocol.header(.set(path: path, version: version, length: text.count)))
+        try connection.write(text)
         return try readReply()
     }
 
-    func dropBuffer(for path: String) throws -> BufferLinkProtocol.FileState {
+    func dropBuffer(for path: String) throws -> PreviewFileState {
         try connection.write(BufferLinkProtocol.header(.drop(path: path)))
         return try readReply()
     }
@@ -79,7 +87,7 @@ final class DaemonSocketLink: PreviewLink {
         }
     }
 
-    private func readReply() throws -> BufferLinkProtocol.FileState {
+    private func readReply() throws -> PreviewFileState {
         guard let state = BufferLinkProtocol.parseReply(try readLine()) else {
             throw LinkError(description: "the galley daemon for \(root) sent a reply it could not read")
         }
@@ -116,11 +124,12 @@ final class OwnPreviewLink: PreviewLink {
         root = daemon.root
     }
 
-    func setBuffer(_ text: [UInt8], for path: String) -> BufferLinkProtocol.FileState {
+    /// In the same process the whole text costs no copy; the edit is not needed.
+    func setBuffer(_ text: [UInt8], version: Int, edit: BufferEdit?, for path: String) -> PreviewFileState {
         daemon.setBuffer(text, for: path)
     }
 
-    func dropBuffer(for path: String) -> BufferLinkProtocol.FileState {
+    func dropBuffer(for path: String) -> PreviewFileState {
         daemon.dropBuffer(for: path)
     }
 

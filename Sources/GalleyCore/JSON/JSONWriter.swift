@@ -163,3 +163,63 @@ public struct JSONFragment: Sendable, Equatable {
         self.bytes = bytes
     }
 }
+
+/// A JSON value built as a tree before it is written, for answers that nest
+/// deeply and vary by request (the language server's); the writer is still
+/// the one that escapes and places commas.
+public indirect enum JSONOutput: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case number(Double)
+    case string(String)
+    case array([JSONOutput])
+    case object([(String, JSONOutput)])
+
+    public static func == (lhs: JSONOutput, rhs: JSONOutput) -> Bool {
+        lhs.bytes == rhs.bytes
+    }
+
+    /// A parsed value written back as it was read (a client's diagnostic, echoed).
+    public init(_ value: JSONValue) {
+        switch value {
+        case .null: self = .null
+        case .bool(let value): self = .bool(value)
+        case .number(let value): self = .number(value)
+        case .string(let value): self = .string(value)
+        case .array(let elements): self = .array(elements.map { JSONOutput($0.value) })
+        case .object(let members): self = .object(members.map { ($0.key, JSONOutput($0.value.value)) })
+        }
+    }
+
+    /// The value as UTF-8 JSON text.
+    public var bytes: [UInt8] {
+        var writer = JSONWriter()
+        writer.value(self)
+        return writer.bytes
+    }
+}
+
+extension JSONWriter {
+    /// Writes a whole tree.
+    public mutating func value(_ tree: JSONOutput) {
+        switch tree {
+        case .null: null()
+        case .bool(let value): bool(value)
+        case .int(let value): number(value)
+        case .number(let value): number(value)
+        case .string(let value): string(value)
+        case .array(let elements):
+            beginArray()
+            for element in elements { value(element) }
+            endArray()
+        case .object(let members):
+            beginObject()
+            for (name, member) in members {
+                key(name)
+                value(member)
+            }
+            endObject()
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import GalleyCore
+import GalleySystem
+import Synchronization
+
+/// The language server's previews: the running daemons it reached and the
+/// one it serves itself, found for each opened file. This is where the
+/// session's `EditorPreviews` calls meet sockets and the disk.
+final class PreviewLinks: EditorPreviews {
+    private var links: [Int: PreviewLink] = [:]
+    private var ownPreview: OwnPreviewLink?
+    private var nextNumber = 0
+    /// Called (on another thread) for each Alt/Ctrl-click on a block, once the client can show documents.
+    private let showClick: @Sendable (_ root: String, _ path: String, _ line: Int) -> Void
+    /// Whether the client can show documents, so that clicks are forwarded (the session learns it at `initialize`).
+    let forwardsClicks = Switch()
+
+    final class Switch: Sendable {
+        private let on = Atomic<Bool>(false)
+        var isOn: Bool {
+            get { on.load(ordering: .relaxed) }
+            set { on.store(newValue, ordering: .relaxed) }
+        }
+    }
+
+    init(showClick: @escaping @Sendable (_ root: String, _ path: String, _ line: Int) -> Void) {
+        self.showClick = showClick
+    }
+
+    private func link(_ preview: PreviewID) throws -> PreviewLink {
+        guard let link = links[preview.number] else { throw DaemonSocketLink.LinkError(description: "the preview of \(preview.root) is closed") }
+        return link
+    }
+
+    func show(_ text: [UInt8], version: Int, edit: BufferEdit?, for path: String, in preview: PreviewID) throws -> PreviewFileState {
+        let link = try link(preview)
+        // The same text as the file (just opened, undone, reloaded with `:e!`) is not unsaved work.
+        if FileSystem.hasContents(link.root + "/" + path, text) { return try link.dropBuffer(for: path) }
+        return try link.setBuffer(text, version: version, edit: edit, for: path)
+    }
+
+    func drop(_ path: String, in preview: PreviewID) throws -> PreviewFileState {
+        try link(preview).dropBuffer(for: path)
+    }
+
+    func vocabulary(of preview: PreviewID) throws -> EditorVocabulary {
+        try link(preview).vocabulary()
+    }
+
+    func follow(_ path: String, line: Int, in preview: PreviewID) throws {
+        try link(preview).follow(path: path, line: line)
+    }
+
+    func forget(_ preview: PreviewID) {
+        links.removeValue(forKey: preview.number)?.close()
+    }
+
+    /// Stops the preview this process serves, answering its pages.
+    func close() {
+        for link in links.values { link.close() }
+        links = [:]
+    }
+
+    /// The preview that covers `file` (absolute) and the file's path in it:
+    /// a running daemon for the file's folder or one above it, else a
+    /// preview of the workspace folder served by this process.
+    func attach(file: String, workspaceFolder: String?) -> PreviewLookup {
+        let folder = (file as NSString).deletingLastPathComponent
+        guard let realFolder = FilePath.realPath(folder) else { return .none }
+        let real = realFolder + "/" + (file as NSString).lastPathComponent
+        for (number, link) in links {
+            if let path = ContentPath.relative(real, to: link.root), isPreviewable(path) {
+                return .found(PreviewID(number: number, root: link.root, url: link.url), path: path, started: false)
+            }
+        }
+        var ancestor = realFolder
+        while true {
+            if FileSystem.exists(DaemonSocketPath.socket(forRoot: ancestor)), let link = try? DaemonSocketLink(root: ancestor),
+               let path = ContentPath.relative(real, to: ancestor) {
+                let preview = add(link)
+                return isPreviewable(path) ? .found(preview, path: path, started: false) : .none
+            }
+            guard ancestor != "/", !ancestor.isEmpty else { break }
+            ancestor = (ancestor as NSString).deletingLastPathComponent
+        }
+        guard ownPreview == nil else { return .none }
+        let root = workspaceFolder.flatMap(FilePath.realPath).flatMap { ContentPath.relative(real, to: $0) != nil ? $0 : nil } ?? realFolder
+        guard let path = ContentPath.relative(real, to: root), isPreviewable(path) else { return .none }
+        do {
+            let link = try OwnPreviewLink(folder: root)
+            ownPreview = link
+            return .found(add(link), path: path, started: true)
+        } catch {
+            return .failed("Galley could not start a preview of \(root): \(error)")
+        }
+    }
+
+    private func add(_ link: PreviewLink) -> PreviewID {
+        nextNumber += 1
+        links[nextNumber] = link
+        let root = link.root
+        link.forwardClicks { [showClick, forwardsClicks] path, line, _ in
+            if forwardsClicks.isOn { showClick(root, path, line) }
+        }
+        return PreviewID(number: nextNumber, root: link.root, url: link.url)
+    }
+
+    private func isPreviewable(_ path: String) -> Bool {
+        switch ContentPath.role(of: path) {
+        case .config: true
+        // A format reads it (for a bundle, its text file; not its attachments).
+        case .content(let content): path == content.sourcePath
+        default: false
+        }
+    }
+}

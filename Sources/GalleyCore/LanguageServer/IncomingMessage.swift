@@ -1,0 +1,234 @@
+/// A message from the editor, decoded once from its JSON-RPC body into the
+/// few shapes Galley acts on; everything after this reads fields, not JSON.
+public enum IncomingMessage: Equatable, Sendable {
+    case request(id: RequestID, EditorRequest)
+    case notification(EditorNotification)
+    /// An answer to a request this server sent (`window/showDocument`); nothing waits on it.
+    case response
+    /// A body that is not a message; answered with `error` (id null when it had none).
+    case malformed(id: RequestID?, ResponseError)
+
+    /// The message in `body`, or why it is not one.
+    public static func decode(_ body: [UInt8]) -> IncomingMessage {
+        let json: JSONNode
+        switch JSONReader.parse(body) {
+        case .success(let node): json = node
+        case .failure(let error): return .malformed(id: nil, ResponseError(.parseError, "invalid JSON at byte \(error.offset): \(error.message)"))
+        }
+        let idNode = json.member("id")?.value
+        let id = idNode.flatMap(RequestID.init)
+        guard json.objectValue != nil, json.member("jsonrpc")?.value.stringValue == "2.0" else {
+            return .malformed(id: id, ResponseError(.invalidRequest, "not a JSON-RPC 2.0 message"))
+        }
+        guard let method = json.member("method")?.value.stringValue else {
+            return idNode == nil ? .malformed(id: nil, ResponseError(.invalidRequest, "a message needs a 'method'")) : .response
+        }
+        let params = json.member("params")?.value
+        guard let idNode else { return .notification(EditorNotification(method: method, params: params)) }
+        guard let id else { return .malformed(id: nil, ResponseError(.invalidRequest, "an id must be a number or a string")) }
+        switch EditorRequest.decode(method: method, params: params) {
+        case .success(let request): return .request(id: id, request)
+        case .failure(let error): return .malformed(id: id, error)
+        }
+    }
+}
+
+/// A request's id as the client wrote it, echoed in the answer.
+public enum RequestID: Hashable, Sendable {
+    case number(Int)
+    case string(String)
+
+    init?(_ node: JSONNode) {
+        switch node.value {
+        case .string(let text): self = .string(text)
+        case .number(let number) where number == number.rounded() && abs(number) < 1e15: self = .number(Int(number))
+        default: return nil
+        }
+    }
+}
+
+/// A JSON-RPC error answer: its code and message.
+public struct ResponseError: Error, Equatable, Sendable {
+    /// JSON-RPC and LSP error codes.
+    public enum Code: Int, Sendable {
+        case parseError = -32700
+        case invalidRequest = -32600
+        case methodNotFound = -32601
+        case invalidParams = -32602
+        case serverNotInitialized = -32002
+    }
+
+    public var code: Code
+    public var message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+}
+
+/// A place in an open document, as requests name it.
+public struct DocumentPosition: Equatable, Sendable {
+    public var uri: String
+    public var position: TextPosition
+}
+
+/// What the client says it can do, and where it works.
+public struct ClientCapabilities: Equatable, Sendable {
+    public var positionEncodings: [String] = []
+    public var showDocument = false
+    public var snippets = false
+    /// The workspace folder's absolute path.
+    public var workspaceFolder: String?
+}
+
+/// A diagnostic the client sends back with a code-action request.
+public struct ClientDiagnostic: Equatable, Sendable {
+    /// A fix-it as Galley published it in the diagnostic's `data`.
+    public struct Fix: Equatable, Sendable {
+        public var title: String
+        public var edits: [(range: TextRange, newText: String)]
+
+        public static func == (first: Fix, second: Fix) -> Bool {
+            first.title == second.title && first.edits.elementsEqual(second.edits) { $0.range == $1.range && $0.newText == $1.newText }
+        }
+    }
+
+    public var range: TextRange
+    public var message: String
+    /// The diagnostic as sent, echoed in the action's `diagnostics`.
+    public var json: JSONValue
+    /// Its fix-its, from `data.fixIts`; none for a diagnostic without Galley's data.
+    public var fixes: [Fix] = []
+
+    static func fixes(in node: JSONNode) -> [Fix] {
+        (node.member("data")?.value.member("fixIts")?.value.arrayValue ?? []).compactMap { fix in
+            guard let title = fix.member("title")?.value.stringValue, let edits = fix.member("edits")?.value.arrayValue else { return nil }
+            let parsed = edits.compactMap { edit -> (range: TextRange, newText: String)? in
+                guard let range = TextRange(json: edit.member("range")?.value), let newText = edit.member("newText")?.value.stringValue else { return nil }
+                return (range, newText)
+            }
+            return parsed.count == edits.count && !parsed.isEmpty ? Fix(title: title, edits: parsed) : nil
+        }
+    }
+}
+
+/// The requests Galley answers; any other method is `unknown`.
+public enum EditorRequest: Equatable, Sendable {
+    case initialize(ClientCapabilities)
+    case shutdown
+    case completion(DocumentPosition)
+    case hover(DocumentPosition)
+    case definition(DocumentPosition)
+    case documentHighlight(DocumentPosition)
+    case codeAction(uri: String, diagnostics: [ClientDiagnostic])
+    case unknown(method: String)
+
+    static func decode(method: String, params: JSONNode?) -> Result<EditorRequest, ResponseError> {
+        func position() -> Result<DocumentPosition, ResponseError> {
+            guard let uri = params?.member("textDocument")?.value.member("uri")?.value.stringValue,
+                  let position = TextPosition(json: params?.member("position")?.value) else {
+                return .failure(ResponseError(.invalidParams, "\(method) needs a 'textDocument' and a 'position'"))
+            }
+            return .success(DocumentPosition(uri: uri, position: position))
+        }
+        switch method {
+        case "initialize": return .success(.initialize(ClientCapabilities(initializeParams: params)))
+        case "shutdown": return .success(.shutdown)
+        case "textDocument/completion": return position().map(EditorRequest.completion)
+        case "textDocument/hover": return position().map(EditorRequest.hover)
+        case "textDocument/definition": return position().map(EditorRequest.definition)
+        case "textDocument/documentHighlight": return position().map(EditorRequest.documentHighlight)
+        case "textDocument/codeAction":
+            guard let uri = params?.member("textDocument")?.value.member("uri")?.value.stringValue else {
+                return .failure(ResponseError(.invalidParams, "\(method) needs a 'textDocument'"))
+            }
+            let diagnostics = (params?.member("context")?.value.member("diagnostics")?.value.arrayValue ?? []).compactMap { node -> ClientDiagnostic? in
+                guard let message = node.member("message")?.value.stringValue, let range = TextRange(json: node.member("range")?.value) else { return nil }
+                return ClientDiagnostic(range: range, message: message, json: node.value, fixes: ClientDiagnostic.fixes(in: node))
+            }
+            return .success(.codeAction(uri: uri, diagnostics: diagnostics))
+        default: return .success(.unknown(method: method))
+        }
+    }
+}
+
+/// One change of a `didChange`: a range replaced, or the whole text when it has no range.
+public struct ContentChange: Equatable, Sendable {
+    public var range: TextRange?
+    public var text: String
+}
+
+/// The notifications Galley acts on; others are ignored, as the protocol asks.
+public enum EditorNotification: Equatable, Sendable {
+    case didOpen(uri: String, text: String, version: Int)
+    case didChange(uri: String, version: Int?, changes: [ContentChange])
+    case didSave(uri: String)
+    case didClose(uri: String)
+    case exit
+    /// Any other notification, or one of the above without the fields it needs.
+    case ignored(method: String)
+
+    init(method: String, params: JSONNode?) {
+        let document = params?.member("textDocument")?.value
+        let uri = document?.member("uri")?.value.stringValue
+        switch (method, uri) {
+        case ("exit", _): self = .exit
+        case ("textDocument/didOpen", let uri?):
+            guard let text = document?.member("text")?.value.stringValue else { self = .ignored(method: method); return }
+            self = .didOpen(uri: uri, text: text, version: document?.member("version")?.value.intValue ?? 0)
+        case ("textDocument/didChange", let uri?):
+            guard let changes = params?.member("contentChanges")?.value.arrayValue else { self = .ignored(method: method); return }
+            self = .didChange(uri: uri, version: document?.member("version")?.value.intValue, changes: changes.compactMap { change in
+                guard let text = change.member("text")?.value.stringValue else { return nil }
+                return ContentChange(range: change.member("range").flatMap { TextRange(json: $0.value) }, text: text)
+            })
+        case ("textDocument/didSave", let uri?): self = .didSave(uri: uri)
+        case ("textDocument/didClose", let uri?): self = .didClose(uri: uri)
+        default: self = .ignored(method: method)
+        }
+    }
+}
+
+extension ClientCapabilities {
+    init(initializeParams params: JSONNode?) {
+        let capabilities = params?.member("capabilities")?.value
+        positionEncodings = capabilities?.member("general")?.value.member("positionEncodings")?.value.arrayValue?.compactMap(\.stringValue) ?? []
+        showDocument = capabilities?.member("window")?.value.member("showDocument")?.value.member("support")?.value.value == .bool(true)
+        let completionItem = capabilities?.member("textDocument")?.value.member("completion")?.value.member("completionItem")?.value
+        snippets = completionItem?.member("snippetSupport")?.value.value == .bool(true)
+        let folderURI = params?.member("workspaceFolders")?.value.arrayValue?.first?.member("uri")?.value.stringValue
+            ?? params?.member("rootUri")?.value.stringValue
+        workspaceFolder = folderURI.flatMap(FileURI.path(of:)) ?? params?.member("rootPath")?.value.stringValue
+    }
+}
+
+extension TextPosition {
+    init?(json node: JSONNode?) {
+        guard let line = node?.member("line")?.value.intValue, let character = node?.member("character")?.value.intValue else { return nil }
+        self.init(line: line, character: character)
+    }
+
+    var json: JSONOutput {
+        .object([("line", .int(line)), ("character", .int(character))])
+    }
+}
+
+extension TextRange {
+    init?(json node: JSONNode?) {
+        guard let start = TextPosition(json: node?.member("start")?.value), let end = TextPosition(json: node?.member("end")?.value) else { return nil }
+        self.init(start: start, end: end)
+    }
+
+    var json: JSONOutput {
+        .object([("start", start.json), ("end", end.json)])
+    }
+}
+
+extension JSONNode {
+    /// A non-negative whole number that fits an `Int`.
+    var intValue: Int? {
+        guard case .number(let number) = value, number >= 0, number < 1e15, number == number.rounded() else { return nil }
+        return Int(number)
+    }
+}

@@ -1,0 +1,311 @@
+import GalleyCore
+import XCTest
+
+/// A preview that keeps what it was sent and answers with set diagnostics.
+private final class RecordingPreviews: EditorPreviews {
+    struct Shown: Equatable {
+        var text: String
+        var version: Int
+        var edit: BufferEdit?
+        var path: String
+    }
+
+    let preview = PreviewID(number: 1, root: "/content", url: "http://127.0.0.1:9/")
+    var started = false
+    var shown: [Shown] = []
+    var dropped: [String] = []
+    var followed: [Int] = []
+    var forgotten: [PreviewID] = []
+    var attached: [String] = []
+    var diagnostics: [Diagnostic] = []
+    var vocabulary = EditorVocabulary(tags: ["image", "caption"], imageKey: "imageName", assets: [])
+    var failing = false
+
+    struct Gone: Error, CustomStringConvertible { var description: String { "it went away" } }
+
+    func attach(file path: String, workspaceFolder: String?) -> PreviewLookup {
+        attached.append(path)
+        guard path.hasPrefix("/content/") else { return .none }
+        return .found(preview, path: String(path.dropFirst("/content/".count)), started: started)
+    }
+
+    func show(_ text: [UInt8], version: Int, edit: BufferEdit?, for path: String, in preview: PreviewID) throws -> PreviewFileState {
+        if failing { throw Gone() }
+        shown.append(Shown(text: String(decoding: text, as: UTF8.self), version: version, edit: edit, path: path))
+        return PreviewFileState(diagnostics: diagnostics, pages: ["/doc/abc"])
+    }
+
+    func drop(_ path: String, in preview: PreviewID) throws -> PreviewFileState {
+        dropped.append(path)
+        return PreviewFileState(diagnostics: [], pages: ["/doc/abc"])
+    }
+
+    func vocabulary(of preview: PreviewID) throws -> EditorVocabulary { vocabulary }
+
+    func follow(_ path: String, line: Int, in preview: PreviewID) throws {
+        followed.append(line)
+    }
+
+    func forget(_ preview: PreviewID) {
+        forgotten.append(preview)
+    }
+}
+
+final class LanguageServerSessionTests: XCTestCase {
+    private let uri = "file:///content/Resources/data.json"
+    private var previews = RecordingPreviews()
+    private lazy var session = LanguageServerSession(previews: previews, version: "1.0")
+    private var nextID = 0
+
+    /// The messages the session answers `json` with, each as parsed JSON.
+    @discardableResult
+    private func send(_ json: String) -> [JSONNode] {
+        let messages = session.handle(IncomingMessage.decode(Array(json.utf8)))
+        return messages.map(Self.parse)
+    }
+
+    private static func parse(_ message: OutgoingMessage) -> JSONNode {
+        guard case .success(let node) = JSONReader.parse(message.body(requestNumber: 1)) else {
+            XCTFail("not JSON: \(message)")
+            return JSONNode(.null, offset: 0)
+        }
+        return node
+    }
+
+    private func request(_ method: String, _ params: String = "{}") -> [JSONNode] {
+        nextID += 1
+        return send(#"{"jsonrpc":"2.0","id":\#(nextID),"method":"\#(method)","params":\#(params)}"#)
+    }
+
+    private func notify(_ method: String, _ params: String = "{}") -> [JSONNode] {
+        send(#"{"jsonrpc":"2.0","method":"\#(method)","params":\#(params)}"#)
+    }
+
+    private func initialize(encodings: [String] = []) {
+        let offered = encodings.map { "\"\($0)\"" }.joined(separator: ",")
+        _ = request("initialize", #"{"capabilities":{"general":{"positionEncodings":[\#(offered)]},"window":{"showDocument":{"support":true}}}}"#)
+    }
+
+    private func open(_ text: String) {
+        let escaped = String(decoding: JSONOutput.string(text).bytes, as: UTF8.self)
+        _ = notify("textDocument/didOpen", #"{"textDocument":{"uri":"\#(uri)","version":1,"text":\#(escaped)}}"#)
+    }
+
+    private func change(_ range: (Int, Int, Int, Int), _ text: String, version: Int) {
+        _ = notify("textDocument/didChange", #"{"textDocument":{"uri":"\#(uri)","version":\#(version)},"contentChanges":[{"range":{"start":{"line":\#(range.0),"character":\#(range.1)},"end":{"line":\#(range.2),"character":\#(range.3)}},"text":"\#(text)"}]}"#)
+    }
+
+    private func errorCode(_ message: JSONNode?) -> Double? {
+        guard case .number(let code)? = message?.member("error")?.value.member("code")?.value.value else { return nil }
+        return code
+    }
+
+    private func number(_ node: JSONNode?) -> Double? {
+        guard case .number(let value)? = node?.value else { return nil }
+        return value
+    }
+
+    // MARK: - JSON-RPC
+
+    func testMalformedBodiesGetTheirJSONRPCErrors() {
+        XCTAssertEqual(errorCode(send(#"{"jsonrpc":"2.0","id":7,"method":"#).first), -32700)
+        let wrongVersion = send(#"{"jsonrpc":"1.0","id":8,"method":"shutdown"}"#).first
+        XCTAssertEqual(errorCode(wrongVersion), -32600)
+        XCTAssertEqual(number(wrongVersion?.member("id")?.value), 8, "the id is echoed when it can be read")
+        let objectID = send(#"{"jsonrpc":"2.0","id":{"a":1},"method":"shutdown"}"#).first
+        XCTAssertEqual(errorCode(objectID), -32600)
+        XCTAssertEqual(objectID?.member("id")?.value.value, .null)
+        XCTAssertEqual(errorCode(send("[1,2]").first), -32600)
+        XCTAssertEqual(errorCode(send(#"{"jsonrpc":"2.0","params":{}}"#).first), -32600)
+        XCTAssertEqual(send(#"{"jsonrpc":"2.0","id":"galley-1","result":null}"#).count, 0, "an answer to our request needs none")
+    }
+
+    func testRequestsBeforeInitializeAfterShutdownAndUnknownMethods() {
+        XCTAssertEqual(errorCode(request("shutdown").first), -32002)
+        initialize()
+        XCTAssertEqual(errorCode(request("initialize").first), -32600)
+        XCTAssertEqual(errorCode(request("galley/nonsense").first), -32601)
+        XCTAssertEqual(errorCode(request("textDocument/hover", #"{"textDocument":{"uri":"x"}}"#).first), -32602)
+        XCTAssertEqual(notify("$/setTrace", #"{"value":"off"}"#).count, 0)
+        XCTAssertEqual(request("shutdown").first?.member("result")?.value.value, .null)
+        XCTAssertEqual(errorCode(request("shutdown").first), -32600)
+        XCTAssertNil(session.exitStatus)
+        _ = notify("exit")
+        XCTAssertEqual(session.exitStatus, 0)
+    }
+
+    func testExitWithoutShutdownIsStatusOne() {
+        initialize()
+        _ = notify("exit")
+        XCTAssertEqual(session.exitStatus, 1)
+    }
+
+    func testInitializeNegotiatesTheEncodingAndOffersIncrementalSync() {
+        let answer = request("initialize", #"{"capabilities":{"general":{"positionEncodings":["utf-16","utf-8"]}}}"#).first
+        let capabilities = answer?.member("result")?.value.member("capabilities")?.value
+        XCTAssertEqual(capabilities?.member("positionEncoding")?.value.stringValue, "utf-8")
+        XCTAssertEqual(number(capabilities?.member("textDocumentSync")?.value.member("change")?.value), 2)
+        XCTAssertEqual(session.encoding, .utf8)
+    }
+
+    // MARK: - Buffers and previews
+
+    func testABurstOfChangesReachesThePreviewAsOneEditOfTheTextItHolds() {
+        initialize()
+        open("{\n  \"a\": \"日本\"\n}\n")
+        XCTAssertEqual(previews.attached, ["/content/Resources/data.json"])
+        _ = session.flush()
+        XCTAssertEqual(previews.shown.last, .init(text: "{\n  \"a\": \"日本\"\n}\n", version: 1, edit: nil, path: "Resources/data.json"))
+        // UTF-16 columns: after 日 (one unit, three bytes).
+        change((1, 9, 1, 9), "x", version: 2)
+        change((1, 11, 1, 11), "y", version: 3)
+        change((0, 0, 0, 0), " ", version: 4)
+        XCTAssertEqual(previews.shown.count, 1, "changes wait for the flush")
+        _ = session.flush()
+        let last = previews.shown.last
+        XCTAssertEqual(last?.text, " {\n  \"a\": \"日x本y\"\n}\n")
+        XCTAssertEqual(last?.version, 2)
+        XCTAssertEqual(last?.edit?.base, 1)
+        let old = Array("{\n  \"a\": \"日本\"\n}\n".utf8)
+        XCTAssertEqual(last?.edit?.applied(to: old).map { String(decoding: $0, as: UTF8.self) }, last?.text)
+        XCTAssertEqual(last?.edit?.range, 0..<(old.count - 4), "from the first change to the last")
+    }
+
+    func testDiagnosticsArePublishedWithRangesInTheNegotiatedEncoding() {
+        initialize()
+        let written = SourceRange(SourceLocation(line: 2, column: 8), SourceLocation(line: 2, column: 13))
+        previews.diagnostics = [Diagnostic(path: "Resources/data.json", id: .unknownKey, range: written, severity: .warning, message: "unknown key 'x'",
+                                           fixIts: [.replacing(written, with: "\"abd\"", message: "Change 'abc' to 'abd'")])]
+        open("{\n  \"😀\": \"abc\"\n}\n")
+        let published = session.flush().map(Self.parse).first { $0.member("method")?.value.stringValue == "textDocument/publishDiagnostics" }
+        let diagnostic = published?.member("params")?.value.member("diagnostics")?.value.arrayValue?.first
+        let range = diagnostic?.member("range")?.value
+        // Column 8 is after `  "😀": ` (scalars); in UTF-16 the emoji takes two units.
+        XCTAssertEqual(number(range?.member("start")?.value.member("character")?.value), 8)
+        XCTAssertEqual(number(range?.member("end")?.value.member("character")?.value), 13, "the whole string")
+        XCTAssertEqual(number(diagnostic?.member("severity")?.value), 2)
+        XCTAssertEqual(diagnostic?.member("code")?.value.stringValue, "unknown-key")
+        let fix = diagnostic?.member("data")?.value.member("fixIts")?.value.arrayValue?.first
+        XCTAssertEqual(fix?.member("title")?.value.stringValue, "Change 'abc' to 'abd'")
+        let edit = fix?.member("edits")?.value.arrayValue?.first
+        XCTAssertEqual(number(edit?.member("range")?.value.member("end")?.value.member("character")?.value), 13)
+        XCTAssertEqual(edit?.member("newText")?.value.stringValue, "\"abd\"")
+    }
+
+    func testAPreviewThatFailsIsForgottenAndLookedForAgain() {
+        initialize()
+        open("{}")
+        previews.failing = true
+        let messages = session.flush().map(Self.parse)
+        XCTAssertEqual(previews.forgotten, [previews.preview])
+        XCTAssertEqual(messages.first?.member("method")?.value.stringValue, "window/showMessage")
+        XCTAssertTrue(messages.first?.member("params")?.value.member("message")?.value.stringValue?.contains("it went away") == true)
+        previews.failing = false
+        change((0, 1, 0, 1), "\\n", version: 2)
+        _ = session.flush()
+        XCTAssertEqual(previews.attached.count, 2)
+        XCTAssertEqual(previews.shown.last?.edit, nil, "a new preview gets the whole text")
+        XCTAssertEqual(previews.shown.last?.text, "{\n}")
+    }
+
+    func testAPreviewStartedForTheFileIsAnnouncedOnce() {
+        previews.started = true
+        initialize()
+        open("{}")
+        let methods = session.flush().map { Self.parse($0).member("method")?.value.stringValue }
+        XCTAssertEqual(methods, ["window/showMessage", "window/showDocument", "textDocument/publishDiagnostics"])
+        change((0, 1, 0, 1), " ", version: 2)
+        XCTAssertEqual(session.flush().count, 1)
+    }
+
+    func testSaveAndCloseShowTheFileAgain() {
+        initialize()
+        open("{}")
+        _ = notify("textDocument/didSave", #"{"textDocument":{"uri":"\#(uri)"}}"#)
+        XCTAssertEqual(previews.dropped, ["Resources/data.json"])
+        XCTAssertEqual(session.flush().count, 0, "the save took the pending change")
+        let closed = notify("textDocument/didClose", #"{"textDocument":{"uri":"\#(uri)"}}"#)
+        XCTAssertEqual(previews.dropped.count, 2)
+        XCTAssertEqual(closed.first?.member("params")?.value.member("diagnostics")?.value.arrayValue, [])
+    }
+
+    func testFilesNoPreviewCoversAreNotSent() {
+        initialize()
+        _ = notify("textDocument/didOpen", #"{"textDocument":{"uri":"file:///elsewhere/a.json","version":1,"text":"{}"}}"#)
+        XCTAssertEqual(session.flush().count, 0)
+        XCTAssertEqual(previews.shown, [])
+    }
+
+    // MARK: - Knowledge
+
+    func testAQuickFixComesFromTheFixItsInTheDiagnosticsData() {
+        initialize()
+        open("{\"body\": [\"<imgae>01</imgae>\"]}")
+        let range = #"{"start":{"line":0,"character":10},"end":{"line":0,"character":29}}"#
+        let bare = #"{"range":\#(range),"message":"'<imgae>' matches no block kind; did you mean '<image>'?""#
+        let diagnostic = bare + #","data":{"fixIts":[{"title":"Change 'imgae' to 'image'","edits":[{"range":\#(range),"newText":"\"<image>01</image>\""}]}]}}"#
+        let none = request("textDocument/codeAction", #"{"textDocument":{"uri":"\#(uri)"},"context":{"diagnostics":[\#(bare)}]}}"#).first
+        XCTAssertEqual(none?.member("result")?.value.arrayValue?.count, 0, "the message is never parsed for a fix")
+        let answer = request("textDocument/codeAction", #"{"textDocument":{"uri":"\#(uri)"},"range":{"start":{"line":0,"character":10},"end":{"line":0,"character":10}},"context":{"diagnostics":[\#(diagnostic)]}}"#).first
+        let action = answer?.member("result")?.value.arrayValue?.first
+        XCTAssertEqual(action?.member("kind")?.value.stringValue, "quickfix")
+        let edit = action?.member("edit")?.value.member("changes")?.value.member(uri)?.value.arrayValue?.first
+        XCTAssertEqual(edit?.member("newText")?.value.stringValue, "\"<image>01</image>\"")
+        XCTAssertEqual(action?.member("diagnostics")?.value.arrayValue?.first?.member("message")?.value.stringValue,
+                       "'<imgae>' matches no block kind; did you mean '<image>'?", "the client's diagnostic is echoed")
+    }
+
+    func testDocumentHighlightSendsPendingTextFirstAndFollowsTheBlock() {
+        initialize()
+        open("{\n\"body\": [\n\"<caption>a</caption>\"\n]}")
+        _ = session.flush()
+        change((0, 1, 0, 1), "\\n", version: 2)
+        let answer = request("textDocument/documentHighlight", #"{"textDocument":{"uri":"\#(uri)"},"position":{"line":3,"character":4}}"#)
+        XCTAssertEqual(previews.shown.count, 2, "the preview has the lines the cursor is in")
+        XCTAssertEqual(previews.followed, [4])
+        let range = answer.last?.member("result")?.value.arrayValue?.first?.member("range")?.value
+        XCTAssertEqual(number(range?.member("start")?.value.member("line")?.value), 3)
+    }
+
+    func testCompletionOffersTagsInAString() {
+        initialize()
+        open("{\"body\": [\"<\"]}")
+        let answer = request("textDocument/completion", #"{"textDocument":{"uri":"\#(uri)"},"position":{"line":0,"character":12}}"#).first
+        let labels = answer?.member("result")?.value.arrayValue?.compactMap { $0.member("label")?.value.stringValue }
+        XCTAssertEqual(labels, ["<image>", "<caption>"])
+    }
+
+    func testAClickOnThePageShowsTheLineStart() {
+        let message = Self.parse(LanguageServerSession.showLine(12, of: "Resources/a b.json", in: "/content"))
+        XCTAssertEqual(message.member("method")?.value.stringValue, "window/showDocument")
+        XCTAssertEqual(message.member("params")?.value.member("uri")?.value.stringValue, "file:///content/Resources/a%20b.json")
+        XCTAssertEqual(number(message.member("params")?.value.member("selection")?.value.member("start")?.value.member("line")?.value), 11)
+    }
+}
+
+final class ChangedSpanTests: XCTestCase {
+    /// Random bursts of edits: the one edit made of them turns the old text into the new.
+    func testTheEditOfABurstTurnsTheOldTextIntoTheNew() {
+        var random = SeededRandom(seed: 27)
+        for _ in 0..<500 {
+            let old = (0..<Int.random(in: 0...40, using: &random)).map { _ in UInt8.random(in: 97...100, using: &random) }
+            var text = old
+            var span = ChangedSpan(length: old.count)
+            for _ in 0..<Int.random(in: 1...6, using: &random) {
+                let start = Int.random(in: 0...text.count, using: &random)
+                let end = Int.random(in: start...text.count, using: &random)
+                let inserted = (0..<Int.random(in: 0...4, using: &random)).map { _ in UInt8.random(in: 97...100, using: &random) }
+                span.record(start..<end, inTextOf: text.count)
+                text.replaceSubrange(start..<end, with: inserted)
+            }
+            let edit = span.edit(base: 1, to: text)
+            XCTAssertEqual(edit.applied(to: old), text, "\(old) → \(text)")
+            XCTAssertLessThanOrEqual(edit.replacement.count, text.count)
+        }
+    }
+
+    func testNoChangeIsAnEmptyEdit() {
+        let span = ChangedSpan(length: 5)
+        XCTAssertEqual(span.edit(base: 3, to: Array("abcde".utf8)).range, 5..<5)
+    }
+}
