@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "GalleyCore"),
         // System calls with EINTR retry and readable errors, paths, and the
         // content-folder confinement rule: shared by the watcher, the server and the app.
-        .target(name: "GalleySystem"),
+        .target(name: "GalleySystem", dependencies: ["GalleyShim"]),
         .target(name: "GalleyWatcher", dependencies: ["GalleySystem", "GalleyCore"]),
         .target(name: "GalleyServer", dependencies: ["GalleySystem", "GalleyShim", "CMicroHTTPD"]),
         // Pictures for formats and sizes a browser should not get as they are (libvips).
@@ -49,6 +49,7 @@ let package = Package(
                 .embedInCode("languages.js"),
                 .embedInCode("onDevice.js"),
                 .embedInCode("deviceFiles.js"),
+                .embedInCode("navigation.js"),
                 .embedInCode("fontNote.js"),
             ]
         ),
@@ -68,6 +69,7 @@ let package = Package(
             resources: [.copy("Golden")]
         ),
         .testTarget(name: "GalleySystemTests", dependencies: ["GalleySystem"]),
+        .testTarget(name: "GalleyServerTests", dependencies: ["GalleyServer"]),
         .testTarget(name: "GalleyWatcherTests", dependencies: ["GalleyWatcher"]),
         .testTarget(
             name: "GalleyImagingTests",

@@ -205,3 +205,27 @@ def private_runtime_dir():
         else:
             os.environ["XDG_RUNTIME_DIR"] = previous
         shutil.rmtree(folder, ignore_errors=True)
+
+
+_sentinels = iter(range(1_000_000))
+
+
+def show_sentinel(daemon, timeout=30.0):
+    """Writes a new data file into the daemon's folder, waits until the
+    daemon lists it, removes it and waits until it is gone. The watcher reports changes in order, so once it shows,
+    everything that happened to the folder before it has been handled: the
+    way to show that nothing else happened, without a fixed sleep."""
+    name = f"sentinel-{next(_sentinels)}.json"
+    item = {"name": "Sentinel", "detailText": ["sentinel"]}
+    with open(os.path.join(daemon.content, name), "w", encoding="utf-8") as handle:
+        json.dump([item], handle)
+    deadline = time.monotonic() + timeout
+    while name not in {d["path"] for d in daemon.documents()["documents"]}:
+        assert time.monotonic() < deadline, f"the sentinel {name} never showed"
+        time.sleep(0.02)
+    # And gone again, so the folder is as the test left it (its removal is a later event still).
+    os.remove(os.path.join(daemon.content, name))
+    while name in {d["path"] for d in daemon.documents()["documents"]}:
+        assert time.monotonic() < deadline, f"the sentinel {name} never went away"
+        time.sleep(0.02)
+    return name

@@ -22,6 +22,7 @@ public enum PageFiles {
         "languages.js": PackageResources.languages_js,
         "onDevice.js": PackageResources.onDevice_js,
         "deviceFiles.js": PackageResources.deviceFiles_js,
+        "navigation.js": PackageResources.navigation_js,
         "fontNote.js": PackageResources.fontNote_js,
     ]
 

@@ -5,6 +5,14 @@
 /** Test and debugging hooks (see Tests/Browser). */
 export const galley = (window.galley = { version: null, boot: null, patches: 0, resyncs: 0, state: 'connecting' });
 
+/**
+ * Whether the page is open on the daemon's own machine (loopback), the only
+ * one given the QR codes that hold the LAN key.
+ */
+export function isThisMachine() {
+  return ['127.0.0.1', 'localhost', '[::1]'].includes(location.hostname);
+}
+
 /** How long the daemon may hold a poll, in seconds. */
 export const HOLD_SECONDS = 25;
 const MIN_BACKOFF = 200;

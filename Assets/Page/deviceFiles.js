@@ -7,20 +7,21 @@
 // picks the case, so the rule of which file wins lives in one place (Swift).
 import { settings } from './settings.js';
 
-/** The daemon's devices (layout.devices), narrowest first. */
-let devices = [{ name: 'iphone', minWidth: 0, scale: 3 }];
+/** The daemon's devices (layout.devices), narrowest first; none until the first answer. */
+let devices = [];
 const darkQuery = window.matchMedia('(prefers-color-scheme: dark)');
 const contrastQuery = window.matchMedia('(prefers-contrast: more)');
 
-/** Takes the device list of a document answer's layout. */
+/** Takes the device list of a document answer's layout; returns the devices kept. */
 export function setDevices(list) {
-  if (!Array.isArray(list) || !list.length) return;
+  if (!Array.isArray(list) || !list.length) return devices;
   const valid = list.filter((d) => d && typeof d.name === 'string' && Number.isFinite(d.minWidth) && Number.isFinite(d.scale));
   if (valid.length) devices = valid.sort((a, b) => a.minWidth - b.minWidth);
+  return devices;
 }
 
 function deviceFor(width) {
-  let found = devices[0];
+  let found = devices[0] || null;
   for (const d of devices) if (d.minWidth <= width) found = d;
   return found;
 }
@@ -35,8 +36,9 @@ function baseOf(src) {
 }
 
 function showIn(view, images) {
-  const width = parseFloat(view.style.getPropertyValue('--device-width')) || 390;
-  const device = deviceFor(width);
+  const width = parseFloat(view.style.getPropertyValue('--device-width'));
+  const device = Number.isFinite(width) ? deviceFor(width) : null;
+  if (!device) return; // no device shown yet: the first answer brings them
   const key = device.name + '-' + (isDark() ? 'dark' : 'light') + (contrastQuery.matches ? '-high' : '');
   for (const img of images) {
     const chosen = img.getAttribute('data-src-' + key);

@@ -8,8 +8,9 @@ import { settings } from './settings.js';
 import { setUpToolbar } from './toolbar.js';
 import { setUpDiagnostics } from './diagnostics.js';
 import { editorOf, linkEditor } from './editorLink.js';
-import { setDevices, showDeviceFiles, showDeviceFilesOf } from './deviceFiles.js';
+import { showDeviceFiles, showDeviceFilesOf } from './deviceFiles.js';
 import { setUpLanguages } from './languages.js';
+import { setUpNavigation } from './navigation.js';
 import { showFontSubstitutes } from './fontNote.js';
 
 /** How long a changed block stays highlighted. */
@@ -42,6 +43,7 @@ export function documentPage() {
   });
   linkEditor(viewA, doc);
   const updateLanguages = setUpLanguages(doc);
+  const updateNavigation = setUpNavigation(doc);
 
   // An image is a sized grey box until its picture has arrived (galley.css).
   document.addEventListener('load', (e) => {
@@ -138,6 +140,23 @@ export function documentPage() {
     }
   }
 
+  /**
+   * A right-to-left document (its article's `dir`, from its localisation)
+   * mirrors the chrome around it, as UIKit mirrors the navigation bar, its
+   * back chevron and the toolbars: the chevron is a mirrored glyph, so it
+   * turns by itself. Set only when it changes, as `lang` is.
+   */
+  const mirroredChrome = [$('toolbar'), $('diagnostics'), removedNotice];
+  function setDirection() {
+    const art = viewA.querySelector(':scope > article');
+    const direction = art && art.getAttribute('dir') === 'rtl' ? 'rtl' : null;
+    if ((root.dataset.direction || null) === direction) return;
+    if (direction) root.dataset.direction = direction; else delete root.dataset.direction;
+    for (const el of mirroredChrome) {
+      if (direction) el.setAttribute('dir', direction); else el.removeAttribute('dir');
+    }
+  }
+
   /** Whether the second device shows this document too (not another language). */
   function mirrorsB() { return !deviceB.hidden && !doc.comparing; }
 
@@ -212,6 +231,7 @@ export function documentPage() {
     if (doc.removed) setRemoved(false);
 
     doc.path = body.path;
+    doc.item = body.item;
     doc.editor = editorOf(body);
     viewA.classList.toggle('can-open-editor', !!doc.editor);
     if (body.title !== doc.title || first) {
@@ -219,7 +239,7 @@ export function documentPage() {
       titleEl.textContent = doc.title;
       document.title = doc.title + ' · Galley';
     }
-    if (body.layout) setDevices(body.layout.devices);
+    updateNavigation();
     showFontSubstitutes($('font-note'), body.kind === 'tagged' && body.layout ? body.layout.fontSubstitutes : []);
     useProjectLayout(body.layout);
     // Shown from an editor's buffer (galley lsp) rather than the file on disk.
@@ -244,6 +264,7 @@ export function documentPage() {
       const changedB = incoming[1] ? patchView(viewB, incoming[1], true) : [];
       doc.hasArticle = true;
       setLanguage();
+      setDirection();
       if (body.patch) {
         showDeviceFilesOf(changed);
         showDeviceFilesOf(changedB);

@@ -1,18 +1,20 @@
 // The toolbar of the document page: device widths (one or two side by
 // side), appearance, text size, outline and follow. Text sizes scale every
 // font through --text-scale, which the daemon's CSS already multiplies by.
-import { settings, chosenKeys, choose, TEXT_SIZES } from './settings.js';
+import { settings, chosenKeys, choose, showSettingsInAddress, TEXT_SIZES } from './settings.js';
 import { captureAnchor, restoreAnchor } from './scrolling.js';
-import { showDeviceFiles } from './deviceFiles.js';
+import { setDevices, showDeviceFiles } from './deviceFiles.js';
 
 const $ = (id) => document.getElementById(id);
 
+/** The width in points a device setting shows, or null before the daemon has said. */
 function widthOf(value) {
   if (value === 'custom') {
     const n = Math.round(Number(settings.customWidth));
-    return Number.isFinite(n) ? Math.min(2000, Math.max(200, n)) : 390;
+    return settings.customWidth !== '' && Number.isFinite(n) ? Math.min(2000, Math.max(200, n)) : null;
   }
-  return Number(value) || 390;
+  const n = Number(value);
+  return value !== '' && Number.isFinite(n) && n > 0 ? n : null;
 }
 
 /**
@@ -36,17 +38,35 @@ export function setUpToolbar(secondary) {
   const outlineBtn = $('outline');
   const followBtn = $('follow');
 
+  /** The widest width the daemon's devices offer: the second device's unless chosen. */
+  let widest = '';
+
+  /** Fills both device menus from the daemon's table (layout.devices). */
+  function showDeviceMenus(devices) {
+    const presets = devices.flatMap((d) => (Array.isArray(d.widths) ? d.widths : []))
+      .filter((p) => p && Number.isFinite(p.width)).sort((a, b) => a.width - b.width);
+    const key = JSON.stringify(presets);
+    if (!presets.length || deviceSel.dataset.table === key) return;
+    deviceSel.dataset.table = key;
+    const custom = deviceSel.querySelector('option[value="custom"]');
+    deviceSel.replaceChildren(...presets.map((p) => new Option(p.width + ' ' + (p.label || ''), String(p.width))), custom);
+    device2Sel.replaceChildren(...presets.map((p) => new Option(String(p.width), String(p.width))));
+    widest = String(presets[presets.length - 1].width);
+  }
+
+  function setWidth(device, view, width) {
+    if (width === null) view.style.removeProperty('--device-width');
+    else view.style.setProperty('--device-width', width + 'px');
+    device.querySelector('.device-label').textContent = width === null ? '' : width + ' pt · ' + settings.textSize;
+  }
+
   function applySettings() {
     const anchor = captureAnchor(viewA);
     const scale = (TEXT_SIZES[settings.textSize] || 17) / 17;
-    const wA = widthOf(settings.device);
-    const wB = widthOf(settings.device2);
-    viewA.style.setProperty('--device-width', wA + 'px');
-    viewB.style.setProperty('--device-width', wB + 'px');
+    setWidth(deviceA, viewA, widthOf(settings.device));
+    setWidth(deviceB, viewB, widthOf(settings.device2 || widest));
     for (const v of [viewA, viewB]) v.style.setProperty('--text-scale', String(scale));
     root.style.setProperty('--text-scale', String(scale));
-    deviceA.querySelector('.device-label').textContent = wA + ' pt · ' + settings.textSize;
-    deviceB.querySelector('.device-label').textContent = wB + ' pt · ' + settings.textSize;
     root.dataset.appearance = settings.appearance;
     const showB = !!settings.sideBySide;
     if (deviceB.hidden === showB) {
@@ -64,9 +84,10 @@ export function setUpToolbar(secondary) {
     customInput.value = String(settings.customWidth);
     appearanceSel.value = settings.appearance;
     textSel.value = settings.textSize;
-    device2Sel.value = settings.device2;
+    device2Sel.value = settings.device2 || widest;
     showDeviceFiles();
     restoreAnchor(anchor);
+    showSettingsInAddress();
   }
 
   function change(patch) {
@@ -76,6 +97,8 @@ export function setUpToolbar(secondary) {
 
   function useProjectLayout(layout) {
     if (!layout || typeof layout !== 'object') return;
+    const menus = deviceSel.dataset.table;
+    showDeviceMenus(setDevices(layout.devices));
     const patch = {};
     const width = Math.round(Number(layout.deviceWidth));
     if (!chosenKeys.has('device') && Number.isFinite(width)) {
@@ -87,7 +110,7 @@ export function setUpToolbar(secondary) {
       patch.appearance = layout.appearance;
     }
     const differs = Object.keys(patch).some((key) => settings[key] !== patch[key]);
-    if (differs) {
+    if (differs || menus !== deviceSel.dataset.table) {
       Object.assign(settings, patch);
       applySettings();
     }

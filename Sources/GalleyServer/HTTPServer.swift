@@ -39,13 +39,13 @@ public final class HTTPServer: @unchecked Sendable {
         let context = Unmanaged.passUnretained(pending).toOpaque()
         errno = 0
         guard let daemon = galley_mhd_start(
-            socket.descriptor,
+            socket.descriptor.rawValue,
             HTTPServer.accessHandler, context,
             HTTPServer.requestCompleted, nil,
             limits.connections, 0, limits.idleTimeoutSeconds, limits.memoryPerConnection
         ) else {
             let lastError = errno
-            close(socket.descriptor)
+            socket.descriptor.close()
             throw HTTPServerStartError(origin: socket.origin, lastSystemError: lastError == 0 ? nil : lastError)
         }
         self.daemon = daemon

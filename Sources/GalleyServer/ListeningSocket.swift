@@ -4,7 +4,7 @@ import GalleySystem
 /// A TCP socket bound and listening, created by Galley rather than by
 /// libmicrohttpd so that "port in use" comes back as a real errno.
 public struct ListeningSocket: Sendable {
-    public let descriptor: Int32
+    public let descriptor: FileDescriptor
     public let host: String
     public let port: UInt16
 
@@ -56,7 +56,7 @@ public struct ListeningSocket: Sendable {
                     ? pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
                     : pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
             }
-            self.descriptor = descriptor
+            self.descriptor = FileDescriptor(rawValue: descriptor)
             self.host = host
             self.port = boundPort
         } catch {

@@ -6,7 +6,7 @@ import GalleySystem
 /// only processes of the same user are accepted.
 public final class LocalSocketListener: @unchecked Sendable {
     public let path: String
-    private let descriptor: Int32
+    let descriptor: Int32
 
     /// Binds `path` (replacing a stale socket nobody answers on) and listens.
     public init(path: String) throws {
@@ -21,6 +21,8 @@ public final class LocalSocketListener: @unchecked Sendable {
             }
             chmod(path, 0o600)
             try retryingOnInterrupt("listen", path: path) { listen(descriptor, 16) }
+            // A server polls it, and a peer that left before `accept` must not block it.
+            _ = try retryingOnInterrupt("fcntl", path: path) { fcntl(descriptor, F_SETFL, O_NONBLOCK) }
         } catch {
             Glibc.close(descriptor)
             throw error
@@ -29,17 +31,16 @@ public final class LocalSocketListener: @unchecked Sendable {
         self.path = path
     }
 
-    /// Waits for the next peer of the same user; others are closed at once.
-    /// Throws once the listener is closed.
-    public func accept() throws -> LocalSocketConnection {
-        while true {
-            let peer = try retryingOnInterrupt("accept", path: path) { Glibc.accept(descriptor, nil, nil) }
-            if LocalSocketConnection.peerUser(of: peer) == getuid() {
-                _ = fcntl(peer, F_SETFD, FD_CLOEXEC)
-                return LocalSocketConnection(descriptor: peer)
-            }
+    /// The next waiting peer, if it runs as the same user (others are
+    /// closed at once); nil when none waits or the listener is closed.
+    func acceptPending() -> LocalSocketPeer? {
+        guard let peer = try? retryingOnInterrupt("accept", path: path, { Glibc.accept(descriptor, nil, nil) }) else { return nil }
+        _ = fcntl(peer, F_SETFD, FD_CLOEXEC)
+        guard LocalSocketConnection.peerUser(of: peer) == getuid() else {
             Glibc.close(peer)
+            return nil
         }
+        return LocalSocketPeer(descriptor: peer)
     }
 
     /// Stops accepting and removes the socket file.
@@ -84,17 +85,7 @@ public final class LocalSocketConnection: @unchecked Sendable {
     }
 
     public func write(_ bytes: [UInt8]) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                send(descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw SystemCallError(call: "send", path: nil, errno: errno)
-            }
-            offset += written
-        }
+        try sendAll(bytes, to: descriptor)
     }
 
     /// The bytes up to the next `\n` (without it); nil at the end of the
@@ -121,14 +112,13 @@ public final class LocalSocketConnection: @unchecked Sendable {
     }
 
     private func fill() -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 256 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress!, $0.count, 0) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return false }
-            buffer.append(contentsOf: chunk[..<count])
-            return true
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        let count = chunk.withUnsafeMutableBytes { buffer in
+            (try? retryingOnInterrupt("recv") { recv(descriptor, buffer.baseAddress, buffer.count, 0) }) ?? 0
         }
+        guard count > 0 else { return false }
+        buffer.append(contentsOf: chunk[..<count])
+        return true
     }
 
     /// Ends both directions, waking a reader blocked on this connection.
@@ -165,5 +155,16 @@ public final class LocalSocketConnection: @unchecked Sendable {
         var length = socklen_t(MemoryLayout.size(ofValue: credentials))
         guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
         return credentials.1
+    }
+}
+
+/// Writes all of `bytes` to a connected socket (a peer that left is an
+/// error, not a SIGPIPE).
+func sendAll(_ bytes: [UInt8], to descriptor: Int32) throws {
+    var offset = 0
+    while offset < bytes.count {
+        offset += try bytes.withUnsafeBytes { buffer in
+            try retryingOnInterrupt("send") { send(descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL)) }
+        }
     }
 }

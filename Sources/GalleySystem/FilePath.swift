@@ -42,6 +42,17 @@ public enum FilePath {
         return "/" + components.joined(separator: "/")
     }
 
+    /// The path with the symlinks of its folders resolved and its own name
+    /// kept as it is (a symlink stays a symlink, to be opened beneath the
+    /// folder that holds it); nil when the folder does not exist.
+    public static func resolvingFolders(_ path: String) -> String? {
+        let full = absolute(path)
+        let bytes = full.utf8
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash != bytes.index(before: bytes.endIndex) else { return realPath(full) }
+        let name = String(decoding: bytes[bytes.index(after: slash)...], as: UTF8.self)
+        return realPath(parent(of: full)).map { join($0, name) }
+    }
+
     /// The path with every symlink resolved, or nil when it does not exist.
     public static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }

@@ -83,6 +83,11 @@ struct BatchAssembler {
             if isFolder { removeFolder(at: path) } else { report(path, .removed) }
         } else if event.has(IN_MOVED_FROM) {
             if isFolder { pendingFolderMove = (event.cookie, path) } else { report(path, .removed) }
+        } else if event.has(IN_ATTRIB) {
+            // Permissions, times or links changed: reported only when the file
+            // became readable or unreadable (a touch, or an editor setting a
+            // saved file's mode, changes nothing a reader sees).
+            if !isFolder, tree.readabilityChanged(at: path) { report(path, .changed) }
         } else if event.has(IN_MOVED_TO) {
             if let pending = pendingFolderMove {
                 pendingFolderMove = nil

@@ -13,6 +13,9 @@ final class WatchedTree {
     private let inotify: Inotify
     private var table = WatchTable()
     private var warnings: [String] = []
+    /// Files that could not be read when last seen, so that the one made
+    /// readable again (`chmod 644` after `chmod 000`) is reported.
+    private var unreadableFiles: Set<String> = []
 
     /// What turned up at a path that is not a real folder.
     enum Arrival: Equatable {
@@ -32,7 +35,21 @@ final class WatchedTree {
         let rootWatch = try inotify.addWatch(folder: self.root)
         tree = try ConfinedTree(root: self.root)
         _ = table.insert(rootWatch, path: self.root)
-        watchTree(at: self.root, reportingFilesTo: { _ in })
+        watchTree(at: self.root, reportingFilesTo: { path in
+            if Self.isUnreadable(path) { unreadableFiles.insert(path) }
+        })
+    }
+
+    /// Whether the file at `path` became readable or unreadable since it was last seen.
+    func readabilityChanged(at path: String) -> Bool {
+        Self.isUnreadable(path) ? unreadableFiles.insert(path).inserted : unreadableFiles.remove(path) != nil
+    }
+
+    /// Unreadable to this process, or by its mode to anyone (root reads a
+    /// file of mode 000, but the author who made it so means it unreadable).
+    private static func isUnreadable(_ path: String) -> Bool {
+        guard let status = FileStatus.status(of: path, followingLinks: true) else { return false }
+        return status.st_mode & 0o444 == 0 || access(path, R_OK) != 0
     }
 
     func path(of watch: WatchDescriptor) -> String? { table.path(of: watch) }

@@ -6,16 +6,14 @@ reload."""
 import base64
 import os
 import shutil
-import struct
 import sys
 import tempfile
-import zlib
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from browser_support import Daemon, wait_until
+from browser_support import Daemon, decode_png, wait_until
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -48,19 +46,9 @@ def pixel(page, element):
         "const r = arguments[0].getBoundingClientRect();"
         "return [Math.floor(r.left + r.width / 2) + scrollX, Math.floor(r.top + r.height / 2) + scrollY]", element)
     shot = page.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "clip": {"x": x, "y": y, "width": 1, "height": 1, "scale": 1}})
-    data = base64.b64decode(shot["data"])
-    # One pixel: every PNG filter of a lone pixel leaves its bytes as they are.
-    width, height, depth, colour_type = struct.unpack(">IIBB", data[16:26])
-    assert (width, height, depth) == (1, 1, 8)
-    idat = b""
-    offset = 8
-    while offset < len(data):
-        length, kind = struct.unpack(">I4s", data[offset:offset + 8])
-        if kind == b"IDAT":
-            idat += data[offset + 8:offset + 8 + length]
-        offset += 12 + length
-    raw = zlib.decompress(idat)
-    return tuple(raw[1:4])
+    width, height, _, rows = decode_png(base64.b64decode(shot["data"]))
+    assert (width, height) == (1, 1)
+    return tuple(rows[0][:3])
 
 
 def close(actual, expected, tolerance=3):

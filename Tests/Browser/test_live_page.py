@@ -377,7 +377,7 @@ def test_side_by_side_and_outline(page, daemon, content):
 
 def test_index_lists_documents_and_updates_live(page, daemon, content):
     page.get(daemon.url)
-    rows = lambda: page.find_elements(By.CSS_SELECTOR, "#doc-list tr")
+    rows = lambda: page.find_elements(By.CSS_SELECTOR, "#doc-list tr[data-doc-id]")
     wait_until(lambda: len(rows()) == 2, message="index does not list the two items")
     text = page.find_element(By.ID, "doc-list").text
     assert "Pelican" in text and "Heron" in text and "Resources/speciesData.json" in text

@@ -122,3 +122,59 @@ def test_a_rendered_page_says_its_language(page, content, tmp_path):
     assert page.execute_script("return document.querySelector('article').closest('[lang]').lang") == "zh"
     # Still self-contained: the page's and the kinds' CSS are inlined.
     assert page.execute_script("return getComputedStyle(document.querySelector('.k-body')).fontSize") == "20px"
+
+
+def test_a_static_site_centres_its_article_and_styles_its_index_as_the_live_page(page, content, tmp_path):
+    site = tmp_path / "site"
+    result = run_galley("render", content, "-o", str(site))
+    assert result.returncode == 0, result.stderr
+    page.set_window_size(1280, 800)
+    page.get((site / "resources-speciesdata-pelican.html").as_uri())
+    shown = page.execute_script("""
+        const article = document.querySelector('.device-screen').getBoundingClientRect();
+        return {left: article.left, right: window.innerWidth - article.right, width: article.width};""")
+    assert round(shown["width"]) == 390 and abs(shown["left"] - shown["right"]) <= 1, shown
+    page.get((site / "index.html").as_uri())
+    # The live index's table: its background and the file column's type.
+    assert computed(page, ".doc-table", "backgroundColor") == "rgb(255, 255, 255)"
+    assert computed(page, "body", "backgroundColor") == "rgb(229, 229, 234)"
+    assert "monospace" in computed(page, ".doc-table .path", "fontFamily")
+    page.set_window_size(1000, 800)
+
+
+def test_the_dark_palette_has_one_home(page, daemon):
+    """Each of the page's colours is declared once, as a light and dark
+    pair; SwiftUI's named colours come from the daemon's system colours."""
+    with open(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "Assets", "Page", "galley.css"), encoding="utf-8") as f:
+        css = f.read()
+    import re
+    declared = [name for name, value in re.findall(r"^\s*(--[a-z-]+)\s*:([^;]*);", css, re.MULTILINE) if "#" in value or "rgb" in value]
+    assert "--app-bg" in declared
+    assert len(declared) == len(set(declared)), sorted(d for d in declared if declared.count(d) > 1)
+    assert "prefers-color-scheme" not in css and "--swiftui-" not in css.replace("var(--swiftui-accent)", "")
+    open_document(page, daemon, "Pelican")
+    Select(page.find_element(By.ID, "appearance")).select_by_value("dark")
+    # SwiftUI .gray is the same in both; .primary (the body text) turns white, from the daemon's CSS.
+    wait_until(lambda: computed(page, "#view-a .k-body", "color") == "rgb(255, 255, 255)")
+    assert computed(page, "#view-a", "backgroundColor") == "rgb(0, 0, 0)"
+    Select(page.find_element(By.ID, "appearance")).select_by_value("light")
+    wait_until(lambda: computed(page, "#view-a .k-body", "color") == "rgb(0, 0, 0)")
+    page.execute_script("localStorage.clear()")
+
+
+def test_the_device_menus_are_the_daemons_table(page, daemon):
+    """The page keeps no device table of its own: its menus are the
+    widths the daemon sends (layout.devices), and the width shown first is
+    galley.json's (here the default)."""
+    doc = daemon.api("/api/documents/" + daemon.doc_id("Pelican"))[1]
+    table = [str(w["width"]) for d in doc["layout"]["devices"] for w in d["widths"]]
+    open_document(page, daemon, "Pelican")
+    menus = page.execute_script("""
+        const values = (id) => [...document.getElementById(id).options].map((o) => o.value);
+        return {device: values('device'), second: values('device2'), chosen: document.getElementById('device').value,
+                width: document.querySelector('#view-a article').getBoundingClientRect().width};""")
+    assert menus["device"] == table + ["custom"] and menus["second"] == table, menus
+    assert menus["chosen"] == str(doc["layout"]["deviceWidth"]) and round(menus["width"]) == doc["layout"]["deviceWidth"], menus
+    for name in ("page.html", "settings.js", "toolbar.js", "deviceFiles.js"):
+        with open(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "Assets", "Page", name), encoding="utf-8") as f:
+            assert not any(width in f.read() for width in table), f"{name} writes a device width of its own"

@@ -24,6 +24,13 @@ final class LANAccessTests: XCTestCase {
             (phone, "/", [:], "other=1; " + cookie, .allowed(newDevice: true)),
             (phone, "/doc/a b", ["key": "0123456789abcdef0123456789abcdef", "device": "820"], nil,
              .redirect(location: "/doc/a%20b?device=820", setCookie: cookie + "; HttpOnly; SameSite=Strict; Path=/")),
+            // Only ever a path on this server (`//host/` is another server).
+            (phone, "//evil.example/", ["key": "0123456789abcdef0123456789abcdef"], nil,
+             .redirect(location: "/evil.example/", setCookie: cookie + "; HttpOnly; SameSite=Strict; Path=/")),
+            (phone, "///evil.example/", ["key": "0123456789abcdef0123456789abcdef"], nil,
+             .redirect(location: "/evil.example/", setCookie: cookie + "; HttpOnly; SameSite=Strict; Path=/")),
+            (phone, "/\\evil.example/", ["key": "0123456789abcdef0123456789abcdef"], nil,
+             .redirect(location: "/%5Cevil.example/", setCookie: cookie + "; HttpOnly; SameSite=Strict; Path=/")),
         ]
         for (index, entry) in cases.enumerated() {
             var rules = access()
@@ -84,7 +91,7 @@ final class LANAccessTests: XCTestCase {
 
     func testTheQRCodeDrawsEveryModuleOnceInTheTerminalAndTheSVG() throws {
         let code = try XCTUnwrap(QRCode(encoding: "http://192.0.2.7:4400/?key=0123456789abcdef0123456789abcdef"))
-        let lines = code.terminalText().split(separator: "\n")
+        let lines = code.terminalText(colored: true).split(separator: "\n")
         let side = code.size + 2 * QRCode.quietZone
         XCTAssertEqual(lines.count, (side + 1) / 2)
         XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("\u{1B}[30;107m") && $0.hasSuffix("\u{1B}[0m") })

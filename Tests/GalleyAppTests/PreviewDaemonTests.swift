@@ -32,7 +32,37 @@ final class PreviewDaemonTests: XCTestCase {
             guard Date() < deadline else { return XCTFail("the daemon never stopped watching the removed folder") }
             usleep(10_000)
         }
-        XCTAssertEqual(daemon.stop(), 0)
+        _ = daemon.stop()
+        // Stopped means the HTTP port no longer takes connections.
+        let refused = connectToLoopback(port(of: url))
+        if refused >= 0 { close(refused) }
+        XCTAssertLessThan(refused, 0, "the daemon still accepts connections after stop()")
+    }
+
+    private func port(of url: String) -> UInt16 {
+        UInt16(authority(of: url).split(separator: ":").last.map(String.init) ?? "") ?? 0
+    }
+
+    private func authority(of url: String) -> String {
+        url.replacingOccurrences(of: "http://", with: "").trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+    }
+
+    /// A TCP connection to 127.0.0.1:`port`, or -1.
+    private func connectToLoopback(_ port: UInt16) -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return -1 }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            return -1
+        }
+        return descriptor
     }
 
     /// How many inotify instances this process has open.
@@ -43,19 +73,10 @@ final class PreviewDaemonTests: XCTestCase {
 
     /// The body of `GET /api/documents`, over a plain socket.
     private func index(_ url: String) throws -> String {
-        let authority = url.replacingOccurrences(of: "http://", with: "").trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-        let port = UInt16(authority.split(separator: ":").last.map(String.init) ?? "") ?? 0
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        XCTAssertGreaterThanOrEqual(descriptor, 0)
+        let authority = authority(of: url)
+        let descriptor = connectToLoopback(port(of: url))
+        XCTAssertGreaterThanOrEqual(descriptor, 0, "connect to \(authority)")
         defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        XCTAssertEqual(connected, 0, "connect to \(authority)")
         let request = "GET /api/documents HTTP/1.1\r\nHost: \(authority)\r\nConnection: close\r\n\r\n"
         _ = request.withCString { send(descriptor, $0, strlen($0), 0) }
         var response: [UInt8] = []

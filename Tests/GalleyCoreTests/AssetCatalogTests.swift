@@ -10,12 +10,7 @@ final class AssetCatalogTests: XCTestCase {
     private let iPad = PreviewDevice.forWidth(820).traits(appearance: .light)
     private let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 4, 0, 0, 0, 4, 8, 2, 0, 0, 0]
 
-    /// `../shared/corpus/xcassets`, or `$GALLEY_CORPUS/xcassets`.
-    private static let corpus: URL = {
-        if let corpus = ProcessInfo.processInfo.environment["GALLEY_CORPUS"] { return URL(fileURLWithPath: corpus).appendingPathComponent("xcassets") }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/corpus/xcassets")
-    }()
+    private static let corpus = SharedCorpus.folder.appendingPathComponent("xcassets")
 
     private func catalog(_ files: [String: String]) -> AssetCatalog {
         var catalog = AssetCatalog()
@@ -174,7 +169,7 @@ final class AssetCatalogTests: XCTestCase {
     // MARK: - The real catalogs
 
     func testEveryCorpusSetResolves() throws {
-        guard FileManager.default.fileExists(atPath: Self.corpus.path) else { throw XCTSkip("no corpus at \(Self.corpus.path)") }
+        _ = try SharedCorpus.require("xcassets")
         var catalogs: [String: AssetCatalog] = [:]
         let enumerator = FileManager.default.enumerator(atPath: Self.corpus.path)
         var colorSets: [String] = []

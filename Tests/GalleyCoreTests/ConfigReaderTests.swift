@@ -32,9 +32,9 @@ final class ConfigReaderTests: XCTestCase {
         XCTAssertEqual(config?.deviceWidth, 430)
         XCTAssertEqual(config?.appearance, .dark)
         let css = KindStyleSheet.css(for: schema, faces: TextFaces(every: FontMetrics(ascent: 0.8, descent: 0.2, lineGap: 0)))
-        XCTAssertTrue(css.contains(".k-heading{align-self:stretch;text-align:left;font-family:\"Avenir Next\""))
+        XCTAssertTrue(css.contains(".k-heading{align-self:stretch;text-align:start;font-family:\"Avenir Next\""))
         XCTAssertTrue(css.contains("font-weight:700"))
-        XCTAssertTrue(css.contains(".k-quote{align-self:center;text-align:left;font-family:-apple-system, \"Galley SF\", system-ui"), "no font: the system font, as SwiftUI's Text")
+        XCTAssertTrue(css.contains(".k-quote{align-self:center;text-align:start;font-family:-apple-system, \"Galley SF\", system-ui"), "no font: the system font, as SwiftUI's Text")
         XCTAssertTrue(css.contains("font-size:calc(17px * var(--text-scale, 1));font-style:italic;color:var(--swiftui-secondary"), css)
     }
 

@@ -87,6 +87,20 @@ final class FuzzRegressionTests: XCTestCase {
         }
     }
 
+    func testStringsFindings() throws {
+        try replay("strings") { bytes, work in
+            for input in [bytes, [0xFF, 0xFE] + bytes] {
+                let result = StringsFileReader.read(input, path: "en.lproj/Localizable.strings", work: work)
+                checkDiagnostics(result.diagnostics, "strings")
+                XCTAssertEqual(Set(result.table.entries.map(\.key)).count, result.table.entries.count, "strings: a key listed twice")
+                for entry in result.table.entries {
+                    XCTAssertGreaterThanOrEqual(entry.location.line, 1)
+                    XCTAssertGreaterThanOrEqual(entry.location.column, 1)
+                }
+            }
+        }
+    }
+
     func testTaggedFindings() throws {
         try replay("tagged") { bytes, _ in
             switch DataFileReader(schema: .seed, path: "Resources/fuzz.json").read(bytes) {

@@ -247,6 +247,27 @@ final class RTFReaderTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.map(\.severity), [.warning])
     }
 
+    func testDirectionsOfParagraphsAndRuns() throws {
+        let result = try Support.readFixture("directions.rtf")
+        XCTAssertEqual(result.diagnostics, [])
+        let paragraphs = Support.paragraphs(result.document.blocks)
+        XCTAssertEqual(paragraphs.map { $0.style?.direction }, [.rightToLeft, .rightToLeft, .rightToLeft, .rightToLeft, .leftToRight, .leftToRight, nil])
+        // RTF aligns to the page's edges; the model to the paragraph's: Word's
+        // `\rtlpar\qr` is a right-to-left paragraph at its leading edge.
+        XCTAssertEqual(paragraphs.map { $0.style?.alignment ?? .leading }, [.leading, .leading, .trailing, .center, .leading, .trailing, .leading])
+        XCTAssertEqual(paragraphs[1].runs.map(\.style.direction), [.rightToLeft, .leftToRight, .rightToLeft])
+        XCTAssertEqual(paragraphs[1].runs[1].text, "Aptenodytes forsteri")
+        XCTAssertEqual(paragraphs[4].runs.map(\.style.direction), [.leftToRight], "the last of Word's pair counts")
+        let images = Support.images(result.document)
+        XCTAssertEqual(images.map(\.alignment), [.center, .leading])
+        XCTAssertEqual(images.map(\.direction), [nil, .rightToLeft])
+    }
+
+    func testPardResetsTheDirection() {
+        let paragraphs = Support.paragraphs(Support.read("{\\rtf1\\rtlpar one\\par\\pard two\\par}").document.blocks)
+        XCTAssertEqual(paragraphs.map { $0.style?.direction }, [.rightToLeft, nil])
+    }
+
     private func hexBytes(_ hex: String) -> [UInt8] {
         var bytes: [UInt8] = []
         var index = hex.startIndex

@@ -90,11 +90,9 @@ final class RTFRereadTests: XCTestCase {
     }
 
     func testEditsOfRealDocumentsReadAsTheWholeFileReads() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../shared/corpus/rtf").standardized
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
-            throw XCTSkip("the corpus is not beside the project")
-        }
+        let folder = try SharedCorpus.require("rtf")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        XCTAssertTrue(names.contains { $0.hasSuffix(".rtf") }, "no RTF in \(folder.path)")
         var random = SeededRandom(seed: 7)
         for name in names.sorted() where name.hasSuffix(".rtf") {
             var bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))

@@ -2,10 +2,15 @@ import XCTest
 @testable import GalleyCore
 
 final class RendererTests: XCTestCase {
+    private struct FixtureUnread: Error, CustomStringConvertible {
+        var description: String { "tagged/everything.json did not read as items" }
+    }
+
     private func renderEverything() throws -> (RenderedDocument, ItemReading) {
         let bytes = try Array(Data(contentsOf: GoldenFile.folder.appendingPathComponent("tagged/everything.json")))
         guard case .items(let items, _) = DataFileReader(schema: .seed, path: "everything.json").read(bytes), let item = items.first else {
-            throw XCTSkip("fixture did not read")
+            // A parser regression must fail here, not skip.
+            throw FixtureUnread()
         }
         let context = RenderContext(schema: .seed, resolveAsset: { name in
             name == "lpenguin_02" ? ResolvedImage(url: "/files/Assets.xcassets/lpenguin_02.imageset/lpenguin_02.jpg?v=1234", width: 640, height: 427) : nil
@@ -175,6 +180,33 @@ final class RendererTests: XCTestCase {
             Block(kind: "paragraph", location: .start, content: .paragraph(Paragraph(runs: [TextRun("click", style: style)]))),
         ])).html
         XCTAssertFalse(html.contains("href"))
+    }
+
+    /// Right-to-left RTF in a right-to-left localisation: the article says
+    /// the document's direction, paragraphs and runs their own where it
+    /// differs, alignment is relative to it, and pictures keep their line's place.
+    func testDirectionsMatchGolden() throws {
+        let read = try RTFTestSupport.readFixture("directions.rtf")
+        let rendered = HTMLRenderer(context: RenderContext(direction: .rightToLeft)).render(read.document)
+        try GoldenFile.assertMatches(rendered.html, named: "rtf/directions.html")
+        XCTAssertTrue(rendered.articleTag.contains(" dir=\"rtl\""))
+        XCTAssertFalse(HTMLRenderer(context: RenderContext()).render(read.document).articleTag.contains("dir="),
+                       "no direction without a localisation: each paragraph finds its own")
+    }
+
+    func testTheDirectionComesFromTheLocalisationThenTheProject() {
+        XCTAssertEqual(WritingDirection.decide(configured: nil, path: "Resources/ar.lproj/articles.json"), .rightToLeft)
+        XCTAssertEqual(WritingDirection.decide(configured: "ar", path: "Resources/en.lproj/articles.json"), .leftToRight)
+        XCTAssertEqual(WritingDirection.decide(configured: "he", path: "Resources/articles.json"), .rightToLeft)
+        XCTAssertNil(WritingDirection.decide(configured: nil, path: "Resources/articles.json"))
+        XCTAssertNil(WritingDirection.decide(configured: nil, path: "Resources/Base.lproj/articles.json"))
+        XCTAssertEqual(WritingDirection.decide(configured: nil, path: "ar_EG.lproj/articles.json"), .rightToLeft)
+        for tag in ["ar", "he", "fa", "ur", "ps", "yi", "ckb", "fa-IR", "pa-Arab", "az-Arab"] {
+            XCTAssertEqual(WritingDirection(language: tag), .rightToLeft, tag)
+        }
+        for tag in ["en", "ja", "zh-Hans", "az", "ks-Deva", "uz-Latn", "arn"] {
+            XCTAssertEqual(WritingDirection(language: tag), .leftToRight, tag)
+        }
     }
 
     func testImageHeadersGiveDimensions() {

@@ -73,6 +73,29 @@ final class TaggedContentTests: XCTestCase {
         ])
     }
 
+    func testFullWidthTagsAreWarnedWithTheirFix() throws {
+        // As a Japanese input method types them: the brackets (and the slash) full width.
+        let json = """
+            [{"name": "A", "imageName": "p", "detailText": [
+              "＜image＞01＜/image＞",
+              "＜caption＞ペンギン＜／caption＞",
+              "＜ｉｍａｇｅ＞02＜／ｉｍａｇｅ＞",
+              "＜これは＞本文です",
+              "本文＜注＞"
+            ]}]
+            """
+        let reading = try XCTUnwrap(try items(json).first)
+        XCTAssertEqual(reading.diagnostics.map(\.formatted), [
+            "data.json:2:3: warning: '＜image＞01＜/image＞' has full-width brackets and is shown as body text, not as an image; did you mean '<image>01</image>'?",
+            "data.json:3:3: warning: '＜caption＞ペンギン＜／caption＞' has full-width brackets and is shown as body text, not as a caption; did you mean '<caption>ペンギン</caption>'?",
+            "data.json:4:3: warning: '＜ｉｍａｇｅ＞02＜／ｉｍａｇｅ＞' has full-width brackets and is shown as body text, not as an image; did you mean '<image>02</image>'?",
+        ])
+        XCTAssertEqual(reading.document.blocks.map(\.kind), ["body", "body", "body", "body", "body"], "shown as the app shows them")
+        // The fix-it writes the whole string again with ASCII tags.
+        XCTAssertEqual(reading.diagnostics[0].id, .unknownTag)
+        XCTAssertEqual(reading.diagnostics[0].fixIts.first?.edits.map(\.replacement), ["\"<image>01</image>\""])
+    }
+
     func testTagMatchingFollowsTheSeedRegex() {
         XCTAssertEqual(BlockMatcher.tag("image").content(of: "<image>02</image>"), "02")
         XCTAssertNil(BlockMatcher.tag("image").content(of: "<image>0\n2</image>"), "'.' does not match a line break")

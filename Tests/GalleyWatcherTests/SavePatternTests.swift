@@ -131,3 +131,16 @@ final class SavePatternTests: XCTestCase {
         XCTAssertEqual(fixture.recorder.batchesBeforeSentinel(), [])
     }
 }
+
+/// Attribute changes: a file that becomes readable again is reported, so it is read again without a write.
+final class AttributeChangeTests: XCTestCase {
+    func testPermissionsTakenAwayAndGivenBackAreEachAChange() throws {
+        let fixture = try WatchFixture(files: ["doc.json": "[]"], testCase: self)
+        let document = fixture.path("doc.json")
+
+        XCTAssertEqual(chmod(document, 0o000), 0)
+        XCTAssertEqual(fixture.recorder.batches(mentioning: [document]), [.events([changed(document)])])
+        XCTAssertEqual(chmod(document, 0o644), 0)
+        XCTAssertEqual(fixture.recorder.batches(mentioning: [document]), [.events([changed(document)])])
+    }
+}

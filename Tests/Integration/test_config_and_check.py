@@ -59,7 +59,9 @@ def test_configured_kinds_render_live_and_in_render(project, serve, tmp_path):
     assert '<div class="blk k-quote"' in body["html"] and "<p>“Fairy penguins come home after dark.</p>" in body["html"]
     assert ".k-heading{" in body["css"] and "font-weight:700" in body["css"] and "font-style:italic" in body["css"]
     assert body["layout"]["deviceWidth"] == 430 and body["layout"]["appearance"] == "light"
-    assert body["layout"]["devices"] == [{"name": "iphone", "minWidth": 0, "scale": 3}, {"name": "ipad", "minWidth": 600, "scale": 2}]
+    devices = [{key: d[key] for key in ("name", "minWidth", "scale")} for d in body["layout"]["devices"]]
+    assert devices == [{"name": "iphone", "minWidth": 0, "scale": 3}, {"name": "ipad", "minWidth": 600, "scale": 2}]
+    assert [w["width"] for d in body["layout"]["devices"] for w in d["widths"]] == [375, 390, 393, 430, 820]
 
     output = tmp_path / "proof.html"
     result = run_galley("render", os.path.join(project, "Resources", "data.json"), "-o", str(output))

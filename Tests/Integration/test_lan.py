@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 import textwrap
+import urllib.parse
 import uuid
 
 import pytest
@@ -134,6 +135,10 @@ def test_the_printed_url_trades_the_key_for_a_cookie(machine, lan_daemon):
     # Other parameters survive the redirect, the key does not.
     answer = machine.request(port, f"/doc/abc?key={key}&device=820")
     assert answer["status"] == 303 and answer["headers"]["location"] == "/doc/abc?device=820"
+    # The redirect never leaves this server, however the path is written.
+    for path in ["//evil.example/", "/%2F%2Fevil.example/", "/%2F/evil.example/"]:
+        answer = machine.request(port, f"{path}?key={key}")
+        assert answer["status"] == 303 and answer["headers"]["location"] == "/evil.example/", (path, answer)
     with_cookie = [("Cookie", f"{name}={value}")]
     page = machine.request(port, "/", headers=with_cookie)
     assert page["status"] == 200 and "<html" in page["body"].lower()
@@ -182,7 +187,8 @@ def test_loopback_works_without_a_key(machine, lan_daemon):
 
 def terminal_code_modules(output):
     """The QR code printed with half blocks, as rows of booleans (dark)."""
-    lines = [re.sub(r"\x1b\[[0-9;]*m", "", line.rstrip("\n")) for line in output if "\x1b[30;107m" in line]
+    # Printed to a pipe: no colour, the half blocks alone.
+    lines = [line.rstrip("\n") for line in output if line.strip() and set(line.rstrip("\n")) <= set(" █▀▄")]
     assert lines, "no QR code printed"
     rows = []
     for line in lines:
@@ -224,3 +230,74 @@ def test_lan_and_host_together_are_a_usage_error():
     result = run_galley("serve", EXAMPLE, "--lan", "--host", "0.0.0.0")
     assert result.returncode == 64
     assert "--lan" in result.stderr
+
+
+def decode_svg(svg, tmp_path):
+    (tmp_path / "code.svg").write_text(svg)
+    subprocess.run(["vips", "resize", str(tmp_path / "code.svg"), str(tmp_path / "code.png"), "8"], check=True)
+    result = subprocess.run(["zbarimg", "--raw", "-q", str(tmp_path / "code.png")], capture_output=True, text=True)
+    return result.stdout.strip()
+
+
+def test_a_pages_code_opens_that_page_with_its_settings_on_the_phone(machine, lan_daemon, tmp_path):
+    url, port, key = printed_url(lan_daemon)
+    local = dict(source="127.0.0.1", to="127.0.0.1", host=f"127.0.0.1:{port}")
+    page = "/doc/abc?text=AX3&appearance=dark&device=820&beside=ja"
+    answer = machine.request(port, "/_galley/qr.svg?u=" + urllib.parse.quote(page, safe=""), **local)
+    assert answer["status"] == 200 and answer["headers"]["cache-control"] == "no-store"
+    opened = decode_svg(answer["body"], tmp_path)
+    assert opened == f"http://{PHONE}:{port}{page}&key={key}", opened
+    # The phone that follows it lands on that page, settings kept, key gone.
+    followed = machine.request(port, opened.split(f":{port}", 1)[1])
+    assert followed["status"] == 303
+    assert followed["headers"]["location"] == "/doc/abc?appearance=dark&beside=ja&device=820&text=AX3"
+    # Only this server's pages, and only for this machine (the code holds the key).
+    for elsewhere in ["//evil.example/", "http://evil.example/", "/api/documents", "/\\evil.example"]:
+        refused = machine.request(port, "/_galley/qr.svg?u=" + urllib.parse.quote(elsewhere, safe=""), **local)
+        assert refused["status"] == 400, (elsewhere, refused)
+    cookie = sign_in(machine, port, key)["headers"]["set-cookie"].split(";")[0]
+    assert machine.request(port, "/_galley/qr.svg?u=%2F", headers=[("Cookie", cookie)])["status"] == 403
+
+
+def test_redirected_output_holds_no_escape_codes_and_a_forged_user_agent_stays_one_line(machine, lan_daemon):
+    url, port, key = printed_url(lan_daemon)
+    answer = machine.request(port, f"/?key={key}", source=ANOTHER_PHONE)
+    cookie = answer["headers"]["set-cookie"].split(";")[0]
+    # http.client sends a carriage return only before a space; it is one all the same.
+    forged = "Phone\r galley: stopped\x1b[2K"
+    machine.request(port, "/", source=ANOTHER_PHONE, headers=[("Cookie", cookie), ("User-Agent", forged)])
+    wait_for_output(lan_daemon, r"new device 192\.0\.2\.8: ")
+    line = next(line for line in lan_daemon.output if "new device 192.0.2.8" in line)
+    assert "Phone\\r galley: stopped\\x1B[2K" in line, repr(line)
+    # Written to a pipe, as `galley serve --lan > out` is: no colour, no escape at all.
+    assert not any("\x1b" in line or "\r" in line for line in lan_daemon.output), [l for l in lan_daemon.output if "\x1b" in l][:2]
+
+
+def lan_output_on_a_terminal(machine, env):
+    """What `serve --lan` prints on a terminal (a pseudo-terminal), until its QR code ends."""
+    import pty
+    import select
+    import signal
+    import time
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(["ip", "netns", "exec", machine.name, GALLEY_BIN, "serve", EXAMPLE, "--lan", "--port", "0"],
+                            stdout=slave, stderr=subprocess.DEVNULL, env=env)
+    os.close(slave)
+    output = b""
+    deadline = time.monotonic() + 60
+    try:
+        while time.monotonic() < deadline and output.count("▀".encode()) < 20:
+            ready, _, _ = select.select([master], [], [], 0.5)
+            if ready:
+                output += os.read(master, 65536)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=20)
+        os.close(master)
+    return output.decode("utf-8", "replace")
+
+
+def test_colour_only_on_a_terminal_and_never_with_no_color(machine):
+    plain_env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    assert "\x1b[30;107m" in lan_output_on_a_terminal(machine, plain_env)
+    assert "\x1b" not in lan_output_on_a_terminal(machine, dict(plain_env, NO_COLOR="1"))

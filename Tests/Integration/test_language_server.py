@@ -7,6 +7,7 @@ import shutil
 import socket
 import stat
 import subprocess
+import time
 import urllib.request
 
 import pytest
@@ -579,11 +580,14 @@ def test_the_daemon_socket_refuses_bad_requests_and_paths_outside_the_folder(exa
         with socket.socket(socket.AF_UNIX) as connection:
             connection.settimeout(20)
             connection.connect(socket_path)
-            connection.sendall(attempt)
-            connection.shutdown(socket.SHUT_WR)
             answer = b""
-            while chunk := connection.recv(65536):
-                answer += chunk
+            try:
+                connection.sendall(attempt)
+                connection.shutdown(socket.SHUT_WR)
+                while chunk := connection.recv(65536):
+                    answer += chunk
+            except (ConnectionResetError, BrokenPipeError):
+                pass  # closed with the rest of the attempt unread: refused too
             assert b"diagnostics" not in answer, attempt
     assert not os.path.exists(outside)
     assert all(not d["unsaved"] for d in daemon.documents()["documents"])
@@ -610,3 +614,60 @@ def test_a_tagged_text_file_gets_its_diagnostics_on_whole_lines(client, example)
     assert [(d["code"], d["range"]) for d in diagnostics if d["code"] != "misplaced-block"] == [
         ("unknown-tag", {"start": {"line": 2, "character": 0}, "end": {"line": 2, "character": 17}})]
     assert server.shutdown_and_exit() == 0
+
+
+def process_status(pid):
+    """Threads and resident memory (kB) of a process, from /proc."""
+    fields = dict(line.split(":", 1) for line in open(f"/proc/{pid}/status", encoding="ascii"))
+    return int(fields["Threads"]), int(fields["VmRSS"].split()[0])
+
+
+def test_a_thousand_idle_connections_leave_the_daemon_bounded_and_editors_served(example, serve, client, runtime_dir):
+    import resource
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 4096), hard))
+    daemon = serve(example)
+    folder = socket_folder_for(runtime_dir)
+    socket_path = os.path.join(folder, os.listdir(folder)[0])
+    threads_before, memory_before = process_status(daemon.proc.pid)
+    idle = []
+    try:
+        for _ in range(1000):
+            connection = socket.socket(socket.AF_UNIX)
+            connection.settimeout(30)
+            idle.append(connection)
+            # A Unix socket's full backlog refuses at once (EAGAIN) rather than waiting: try again, bounded.
+            for _ in range(3000):
+                try:
+                    connection.connect(socket_path)
+                    break
+                except BlockingIOError:
+                    time.sleep(0.01)
+            else:
+                raise AssertionError("the daemon stopped accepting connections")
+        # A request after them all: once it is answered, the daemon has accepted (or shed) every one.
+        with socket.socket(socket.AF_UNIX) as probe:
+            probe.settimeout(30)
+            probe.connect(socket_path)
+            probe.sendall(b'{"op":"hello"}\n')
+            assert json.loads(probe.makefile("rb").readline())["url"] == daemon.url
+        threads, memory = process_status(daemon.proc.pid)
+        assert threads <= threads_before + 1, (threads_before, threads)
+        assert memory - memory_before < 64 * 1024, (memory_before, memory)
+        assert len(os.listdir(f"/proc/{daemon.proc.pid}/fd")) < 200
+
+        # A real editor reaches the daemon while the idle ones are still open.
+        server = client()
+        server.initialize(root=example)
+        path = os.path.join(example, DATA)
+        uri = server.open(path)
+        server.diagnostics(uri)
+        text = open(path, encoding="utf-8").read()
+        server.change(uri, 2, [{"text": text.replace("Little Penguin", "Little Penguin EDITED")}])
+        server.diagnostics(uri, version=2)
+        assert any(d["title"] == "Little Penguin EDITED" and d["unsaved"] for d in daemon.documents()["documents"])
+        assert process_status(daemon.proc.pid)[0] <= threads_before + 1
+    finally:
+        for connection in idle:
+            connection.close()
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from galley_support import HeldPoll, copy_content
+from galley_support import HeldPoll, copy_content, show_sentinel
 
 ITEM = {"name": "Penguin", "imageName": "p", "detailText": ["First paragraph.", "Second paragraph."]}
 
@@ -37,15 +37,15 @@ def document(daemon, path="article.json"):
 
 def expect_one_update(daemon, save, expected, path="article.json"):
     """Runs `save`; the held poll must bring `expected`, and no second
-    version may follow (a doubled update would answer the next poll)."""
+    version may follow before a sentinel file written afterwards shows."""
     before = document(daemon, path)
     poll = HeldPoll(daemon, f"/api/documents/{before['id']}?since={before['version']}")
     save()
     status, answer = poll.result()
     assert status == 200, answer
     assert expected in answer["html"], answer["html"]
-    status, after = daemon.api(f"/api/documents/{before['id']}?since={answer['version']}&wait=1", timeout=5)
-    assert after["version"] == answer["version"], "a second update followed the save"
+    show_sentinel(daemon)
+    assert document(daemon, path)["version"] == answer["version"], "a second update followed the save"
 
 
 def run(*command, cwd=None):
@@ -133,8 +133,8 @@ def test_touch_is_no_new_version(project, serve):
     daemon = serve(project)
     before = document(daemon)
     os.utime(os.path.join(project, "article.json"))
-    status, after = daemon.api(f"/api/documents/{before['id']}?since={before['version']}&wait=1", timeout=5)
-    assert after["version"] == before["version"]
+    show_sentinel(daemon)
+    assert document(daemon)["version"] == before["version"]
 
 
 def test_move_in_and_out_and_folder_rename(project, serve):
@@ -174,15 +174,9 @@ def test_editor_temporaries_never_render(project, serve):
     os.makedirs(os.path.join(project, ".git"))
     with open(os.path.join(project, ".git", "index.json"), "w", encoding="utf-8") as handle:
         handle.write(data("vcs"))
-    # A real file written after them: the watcher reports changes in order, so
-    # once it shows, the temporaries have been seen (and must have done nothing).
-    with open(os.path.join(project, "sentinel.json"), "w", encoding="utf-8") as handle:
-        handle.write(data("sentinel"))
-    deadline = time.monotonic() + 30
-    while "sentinel.json" not in {d["path"] for d in daemon.documents()["documents"]}:
-        assert time.monotonic() < deadline, "the sentinel file never showed"
-        time.sleep(0.05)
-    assert {d["path"] for d in daemon.documents()["documents"]} == {"article.json", "sentinel.json"}
+    # Once a file written after them shows, the temporaries have been seen (and must have done nothing).
+    show_sentinel(daemon)
+    assert {d["path"] for d in daemon.documents()["documents"]} == {"article.json"}
     assert document(daemon, "article.json")["version"] == article["version"]
 
 
@@ -212,13 +206,15 @@ def test_checkout_storm_updates_each_document_once(tmp_path, serve):
         sample = [f"part{index // 100:02d}/a{index:04d}.json" for index in range(0, count, 97)]
         polls = {p: HeldPoll(daemon, f"/api/documents/{documents[p]['id']}?since={documents[p]['version']}", timeout=60) for p in sample}
         run(*git, "checkout", "-q", "b", cwd=path)
+        answers = {}
         for relative, poll in polls.items():
-            status, answer = poll.result(timeout=60)
+            status, answers[relative] = poll.result(timeout=60)
             index = int(relative[-9:-5])
-            assert f"Version B of {index}." in answer["html"]
-            status, again = daemon.api(f"/api/documents/{answer['id']}?since={answer['version']}&wait=0.5", timeout=5)
-            assert again["version"] == answer["version"], f"{relative} was updated twice"
+            assert f"Version B of {index}." in answers[relative]["html"]
+        show_sentinel(daemon, timeout=60)
         final = {d["path"]: d for d in daemon.documents()["documents"]}
+        for relative, answer in answers.items():
+            assert daemon.api("/api/documents/" + answer["id"])[1]["version"] == answer["version"], f"{relative} was updated twice"
         assert len(final) == count
         changed = sum(1 for p in final if final[p]["version"] != documents[p]["version"])
         assert changed == count

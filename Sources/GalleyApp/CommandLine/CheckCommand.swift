@@ -41,7 +41,7 @@ struct CheckCommand {
                 diagnostics += Self.unique(found).map { relocated($0, under: prefix) }
             } else {
                 let root = ContentRoot.of(file: path)
-                guard let relative = ContentPath.relative(FilePath.realPath(path) ?? path, to: root) else { continue }
+                guard let relative = ContentPath.relative(FilePath.resolvingFolders(path) ?? path, to: root) else { continue }
                 let workspace = checkingWorkspace(root: root)
                 workspace.load(onlyContentAt: relative)
                 fileCount += 1
@@ -70,7 +70,7 @@ struct CheckCommand {
     /// `galley.json`'s own problems, which documents carry only when there
     /// are documents to carry them.
     private static func configDiagnostics(root: String) -> [Diagnostic] {
-        guard let bytes = try? FileSystem.read(root + "/" + ConfigFile.name) else { return [] }
+        guard let bytes = try? ContentFolder(root: root).read(ConfigFile.name) else { return [] }
         return ConfigReader(path: ConfigFile.name).read(bytes).diagnostics
     }
 

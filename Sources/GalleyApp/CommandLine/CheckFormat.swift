@@ -19,7 +19,8 @@ enum CheckFormat: String, CaseIterable, Sendable {
         case .text:
             let errors = diagnostics.filter { $0.severity == .error }.count
             let warnings = diagnostics.filter { $0.severity == .warning }.count
-            let lines = diagnostics.map(\.formatted) + [
+            // Text from the content reaches the terminal with its control characters escaped.
+            let lines = diagnostics.map { TerminalText.shown($0.formatted) } + [
                 "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") in \(fileCount) file\(fileCount == 1 ? "" : "s")",
             ]
             return lines.joined(separator: "\n")

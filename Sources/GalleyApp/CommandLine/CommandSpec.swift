@@ -9,8 +9,6 @@ struct CommandSpec: Sendable {
     var details: [String]
     var operands: OperandSpec?
     var options: [OptionSpec]
-    /// Left out of `galley --help` and of command-name completion (still in the man page).
-    var isHidden = false
 
     /// The synopsis after `galley NAME`: the operand, then one bracket per
     /// option, except that neighbours of one group share one

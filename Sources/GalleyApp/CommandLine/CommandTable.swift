@@ -108,8 +108,7 @@ enum CommandTable {
         operands: OperandSpec(
             placeholder: "SHELL", kind: .choice(ShellCompletion.Shell.allCases.map(\.rawValue)), count: .exactlyOne,
             noun: "shell", missing: "completions needs a SHELL"),
-        options: [],
-        isHidden: true
+        options: []
     )
 
     static let manual = CommandSpec(
@@ -117,8 +116,7 @@ enum CommandTable {
         summary: "print this manual page in man(7) format",
         details: ["Prints the galley(1) manual page in the man(7) format on standard output; the Debian package installs it."],
         operands: nil,
-        options: [],
-        isHidden: true
+        options: []
     )
 
     static let commands = [serve, render, check, lsp, completions, manual]

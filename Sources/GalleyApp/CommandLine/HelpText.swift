@@ -2,7 +2,7 @@
 enum HelpText {
     /// `galley --help`: every listed command's synopsis and what it does.
     static var overview: String {
-        let listed = CommandTable.commands.filter { !$0.isHidden }
+        let listed = CommandTable.commands
         var lines: [String] = []
         for (index, command) in listed.enumerated() {
             lines += synopsis(of: command, lead: index == 0 ? "usage: " : "       ")

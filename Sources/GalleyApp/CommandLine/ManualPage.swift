@@ -1,3 +1,5 @@
+import GalleyCore
+
 /// galley(1), in the man(7) macros: the synopsis, commands and options come
 /// from `CommandTable`; the sections around them are written here.
 enum ManualPage {
@@ -15,7 +17,7 @@ enum ManualPage {
             #"galley \- live preview of an app's content while you write it"#,
             ".SH SYNOPSIS",
         ]
-        for command in CommandTable.commands where !command.isHidden {
+        for command in CommandTable.commands {
             page += synopsis(of: command)
         }
         page += [
@@ -42,7 +44,7 @@ enum ManualPage {
         }
         page += [
             ".SH CONFIGURATION",
-            roff("A file galley.json at the top of the content folder is optional; without it Galley uses the three block kinds of the tagged content (image, caption, body) and a 390 pt phone. Saving it re-renders every open page; while it is invalid, the last valid one stays in force and its errors show on every page. Its keys:"),
+            roff("A file galley.json at the top of the content folder is optional; without it Galley uses the three block kinds of the tagged content (image, caption, body) and a \(PreviewDevice.defaultWidth) pt phone. Saving it re-renders every open page; while it is invalid, the last valid one stays in force and its errors show on every page. Its keys:"),
             ".TP",
             bold("keys"),
             roff("the names of the item keys for the text, the image prefix and the title, e.g. {\"text\": \"detailText\", \"image\": \"imageName\", \"title\": \"name\"}."),

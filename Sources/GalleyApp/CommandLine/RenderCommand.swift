@@ -25,6 +25,7 @@ struct RenderCommand {
             }
         }
         var articles: [PublishedDocument] = []
+        var deviceWidth = Double(PreviewDevice.defaultWidth)
         for path in paths {
             guard FileSystem.exists(path), !FileSystem.isDirectory(path) || ContentFormats.isBundle(path) else {
                 Console.error("galley: '\(path)' is not a content file")
@@ -36,7 +37,7 @@ struct RenderCommand {
                 Console.error("galley: the output '\(output)' is inside the content folder \(folder); Galley never writes there")
                 return 1
             }
-            guard let relative = ContentPath.relative(FilePath.realPath(path) ?? path, to: root) else { return 1 }
+            guard let relative = ContentPath.relative(FilePath.resolvingFolders(path) ?? path, to: root) else { return 1 }
             let workspace = Workspace(root: root, boot: "render")
             workspace.imageLinking = .inline
             workspace.pictures = ImagePictures(root: root)
@@ -50,8 +51,9 @@ struct RenderCommand {
                 for entry in document.diagnostics { Console.error(entry.diagnostic.formatted) }
             }
             articles += documents
+            deviceWidth = workspace.deviceWidth
         }
-        let page = StaticPage.html(documents: articles)
+        let page = StaticPage.html(documents: articles, deviceWidth: deviceWidth)
         if let output {
             guard let file = fopen(output, "w") else {
                 Console.error("galley: cannot write \(output): \(String(cString: strerror(errno)))")
@@ -72,7 +74,8 @@ struct RenderCommand {
 
 /// A standalone HTML page holding rendered documents and the page's CSS.
 enum StaticPage {
-    static func html(documents: [PublishedDocument], backLink: String? = nil) -> String {
+    /// `deviceWidth` is galley.json's (the live page's toolbar sets it there).
+    static func html(documents: [PublishedDocument], deviceWidth: Double, backLink: String? = nil) -> String {
         let css = PageFiles.named("galley.css").map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
         var seenCSS = Set<String>()
         let kindCSS = documents.map(\.css.css).filter { seenCSS.insert($0).inserted }.joined(separator: "\n")
@@ -84,12 +87,14 @@ enum StaticPage {
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         html += "<title>\(HTMLEscaping.escape(title))</title>\n<style>\n\(css)\n\(kindCSS)</style>\n</head>\n<body class=\"static-proof\">\n"
         if let backLink { html += "<nav class=\"proof-nav\"><a href=\"\(HTMLEscaping.escape(backLink))\">← All documents</a></nav>\n" }
+        // On the desk, as on the live page: each device centred.
+        html += "<main class=\"stage\">\n"
         for document in documents {
             html += "<section class=\"device\"\(langAttribute(document.language)) aria-label=\"\(HTMLEscaping.escape(document.title))\">\n"
             html += "<h2 class=\"proof-title\">\(HTMLEscaping.escape(document.title))</h2>\n"
-            html += "<div class=\"device-screen\">\n\(document.html)</div>\n</section>\n"
+            html += "<div class=\"device-screen\" style=\"--device-width:\(Int(deviceWidth))px\">\n\(document.html)</div>\n</section>\n"
         }
-        return html + "</body>\n</html>\n"
+        return html + "</main>\n</body>\n</html>\n"
     }
 
     private static func langAttribute(_ language: String?) -> String {

@@ -1,6 +1,7 @@
 import GalleySystem
 import Foundation
 import GalleyCore
+import GalleyPage
 
 /// `galley render DIR -o OUT`: the whole folder as a static site, an index
 /// page and one page per document, with the images copied beside them.
@@ -22,14 +23,16 @@ struct StaticSite {
         let pictures = ImagePictures(root: root)
         workspace.pictures = pictures
         workspace.loadAll()
-        let documents = workspace.allDocuments
+        let documents = workspace.allDocuments.sorted { ($0.path, $0.item ?? -1) < ($1.path, $1.item ?? -1) }
+        let names = SitePageNames.names(for: documents.map { ($0.id, $0.path, $0.item, $0.title) })
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
             for document in documents {
-                let page = StaticPage.html(documents: [document], backLink: "index.html")
-                try write(page, to: output + "/" + document.id + ".html")
+                guard let name = names[document.id] else { continue }
+                let page = StaticPage.html(documents: [document], deviceWidth: workspace.deviceWidth, backLink: "index.html")
+                try write(page, to: output + "/" + name)
             }
-            try write(indexPage(documents), to: output + "/index.html")
+            try write(indexPage(documents, names: names), to: output + "/index.html")
             let shownWidth = workspace.shownImageWidth
             for image in workspace.displayableImages {
                 // The picture the pages link (drawn while rendering, so
@@ -38,13 +41,17 @@ struct StaticSite {
                 switch pictures.drawnNow(image, requestedWidth: shownWidth) {
                 case .success(let picture)?: file = (ImagePictures.siteFile(image, picture), picture.bytes)
                 case .failure?: continue
-                case nil: file = (image.path, try FileSystem.read(root + "/" + image.path))
+                case nil:
+                    guard let bytes = pictures.bytes(of: image) else { continue }
+                    file = (image.path, bytes)
                 }
                 let destination = output + "/files/" + file.name
                 try FileManager.default.createDirectory(atPath: FilePath.parent(of: destination), withIntermediateDirectories: true)
                 try write(file.bytes, to: destination)
             }
         } catch let error as WriteError {
+            throw error
+        } catch let error as SystemCallError {
             throw error
         } catch {
             throw WriteError(description: "cannot write the site to '\(output)': \(error.localizedDescription)")
@@ -56,25 +63,43 @@ struct StaticSite {
         try write(Array(text.utf8), to: path)
     }
 
-    private func write(_ bytes: [UInt8], to path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-            throw WriteError(description: "cannot write '\(path)' (disk full or no permission?)")
-        }
+    private func write(_ bytes: [UInt8], to path: String) throws(SystemCallError) {
+        let file = try FileDescriptor.open(path, flags: O_WRONLY | O_CREAT | O_TRUNC)
+        defer { file.close() }
+        try file.writeAll(bytes, path: path)
     }
 
-    private func indexPage(_ documents: [PublishedDocument]) -> String {
-        var html = "<!doctype html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>Galley proof</title>\n<style>\n"
-        html += "body{font:15px system-ui,sans-serif;margin:2em auto;max-width:48em;padding:0 1em}td{padding:.3em .8em}"
-        html += ".errors{color:#d70015}.warnings{color:#a05a00}\n</style>\n</head>\n<body>\n<h1>Galley proof</h1>\n<table>\n"
-        html += "<tr><th>Title</th><th>File</th><th>Item</th><th>Kind</th><th>Problems</th></tr>\n"
+    /// The index, in the live index's look (galley.css, its toolbar and
+    /// table, documents grouped under their file), without its script.
+    private func indexPage(_ documents: [PublishedDocument], names: [String: String]) -> String {
+        let css = PageFiles.named("galley.css").map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
+        let errors = documents.reduce(0) { $0 + $1.errorCount }
+        let warnings = documents.reduce(0) { $0 + $1.warningCount }
+        var summary = "\(documents.count) document\(documents.count == 1 ? "" : "s")"
+        if errors > 0 { summary += " · \(errors) error\(errors == 1 ? "" : "s")" }
+        if warnings > 0 { summary += " · \(warnings) warning\(warnings == 1 ? "" : "s")" }
+        var html = "<!doctype html>\n<html lang=\"en\" data-page=\"index\">\n<head>\n<meta charset=\"utf-8\">\n"
+        html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"color-scheme\" content=\"light dark\">\n"
+        html += "<title>Galley · documents</title>\n<style>\n\(css)\n</style>\n</head>\n<body class=\"static-proof\">\n"
+        html += "<header class=\"toolbar\" aria-label=\"Galley\"><h1 class=\"tb-title\">Galley</h1><span class=\"tb-sub\">\(summary)</span></header>\n"
+        html += "<main class=\"index\">\n<table class=\"doc-table\">\n<caption class=\"visually-hidden\">Documents in the content folder</caption>\n"
+        html += "<thead><tr><th scope=\"col\">Title</th><th scope=\"col\">File</th><th scope=\"col\">Item</th><th scope=\"col\">Kind</th><th scope=\"col\">Errors</th><th scope=\"col\">Warnings</th></tr></thead>\n<tbody>\n"
+        var perFile: [String: Int] = [:]
+        for document in documents { perFile[document.path, default: 0] += 1 }
+        var groupShown: String?
         for document in documents {
-            html += "<tr><td><a href=\"\(document.id).html\">\(HTMLEscaping.escape(document.title))</a></td>"
-            html += "<td>\(HTMLEscaping.escape(document.path))</td><td>\(document.item.map(String.init) ?? "")</td>"
-            html += "<td>\(document.kind.rawValue)</td><td>"
-            if document.errorCount > 0 { html += "<span class=\"errors\">\(document.errorCount) errors</span> " }
-            if document.warningCount > 0 { html += "<span class=\"warnings\">\(document.warningCount) warnings</span>" }
-            html += "</td></tr>\n"
+            let grouped = perFile[document.path, default: 0] > 1
+            if grouped, groupShown != document.path {
+                html += "<tr class=\"file-group\"><th scope=\"rowgroup\" colspan=\"6\">\(HTMLEscaping.escape(document.path)) · \(perFile[document.path, default: 0]) documents</th></tr>\n"
+                groupShown = document.path
+            }
+            let name = names[document.id] ?? ""
+            html += "<tr\(grouped ? " class=\"in-group\"" : "")><td><a href=\"\(HTMLEscaping.escape(name))\">\(HTMLEscaping.escape(document.title.isEmpty ? document.path : document.title))</a></td>"
+            html += "<td class=\"path\">\(HTMLEscaping.escape(document.path))</td><td class=\"item\">\(document.item.map(String.init) ?? "—")</td>"
+            html += "<td class=\"kind\">\(document.kind.rawValue)</td>"
+            html += "<td class=\"count-errors\(document.errorCount > 0 ? " nonzero" : "")\">\(document.errorCount)</td>"
+            html += "<td class=\"count-warnings\(document.warningCount > 0 ? " nonzero" : "")\">\(document.warningCount)</td></tr>\n"
         }
-        return html + "</table>\n</body>\n</html>\n"
+        return html + "</tbody>\n</table>\n</main>\n</body>\n</html>\n"
     }
 }

@@ -55,8 +55,8 @@ struct AssetIndex {
     /// outside the content folder (a symlink out) is not an image of this
     /// folder: it is neither linked, inlined nor copied.
     @discardableResult
-    mutating func updateImage(at path: String, root: String) -> Set<String> {
-        guard let bytes = readConfined(path, root: root) else {
+    mutating func updateImage(at path: String, in folder: ContentFolder) -> Set<String> {
+        guard let bytes = try? folder.read(path) else {
             images[path] = nil
             return catalog.setFile(path, nil)
         }
@@ -68,8 +68,8 @@ struct AssetIndex {
 
     /// Re-reads a file the page loads that is no asset (a font the app
     /// bundles); returns its bytes, nil when it is gone or leads outside.
-    mutating func updateServedFile(at path: String, root: String, mimeType: String) -> [UInt8]? {
-        guard let bytes = readConfined(path, root: root) else {
+    mutating func updateServedFile(at path: String, in folder: ContentFolder, mimeType: String) -> [UInt8]? {
+        guard let bytes = try? folder.read(path) else {
             images[path] = nil
             return nil
         }
@@ -79,16 +79,8 @@ struct AssetIndex {
 
     /// Re-reads a `Contents.json` of an asset catalog (an image set's, a
     /// colour set's or a group's); returns the names whose answer may have changed.
-    mutating func updateContents(at path: String, root: String) -> Set<String> {
-        catalog.setContents(path, readConfined(path, root: root))
-    }
-
-    /// The bytes of the file at `path`; nil when it is gone or resolves
-    /// outside the content folder (a symlink out).
-    func readConfined(_ path: String, root: String) -> [UInt8]? {
-        let absolute = root + "/" + path
-        guard ConfinedTree(root: root, realRoot: FilePath.realPath(root) ?? root).contains(absolute) else { return nil }
-        return try? FileSystem.read(absolute)
+    mutating func updateContents(at path: String, in folder: ContentFolder) -> Set<String> {
+        catalog.setContents(path, try? folder.read(path))
     }
 
     mutating func removeFiles(under prefix: String) -> Set<String> {

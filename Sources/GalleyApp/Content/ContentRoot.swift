@@ -5,7 +5,9 @@ import GalleySystem
 /// `galley.json`, else the file's own folder.
 enum ContentRoot {
     static func of(file path: String) -> String {
-        let absolute = FilePath.realPath(path) ?? path
+        // The file's own name is not resolved: a symlink that leads out of
+        // its folder must not move the content folder to where it leads.
+        let absolute = FilePath.resolvingFolders(path) ?? path
         let folder = FilePath.parent(of: absolute)
         var candidate = folder
         while true {

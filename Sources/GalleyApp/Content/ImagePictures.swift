@@ -7,16 +7,14 @@ import GalleySystem
 /// One per process; the daemon's HTTP threads, `render` and `check` share
 /// its workers and cache.
 final class ImagePictures: Sendable {
-    let root: String
-    private let tree: ConfinedTree
+    private let folder: ContentFolder
     let maker: PictureMaker
     /// Told (on a worker thread) when a picture a page asked for cannot be
     /// drawn, so the documents showing it can say why.
     private let onFailure: (@Sendable (_ path: String) -> Void)?
 
     init(root: String, maker: PictureMaker = PictureMaker(), onFailure: (@Sendable (_ path: String) -> Void)? = nil) {
-        self.root = root
-        tree = ConfinedTree(root: root, realRoot: FilePath.realPath(root) ?? root)
+        folder = ContentFolder(root: root)
         self.maker = maker
         self.onFailure = onFailure
     }
@@ -37,13 +35,16 @@ final class ImagePictures: Sendable {
     }
 
     /// The work of drawing `image` at `width`; it reads the file on a
-    /// worker, only while it still resolves inside the content folder.
+    /// worker, beneath the content folder, and libvips gets those bytes.
     func job(for image: ServedImage, width: Int, enlarge: Bool) -> PictureMaker.Job {
-        let absolute = root + "/" + image.path
-        return PictureMaker.Job(key: PictureKey(contentHash: image.contentHash, width: width), format: format(of: image) ?? .png, enlarge: enlarge) { [tree] in
-            guard tree.contains(absolute) else { return nil }
-            return try? FileSystem.read(absolute)
+        PictureMaker.Job(key: PictureKey(contentHash: image.contentHash, width: width), format: format(of: image) ?? .png, enlarge: enlarge) { [folder] in
+            try? folder.read(image.path)
         }
+    }
+
+    /// The bytes of `image` as they are now, read beneath the content folder.
+    func bytes(of image: ServedImage) -> [UInt8]? {
+        try? folder.read(image.path)
     }
 
     /// The picture to inline or copy for `image` shown `requestedWidth`
@@ -80,7 +81,7 @@ final class ImagePictures: Sendable {
                 return (ResolvedImage(url: url, width: image.width ?? picture.width, height: image.height ?? picture.height), nil)
             case nil:
                 if linking == .siteRelative { return (ResolvedImage(url: "files/" + URLPath.encode(image.path), width: image.width, height: image.height), nil) }
-                guard let bytes = try? FileSystem.read(root + "/" + image.path) else { return (ResolvedImage(url: "", placeholder: "missing “\(image.path)”"), nil) }
+                guard let bytes = bytes(of: image) else { return (ResolvedImage(url: "", placeholder: "missing “\(image.path)”"), nil) }
                 return (ResolvedImage(url: "data:\(image.mimeType);base64,\(Base64.encode(bytes))", width: image.width, height: image.height), nil)
             }
         }

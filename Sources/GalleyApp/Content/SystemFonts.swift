@@ -1,5 +1,6 @@
 import Foundation
 import GalleyCore
+import GalleySystem
 import Synchronization
 
 /// This machine's fonts, asked of fontconfig once per process: the faces
@@ -32,7 +33,7 @@ enum SystemFonts {
         let key = path + "#" + String(index)
         return cache.withLock { cache in
             if let known = cache[key] { return known }
-            let metrics = (try? FileSystem.read(path)).flatMap { FontMetrics.read($0, faceIndex: index) }
+            let metrics = (try? FileDescriptor.readFile(path, limit: 64 << 20)).flatMap { FontMetrics.read($0, faceIndex: index) }
             cache[key] = metrics
             return metrics
         }

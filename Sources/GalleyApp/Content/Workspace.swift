@@ -19,6 +19,8 @@ final class Workspace {
     }
 
     let root: String
+    /// Where every file of the folder is read: beneath the root, never through a link out.
+    private let folder: ContentFolder
     var imageLinking = ImageLinking.served {
         didSet { surroundingsVersion += 1 }
     }
@@ -99,6 +101,7 @@ final class Workspace {
 
     init(root: String, boot: String) {
         self.root = root
+        folder = ContentFolder(root: root)
         self.boot = boot
         let faces = SystemFonts.faces(for: ContentSchema.seed, bundled: BundledFonts())
         taggedPageCSS = PageStyleSheet(SystemFonts.fallbacks.css + KindStyleSheet.css(for: .seed, faces: faces))
@@ -174,22 +177,22 @@ final class Workspace {
             if Self.concernsOtherDocuments(role) { surroundingsVersion += 1 }
             switch role {
             case .image:
-                touchedAssets.formUnion(assets.updateImage(at: path, root: root))
+                touchedAssets.formUnion(assets.updateImage(at: path, in: folder))
                 imagesChanged = true
                 touchedImages.insert(.file(path))
             case .catalogContents:
-                touchedAssets.formUnion(assets.updateContents(at: path, root: root))
+                touchedAssets.formUnion(assets.updateContents(at: path, in: folder))
             case .font:
-                fonts.setFontFile(path, assets.updateServedFile(at: path, root: root, mimeType: Workspace.fontMimeType(path)))
+                fonts.setFontFile(path, assets.updateServedFile(at: path, in: folder, mimeType: Workspace.fontMimeType(path)))
                 imagesChanged = true
                 fontsChanged = true
             case .infoPlist:
-                fonts.setInfoPlist(path, assets.readConfined(path, root: root))
+                fonts.setInfoPlist(path, try? folder.read(path))
                 fontsChanged = true
             case .content(let content):
                 if content.isBundle {
                     // Attachments are images served from the bundle.
-                    if path != content.sourcePath { _ = assets.updateImage(at: path, root: root) }
+                    if path != content.sourcePath { _ = assets.updateImage(at: path, in: folder) }
                     imagesChanged = true
                 }
                 contentFiles.insert(content)
@@ -252,8 +255,7 @@ final class Workspace {
     /// in force and shows its errors on every document.
     private func reloadConfig() {
         surroundingsVersion += 1
-        let path = root + "/" + ConfigFile.name
-        if buffers[ConfigFile.name] != nil || FileSystem.exists(path) {
+        if buffers[ConfigFile.name] != nil || folder.hasEntry(ConfigFile.name) {
             do {
                 let result = ConfigReader(path: ConfigFile.name).read(try contents(of: ConfigFile.name))
                 if let newConfig = result.config { config = newConfig }
@@ -283,12 +285,12 @@ final class Workspace {
     private func updateKindCSS() -> Bool {
         fonts.folders = config.fontFolder.map { [$0] } ?? []
         let catalog = assets.catalog
-        let fontURL: (String) -> String? = { [assets, root, imageLinking] path in
+        let fontURL: (String) -> String? = { [assets, folder, imageLinking] path in
             guard let file = assets.images[path] else { return nil }
             switch imageLinking {
             case .served, .checked: return file.url
             case .siteRelative: return "files/" + URLPath.encode(path)
-            case .inline: return (try? FileSystem.read(root + "/" + path)).map { "data:\(file.mimeType);base64,\(Base64.encode($0))" }
+            case .inline: return (try? folder.read(path)).map { "data:\(file.mimeType);base64,\(Base64.encode($0))" }
             }
         }
         let faces = SystemFonts.faces(for: schema, bundled: fonts)
@@ -339,7 +341,7 @@ final class Workspace {
     func dropBuffer(for path: String) {
         guard buffers.removeValue(forKey: path) != nil else { return }
         markAllDocuments(of: path)
-        if FileSystem.exists(root + "/" + path) {
+        if folder.hasEntry(path) {
             apply(changed: [path], removed: [])
         } else {
             apply(changed: [], removed: [path])
@@ -366,7 +368,7 @@ final class Workspace {
     /// The bytes of `file` (relative): the editor's buffer when there is one.
     private func contents(of file: String) throws -> [UInt8] {
         if let buffer = buffers[file] { return buffer }
-        return try FileSystem.read(root + "/" + file)
+        return try folder.read(file)
     }
 
     /// What an editor completes and looks up: the configured tag names, the
@@ -432,7 +434,7 @@ final class Workspace {
             let bytes = try contents(of: file.sourcePath)
             return (ContentFormats.read(bytes, of: file, in: context, after: previous), bytes.count)
         } catch {
-            if !FileSystem.exists(root + "/" + file.sourcePath) { return nil }
+            if !folder.hasEntry(file.sourcePath) { return nil }
             return (FileSnapshot(failure: Diagnostic(path: file.sourcePath, id: .unreadableFile, at: .start, severity: .error, message: "\(error)")), 0)
         }
     }
@@ -561,7 +563,7 @@ final class Workspace {
         let problems = ImageProblems()
         // Images copied from the last rendering are not linked again: their problems carry over.
         if sameSurroundings, let last { problems.byPath = last.imageProblems }
-        let link: (ServedImage?) -> ResolvedImage? = { [root, imageLinking, pictures, shownImageWidth] image in
+        let link: (ServedImage?) -> ResolvedImage? = { [folder, imageLinking, pictures, shownImageWidth] image in
             guard let image else { return nil }
             guard image.isDisplayable else { return image.resolved }
             if let pictures {
@@ -575,12 +577,13 @@ final class Workspace {
             case .siteRelative:
                 return ResolvedImage(url: "files/" + URLPath.encode(image.path), width: image.width, height: image.height)
             case .inline:
-                guard let bytes = try? FileSystem.read(root + "/" + image.path) else { return nil }
+                guard let bytes = try? folder.read(image.path) else { return nil }
                 return ResolvedImage(url: "data:\(image.mimeType);base64,\(Base64.encode(bytes))", width: image.width, height: image.height)
             }
         }
         let context = RenderContext(
             schema: schema,
+            direction: WritingDirection.decide(configured: config.language, path: source.path),
             resolveAsset: { [imageLinking] name in
                 var resolved = assets.resolve(name, for: traits, link: link)
                 // A self-contained page or a static site shows the previewed
@@ -640,6 +643,7 @@ final class Workspace {
             layout: layoutJSON, geometry: source.document.kind == .tagged ? kindGeometries : nil,
             language: DocumentLanguage.decide(configured: config.language, path: source.path, title: source.document.title, scriptsOfBlocks: rendered.scripts),
             localizations: localizationFindings[id]?.localizations ?? [],
+            searchableText: source.document.searchableText(),
             unsaved: isUnsaved(source.path),
             diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
         )
@@ -681,18 +685,13 @@ final class Workspace {
         // Which width is which device and its scale, so the page picks
         // among the files the renderer resolved for each one.
         json.key("devices")
-        json.beginArray()
-        for device in PreviewDevice.all {
-            json.beginObject()
-            json.field("name", device.name)
-            json.field("minWidth", device.minimumWidth)
-            json.field("scale", device.scale)
-            json.endObject()
-        }
-        json.endArray()
+        PreviewDevice.writeTable(into: &json)
         json.endObject()
         return JSONFragment(json)
     }
+
+    /// The device width of `galley.json`, for pages written without the page's script.
+    var deviceWidth: Double { config.deviceWidth }
 
     /// Every image file in the content folder that a page can show (as it is, or drawn).
     var displayableImages: [ServedImage] {

@@ -1,4 +1,5 @@
 import GalleyCore
+import GalleySystem
 
 /// The messages between `galley lsp` and a running `galley serve` on the
 /// daemon's Unix socket. Each request is one JSON line; a `set` is followed
@@ -18,7 +19,7 @@ import GalleyCore
 ///   `{"event":"show","path":P,"line":L,"column":C}` for each Alt/Ctrl-click on a block
 enum BufferLinkProtocol {
     /// Largest buffer a daemon takes, as for files on disk.
-    static let maximumLength = FileSystem.maximumFileSize
+    static let maximumLength = ContentFolder.maximumFileSize
 
     enum Request: Equatable {
         case hello

@@ -1,54 +1,57 @@
-import Foundation
 import GalleyServer
 
-/// `galley serve`'s end of the editor link: accepts `galley lsp` processes
-/// of the same user on the daemon's Unix socket and hands their buffers to
-/// the daemon. A connection that goes away takes its buffers with it, so
-/// pages return to the files on disk.
-final class BufferLinkServer: @unchecked Sendable {
-    private let listener: LocalSocketListener
-    private let daemon: PreviewDaemon
+/// `galley serve`'s end of the editor link: serves `galley lsp` processes of
+/// the same user on the daemon's Unix socket, all from one thread (see
+/// `LocalSocketServer`), and hands their buffers to the daemon.
+final class BufferLinkServer: Sendable {
+    private let server: LocalSocketServer
 
-    init(listener: LocalSocketListener, daemon: PreviewDaemon) {
-        self.listener = listener
-        self.daemon = daemon
+    init(listener: LocalSocketListener, daemon: PreviewDaemon) throws {
+        server = try LocalSocketServer(listener: listener) { peer in BufferLinkSession(peer: peer, daemon: daemon) }
     }
 
-    var path: String { listener.path }
+    var path: String { server.path }
 
-    func start() {
-        Thread.detachNewThread { [self] in
-            while let connection = try? listener.accept() {
-                Thread.detachNewThread { [self] in serve(connection) }
-            }
-        }
+    func start() throws {
+        try server.start()
     }
 
     func stop() {
-        listener.close()
+        server.stop()
+    }
+}
+
+/// One `galley lsp` connection. A connection that goes away takes its
+/// buffers with it, so pages return to the files on disk.
+private final class BufferLinkSession: LocalSocketSession {
+    /// Longest request line; a `set`'s text follows it and has its own limit.
+    static let maximumLineLength = 64 * 1024
+
+    private let peer: LocalSocketPeer
+    private let daemon: PreviewDaemon
+    /// The editor's version of each buffer it set, so that its edits apply to the text they were made on.
+    private var versions: [String: Int] = [:]
+    /// Once the peer asked to `listen`: its place among the daemon's editors.
+    private var clickForwarding: Int?
+
+    init(peer: LocalSocketPeer, daemon: PreviewDaemon) {
+        self.peer = peer
+        self.daemon = daemon
     }
 
-    /// Hands Alt/Ctrl-clicks on blocks to the editor at the other end until it goes away.
-    private func forwardClicks(to connection: LocalSocketConnection) {
-        let id = daemon.editors.add { path, line, column in
-            (try? connection.write(BufferLinkProtocol.showEvent(path: path, line: line, column: column))) != nil
-        }
-        while connection.readLine() != nil {}
-        daemon.editors.remove(id)
-    }
-
-    private func serve(_ connection: LocalSocketConnection) {
-        /// The editor's version of each buffer it set, so that its edits apply to the text they were made on.
-        var versions: [String: Int] = [:]
-        defer {
-            for path in versions.keys { _ = daemon.dropBuffer(for: path) }
-            connection.close()
-        }
-        while let line = connection.readLine() {
-            guard let request = BufferLinkProtocol.parse(line) else {
-                try? connection.write(BufferLinkProtocol.line { $0.field("error", "bad request") })
-                return
+    func receive(_ input: inout [UInt8]) -> Bool {
+        while true {
+            // A listening peer only receives; what it sends means nothing.
+            if clickForwarding != nil {
+                input.removeAll()
+                return true
             }
+            guard let newline = input.firstIndex(of: 0x0A) else { return input.count <= Self.maximumLineLength }
+            guard let request = BufferLinkProtocol.parse(Array(input[..<newline])) else {
+                try? peer.write(BufferLinkProtocol.line { $0.field("error", "bad request") })
+                return false
+            }
+            var used = newline + 1
             let reply: [UInt8]
             switch request {
             case .hello:
@@ -57,11 +60,16 @@ final class BufferLinkServer: @unchecked Sendable {
                     json.field("url", daemon.url)
                 }
             case .set(let path, let version, let length):
-                guard let text = connection.read(count: length) else { return }
+                // Wait for the whole text (the header stays until it is here).
+                guard input.count - used >= length else { return true }
+                let text = Array(input[used..<(used + length)])
+                used += length
                 versions[path] = version
                 reply = BufferLinkProtocol.reply(daemon.setBuffer(text, for: path))
             case .edit(let path, let base, let version, let range, let length):
-                guard let replacement = connection.read(count: length) else { return }
+                guard input.count - used >= length else { return true }
+                let replacement = Array(input[used..<(used + length)])
+                used += length
                 if versions[path] == base, let state = daemon.editBuffer(for: path, replacing: range, with: replacement) {
                     versions[path] = version
                     reply = BufferLinkProtocol.reply(state)
@@ -77,10 +85,20 @@ final class BufferLinkServer: @unchecked Sendable {
                 daemon.follow(path: path, line: line)
                 reply = BufferLinkProtocol.line { _ in }
             case .listen:
-                forwardClicks(to: connection)
-                return
+                let peer = peer
+                clickForwarding = daemon.editors.add { path, line, column in
+                    (try? peer.write(BufferLinkProtocol.showEvent(path: path, line: line, column: column))) != nil
+                }
+                input.removeSubrange(..<used)
+                continue
             }
-            do { try connection.write(reply) } catch { return }
+            input.removeSubrange(..<used)
+            guard (try? peer.write(reply)) != nil else { return false }
         }
+    }
+
+    func closed() {
+        if let clickForwarding { daemon.editors.remove(clickForwarding) }
+        for path in versions.keys { _ = daemon.dropBuffer(for: path) }
     }
 }

@@ -31,10 +31,12 @@ struct Log: Sendable {
     /// A problem in the content, shown even with `--quiet`, in the form
     /// editors and `galley check` use (`path:line:column: severity: message`).
     func problem(_ diagnostic: Diagnostic) {
-        Console.error(diagnostic.formatted)
+        Console.error(TerminalText.shown(diagnostic.formatted))
     }
 
+    /// One line, whatever the message holds: its file names and headers
+    /// come from outside.
     private func write(_ line: String) {
-        Console.error("galley: " + line)
+        Console.error("galley: " + TerminalText.shown(line))
     }
 }

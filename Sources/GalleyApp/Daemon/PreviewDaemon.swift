@@ -71,19 +71,14 @@ final class PreviewDaemon: @unchecked Sendable {
         let publisherBox = PublisherBox()
         let editors = EditorOpeners { available in publisherBox.publisher?.announceEditor(available || command != nil) }
         let editor = EditorLink(command: command, connectedEditors: editors)
-        let publisher = Publisher(boot: boot, editorAnnouncement: editor.announcement, announced: command != nil, log: log)
+        let publisher = Publisher(boot: boot, editorAnnouncement: editor.announcement, announced: command != nil, servesPhones: options.lan, log: log)
         publisherBox.publisher = publisher
         self.editors = editors
         if options.pollInterval == nil, let fileSystem = NetworkFileSystem.name(of: root) {
             log.warning("\(root) is on \(fileSystem), where inotify may not see changes made by other machines; if saves do not show, run with --poll")
         }
-        let watcher: FileWatcher
-        do {
-            // Watch before reading, so nothing saved during the load is missed.
-            watcher = try makeWatcher(root: root)
-        } catch {
-            throw StartError(description: "\(error)")
-        }
+        // Watch before reading, so nothing saved during the load is missed.
+        let watcher = try makeWatcher(root: root)
         workspaceQueue.sync {
             workspace.loadAll()
             let changes = workspace.takeChanges()
@@ -97,14 +92,12 @@ final class PreviewDaemon: @unchecked Sendable {
             socket = try ListeningSocket(host: options.lan ? "0.0.0.0" : options.host, port: options.port)
         } catch let error as SystemCallError where error.errno == EADDRINUSE {
             throw StartError(description: "port \(options.port) on \(options.host) is already in use (is another galley running?); choose another with --port, or --port 0 for any free port")
-        } catch {
-            throw StartError(description: "\(error)")
         }
         let lanAddresses = options.lan ? NetworkInterfaces.lanAddresses() : []
         let guardrail = RequestGuard(port: socket.port, boundHost: options.lan ? "127.0.0.1" : options.host, extraNames: options.allowedHosts + lanAddresses)
         let lan = options.lan ? LANAccess.random() : nil
         let gate = lan.map { access in
-            LANGate(access: access, urls: lanAddresses.map { "http://\($0):\(socket.port)/?\(LANAccess.keyParameter)=\(access.key)" }, log: log)
+            LANGate(access: access, origins: lanAddresses.map { "http://\($0):\(socket.port)" }, log: log)
         }
         let service = PreviewService(publisher: publisher, guardrail: guardrail, root: root, editor: editor, lan: gate, pictures: pictures)
         let server = try HTTPServer(socket: socket, handler: service)
@@ -236,8 +229,8 @@ final class PreviewDaemon: @unchecked Sendable {
         let folder = DaemonSocketPath.folder()
         do {
             try DaemonSocketPath.prepareFolder(folder)
-            let link = BufferLinkServer(listener: try LocalSocketListener(path: DaemonSocketPath.socket(forRoot: root)), daemon: self)
-            link.start()
+            let link = try BufferLinkServer(listener: try LocalSocketListener(path: DaemonSocketPath.socket(forRoot: root)), daemon: self)
+            try link.start()
             bufferLink = link
             log.verbose("editors reach this daemon at \(link.path)")
         } catch let error as SystemCallError where error.errno == EADDRINUSE {

@@ -24,8 +24,17 @@ enum ProcessSignals {
     }
 
     /// Starts `arguments[0]` (found on PATH) without waiting, with the
-    /// signals unblocked again so the child reacts to them normally.
-    static func spawn(_ arguments: [String]) -> (pid: pid_t, error: Int32) {
+    /// signals unblocked again so the child reacts to them normally; with
+    /// `silenced`, its output and errors go to /dev/null, for a child whose
+    /// failure the caller reports itself.
+    static func spawn(_ arguments: [String], silenced: Bool = false) -> (pid: pid_t, error: Int32) {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if silenced {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -36,7 +45,7 @@ enum ProcessSignals {
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid = pid_t()
-        let status = posix_spawnp(&pid, arguments[0], nil, &attributes, &argv, environ)
+        let status = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
         return (pid, status)
     }
 

@@ -28,6 +28,8 @@ struct PublishedDocument {
     var language: String?
     /// Its copies in the other languages of a localised file, this one included.
     var localizations: [DocumentLocalization] = []
+    /// The words the index page searches (`Document.searchableText`).
+    var searchableText = ""
     /// Shown from an editor's unsaved buffer rather than the file on disk.
     var unsaved = false
     /// The block the author's cursor rests on, for pages that follow the editor.
@@ -45,7 +47,7 @@ struct PublishedDocument {
     /// Whether anything a page shows differs from `other`.
     func looksDifferent(from other: PublishedDocument) -> Bool {
         // Bytes, not characters: comparing megabytes of HTML as Unicode text costs far more.
-        !html.isByteEqual(to: other.html) || diagnostics != other.diagnostics || title != other.title || css != other.css || layout != other.layout
+        !html.isByteEqual(to: other.html) || diagnostics != other.diagnostics || title != other.title || searchableText != other.searchableText || css != other.css || layout != other.layout
             || language != other.language || localizations != other.localizations || unsaved != other.unsaved
     }
 
@@ -95,12 +97,15 @@ struct PublishedDocument {
         return json
     }
 
-    /// The `/api/documents` body: every document, by path and item.
-    static func indexJSON(boot: String, version: Int, documents: [Versioned<PublishedDocument>]) -> JSONWriter {
-        var json = JSONWriter(reservingCapacity: 64 + documents.count * 160)
+    /// The `/api/documents` body: every document, by path and item, and
+    /// whether phones are served (`serve --lan`), so pages on this machine
+    /// offer their QR code.
+    static func indexJSON(boot: String, version: Int, documents: [Versioned<PublishedDocument>], servesPhones: Bool = false) -> JSONWriter {
+        var json = JSONWriter(reservingCapacity: 64 + documents.count * (160 + Document.searchableTextLimit))
         json.beginObject()
         json.field("boot", boot)
         json.field("version", version)
+        json.field("lan", servesPhones)
         json.key("documents")
         json.beginArray()
         for document in documents.sorted(by: { ($0.value.path, $0.value.item ?? -1) < ($1.value.path, $1.value.item ?? -1) }) {
@@ -129,6 +134,7 @@ struct PublishedDocument {
         writeIdentity(version: version, into: &json)
         json.field("errors", errorCount)
         json.field("warnings", warningCount)
+        json.field("text", searchableText)
         json.endObject()
     }
 }

@@ -39,8 +39,12 @@ final class Publisher: @unchecked Sendable {
     /// Where each new error and warning is printed once; nil prints none.
     private let log: Log?
 
-    init(boot: String, editorAnnouncement: JSONFragment? = nil, announced: Bool = true, log: Log? = nil) {
+    /// Whether phones are served (`serve --lan`), as the index says.
+    private let servesPhones: Bool
+
+    init(boot: String, editorAnnouncement: JSONFragment? = nil, announced: Bool = true, servesPhones: Bool = false, log: Log? = nil) {
         self.boot = boot
+        self.servesPhones = servesPhones
         self.log = log
         self.editorAnnouncement = editorAnnouncement ?? .null
         editorAnnounced = Atomic(announced)
@@ -172,7 +176,7 @@ final class Publisher: @unchecked Sendable {
         switch answer {
         case .index(let version):
             if let cached = state.indexBody, cached.version == version { return cached.response }
-            let response = Publisher.jsonResponse(PublishedDocument.indexJSON(boot: boot, version: version, documents: Array(state.protocolState.documents.values)))
+            let response = Publisher.jsonResponse(PublishedDocument.indexJSON(boot: boot, version: version, documents: Array(state.protocolState.documents.values), servesPhones: servesPhones))
             state.indexBody = (version, response)
             return response
         case .whole(let id, let document):

@@ -11,7 +11,7 @@ enum NetworkFileSystem {
     /// The type of the mount holding `path` (a real path) when inotify may
     /// not see other machines' changes there, else nil.
     static func name(of path: String) -> String? {
-        guard let mounts = try? FileSystem.read("/proc/self/mounts") else { return nil }
+        guard let mounts = try? FileDescriptor.readFile("/proc/self/mounts", limit: 16 << 20) else { return nil }
         var best: (mountPoint: String, type: String)?
         for line in String(decoding: mounts, as: UTF8.self).split(separator: "\n") {
             let fields = line.split(separator: " ")

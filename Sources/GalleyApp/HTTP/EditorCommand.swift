@@ -1,3 +1,4 @@
+import GalleySystem
 import Foundation
 import Glibc
 
@@ -46,17 +47,11 @@ struct EditorCommand: Sendable {
     func launch(file: String, line: Int, column: Int) throws {
         let arguments = arguments(file: file, line: line, column: column)
         let (child, status) = ProcessSignals.spawn(arguments)
-        guard status == 0 else { throw SpawnError(command: arguments[0], code: status) }
+        guard status == 0 else { throw SystemCallError(call: "posix_spawn", path: arguments[0], errno: status) }
         // Reap it when it ends, so editors that exit leave no zombies.
         Thread.detachNewThread {
             var exitStatus: Int32 = 0
             waitpid(child, &exitStatus, 0)
         }
-    }
-
-    struct SpawnError: Error, CustomStringConvertible {
-        var command: String
-        var code: Int32
-        var description: String { "cannot start the editor '\(command)': \(String(cString: strerror(code)))" }
     }
 }

@@ -1,4 +1,3 @@
-import GalleySystem
 import GalleyCore
 import GalleyImaging
 import GalleyPage
@@ -10,7 +9,6 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     private let publisher: Publisher
     private let guardrail: RequestGuard
     private let root: String
-    private let tree: ConfinedTree
     private let editor: EditorLink
     /// Other machines' access with `serve --lan`; nil serves loopback only.
     private let lan: LANGate?
@@ -23,7 +21,6 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
         self.root = root
         self.editor = editor
         self.pictures = pictures
-        tree = ConfinedTree(root: root, realRoot: FilePath.realPath(root) ?? root)
     }
 
     func reply(to request: HTTPRequest) -> HTTPReply {
@@ -45,7 +42,11 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
             return .now(pageFile("page.html"))
         case path == PreviewService.lanCodePath:
             guard let svg = lan?.qrCodeSVG else { return .now(text(404, "not serving the local network (see --lan)")) }
-            return .now(HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml"), ("Cache-Control", "no-store")] + SecurityHeaders.all, body: SharedBody(svg)))
+            return .now(uncachedSVG(svg))
+        case path == PreviewService.pageCodePath:
+            guard let lan else { return .now(text(404, "not serving the local network (see --lan)")) }
+            guard let svg = lan.qrCodeSVG(forPage: request.query["u"] ?? "") else { return .now(text(400, "u must be a page of this server")) }
+            return .now(uncachedSVG(svg))
         case path.hasBytePrefix("/_galley/"):
             return .now(pageFile(path.removingBytePrefix("/_galley/") ?? "", cacheable: true))
         case path == "/api/documents":
@@ -66,10 +67,13 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     /// The QR code of the printed LAN URL; it holds the key, so only this machine gets it.
     static let lanCodePath = "/_galley/lan-code.svg"
 
+    /// The QR code of one page (`?u=/doc/…`) with the key, for a phone.
+    static let pageCodePath = "/_galley/qr.svg"
+
     /// What acts on this machine or reveals the key: never for another machine,
     /// whatever it holds.
     private static func actsOnThisMachine(_ request: HTTPRequest) -> Bool {
-        request.method == "POST" || request.path == lanCodePath
+        request.method == "POST" || request.path == lanCodePath || request.path == pageCodePath
     }
 
     private func openEditor(_ request: HTTPRequest) -> HTTPResponse {
@@ -94,7 +98,7 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
         let descriptions = (request.query["blocks"] ?? "").split(separator: ",")
         let blocks = descriptions.compactMap(geometry.block)
         guard blocks.count == descriptions.count else { return text(400, "blocks are kind/lines, kind/WIDTHxHEIGHT or kind/=HEIGHT") }
-        let width = request.query["width"].flatMap(Double.init).flatMap { $0.isFinite && $0 > 0 && $0 < 100_000 ? $0 : nil } ?? 390
+        let width = request.query["width"].flatMap(Double.init).flatMap { $0.isFinite && $0 > 0 && $0 < 100_000 ? $0 : nil } ?? Double(PreviewDevice.defaultWidth)
         var json = JSONWriter()
         json.beginObject()
         json.key("blocks")
@@ -122,6 +126,11 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
         HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", body: message + "\n", headers: SecurityHeaders.all)
     }
 
+    /// A QR code: it holds the key, so no cache keeps it.
+    private func uncachedSVG(_ svg: String) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml"), ("Cache-Control", "no-store")] + SecurityHeaders.all, body: SharedBody(svg))
+    }
+
     private func pageFile(_ name: String, cacheable: Bool = false) -> HTTPResponse {
         guard let file = PageFiles.named(name) else { return text(404, "not found") }
         let cache = ("Cache-Control", cacheable ? "no-cache" : "no-store")
@@ -129,18 +138,17 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     }
 
     /// Serves an image the workspace knows, and nothing else: the path must
-    /// name a known image and resolve inside the content folder. With
+    /// name a known image, and what is sent is what was read from the file
+    /// opened beneath the content folder (`ContentFolder`). With
     /// `w=PIXELS` (or for a format a browser cannot show) the answer is a
     /// picture drawn at that width, made off this thread.
     private func image(at path: String, request: HTTPRequest) -> HTTPReply {
         guard SafePath.isClean(path), let image = publisher.image(at: path), image.isDisplayable else { return .now(text(404, "not found")) }
-        let absolute = root + "/" + path
-        guard tree.contains(absolute) else { return .now(text(404, "not found")) }
         let requestedWidth = request.query["w"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         let immutable = request.query["v"] == image.contentHash
         switch pictures.delivery(for: image, requestedWidth: requestedWidth) {
         case .original:
-            return .now(originalFile(image, absolute: absolute, immutable: immutable, request: request))
+            return .now(originalFile(image, immutable: immutable, request: request))
         case .drawn(let width, let enlarge):
             let etag = "\"\(image.contentHash)-w\(width)\""
             let headers = [("ETag", etag), ("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache")] + SecurityHeaders.all
@@ -170,20 +178,21 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
         }
     }
 
-    private func originalFile(_ image: ServedImage, absolute: String, immutable: Bool, request: HTTPRequest) -> HTTPResponse {
+    private func originalFile(_ image: ServedImage, immutable: Bool, request: HTTPRequest) -> HTTPResponse {
         let etag = "\"\(image.contentHash)\""
         let cache = immutable ? "public, max-age=31536000, immutable" : "no-cache"
-        let headers = [("ETag", etag), ("Cache-Control", cache)] + SecurityHeaders.all
+        let headers = [("ETag", etag), ("Cache-Control", cache)] + SecurityHeaders.forContentFile(mimeType: image.mimeType)
         if request.header("if-none-match") == etag {
             return HTTPResponse(status: 304, headers: headers, body: SharedBody([]))
         }
-        guard let bytes = try? FileSystem.read(absolute) else { return text(404, "not found") }
+        guard let bytes = pictures.bytes(of: image) else { return text(404, "not found") }
         // Serve what is on disk now, but label it with its own hash so a
         // write racing this read cannot be cached under the old version.
         let currentHash = ContentHash.of(bytes)
         return HTTPResponse(
             status: 200,
-            headers: [("Content-Type", image.mimeType), ("ETag", "\"\(currentHash)\""), ("Cache-Control", currentHash == image.contentHash ? cache : "no-cache")] + SecurityHeaders.all,
+            headers: [("Content-Type", image.mimeType), ("ETag", "\"\(currentHash)\""), ("Cache-Control", currentHash == image.contentHash ? cache : "no-cache")]
+                + SecurityHeaders.forContentFile(mimeType: image.mimeType),
             body: SharedBody(bytes)
         )
     }

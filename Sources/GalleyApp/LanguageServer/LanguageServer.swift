@@ -51,23 +51,18 @@ final class LanguageServer {
 /// Writes framed messages to standard output, from any thread.
 final class MessageOutput: Sendable {
     private let lock = Mutex(())
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     private let nextRequestNumber = Atomic<Int>(0)
 
-    init(descriptor: Int32) {
+    init(descriptor: FileDescriptor) {
         self.descriptor = descriptor
     }
 
     func send(_ message: OutgoingMessage) {
         let bytes = message.framed(requestNumber: nextRequestNumber.add(1, ordering: .relaxed).newValue)
         lock.withLock { _ in
-            var offset = 0
-            while offset < bytes.count {
-                // A client that went away ends the server at its next read.
-                guard let written = try? retryingOnInterrupt("write", { bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) } }),
-                      written > 0 else { return }
-                offset += written
-            }
+            // A client that went away ends the server when its input ends.
+            try? descriptor.writeAll(bytes)
         }
     }
 }

@@ -7,14 +7,15 @@ struct LanguageServerCommand {
     func run() -> Int32 {
         // A closed client pipe must end the server, not kill it mid-write.
         signal(SIGPIPE, SIG_IGN)
-        let output = MessageOutput(descriptor: 1)
+        let output = MessageOutput(descriptor: .standardOutput)
         let server = LanguageServer(output: output)
         defer { server.close() }
         var framer = MessageFramer()
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            guard let count = try? retryingOnInterrupt("read", { chunk.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) } }),
-                  count > 0 else { return 1 }
+            guard let count = try? chunk.withUnsafeMutableBytes({ buffer throws(SystemCallError) in
+                try FileDescriptor.standardInput.read(into: buffer, path: "standard input")
+            }), count > 0 else { return 1 }
             framer.append(chunk[..<count])
             while let event = framer.next() {
                 switch event {

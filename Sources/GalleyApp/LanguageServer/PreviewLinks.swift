@@ -35,7 +35,7 @@ final class PreviewLinks: EditorPreviews {
     func show(_ text: [UInt8], version: Int, edit: BufferEdit?, for path: String, in preview: PreviewID) throws -> PreviewFileState {
         let link = try link(preview)
         // The same text as the file (just opened, undone, reloaded with `:e!`) is not unsaved work.
-        if FileSystem.hasContents(link.root + "/" + path, text) { return try link.dropBuffer(for: path) }
+        if ContentFolder(root: link.root).hasContents(path, text) { return try link.dropBuffer(for: path) }
         return try link.setBuffer(text, version: version, edit: edit, for: path)
     }
 

@@ -72,7 +72,7 @@ struct LANAccess {
             }
             var rest = query
             rest[LANAccess.keyParameter] = nil
-            return .redirect(location: URLPath.encode(path) + LANAccess.queryString(rest), setCookie: cookie)
+            return .redirect(location: LANAccess.location(onThisServer: path) + LANAccess.queryString(rest), setCookie: cookie)
         }
         guard let token = LANAccess.value(of: LANAccess.cookieName, in: cookies), Secret.matches(token, deviceToken) else {
             return .forbidden
@@ -83,6 +83,14 @@ struct LANAccess {
             knownDevices.insert(address)
         }
         return .allowed(newDevice: isNew)
+    }
+
+    /// `path` as a redirect target that stays on this server: a Location of
+    /// `//evil.example/` names another host, so leading slashes (also ones
+    /// that arrived as `%2F`) become one.
+    static func location(onThisServer path: String) -> String {
+        let name = path.utf8.drop { $0 == UInt8(ascii: "/") }
+        return "/" + URLPath.encode(String(decoding: name, as: UTF8.self))
     }
 
     /// The `Set-Cookie` value: not readable by scripts, never sent by

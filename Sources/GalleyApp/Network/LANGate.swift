@@ -5,15 +5,26 @@ import Synchronization
 /// lock (requests arrive on libmicrohttpd's threads), reads the clock,
 /// logs each new device once, and turns verdicts into responses.
 final class LANGate: Sendable {
-    /// The URLs with the key, one per address of this machine, as printed.
-    let urls: [String]
+    /// `http://ADDRESS:PORT`, one per address of this machine.
+    private let origins: [String]
+    private let key: String
     private let access: Mutex<LANAccess>
     private let log: Log
 
-    init(access: LANAccess, urls: [String], log: Log) {
+    init(access: LANAccess, origins: [String], log: Log) {
         self.access = Mutex(access)
-        self.urls = urls
+        self.origins = origins
+        key = access.key
         self.log = log
+    }
+
+    /// The URLs with the key, one per address of this machine, as printed.
+    var urls: [String] { origins.map { url(of: "/", on: $0) } }
+
+    /// Another machine's way to `page` (a path on this server, with its
+    /// query): trading the key, it lands there with its settings.
+    private func url(of page: String, on origin: String) -> String {
+        origin + page + (page.contains("?") ? "&" : "?") + LANAccess.keyParameter + "=" + key
     }
 
     /// nil when the request may be served; otherwise the answer that stops it.
@@ -38,5 +49,21 @@ final class LANGate: Sendable {
     /// The QR code of the first URL, for the index page on this machine.
     var qrCodeSVG: String? {
         urls.first.flatMap(QRCode.init(encoding:))?.svg()
+    }
+
+    /// The QR code that opens `page` on a phone, for the page on this
+    /// machine; nil unless `page` is one of this server's pages (`/` or a
+    /// document, with a query), so the code never leads elsewhere.
+    func qrCodeSVG(forPage page: String) -> String? {
+        guard LANGate.isOwnPage(page), let origin = origins.first else { return nil }
+        return QRCode(encoding: url(of: page, on: origin))?.svg()
+    }
+
+    /// A path of this server's pages: `/` or `/doc/…`, with no scheme, host,
+    /// backslash or control character that could make it another address.
+    static func isOwnPage(_ page: String) -> Bool {
+        let path = page.prefix { $0 != "?" && $0 != "#" }
+        guard path == "/" || path.hasPrefix("/doc/") else { return false }
+        return !page.unicodeScalars.contains { $0.value < 0x21 || $0.value == 0x7F || $0 == "\\" } && page.utf8.count <= 2048
     }
 }

@@ -3,16 +3,17 @@ extension QRCode {
     /// The light margin scanners need around a code, in modules.
     static let quietZone = 4
 
-    /// Two rows of modules per line of text with Unicode half blocks. The
-    /// colours are set explicitly (black on white) so the code reads the
-    /// same on a dark terminal as on a light one, where inverted colours
-    /// would confuse a scanner.
-    func terminalText() -> String {
+    /// Two rows of modules per line of text with Unicode half blocks. With
+    /// `colored`, the colours are set explicitly (black on white) so the
+    /// code reads the same on a dark terminal as on a light one, where
+    /// inverted colours would confuse a scanner; without (output to a file,
+    /// or `NO_COLOR`), the blocks alone.
+    func terminalText(colored: Bool) -> String {
         let first = -QRCode.quietZone
         let last = size + QRCode.quietZone
         var lines: [String] = []
         for row in stride(from: first, to: last, by: 2) {
-            var line = "\u{1B}[30;107m"
+            var line = colored ? "\u{1B}[30;107m" : ""
             for column in first..<last {
                 switch (isDark(row: row, column: column), isDark(row: row + 1, column: column)) {
                 case (true, true): line += "█"
@@ -21,7 +22,7 @@ extension QRCode {
                 case (false, false): line += " "
                 }
             }
-            lines.append(line + "\u{1B}[0m")
+            lines.append(colored ? line + "\u{1B}[0m" : line)
         }
         return lines.joined(separator: "\n")
     }

@@ -9,13 +9,52 @@ public struct PreviewDevice: Sendable, Equatable {
     public var scale: Int
     public var widthClass: SizeClass
     public var heightClass: SizeClass
+    /// The widths the page offers for this device, with their names.
+    public var presets: [Preset]
+
+    /// A width in points the page's device menu offers.
+    public struct Preset: Sendable, Equatable {
+        public var width: Int
+        public var label: String
+    }
 
     /// iPhones in portrait (375 to 430 pt) are 3x with a compact width; the
     /// 820 pt iPad is 2x and regular both ways.
     public static let all: [PreviewDevice] = [
-        PreviewDevice(name: "iphone", minimumWidth: 0, idiom: .iphone, scale: 3, widthClass: .compact, heightClass: .regular),
-        PreviewDevice(name: "ipad", minimumWidth: 600, idiom: .ipad, scale: 2, widthClass: .regular, heightClass: .regular),
+        PreviewDevice(name: "iphone", minimumWidth: 0, idiom: .iphone, scale: 3, widthClass: .compact, heightClass: .regular, presets: [
+            Preset(width: 375, label: "iPhone mini"), Preset(width: 390, label: "iPhone"),
+            Preset(width: 393, label: "iPhone Pro"), Preset(width: 430, label: "Pro Max"),
+        ]),
+        PreviewDevice(name: "ipad", minimumWidth: 600, idiom: .ipad, scale: 2, widthClass: .regular, heightClass: .regular, presets: [
+            Preset(width: 820, label: "iPad"),
+        ]),
     ]
+
+    /// The width shown when `galley.json` names none: the seed app's iPhone.
+    public static let defaultWidth = 390
+
+    /// The table the page picks devices from (`layout.devices` in a
+    /// document answer): the page keeps no copy of it.
+    public static func writeTable(into json: inout JSONWriter) {
+        json.beginArray()
+        for device in all {
+            json.beginObject()
+            json.field("name", device.name)
+            json.field("minWidth", device.minimumWidth)
+            json.field("scale", device.scale)
+            json.key("widths")
+            json.beginArray()
+            for preset in device.presets {
+                json.beginObject()
+                json.field("width", preset.width)
+                json.field("label", preset.label)
+                json.endObject()
+            }
+            json.endArray()
+            json.endObject()
+        }
+        json.endArray()
+    }
 
     /// The device a page width simulates.
     public static func forWidth(_ width: Double) -> PreviewDevice {

@@ -19,7 +19,7 @@ public struct GalleyConfig: Sendable {
     /// the author's own copies of the app's fonts, used before any stand-in.
     public var fontFolder: String?
 
-    public init(schema: ContentSchema = .seed, deviceWidth: Double = 390, appearance: Appearance = .system, titles: [String: String] = [:], language: String? = nil) {
+    public init(schema: ContentSchema = .seed, deviceWidth: Double = Double(PreviewDevice.defaultWidth), appearance: Appearance = .system, titles: [String: String] = [:], language: String? = nil) {
         self.schema = schema
         self.deviceWidth = deviceWidth
         self.appearance = appearance

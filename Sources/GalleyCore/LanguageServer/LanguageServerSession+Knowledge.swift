@@ -111,7 +111,8 @@ extension LanguageServerSession {
             guard let string = JSONCursor.string(around: offset, in: document.text) else { return .null }
             let name = String(text(string, in: document).dropFirst().dropLast())
             guard let css = KindStyleSheet.namedColors[name.lowercased()] ?? (name.hasPrefix("#") && name.count == 7 ? name : nil) else { return .null }
-            let markdown = "**\(name)**: the colour `\(css)`"
+            var markdown = "**\(name)**: the colour `\(css)`"
+            if let values = SwiftUIColorStyleSheet.hexValues(of: name.lowercased()) { markdown += ", `\(values.light)` in light, `\(values.dark)` in dark" }
             return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(markdown))])), ("range", range(string, in: document))])
         }
         guard let preview = document.preview, let vocabulary = vocabulary(of: document, messages: &messages),

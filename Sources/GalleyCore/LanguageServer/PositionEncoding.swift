@@ -12,12 +12,12 @@ public enum PositionEncoding: String, Sendable, CaseIterable {
         offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
     }
 
-    /// Units of this encoding that a scalar whose UTF-8 lead byte is `lead` takes.
-    func units(forLeadByte lead: UInt8) -> Int {
+    /// What a column of this encoding counts.
+    var unit: ColumnUnit {
         switch self {
-        case .utf8: UTF8ByteCount.ofScalar(lead: lead)
-        case .utf16: lead >= 0xF0 ? 2 : 1
-        case .utf32: 1
+        case .utf8: .utf8
+        case .utf16: .utf16
+        case .utf32: .scalars
         }
     }
 }

@@ -98,12 +98,16 @@ public struct CharacterStyle: Equatable, Sendable {
     public var background: RGBColor?
     /// Target of a hyperlink; the renderer drops unsafe schemes.
     public var link: String?
+    /// The run's own direction (RTF `\rtlch`, `\ltrch`), when it says one.
+    public var direction: WritingDirection?
 
     public enum Baseline: Equatable, Sendable { case normal, superscript, `subscript` }
 
     public init() {}
 }
 
+/// Alignment relative to the paragraph's direction: leading is the right
+/// edge of a right-to-left paragraph.
 public enum TextAlignment: String, Equatable, Sendable {
     case leading, center, trailing, justified
 }
@@ -120,6 +124,9 @@ public struct ParagraphStyle: Equatable, Sendable {
     public var lineHeightMultiple: Double?
     /// Extra points between lines, if set.
     public var lineSpacing: Double?
+    /// The paragraph's base direction (RTF `\rtlpar`, `\ltrpar`); nil for
+    /// the natural one, the document's or else its first strong character's.
+    public var direction: WritingDirection?
 
     public init() {}
 }
@@ -161,6 +168,12 @@ public struct ImageBlock: Equatable, Sendable {
     /// The size the document asks for, in points, if it says one.
     public var widthPoints: Double?
     public var heightPoints: Double?
+    /// Where in the line the picture sits: a text view draws an attachment
+    /// where its paragraph's alignment puts it (an RTFD logo in a centred
+    /// paragraph is centred), and leading is the right edge of a
+    /// right-to-left paragraph.
+    public var alignment: TextAlignment = .leading
+    public var direction: WritingDirection?
 
     public init(source: Source, widthPoints: Double? = nil, heightPoints: Double? = nil) {
         self.source = source

@@ -9,9 +9,9 @@ enum RTFControlWord: CaseIterable {
     // Fonts and colours
     case f, fcharset, cpg, red, green, blue
     // Character formatting
-    case plain, b, i, caps, ul, uld, uldb, uldash, uldashd, uldashdd, ulw, ulwave, ulth, ulhair, ulnone, strike, striked, `super`, sub, nosupersub, up, dn, cf, cb, highlight, chcbpat, fs, v
+    case plain, b, i, caps, rtlch, ltrch, ul, uld, uldb, uldash, uldashd, uldashdd, ulw, ulwave, ulth, ulhair, ulnone, strike, striked, `super`, sub, nosupersub, up, dn, cf, cb, highlight, chcbpat, fs, v
     // Paragraph formatting
-    case pard, ql, qc, qr, qj, qd, li, lin, ri, rin, fi, sb, sa, sl, slmult, slleading, intbl, itap, ls, ilvl, pnlvl, pnlvlbody, pnlvlblt, pnlvlcont, pndec, pnucltr, pnlcltr, pnucrm, pnlcrm, pnstart
+    case pard, ql, qc, qr, qj, qd, qnatural, rtlpar, ltrpar, li, lin, ri, rin, fi, sb, sa, sl, slmult, slleading, intbl, itap, ls, ilvl, pnlvl, pnlvlbody, pnlvlblt, pnlvlcont, pndec, pnucltr, pnlcltr, pnucrm, pnlcrm, pnstart
     // Tables
     case trowd, trleft, cellx, cell, row, nestcell, nestrow
     // Breaks and special characters

@@ -20,6 +20,9 @@ struct RTFCharacterFormat: Equatable {
     var hidden = false
     /// `\caps`: shown in capitals; the model has no such attribute, so the text itself changes.
     var allCaps = false
+    /// `\rtlch`, `\ltrch`: the run's direction. Word writes both before
+    /// nearly every run (they choose its associated fonts); the last one counts.
+    var direction: WritingDirection?
 
     /// `\plain`: back to defaults, but text inside a link stays a link.
     mutating func reset(defaultFont: Int) {
@@ -32,7 +35,9 @@ struct RTFCharacterFormat: Equatable {
 
 /// Paragraph formatting in twips, as `\pard` resets it.
 struct RTFParagraphFormat: Equatable {
-    var alignment: TextAlignment = .leading
+    var alignment: RTFAlignment = .natural
+    /// `\rtlpar`, `\ltrpar`; nil for the natural direction.
+    var direction: WritingDirection?
     var leftIndent = 0
     var rightIndent = 0
     var firstLineIndent = 0
@@ -58,7 +63,8 @@ struct RTFParagraphFormat: Equatable {
     /// The model's paragraph style, or nil when everything is at its default.
     func paragraphStyle(fontPoints: Double) -> ParagraphStyle? {
         var style = ParagraphStyle()
-        style.alignment = alignment
+        style.alignment = alignment.relative(to: direction)
+        style.direction = direction
         style.leftIndent = Double(leftIndent) / 20
         style.rightIndent = Double(rightIndent) / 20
         style.firstLineIndent = Double(firstLineIndent) / 20
@@ -76,6 +82,24 @@ struct RTFParagraphFormat: Equatable {
         }
         if extraLeading > 0 { style.lineSpacing = Double(extraLeading) / 20 }
         return style == ParagraphStyle() ? nil : style
+    }
+}
+
+/// Alignment as RTF writes it: to an edge of the page, not of the
+/// paragraph's direction. Word writes `\rtlpar\qr` for a right-to-left
+/// paragraph at its natural edge; Cocoa writes `\ql\qnatural` for the natural one.
+enum RTFAlignment: Equatable {
+    case natural, left, right, center, justified
+
+    /// The model's alignment, which is relative to the paragraph's direction.
+    func relative(to direction: WritingDirection?) -> TextAlignment {
+        switch self {
+        case .natural: .leading
+        case .left: direction == .rightToLeft ? .trailing : .leading
+        case .right: direction == .rightToLeft ? .leading : .trailing
+        case .center: .center
+        case .justified: .justified
+        }
     }
 }
 

@@ -21,6 +21,9 @@ extension RTFParser {
             addParagraph(part, continuing: paragraphContinuesAfterBlock, endOffset: offset)
         }
         paragraphContinuesAfterBlock = true
+        var image = image
+        image.alignment = state.paragraph.alignment.relative(to: state.paragraph.direction)
+        image.direction = state.paragraph.direction
         let block = Block(kind: "image", location: locator.location(of: offset), content: .image(image))
         assembler.add(block, tableDepth: currentTableDepth)
     }

@@ -111,6 +111,8 @@ extension RTFParser {
         case .b: setCharacter { $0.bold = flag }
         case .i: setCharacter { $0.italic = flag }
         case .caps: setCharacter { $0.allCaps = flag }
+        case .rtlch: setCharacter { $0.direction = .rightToLeft }
+        case .ltrch: setCharacter { $0.direction = .leftToRight }
         case .ul, .uld, .uldb, .uldash, .uldashd, .uldashdd, .ulw, .ulwave, .ulth, .ulhair: setCharacter { $0.underline = flag }
         case .ulnone: setCharacter { $0.underline = false }
         case .strike, .striked: setCharacter { $0.strikethrough = flag }
@@ -126,10 +128,13 @@ extension RTFParser {
 
         // Paragraph formatting
         case .pard: state.paragraph = RTFParagraphFormat()
-        case .ql: state.paragraph.alignment = .leading
+        case .ql: state.paragraph.alignment = .left
         case .qc: state.paragraph.alignment = .center
-        case .qr: state.paragraph.alignment = .trailing
+        case .qr: state.paragraph.alignment = .right
         case .qj, .qd: state.paragraph.alignment = .justified
+        case .qnatural: state.paragraph.alignment = .natural
+        case .rtlpar: state.paragraph.direction = .rightToLeft
+        case .ltrpar: state.paragraph.direction = .leftToRight
         case .li, .lin: state.paragraph.leftIndent = clampedTwips(value)
         case .ri, .rin: state.paragraph.rightIndent = clampedTwips(value)
         case .fi: state.paragraph.firstLineIndent = clampedTwips(value)

@@ -422,6 +422,7 @@ struct RTFParser {
         resolvedStyle.underline = format.underline
         resolvedStyle.strikethrough = format.strikethrough
         resolvedStyle.baseline = format.baseline
+        resolvedStyle.direction = format.direction
         resolvedStyle.color = format.foreground > 0 ? colorTable.color(at: format.foreground) : nil
         resolvedStyle.background = format.background > 0 ? colorTable.color(at: format.background) : nil
         if format.link >= 0, format.link < links.count { resolvedStyle.link = links[format.link] }

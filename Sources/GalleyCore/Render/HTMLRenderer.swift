@@ -27,7 +27,9 @@ public struct HTMLRenderer {
     /// a long rich-text document then costs a comparison per block, not a
     /// rendering, and blocks that did not move are copied in one stretch.
     public func render(_ document: Document, reusing previous: PreviousRendering?) -> RenderedDocument {
-        let articleTag = "<article class=\"galley-doc kind-\(document.kind.rawValue)\">"
+        // The direction on the article mirrors the page around it too (documentPage.js).
+        let direction = context.direction.map { " dir=\"\($0.rawValue)\"" } ?? ""
+        let articleTag = "<article class=\"galley-doc kind-\(document.kind.rawValue)\"\(direction)>"
         var html = articleTag + "\n"
         // Growing a big document's string step by step costs page faults.
         html.reserveCapacity(256 + (previous?.rendered.html.utf8.count ?? document.blocks.count * 320))
@@ -177,8 +179,14 @@ public struct HTMLRenderer {
             return renderParagraph(paragraph)
         case .image(let image):
             var missingName: String?
-            let html = renderImage(image, missingImage: &missingName)
+            var html = renderImage(image, missingImage: &missingName)
             if let missingName { missingImages.append(MissingImageInBlock(name: missingName, location: block.location)) }
+            if image.alignment != .leading || image.direction != nil {
+                // Placed in its line as its paragraph's text would be.
+                let direction = image.direction.map { " dir=\"\($0.rawValue)\"" } ?? ""
+                let alignment = textAlignCSS(image.alignment).map { " style=\"\($0)\"" } ?? ""
+                html = "<div class=\"attachment-line\"\(direction)\(alignment)>\(html)</div>"
+            }
             return html
         case .divider:
             return "<hr>"
@@ -203,6 +211,8 @@ public struct HTMLRenderer {
     private func renderParagraph(_ paragraph: Paragraph) -> String {
         var html = "<p"
         if paragraph.listMarker != nil { html += " class=\"list-item\"" }
+        let direction = paragraph.style?.direction
+        if let direction { html += " dir=\"\(direction.rawValue)\"" }
         var css: [String] = []
         if let style = paragraph.style ?? (paragraph.listMarker != nil ? ParagraphStyle() : nil) {
             let paragraphCSS = paragraphCSS(style, listLevel: paragraph.listMarker == nil ? nil : paragraph.listLevel)
@@ -223,13 +233,16 @@ public struct HTMLRenderer {
             var style = run.style
             if sharedFamily != nil { style.fontFamily = nil }
             if sharedSize != nil { style.fontSize = nil }
-            html += renderRun(TextRun(run.text, style: style))
+            html += renderRun(TextRun(run.text, style: style), inParagraphOf: direction)
         }
         if paragraph.runs.allSatisfy({ $0.text.isEmpty }) { html += "<br>" }
         return html + "</p>"
     }
 
-    private func renderRun(_ run: TextRun) -> String {
+    /// A run's HTML; one whose direction differs from its paragraph's is
+    /// isolated in a `dir` of its own (a left-to-right `\ltrch`, which Word
+    /// writes before nearly every run, is news only in a right-to-left paragraph).
+    private func renderRun(_ run: TextRun, inParagraphOf paragraphDirection: WritingDirection?) -> String {
         let style = run.style
         var text = HTMLEscaping.escape(run.text)
         // Line breaks inside a paragraph (RTF \line) arrive as U+2028.
@@ -252,6 +265,9 @@ public struct HTMLRenderer {
         if let link = style.link, let safe = SafeLink.href(link) {
             text = "<a href=\"\(HTMLEscaping.escape(safe))\" rel=\"noopener noreferrer\" target=\"_blank\">\(text)</a>"
         }
+        if let direction = style.direction, direction != (paragraphDirection ?? .leftToRight) {
+            text = "<span dir=\"\(direction.rawValue)\">\(text)</span>"
+        }
         return text
     }
 
@@ -264,12 +280,7 @@ public struct HTMLRenderer {
 
     private func paragraphCSS(_ style: ParagraphStyle, listLevel: Int?) -> String {
         var css: [String] = []
-        switch style.alignment {
-        case .leading: break
-        case .center: css.append("text-align:center")
-        case .trailing: css.append("text-align:right")
-        case .justified: css.append("text-align:justify")
-        }
+        if let alignment = textAlignCSS(style.alignment) { css.append(alignment) }
         let listIndent = listLevel.map { Double($0 + 1) * 18 } ?? 0
         if style.leftIndent != 0 || listIndent != 0 { css.append("margin-left:\(formatPoints(max(style.leftIndent, listIndent)))") }
         if style.rightIndent != 0 { css.append("margin-right:\(formatPoints(style.rightIndent))") }
@@ -286,6 +297,17 @@ public struct HTMLRenderer {
         if let multiple = style.lineHeightMultiple { css.append("line-height:\(formatNumber(multiple * 1.2))") }
         if let spacing = style.lineSpacing { css.append("line-height:calc(1.2em + \(formatPoints(spacing)))") }
         return css.joined(separator: ";")
+    }
+
+    /// `text-align` for an alignment other than the leading one, which
+    /// `start` (the style sheets' default) already gives in either direction.
+    private func textAlignCSS(_ alignment: TextAlignment) -> String? {
+        switch alignment {
+        case .leading: nil
+        case .center: "text-align:center"
+        case .trailing: "text-align:end"
+        case .justified: "text-align:justify"
+        }
     }
 
     private func sizeLabel(_ image: ImageBlock) -> String {

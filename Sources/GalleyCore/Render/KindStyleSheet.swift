@@ -1,34 +1,19 @@
 /// The CSS for the block kinds of a schema: each kind's style in the app's
 /// terms (points, SwiftUI colours) written as the browser's.
 public enum KindStyleSheet {
-    /// SwiftUI's named colours, as CSS variables the page may redefine for
-    /// dark appearance, with iOS's light values as fallbacks.
-    public static let namedColors: [String: String] = [
-        "primary": "var(--swiftui-primary, #000000)",
-        "secondary": "var(--swiftui-secondary, rgba(60, 60, 67, 0.6))",
-        "gray": "var(--swiftui-gray, #8e8e93)",
-        "grey": "var(--swiftui-gray, #8e8e93)",
-        "red": "var(--swiftui-red, #ff3b30)",
-        "orange": "var(--swiftui-orange, #ff9500)",
-        "yellow": "var(--swiftui-yellow, #ffcc00)",
-        "green": "var(--swiftui-green, #34c759)",
-        "mint": "var(--swiftui-mint, #00c7be)",
-        "teal": "var(--swiftui-teal, #30b0c7)",
-        "cyan": "var(--swiftui-cyan, #32ade6)",
-        "blue": "var(--swiftui-blue, #007aff)",
-        "indigo": "var(--swiftui-indigo, #5856d6)",
-        "purple": "var(--swiftui-purple, #af52de)",
-        "pink": "var(--swiftui-pink, #ff2d55)",
-        "brown": "var(--swiftui-brown, #a2845e)",
-        "black": "#000000",
-        "white": "#ffffff",
-        "accent": "var(--swiftui-accent, #007aff)",
-    ]
+    /// SwiftUI's named colours, as the CSS variables of both appearances
+    /// (`SwiftUIColorStyleSheet`), and black and white, which do not change.
+    public static let namedColors: [String: String] = {
+        var colors = ["black": "#000000", "white": "#ffffff"]
+        for (name, _) in SwiftUIColorStyleSheet.systemColorOf { colors[name] = "var(\(SwiftUIColorStyleSheet.variable(name)))" }
+        colors["grey"] = colors["gray"]
+        return colors
+    }()
 
     /// The column's padding and spacing, and each kind's look and size as
     /// `ColumnLayout` has it with the line heights of `faces`.
     public static func css(for schema: ContentSchema, faces: TextFaces) -> String {
-        var css = FontStack.languageRules
+        var css = SwiftUIColorStyleSheet.css + FontStack.languageRules
         css += ".galley-doc.kind-tagged{padding:\(formatPoints(ColumnLayout.padding));gap:\(formatPoints(ColumnLayout.spacing))}\n"
         for kind in schema.kinds {
             let name = cssIdentifier(kind.name)
@@ -67,12 +52,13 @@ public enum KindStyleSheet {
             css.append("align-self:stretch")
         case .text:
             // A SwiftUI Text in a VStack is as wide as its text and centred;
-            // its wrapped lines start at the leading edge.
+            // its wrapped lines start at the leading edge, which is the right
+            // one in a right-to-left layout.
             switch style.alignment {
-            case nil: css += ["align-self:center", "text-align:left"]
-            case .leading?: css += ["align-self:stretch", "text-align:left"]
+            case nil: css += ["align-self:center", "text-align:start"]
+            case .leading?: css += ["align-self:stretch", "text-align:start"]
             case .center?: css += ["align-self:center", "text-align:center"]
-            case .trailing?: css += ["align-self:stretch", "text-align:right"]
+            case .trailing?: css += ["align-self:stretch", "text-align:end"]
             case .justified?: css += ["align-self:stretch", "text-align:justify"]
             }
         }

@@ -45,13 +45,18 @@ public struct RenderContext {
     public var resolveFile: (String) -> ResolvedImage?
     /// The block kinds, for their styles.
     public var schema: ContentSchema
+    /// The direction the app lays the document out in (see
+    /// `WritingDirection.decide`); nil leaves it to each paragraph.
+    public var direction: WritingDirection?
 
     public init(
         schema: ContentSchema = .seed,
+        direction: WritingDirection? = nil,
         resolveAsset: @escaping (String) -> ResolvedImage? = { _ in nil },
         resolveFile: @escaping (String) -> ResolvedImage? = { _ in nil }
     ) {
         self.schema = schema
+        self.direction = direction
         self.resolveAsset = resolveAsset
         self.resolveFile = resolveFile
     }

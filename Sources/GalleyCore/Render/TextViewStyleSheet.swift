@@ -7,14 +7,14 @@
 /// selector makes Chromium restyle every later block when one is inserted
 /// above them (13 ms for 4,800 paragraphs).
 public enum TextViewStyleSheet {
-    public static let css = FontStack.languageRules + """
+    public static let css = SwiftUIColorStyleSheet.css + FontStack.languageRules + """
         .galley-doc:not(.kind-tagged){display:block;padding:0 0 8px;gap:0;\(FontStack.fallbackDeclaration)}
         .galley-doc:not(.kind-tagged) .navbar{position:sticky;top:0;z-index:1;margin:0 0 8px;padding:11px 16px;text-align:center;background:var(--chrome-bg, rgba(249,249,249,0.94));border-bottom:0.5px solid var(--chrome-border, #c6c6c8);backdrop-filter:blur(20px)}
         .galley-doc:not(.kind-tagged) .navbar h1{margin:0;font:600 calc(17px * var(--text-scale, 1)) -apple-system, system-ui, "Helvetica Neue", Arial, "Noto Sans CJK JP", sans-serif}
         .galley-doc:not(.kind-tagged) .blk{padding-left:5px;padding-right:5px;align-self:stretch}
         .galley-doc:not(.kind-tagged) p{margin:0;white-space:pre-wrap;overflow-wrap:anywhere;font-family:\(FontStack.css(for: "Helvetica"));font-size:calc(12px * var(--text-scale, 1));line-height:1.2}
         .galley-doc.kind-html p{font-family:\(FontStack.css(for: "Times"))}
-        .galley-doc:not(.kind-tagged) p.list-item .list-marker{display:inline-block;min-width:1.6em;margin-left:-1.8em;margin-right:0.2em;text-align:right}
+        .galley-doc:not(.kind-tagged) p.list-item .list-marker{display:inline-block;min-width:1.6em;margin-inline-start:-1.8em;margin-inline-end:0.2em;text-align:end}
         .galley-doc:not(.kind-tagged) table{border-collapse:collapse;width:100%}
         .galley-doc:not(.kind-tagged) td{border:0.5px solid #c6c6c8;padding:2px 4px;vertical-align:top}
         .galley-doc:not(.kind-tagged) img{max-width:100%;height:auto}

@@ -27,11 +27,14 @@ public struct DataFileReader {
     public let schema: ContentSchema
     public let path: String
     public let syntax: DataFileSyntax
+    /// Counts the bytes read to find line and column of what the reader points at.
+    public let work: WorkCounter?
 
-    public init(schema: ContentSchema, path: String, syntax: DataFileSyntax = .json) {
+    public init(schema: ContentSchema, path: String, syntax: DataFileSyntax = .json, work: WorkCounter? = nil) {
         self.schema = schema
         self.path = path
         self.syntax = syntax
+        self.work = work
     }
 
     public func read(_ bytes: [UInt8]) -> DataFileReading {
@@ -46,7 +49,7 @@ public struct DataFileReader {
         var itemDepth = 0
         switch syntax == .json ? JSONReader.parse(bytes) : PropertyListReader.parse(bytes) {
         case .failure(let error):
-            reading = .invalid(error.diagnostic(path: path, id: syntax == .json ? .jsonSyntax : .propertyListSyntax, location: lines.location(ofOffset:)))
+            reading = .invalid(error.diagnostic(path: path, id: syntax == .json ? .jsonSyntax : .propertyListSyntax, location: { lines.location(ofOffset: $0, work: work) }))
         case .success(let root):
             if let items = itemArray(in: root) {
                 var fileDiagnostics: [Diagnostic] = []
@@ -174,11 +177,11 @@ struct SourcePositions: Sendable {
         self.lines = lines
     }
 
-    func location(ofOffset offset: Int) -> SourceLocation {
-        lines?.location(ofOffset: offset) ?? SourceLocation(line: 1, column: offset + 1)
+    func location(ofOffset offset: Int, work: WorkCounter?) -> SourceLocation {
+        lines?.location(ofOffset: offset, work: work) ?? SourceLocation(line: 1, column: offset + 1)
     }
 
     func range(ofOffsets offsets: Range<Int>) -> SourceRange {
-        SourceRange(location(ofOffset: offsets.lowerBound), location(ofOffset: offsets.upperBound))
+        SourceRange(location(ofOffset: offsets.lowerBound, work: nil), location(ofOffset: offsets.upperBound, work: nil))
     }
 }

@@ -76,7 +76,14 @@ public struct TaggedParser {
             func warn(_ id: DiagnosticID, _ message: String, fixIts: [FixIt] = []) {
                 parsed.diagnostics.append(Diagnostic(path: path, id: id, range: string.range, severity: .warning, message: message, fixIts: fixIts))
             }
-            if case .always = kind.matcher, let problem = tagProblem(in: string) { warn(problem.id, problem.message, fixIts: problem.fixIts) }
+            if case .always = kind.matcher {
+                if let typed = halfWidthTags(of: string.text), let (meant, _) = classify(typed), meant.name != kind.name {
+                    let message = "'\(string.text)' has full-width brackets and is shown as body text, not as \(meant.name == "image" ? "an image" : "a \(meant.name)"); did you mean '\(typed)'?"
+                    warn(.unknownTag, message, fixIts: string.fixIt(writing: typed, message: "write the tags in ASCII").map { [$0] } ?? [])
+                } else if let problem = tagProblem(in: string) {
+                    warn(problem.id, problem.message, fixIts: problem.fixIts)
+                }
+            }
             if !kind.follows.isEmpty, !kind.follows.contains(previousKind ?? "") {
                 let expected = kind.follows.map { "'\($0)'" }.joined(separator: " or ")
                 warn(.misplacedBlock, "\(kind.name) does not directly follow \(expected == "'image'" ? "an image" : expected)")
@@ -136,6 +143,30 @@ public struct TaggedParser {
             if tagNames.contains(close) { return (.mismatchedTag, "'</\(close)>' without an opening '<\(close)>'", []) }
             return unknownTag("</\(close)>", name: close, in: string)
         }
+    }
+
+    /// `text` with full-width tags (`＜image＞01＜／image＞`, as a Japanese
+    /// input method types them) written in ASCII, the content left as it is;
+    /// nil when it has no full-width tag.
+    func halfWidthTags(of text: String) -> String? {
+        let scalars = Array(text.unicodeScalars)
+        let opens: Set<Unicode.Scalar> = ["<", "\u{FF1C}"]
+        let closes: Set<Unicode.Scalar> = [">", "\u{FF1E}"]
+        guard let first = scalars.first, opens.contains(first),
+              let openingEnd = scalars.firstIndex(where: closes.contains),
+              let last = scalars.last, closes.contains(last),
+              let closingStart = scalars.lastIndex(where: opens.contains), closingStart > openingEnd else { return nil }
+        var fixed = scalars
+        var changed = false
+        for index in Array(0...openingEnd) + Array(closingStart..<scalars.count) {
+            // The full-width forms U+FF01…U+FF5E are ASCII's U+0021…U+007E moved up by 0xFEE0.
+            let value = scalars[index].value
+            if (0xFF01...0xFF5E).contains(value), let ascii = Unicode.Scalar(value - 0xFEE0) {
+                fixed[index] = ascii
+                changed = true
+            }
+        }
+        return changed ? String(String.UnicodeScalarView(fixed)) : nil
     }
 
     /// An unknown tag, and the fix that renames it (both tags, when the

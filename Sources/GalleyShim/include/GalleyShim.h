@@ -37,5 +37,6 @@ void galley_release_free_memory(void);
 /* This header is the module's umbrella: the other concerns come in here. */
 #include "GalleyThreads.h"
 #include "GalleyVips.h"
+#include "GalleyOpen.h"
 
 #endif

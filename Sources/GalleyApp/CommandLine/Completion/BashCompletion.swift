@@ -24,7 +24,7 @@ enum BashCompletion {
             "        option=${COMP_WORDS[COMP_CWORD-2]}",
             "    fi",
             "    if ((COMP_CWORD == 1)); then",
-            "        _galley_complete choice \(quoted(words: ShellCompletion.listedCommands.map(\.name) + CommandTable.globalOptions.flatMap(\.spellings)))",
+            "        _galley_complete choice \(quoted(words: ShellCompletion.commands.map(\.name) + CommandTable.globalOptions.flatMap(\.spellings)))",
             "        return",
             "    fi",
             "    local valued=${option:-$prev}",

@@ -6,7 +6,7 @@ enum FishCompletion {
             "",
             "complete -c galley -f",
         ]
-        for command in ShellCompletion.listedCommands {
+        for command in ShellCompletion.commands {
             lines.append("complete -c galley -n __fish_use_subcommand -a \(command.name) -d \(quoted(command.summary))")
         }
         for option in CommandTable.globalOptions {

@@ -13,12 +13,6 @@ enum ShellCompletion {
         }
     }
 
-    /// The commands offered after `galley `.
-    static var listedCommands: [CommandSpec] {
-        CommandTable.commands.filter { !$0.isHidden }
-    }
-
-    /// Every command a script knows the options and operands of: the hidden
-    /// ones too, so `galley completions <Tab>` still offers the shells.
+    /// The commands offered after `galley `, each with its options and operands.
     static var commands: [CommandSpec] { CommandTable.commands }
 }

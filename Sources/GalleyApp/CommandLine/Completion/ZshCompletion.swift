@@ -11,7 +11,7 @@ enum ZshCompletion {
             "    local -a commands",
             "    commands=(",
         ]
-        for command in ShellCompletion.listedCommands {
+        for command in ShellCompletion.commands {
             lines.append("        \(quoted("\(command.name):\(command.summary)"))")
         }
         lines.append("    )")

@@ -1,0 +1,38 @@
+import Glibc
+import GalleySystem
+import Synchronization
+
+/// The server's end of one connection of a `LocalSocketServer`: the server
+/// reads it; anyone may write to it (replies on the server's thread, events
+/// from others), and writing and closing take turns, so a write never lands
+/// on a descriptor that was closed and reused.
+public final class LocalSocketPeer: Sendable {
+    let descriptor: Int32
+    private let isClosed = Mutex(false)
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// Writes all of `bytes`; throws once the connection is closed, or when
+    /// the peer has not read for `LocalSocketServer.sendTimeoutSeconds`.
+    public func write(_ bytes: [UInt8]) throws {
+        try isClosed.withLock { closed in
+            guard !closed else { throw SystemCallError(call: "send", path: nil, errno: EBADF) }
+            try sendAll(bytes, to: descriptor)
+        }
+    }
+
+    func setSendTimeout(seconds: Int) {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    func close() {
+        isClosed.withLock { closed in
+            guard !closed else { return }
+            closed = true
+            Glibc.close(descriptor)
+        }
+    }
+}

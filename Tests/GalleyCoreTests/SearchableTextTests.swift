@@ -1,0 +1,30 @@
+import GalleyCore
+import XCTest
+
+final class SearchableTextTests: XCTestCase {
+    private func paragraph(_ text: String, line: Int) -> Block {
+        Block(kind: "body", location: SourceLocation(line: line, column: 1), content: .paragraph(Paragraph(runs: [TextRun(text)])))
+    }
+
+    func testDistinctWordsInOrderLowerCasedFromParagraphsAndTables() {
+        let cell = TableCell(blocks: [paragraph("Marsh crane", line: 3)])
+        let document = Document(title: "T", kind: .tagged, blocks: [
+            paragraph("Pelicans glide; pelicans FISH.", line: 1),
+            Block(kind: "image", location: SourceLocation(line: 2, column: 1), content: .image(ImageBlock(source: .asset("x_01")))),
+            Block(kind: "table", location: SourceLocation(line: 3, column: 1), content: .table([[cell]])),
+        ])
+        XCTAssertEqual(document.searchableText(), "pelicans glide fish marsh crane")
+    }
+
+    func testTheTextIsBoundedHoweverLongTheDocument() {
+        let words = (0..<50_000).map { "word\($0)" }.joined(separator: " ")
+        let document = Document(title: "T", kind: .tagged, blocks: [paragraph(words, line: 1), paragraph("ペリカンは大きなくちばしの袋で魚をすくい取ります", line: 2)])
+        let text = document.searchableText(limit: 600)
+        XCTAssertLessThanOrEqual(text.utf8.count, 600)
+        XCTAssertTrue(text.hasPrefix("word0 word1 word2"))
+        // A run of text without spaces is kept in part, within the bound.
+        let japanese = Document(title: "T", kind: .tagged, blocks: [paragraph(String(repeating: "ペリカン", count: 200), line: 1)])
+        XCTAssertTrue(japanese.searchableText().hasPrefix("ペリカン"))
+        XCTAssertLessThanOrEqual(japanese.searchableText().utf8.count, 120)
+    }
+}
