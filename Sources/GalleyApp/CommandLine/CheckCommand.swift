@@ -33,7 +33,7 @@ struct CheckCommand {
             let prefix = path.removingByteSuffix("/") ?? path
             if FileSystem.isDirectory(path) && !ContentFormats.isBundle(path) {
                 let root = FilePath.realPath(path) ?? path
-                let workspace = checkingWorkspace(root: root)
+                let workspace = Workspace(root: root, output: .checking, pictures: ImagePictures(root: root))
                 workspace.loadAll()
                 fileCount += Set(workspace.allDocuments.map(\.path)).count
                 if verbose { noteSubstitutes(workspace, under: prefix) }
@@ -42,7 +42,7 @@ struct CheckCommand {
             } else {
                 let root = ContentRoot.of(file: path)
                 guard let relative = ContentPath.relative(FilePath.resolvingFolders(path) ?? path, to: root) else { continue }
-                let workspace = checkingWorkspace(root: root)
+                let workspace = Workspace(root: root, output: .checking, pictures: ImagePictures(root: root))
                 workspace.load(onlyContentAt: relative)
                 fileCount += 1
                 if verbose { noteSubstitutes(workspace, under: root) }
@@ -60,12 +60,6 @@ struct CheckCommand {
         return failing ? 1 : 0
     }
 
-    private func checkingWorkspace(root: String) -> Workspace {
-        let workspace = Workspace(root: root, boot: "check")
-        workspace.imageLinking = .checked
-        workspace.pictures = ImagePictures(root: root)
-        return workspace
-    }
 
     /// `galley.json`'s own problems, which documents carry only when there
     /// are documents to carry them.

@@ -18,10 +18,8 @@ struct StaticSite {
         if OutputPath.isInside(output, folder: root) {
             throw WriteError(description: "the output folder '\(output)' is inside the content folder; Galley never writes there")
         }
-        let workspace = Workspace(root: root, boot: "site")
-        workspace.imageLinking = .siteRelative
         let pictures = ImagePictures(root: root)
-        workspace.pictures = pictures
+        let workspace = Workspace(root: root, output: .site, pictures: pictures)
         workspace.loadAll()
         let documents = workspace.allDocuments.sorted { ($0.path, $0.item ?? -1) < ($1.path, $1.item ?? -1) }
         let names = SitePageNames.names(for: documents.map { ($0.id, $0.path, $0.item, $0.title) })
@@ -45,7 +43,7 @@ struct StaticSite {
                     guard let bytes = pictures.bytes(of: image) else { continue }
                     file = (image.path, bytes)
                 }
-                let destination = output + "/files/" + file.name
+                let destination = output + "/" + OutputLinks.siteFolder + "/" + file.name
                 try FileManager.default.createDirectory(atPath: FilePath.parent(of: destination), withIntermediateDirectories: true)
                 try write(file.bytes, to: destination)
             }

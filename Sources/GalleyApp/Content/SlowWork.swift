@@ -1,0 +1,23 @@
+/// A slow document's reading or rendering, run off the workspace queue so
+/// that it never holds up another document's save; what it made is handed
+/// back to `Workspace.finish(_:)` on the queue.
+enum SlowWork {
+    /// Runs `work` elsewhere, then gives its result to the workspace, in turn.
+    typealias Lane = @Sendable (_ work: @escaping @Sendable () -> Done) -> Void
+
+    /// What the work made.
+    enum Done: Sendable {
+        case reading(SourceCache.ReadResult)
+        /// A rendering made from the document's source when `ticket` was
+        /// taken (`RenderingHistory`): published if no newer one started.
+        case rendering(id: String, ticket: Int, DocumentRenderer.Rendering)
+
+        /// The file it concerns, for the log.
+        var path: String {
+            switch self {
+            case .reading(let result): result.file.path
+            case .rendering(_, _, let rendering): rendering.document.path
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import GalleyCore
+
+/// What the workspace holds, for `check`, `render`, the static site and
+/// editors: answers read from its parts, which change nothing.
+extension Workspace {
+    /// How many documents are published (without sorting them, as `allDocuments` does).
+    var documentCount: Int { outbox.published.count }
+
+    var allDocuments: [PublishedDocument] { outbox.allDocuments }
+
+    /// Bytes of content files parsed so far.
+    var bytesParsed: Int { sources.bytesParsed }
+
+    /// How many pixels wide a column-wide image is on the configured device.
+    var shownImageWidth: Int { style.shownImageWidth }
+
+    /// Every image file in the content folder that a page can show (as it is, or drawn).
+    var displayableImages: [ServedImage] {
+        files.assets.images.values.filter(\.isDisplayable).sorted { $0.path < $1.path }
+    }
+
+    /// The device width of `galley.json`, for pages written without the page's script.
+    var deviceWidth: Double { style.config.deviceWidth }
+
+    /// The style fonts drawn with another face.
+    var fontSubstitutes: [TextFaces.Face] { style.fontSubstitutes }
+
+    /// What an editor completes and looks up.
+    var vocabulary: EditorVocabulary {
+        EditorVocabulary(schema: style.schema, assets: files.assets, traits: style.previewTraits)
+    }
+
+    /// The ids of the documents `path` holds, in file order.
+    func documentIDs(ofFile path: String) -> [String] {
+        index.documentIDs(ofFile: path)
+    }
+
+    /// What `galley check` would say about one file, for the editor.
+    func diagnostics(ofFile path: String) -> [Diagnostic] {
+        path == ConfigFile.name ? style.configDiagnostics : outbox.diagnostics(of: index.documentIDs(ofFile: path), inFile: path)
+    }
+
+    /// Diagnostics of every document, for `galley check`.
+    var allDiagnostics: [Diagnostic] {
+        outbox.allDiagnostics(adding: files.assets.catalog.allProblems(for: style.previewTraits) + style.styleDiagnostics)
+    }
+}
