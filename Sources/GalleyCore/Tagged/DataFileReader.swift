@@ -89,7 +89,7 @@ public struct DataFileReader {
 
     func diagnostic(_ id: DiagnosticID, _ severity: Severity, _ message: String, at offsets: Range<Int>, _ lines: SourcePositions,
                     fixIts: [FixIt] = []) -> Diagnostic {
-        Diagnostic(path: path, id: id, range: lines.range(ofOffsets: offsets), severity: severity, message: message, fixIts: fixIts)
+        Diagnostic(path: path, id: id, range: lines.range(ofOffsets: offsets, work: work), severity: severity, message: message, fixIts: fixIts)
     }
 
     /// `offsets` are the item's opening brace, where problems of the item as a whole are told.
@@ -122,7 +122,7 @@ public struct DataFileReader {
                 strings.reserveCapacity(elements.count)
                 for element in elements {
                     if let value = element.stringValue {
-                        strings.append(TaggedString(text: value, range: lines.range(ofOffsets: element.headOffsets), notation: notation))
+                        strings.append(TaggedString(text: value, range: lines.range(ofOffsets: element.headOffsets, work: work), notation: notation))
                     } else {
                         diagnostics.append(diagnostic(.wrongType, .warning, "'\(schema.textKey)' element is \(element.value.typeDescription), expected a string",
                                                       at: element.headOffsets, lines))
@@ -155,7 +155,7 @@ public struct DataFileReader {
         return members.compactMap { member in
             guard !configured.contains(member.key),
                   let near = NearestName.find(member.key, among: configured.filter { !present.contains($0) }) else { return nil }
-            let fixIts = syntax == .json ? [FixIt.renamingKey(member.key, at: lines.range(ofOffsets: member.keyOffsets), to: near)] : []
+            let fixIts = syntax == .json ? [FixIt.renamingKey(member.key, at: lines.range(ofOffsets: member.keyOffsets, work: work), to: near)] : []
             return diagnostic(.unknownKey, .warning, "unknown item key '\(member.key)'; did you mean '\(near)'?", at: member.keyOffsets, lines, fixIts: fixIts)
         }
     }
@@ -181,7 +181,7 @@ struct SourcePositions: Sendable {
         lines?.location(ofOffset: offset, work: work) ?? SourceLocation(line: 1, column: offset + 1)
     }
 
-    func range(ofOffsets offsets: Range<Int>) -> SourceRange {
-        SourceRange(location(ofOffset: offsets.lowerBound, work: nil), location(ofOffset: offsets.upperBound, work: nil))
+    func range(ofOffsets offsets: Range<Int>, work: WorkCounter?) -> SourceRange {
+        SourceRange(location(ofOffset: offsets.lowerBound, work: work), location(ofOffset: offsets.upperBound, work: work))
     }
 }
