@@ -50,6 +50,7 @@ let package = Package(
                 .embedInCode("onDevice.js"),
                 .embedInCode("deviceFiles.js"),
                 .embedInCode("navigation.js"),
+                .embedInCode("reviewViews.js"),
             ]
         ),
         .target(

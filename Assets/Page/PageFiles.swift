@@ -23,6 +23,7 @@ public enum PageFiles {
         "onDevice.js": PackageResources.onDevice_js,
         "deviceFiles.js": PackageResources.deviceFiles_js,
         "navigation.js": PackageResources.navigation_js,
+        "reviewViews.js": PackageResources.reviewViews_js,
     ]
 
     /// The embedded file served at `/_galley/<name>` (or as a page), by name.
