@@ -113,7 +113,17 @@ export function setUpDiagnostics(doc, reveal) {
       const msg = document.createElement('span');
       msg.className = 'diag-msg';
       msg.textContent = d.message;
-      btn.append(loc, sev, msg);
+      // The kind of problem and its fixes are fields, shown as they are.
+      const id = document.createElement('span');
+      id.className = 'diag-id';
+      id.textContent = d.id ? '[' + d.id + ']' : '';
+      btn.append(loc, sev, msg, id);
+      for (const fix of d.fixIts || []) {
+        const hint = document.createElement('span');
+        hint.className = 'diag-fix';
+        hint.textContent = 'Fix: ' + fix.message;
+        btn.append(hint);
+      }
       btn.addEventListener('click', () => {
         const el = blockNear(d);
         if (el) reveal(el);

@@ -257,6 +257,9 @@ def test_broken_json_shows_the_error_and_keeps_the_last_good_text(page, daemon, 
     assert ("speciesData.json:%d:" % (n + 2)) in text or ("speciesData.json:%d:" % (n + 1)) in text, text
     assert "error" in text
     assert page.find_elements(By.CSS_SELECTOR, "#diag-list .severity-error")
+    # The kind of problem and its fix are shown from the diagnostic's fields.
+    assert [e.text for e in page.find_elements(By.CSS_SELECTOR, "#diag-list .diag-id")] == ["[json-syntax]"]
+    assert [e.text for e in page.find_elements(By.CSS_SELECTOR, "#diag-list .diag-fix")] == ["Fix: Insert ','"]
     assert block_with(page, "Paragraph 5."), "last good rendering was blanked"
     assert block_with(page, "The pelican opens the article")
     assert version(page) != old

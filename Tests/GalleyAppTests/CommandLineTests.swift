@@ -37,8 +37,13 @@ final class CommandLineArgumentsTests: XCTestCase {
         XCTAssertEqual(try CommandLineArguments.parse(["-V"]), .version)
         XCTAssertEqual(try CommandLineArguments.parse(["render", "a.json", "-o", "out.html"]), .render(paths: ["a.json"], output: "out.html"))
         XCTAssertEqual(try CommandLineArguments.parse(["render", "-", "a.rtf"]), .render(paths: ["-", "a.rtf"], output: nil))
-        XCTAssertEqual(try CommandLineArguments.parse(["check", "a", "b", "--json"]), .check(paths: ["a", "b"], json: true, verbose: false))
-        XCTAssertEqual(try CommandLineArguments.parse(["check", "a", "-v"]), .check(paths: ["a"], json: false, verbose: true))
+        XCTAssertEqual(try CommandLineArguments.parse(["check", "a", "b", "--json"]), .check(paths: ["a", "b"], format: .json, strict: false, verbose: false))
+        XCTAssertEqual(try CommandLineArguments.parse(["check", "a", "--format", "sarif", "--strict"]), .check(paths: ["a"], format: .sarif, strict: true, verbose: false))
+        XCTAssertEqual(try CommandLineArguments.parse(["check", "a", "--json", "--format=github"]), .check(paths: ["a"], format: .github, strict: false, verbose: false),
+                       "the last of --json and --format wins")
+        XCTAssertEqual(try CommandLineArguments.parse(["check", "a"]), .check(paths: ["a"], format: .text, strict: false, verbose: false))
+        XCTAssertEqual(try CommandLineArguments.parse(["check", "a", "-v"]), .check(paths: ["a"], format: .text, strict: false, verbose: true))
+        XCTAssertThrowsError(try CommandLineArguments.parse(["check", "a", "--format", "xml"]))
         XCTAssertEqual(try CommandLineArguments.parse(["completions", "zsh"]), .completions(.zsh))
         XCTAssertEqual(try CommandLineArguments.parse(["manual"]), .manual)
     }

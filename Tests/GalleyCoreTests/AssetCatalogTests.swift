@@ -37,7 +37,11 @@ final class AssetCatalogTests: XCTestCase {
         XCTAssertEqual(catalog.image(named: "Icons/star", for: iPhone)?.path, "A.xcassets/Icons/star.imageset/s.png")
         XCTAssertNil(catalog.image(named: "star", for: iPhone))
         XCTAssertEqual(catalog.image(named: "photo", for: iPhone)?.path, "photo.png")
-        XCTAssertEqual(catalog.missingImageMessage("Icons/stra"), "no image set or image file named 'Icons/stra'; did you mean 'Icons/star'?")
+        let missing = catalog.missingImage("Icons/stra", path: "a.json", at: SourceLocation(line: 3, column: 5), naming: nil)
+        XCTAssertEqual(missing.message, "no image set or image file named 'Icons/stra'; did you mean 'Icons/star'?")
+        XCTAssertEqual(missing.id, .missingImage)
+        XCTAssertEqual(missing.range, SourceRange(at: SourceLocation(line: 3, column: 5)))
+        XCTAssertEqual(missing.fixIts, [], "without the block's naming there is nothing to rewrite")
     }
 
     func testNamespaceChangeRenamesEverySetBelow() {
@@ -155,7 +159,11 @@ final class AssetCatalogTests: XCTestCase {
     func testColourNameWithDidYouMean() {
         let catalog = catalog(["A.xcassets/Brand.colorset/Contents.json": #"{"colors": [{"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "1", "green": "0", "blue": "0", "alpha": "1.000"}}}]}"#])
         XCTAssertTrue(catalog.hasColorSet(named: "Brand"))
-        XCTAssertEqual(catalog.unknownColorMessage("Brnad"), "unknown colour 'Brnad': no colour set of that name, and no SwiftUI colour or '#rrggbb'; did you mean 'Brand'?")
+        let range = SourceRange(SourceLocation(line: 2, column: 12), SourceLocation(line: 2, column: 19))
+        let unknown = catalog.unknownColor("Brnad", path: "galley.json", range: range)
+        XCTAssertEqual(unknown.message, "unknown colour 'Brnad': no colour set of that name, and no SwiftUI colour or '#rrggbb'; did you mean 'Brand'?")
+        XCTAssertEqual(unknown.id, .unknownColor)
+        XCTAssertEqual(unknown.fixIts, [.replacing(range, with: "\"Brand\"", message: "Change 'Brnad' to 'Brand'")])
     }
 
     // MARK: - The real catalogs

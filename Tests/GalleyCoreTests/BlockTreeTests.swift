@@ -63,7 +63,7 @@ final class BlockTreeTests: XCTestCase {
 
     func testDiagnosticsOfADocumentListItsOwnFileFirstByPosition() {
         func warning(_ path: String, _ line: Int, _ severity: Severity = .warning) -> Diagnostic {
-            Diagnostic(path: path, location: SourceLocation(line: line, column: 1), severity: severity, message: "\(path):\(line):\(severity)")
+            Diagnostic(path: path, id: .unknownTag, at: SourceLocation(line: line, column: 1), severity: severity, message: "\(path):\(line):\(severity)")
         }
         let sorted = [warning("galley.json", 1), warning("a.html", 9), warning("a.html", 2), warning("a.html", 2, .error)].sortedForDocument(at: "a.html")
         XCTAssertEqual(sorted.map(\.message), ["a.html:2:error", "a.html:2:warning", "a.html:9:warning", "galley.json:1:warning"])

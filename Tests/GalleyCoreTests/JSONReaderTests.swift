@@ -66,7 +66,7 @@ final class JSONReaderTests: XCTestCase {
 
     func testByteOrderMarkIsSkipped() throws {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("[1]".utf8)
-        XCTAssertEqual(try JSONReader.parse(bytes).get().value, .array([JSONNode(.number(1), offset: 4)]))
+        XCTAssertEqual(try JSONReader.parse(bytes).get().value, .array([JSONNode(.number(1), offset: 4, end: 5)]))
     }
 
     func testInvalidUTF8BecomesReplacementCharacter() throws {

@@ -103,28 +103,6 @@ final class OpenTextDocumentTests: XCTestCase {
     }
 }
 
-final class DiagnosticSpanTests: XCTestCase {
-    func testASpanCoversTheJSONStringAtTheLocationOrTheRestOfTheLine() {
-        let document = OpenTextDocument(text: "[\n  \"<imgae>01</imgae>\", \"x\"\n  oops  \n]", version: 1)
-        XCTAssertEqual(DiagnosticSpan.byteRange(of: SourceLocation(line: 2, column: 3), in: document), 4..<23)
-        let rest = DiagnosticSpan.byteRange(of: SourceLocation(line: 3, column: 3), in: document)
-        XCTAssertEqual(String(decoding: document.bytes[rest], as: UTF8.self), "oops")
-    }
-
-    func testSuggestionsAreReadFromDidYouMeanMessagesAndApplied() {
-        let tag = "'<imgae>' matches no block kind and is shown as body text; did you mean 'image'?"
-        XCTAssertEqual(DiagnosticSpan.suggestion(in: tag)?.wrong, "imgae")
-        XCTAssertEqual(DiagnosticSpan.applying(("imgae", "image"), to: "\"<imgae>01</imgae>\""), "\"<image>01</image>\"")
-        let key = DiagnosticSpan.suggestion(in: "unknown key 'colr' in style; did you mean 'color'?")
-        XCTAssertEqual(key?.right, "color")
-        let image = "no image set or image file named 'sugi_04'; did you mean 'sugi_03'?"
-        let fix = DiagnosticSpan.suggestion(in: image)
-        XCTAssertEqual(fix.flatMap { DiagnosticSpan.applying($0, to: "\"<image>04</image>\"") }, "\"<image>03</image>\"")
-        XCTAssertNil(DiagnosticSpan.suggestion(in: "missing ',' between array elements"))
-        XCTAssertNil(DiagnosticSpan.applying(("imgae", "image"), to: "\"imgaes\""), "only whole tokens")
-    }
-}
-
 final class JSONCursorTests: XCTestCase {
     private let text = """
         {

@@ -173,7 +173,9 @@ final class LanguageServerSessionTests: XCTestCase {
 
     func testDiagnosticsArePublishedWithRangesInTheNegotiatedEncoding() {
         initialize()
-        previews.diagnostics = [Diagnostic(path: "Resources/data.json", location: SourceLocation(line: 2, column: 8), severity: .warning, message: "unknown key 'x'")]
+        let written = SourceRange(SourceLocation(line: 2, column: 8), SourceLocation(line: 2, column: 13))
+        previews.diagnostics = [Diagnostic(path: "Resources/data.json", id: .unknownKey, range: written, severity: .warning, message: "unknown key 'x'",
+                                           fixIts: [.replacing(written, with: "\"abd\"", message: "Change 'abc' to 'abd'")])]
         open("{\n  \"😀\": \"abc\"\n}\n")
         let published = session.flush().map(Self.parse).first { $0.member("method")?.value.stringValue == "textDocument/publishDiagnostics" }
         let diagnostic = published?.member("params")?.value.member("diagnostics")?.value.arrayValue?.first
@@ -183,6 +185,11 @@ final class LanguageServerSessionTests: XCTestCase {
         XCTAssertEqual(number(range?.member("end")?.value.member("character")?.value), 13, "the whole string")
         XCTAssertEqual(number(diagnostic?.member("severity")?.value), 2)
         XCTAssertEqual(diagnostic?.member("code")?.value.stringValue, "unknown-key")
+        let fix = diagnostic?.member("data")?.value.member("fixIts")?.value.arrayValue?.first
+        XCTAssertEqual(fix?.member("title")?.value.stringValue, "Change 'abc' to 'abd'")
+        let edit = fix?.member("edits")?.value.arrayValue?.first
+        XCTAssertEqual(number(edit?.member("range")?.value.member("end")?.value.member("character")?.value), 13)
+        XCTAssertEqual(edit?.member("newText")?.value.stringValue, "\"abd\"")
     }
 
     func testAPreviewThatFailsIsForgottenAndLookedForAgain() {
@@ -231,10 +238,14 @@ final class LanguageServerSessionTests: XCTestCase {
 
     // MARK: - Knowledge
 
-    func testAQuickFixForADidYouMeanDiagnostic() {
+    func testAQuickFixComesFromTheFixItsInTheDiagnosticsData() {
         initialize()
         open("{\"body\": [\"<imgae>01</imgae>\"]}")
-        let diagnostic = #"{"range":{"start":{"line":0,"character":10},"end":{"line":0,"character":29}},"message":"'<imgae>' matches no block kind; did you mean '<image>'?"}"#
+        let range = #"{"start":{"line":0,"character":10},"end":{"line":0,"character":29}}"#
+        let bare = #"{"range":\#(range),"message":"'<imgae>' matches no block kind; did you mean '<image>'?""#
+        let diagnostic = bare + #","data":{"fixIts":[{"title":"Change 'imgae' to 'image'","edits":[{"range":\#(range),"newText":"\"<image>01</image>\""}]}]}}"#
+        let none = request("textDocument/codeAction", #"{"textDocument":{"uri":"\#(uri)"},"context":{"diagnostics":[\#(bare)}]}}"#).first
+        XCTAssertEqual(none?.member("result")?.value.arrayValue?.count, 0, "the message is never parsed for a fix")
         let answer = request("textDocument/codeAction", #"{"textDocument":{"uri":"\#(uri)"},"range":{"start":{"line":0,"character":10},"end":{"line":0,"character":10}},"context":{"diagnostics":[\#(diagnostic)]}}"#).first
         let action = answer?.member("result")?.value.arrayValue?.first
         XCTAssertEqual(action?.member("kind")?.value.stringValue, "quickfix")

@@ -43,6 +43,7 @@ final class LocalizationCheckTests: XCTestCase {
         ])
         let moved = check(["i:a_01 c t i:a_02"], ["i:a_01 t i:a_02 c"], reference: "en")
         XCTAssertEqual(moved.count, 2, "\(moved)")
+        XCTAssertEqual(Set((renamed + moved).map(\.diagnostic.id)), [.localizationMismatch])
         XCTAssertTrue(moved.allSatisfy { $0.diagnostic.message.contains("a caption") })
     }
 

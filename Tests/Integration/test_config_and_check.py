@@ -88,8 +88,8 @@ def test_changing_the_config_rerenders_open_pages(project, serve):
     save_in_place(os.path.join(project, "galley.json"), '{"kinds": [{"name": "heading", "pattern": "^<h>(.*$"}]}')
     status, broken = poll.result()
     assert broken["html"] == answer["html"]
-    assert {"path": "galley.json", "line": 1, "column": 43, "severity": "error",
-            "message": "invalid regular expression '^<h>(.*$'", "block": None} in broken["diagnostics"]
+    assert {"path": "galley.json", "line": 1, "column": 43, "endLine": 1, "endColumn": 53, "severity": "error", "id": "invalid-value",
+            "message": "invalid regular expression '^<h>(.*$'", "block": None, "fixIts": []} in broken["diagnostics"]
 
 
 def test_check_reports_each_mistake_at_its_position(project):

@@ -181,6 +181,26 @@ def test_diagnostic_columns_after_japanese_and_emoji(client, example, encodings,
     assert diagnostic["severity"] == 1 and diagnostic["source"] == "galley" and diagnostic["code"] == "json-syntax"
 
 
+def test_quick_fixes_come_from_the_diagnostics_fix_its(client, example):
+    # A quote inside a string, after a Japanese word: the fix inserts the backslash before it.
+    path = broken_line_document(example, '"日本 "hi" now"')
+    server = client()
+    server.initialize(root=example, encodings=["utf-16"])
+    uri = server.open(path)
+    [diagnostic] = server.diagnostics(uri)
+    assert diagnostic["code"] == "json-syntax" and "found 'h'" in diagnostic["message"]
+    assert diagnostic["range"] == {"start": {"line": 1, "character": 5}, "end": {"line": 1, "character": 6}}
+    actions = server.request("textDocument/codeAction", {"textDocument": {"uri": uri}, "range": diagnostic["range"],
+                                                         "context": {"diagnostics": [diagnostic]}})["result"]
+    assert [(a["title"], a["edit"]["changes"][uri]) for a in actions] == [
+        ("Insert '\\' before the quote", [{"range": {"start": {"line": 1, "character": 4}, "end": {"line": 1, "character": 4}}, "newText": "\\"}])]
+    # A diagnostic the client sends without Galley's data has no fix.
+    bare = {key: value for key, value in diagnostic.items() if key != "data"}
+    assert server.request("textDocument/codeAction", {"textDocument": {"uri": uri}, "range": diagnostic["range"],
+                                                      "context": {"diagnostics": [bare]}})["result"] == []
+    assert server.shutdown_and_exit() == 0
+
+
 @pytest.mark.parametrize("encodings", [["utf-8"], ["utf-16"]])
 def test_incremental_edits_after_emoji_in_either_encoding(client, example, encodings):
     path = broken_line_document(example, '["日本😀語" : 1]')

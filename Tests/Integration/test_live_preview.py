@@ -82,9 +82,11 @@ def test_broken_comma_is_reported_at_its_line_and_last_good_html_stays(species, 
     status, answer = poll.result()
     assert status == 200
     errors = [d for d in answer["diagnostics"] if d["severity"] == "error"]
+    column = lines[index].index('"<image>02</image>"') + len('"<image>02</image>"') + 1
     assert errors == [{
-        "path": DATA, "line": index + 1, "column": lines[index].index('"<image>02</image>"') + len('"<image>02</image>"') + 1,
-        "severity": "error", "message": "missing ',' between array elements", "block": None,
+        "path": DATA, "line": index + 1, "column": column, "endLine": index + 1, "endColumn": column,
+        "severity": "error", "id": "json-syntax", "message": "missing ',' between array elements", "block": None,
+        "fixIts": [{"message": "Insert ','", "edits": [{"line": index + 1, "column": column, "endLine": index + 1, "endColumn": column, "text": ","}]}],
     }]
     assert answer["html"] == current["html"], "the last good rendering stays"
     assert species_documents(daemon)[3]["errors"] == 1

@@ -3,11 +3,23 @@ import GalleyCore
 import Glibc
 
 /// `galley check`: every diagnostic of the given files and folders, in the
-/// form editors and CI parse, and exit status 1 on errors.
+/// chosen format, and an exit status for CI: 0 when clean, 1 for errors
+/// (with `strict`, warnings too), 2 when a path cannot be checked.
 struct CheckCommand {
     var paths: [String]
-    var json: Bool
-    /// Also names the style fonts drawn with another face (on standard error with `--json`).
+    var format: CheckFormat
+    /// Warnings fail the check too.
+    var strict: Bool
+
+    /// The exit statuses `--help` and the manual page explain.
+    static let exitStatuses = [
+        "0 when nothing was found that fails the check",
+        "1 when there is an error, or with --strict a warning",
+        "2 when a PATH does not exist",
+        "64 for a usage mistake",
+    ]
+    /// Also names the style fonts drawn with another face (on standard error
+    /// unless the format is text, so that a JSON or SARIF output stays whole).
     var verbose = false
 
     func run() -> Int32 {
@@ -16,7 +28,7 @@ struct CheckCommand {
         for path in paths {
             guard FileSystem.exists(path) else {
                 Console.error("galley: '\(path)' does not exist")
-                return 1
+                return 2
             }
             let prefix = path.removingByteSuffix("/") ?? path
             if FileSystem.isDirectory(path) && !ContentFormats.isBundle(path) {
@@ -25,7 +37,8 @@ struct CheckCommand {
                 workspace.loadAll()
                 fileCount += Set(workspace.allDocuments.map(\.path)).count
                 if verbose { noteSubstitutes(workspace, under: prefix) }
-                diagnostics += workspace.allDiagnostics.map { relocated($0, under: prefix) }
+                let found = workspace.allDiagnostics + Self.configDiagnostics(root: root)
+                diagnostics += Self.unique(found).map { relocated($0, under: prefix) }
             } else {
                 let root = ContentRoot.of(file: path)
                 guard let relative = ContentPath.relative(FilePath.resolvingFolders(path) ?? path, to: root) else { continue }
@@ -33,30 +46,31 @@ struct CheckCommand {
                 workspace.load(onlyContentAt: relative)
                 fileCount += 1
                 if verbose { noteSubstitutes(workspace, under: root) }
-                diagnostics += workspace.allDiagnostics.filter { $0.path == relative }.map { diagnostic in
+                // A config named directly is checked like any file: its syntax and keys, and the names it uses.
+                let found = workspace.allDiagnostics + (relative == ConfigFile.name ? Self.configDiagnostics(root: root) : [])
+                diagnostics += Self.unique(found).filter { $0.path == relative }.map { diagnostic in
                     var moved = diagnostic
                     moved.path = prefix
                     return moved
                 }
             }
         }
-        let errors = diagnostics.filter { $0.severity == .error }.count
-        let warnings = diagnostics.filter { $0.severity == .warning }.count
-        if json {
-            var json = JSONWriter()
-            json.beginArray()
-            for diagnostic in diagnostics {
-                json.beginObject()
-                diagnostic.writeFields(into: &json)
-                json.endObject()
-            }
-            json.endArray()
-            print(json.text)
-        } else {
-            for diagnostic in diagnostics { print(TerminalText.shown(diagnostic.formatted)) }
-            print("\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s") in \(fileCount) file\(fileCount == 1 ? "" : "s")")
-        }
-        return errors > 0 ? 1 : 0
+        print(format.report(diagnostics, fileCount: fileCount))
+        let failing = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
+        return failing ? 1 : 0
+    }
+
+
+    /// `galley.json`'s own problems, which documents carry only when there
+    /// are documents to carry them.
+    private static func configDiagnostics(root: String) -> [Diagnostic] {
+        guard let bytes = try? ContentFolder(root: root).read(ConfigFile.name) else { return [] }
+        return ConfigReader(path: ConfigFile.name).read(bytes).diagnostics
+    }
+
+    private static func unique(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var seen = Set<Diagnostic>()
+        return diagnostics.filter { seen.insert($0).inserted }
     }
 
     /// `DIR: note: font Baskerville: drawn with Liberation Serif, …`,
@@ -65,7 +79,7 @@ struct CheckCommand {
         guard workspace.allDocuments.contains(where: { $0.kind == .tagged }) else { return }
         for face in workspace.fontSubstitutes {
             let line = "\(folder): note: font \(face.summary)"
-            if json { Console.error(line) } else { print(line) }
+            if format == .text { print(line) } else { Console.error(line) }
         }
     }
 

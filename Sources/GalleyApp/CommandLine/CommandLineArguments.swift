@@ -2,7 +2,7 @@
 enum Command: Equatable {
     case serve(ServeOptions)
     case render(paths: [String], output: String?)
-    case check(paths: [String], json: Bool, verbose: Bool)
+    case check(paths: [String], format: CheckFormat, strict: Bool, verbose: Bool)
     case languageServer
     case completions(ShellCompletion.Shell)
     case manual
@@ -53,7 +53,9 @@ enum CommandLineArguments {
         switch name {
         case CommandTable.serve.name: return .serve(try serveOptions(parsed))
         case CommandTable.render.name: return .render(paths: parsed.operands, output: parsed.value("--output"))
-        case CommandTable.check.name: return .check(paths: parsed.operands, json: parsed.has("--json"), verbose: parsed.has("--verbose"))
+        case CommandTable.check.name:
+            let format = parsed.last(of: ["--json", "--format"]) == "--json" ? .json : parsed.value("--format").flatMap(CheckFormat.init(rawValue:)) ?? .text
+            return .check(paths: parsed.operands, format: format, strict: parsed.has("--strict"), verbose: parsed.has("--verbose"))
         case CommandTable.completions.name:
             guard let shell = parsed.operands.first.flatMap(ShellCompletion.Shell.init(rawValue:)) else {
                 throw UsageError(message: "completions needs a SHELL")

@@ -72,13 +72,19 @@ enum CommandTable {
         name: "check",
         summary: "print the diagnostics of content files",
         details: [
-            "Reads content files or folders and prints their diagnostics as path:line:column: severity: message. The exit status is 1 when there is an error.",
+            "Reads content files or folders (galley.json too) and prints their diagnostics as path:line:column: severity: message, or in the --format a CI tool reads. Each diagnostic has a stable id (such as unknown-tag or missing-image), a range and, where Galley knows one, a fix.",
+            "Exit status: " + CheckCommand.exitStatuses.joined(separator: "; ") + ".",
         ],
         operands: OperandSpec(
             placeholder: "PATH", kind: .fileOrFolder, count: .oneOrMore, noun: "path",
             missing: "check needs at least one PATH"),
         options: [
-            OptionSpec(name: "--json", summary: "print the diagnostics as one JSON document"),
+            OptionSpec(
+                name: "--format", argument: .required(ValueSpec(placeholder: "FORMAT", kind: .choice(CheckFormat.allCases.map(\.rawValue)))),
+                summary: "github (GitHub Actions annotations), json (every field: id, range, fix-its), sarif (SARIF 2.1.0) or text (the default)",
+                group: "format"),
+            OptionSpec(name: "--json", summary: "the same as --format json", group: "format"),
+            OptionSpec(name: "--strict", summary: "warnings fail the check too (exit status 1)"),
             OptionSpec(name: "--verbose", short: "-v", summary: "also name each style font this machine draws with another face"),
         ]
     )

@@ -29,8 +29,8 @@ public enum GalleyMain {
         case .manual:
             print(ManualPage.text, terminator: "")
             return 0
-        case .check(let paths, let json, let verbose):
-            return CheckCommand(paths: paths, json: json, verbose: verbose).run()
+        case .check(let paths, let format, let strict, let verbose):
+            return CheckCommand(paths: paths, format: format, strict: strict, verbose: verbose).run()
         case .languageServer:
             return LanguageServerCommand().run()
         case .render(let paths, let output):

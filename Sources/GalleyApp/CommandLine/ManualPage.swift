@@ -70,7 +70,8 @@ enum ManualPage {
         page += [
             ".SH \"EXIT STATUS\"",
             ".TP", bold("0"), roff("Success; serve exits 0 after SIGINT or SIGTERM."),
-            ".TP", bold("1"), roff("An error: check found an error in the content, serve could not start (a missing folder, a port in use), or render could not read or write a file."),
+            ".TP", bold("1"), roff("An error: check found an error in the content (with --strict, or a warning), serve could not start (a missing folder, a port in use), or render could not read or write a file."),
+            ".TP", bold("2"), roff("check was given a PATH that does not exist."),
             ".TP", bold("64"), roff("A usage error: an unknown command or option, or an invalid value. The reason and the usage are printed on standard error."),
             ".SH FILES",
             ".TP", italic("DIR") + roff("/galley.json"), roff("The content folder's configuration, described above."),

@@ -25,14 +25,14 @@ struct DocumentDiagnostics {
                 case .embedded: path = nil
                 }
                 if let path, let problem = imageProblems[path] {
-                    diagnostics.append(Diagnostic(path: source.path, location: reference.location, severity: .warning, message: problem))
+                    diagnostics.append(Diagnostic(path: source.path, id: .unreadableImage, at: reference.location, severity: .warning, message: problem))
                 }
             }
         }
         for missing in missingImages {
-            var message = "missing image '\(missing.name)'"
-            if images.contains(.asset(missing.name)) { message = catalog.missingImageMessage(missing.name) }
-            diagnostics.append(Diagnostic(path: source.path, location: missing.location, severity: .warning, message: message))
+            diagnostics.append(images.contains(.asset(missing.name))
+                ? catalog.missingImage(missing.name, path: source.path, at: missing.location, naming: source.document.imageNamings[missing.location])
+                : Diagnostic(path: source.path, id: .missingImage, at: missing.location, severity: .warning, message: "missing image '\(missing.name)'"))
         }
         if !localized.isEmpty {
             // One problem, one line: a localisation warning explains the warning

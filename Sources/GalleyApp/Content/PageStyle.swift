@@ -44,7 +44,7 @@ struct PageStyle {
             let result = ConfigReader(path: ConfigFile.name).read(bytes)
             configure(result.config, diagnostics: result.diagnostics)
         case .failure(let error)?:
-            configure(nil, diagnostics: [Diagnostic(path: ConfigFile.name, location: .start, severity: .error, message: "\(error)")])
+            configure(nil, diagnostics: [Diagnostic(path: ConfigFile.name, id: .unreadableFile, at: .start, severity: .error, message: "\(error)")])
         }
     }
 
@@ -70,7 +70,7 @@ struct PageStyle {
             + ColorSetStyleSheet.css(for: schema, catalog: catalog)
         let unknownColors = schema.kinds.compactMap { kind -> Diagnostic? in
             guard let color = kind.style.color, KindStyleSheet.cssColor(color) == nil, !catalog.hasColorSet(named: color) else { return nil }
-            return Diagnostic(path: ConfigFile.name, location: kind.style.colorLocation ?? .start, severity: .warning, message: catalog.unknownColorMessage(color))
+            return catalog.unknownColor(color, path: ConfigFile.name, range: kind.style.colorRange ?? SourceRange(at: .start))
         }
         styleDiagnostics = unknownColors + FontFaceStyleSheet.unknownFonts(in: schema, fonts: fonts, configPath: ConfigFile.name) + fonts.diagnostics
         guard css != taggedCSS.css else { return false }

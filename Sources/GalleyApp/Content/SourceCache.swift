@@ -104,7 +104,7 @@ struct SourceCache {
                 return ReadResult(file: file, snapshot: ContentFormats.read(bytes, of: file, in: context, after: previous), bytes: bytes.count, ticket: ticket)
             } catch {
                 if !ContentFolder(root: root).hasEntry(file.sourcePath) { return ReadResult(file: file, snapshot: nil, bytes: 0, ticket: ticket) }
-                return ReadResult(file: file, snapshot: FileSnapshot(failure: Diagnostic(path: file.sourcePath, location: .start, severity: .error, message: "\(error)")), bytes: 0, ticket: ticket)
+                return ReadResult(file: file, snapshot: FileSnapshot(failure: Diagnostic(path: file.sourcePath, id: .unreadableFile, at: .start, severity: .error, message: "\(error)")), bytes: 0, ticket: ticket)
             }
         }
     }

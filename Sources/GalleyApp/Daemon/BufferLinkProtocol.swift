@@ -172,13 +172,7 @@ enum BufferLinkProtocol {
     /// nil for `{"stale":true}` as for a line it could not read.
     static func parseReply(_ line: [UInt8]) -> PreviewFileState? {
         guard case .success(let json) = JSONReader.parse(line), let entries = json.member("diagnostics")?.value.arrayValue else { return nil }
-        let diagnostics = entries.compactMap { entry -> Diagnostic? in
-            guard let path = entry.member("path")?.value.stringValue, let message = entry.member("message")?.value.stringValue,
-                  let severity = entry.member("severity")?.value.stringValue.flatMap(Severity.init(rawValue:)),
-                  case .number(let line)? = entry.member("line")?.value.value, case .number(let column)? = entry.member("column")?.value.value,
-                  line >= 1, column >= 1, line < 1e9, column < 1e9 else { return nil }
-            return Diagnostic(path: path, location: SourceLocation(line: Int(line), column: Int(column)), severity: severity, message: message)
-        }
+        let diagnostics = entries.compactMap(Diagnostic.init(json:))
         let pages = json.member("pages")?.value.arrayValue?.compactMap(\.stringValue) ?? []
         return PreviewFileState(diagnostics: diagnostics, pages: pages)
     }

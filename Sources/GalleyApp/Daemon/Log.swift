@@ -1,3 +1,4 @@
+import GalleyCore
 import Glibc
 
 /// Where the daemon tells the author what it does: one line per event on
@@ -25,6 +26,12 @@ struct Log: Sendable {
 
     func error(_ message: String) {
         write("error: " + message)
+    }
+
+    /// A problem in the content, shown even with `--quiet`, in the form
+    /// editors and `galley check` use (`path:line:column: severity: message`).
+    func problem(_ diagnostic: Diagnostic) {
+        Console.error(TerminalText.shown(diagnostic.formatted))
     }
 
     /// One line, whatever the message holds: its file names and headers

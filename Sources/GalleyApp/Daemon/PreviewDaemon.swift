@@ -85,7 +85,7 @@ final class PreviewDaemon: Sendable {
         }
         let command = options.editorCommand.flatMap(EditorCommand.init(template:))
         let editor = EditorLink(command: command, connectedEditors: editors)
-        let publisher = Publisher(boot: boot, editorAnnouncement: editor.announcement, announced: command != nil, servesPhones: options.lan)
+        let publisher = Publisher(boot: boot, editorAnnouncement: editor.announcement, announced: command != nil, servesPhones: options.lan, log: log)
         publisherReference.target = publisher
         let lane = WorkspaceLane(workspace: workspace, publisher: publisher, log: log)
         laneReference.target = lane

@@ -138,15 +138,3 @@ struct PublishedDocument {
         json.endObject()
     }
 }
-
-extension Diagnostic {
-    /// `"path", "line", "column", "severity", "message"`: how the API and
-    /// `check --json` tell a diagnostic.
-    func writeFields(into json: inout JSONWriter) {
-        json.field("path", path)
-        json.field("line", location.line)
-        json.field("column", location.column)
-        json.field("severity", severity.rawValue)
-        json.field("message", message)
-    }
-}

@@ -24,6 +24,7 @@ final class Publisher: @unchecked Sendable {
         /// Patch answers from the kept previous version to the current one.
         var patchBodies: [String: (version: Int, response: HTTPResponse)] = [:]
         var trimScheduled = false
+        var logBook = DiagnosticLogBook()
     }
 
     let boot: String
@@ -35,13 +36,16 @@ final class Publisher: @unchecked Sendable {
     private let state = Mutex(State())
     private let timerQueue = DispatchQueue(label: "galley.poll-deadlines")
     private let timer: DispatchSourceTimer
+    /// Where each new error and warning is printed once; nil prints none.
+    private let log: Log?
 
     /// Whether phones are served (`serve --lan`), as the index says.
     private let servesPhones: Bool
 
-    init(boot: String, editorAnnouncement: JSONFragment? = nil, announced: Bool = true, servesPhones: Bool = false) {
+    init(boot: String, editorAnnouncement: JSONFragment? = nil, announced: Bool = true, servesPhones: Bool = false, log: Log? = nil) {
         self.boot = boot
         self.servesPhones = servesPhones
+        self.log = log
         self.editorAnnouncement = editorAnnouncement ?? .null
         editorAnnounced = Atomic(announced)
         timer = DispatchSource.makeTimerSource(queue: timerQueue)
@@ -72,17 +76,24 @@ final class Publisher: @unchecked Sendable {
     /// returns how many pages were answered.
     @discardableResult
     func publish(changed: [PublishedDocument], removed: [String], images: [String: ServedImage]?) -> Int {
-        let answers = state.withLock { state in
+        let (answers, appeared) = state.withLock { state in
             if let images { state.images = images }
             for id in removed {
                 state.bodies[id] = nil
                 state.patchBodies[id] = nil
             }
-            return state.protocolState.publish(changed: changed.map { ($0.id, $0) }, removed: removed).map { waiter, answer in
+            var appeared: [Diagnostic] = []
+            if log != nil {
+                for id in removed { state.logBook.remove(document: id) }
+                for document in changed { appeared += state.logBook.update(document: document.id, diagnostics: document.diagnostics.map(\.diagnostic)) }
+            }
+            let answers = state.protocolState.publish(changed: changed.map { ($0.id, $0) }, removed: removed).map { waiter, answer in
                 (waiter, response(to: answer, &state))
             }
+            return (answers, appeared)
         }
         for (pending, response) in answers { pending.resume(with: response) }
+        for diagnostic in appeared { log?.problem(diagnostic) }
         if answers.count >= Publisher.manyAnswers { scheduleMemoryTrim() }
         return answers.count
     }

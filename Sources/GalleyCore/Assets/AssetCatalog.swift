@@ -186,33 +186,33 @@ public struct AssetCatalog: Sendable {
     public func problems(ofImage name: String, for traits: AssetTraits) -> [Diagnostic] {
         guard let folder = imageSetFolder(named: name), let set = imageSets[folder] else {
             if let path = plainImage(named: name), let problem = files[path]?.problem {
-                return [Diagnostic(path: path, location: .start, severity: .warning, message: "image '\(AssetCatalog.fileName(path))' cannot be shown: \(problem)")]
+                return [Diagnostic(path: path, id: .unreadableImage, at: .start, severity: .warning, message: "image '\(AssetCatalog.fileName(path))' cannot be shown: \(problem)")]
             }
             return []
         }
         let contentsPath = folder + "/Contents.json"
         var diagnostics = set.diagnostics
-        func warn(_ message: String, at location: SourceLocation = .start) {
-            diagnostics.append(Diagnostic(path: contentsPath, location: location, severity: .warning, message: message))
+        func warn(_ id: DiagnosticID, _ message: String, at location: SourceLocation = .start) {
+            diagnostics.append(Diagnostic(path: contentsPath, id: id, at: location, severity: .warning, message: message))
         }
         var showable = 0
         for entry in set.filledEntries {
             guard let filename = entry.filename else { continue }
             guard let facts = files[folder + "/" + filename] else {
-                warn("image set '\(name)' names '\(filename)', which is not in '\(AssetCatalog.fileName(folder))'", at: entry.filenameLocation)
+                warn(.missingImageFile, "image set '\(name)' names '\(filename)', which is not in '\(AssetCatalog.fileName(folder))'", at: entry.filenameLocation)
                 continue
             }
             if let problem = facts.problem {
-                warn("'\(filename)' in image set '\(name)' cannot be shown: \(problem)", at: entry.filenameLocation)
+                warn(.unreadableImage, "'\(filename)' in image set '\(name)' cannot be shown: \(problem)", at: entry.filenameLocation)
             } else {
                 showable += 1
             }
         }
         if set.filledEntries.isEmpty {
-            warn("image set '\(name)' names no file")
+            warn(.missingImageFile, "image set '\(name)' names no file")
         } else if showable > 0, let resolution = image(named: name, for: traits), resolution.isForAnotherDevice {
             let idioms = Set(set.filledEntries.map(\.conditions.idiom.rawValue)).sorted().joined(separator: ", ")
-            warn("\(traits.idiom.displayName) would find no file in image set '\(name)' (it has files for \(idioms) only); showing '\(AssetCatalog.fileName(resolution.path))'", at: resolution.entry?.filenameLocation ?? .start)
+            warn(.missingImageFile, "\(traits.idiom.displayName) would find no file in image set '\(name)' (it has files for \(idioms) only); showing '\(AssetCatalog.fileName(resolution.path))'", at: resolution.entry?.filenameLocation ?? .start)
         }
         return diagnostics
     }
@@ -225,17 +225,28 @@ public struct AssetCatalog: Sendable {
     }
 
     /// The message for an image name that finds nothing, with a "did you mean".
-    public func missingImageMessage(_ name: String) -> String {
+    /// The warning for an image block whose asset `name` finds nothing.
+    /// With the block's `naming` it suggests only names the block can
+    /// reach (an item's prefix is fixed), a name that ends in what was
+    /// written when no near one is (`01` for `littlepenguin_01`), and a fix
+    /// that writes it.
+    public func missingImage(_ name: String, path: String, at location: SourceLocation, naming: ImageNaming?) -> Diagnostic {
+        let reachable = naming.map { naming in imageNames.filter { naming.content(naming: $0) != nil } } ?? Array(imageNames)
+        let near = NearestName.find(name, among: reachable) ?? reachable.filter { $0.hasSuffix("_" + name) }.min()
         var message = "no image set or image file named '\(name)'"
-        if let near = NearestName.find(name, among: imageNames) { message += "; did you mean '\(near)'?" }
-        return message
+        if let near { message += "; did you mean '\(near)'?" }
+        let fixIts = near.flatMap { naming?.fixIt(naming: $0) }.map { [$0] } ?? []
+        return Diagnostic(path: path, id: .missingImage, range: naming?.range ?? SourceRange(at: location), severity: .warning, message: message, fixIts: fixIts)
     }
 
-    /// The message for a colour name that is no SwiftUI colour and no colour set.
-    public func unknownColorMessage(_ name: String) -> String {
+    /// The warning for a colour name in `galley.json` (the JSON string at
+    /// `range` of `path`) that is no SwiftUI colour and no colour set.
+    public func unknownColor(_ name: String, path: String, range: SourceRange) -> Diagnostic {
         var message = "unknown colour '\(name)': no colour set of that name, and no SwiftUI colour or '#rrggbb'"
-        if let near = NearestName.find(name, among: colorNames.union(KindStyleSheet.colorNames)) { message += "; did you mean '\(near)'?" }
-        return message
+        let near = NearestName.find(name, among: colorNames.union(KindStyleSheet.colorNames))
+        if let near { message += "; did you mean '\(near)'?" }
+        let fixIts = range.isEmpty ? [] : near.map { [FixIt.replacing(range, with: JSONEscaping.sourceQuoted($0), message: "Change '\(name)' to '\($0)'")] } ?? []
+        return Diagnostic(path: path, id: .unknownColor, range: range, severity: .warning, message: message, fixIts: fixIts)
     }
 
     // MARK: - Paths

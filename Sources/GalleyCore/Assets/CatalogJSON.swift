@@ -7,8 +7,7 @@ enum CatalogJSON {
         case .success(let node):
             return node
         case .failure(let error):
-            var lines = lines
-            diagnostics.append(Diagnostic(path: path, location: lines.location(of: error.offset), severity: .warning, message: "\(what) is not valid JSON: \(error.message)"))
+            diagnostics.append(error.diagnostic(path: path, severity: .warning, prefix: "\(what) is not valid JSON: ", location: lines.location(ofOffset:)))
             return nil
         }
     }

@@ -37,13 +37,14 @@ public struct ColorSetContents: Sendable, Equatable {
         for entry in root.member("colors")?.value.arrayValue ?? [] {
             let location = lines.location(of: entry.offset)
             guard let color = entry.member("color")?.value else { continue }
-            func warn(_ message: String, at node: JSONNode? = nil) {
-                contents.diagnostics.append(Diagnostic(path: path, location: node.map { lines.location(of: $0.offset) } ?? location, severity: .warning, message: message))
+            func warn(_ message: String, at node: JSONNode? = nil, id: DiagnosticID = .invalidValue) {
+                contents.diagnostics.append(Diagnostic(path: path, id: id, range: node.map { lines.range(of: $0.headOffsets) } ?? SourceRange(at: location),
+                                                       severity: .warning, message: message))
             }
             if let reference = color.member("reference")?.value.stringValue {
                 let platform = color.member("platform")?.value.stringValue
                 if SystemColors.color(named: reference, platform: platform, appearance: .light) == nil {
-                    warn("unknown system colour '\(reference)'", at: color.member("reference")?.value)
+                    warn("unknown system colour '\(reference)'", at: color.member("reference")?.value, id: .unknownColor)
                 }
                 contents.entries.append(Entry(conditions: VariantConditions(catalogEntry: entry), value: .reference(reference, platform: platform), location: location))
                 continue

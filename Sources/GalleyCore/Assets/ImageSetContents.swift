@@ -55,7 +55,7 @@ public struct ImageSetContents: Sendable, Equatable {
                 filenameLocation: lines.location(of: name?.value.offset ?? image.offset)
             )
             if let scale = image.member("scale"), entry.conditions.scale == nil {
-                contents.diagnostics.append(Diagnostic(path: path, location: lines.location(of: scale.value.offset), severity: .warning, message: "unknown scale \(scale.value.stringValue.map { "'\($0)'" } ?? "value"), expected '1x', '2x' or '3x'"))
+                contents.diagnostics.append(Diagnostic(path: path, id: .invalidValue, range: lines.range(of: scale.value.headOffsets), severity: .warning, message: "unknown scale \(scale.value.stringValue.map { "'\($0)'" } ?? "value"), expected '1x', '2x' or '3x'"))
                 entry.conditions.scale = 1
             }
             contents.entries.append(entry)

@@ -29,7 +29,7 @@ public struct ConfigReader {
         var context = Context(path: path, lines: SourceLocator(bytes))
         switch JSONReader.parse(bytes) {
         case .failure(let error):
-            context.report(.error, error.message, at: error.offset)
+            context.diagnostics.append(error.diagnostic(path: path, location: context.lines.location(ofOffset:)))
             return (nil, context.diagnostics)
         case .success(let root):
             let config = readRoot(root, &context)
@@ -45,24 +45,35 @@ public struct ConfigReader {
 
         var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-        mutating func report(_ severity: Severity, _ message: String, at offset: Int) {
-            diagnostics.append(Diagnostic(path: path, location: lines.location(ofOffset: offset), severity: severity, message: message))
+        mutating func report(_ id: DiagnosticID, _ severity: Severity, _ message: String, at offsets: Range<Int>, fixIts: [FixIt] = []) {
+            diagnostics.append(Diagnostic(path: path, id: id, range: lines.range(ofOffsets: offsets), severity: severity, message: message, fixIts: fixIts))
+        }
+
+        /// An error about `node`'s value.
+        mutating func reject(_ id: DiagnosticID, _ message: String, _ node: JSONNode) {
+            report(id, .error, message, at: node.headOffsets)
+        }
+
+        mutating func wrongType(_ node: JSONNode, _ what: String, expected: String) {
+            reject(.wrongType, "\(what) is \(node.value.typeDescription), expected \(expected)", node)
         }
 
         /// The object's members after warning about keys not in `known`.
         mutating func members(of node: JSONNode, named what: String, known: [String]) -> [String: JSONNode]? {
             guard let members = node.objectValue else {
-                report(.error, "\(what) is \(node.value.typeDescription), expected an object", at: node.offset)
+                wrongType(node, what, expected: "an object")
                 return nil
             }
             var result: [String: JSONNode] = [:]
             for member in members {
                 if !known.contains(member.key) {
                     var message = "unknown key '\(member.key)' in \(what)"
-                    if let near = NearestName.find(member.key, among: known) { message += "; did you mean '\(near)'?" }
-                    report(.warning, message, at: member.keyOffset)
+                    let near = NearestName.find(member.key, among: known)
+                    if let near { message += "; did you mean '\(near)'?" }
+                    let fixIts = near.map { [FixIt.renamingKey(member.key, at: lines.range(ofOffsets: member.keyOffsets), to: $0)] } ?? []
+                    report(.unknownKey, .warning, message, at: member.keyOffsets, fixIts: fixIts)
                 } else if result[member.key] != nil {
-                    report(.warning, "duplicate key '\(member.key)'; the last one is used", at: member.keyOffset)
+                    report(.duplicateKey, .warning, "duplicate key '\(member.key)'; the last one is used", at: member.keyOffsets)
                 }
                 result[member.key] = member.value
             }
@@ -72,7 +83,7 @@ public struct ConfigReader {
         mutating func string(_ node: JSONNode?, _ what: String) -> String? {
             guard let node else { return nil }
             guard let text = node.stringValue else {
-                report(.error, "'\(what)' is \(node.value.typeDescription), expected a string", at: node.offset)
+                wrongType(node, "'\(what)'", expected: "a string")
                 return nil
             }
             return text
@@ -81,11 +92,11 @@ public struct ConfigReader {
         mutating func number(_ node: JSONNode?, _ what: String, range: ClosedRange<Double>) -> Double? {
             guard let node else { return nil }
             guard case .number(let value) = node.value else {
-                report(.error, "'\(what)' is \(node.value.typeDescription), expected a number", at: node.offset)
+                wrongType(node, "'\(what)'", expected: "a number")
                 return nil
             }
             guard range.contains(value) else {
-                report(.error, "'\(what)' is \(formatNumber(value)), expected \(formatNumber(range.lowerBound))–\(formatNumber(range.upperBound))", at: node.offset)
+                reject(.invalidValue, "'\(what)' is \(formatNumber(value)), expected \(formatNumber(range.lowerBound))–\(formatNumber(range.upperBound))", node)
                 return nil
             }
             return value
@@ -106,7 +117,7 @@ public struct ConfigReader {
                 for node in list {
                     if let kind = readKind(node, &context) {
                         if parsed.contains(where: { $0.name == kind.name }) {
-                            context.report(.error, "kind '\(kind.name)' is declared twice", at: node.offset)
+                            context.reject(.duplicateKind, "kind '\(kind.name)' is declared twice", node)
                         }
                         parsed.append(kind)
                     }
@@ -120,7 +131,7 @@ public struct ConfigReader {
                     config.schema.kinds = parsed
                 }
             } else {
-                context.report(.error, "'kinds' is \(kinds.value.typeDescription), expected an array", at: kinds.offset)
+                context.wrongType(kinds, "'kinds'", expected: "an array")
             }
         }
         if let titles = members["titles"] {
@@ -129,20 +140,21 @@ public struct ConfigReader {
                     if let title = context.string(entry.value, entry.key) { config.titles[entry.key] = title }
                 }
             } else {
-                context.report(.error, "'titles' is \(titles.value.typeDescription), expected an object of paths and titles", at: titles.offset)
+                context.wrongType(titles, "'titles'", expected: "an object of paths and titles")
             }
         }
+        if let name = context.string(members["textImageName"], "textImageName") { config.schema.textFileImageName = name }
         if let node = members["language"], let language = context.string(node, "language") {
             if DocumentLanguage.isTag(language) {
                 config.language = language
             } else {
-                context.report(.error, "invalid language '\(language)', expected a tag such as 'ja' or 'zh-Hans'", at: node.offset)
+                context.reject(.invalidValue, "invalid language '\(language)', expected a tag such as 'ja' or 'zh-Hans'", node)
             }
         }
         if let node = members["fonts"], let folder = context.string(node, "fonts") {
             let trimmed = folder.removingByteSuffix("/") ?? folder
             if trimmed.isEmpty || trimmed.hasPrefix("/") || trimmed.slashSeparatedParts.contains("..") {
-                context.report(.error, "'fonts' must be a folder inside the content folder, written relative to it", at: node.offset)
+                context.reject(.invalidValue, "'fonts' must be a folder inside the content folder, written relative to it", node)
             } else {
                 config.fontFolder = trimmed == "." ? "" : trimmed
             }
@@ -153,7 +165,7 @@ public struct ConfigReader {
                 if let appearance = GalleyConfig.Appearance(rawValue: text) {
                     config.appearance = appearance
                 } else {
-                    context.report(.error, "unknown appearance '\(text)', expected 'light', 'dark' or 'system'", at: node.offset)
+                    context.reject(.invalidValue, "unknown appearance '\(text)', expected 'light', 'dark' or 'system'", node)
                 }
             }
         }
@@ -165,7 +177,7 @@ public struct ConfigReader {
     /// The keys each object of `galley.json` may hold, by the key that holds
     /// the object (`""` for the top level; `kinds` for each kind).
     public static let knownKeys: [String: [String]] = [
-        "": ["keys", "kinds", "device", "titles", "language", "fonts", "$schema"],
+        "": ["keys", "kinds", "device", "titles", "language", "fonts", "textImageName", "$schema"],
         "keys": ["text", "image", "title"],
         "device": ["width", "appearance"],
         "kinds": ["name", "pattern", "renders", "style", "asset", "follows", "prefix"],
@@ -175,11 +187,11 @@ public struct ConfigReader {
     private func readKind(_ node: JSONNode, _ context: inout Context) -> BlockKind? {
         guard let members = context.members(of: node, named: "a kind", known: ConfigReader.knownKeys["kinds"] ?? []) else { return nil }
         guard let name = context.string(members["name"], "name") else {
-            if members["name"] == nil { context.report(.error, "kind has no 'name'", at: node.offset) }
+            if members["name"] == nil { context.reject(.missingKey, "kind has no 'name'", node) }
             return nil
         }
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-            context.report(.error, "kind name '\(name)' must be letters, digits, '-' or '_'", at: members["name"]?.offset ?? node.offset)
+            context.reject(.invalidValue, "kind name '\(name)' must be letters, digits, '-' or '_'", members["name"] ?? node)
             return nil
         }
         var kind = ContentSchema.seed.kind(named: name) ?? BlockKind(name: name, matcher: .always, role: .text)
@@ -188,13 +200,13 @@ public struct ConfigReader {
             // it compiles (found by fuzzing), and galley.json is compiled
             // again on every save; no block notation needs more.
             guard text.utf16.count <= ConfigReader.maximumPatternLength else {
-                context.report(.error, "pattern is longer than \(ConfigReader.maximumPatternLength) characters", at: pattern.offset)
+                context.reject(.invalidValue, "pattern is longer than \(ConfigReader.maximumPatternLength) characters", pattern)
                 return nil
             }
             do {
                 kind.matcher = try BlockMatcher.compile(pattern: text)
             } catch {
-                context.report(.error, "invalid regular expression '\(text)'", at: pattern.offset)
+                context.reject(.invalidValue, "invalid regular expression '\(text)'", pattern)
             }
         } else if ContentSchema.seed.kind(named: name) == nil {
             kind.matcher = .always
@@ -203,7 +215,7 @@ public struct ConfigReader {
             if let role = BlockKind.Role(rawValue: text) {
                 kind.role = role
             } else {
-                context.report(.error, "unknown 'renders' value '\(text)', expected 'text', 'image' or 'divider'", at: renders.offset)
+                context.reject(.invalidValue, "unknown 'renders' value '\(text)', expected 'text', 'image' or 'divider'", renders)
             }
         }
         if let asset = context.string(members["asset"], "asset") { kind.assetNameTemplate = asset }
@@ -212,7 +224,7 @@ public struct ConfigReader {
             if let list = follows.arrayValue {
                 kind.follows = list.compactMap { context.string($0, "follows") }
             } else {
-                context.report(.error, "'follows' is \(follows.value.typeDescription), expected an array of kind names", at: follows.offset)
+                context.wrongType(follows, "'follows'", expected: "an array of kind names")
             }
         }
         if let style = members["style"], let styleMembers = context.members(of: style, named: "the style of '\(name)'", known: ConfigReader.knownKeys["style"] ?? []) {
@@ -224,30 +236,30 @@ public struct ConfigReader {
     private func readStyle(_ members: [String: JSONNode], into style: inout KindStyle, _ context: inout Context) {
         if let font = context.string(members["font"], "font") {
             style.fontFamily = font
-            style.fontLocation = members["font"].map { context.lines.location(ofOffset: $0.offset) }
+            style.fontRange = members["font"].map { context.lines.range(ofOffsets: $0.headOffsets) }
         }
         if let size = context.number(members["size"], "size", range: 1...200) { style.fontSize = size }
         if let weight = context.string(members["weight"], "weight") { style.fontWeight = weight }
         if let italic = members["italic"] {
             if case .bool(let value) = italic.value { style.italic = value } else {
-                context.report(.error, "'italic' is \(italic.value.typeDescription), expected true or false", at: italic.offset)
+                context.wrongType(italic, "'italic'", expected: "true or false")
             }
         }
         if let node = members["color"], let color = context.string(node, "color") {
             if KindStyleSheet.cssColor(color) == nil, color.hasPrefix("#") || color.isEmpty {
-                context.report(.error, "unknown colour '\(color)', expected a SwiftUI colour name, a colour set or '#rrggbb'", at: node.offset)
+                context.reject(.unknownColor, "unknown colour '\(color)', expected a SwiftUI colour name, a colour set or '#rrggbb'", node)
             } else {
                 // Any other name may be a colour set: the workspace, which
                 // knows the asset catalogs, warns when it is none.
                 style.color = color
-                style.colorLocation = context.lines.location(ofOffset: node.offset)
+                style.colorRange = context.lines.range(ofOffsets: node.headOffsets)
             }
         }
         if let node = members["alignment"], let text = context.string(node, "alignment") {
             if let alignment = TextAlignment(rawValue: text) {
                 style.alignment = alignment
             } else {
-                context.report(.error, "unknown alignment '\(text)', expected 'leading', 'center', 'trailing' or 'justified'", at: node.offset)
+                context.reject(.invalidValue, "unknown alignment '\(text)', expected 'leading', 'center', 'trailing' or 'justified'", node)
             }
         }
         if let value = context.number(members["paddingTop"], "paddingTop", range: 0...500) { style.paddingTop = value }

@@ -26,7 +26,7 @@ public enum FontFaceStyleSheet {
     public static func unknownFonts(in schema: ContentSchema, fonts: BundledFonts, configPath: String) -> [Diagnostic] {
         schema.kinds.compactMap { kind in
             guard let name = kind.style.fontFamily, fonts.faces(named: name).isEmpty, !SystemFontFamilies.contains(name) else { return nil }
-            return Diagnostic(path: configPath, location: kind.style.fontLocation ?? .start, severity: .warning,
+            return Diagnostic(path: configPath, id: .unknownFont, range: kind.style.fontRange ?? SourceRange(at: .start), severity: .warning,
                               message: "font '\(name)' is neither bundled (listed under 'UIAppFonts' in an Info.plist) nor an iOS system font")
         }
     }

@@ -83,7 +83,7 @@ extension HTMLDocumentBuilder {
     mutating func image(_ tag: HTMLStartTag) {
         switch HTMLImageSource.resolve(tag.value(of: "src") ?? "") {
         case .refused(let message):
-            diagnose(.warning, message, at: tag.offset)
+            diagnose(.unsupportedContent, .warning, message, at: tag.offset)
         case .image(let source):
             flushParagraph(atBlockEnd: false)
             let image = ImageBlock(source: source, widthPoints: Self.points(tag.value(of: "width")),

@@ -128,7 +128,7 @@ struct HTMLDocumentBuilder {
             if HTMLElements.hidden.contains(name) { hiddenPastDepthLimit += 1 }
             if !hasReportedDepthLimit {
                 hasReportedDepthLimit = true
-                diagnose(.warning, "elements nested deeper than \(Self.maximumDepth); deeper tags are ignored", at: tag.offset)
+                diagnose(.limitReached, .warning, "elements nested deeper than \(Self.maximumDepth); deeper tags are ignored", at: tag.offset)
             }
             return
         }
@@ -305,7 +305,7 @@ struct HTMLDocumentBuilder {
             index = indexOfOpen([name], stoppingAt: boundaries)
         }
         guard let index else {
-            if !currentContext.isHidden { diagnose(.warning, "end tag '</\(name)>' matches no open element", at: offset) }
+            if !currentContext.isHidden { diagnose(.htmlSyntax, .warning, "end tag '</\(name)>' matches no open element", at: offset, length: 2 + name.utf8.count) }
             return
         }
         if elements[index].isBlock {
@@ -394,7 +394,7 @@ struct HTMLDocumentBuilder {
     mutating func finish() -> (document: Document, diagnostics: [Diagnostic]) {
         for (index, element) in elements.enumerated() where !HTMLElements.optionalEndTag.contains(element.name) {
             let isInsideHidden = index > 0 && elements[index - 1].context.isHidden
-            if !isInsideHidden { diagnose(.warning, "'<\(element.name)>' is never closed", at: element.offset) }
+            if !isInsideHidden { diagnose(.htmlSyntax, .warning, "'<\(element.name)>' is never closed", at: element.offset, length: 1 + element.name.utf8.count) }
         }
         if !elements.isEmpty { pop(downTo: 0, reopeningFormatting: false) }
         flushParagraph(atBlockEnd: true)
@@ -404,9 +404,11 @@ struct HTMLDocumentBuilder {
 
     // MARK: Diagnostics
 
-    mutating func diagnose(_ severity: Severity, _ message: String, at offset: Int) {
+    /// Reports the problem at the byte `offset`, underlining `length` bytes
+    /// (a tag's `<name`), or none for a problem told by its place.
+    mutating func diagnose(_ id: DiagnosticID, _ severity: Severity, _ message: String, at offset: Int, length: Int = 0) {
         guard diagnostics.count < Self.maximumDiagnostics else { return }
-        diagnostics.append(Diagnostic(path: path, location: locator.location(of: offset), severity: severity, message: message))
+        diagnostics.append(Diagnostic(path: path, id: id, range: locator.range(of: offset..<(offset + length)), severity: severity, message: message))
     }
 
     private mutating func reportIfUnknown(_ tag: HTMLStartTag) {
@@ -417,7 +419,7 @@ struct HTMLDocumentBuilder {
         var message = "unknown element '<\(name)>'"
         // `<image>` is only an old alias of `<img>`, the name to suggest.
         if let near = NearestName.find(name, among: HTMLElements.known) { message += "; did you mean '<\(near == "image" ? "img" : near)>'?" }
-        diagnose(.warning, message, at: tag.offset)
+        diagnose(.unknownTag, .warning, message, at: tag.offset, length: 1 + name.utf8.count)
     }
 
     /// The link if the page may follow it; links that could run script are dropped with a warning, their text kept.
@@ -426,7 +428,7 @@ struct HTMLDocumentBuilder {
         let trimmed = href.trimmingSpaces
         if HTMLImageSource.scheme(of: trimmed) != nil {
             let shown = trimmed.count > 80 ? String(trimmed.prefix(77)) + "…" : trimmed
-            diagnose(.warning, "link '\(shown)' is not kept: only http, https, mailto and tel links are", at: offset)
+            diagnose(.unsupportedContent, .warning, "link '\(shown)' is not kept: only http, https, mailto and tel links are", at: offset)
         }
         return nil
     }

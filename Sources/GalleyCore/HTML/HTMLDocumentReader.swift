@@ -9,11 +9,11 @@ public enum HTMLDocumentReader {
     public static func read(_ bytes: [UInt8], path: String, work: WorkCounter? = nil) -> (document: Document, diagnostics: [Diagnostic]) {
         let decoded = HTMLSourceDecoder.decode(bytes)
         var builder = HTMLDocumentBuilder(path: path, source: decoded.utf8, work: work)
-        for problem in decoded.problems { builder.diagnose(.warning, problem.message, at: problem.offset) }
+        for problem in decoded.problems { builder.diagnose(problem.id, .warning, problem.message, at: problem.offset) }
         var tokenizer = HTMLTokenizer(bytes: decoded.utf8, work: work)
         while true {
             let token = tokenizer.next()
-            for problem in tokenizer.problems { builder.diagnose(.warning, problem.message, at: problem.offset) }
+            for problem in tokenizer.problems { builder.diagnose(problem.id, .warning, problem.message, at: problem.offset) }
             tokenizer.problems.removeAll()
             work?.add(1)
             builder.consume(token)

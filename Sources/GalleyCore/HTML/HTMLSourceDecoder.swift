@@ -26,12 +26,12 @@ enum HTMLSourceDecoder {
             bytes.withUnsafeBufferPointer { decoder.decode($0, codePage: codePage, into: &utf8) }
             var problems: [HTMLTokenizerProblem] = []
             if !decoder.substitutedCodePages.isEmpty {
-                problems.append(HTMLTokenizerProblem(message: "charset '\(declaration.label)' is not supported here; read as Windows-1252", offset: declaration.offset))
+                problems.append(HTMLTokenizerProblem(id: .unsupportedContent, message: "charset '\(declaration.label)' is not supported here; read as Windows-1252", offset: declaration.offset))
             }
             return Decoded(utf8: utf8, problems: problems)
         case nil:
             var decoded = repairedUTF8(bytes)
-            decoded.problems.insert(HTMLTokenizerProblem(message: "unknown charset '\(declaration.label)'; read as UTF-8", offset: declaration.offset), at: 0)
+            decoded.problems.insert(HTMLTokenizerProblem(id: .unsupportedContent, message: "unknown charset '\(declaration.label)'; read as UTF-8", offset: declaration.offset), at: 0)
             return decoded
         }
     }
@@ -105,7 +105,7 @@ enum HTMLSourceDecoder {
         guard let firstInvalid = firstInvalidUTF8Offset(bytes) else { return Decoded(utf8: bytes, problems: []) }
         let repaired = Array(String(decoding: bytes, as: UTF8.self).utf8)
         let problem = HTMLTokenizerProblem(
-            message: "invalid UTF-8 bytes are shown as '\u{FFFD}'; declare the file's encoding with '<meta charset>'",
+            id: .unreadableFile, message: "invalid UTF-8 bytes are shown as '\u{FFFD}'; declare the file's encoding with '<meta charset>'",
             offset: firstInvalid)
         return Decoded(utf8: repaired, problems: [problem])
     }

@@ -22,6 +22,7 @@ struct HTMLStartTag {
 
 /// Something malformed the tokenizer read past, for a diagnostic.
 struct HTMLTokenizerProblem {
+    var id: DiagnosticID
     var message: String
     var offset: Int
 }

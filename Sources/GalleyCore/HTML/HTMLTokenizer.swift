@@ -70,7 +70,7 @@ struct HTMLTokenizer {
     private mutating func reportUnknownReferences() {
         guard !unknownReferences.isEmpty else { return }
         for reference in unknownReferences {
-            problems.append(HTMLTokenizerProblem(message: "unknown character reference '\(reference.text)' is shown as written", offset: reference.offset))
+            problems.append(HTMLTokenizerProblem(id: .htmlSyntax, message: "unknown character reference '\(reference.text)' is shown as written", offset: reference.offset))
         }
         unknownReferences.removeAll()
     }
@@ -199,7 +199,7 @@ struct HTMLTokenizer {
 
     private mutating func cutOff(_ start: Int, name: String) -> (name: String, attributes: [(name: String, value: String)], isSelfClosing: Bool)? {
         let slash = bytes[start + 1] == UInt8(ascii: "/") ? "/" : ""
-        problems.append(HTMLTokenizerProblem(message: "tag '<\(slash)\(name)' is cut off at end of file", offset: start))
+        problems.append(HTMLTokenizerProblem(id: .htmlSyntax, message: "tag '<\(slash)\(name)' is cut off at end of file", offset: start))
         position = bytes.count
         return nil
     }
@@ -215,7 +215,7 @@ struct HTMLTokenizer {
             if let end = find("]]>", from: start + 9) {
                 position = end + 3
             } else {
-                problems.append(HTMLTokenizerProblem(message: "unterminated '<![CDATA[' section", offset: start))
+                problems.append(HTMLTokenizerProblem(id: .htmlSyntax, message: "unterminated '<![CDATA[' section", offset: start))
                 position = bytes.count
             }
         } else {
@@ -248,7 +248,7 @@ struct HTMLTokenizer {
             }
             index += 1
         }
-        problems.append(HTMLTokenizerProblem(message: "unterminated comment: '<!--' has no '-->'", offset: start))
+        problems.append(HTMLTokenizerProblem(id: .htmlSyntax, message: "unterminated comment: '<!--' has no '-->'", offset: start))
         position = bytes.count
     }
 

@@ -45,6 +45,22 @@ enum JSONEscaping {
         output.append(UInt8(ascii: "\""))
     }
 
+    /// `text` as a JSON string an author writes in a source file, for a
+    /// fix-it: only what JSON requires is escaped (`"`, `\`, controls), so
+    /// `<image>` stays readable rather than becoming `\u003cimage>`.
+    static func sourceQuoted(_ text: String) -> String {
+        var output: [UInt8] = [UInt8(ascii: "\"")]
+        for byte in text.utf8 {
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                appendEscape(for: byte, last: byte, to: &output)
+            } else {
+                output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+        return String(decoding: output, as: UTF8.self)
+    }
+
     private static func appendEscape(for byte: UInt8, last: UInt8, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\\"))
         switch byte {

@@ -1,7 +1,36 @@
-/// A JSON syntax error at a byte offset.
+/// A JSON syntax error at a byte offset (property lists report theirs
+/// the same way).
 public struct JSONSyntaxError: Error, Equatable, Sendable {
+    /// An insertion that repairs the source, when the reader can tell.
+    public struct Fix: Equatable, Sendable {
+        public var message: String
+        public var offset: Int
+        public var insertion: String
+    }
+
     public var offset: Int
+    /// Just after the character or token the error is about.
+    public var end: Int
     public var message: String
+    public var fix: Fix?
+
+    public init(offset: Int, end: Int? = nil, message: String, fix: Fix? = nil) {
+        self.offset = offset
+        self.end = max(offset, end ?? offset)
+        self.message = message
+        self.fix = fix
+    }
+
+    /// The error as a diagnostic of `path`; `location` turns byte offsets
+    /// into lines and columns.
+    public func diagnostic(path: String, id: DiagnosticID = .jsonSyntax, severity: Severity = .error, prefix: String = "",
+                           location: (Int) -> SourceLocation) -> Diagnostic {
+        let range = SourceRange(location(offset), location(end))
+        let fixIts = fix.map { fix in
+            [FixIt(message: fix.message, edits: [TextEdit(range: SourceRange(at: location(fix.offset)), replacement: fix.insertion)])]
+        } ?? []
+        return Diagnostic(path: path, id: id, range: range, severity: severity, message: prefix + message, fixIts: fixIts)
+    }
 }
 
 /// Strict RFC 8259 JSON reader that records the byte offset of every value.
@@ -59,14 +88,58 @@ public struct JSONReader {
     private var position = 0
     /// End of the last complete value, where a missing comma belongs.
     private var endOfLastValue = 0
+    /// Whether that value was a string, whose closing quote may have been
+    /// meant as a quote inside it.
+    private var lastValueIsString = false
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>, base: Int = 0) {
         self.bytes = bytes
         self.base = base
     }
 
-    private func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
-        JSONSyntaxError(offset: base + (offset ?? position), message: message)
+    /// An error about the character at `offset` (the current one by
+    /// default); at a line break or the end, about the place itself.
+    private func error(_ message: String, at offset: Int? = nil, fix: JSONSyntaxError.Fix? = nil) -> JSONSyntaxError {
+        let start = offset ?? position
+        let isCharacter = start < bytes.count && bytes[start] != 0x0A && bytes[start] != 0x0D
+        let end = isCharacter ? min(bytes.count, start + UTF8ByteCount.ofScalar(lead: bytes[start])) : start
+        return JSONSyntaxError(offset: base + start, end: base + end, message: message, fix: fix)
+    }
+
+    /// The error for a character after a value where a ',' or a closing
+    /// bracket belongs. After a string, when a '"' follows later on the
+    /// line, the string most likely ended at a quote meant to be part of
+    /// it: say so, and offer the backslash that escapes it.
+    private func unexpectedAfterValue(_ expected: String) -> JSONSyntaxError {
+        let message = "expected \(expected), found \(describeCurrent())"
+        guard lastValueIsString, endOfLastValue > 0, quoteFollowsOnLine() else { return error(message) }
+        let fix = JSONSyntaxError.Fix(message: "Insert '\\' before the quote", offset: base + endOfLastValue - 1, insertion: "\\")
+        return error(message + "; a quote inside a string must be written '\\\"'", fix: fix)
+    }
+
+    /// Whether a letter that starts no literal is next: after a string,
+    /// most likely the rest of it, cut off by a quote (`"say "hi" now"`).
+    private var startsWord: Bool {
+        guard lastValueIsString, position < bytes.count, bytes[position] | 0x20 >= UInt8(ascii: "a"), bytes[position] | 0x20 <= UInt8(ascii: "z") else { return false }
+        for literal in ["true", "false", "null"] {
+            let end = position + literal.utf8.count
+            if end <= bytes.count, bytes[position..<end].elementsEqual(literal.utf8) { return false }
+        }
+        return true
+    }
+
+    /// A missing comma belongs right after the last value: the fix puts it there.
+    private func missingComma(_ message: String) -> JSONSyntaxError {
+        error(message, at: endOfLastValue, fix: JSONSyntaxError.Fix(message: "Insert ','", offset: base + endOfLastValue, insertion: ","))
+    }
+
+    private func quoteFollowsOnLine() -> Bool {
+        var index = position
+        while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D {
+            if bytes[index] == UInt8(ascii: "\"") { return true }
+            index += 1
+        }
+        return false
     }
 
     private mutating func skipByteOrderMark() {
@@ -82,11 +155,23 @@ public struct JSONReader {
         }
     }
 
+    /// The current character as a message names it: `'q'`, `'日' (U+65E5)`,
+    /// `U+0007`, or the byte when it is not UTF-8.
     private func describeCurrent() -> String {
         guard position < bytes.count else { return "end of file" }
         let byte = bytes[position]
         if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-        return "character"
+        let length = min(UTF8ByteCount.ofScalar(lead: byte), bytes.count - position)
+        var decoder = UTF8()
+        var iterator = UnsafeBufferPointer(rebasing: bytes[position..<(position + length)]).makeIterator()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return "byte 0x\(hex(UInt32(byte), digits: 2)), not UTF-8" }
+        let code = "U+" + hex(scalar.value, digits: 4)
+        return scalar.properties.generalCategory == .control || scalar.properties.isWhitespace ? code : "'\(scalar)' (\(code))"
+    }
+
+    private func hex(_ value: UInt32, digits: Int) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 
     private var startsValue: Bool {
@@ -118,7 +203,8 @@ public struct JSONReader {
             throw error("unexpected \(describeCurrent()), expected a value")
         }
         endOfLastValue = position
-        return JSONNode(value, offset: base + start)
+        if case .string = value { lastValueIsString = true } else { lastValueIsString = false }
+        return JSONNode(value, offset: base + start, end: base + position)
     }
 
     private mutating func expectLiteral(_ literal: StaticString) throws {
@@ -156,8 +242,8 @@ public struct JSONReader {
             case UInt8(ascii: ","): position += 1
             case UInt8(ascii: "]"): position += 1; return .array(elements)
             default:
-                if startsValue { throw error("missing ',' between array elements", at: endOfLastValue) }
-                throw error("expected ',' or ']' after array element, found \(describeCurrent())")
+                if startsValue, !startsWord { throw missingComma("missing ',' between array elements") }
+                throw unexpectedAfterValue("',' or ']' after array element")
             }
         }
     }
@@ -187,6 +273,7 @@ public struct JSONReader {
             }
             let keyOffset = position
             let key = try parseString()
+            let keyEnd = position
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
                 throw error("expected ':' after key \"\(key)\", found \(describeCurrent())")
@@ -194,7 +281,7 @@ public struct JSONReader {
             position += 1
             skipWhitespace()
             let value = try parseValue(depth: depth)
-            members.append(JSONMember(key: key, keyOffset: base + keyOffset, value: value))
+            members.append(JSONMember(key: key, keyOffset: base + keyOffset, keyEnd: base + keyEnd, value: value))
             skipWhitespace()
             guard position < bytes.count else {
                 throw error("unexpected end of file, expected '}' to close the object opened here", at: open)
@@ -204,9 +291,9 @@ public struct JSONReader {
             case UInt8(ascii: "}"): position += 1; return .object(members)
             default:
                 if bytes[position] == UInt8(ascii: "\"") {
-                    throw error("missing ',' between object members", at: endOfLastValue)
+                    throw missingComma("missing ',' between object members")
                 }
-                throw error("expected ',' or '}' after object member, found \(describeCurrent())")
+                throw unexpectedAfterValue("',' or '}' after object member")
             }
         }
     }

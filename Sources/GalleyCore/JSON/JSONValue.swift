@@ -6,10 +6,24 @@ public struct JSONNode: Sendable, Equatable {
     public var value: JSONValue
     /// Byte offset of the value's first character in the source.
     public var offset: Int
+    /// Byte offset just after the value's last character; `offset` when a
+    /// reader does not know it.
+    public var end: Int
 
-    public init(_ value: JSONValue, offset: Int) {
+    public init(_ value: JSONValue, offset: Int, end: Int? = nil) {
         self.value = value
         self.offset = offset
+        self.end = max(offset, end ?? offset)
+    }
+
+    /// The bytes a diagnostic about the value underlines: all of a string,
+    /// number or literal, and only the opening bracket of an object or
+    /// array, whose whole would cover many lines.
+    public var headOffsets: Range<Int> {
+        switch value {
+        case .array, .object: offset..<min(end, offset + 1)
+        default: offset..<end
+        }
     }
 }
 
@@ -38,13 +52,19 @@ public indirect enum JSONValue: Sendable, Equatable {
 public struct JSONMember: Sendable, Equatable {
     public var key: String
     public var keyOffset: Int
+    /// Just after the key's closing quote; `keyOffset` when unknown.
+    public var keyEnd: Int
     public var value: JSONNode
 
-    public init(key: String, keyOffset: Int, value: JSONNode) {
+    public init(key: String, keyOffset: Int, keyEnd: Int? = nil, value: JSONNode) {
         self.key = key
         self.keyOffset = keyOffset
+        self.keyEnd = max(keyOffset, keyEnd ?? keyOffset)
         self.value = value
     }
+
+    /// The key as written, quotes included.
+    public var keyOffsets: Range<Int> { keyOffset..<keyEnd }
 }
 
 extension JSONNode {

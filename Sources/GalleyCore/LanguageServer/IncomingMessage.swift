@@ -84,10 +84,33 @@ public struct ClientCapabilities: Equatable, Sendable {
 
 /// A diagnostic the client sends back with a code-action request.
 public struct ClientDiagnostic: Equatable, Sendable {
+    /// A fix-it as Galley published it in the diagnostic's `data`.
+    public struct Fix: Equatable, Sendable {
+        public var title: String
+        public var edits: [(range: TextRange, newText: String)]
+
+        public static func == (first: Fix, second: Fix) -> Bool {
+            first.title == second.title && first.edits.elementsEqual(second.edits) { $0.range == $1.range && $0.newText == $1.newText }
+        }
+    }
+
     public var range: TextRange
     public var message: String
     /// The diagnostic as sent, echoed in the action's `diagnostics`.
     public var json: JSONValue
+    /// Its fix-its, from `data.fixIts`; none for a diagnostic without Galley's data.
+    public var fixes: [Fix] = []
+
+    static func fixes(in node: JSONNode) -> [Fix] {
+        (node.member("data")?.value.member("fixIts")?.value.arrayValue ?? []).compactMap { fix in
+            guard let title = fix.member("title")?.value.stringValue, let edits = fix.member("edits")?.value.arrayValue else { return nil }
+            let parsed = edits.compactMap { edit -> (range: TextRange, newText: String)? in
+                guard let range = TextRange(json: edit.member("range")?.value), let newText = edit.member("newText")?.value.stringValue else { return nil }
+                return (range, newText)
+            }
+            return parsed.count == edits.count && !parsed.isEmpty ? Fix(title: title, edits: parsed) : nil
+        }
+    }
 }
 
 /// The requests Galley answers; any other method is `unknown`.
@@ -122,7 +145,7 @@ public enum EditorRequest: Equatable, Sendable {
             }
             let diagnostics = (params?.member("context")?.value.member("diagnostics")?.value.arrayValue ?? []).compactMap { node -> ClientDiagnostic? in
                 guard let message = node.member("message")?.value.stringValue, let range = TextRange(json: node.member("range")?.value) else { return nil }
-                return ClientDiagnostic(range: range, message: message, json: node.value)
+                return ClientDiagnostic(range: range, message: message, json: node.value, fixes: ClientDiagnostic.fixes(in: node))
             }
             return .success(.codeAction(uri: uri, diagnostics: diagnostics))
         default: return .success(.unknown(method: method))

@@ -24,23 +24,21 @@ extension LanguageServerSession {
 
     // MARK: - Quick fixes
 
-    /// A quick fix for each "did you mean" diagnostic the client sends back.
+    /// A quick fix for each fix-it of the diagnostics the client sends back.
     mutating func codeActions(uri: String, _ diagnostics: [ClientDiagnostic], messages: inout [OutgoingMessage]) -> JSONOutput {
-        guard let document = documents[uri] else { return .array([]) }
+        guard documents[uri] != nil else { return .array([]) }
         var actions: [JSONOutput] = []
         for diagnostic in diagnostics {
-            guard let suggestion = DiagnosticSpan.suggestion(in: diagnostic.message) else { continue }
-            let start = document.text.offset(of: diagnostic.range.start, encoding: encoding)
-            let bytes = start..<max(start, document.text.offset(of: diagnostic.range.end, encoding: encoding))
-            guard let fixed = DiagnosticSpan.applying(suggestion, to: text(bytes, in: document)) else { continue }
-            let edit: JSONOutput = .object([("range", range(bytes, in: document)), ("newText", .string(fixed))])
-            actions.append(.object([
-                ("title", .string("Change '\(suggestion.wrong)' to '\(suggestion.right)'")),
-                ("kind", .string("quickfix")),
-                ("isPreferred", .bool(true)),
-                ("diagnostics", .array([JSONOutput(diagnostic.json)])),
-                ("edit", .object([("changes", .object([(uri, .array([edit]))]))])),
-            ]))
+            for (index, fix) in diagnostic.fixes.enumerated() {
+                let edits: [JSONOutput] = fix.edits.map { .object([("range", $0.range.json), ("newText", .string($0.newText))]) }
+                actions.append(.object([
+                    ("title", .string(fix.title)),
+                    ("kind", .string("quickfix")),
+                    ("isPreferred", .bool(index == 0)),
+                    ("diagnostics", .array([JSONOutput(diagnostic.json)])),
+                    ("edit", .object([("changes", .object([(uri, .array(edits))]))])),
+                ]))
+            }
         }
         return .array(actions)
     }

@@ -44,7 +44,7 @@ public enum LocalizationCheck {
                 let lacking = other.items.count < base.items.count ? other : base
                 let fuller = lacking.path == other.path ? base : other
                 found.append(LocalizationDiagnostic(item: max(0, lacking.items.count - 1), diagnostic: Diagnostic(
-                    path: lacking.path, location: lacking.items.last?.blocks.first?.location ?? .start, severity: .warning,
+                    path: lacking.path, id: .localizationMismatch, at: lacking.items.last?.blocks.first?.location ?? .start, severity: .warning,
                     message: "\(count(lacking.items.count, "item")) here, \(count(fuller.items.count, "item")) in \(fuller.path)"
                 )))
             }
@@ -90,7 +90,7 @@ public enum LocalizationCheck {
         if left.map(\.element) == right.map(\.element) { return [] }
         guard left.count <= maximumCompared, right.count <= maximumCompared else {
             return [LocalizationDiagnostic(item: item, diagnostic: Diagnostic(
-                path: other.path, location: other.document.blocks.first?.location ?? .start, severity: .warning,
+                path: other.path, id: .localizationMismatch, at: other.document.blocks.first?.location ?? .start, severity: .warning,
                 message: "the images and captions differ from \(base.path)"
             ))]
         }
@@ -112,7 +112,7 @@ public enum LocalizationCheck {
             } else {
                 message = "localisations differ: \(list(ours)) here (\(there):\(thereLocation) has \(theirs.isEmpty ? "nothing there" : list(theirs)))"
             }
-            found.append(LocalizationDiagnostic(item: item, diagnostic: Diagnostic(path: here, location: location, severity: .warning, message: message)))
+            found.append(LocalizationDiagnostic(item: item, diagnostic: Diagnostic(path: here, id: .localizationMismatch, at: location, severity: .warning, message: message)))
         }
         return found
     }

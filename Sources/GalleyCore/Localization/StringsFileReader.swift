@@ -31,7 +31,7 @@ public struct StringsTable: Equatable, Sendable {
 public enum StringsFileReader {
     public static func read(_ bytes: [UInt8], path: String, work: WorkCounter? = nil) -> (table: StringsTable, diagnostics: [Diagnostic]) {
         guard let text = decode(bytes) else {
-            return (StringsTable(), [Diagnostic(path: path, location: .start, severity: .error,
+            return (StringsTable(), [Diagnostic(path: path, id: .unreadableFile, at: .start, severity: .error,
                                                 message: "a strings file must be UTF-8 or UTF-16 with a byte order mark")])
         }
         var parser = Parser(utf8: Array(text.utf8), path: path, work: work)
@@ -264,7 +264,8 @@ public enum StringsFileReader {
         }
 
         private mutating func report(_ message: String, at offset: Int, severity: Severity = .error) {
-            diagnostics.append(Diagnostic(path: path, location: locator.location(of: min(offset, utf8.count)), severity: severity, message: message))
+            let id: DiagnosticID = severity == .error ? .propertyListSyntax : .duplicateKey
+            diagnostics.append(Diagnostic(path: path, id: id, at: locator.location(of: min(offset, utf8.count)), severity: severity, message: message))
         }
 
         private func quoted(_ key: String) -> String {

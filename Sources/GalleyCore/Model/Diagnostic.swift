@@ -7,24 +7,52 @@ public enum Severity: String, Sendable, Hashable, Codable {
 
 /// A problem found in an author's file, returned as a value, never thrown.
 ///
+/// Like swift-syntax's diagnostics, a problem is data: which kind it is
+/// (`id`), the source it is about (`range`), and the edits that would fix
+/// it (`fixIts`). Editors, the page and CI read those fields; `message` is
+/// made from them once, by the producer, for people to read, and nothing
+/// parses it back.
+///
 /// Messages follow compiler style: lowercase, no trailing period, the
 /// offending token in quotes.
 public struct Diagnostic: Hashable, Sendable {
     /// The file, relative to the content folder, with `/` separators.
     public var path: String
-    public var location: SourceLocation
+    public var id: DiagnosticID
+    /// The source the problem is about: its start is where it is reported.
+    public var range: SourceRange
     public var severity: Severity
     public var message: String
+    /// Ways to fix the problem, best first; most diagnostics have none.
+    public var fixIts: [FixIt]
 
-    public init(path: String, location: SourceLocation, severity: Severity, message: String) {
+    public init(path: String, id: DiagnosticID, range: SourceRange, severity: Severity, message: String, fixIts: [FixIt] = []) {
         self.path = path
-        self.location = location
+        self.id = id
+        self.range = range
         self.severity = severity
         self.message = message
+        self.fixIts = fixIts
     }
+
+    /// A problem with a place but no extent, such as a whole file's.
+    public init(path: String, id: DiagnosticID, at location: SourceLocation, severity: Severity, message: String) {
+        self.init(path: path, id: id, range: SourceRange(at: location), severity: severity, message: message)
+    }
+
+    /// Where the problem is reported.
+    public var location: SourceLocation { range.start }
 
     /// The form editors and CI parse: `path:line:column: severity: message`.
     public var formatted: String {
         "\(path):\(location.line):\(location.column): \(severity.rawValue): \(message)"
+    }
+
+    /// The same problem after its source moved: its range and its fixes'.
+    public func relocated(_ move: (SourceLocation) -> SourceLocation) -> Diagnostic {
+        var moved = self
+        moved.range = range.relocated(move)
+        moved.fixIts = fixIts.map { $0.relocated(move) }
+        return moved
     }
 }

@@ -12,10 +12,24 @@ public struct Document: Equatable, Sendable {
     public var title: String
     public var kind: DocumentKind
     public var blocks: [Block]
+    /// For tagged content: how each image block's name is written, by the
+    /// block's location, for fixes of missing images.
+    public var imageNamings: [SourceLocation: ImageNaming]
 
-    public init(title: String, kind: DocumentKind, blocks: [Block]) {
+    public init(title: String, kind: DocumentKind, blocks: [Block], imageNamings: [SourceLocation: ImageNaming] = [:]) {
         self.title = title
         self.kind = kind
         self.blocks = blocks
+        self.imageNamings = imageNamings
+    }
+
+    /// The document with every block `lines` further down its file.
+    public func movedDown(by lines: Int) -> Document {
+        var moved = self
+        moved.blocks = blocks.map { $0.movedDown(by: lines) }
+        moved.imageNamings = Dictionary(uniqueKeysWithValues: imageNamings.map { location, naming in
+            (SourceLocation(line: location.line + lines, column: location.column), naming.movedDown(by: lines))
+        })
+        return moved
     }
 }

@@ -88,6 +88,13 @@ public struct SourceLocator: Sendable {
         return SourceLocation(line: index + 1, column: 1 + counted.units)
     }
 
+    /// The range of the bytes `offsets`; the column marks keep a long
+    /// minified line from being counted from its start twice.
+    public func range(ofOffsets offsets: Range<Int>) -> SourceRange {
+        let end = max(offsets.lowerBound, min(offsets.upperBound, bytes.count))
+        return SourceRange(location(ofOffset: offsets.lowerBound), location(ofOffset: end))
+    }
+
     /// The offset of `location` (as `location(of:)` gives it), or nil when
     /// the source has no such line.
     public func offset(of location: SourceLocation) -> Int? {

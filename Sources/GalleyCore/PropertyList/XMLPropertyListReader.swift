@@ -59,7 +59,15 @@ struct XMLPropertyListReader {
         return root
     }
 
+    /// The value `tag` opens, ending where its closing tag ends, so that a
+    /// diagnostic about it underlines `<string>…</string>`.
     private mutating func parseValue(_ tag: Tag, depth: Int) throws -> JSONNode {
+        var node = try parseContent(of: tag, depth: depth)
+        node.end = max(node.offset, position)
+        return node
+    }
+
+    private mutating func parseContent(of tag: Tag, depth: Int) throws -> JSONNode {
         guard depth < PropertyListReader.maximumDepth else {
             throw error("nested deeper than \(PropertyListReader.maximumDepth) levels", at: tag.offset)
         }
@@ -118,12 +126,13 @@ struct XMLPropertyListReader {
                 throw error("expected <key> in <dict>, found \(describe(keyTag))", at: keyTag.offset)
             }
             let key = keyTag.kind == .empty ? "" : try readText(closing: keyTag)
+            let keyEnd = position
             try skipMarkup(allowingDoctype: false)
             let valueTag = try readTag(inside: dictionary)
             if valueTag.kind == .end {
                 throw error("<key>\(key)</key> has no value before \(describe(valueTag))", at: valueTag.offset)
             }
-            members.append(JSONMember(key: key, keyOffset: keyTag.offset, value: try parseValue(valueTag, depth: depth + 1)))
+            members.append(JSONMember(key: key, keyOffset: keyTag.offset, keyEnd: keyEnd, value: try parseValue(valueTag, depth: depth + 1)))
         }
     }
 

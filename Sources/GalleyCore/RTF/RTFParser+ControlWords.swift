@@ -274,7 +274,7 @@ extension RTFParser {
         let start = lexer.position
         let range = lexer.readBinary(length: length)
         if range.count < length {
-            diagnose(.warning, "'\\bin' length \(length) exceeds the \(range.count) bytes left in the file", at: start)
+            diagnose(.rtfSyntax, .warning, "'\\bin' length \(length) exceeds the \(range.count) bytes left in the file", at: start)
         }
         if state.destination == .picture { picture.appendBinary(bytes, range: range) }
     }

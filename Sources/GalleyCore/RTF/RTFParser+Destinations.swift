@@ -48,12 +48,12 @@ extension RTFParser {
         picture = RTFPicture()
         guard state.destination.isDocumentText || state.destination == .discard else { return }
         guard !finished.data.isEmpty else {
-            diagnose(.warning, "picture without data skipped", at: pictureOffset)
+            diagnose(.unsupportedContent, .warning, "picture without data skipped", at: pictureOffset)
             return
         }
         guard let mimeType = finished.mimeType else {
             let format = finished.format?.rawValue ?? "unknown"
-            diagnose(.warning, "picture format '\(format)' cannot be shown; skipped", at: pictureOffset)
+            diagnose(.unsupportedContent, .warning, "picture format '\(format)' cannot be shown; skipped", at: pictureOffset)
             return
         }
         let size = finished.sizeInPoints

@@ -128,7 +128,7 @@ struct RTFParser {
             case .controlSymbol(let symbol):
                 handleControlSymbol(symbol)
             case .malformedHexByte:
-                diagnose(.warning, "malformed '\\'' escape: expected two hexadecimal digits", at: lexer.tokenStart)
+                diagnose(.rtfSyntax, .warning, "malformed '\\'' escape: expected two hexadecimal digits", at: lexer.tokenStart)
             case .endOfInput:
                 break tokens
             }
@@ -148,18 +148,20 @@ struct RTFParser {
     /// Code pages read as another, said once each at the end.
     mutating func diagnoseSubstitutedCodePages() {
         for codePage in decoder.substitutedCodePages {
-            diagnose(.warning, "code page '\(codePage)' is not supported; read as Windows Latin 1", at: 0)
+            diagnose(.unsupportedContent, .warning, "code page '\(codePage)' is not supported; read as Windows Latin 1", at: 0)
         }
     }
 
     // MARK: Diagnostics
 
-    mutating func diagnose(_ severity: Severity, _ message: String, at offset: Int) {
+    /// Reports the problem at the byte `offset` (a point: RTF's tokens are
+    /// told by their start).
+    mutating func diagnose(_ id: DiagnosticID, _ severity: Severity, _ message: String, at offset: Int) {
         guard diagnostics.count < Self.maximumDiagnostics else { return }
         let location = locator.location(of: offset)
-        diagnostics.append(Diagnostic(path: path, location: location, severity: severity, message: message))
+        diagnostics.append(Diagnostic(path: path, id: id, at: location, severity: severity, message: message))
         if diagnostics.count == Self.maximumDiagnostics {
-            diagnostics.append(Diagnostic(path: path, location: location, severity: .note,
+            diagnostics.append(Diagnostic(path: path, id: .limitReached, at: location, severity: .note,
                                           message: "too many problems; further ones are not reported"))
         }
     }
@@ -170,7 +172,7 @@ struct RTFParser {
         while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
         let header: [UInt8] = Array("{\\rtf".utf8)
         let present = bytes.count - start >= header.count && zip(header, bytes[start...]).allSatisfy { $0 == $1 }
-        if !present { diagnose(.warning, "missing '{\\rtf1' header; reading as RTF anyway", at: start) }
+        if !present { diagnose(.rtfSyntax, .warning, "missing '{\\rtf1' header; reading as RTF anyway", at: start) }
     }
 
     private mutating func noteContentAfterEnd(_ token: RTFToken) {
@@ -180,7 +182,7 @@ struct RTFParser {
         case .text(let range) where range.allSatisfy({ bytes[$0] == 0x20 }): return
         default:
             hasReportedContentAfterEnd = true
-            diagnose(.warning, "content after the closing '}' of the document", at: lexer.tokenStart)
+            diagnose(.rtfSyntax, .warning, "content after the closing '}' of the document", at: lexer.tokenStart)
         }
     }
 
@@ -190,7 +192,7 @@ struct RTFParser {
         if !savedStates.isEmpty {
             let innermost = locator.location(of: groupStartOffsets.last ?? 0)
             let open = savedStates.count
-            diagnose(.error, "unbalanced '{' at end of file: \(open) group\(open == 1 ? "" : "s") still open, the innermost opened at \(innermost)",
+            diagnose(.rtfSyntax, .error, "unbalanced '{' at end of file: \(open) group\(open == 1 ? "" : "s") still open, the innermost opened at \(innermost)",
                      at: endOffset)
             if state.destination.isDocumentText, !paragraph.isEmpty { endParagraph() }
             while !savedStates.isEmpty { closeGroup() }
@@ -204,7 +206,7 @@ struct RTFParser {
         guard savedStates.count < Self.maximumGroupDepth else {
             if !hasReportedDepthLimit {
                 hasReportedDepthLimit = true
-                diagnose(.warning, "groups nested deeper than \(Self.maximumGroupDepth) levels are skipped", at: lexer.tokenStart)
+                diagnose(.limitReached, .warning, "groups nested deeper than \(Self.maximumGroupDepth) levels are skipped", at: lexer.tokenStart)
             }
             _ = lexer.skipRestOfGroup()
             return
@@ -219,7 +221,7 @@ struct RTFParser {
         fallbackCharactersToSkip = 0
         isIgnorableDestinationPending = false
         guard let outer = savedStates.last else {
-            diagnose(.warning, "unbalanced '}'", at: lexer.tokenStart)
+            diagnose(.rtfSyntax, .warning, "unbalanced '}'", at: lexer.tokenStart)
             return
         }
         if savedStates.count == 1, state.destination.isDocumentText, !paragraph.isEmpty {

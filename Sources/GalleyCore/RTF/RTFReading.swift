@@ -110,9 +110,7 @@ extension RTFReader {
             blocks += previous.document.blocks[caughtUp.blockCount...].lazy.map { moved.keeps($0.location) ? $0 : $0.relocated(moved.location) }
             let diagnosticShift = parser.diagnostics.count - caughtUp.diagnosticCount
             parser.diagnostics += previous.diagnostics[caughtUp.diagnosticCount...].lazy.map { diagnostic in
-                var diagnostic = diagnostic
-                diagnostic.location = moved.location(diagnostic.location)
-                return diagnostic
+                diagnostic.relocated(moved.location)
             }
             parser.diagnoseSubstitutedCodePages()
             let laterIndex = previous.checkpoints.partitionPoint { $0.offset >= caughtUp.offset }

@@ -37,16 +37,24 @@ public struct BlockKind: Sendable {
         self.follows = follows
     }
 
-    /// An asset name from a template such as `{imageName}_{content}`.
-    public static func fill(_ template: String, imageName: String, content: String) -> String {
-        if template == "{imageName}_{content}" { return imageName + "_" + content }
+    /// An asset name from a template such as `{imageName}_{content}`. With
+    /// no `imageName` (a text file without a configured prefix) the
+    /// placeholder goes with the `_` or `-` after it, so that the content
+    /// names the asset whole.
+    public static func fill(_ template: String, imageName: String?, content: String) -> String {
+        if template == "{imageName}_{content}" { return imageName.map { $0 + "_" + content } ?? content }
         var result = ""
         var rest = Substring(template)
+        if imageName == nil {
+            for placeholder in ["{imageName}_", "{imageName}-"] {
+                while let found = rest.range(of: placeholder) { rest.removeSubrange(found) }
+            }
+        }
         while let open = rest.firstIndex(of: "{") {
             result += rest[..<open]
             let tail = rest[open...]
             if tail.hasPrefix("{imageName}") {
-                result += imageName
+                result += imageName ?? ""
                 rest = tail.dropFirst("{imageName}".count)
             } else if tail.hasPrefix("{content}") {
                 result += content
@@ -70,14 +78,14 @@ public struct BlockKind: Sendable {
 public struct KindStyle: Sendable, Equatable {
     public var fontFamily: String?
     /// Where `fontFamily` is written in `galley.json`, for warnings about it.
-    public var fontLocation: SourceLocation?
+    public var fontRange: SourceRange?
     public var fontSize: Double?
     public var fontWeight: String?
     public var italic: Bool = false
     /// `gray`, `secondary`, `#rrggbb`, or the name of a colour set.
     public var color: String?
     /// Where `color` is written in `galley.json`, for warnings about it.
-    public var colorLocation: SourceLocation?
+    public var colorRange: SourceRange?
     public var alignment: TextAlignment?
     public var paddingTop: Double = 0
     public var paddingBottom: Double = 0

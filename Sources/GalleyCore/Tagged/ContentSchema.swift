@@ -5,6 +5,10 @@ public struct ContentSchema: Sendable {
     public var titleKey: String
     /// Tried in order; the first that matches a string decides its kind.
     public var kinds: [BlockKind]
+    /// What fills `{imageName}` for the images of tagged `.txt` files, which
+    /// have no item to hold an image key (`galley.json`'s `textImageName`);
+    /// nil, the default, lets the tag name the asset whole.
+    public var textFileImageName: String?
 
     public init(textKey: String, imageKey: String, titleKey: String, kinds: [BlockKind]) {
         self.textKey = textKey

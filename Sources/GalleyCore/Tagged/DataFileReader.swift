@@ -49,17 +49,17 @@ public struct DataFileReader {
         var itemDepth = 0
         switch syntax == .json ? JSONReader.parse(bytes) : PropertyListReader.parse(bytes) {
         case .failure(let error):
-            reading = .invalid(Diagnostic(path: path, location: lines.location(ofOffset: error.offset, work: work), severity: .error, message: error.message))
+            reading = .invalid(error.diagnostic(path: path, id: syntax == .json ? .jsonSyntax : .propertyListSyntax, location: { lines.location(ofOffset: $0, work: work) }))
         case .success(let root):
             if let items = itemArray(in: root) {
                 var fileDiagnostics: [Diagnostic] = []
                 var readings: [ItemReading] = []
                 for (index, item) in items.enumerated() {
                     guard let members = item.objectValue else {
-                        fileDiagnostics.append(diagnostic(.warning, "item \(index) is \(item.value.typeDescription), expected an object", at: item.offset, lines))
+                        fileDiagnostics.append(diagnostic(.wrongType, .warning, "item \(index) is \(item.value.typeDescription), expected an object", at: item.headOffsets, lines))
                         continue
                     }
-                    readings.append(readItem(members, index: index, offset: item.offset, lines))
+                    readings.append(readItem(members, index: index, offsets: item.headOffsets, lines))
                 }
                 reading = .items(readings, fileDiagnostics: fileDiagnostics)
                 itemStarts = items.map(\.offset)
@@ -87,21 +87,24 @@ public struct DataFileReader {
         elements.contains { $0.member(schema.textKey) != nil }
     }
 
-    func diagnostic(_ severity: Severity, _ message: String, at offset: Int, _ lines: SourcePositions) -> Diagnostic {
-        Diagnostic(path: path, location: lines.location(ofOffset: offset, work: work), severity: severity, message: message)
+    func diagnostic(_ id: DiagnosticID, _ severity: Severity, _ message: String, at offsets: Range<Int>, _ lines: SourcePositions,
+                    fixIts: [FixIt] = []) -> Diagnostic {
+        Diagnostic(path: path, id: id, range: lines.range(ofOffsets: offsets, work: work), severity: severity, message: message, fixIts: fixIts)
     }
 
-    func readItem(_ members: [JSONMember], index: Int, offset: Int, _ lines: SourcePositions) -> ItemReading {
+    /// `offsets` are the item's opening brace, where problems of the item as a whole are told.
+    func readItem(_ members: [JSONMember], index: Int, offsets: Range<Int>, _ lines: SourcePositions) -> ItemReading {
         var diagnostics: [Diagnostic] = []
         var seenKeys: Set<String> = []
         for member in members where !seenKeys.insert(member.key).inserted {
-            diagnostics.append(diagnostic(.warning, "duplicate key '\(member.key)'; the last one is used", at: member.keyOffset, lines))
+            diagnostics.append(diagnostic(.duplicateKey, .warning, "duplicate key '\(member.key)'; the last one is used", at: member.keyOffsets, lines))
         }
+        diagnostics += misspeltKeys(members, lines)
         func lastMember(_ key: String) -> JSONMember? { members.last { $0.key == key } }
         func string(_ key: String) -> String? {
             guard let member = lastMember(key) else { return nil }
             guard let text = member.value.stringValue else {
-                diagnostics.append(diagnostic(.warning, "'\(key)' is \(member.value.value.typeDescription), expected a string", at: member.value.offset, lines))
+                diagnostics.append(diagnostic(.wrongType, .warning, "'\(key)' is \(member.value.value.typeDescription), expected a string", at: member.value.headOffsets, lines))
                 return nil
             }
             return text
@@ -109,7 +112,7 @@ public struct DataFileReader {
 
         let title = string(schema.titleKey)
         if title?.isEmpty ?? true {
-            diagnostics.append(diagnostic(.warning, "item has no title ('\(schema.titleKey)')", at: offset, lines))
+            diagnostics.append(diagnostic(.missingKey, .warning, "item has no title ('\(schema.titleKey)')", at: offsets, lines))
         }
         let imageName = string(schema.imageKey)
 
@@ -119,22 +122,42 @@ public struct DataFileReader {
                 strings.reserveCapacity(elements.count)
                 for element in elements {
                     if let value = element.stringValue {
-                        strings.append(TaggedString(text: value, location: lines.location(ofOffset: element.offset, work: work)))
+                        strings.append(TaggedString(text: value, range: lines.range(ofOffsets: element.headOffsets, work: work), notation: notation))
                     } else {
-                        diagnostics.append(diagnostic(.warning, "'\(schema.textKey)' element is \(element.value.typeDescription), expected a string", at: element.offset, lines))
+                        diagnostics.append(diagnostic(.wrongType, .warning, "'\(schema.textKey)' element is \(element.value.typeDescription), expected a string",
+                                                      at: element.headOffsets, lines))
                     }
                 }
             } else {
-                diagnostics.append(diagnostic(.error, "'\(schema.textKey)' is \(text.value.value.typeDescription), expected an array of strings", at: text.value.offset, lines))
+                diagnostics.append(diagnostic(.wrongType, .error, "'\(schema.textKey)' is \(text.value.value.typeDescription), expected an array of strings",
+                                              at: text.value.headOffsets, lines))
             }
         } else {
-            diagnostics.append(diagnostic(.warning, "item has no '\(schema.textKey)'", at: offset, lines))
+            diagnostics.append(diagnostic(.missingKey, .warning, "item has no '\(schema.textKey)'", at: offsets, lines))
         }
 
-        let parsed = TaggedParser(schema: schema, path: path).blocks(from: strings, imageName: imageName)
+        // An item without an image key names its images as the seed's app does: `_01`.
+        let parsed = TaggedParser(schema: schema, path: path).blocks(from: strings, imageName: imageName ?? "")
         diagnostics += parsed.diagnostics
-        let document = Document(title: title ?? "Item \(index + 1)", kind: .tagged, blocks: parsed.blocks)
+        let document = Document(title: title ?? "Item \(index + 1)", kind: .tagged, blocks: parsed.blocks, imageNamings: parsed.imageNamings)
         return ItemReading(index: index, document: document, diagnostics: diagnostics)
+    }
+
+    /// How fixes rewrite this file's strings: a property list's are left alone.
+    private var notation: TaggedString.Notation { syntax == .json ? .jsonString : .other }
+
+    /// Warnings for keys that are not the schema's but nearly are
+    /// (`imagename` for `imageName`) while the real one is missing: the
+    /// app would not see them.
+    private func misspeltKeys(_ members: [JSONMember], _ lines: SourcePositions) -> [Diagnostic] {
+        let configured = [schema.textKey, schema.imageKey, schema.titleKey]
+        let present = Set(members.map(\.key))
+        return members.compactMap { member in
+            guard !configured.contains(member.key),
+                  let near = NearestName.find(member.key, among: configured.filter { !present.contains($0) }) else { return nil }
+            let fixIts = syntax == .json ? [FixIt.renamingKey(member.key, at: lines.range(ofOffsets: member.keyOffsets, work: work), to: near)] : []
+            return diagnostic(.unknownKey, .warning, "unknown item key '\(member.key)'; did you mean '\(near)'?", at: member.keyOffsets, lines, fixIts: fixIts)
+        }
     }
 }
 
@@ -156,5 +179,9 @@ struct SourcePositions: Sendable {
 
     func location(ofOffset offset: Int, work: WorkCounter?) -> SourceLocation {
         lines?.location(ofOffset: offset, work: work) ?? SourceLocation(line: 1, column: offset + 1)
+    }
+
+    func range(ofOffsets offsets: Range<Int>, work: WorkCounter?) -> SourceRange {
+        SourceRange(location(ofOffset: offsets.lowerBound, work: work), location(ofOffset: offsets.upperBound, work: work))
     }
 }

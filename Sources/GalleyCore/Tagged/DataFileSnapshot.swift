@@ -62,17 +62,15 @@ extension DataFileReader {
         let lineShift = lines.line(ofOffset: newEnd) - previousLines.line(ofOffset: oldEnd)
         func moved(_ diagnostic: Diagnostic) -> Diagnostic {
             guard lineShift != 0, diagnostic.location.line > editEndLine else { return diagnostic }
-            var diagnostic = diagnostic
-            diagnostic.location.line += lineShift
-            return diagnostic
+            return diagnostic.relocated { SourceLocation(line: $0.line + lineShift, column: $0.column) }
         }
 
-        let edited = readItem(members, index: index, offset: start, SourcePositions(lines: lines))
+        let edited = readItem(members, index: index, offsets: node.headOffsets, SourcePositions(lines: lines))
         let newReadings = readings.map { reading -> ItemReading in
             if reading.index == index { return edited }
             guard reading.index > index, lineShift != 0 else { return reading }
             var reading = reading
-            reading.document.blocks = reading.document.blocks.map { $0.movedDown(by: lineShift) }
+            reading.document = reading.document.movedDown(by: lineShift)
             reading.diagnostics = reading.diagnostics.map(moved)
             return reading
         }

@@ -1,11 +1,47 @@
 /// One string of tagged content and where it was written.
 public struct TaggedString: Sendable {
-    public var text: String
-    public var location: SourceLocation
+    /// How the string is written in its file, so that a fix can write
+    /// another in its place.
+    public enum Notation: Sendable, Hashable {
+        /// A JSON string: the range holds its quotes.
+        case jsonString
+        /// A line of a text file, as it is (without its line break and trailing blanks).
+        case line
+        /// Written in a way fixes do not rewrite (a property list's `<string>`).
+        case other
 
-    public init(text: String, location: SourceLocation) {
+        /// `text` as this notation writes it, or nil when fixes do not rewrite it.
+        public func written(_ text: String) -> String? {
+            switch self {
+            case .jsonString: JSONEscaping.sourceQuoted(text)
+            case .line: text
+            case .other: nil
+            }
+        }
+    }
+
+    public var text: String
+    /// The string as written in its file.
+    public var range: SourceRange
+    public var notation: Notation
+
+    public init(text: String, range: SourceRange, notation: Notation) {
         self.text = text
-        self.location = location
+        self.range = range
+        self.notation = notation
+    }
+
+    /// A string at `location` whose extent is not known (a test's, or one a
+    /// fix does not rewrite).
+    public init(text: String, location: SourceLocation) {
+        self.init(text: text, range: SourceRange(at: location), notation: .other)
+    }
+
+    public var location: SourceLocation { range.start }
+
+    /// A fix that writes `replacement` instead of the whole string.
+    func fixIt(writing replacement: String, message: String) -> FixIt? {
+        notation.written(replacement).map { .replacing(range, with: $0, message: message) }
     }
 }
 
@@ -20,34 +56,48 @@ public struct TaggedParser {
         self.path = path
     }
 
-    public func blocks(from strings: [TaggedString], imageName: String?) -> (blocks: [Block], diagnostics: [Diagnostic]) {
-        var blocks: [Block] = []
-        blocks.reserveCapacity(strings.count)
-        var diagnostics: [Diagnostic] = []
+    /// What the strings make: blocks, the problems found, and how each image
+    /// block's name was written (by the block's location).
+    public struct Parsed {
+        public var blocks: [Block] = []
+        public var diagnostics: [Diagnostic] = []
+        public var imageNamings: [SourceLocation: ImageNaming] = [:]
+    }
+
+    /// `imageName` fills `{imageName}` in image kinds' asset names: an
+    /// item's image key, or for a text file the configured prefix; nil
+    /// drops it, so that the tag names the asset.
+    public func blocks(from strings: [TaggedString], imageName: String?) -> Parsed {
+        var parsed = Parsed()
+        parsed.blocks.reserveCapacity(strings.count)
         var previousKind: String?
         for string in strings {
             guard let (kind, content) = classify(string.text) else { continue }
-            func warn(_ message: String) {
-                diagnostics.append(Diagnostic(path: path, location: string.location, severity: .warning, message: message))
+            func warn(_ id: DiagnosticID, _ message: String, fixIts: [FixIt] = []) {
+                parsed.diagnostics.append(Diagnostic(path: path, id: id, range: string.range, severity: .warning, message: message, fixIts: fixIts))
             }
             if case .always = kind.matcher {
                 if let typed = halfWidthTags(of: string.text), let (meant, _) = classify(typed), meant.name != kind.name {
-                    warn("'\(string.text)' has full-width brackets and is shown as body text, not as \(meant.name == "image" ? "an image" : "a \(meant.name)"); did you mean '\(typed)'?")
-                } else if let problem = tagProblem(in: string.text) {
-                    warn(problem)
+                    let message = "'\(string.text)' has full-width brackets and is shown as body text, not as \(meant.name == "image" ? "an image" : "a \(meant.name)"); did you mean '\(typed)'?"
+                    warn(.unknownTag, message, fixIts: string.fixIt(writing: typed, message: "write the tags in ASCII").map { [$0] } ?? [])
+                } else if let problem = tagProblem(in: string) {
+                    warn(problem.id, problem.message, fixIts: problem.fixIts)
                 }
             }
             if !kind.follows.isEmpty, !kind.follows.contains(previousKind ?? "") {
                 let expected = kind.follows.map { "'\($0)'" }.joined(separator: " or ")
-                warn("\(kind.name) does not directly follow \(expected == "'image'" ? "an image" : expected)")
+                warn(.misplacedBlock, "\(kind.name) does not directly follow \(expected == "'image'" ? "an image" : expected)")
             }
             if kind.role != .divider, content.allSatisfy(\.isWhitespace) {
-                warn(kind.role == .image ? "image has no name" : "empty \(kind.name) block")
+                warn(.emptyBlock, kind.role == .image ? "image has no name" : "empty \(kind.name) block")
             }
-            blocks.append(block(kind: kind, content: content, location: string.location, imageName: imageName))
+            if kind.role == .image, let naming = ImageNaming(string, kind: kind, content: content, imageName: imageName) {
+                parsed.imageNamings[string.location] = naming
+            }
+            parsed.blocks.append(block(kind: kind, content: content, location: string.location, imageName: imageName))
             previousKind = kind.name
         }
-        return (blocks, diagnostics)
+        return parsed
     }
 
     private func classify(_ text: String) -> (BlockKind, String)? {
@@ -60,7 +110,7 @@ public struct TaggedParser {
     private func block(kind: BlockKind, content: String, location: SourceLocation, imageName: String?) -> Block {
         switch kind.role {
         case .image:
-            let assetName = BlockKind.fill(kind.assetNameTemplate, imageName: imageName ?? "", content: content)
+            let assetName = BlockKind.fill(kind.assetNameTemplate, imageName: imageName, content: content)
             return Block(kind: kind.name, location: location, content: .image(ImageBlock(source: .asset(assetName))))
         case .text:
             return Block(kind: kind.name, location: location, content: .paragraph(Paragraph(runs: [TextRun(kind.prefix + content)])))
@@ -72,23 +122,26 @@ public struct TaggedParser {
     private var tagNames: [String] { schema.kinds.compactMap(\.tagName) }
 
     /// A string that looks like tagged content but matched no kind.
-    private func tagProblem(in text: String) -> String? {
+    private func tagProblem(in string: TaggedString) -> (id: DiagnosticID, message: String, fixIts: [FixIt])? {
+        let text = string.text
         let opening = leadingTag(of: text)
         let closing = trailingClosingTag(of: text)
         switch (opening, closing) {
         case (nil, nil):
             return nil
         case (let open?, let close?) where open == close:
-            return unknownTagMessage("<\(open)>", name: open)
+            return unknownTag("<\(open)>", name: open, in: string)
         case (let open?, let close?):
-            if tagNames.contains(open) { return "'<\(open)>' is closed by '</\(close)>'; did you mean '</\(open)>'?" }
-            return unknownTagMessage("<\(open)>", name: open)
+            guard tagNames.contains(open) else { return unknownTag("<\(open)>", name: open, in: string) }
+            let fixed = String(text.dropLast(close.count + 3)) + "</\(open)>"
+            let fixIt = string.fixIt(writing: fixed, message: "Change '</\(close)>' to '</\(open)>'")
+            return (.mismatchedTag, "'<\(open)>' is closed by '</\(close)>'; did you mean '</\(open)>'?", fixIt.map { [$0] } ?? [])
         case (let open?, nil):
-            if tagNames.contains(open) { return "unclosed '<\(open)>': the block is shown as body text" }
-            return unknownTagMessage("<\(open)>", name: open)
+            if tagNames.contains(open) { return (.mismatchedTag, "unclosed '<\(open)>': the block is shown as body text", []) }
+            return unknownTag("<\(open)>", name: open, in: string)
         case (nil, let close?):
-            if tagNames.contains(close) { return "'</\(close)>' without an opening '<\(close)>'" }
-            return unknownTagMessage("</\(close)>", name: close)
+            if tagNames.contains(close) { return (.mismatchedTag, "'</\(close)>' without an opening '<\(close)>'", []) }
+            return unknownTag("</\(close)>", name: close, in: string)
         }
     }
 
@@ -116,10 +169,17 @@ public struct TaggedParser {
         return changed ? String(String.UnicodeScalarView(fixed)) : nil
     }
 
-    private func unknownTagMessage(_ token: String, name: String) -> String {
+    /// An unknown tag, and the fix that renames it (both tags, when the
+    /// string has a pair) to the nearest known one.
+    private func unknownTag(_ token: String, name: String, in string: TaggedString) -> (id: DiagnosticID, message: String, fixIts: [FixIt]) {
         var message = "'\(token)' matches no block kind and is shown as body text"
-        if let near = NearestName.find(name, among: tagNames) { message += "; did you mean '\(near)'?" }
-        return message
+        guard let near = NearestName.find(name, among: tagNames) else { return (.unknownTag, message, []) }
+        message += "; did you mean '\(near)'?"
+        var fixed = string.text
+        if leadingTag(of: fixed) == name { fixed = "<\(near)>" + fixed.dropFirst(name.count + 2) }
+        if trailingClosingTag(of: fixed) == name { fixed = fixed.dropLast(name.count + 3) + "</\(near)>" }
+        let fixIt = string.fixIt(writing: fixed, message: "Change '\(name)' to '\(near)'")
+        return (.unknownTag, message, fixIt.map { [$0] } ?? [])
     }
 
     private func leadingTag(of text: String) -> String? {

@@ -17,9 +17,14 @@ public struct TextFileReader {
         for content in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             guard !content.allSatisfy(\.isWhitespace) else { continue }
-            strings.append(TaggedString(text: String(content), location: SourceLocation(line: lineNumber, column: 1)))
+            // Trailing blanks are invisible in an editor: a tag followed by
+            // one still closes its block, and diagnostics end before them.
+            var scalars = content.unicodeScalars[...]
+            while let last = scalars.last, last == " " || last == "\t" { scalars = scalars.dropLast() }
+            let range = SourceRange(SourceLocation(line: lineNumber, column: 1), SourceLocation(line: lineNumber, column: 1 + scalars.count))
+            strings.append(TaggedString(text: String(scalars), range: range, notation: .line))
         }
-        let parsed = TaggedParser(schema: schema, path: path).blocks(from: strings, imageName: nil)
+        let parsed = TaggedParser(schema: schema, path: path).blocks(from: strings, imageName: schema.textFileImageName)
         let isTagged = parsed.blocks.contains { block in
             guard let kind = schema.kind(named: block.kind) else { return false }
             if case .always = kind.matcher { return false }
@@ -38,7 +43,7 @@ public struct TextFileReader {
             title = paragraph.plainText
             blocks.removeFirst()
         }
-        return (Document(title: title, kind: .tagged, blocks: blocks), parsed.diagnostics)
+        return (Document(title: title, kind: .tagged, blocks: blocks, imageNamings: parsed.imageNamings), parsed.diagnostics)
     }
 
     private var fileTitle: String { RelativePath.baseName(path) }

@@ -1,0 +1,68 @@
+/// How a diagnostic is told in JSON: the one form the page's API,
+/// `check --json` and the daemon's editor link share.
+///
+/// `{"path", "line", "column", "endLine", "endColumn", "severity", "id",
+/// "message", "fixIts": [{"message", "edits": [{"line", "column",
+/// "endLine", "endColumn", "text"}]}]}`
+extension Diagnostic {
+    public func writeFields(into json: inout JSONWriter) {
+        json.field("path", path)
+        Self.write(range, into: &json)
+        json.field("severity", severity.rawValue)
+        json.field("id", id.rawValue)
+        json.field("message", message)
+        json.key("fixIts")
+        json.beginArray()
+        for fixIt in fixIts {
+            json.beginObject()
+            json.field("message", fixIt.message)
+            json.key("edits")
+            json.beginArray()
+            for edit in fixIt.edits {
+                json.beginObject()
+                Self.write(edit.range, into: &json)
+                json.field("text", edit.replacement)
+                json.endObject()
+            }
+            json.endArray()
+            json.endObject()
+        }
+        json.endArray()
+    }
+
+    private static func write(_ range: SourceRange, into json: inout JSONWriter) {
+        json.field("line", range.start.line)
+        json.field("column", range.start.column)
+        json.field("endLine", range.end.line)
+        json.field("endColumn", range.end.column)
+    }
+
+    /// The diagnostic `writeFields` wrote, or nil for anything else.
+    public init?(json node: JSONNode) {
+        guard let path = node.member("path")?.value.stringValue, let message = node.member("message")?.value.stringValue,
+              let severity = node.member("severity")?.value.stringValue.flatMap(Severity.init(rawValue:)),
+              let id = node.member("id")?.value.stringValue.flatMap(DiagnosticID.init(rawValue:)),
+              let range = Self.range(in: node) else { return nil }
+        var fixIts: [FixIt] = []
+        for fixIt in node.member("fixIts")?.value.arrayValue ?? [] {
+            guard let fixMessage = fixIt.member("message")?.value.stringValue else { return nil }
+            var edits: [TextEdit] = []
+            for edit in fixIt.member("edits")?.value.arrayValue ?? [] {
+                guard let editRange = Self.range(in: edit), let text = edit.member("text")?.value.stringValue else { return nil }
+                edits.append(TextEdit(range: editRange, replacement: text))
+            }
+            fixIts.append(FixIt(message: fixMessage, edits: edits))
+        }
+        self.init(path: path, id: id, range: range, severity: severity, message: message, fixIts: fixIts)
+    }
+
+    private static func range(in node: JSONNode) -> SourceRange? {
+        func position(_ key: String) -> Int? {
+            guard case .number(let value)? = node.member(key)?.value.value, value >= 1, value < 1e9, value == value.rounded() else { return nil }
+            return Int(value)
+        }
+        guard let line = position("line"), let column = position("column"),
+              let endLine = position("endLine"), let endColumn = position("endColumn") else { return nil }
+        return SourceRange(SourceLocation(line: line, column: column), SourceLocation(line: endLine, column: endColumn))
+    }
+}
