@@ -51,6 +51,7 @@ let package = Package(
                 .embedInCode("deviceFiles.js"),
                 .embedInCode("navigation.js"),
                 .embedInCode("fontNote.js"),
+                .embedInCode("reviewViews.js"),
             ]
         ),
         .target(

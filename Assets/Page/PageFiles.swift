@@ -24,6 +24,7 @@ public enum PageFiles {
         "deviceFiles.js": PackageResources.deviceFiles_js,
         "navigation.js": PackageResources.navigation_js,
         "fontNote.js": PackageResources.fontNote_js,
+        "reviewViews.js": PackageResources.reviewViews_js,
     ]
 
     /// The embedded file served at `/_galley/<name>` (or as a page), by name.

@@ -12,6 +12,7 @@ import { showDeviceFiles, showDeviceFilesOf } from './deviceFiles.js';
 import { setUpLanguages } from './languages.js';
 import { setUpNavigation } from './navigation.js';
 import { showFontSubstitutes } from './fontNote.js';
+import { setUpReviewViews } from './reviewViews.js';
 
 /** How long a changed block stays highlighted. */
 const MARK_MS = 1500;
@@ -44,6 +45,7 @@ export function documentPage() {
   linkEditor(viewA, doc);
   const updateLanguages = setUpLanguages(doc);
   const updateNavigation = setUpNavigation(doc);
+  const updateReviewViews = setUpReviewViews();
 
   // An image is a sized grey box until its picture has arrived (galley.css).
   document.addEventListener('load', (e) => {
@@ -275,6 +277,7 @@ export function documentPage() {
 
     doc.diagnostics = Array.isArray(body.diagnostics) ? body.diagnostics : [];
     diagnostics.render();
+    updateReviewViews(doc);
 
     if (followTo !== null && !nextFrame) nextFrame = { anchor: null, changed: [], followTo: null };
     if (nextFrame) {

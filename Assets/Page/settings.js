@@ -11,6 +11,7 @@ const SETTINGS_KEY = 'galley.settings.v1';
 const DEFAULT_SETTINGS = {
   device: '', customWidth: '', appearance: 'system', textSize: 'Large',
   sideBySide: false, device2: '', outline: false, follow: false, compareLanguage: '',
+  view: 'device', pseudo: '',
 };
 
 /** iOS Dynamic Type: body text point sizes per category, relative to Large (17 pt). */
@@ -33,6 +34,8 @@ const URL_PARAMETERS = {
   compareLanguage: ['beside', (v) => (/^[A-Za-z0-9_-]{1,35}$/.test(v) ? v : null)],
   outline: ['outline', (v) => (v === '1' ? true : v === '0' ? false : null)],
   follow: ['follow', (v) => (v === '1' ? true : v === '0' ? false : null)],
+  view: ['view', (v) => (['device', 'sweep', 'reading'].includes(v) ? v : null)],
+  pseudo: ['pseudo', (v) => (['', 'accented', 'mirrored'].includes(v) ? v : null)],
 };
 
 /** Settings this browser chose itself, or the page's link carries. */
