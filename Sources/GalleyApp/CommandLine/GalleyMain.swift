@@ -30,6 +30,8 @@ public enum GalleyMain {
             return 0
         case .check(let paths, let json):
             return CheckCommand(paths: paths, json: json).run()
+        case .diff(let revision, let path, let output, let site):
+            return DiffCommand(revision: revision, path: path, output: output, site: site).run()
         case .languageServer:
             return LanguageServerCommand().run()
         case .render(let paths, let output):
