@@ -161,10 +161,14 @@ public struct ImageBlock: Equatable, Sendable {
     /// The size the document asks for, in points, if it says one.
     public var widthPoints: Double?
     public var heightPoints: Double?
+    /// What VoiceOver reads for the image: nil when it has no label (VoiceOver
+    /// then reads the asset's name), empty when it is decorative.
+    public var accessibilityLabel: String?
 
-    public init(source: Source, widthPoints: Double? = nil, heightPoints: Double? = nil) {
+    public init(source: Source, widthPoints: Double? = nil, heightPoints: Double? = nil, accessibilityLabel: String? = nil) {
         self.source = source
         self.widthPoints = widthPoints
         self.heightPoints = heightPoints
+        self.accessibilityLabel = accessibilityLabel
     }
 }

@@ -5,6 +5,8 @@ public struct ContentSchema: Sendable {
     public var titleKey: String
     /// Tried in order; the first that matches a string decides its kind.
     public var kinds: [BlockKind]
+    /// Whether an image that VoiceOver would read by its asset name is a warning.
+    public var requiresImageLabels = false
 
     public init(textKey: String, imageKey: String, titleKey: String, kinds: [BlockKind]) {
         self.textKey = textKey
