@@ -1,5 +1,6 @@
 import XCTest
 import GalleyCore
+import Synchronization
 @testable import GalleyApp
 
 /// The workspace on real files in a temporary folder (no watcher, no HTTP).
@@ -37,7 +38,7 @@ final class WorkspaceTests: XCTestCase {
         try write("Assets.xcassets/p_01.imageset/small.png", png(width: 1))
         try write("Assets.xcassets/p_01.imageset/big.png", png(width: 2))
         try write("images/p_02.png", png(width: 3))
-        let workspace = Workspace(root: root, boot: "test")
+        let workspace = Workspace(root: root)
         workspace.loadAll()
         let document = try XCTUnwrap(workspace.allDocuments.first)
         XCTAssertTrue(document.html.contains("/files/Assets.xcassets/p_01.imageset/big.png?v="))
@@ -52,7 +53,7 @@ final class WorkspaceTests: XCTestCase {
     func testImagesCopiedAcrossTextEditsFollowTheirFiles() throws {
         try write("data.json", data)
         try write("p_01.png", png(width: 1))
-        let workspace = Workspace(root: root, boot: "test")
+        let workspace = Workspace(root: root)
         workspace.loadAll()
         // A text edit copies the image blocks from the last rendering, and keeps their warnings.
         try write("data.json", data.replacingOccurrences(of: #""<image>01</image>", "#, with: #""<image>01</image>", "A new paragraph.", "#))
@@ -80,7 +81,7 @@ final class WorkspaceTests: XCTestCase {
         for index in 0..<3 {
             try write("part/a\(index).json", #"[{"name": "A"# + "\(index)" + #"", "detailText": ["Text"]}]"#)
         }
-        let workspace = Workspace(root: root, boot: "test")
+        let workspace = Workspace(root: root)
         workspace.loadAll()
         let documents = workspace.allDocuments
         XCTAssertEqual(documents.count, 3)
@@ -94,29 +95,26 @@ final class WorkspaceTests: XCTestCase {
     func testChangedImageRerendersItsUsersWithANewURL() throws {
         try write("data.json", data)
         try write("p_01.png", png(width: 1))
-        let workspace = Workspace(root: root, boot: "test")
+        let workspace = Workspace(root: root)
         workspace.loadAll()
-        _ = workspace.takeChanges()
         let before = try XCTUnwrap(workspace.allDocuments.first)
         try write("p_01.png", png(width: 9))
-        workspace.apply(changed: ["p_01.png"], removed: [])
-        let changes = workspace.takeChanges()
+        let changes = workspace.apply(changed: ["p_01.png"], removed: [])
         XCTAssertEqual(changes.changed.map(\.id), [before.id])
         XCTAssertNotEqual(changes.changed.first?.html, before.html)
     }
 
     func testBrokenFileKeepsLastGoodRenderingAndAddsTheError() throws {
         try write("data.json", data)
-        let workspace = Workspace(root: root, boot: "test")
+        let workspace = Workspace(root: root)
         workspace.loadAll()
-        _ = workspace.takeChanges()
         let good = try XCTUnwrap(workspace.allDocuments.first)
         try write("data.json", "[{\"name\": \"P\",\n \"detailText\": [\"a\" \"b\"]}]")
-        workspace.apply(changed: ["data.json"], removed: [])
+        let changes = workspace.apply(changed: ["data.json"], removed: [])
         let broken = try XCTUnwrap(workspace.allDocuments.first)
         XCTAssertEqual(broken.html, good.html)
         XCTAssertEqual(broken.diagnostics.first { $0.diagnostic.severity == .error }?.diagnostic.formatted, "data.json:2:20: error: missing ',' between array elements")
-        XCTAssertEqual(workspace.takeChanges().changed.map(\.id), [good.id], "the error is a new version to publish")
+        XCTAssertEqual(changes.changed.map(\.id), [good.id], "the error is a new version to publish")
         try write("data.json", data)
         workspace.apply(changed: ["data.json"], removed: [])
         XCTAssertFalse(workspace.allDocuments.first?.diagnostics.contains { $0.diagnostic.severity == .error } ?? true)
@@ -124,11 +122,9 @@ final class WorkspaceTests: XCTestCase {
 
     func testUnchangedSaveKeepsTheVersion() throws {
         try write("data.json", data)
-        let workspace = Workspace(root: root, boot: "test")
+        let workspace = Workspace(root: root)
         workspace.loadAll()
-        _ = workspace.takeChanges()
-        workspace.apply(changed: ["data.json"], removed: [])
-        XCTAssertTrue(workspace.takeChanges().changed.isEmpty)
+        XCTAssertTrue(workspace.apply(changed: ["data.json"], removed: []).changed.isEmpty)
     }
 
     func testAWordEditedInALargeRichTextDocumentParsesAroundTheEditAlone() throws {
@@ -136,18 +132,17 @@ final class WorkspaceTests: XCTestCase {
         let text = "{\\rtf1\\ansi{\\fonttbl\\f0\\fswiss Helvetica;}\n\\pard\\f0\\fs24 " + paragraphs.joined() + "}"
         for path in ["long.rtf", "Long.rtfd/TXT.rtf"] {
             try write(path, text)
-            let workspace = Workspace(root: root, boot: "test")
+            let workspace = Workspace(root: root)
             workspace.loadAll()
-            _ = workspace.takeChanges()
             let parsed = workspace.bytesParsed
             XCTAssertEqual(parsed, text.utf8.count)
             try write(path, text.replacingOccurrences(of: "Section 1200\\b0", with: "Chapter 1200\\b0"))
-            workspace.apply(changed: [path], removed: [])
+            let changes = workspace.apply(changed: [path], removed: [])
             XCTAssertLessThan(workspace.bytesParsed - parsed, 3 * RTFReader.checkpointSpacing, "more than the edited paragraphs were parsed")
-            XCTAssertEqual(workspace.takeChanges().changed.count, 1)
+            XCTAssertEqual(changes.changed.count, 1)
 
             // The same as a workspace that reads the file fresh.
-            let fresh = Workspace(root: root, boot: "test")
+            let fresh = Workspace(root: root)
             fresh.loadAll()
             XCTAssertTrue(fresh.allDocuments.allSatisfy { $0.html.contains("Chapter 1200") })
             XCTAssertEqual(workspace.allDocuments.map(\.html), fresh.allDocuments.map(\.html))
@@ -162,20 +157,19 @@ final class WorkspaceTests: XCTestCase {
         }
         let text = "[\n" + items.joined(separator: ",\n") + "\n]\n"
         try write("large.json", text)
-        let workspace = Workspace(root: root, boot: "test")
+        let workspace = Workspace(root: root)
         workspace.loadAll()
-        _ = workspace.takeChanges()
         let parsed = workspace.bytesParsed
         XCTAssertEqual(parsed, text.utf8.count)
         try write("large.json", text.replacingOccurrences(of: "Paragraph two of item 42.", with: "Paragraph two of item 42, edited."))
-        workspace.apply(changed: ["large.json"], removed: [])
+        let changes = workspace.apply(changed: ["large.json"], removed: [])
         XCTAssertLessThan(workspace.bytesParsed - parsed, 200, "more than the edited item was parsed")
-        XCTAssertEqual(workspace.takeChanges().changed.count, 1)
+        XCTAssertEqual(changes.changed.count, 1)
         let edited = try XCTUnwrap(workspace.allDocuments.first { $0.title == "Item 42" })
         XCTAssertTrue(edited.html.contains("Paragraph two of item 42, edited."))
 
         // The same as a workspace that reads the file fresh.
-        let fresh = Workspace(root: root, boot: "test")
+        let fresh = Workspace(root: root)
         fresh.loadAll()
         XCTAssertEqual(workspace.allDocuments.map(\.html), fresh.allDocuments.map(\.html))
         XCTAssertEqual(workspace.allDocuments.map(\.diagnostics), fresh.allDocuments.map(\.diagnostics))
@@ -184,12 +178,63 @@ final class WorkspaceTests: XCTestCase {
     func testRemovedFileRemovesItsDocuments() throws {
         try write("data.json", data)
         try write("other.json", #"{"not": "content"}"#)
-        let workspace = Workspace(root: root, boot: "test")
+        let workspace = Workspace(root: root)
         workspace.loadAll()
         XCTAssertEqual(workspace.allDocuments.count, 1)
-        _ = workspace.takeChanges()
-        workspace.apply(changed: [], removed: ["data.json"])
+        let changes = workspace.apply(changed: [], removed: ["data.json"])
         XCTAssertEqual(workspace.allDocuments.count, 0)
-        XCTAssertEqual(workspace.takeChanges().removed.count, 1)
+        XCTAssertEqual(changes.removed.count, 1)
+    }
+
+    /// Readings of slow files, held until the test lets them run: the gate
+    /// a daemon's own queue for slow files would be.
+    private final class HeldReadings: Sendable {
+        private let jobs = Mutex<[SourceCache.ReadJob]>([])
+        func hold(_ job: SourceCache.ReadJob) { jobs.withLock { $0.append(job) } }
+        var count: Int { jobs.withLock { $0.count } }
+        func run(_ index: Int) -> SourceCache.ReadResult { jobs.withLock { $0[index] }.run() }
+    }
+
+    func testASlowFileIsReadAsideWhileOtherSavesArePublished() throws {
+        // One item whose paragraphs make a file larger than one read in place.
+        func big(_ word: String) -> String {
+            let paragraphs = (0..<4_000).map { "\"Paragraph \($0) of the long item, long enough to count for something.\"" }
+            return #"[{"name": "Long", "detailText": ["# + "\"\(word)\", " + paragraphs.joined(separator: ",\n") + "]}]"
+        }
+        XCTAssertGreaterThan(big("first").utf8.count, SourceCache.largestFileReadInPlace)
+        try write("big.json", big("first"))
+        try write("small.json", #"[{"name": "Small", "detailText": ["one"]}]"#)
+        let held = HeldReadings()
+        let workspace = Workspace(root: root) { held.hold($0) }
+        workspace.loadAll()
+        XCTAssertEqual(held.count, 0, "a file never read yet is read in place")
+        func text(of title: String) -> String { workspace.allDocuments.first { $0.title == title }?.html ?? "" }
+
+        try write("big.json", big("second"))
+        XCTAssertTrue(workspace.apply(changed: ["big.json"], removed: []).changed.isEmpty, "the slow file was read in place")
+        XCTAssertEqual(held.count, 1)
+        // While its reading is held, another file's save reaches its page.
+        try write("small.json", #"[{"name": "Small", "detailText": ["two"]}]"#)
+        XCTAssertEqual(workspace.apply(changed: ["small.json"], removed: []).changed.map(\.title), ["Small"])
+        XCTAssertTrue(text(of: "Small").contains("two"))
+
+        // A newer save while the reading is in flight supersedes it: read again when it is back.
+        try write("big.json", big("third"))
+        XCTAssertTrue(workspace.apply(changed: ["big.json"], removed: []).changed.isEmpty)
+        XCTAssertEqual(held.count, 1, "a second reading of the same file started while one is in flight")
+        XCTAssertTrue(workspace.finishReading(held.run(0)).changed.isEmpty, "a superseded reading was published")
+        XCTAssertEqual(held.count, 2)
+        XCTAssertTrue(text(of: "Long").contains("first"))
+        XCTAssertEqual(workspace.finishReading(held.run(1)).changed.map(\.title), ["Long"])
+        XCTAssertTrue(text(of: "Long").contains("third"))
+
+        // A file removed while it is read aside stays removed.
+        try write("big.json", big("fourth"))
+        workspace.apply(changed: ["big.json"], removed: [])
+        XCTAssertEqual(held.count, 3)
+        try FileManager.default.removeItem(atPath: root + "/big.json")
+        XCTAssertEqual(workspace.apply(changed: [], removed: ["big.json"]).removed.count, 1)
+        XCTAssertTrue(workspace.finishReading(held.run(2)).changed.isEmpty)
+        XCTAssertEqual(workspace.allDocuments.map(\.title), ["Small"])
     }
 }

@@ -19,18 +19,14 @@ struct CheckCommand {
             let prefix = path.removingByteSuffix("/") ?? path
             if FileSystem.isDirectory(path) && !ContentFormats.isBundle(path) {
                 let root = FilePath.realPath(path) ?? path
-                let workspace = Workspace(root: root, boot: "check")
-                workspace.imageLinking = .checked
-                workspace.pictures = ImagePictures(root: root)
+                let workspace = Workspace(root: root, output: .checking, pictures: ImagePictures(root: root))
                 workspace.loadAll()
                 fileCount += Set(workspace.allDocuments.map(\.path)).count
                 diagnostics += workspace.allDiagnostics.map { relocated($0, under: prefix) }
             } else {
                 let root = ContentRoot.of(file: path)
                 guard let relative = ContentPath.relative(FilePath.realPath(path) ?? path, to: root) else { continue }
-                let workspace = Workspace(root: root, boot: "check")
-                workspace.imageLinking = .checked
-                workspace.pictures = ImagePictures(root: root)
+                let workspace = Workspace(root: root, output: .checking, pictures: ImagePictures(root: root))
                 workspace.load(onlyContentAt: relative)
                 fileCount += 1
                 diagnostics += workspace.allDiagnostics.filter { $0.path == relative }.map { diagnostic in

@@ -37,9 +37,7 @@ struct RenderCommand {
                 return 1
             }
             guard let relative = ContentPath.relative(FilePath.realPath(path) ?? path, to: root) else { return 1 }
-            let workspace = Workspace(root: root, boot: "render")
-            workspace.imageLinking = .inline
-            workspace.pictures = ImagePictures(root: root)
+            let workspace = Workspace(root: root, output: .inline, pictures: ImagePictures(root: root))
             workspace.load(onlyContentAt: relative)
             let documents = workspace.allDocuments.filter { $0.path == relative }
             guard !documents.isEmpty else {

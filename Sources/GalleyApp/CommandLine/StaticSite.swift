@@ -17,10 +17,8 @@ struct StaticSite {
         if OutputPath.isInside(output, folder: root) {
             throw WriteError(description: "the output folder '\(output)' is inside the content folder; Galley never writes there")
         }
-        let workspace = Workspace(root: root, boot: "site")
-        workspace.imageLinking = .siteRelative
         let pictures = ImagePictures(root: root)
-        workspace.pictures = pictures
+        let workspace = Workspace(root: root, output: .site, pictures: pictures)
         workspace.loadAll()
         let documents = workspace.allDocuments
         do {
@@ -40,7 +38,7 @@ struct StaticSite {
                 case .failure?: continue
                 case nil: file = (image.path, try FileSystem.read(root + "/" + image.path))
                 }
-                let destination = output + "/files/" + file.name
+                let destination = output + "/" + OutputLinks.siteFolder + "/" + file.name
                 try FileManager.default.createDirectory(atPath: FilePath.parent(of: destination), withIntermediateDirectories: true)
                 try write(file.bytes, to: destination)
             }

@@ -68,13 +68,24 @@ struct AssetIndex {
 
     /// Re-reads a file the page loads that is no asset (a font the app
     /// bundles); returns its bytes, nil when it is gone or leads outside.
-    mutating func updateServedFile(at path: String, root: String, mimeType: String) -> [UInt8]? {
+    private mutating func updateServedFile(at path: String, root: String, mimeType: String) -> [UInt8]? {
         guard let bytes = readConfined(path, root: root) else {
             images[path] = nil
             return nil
         }
         images[path] = ServedImage(path: path, contentHash: ContentHash.of(bytes), width: nil, height: nil, mimeType: mimeType)
         return bytes
+    }
+
+    /// Re-reads a font file the app bundles; returns its bytes, nil when it is gone or leads outside.
+    mutating func updateFont(at path: String, root: String) -> [UInt8]? {
+        updateServedFile(at: path, root: root, mimeType: Self.fontMimeType(path))
+    }
+
+    private static func fontMimeType(_ path: String) -> String {
+        if RelativePath.hasExtension(path, in: ["otf"]) { return "font/otf" }
+        if RelativePath.hasExtension(path, in: ["ttc"]) { return "font/collection" }
+        return "font/ttf"
     }
 
     /// Re-reads a `Contents.json` of an asset catalog (an image set's, a

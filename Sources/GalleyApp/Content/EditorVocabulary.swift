@@ -1,3 +1,5 @@
+import GalleyCore
+
 /// The names an editor completes and looks up in a content folder.
 struct EditorVocabulary: Equatable {
     struct Asset: Equatable {
@@ -15,4 +17,18 @@ struct EditorVocabulary: Equatable {
     /// The item key that holds the image prefix (`imageName`).
     var imageKey: String
     var assets: [Asset]
+}
+
+extension EditorVocabulary {
+    /// The configured tag names, the key that holds an item's image prefix,
+    /// and every asset with the file it resolves to on the previewed device.
+    init(schema: ContentSchema, assets: AssetIndex, traits: AssetTraits) {
+        let entries = assets.catalog.imageNames.sorted().compactMap { name -> Asset? in
+            guard let resolution = assets.catalog.image(named: name, for: traits), let image = assets.images[resolution.path] else { return nil }
+            let folder = RelativePath.folder(of: image.path)
+            let definition = folder.hasByteSuffix(".imageset") ? folder + "/Contents.json" : image.path
+            return Asset(name: name, file: image.path, url: image.isDisplayable ? image.url : "", definition: definition)
+        }
+        self.init(tags: schema.kinds.compactMap(\.tagName), imageKey: schema.imageKey, assets: entries)
+    }
 }

@@ -53,42 +53,15 @@ final class ImagePictures: Sendable {
         return maker.makeNow(job(for: image, width: width, enlarge: enlarge))
     }
 
-    /// How a rendered page refers to `image`, shown `shownWidth` pixels
-    /// wide; with the reason when it cannot be shown (a placeholder then).
-    func link(_ image: ServedImage, as linking: Workspace.ImageLinking, shownWidth: Int) -> (image: ResolvedImage, problem: String?) {
-        if let failure = maker.failure(forContentHash: image.contentHash) {
-            return failed(image, failure)
+    /// Why `image` cannot be drawn, found by drawing its smallest picture
+    /// (which decodes the whole file all the same); nil when a browser shows
+    /// it as it is, or when it can be drawn.
+    func failureToDraw(_ image: ServedImage) -> PictureFailure? {
+        guard let format = format(of: image), !format.browserShows else { return nil }
+        if case .failure(let failure) = maker.makeNow(job(for: image, width: PictureDelivery.widthBuckets[0], enlarge: format.isVector)) {
+            return failure
         }
-        let delivery = delivery(for: image, requestedWidth: shownWidth)
-        switch linking {
-        case .checked:
-            guard let format = format(of: image), !format.browserShows else { return (image.resolved, nil) }
-            // The smallest picture decodes the whole file all the same.
-            if case .failure(let failure) = maker.makeNow(job(for: image, width: PictureDelivery.widthBuckets[0], enlarge: format.isVector)) {
-                return failed(image, failure)
-            }
-            return (image.resolved, nil)
-        case .served:
-            guard case .drawn = delivery else { return (image.resolved, nil) }
-            return (ResolvedImage(url: image.url + "&w=\(shownWidth)", width: image.width, height: image.height), nil)
-        case .inline, .siteRelative:
-            switch drawnNow(image, requestedWidth: shownWidth) {
-            case .failure(let failure)?:
-                return failed(image, failure)
-            case .success(let picture)?:
-                let url = linking == .inline ? "data:\(picture.mimeType);base64,\(Base64.encode(picture.bytes))" : "files/" + URLPath.encode(Self.siteFile(image, picture))
-                return (ResolvedImage(url: url, width: image.width ?? picture.width, height: image.height ?? picture.height), nil)
-            case nil:
-                if linking == .siteRelative { return (ResolvedImage(url: "files/" + URLPath.encode(image.path), width: image.width, height: image.height), nil) }
-                guard let bytes = try? FileSystem.read(root + "/" + image.path) else { return (ResolvedImage(url: "", placeholder: "missing “\(image.path)”"), nil) }
-                return (ResolvedImage(url: "data:\(image.mimeType);base64,\(Base64.encode(bytes))", width: image.width, height: image.height), nil)
-            }
-        }
-    }
-
-    private func failed(_ image: ServedImage, _ failure: PictureFailure) -> (image: ResolvedImage, problem: String?) {
-        let message = Self.cannotShow(image, failure)
-        return (ResolvedImage(url: "", placeholder: message), message)
+        return nil
     }
 
     /// Where a static site keeps a drawn picture, below its `files/`:

@@ -5,40 +5,46 @@ import GalleyCore
 import GalleyServer
 import GalleyWatcher
 import Glibc
+import Synchronization
 
-/// `galley serve`: wires watcher → workspace → publisher → HTTP server.
-final class PreviewDaemon: @unchecked Sendable {
+/// `galley serve`: wires watcher → workspace → publisher → HTTP server at
+/// start-up, and serves editors' buffers (`galley lsp`) to the workspace.
+final class PreviewDaemon: Sendable {
     struct StartError: Error, CustomStringConvertible {
         var description: String
     }
 
+    /// What runs once `start()` has wired it.
+    private struct Running {
+        var lane: WorkspaceLane
+        var watching: WatcherSupervisor
+        var publisher: Publisher
+        var server: HTTPServer
+        var bufferLink: BufferLinkServer?
+        var root: String
+        var url: String
+    }
+
     private let options: ServeOptions
     private let log: Log
-    /// Every change to the workspace happens here, in order.
-    private let workspaceQueue = DispatchQueue(label: "galley.workspace")
-    private var workspace: Workspace?
-    private var publisher: Publisher?
-    private var server: HTTPServer?
-    /// The watcher and the folder timer are replaced on the workspace queue (when the content folder goes and comes
-    /// back) and stopped by `stop()` on another thread, which must not wait for a long rescan: so they sit behind a lock.
-    private let watchingLock = NSLock()
-    private var watcher: FileWatcher?
-    private var folderTimer: DispatchSourceTimer?
-    private var isStopping = false
     /// Whether `galley lsp` processes can reach this daemon on its socket.
     private let acceptsEditors: Bool
-    private var bufferLink: BufferLinkServer?
+    private let running = Mutex<Running?>(nil)
+    private let publisherReference = LateReference<Publisher>()
     /// Editors connected through `galley lsp`, for Alt/Ctrl-click on a block.
-    private(set) var editors = EditorOpeners()
-    /// The content folder's real path and the page origin, once started.
-    private(set) var root = ""
-    private(set) var url = ""
+    let editors: EditorOpeners
 
     init(options: ServeOptions, acceptsEditors: Bool = true) {
         self.options = options
         self.acceptsEditors = acceptsEditors
         log = Log(level: options.logLevel)
+        let command = options.editorCommand.flatMap(EditorCommand.init(template:))
+        editors = EditorOpeners { [publisherReference] available in publisherReference.target?.announceEditor(available || command != nil) }
     }
+
+    /// The content folder's real path and the page origin, once started.
+    var root: String { running.withLock { $0?.root ?? "" } }
+    var url: String { running.withLock { $0?.url ?? "" } }
 
     /// Where the preview is served: on this machine, and with `--lan` on
     /// the local network (URLs with the key).
@@ -62,33 +68,39 @@ final class PreviewDaemon: @unchecked Sendable {
 
         let boot = PreviewDaemon.makeBootID()
         let startTime = ContinuousClock.now
-        let workspace = Workspace(root: root, boot: boot)
-        let pictures = ImagePictures(root: root) { [weak self, workspaceQueue] path in
-            workspaceQueue.async { [weak self] in self?.showPictureFailure(path) }
+        let laneReference = LateReference<WorkspaceLane>()
+        // A picture that cannot be drawn is found on a worker or an HTTP thread: the
+        // documents showing it are rendered again in turn, on the workspace queue.
+        let pictures = ImagePictures(root: root) { path in
+            laneReference.target?.post(path) { $0.renderUsers(ofImage: path) }
         }
-        workspace.pictures = pictures
+        // A file whose reading parses megabytes is read here, and taken in when it is
+        // back: meanwhile the workspace queue goes on with other files' saves.
+        let slowFiles = DispatchQueue(label: "galley.slow-files")
+        let workspace = Workspace(root: root, output: .served, pictures: pictures) { job in
+            slowFiles.async {
+                let result = job.run()
+                laneReference.target?.post(result.file.path) { $0.finishReading(result) }
+            }
+        }
         let command = options.editorCommand.flatMap(EditorCommand.init(template:))
-        let publisherBox = PublisherBox()
-        let editors = EditorOpeners { available in publisherBox.publisher?.announceEditor(available || command != nil) }
         let editor = EditorLink(command: command, connectedEditors: editors)
         let publisher = Publisher(boot: boot, editorAnnouncement: editor.announcement, announced: command != nil)
-        publisherBox.publisher = publisher
-        self.editors = editors
+        publisherReference.target = publisher
+        let lane = WorkspaceLane(workspace: workspace, publisher: publisher, log: log)
+        laneReference.target = lane
         if options.pollInterval == nil, let fileSystem = NetworkFileSystem.name(of: root) {
             log.warning("\(root) is on \(fileSystem), where inotify may not see changes made by other machines; if saves do not show, run with --poll")
         }
-        let watcher: FileWatcher
+        let makeWatcher: @Sendable () throws -> any FileWatcher = { [options] in try Self.makeWatcher(root: root, options: options) }
+        let watcher: any FileWatcher
         do {
             // Watch before reading, so nothing saved during the load is missed.
-            watcher = try makeWatcher(root: root)
+            watcher = try makeWatcher()
         } catch {
             throw StartError(description: "\(error)")
         }
-        workspaceQueue.sync {
-            workspace.loadAll()
-            let changes = workspace.takeChanges()
-            publisher.publish(changed: changes.changed, removed: changes.removed, images: changes.images)
-        }
+        lane.load()
         // Reading and rendering every file leaves glibc's arenas full of freed
         // temporaries (14 MiB of 88 with 10,000 files): give them back once.
         HTTPServer.releaseFreeMemory()
@@ -108,22 +120,17 @@ final class PreviewDaemon: @unchecked Sendable {
         }
         let service = PreviewService(publisher: publisher, guardrail: guardrail, root: root, editor: editor, lan: gate, pictures: pictures)
         let server = try HTTPServer(socket: socket, handler: service)
-
-        self.workspace = workspace
-        self.publisher = publisher
-        self.server = server
-        self.root = root
-        start(watcher)
-        let documents = workspace.documentCount
-        let elapsed = startTime.duration(to: .now)
-        log.info("watching \(root): \(documents) document\(documents == 1 ? "" : "s") ready in \(Milliseconds.format(elapsed))")
         let local = options.lan ? "http://127.0.0.1:\(socket.port)/" : socket.origin + "/"
-        url = local
+        let watching = WatcherSupervisor(root: root, lane: lane, log: log, makeWatcher: makeWatcher)
+        running.withLock { $0 = Running(lane: lane, watching: watching, publisher: publisher, server: server, root: root, url: local) }
+        watching.watch(with: watcher)
+        let documents = lane.read(\.documentCount)
+        log.info("watching \(root): \(documents) document\(documents == 1 ? "" : "s") ready in \(Milliseconds.format(startTime.duration(to: .now)))")
         if acceptsEditors { startBufferLink(root: root) }
         return Addresses(local: local, lan: gate?.urls ?? [])
     }
 
-    private func makeWatcher(root: String) throws -> FileWatcher {
+    private static func makeWatcher(root: String, options: ServeOptions) throws -> any FileWatcher {
         let isIgnored: @Sendable (String) -> Bool = { path in
             ContentPath.isIgnored(name: path.lastSlashSeparatedPart ?? path)
         }
@@ -131,103 +138,6 @@ final class PreviewDaemon: @unchecked Sendable {
             return try PollingWatcher(root: root, interval: interval, isIgnored: isIgnored)
         }
         return try DirectoryWatcher(root: root, isIgnored: isIgnored)
-    }
-
-    private func start(_ watcher: FileWatcher) {
-        let isStopping = watchingLock.withLock {
-            if !self.isStopping { self.watcher = watcher }
-            return self.isStopping
-        }
-        guard !isStopping else { return watcher.stop() }
-        let log = self.log
-        watcher.start(queue: workspaceQueue, onBatch: { [weak self] batch in
-            self?.apply(batch)
-        }, onWarning: { message in
-            log.warning(message)
-        })
-    }
-
-    /// The content folder itself went away: show every page that its
-    /// document is gone, and look once a second for the folder to return
-    /// (only while it is missing, so an idle daemon still never wakes).
-    private func waitForContentFolder() {
-        guard let workspace else { return }
-        let gone = watchingLock.withLock {
-            defer { watcher = nil }
-            return watcher
-        }
-        gone?.stop()
-        workspace.removeFolder("")
-        publishChanges(paths: ["(content folder removed)"], started: .now)
-        log.warning("the content folder \(workspace.root) was removed; waiting for it to come back")
-        let timer = DispatchSource.makeTimerSource(queue: workspaceQueue)
-        timer.schedule(deadline: .now() + 1, repeating: 1)
-        timer.setEventHandler { [weak self] in
-            guard let self, let workspace = self.workspace, FileSystem.isDirectory(workspace.root) else { return }
-            timer.cancel()
-            self.watchingLock.withLock { self.folderTimer = nil }
-            do {
-                let watcher = try self.makeWatcher(root: workspace.root)
-                workspace.loadAll()
-                self.publishChanges(paths: ["(content folder back)"], started: .now)
-                self.start(watcher)
-                self.log.info("the content folder is back")
-            } catch {
-                self.log.error("\(error)")
-            }
-        }
-        let isStopping = watchingLock.withLock {
-            if !self.isStopping { folderTimer = timer }
-            return self.isStopping
-        }
-        // A dispatch source must be activated before it is released, even one never to fire.
-        timer.activate()
-        if isStopping { timer.cancel() }
-    }
-
-    /// Runs on the workspace queue for every batch of file changes.
-    private func apply(_ batch: WatchBatch) {
-        guard let workspace, let watcher = watchingLock.withLock({ watcher }) else { return }
-        let started = ContinuousClock.now
-        var paths: [String] = []
-        switch batch {
-        case .rescanNeeded:
-            log.warning("the kernel's event queue overflowed; rescanning the content folder")
-            workspace.rescan()
-            paths = ["(rescan)"]
-        case .events(let events):
-            var changed: [String] = []
-            var removed: [String] = []
-            for event in events {
-                guard let relative = ContentPath.relative(event.path, to: watcher.root) else { continue }
-                switch event.kind {
-                case .changed: changed.append(relative)
-                case .removed: removed.append(relative)
-                case .directoryRemoved:
-                    if relative.isEmpty {
-                        waitForContentFolder()
-                        return
-                    }
-                    workspace.removeFolder(relative)
-                }
-            }
-            paths = changed + removed
-            workspace.apply(changed: changed, removed: removed)
-        }
-        publishChanges(paths: paths, started: started)
-    }
-
-    /// Hands what the workspace changed to the publisher, and logs one line.
-    private func publishChanges(paths: [String], started: ContinuousClock.Instant) {
-        guard let workspace, let publisher else { return }
-        let changes = workspace.takeChanges()
-        guard !changes.changed.isEmpty || !changes.removed.isEmpty || changes.images != nil else {
-            log.verbose("no visible change for \(paths.joined(separator: ", "))")
-            return
-        }
-        let told = publisher.publish(changed: changes.changed, removed: changes.removed, images: changes.images)
-        let subject = paths.count == 1 ? paths[0] : "\(paths.count) files"
-        log.info("\(subject): \(changes.changed.count) document\(changes.changed.count == 1 ? "" : "s") updated, \(changes.removed.count) removed in \(Milliseconds.format(started.duration(to: .now))); \(told) page\(told == 1 ? "" : "s") told")
     }
 
     // MARK: - Editor buffers (galley lsp)
@@ -238,7 +148,7 @@ final class PreviewDaemon: @unchecked Sendable {
             try DaemonSocketPath.prepareFolder(folder)
             let link = BufferLinkServer(listener: try LocalSocketListener(path: DaemonSocketPath.socket(forRoot: root)), daemon: self)
             link.start()
-            bufferLink = link
+            running.withLock { $0?.bufferLink = link }
             log.verbose("editors reach this daemon at \(link.path)")
         } catch let error as SystemCallError where error.errno == EADDRINUSE {
             log.warning("another galley serve is already serving \(root) to editors; galley lsp will talk to that one")
@@ -247,77 +157,50 @@ final class PreviewDaemon: @unchecked Sendable {
         }
     }
 
+    private var lane: WorkspaceLane? { running.withLock { $0?.lane } }
+
     /// Shows `text` as the content of `path` (relative) on every page, as a
     /// save would, without writing the file.
     func setBuffer(_ text: [UInt8], for path: String) -> BufferLinkProtocol.FileState {
-        workspaceQueue.sync {
-            guard let workspace else { return BufferLinkProtocol.FileState(diagnostics: [], pages: []) }
-            let started = ContinuousClock.now
-            workspace.setBuffer(text, for: path)
-            publishChanges(paths: [path + " (unsaved)"], started: started)
-            return fileState(path, workspace)
-        }
+        lane?.sync(path + " (unsaved)", { $0.setBuffer(text, for: path) }, answer: { Self.fileState(path, $0) }) ?? Self.noFileState
     }
 
     /// Shows the file on disk again.
     func dropBuffer(for path: String) -> BufferLinkProtocol.FileState {
-        workspaceQueue.sync {
-            guard let workspace else { return BufferLinkProtocol.FileState(diagnostics: [], pages: []) }
-            let started = ContinuousClock.now
-            workspace.dropBuffer(for: path)
-            publishChanges(paths: [path], started: started)
-            return fileState(path, workspace)
-        }
+        lane?.sync(path, { $0.dropBuffer(for: path) }, answer: { Self.fileState(path, $0) }) ?? Self.noFileState
     }
 
     var vocabulary: EditorVocabulary {
-        workspaceQueue.sync { workspace?.vocabulary ?? EditorVocabulary(tags: [], imageKey: "", assets: []) }
+        lane?.read(\.vocabulary) ?? EditorVocabulary(tags: [], imageKey: "", assets: [])
     }
 
     /// Scrolls following pages to the block at `line` of `path`.
     func follow(path: String, line: Int) {
-        workspaceQueue.sync {
-            workspace?.follow(path: path, line: line)
-            publishChanges(paths: [path + " (cursor)"], started: .now)
-        }
+        lane?.sync(path + " (cursor)", { $0.follow(path: path, line: line) }, answer: { _ in })
     }
 
-    private func fileState(_ path: String, _ workspace: Workspace) -> BufferLinkProtocol.FileState {
+    private static let noFileState = BufferLinkProtocol.FileState(diagnostics: [], pages: [])
+
+    private static func fileState(_ path: String, _ workspace: Workspace) -> BufferLinkProtocol.FileState {
         BufferLinkProtocol.FileState(diagnostics: workspace.diagnostics(ofFile: path), pages: workspace.documentIDs(ofFile: path).map { "/doc/" + $0 })
-    }
-
-    /// A picture a page asked for could not be drawn: the documents that
-    /// show it get its placeholder and a warning saying why.
-    private func showPictureFailure(_ path: String) {
-        guard let workspace else { return }
-        workspace.renderUsers(ofImage: path)
-        publishChanges(paths: [path], started: .now)
     }
 
     /// SIGHUP, as daemons do: read the configuration again.
     func reloadConfiguration() {
-        workspaceQueue.async { [self] in
-            guard let workspace else { return }
-            log.info("SIGHUP: reading \(ConfigFile.name) again")
-            workspace.reloadConfiguration()
-            publishChanges(paths: [ConfigFile.name], started: .now)
-        }
+        guard let lane else { return }
+        log.info("SIGHUP: reading \(ConfigFile.name) again")
+        lane.post(ConfigFile.name) { $0.reloadConfiguration() }
     }
 
     /// Answers every held poll and stops serving; returns the exit status.
     ///
     /// Does not wait for the workspace queue, which may be in the middle of a long rescan.
     func stop() -> Int32 {
-        bufferLink?.stop()
-        let (stoppedWatcher, stoppedTimer) = watchingLock.withLock {
-            isStopping = true
-            defer { (self.watcher, self.folderTimer) = (nil, nil) }
-            return (self.watcher, self.folderTimer)
-        }
-        stoppedWatcher?.stop()
-        stoppedTimer?.cancel()
-        if let server, let publisher {
-            server.stop { publisher.answerAll() }
+        let running = running.withLock { $0 }
+        running?.bufferLink?.stop()
+        running?.watching.stop()
+        if let running {
+            running.server.stop { running.publisher.answerAll() }
         }
         log.info("stopped")
         return 0
@@ -344,9 +227,4 @@ enum Milliseconds {
         let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
         return milliseconds < 10 ? "\((milliseconds * 100).rounded() / 100) ms" : "\(Int(milliseconds.rounded())) ms"
     }
-}
-
-/// Lets the editor registry, made before the publisher, reach it.
-private final class PublisherBox: @unchecked Sendable {
-    weak var publisher: Publisher?
 }

@@ -1,0 +1,69 @@
+import GalleyCore
+
+/// Which files hold which documents: each document's source, the documents
+/// of each file in file order, and the error a file that no longer reads
+/// shows on its last good documents.
+struct DocumentIndex {
+    private(set) var sources: [String: DocumentSource] = [:]
+    private(set) var documentsOfFile: [String: [String]] = [:]
+    private(set) var failureOfFile: [String: Diagnostic] = [:]
+
+    /// What taking in a reading did to the documents.
+    struct Update {
+        /// Documents the file no longer holds.
+        var removed: [String] = []
+        /// Documents whose source or error changed.
+        var changed: [String] = []
+    }
+
+    /// The ids of the documents `path` holds, in file order.
+    func documentIDs(ofFile path: String) -> [String] {
+        documentsOfFile[path] ?? []
+    }
+
+    /// Replaces the documents of `path` with what was read; a failure keeps
+    /// the last good ones and adds its diagnostic; nil (the file is gone)
+    /// removes them. `isPublished` says which documents pages already have.
+    mutating func integrate(_ path: String, _ reading: FileReading?, isPublished: (String) -> Bool) -> Update {
+        guard let reading else { return Update(removed: removeDocuments(ofFile: path)) }
+        switch reading {
+        case .notContent:
+            return Update(removed: removeDocuments(ofFile: path))
+        case .failed(let diagnostic):
+            let hadFailure = failureOfFile.updateValue(diagnostic, forKey: path)
+            let ids = documentsOfFile[path] ?? []
+            if ids.isEmpty {
+                // Never read well: show the file as a document holding its error.
+                let placeholder = DocumentSource(path: path, item: nil, document: Document(title: RelativePath.baseName(path), kind: .tagged, blocks: []), diagnostics: [])
+                documentsOfFile[path] = [placeholder.id]
+                sources[placeholder.id] = placeholder
+                return Update(changed: [placeholder.id])
+            }
+            return Update(changed: hadFailure != diagnostic ? ids : [])
+        case .documents(let documents):
+            let hadFailure = failureOfFile.removeValue(forKey: path) != nil
+            // An id is built from the path each time it is asked for: asked once.
+            let newIDs = documents.map(\.id)
+            var update = Update()
+            let stale = Set(documentsOfFile[path] ?? []).subtracting(newIDs)
+            for id in stale {
+                sources[id] = nil
+                update.removed.append(id)
+            }
+            documentsOfFile[path] = newIDs
+            for (id, source) in zip(newIDs, documents) {
+                let unchanged = sources.updateValue(source, forKey: id) == source && isPublished(id)
+                if !unchanged || hadFailure { update.changed.append(id) }
+            }
+            return update
+        }
+    }
+
+    /// Forgets the documents of `path` and its error; returns their ids.
+    mutating func removeDocuments(ofFile path: String) -> [String] {
+        failureOfFile[path] = nil
+        let ids = documentsOfFile.removeValue(forKey: path) ?? []
+        for id in ids { sources[id] = nil }
+        return ids
+    }
+}

@@ -1,0 +1,103 @@
+import GalleyCore
+
+/// Where a save is rendered: a document's source, with the folder's images,
+/// style and configuration, made into what its pages show. Touches no
+/// workspace state, so many documents render at once, on any thread.
+struct DocumentRenderer {
+    let style: PageStyle
+    let assets: AssetIndex
+    let links: OutputLinks
+    /// The surroundings the rendering is made under.
+    let surroundings: Surroundings
+
+    /// What the workspace knows about a document besides its source.
+    struct Circumstances {
+        var last: LastRendering?
+        /// The error of its file, when it no longer reads.
+        var failure: Diagnostic?
+        var localization: LocalizationGroup.Findings?
+        /// Shown from an editor's unsaved buffer.
+        var unsaved = false
+    }
+
+    /// A document rendered with its diagnostics.
+    struct Rendering {
+        var document: PublishedDocument
+        var images: Set<ImageDependency>
+        var reusable: LastRendering
+    }
+
+    func render(_ id: String, _ source: DocumentSource, _ circumstances: Circumstances) -> Rendering {
+        let assets = self.assets
+        let traits = style.previewTraits
+        let last = circumstances.last
+        let sameSurroundings = last?.surroundings == surroundings
+        let problems = ImageProblems()
+        // Images copied from the last rendering are not linked again: their problems carry over.
+        if sameSurroundings, let last { problems.byPath = last.imageProblems }
+        let link: (ServedImage?) -> ResolvedImage? = { [links, shownWidth = style.shownImageWidth] image in
+            guard let image else { return nil }
+            let linked = links.image(image, shownWidth: shownWidth)
+            if let problem = linked.problem { problems.byPath[image.path] = problem }
+            return linked.image
+        }
+        let context = RenderContext(
+            schema: style.schema,
+            resolveAsset: { [links] name in
+                var resolved = assets.resolve(name, for: traits, link: link)
+                if !links.keepsDeviceVariants { resolved?.variants = [] }
+                return resolved
+            },
+            resolveFile: { name in source.imageFilePath(name).flatMap { link(assets.images[$0]) } }
+        )
+        var previous = last?.previous
+        previous?.sameContext = sameSurroundings
+        let rendered = HTMLRenderer(context: context).render(source.document, reusing: previous)
+        let images = source.imageDependencies
+        let assetNames = images.compactMap { image -> String? in
+            if case .asset(let name) = image { return name }
+            return nil
+        }.sorted()
+        let assetDiagnostics: [Diagnostic]
+        if sameSurroundings, let last, last.assetNames == assetNames {
+            assetDiagnostics = last.assetDiagnostics
+        } else {
+            assetDiagnostics = assetNames.flatMap { assets.catalog.problems(ofImage: $0, for: traits) }
+        }
+        let diagnostics = DocumentDiagnostics(source: source, catalog: assets.catalog, traits: traits, images: images).assemble(
+            style: style, failure: circumstances.failure, assetDiagnostics: assetDiagnostics, imageProblems: problems.byPath,
+            missingImages: rendered.missingImages, localized: circumstances.localization?.diagnostics ?? [])
+        // Most documents have no problem to point at a block.
+        let blockAt = diagnostics.isEmpty ? [:] : rendered.blockIDsByLocation
+        let document = PublishedDocument(
+            id: id, path: source.path, item: source.item, title: source.document.title, kind: source.document.kind,
+            html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: style.css(for: source.document.kind),
+            layout: style.layoutJSON,
+            language: DocumentLanguage.decide(configured: style.config.language, path: source.path, title: source.document.title, scriptsOfBlocks: rendered.scripts),
+            localizations: circumstances.localization?.localizations ?? [],
+            unsaved: circumstances.unsaved,
+            diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
+        )
+        let reusable = LastRendering(previous: PreviousRendering(document: source.document, rendered: rendered), surroundings: surroundings,
+                                     imageProblems: problems.byPath, assetNames: assetNames, assetDiagnostics: assetDiagnostics)
+        return Rendering(document: document, images: images, reusable: reusable)
+    }
+
+    /// Images of one rendering that cannot be shown, by path, and why.
+    private final class ImageProblems {
+        var byPath: [String: String] = [:]
+    }
+}
+
+/// A document's last rendering, and what of its work the next rendering
+/// may reuse while the surroundings stay the same.
+struct LastRendering {
+    var previous: PreviousRendering
+    /// The surroundings it was rendered under.
+    var surroundings: Surroundings
+    /// Images it links to that cannot be shown, by path, and why.
+    var imageProblems: [String: String]
+    /// The asset names it shows (sorted), and what the catalog says about them.
+    var assetNames: [String]
+    var assetDiagnostics: [Diagnostic]
+}

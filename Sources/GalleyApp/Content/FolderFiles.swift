@@ -1,0 +1,131 @@
+import GalleyCore
+import GalleySystem
+
+/// Every file of the content folder Galley knows of, and those that are not
+/// a document's own text: the images, asset catalogs and fonts documents
+/// show, and the surroundings their changes make new.
+struct FolderFiles {
+    let root: String
+    private(set) var known: Set<String> = []
+    private(set) var assets = AssetIndex()
+    private(set) var fonts = BundledFonts()
+    private(set) var surroundings = Surroundings()
+
+    init(root: String) {
+        self.root = root
+    }
+
+    /// What a batch of changed and removed files comes to.
+    struct Intake {
+        /// Images (files and asset names) that may now look different.
+        var touchedImages: Set<ImageDependency> = []
+        /// Whether colour sets or fonts the style names may have changed.
+        var restyle = false
+        /// Whether the files pages may load changed.
+        var servedFilesChanged = false
+        /// Content files (and bundles) to read again.
+        var contentFiles: Set<ContentFile> = []
+        /// Files whose documents are gone.
+        var removedContent: [String] = []
+        var configChanged = false
+    }
+
+    /// Takes in changed and removed files (paths relative to the root).
+    mutating func takeIn(changed: [String], removed: [String]) -> Intake {
+        var intake = Intake()
+        var touchedAssets: Set<String> = []
+        for path in removed {
+            known.remove(path)
+            let role = ContentPath.role(of: path)
+            if let change = Surroundings.change(by: role) { surroundings.note(change) }
+            switch role {
+            case .image, .catalogContents:
+                touchedAssets.formUnion(assets.removeFiles(under: path))
+                intake.touchedImages.insert(.file(path))
+                intake.servedFilesChanged = true
+            case .font:
+                _ = assets.removeFiles(under: path)
+                fonts.setFontFile(path, nil)
+                intake.restyle = true
+            case .infoPlist:
+                fonts.setInfoPlist(path, nil)
+                intake.restyle = true
+            case .content(let content) where content.isBundle:
+                // A part of a bundle: the bundle is read again (gone with its text file).
+                _ = assets.removeFiles(under: path)
+                intake.servedFilesChanged = true
+                intake.contentFiles.insert(content)
+            case .content, .config, .other:
+                intake.removedContent.append(path)
+            }
+        }
+        for path in changed {
+            known.insert(path)
+            let role = ContentPath.role(of: path)
+            if let change = Surroundings.change(by: role) { surroundings.note(change) }
+            switch role {
+            case .image:
+                touchedAssets.formUnion(assets.updateImage(at: path, root: root))
+                intake.servedFilesChanged = true
+                intake.touchedImages.insert(.file(path))
+            case .catalogContents:
+                touchedAssets.formUnion(assets.updateContents(at: path, root: root))
+            case .font:
+                fonts.setFontFile(path, assets.updateFont(at: path, root: root))
+                intake.servedFilesChanged = true
+                intake.restyle = true
+            case .infoPlist:
+                fonts.setInfoPlist(path, assets.readConfined(path, root: root))
+                intake.restyle = true
+            case .content(let content):
+                if content.isBundle {
+                    // Attachments are images served from the bundle.
+                    if path != content.sourcePath { _ = assets.updateImage(at: path, root: root) }
+                    intake.servedFilesChanged = true
+                }
+                intake.contentFiles.insert(content)
+            case .config, .other:
+                continue
+            }
+        }
+        for name in touchedAssets { intake.touchedImages.insert(.asset(name)) }
+        if !touchedAssets.isEmpty { intake.restyle = true }
+        intake.configChanged = changed.contains(ConfigFile.name) || removed.contains(ConfigFile.name)
+        return intake
+    }
+
+    /// Every file below the root that is not ignored, in path order.
+    func onDisk() -> [String] {
+        FileSystem.listFiles(under: root) { ContentPath.isIgnored(name: $0) }.sorted()
+    }
+
+    /// The images, the config and only the content at `path` (a file or an
+    /// RTFD bundle): what `render` and `check` of one file need.
+    func onDisk(onlyContentAt path: String) -> [String] {
+        onDisk().filter { file in
+            switch ContentPath.role(of: file) {
+            case .image, .catalogContents, .config, .font, .infoPlist: true
+            case .content(let content): content.path == path
+            case .other: false
+            }
+        }
+    }
+
+    /// The known files below a folder (`""`: the whole content folder), in path order.
+    func known(below prefix: String) -> [String] {
+        (prefix.isEmpty ? known : known.filter { $0.hasBytePrefix(prefix + "/") }).sorted()
+    }
+
+    /// Notes a change to the surroundings that no file made.
+    mutating func note(_ change: Surroundings.Change) {
+        surroundings.note(change)
+    }
+
+    /// Every content file (and bundle) known.
+    var contentFiles: Set<ContentFile> {
+        Set(known.compactMap { path in
+            if case .content(let content) = ContentPath.role(of: path) { return content }
+            return nil
+        })
+    }
+}

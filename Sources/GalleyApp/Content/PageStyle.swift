@@ -1,0 +1,103 @@
+import GalleyCore
+
+/// The configuration from `galley.json` and what every page gets from it:
+/// the style sheets, the device layout and the problems the style names.
+struct PageStyle {
+    private(set) var config = GalleyConfig.standard
+    /// Problems in `galley.json`, shown on every document.
+    private(set) var configDiagnostics: [Diagnostic] = []
+    /// The whole style sheet of a tagged document's page, with its JSON:
+    /// one value that every tagged document shares (3.7 KB each of 10,000
+    /// copies otherwise), encoded once rather than for every answer.
+    private(set) var taggedCSS: PageStyleSheet
+    /// The same for rich and plain text documents.
+    static let textCSS = PageStyleSheet(FallbackFontFaces.css + TextViewStyleSheet.css)
+    /// The preview's defaults from `galley.json`, for the page; built once
+    /// per config, and shared by every document.
+    private(set) var layoutJSON = PageStyle.layoutJSON(for: .standard)
+    /// Colour and font names in `galley.json` that find nothing, and fonts
+    /// an `Info.plist` lists that are missing: shown on tagged documents.
+    private(set) var styleDiagnostics: [Diagnostic] = []
+
+    init() {
+        taggedCSS = PageStyleSheet(FallbackFontFaces.css + KindStyleSheet.css(for: GalleyConfig.standard.schema))
+    }
+
+    var schema: ContentSchema { config.schema }
+
+    /// Takes in the bytes of `galley.json` (nil: there is none): an invalid
+    /// one keeps the last valid config in force and shows its errors on
+    /// every document.
+    mutating func configure(reading bytes: Result<[UInt8], any Error>?) {
+        switch bytes {
+        case nil:
+            configure(.standard, diagnostics: [])
+        case .success(let bytes)?:
+            let result = ConfigReader(path: ConfigFile.name).read(bytes)
+            configure(result.config, diagnostics: result.diagnostics)
+        case .failure(let error)?:
+            configure(nil, diagnostics: [Diagnostic(path: ConfigFile.name, location: .start, severity: .error, message: "\(error)")])
+        }
+    }
+
+    private mutating func configure(_ newConfig: GalleyConfig?, diagnostics: [Diagnostic]) {
+        if let newConfig {
+            config = newConfig
+            layoutJSON = Self.layoutJSON(for: newConfig)
+        }
+        configDiagnostics = diagnostics
+    }
+
+    /// The kinds' CSS with the colour sets and bundled `fonts` they name, and
+    /// the warnings for names that find nothing; returns whether the CSS changed.
+    @discardableResult
+    mutating func restyle(catalog: AssetCatalog, fonts: BundledFonts, fontURL: (String) -> String?) -> Bool {
+        let css = FallbackFontFaces.css + FontFaceStyleSheet.css(for: schema, fonts: fonts, url: fontURL) + KindStyleSheet.css(for: schema)
+            + ColorSetStyleSheet.css(for: schema, catalog: catalog)
+        let unknownColors = schema.kinds.compactMap { kind -> Diagnostic? in
+            guard let color = kind.style.color, KindStyleSheet.cssColor(color) == nil, !catalog.hasColorSet(named: color) else { return nil }
+            return Diagnostic(path: ConfigFile.name, location: kind.style.colorLocation ?? .start, severity: .warning, message: catalog.unknownColorMessage(color))
+        }
+        styleDiagnostics = unknownColors + FontFaceStyleSheet.unknownFonts(in: schema, fonts: fonts, configPath: ConfigFile.name) + fonts.diagnostics
+        guard css != taggedCSS.css else { return false }
+        taggedCSS = PageStyleSheet(css)
+        return true
+    }
+
+    /// The style sheet of a document of `kind`.
+    func css(for kind: DocumentKind) -> PageStyleSheet {
+        kind == .tagged ? taggedCSS : Self.textCSS
+    }
+
+    /// What the previewed device is, for the file each asset resolves to.
+    var previewTraits: AssetTraits {
+        PreviewDevice.forWidth(config.deviceWidth).traits(appearance: config.appearance == .dark ? .dark : .light)
+    }
+
+    /// How many pixels wide an image as wide as the column is on the
+    /// configured device: what pictures are drawn at.
+    var shownImageWidth: Int {
+        PictureDelivery.columnPixels(deviceWidth: config.deviceWidth)
+    }
+
+    private static func layoutJSON(for config: GalleyConfig) -> JSONFragment {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("deviceWidth", Int(config.deviceWidth))
+        json.field("appearance", config.appearance.rawValue)
+        // Which width is which device and its scale, so the page picks
+        // among the files the renderer resolved for each one.
+        json.key("devices")
+        json.beginArray()
+        for device in PreviewDevice.all {
+            json.beginObject()
+            json.field("name", device.name)
+            json.field("minWidth", device.minimumWidth)
+            json.field("scale", device.scale)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return JSONFragment(json)
+    }
+}

@@ -1,0 +1,62 @@
+import Dispatch
+import GalleyCore
+
+/// The workspace and the publisher it feeds, on one serial queue: every
+/// change to the workspace happens there, in order, and what it changed is
+/// handed to the publisher and logged here, once for every kind of change.
+final class WorkspaceLane: @unchecked Sendable {
+    // Unchecked: `workspace` is a class that is only touched on `queue`;
+    // every use of it below is on the queue. Nothing here is mutable.
+    let queue = DispatchQueue(label: "galley.workspace")
+    private let workspace: Workspace
+    private let publisher: Publisher
+    private let log: Log
+
+    init(workspace: Workspace, publisher: Publisher, log: Log) {
+        self.workspace = workspace
+        self.publisher = publisher
+        self.log = log
+    }
+
+    /// Changes the workspace and publishes what changed, on the queue (the
+    /// caller is on it); `subjects` name the change in the log.
+    func perform(_ subjects: [String], started: ContinuousClock.Instant = .now, _ change: (Workspace) -> WorkspaceChanges) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        let changes = change(workspace)
+        guard !changes.isEmpty else {
+            log.verbose("no visible change for \(subjects.joined(separator: ", "))")
+            return
+        }
+        let told = publisher.publish(changed: changes.changed, removed: changes.removed, images: changes.images)
+        let subject = subjects.count == 1 ? subjects[0] : "\(subjects.count) files"
+        log.info("\(subject): \(changes.changed.count) document\(changes.changed.count == 1 ? "" : "s") updated, \(changes.removed.count) removed in \(Milliseconds.format(started.duration(to: .now))); \(told) page\(told == 1 ? "" : "s") told")
+        // The retired renderings are freed here, after the pages are answered.
+    }
+
+    /// `perform` from another thread, waiting for it; then what `answer` reads.
+    func sync<Answer>(_ subject: String, _ change: (Workspace) -> WorkspaceChanges, answer: (Workspace) -> Answer) -> Answer {
+        queue.sync {
+            perform([subject], change)
+            return answer(workspace)
+        }
+    }
+
+    /// `perform` later, in turn with every other change: for threads that
+    /// must not wait for the workspace (HTTP, picture workers, signals).
+    func post(_ subject: String, _ change: @escaping @Sendable (Workspace) -> WorkspaceChanges) {
+        queue.async { [self] in perform([subject], change) }
+    }
+
+    /// What `body` reads from the workspace, waiting for the changes before it.
+    func read<Answer>(_ body: (Workspace) -> Answer) -> Answer {
+        queue.sync { body(workspace) }
+    }
+
+    /// Publishes the first reading of the folder without logging it.
+    func load() {
+        queue.sync {
+            let changes = workspace.loadAll()
+            publisher.publish(changed: changes.changed, removed: changes.removed, images: changes.images)
+        }
+    }
+}
