@@ -56,10 +56,9 @@ enum CommandLineArguments {
         case CommandTable.serve.name: return .serve(try serveOptions(parsed))
         case CommandTable.render.name:
             guard let since = parsed.value("--since") else { return .render(paths: parsed.operands, output: parsed.value("--output")) }
-            guard parsed.operands.count == 1, let output = parsed.value("--output") else {
-                throw UsageError(message: "render --since REV takes one content folder and a folder to write to with -o")
-            }
-            return .diff(revision: since, path: parsed.operands[0], output: output, site: true)
+            guard parsed.operands.count == 1 else { throw UsageError(message: "render --since REV takes one content folder") }
+            let output = parsed.value("--output")
+            return .diff(revision: since, path: parsed.operands[0], output: output, site: output != nil)
         case CommandTable.diff.name:
             guard parsed.operands.count <= 2 else { throw UsageError(message: "diff takes a revision and one path, got '\(parsed.operands[2])' too") }
             return .diff(revision: parsed.operands[0], path: parsed.operands.count == 2 ? parsed.operands[1] : ".", output: parsed.value("--output"), site: false)

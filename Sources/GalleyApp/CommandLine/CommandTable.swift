@@ -67,7 +67,7 @@ enum CommandTable {
                 summary: "write to the file OUT, or for a folder the site to the folder OUT"),
             OptionSpec(
                 name: "--since", argument: .required(ValueSpec(placeholder: "REV", kind: .text)),
-                summary: "for review: write the folder's changes since the git revision REV (or in the range A..B) as a site in OUT, as galley diff shows them"),
+                summary: "for review: write the folder's changes since the git revision REV (or in the range A..B) as galley diff shows them: to standard output, or as a site in the folder OUT"),
         ]
     )
 

@@ -72,9 +72,7 @@ struct DiffCommand {
 
     /// Every document under `root` (or of the one file `only`), rendered as a self-contained page shows it.
     private static func documents(under root: String, only: String?) -> [PublishedDocument] {
-        let workspace = Workspace(root: root, boot: "diff")
-        workspace.imageLinking = .inline
-        workspace.pictures = ImagePictures(root: root)
+        let workspace = Workspace(root: root, output: .inline, pictures: ImagePictures(root: root))
         if let only {
             workspace.load(onlyContentAt: only)
             return workspace.allDocuments.filter { $0.path == only }
