@@ -33,23 +33,27 @@ struct SourceCache {
     /// save adds the edited part, not the file.
     private(set) var bytesParsed = 0
 
+    /// Opened once: building one resolves the root's path, which a save need not do again.
+    let folder: ContentFolder
+
     init(root: String) {
         self.root = root
+        folder = ContentFolder(root: root)
     }
 
     /// The bytes of `file` (relative): the editor's buffer when there is one.
     func contents(of file: String) throws -> [UInt8] {
-        try Self.contents(of: file, root: root, buffer: buffers[file])
+        try Self.contents(of: file, in: folder, buffer: buffers[file])
     }
 
-    private static func contents(of file: String, root: String, buffer: [UInt8]?) throws -> [UInt8] {
+    private static func contents(of file: String, in folder: ContentFolder, buffer: [UInt8]?) throws -> [UInt8] {
         if let buffer { return buffer }
-        return try ContentFolder(root: root).read(file)
+        return try folder.read(file)
     }
 
     /// Whether `file` is there to read, from an editor or on disk.
     func exists(_ file: String) -> Bool {
-        buffers[file] != nil || ContentFolder(root: root).hasEntry(file)
+        buffers[file] != nil || folder.hasEntry(file)
     }
 
     // MARK: - Editor buffers
@@ -90,7 +94,7 @@ struct SourceCache {
     /// no state, so many run at once, on any thread.
     struct ReadJob: Sendable {
         let file: ContentFile
-        fileprivate let root: String
+        fileprivate let folder: ContentFolder
         fileprivate let buffer: [UInt8]?
         fileprivate let previous: FileSnapshot?
         fileprivate let context: ReadingContext
@@ -100,10 +104,10 @@ struct SourceCache {
         /// reading. Nil when the file is gone.
         func run() -> ReadResult {
             do {
-                let bytes = try SourceCache.contents(of: file.sourcePath, root: root, buffer: buffer)
+                let bytes = try SourceCache.contents(of: file.sourcePath, in: folder, buffer: buffer)
                 return ReadResult(file: file, snapshot: ContentFormats.read(bytes, of: file, in: context, after: previous), bytes: bytes.count, ticket: ticket)
             } catch {
-                if !ContentFolder(root: root).hasEntry(file.sourcePath) { return ReadResult(file: file, snapshot: nil, bytes: 0, ticket: ticket) }
+                if !folder.hasEntry(file.sourcePath) { return ReadResult(file: file, snapshot: nil, bytes: 0, ticket: ticket) }
                 return ReadResult(file: file, snapshot: FileSnapshot(failure: Diagnostic(path: file.sourcePath, id: .unreadableFile, at: .start, severity: .error, message: "\(error)")), bytes: 0, ticket: ticket)
             }
         }
@@ -121,7 +125,7 @@ struct SourceCache {
 
     /// The job that reads `file` as it is now.
     func job(reading file: ContentFile, config: GalleyConfig) -> ReadJob {
-        ReadJob(file: file, root: root, buffer: buffers[file.sourcePath], previous: snapshots[file.sourcePath],
+        ReadJob(file: file, folder: folder, buffer: buffers[file.sourcePath], previous: snapshots[file.sourcePath],
                 context: ReadingContext(config: config, converters: converters))
     }
 
