@@ -2,14 +2,15 @@ import Foundation
 import GalleyWatcher
 import XCTest
 
-/// When the inotify watch limit is hit, the watcher says how to raise it and keeps watching what it has.
+/// When the inotify watch limit is hit, the watcher says how to raise it, once, keeps watching what it has, and polls
+/// the folders it could not watch, those there from the start and those made later.
 ///
 /// The limit is lowered only inside a new user namespace (`unshare -U -r`, where `/proc/sys/user/max_inotify_watches`
 /// belongs to the test), so nothing else on the machine is affected: the test runs itself again in there.
 final class WatchLimitTests: XCTestCase {
     private static let childVariable = "GALLEY_WATCH_LIMIT_CHILD"
 
-    func testHittingTheWatchLimitWarnsAndKeepsWatchingTheRest() throws {
+    func testHittingTheWatchLimitWarnsOnceAndPollsTheRest() throws {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"), "no unshare")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
@@ -50,5 +51,18 @@ final class WatchLimitTests: XCTestCase {
         XCTAssertTrue(warning.contains("No space left on device (errno 28)"), warning)
         XCTAssertTrue(warning.contains("sudo sysctl fs.inotify.max_user_watches=524288"), warning)
         XCTAssertTrue(warning.contains("1 more folders are not watched for the same reason."), warning)
+        XCTAssertTrue(warning.hasSuffix("\nGalley looks for changes in those folders every second instead."), warning)
+
+        // Two of the four folders have no watch; a save in any of them is seen all the same.
+        let saved = ["a/1.json", "b/2.json", "c/3.json", "d/4.json"].map(fixture.path)
+        for path in saved { Disk.write(path, "[1]") }
+        let seen = Set(fixture.recorder.batches(mentioning: Set(saved)).events.map(\.path))
+        XCTAssertTrue(Set(saved).isSubset(of: seen), "\(seen)")
+
+        // A folder made later, beyond the limit too, is polled without another warning.
+        try FileManager.default.createDirectory(atPath: fixture.path("e"), withIntermediateDirectories: false)
+        Disk.write(fixture.path("e/5.json"), "[]")
+        XCTAssertTrue(fixture.recorder.batches(mentioning: [fixture.path("e/5.json")]).events.contains(changed(fixture.path("e/5.json"))))
+        XCTAssertEqual(fixture.recorder.receivedWarnings.count, 1, "\(fixture.recorder.receivedWarnings)")
     }
 }
