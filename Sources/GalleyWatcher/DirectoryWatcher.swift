@@ -101,12 +101,12 @@ public final class DirectoryWatcher: @unchecked Sendable {
                 for batch in batches where gate.isOpen { onBatch(batch) }
             }
         }
-        let poll: @Sendable ([String]) -> Void = { [weak self] folders in
-            self?.poll(folders, queue: queue, onBatch: { batch in if gate.isOpen { onBatch(batch) } }, onWarning: onWarning)
+        let poll: @Sendable ([String], Bool) -> Void = { [weak self] folders, fromStart in
+            self?.poll(folders, fromStart: fromStart, queue: queue, onBatch: { batch in if gate.isOpen { onBatch(batch) } }, onWarning: onWarning)
         }
         let inotify = self.inotify
         let warnings = tree.takeWarnings()  // problems met while watching the tree in `init`
-        poll(tree.takeFoldersBeyondLimit())
+        poll(tree.takeFoldersBeyondLimit(), true)
         do {
             try DetachedThread.start(name: "galley-watch") { [weak self] in
                 defer {
@@ -148,7 +148,7 @@ public final class DirectoryWatcher: @unchecked Sendable {
     /// Reads every record that is immediately available and delivers the burst's batches; removals wait for their
     /// files to come back, for silence, or for the next burst.
     /// Returns whether watching goes on.
-    private func readBurst(deliver: @Sendable ([WatchBatch], [String]) -> Void, poll: ([String]) -> Void) -> Bool {
+    private func readBurst(deliver: @Sendable ([WatchBatch], [String]) -> Void, poll: ([String], Bool) -> Void) -> Bool {
         var assembler = BatchAssembler(tree: tree, carriedRemovals: carriedRemovals)
         var problems: [String] = []
         var reads = 0
@@ -177,24 +177,25 @@ public final class DirectoryWatcher: @unchecked Sendable {
         let (batches, carried) = assembler.finish(carryingRemovals: carryingRemovals)
         carriedRemovals = carried
         deliver(batches, tree.takeWarnings() + problems)
-        poll(tree.takeFoldersBeyondLimit())
+        poll(tree.takeFoldersBeyondLimit(), false)
         return problems.isEmpty
     }
 
-    /// Polls `folders`, which inotify could not watch: the first ones from the files already there, later ones
-    /// (folders created since) reporting their files as changed.
-    private func poll(_ folders: [String], queue: DispatchQueue, onBatch: @escaping @Sendable (WatchBatch) -> Void,
+    /// Polls `folders`, which inotify could not watch: those met `fromStart` from the files already there (the
+    /// workspace reads those itself), later ones (folders created since) reporting their files as changed.
+    private func poll(_ folders: [String], fromStart: Bool, queue: DispatchQueue, onBatch: @escaping @Sendable (WatchBatch) -> Void,
                       onWarning: @escaping @Sendable (String) -> Void) {
         guard !folders.isEmpty else { return }
         beyondLimit.withLock { poller in
-            if let poller {
-                for folder in folders { poller.add(folder: folder) }
-                return
-            }
             do {
-                let made = try PollingWatcher(root: root, folders: folders, interval: Double(Self.beyondLimitPollSeconds), isIgnored: tree.isIgnored)
-                made.start(queue: queue, onBatch: onBatch, onWarning: onWarning)
-                poller = made
+                if poller == nil {
+                    let made = try PollingWatcher(root: root, folders: fromStart ? folders : [], interval: Double(Self.beyondLimitPollSeconds), isIgnored: tree.isIgnored)
+                    made.start(queue: queue, onBatch: onBatch, onWarning: onWarning)
+                    poller = made
+                }
+                if !fromStart {
+                    for folder in folders { poller?.add(folder: folder) }
+                }
             } catch {
                 queue.async { onWarning("\(error)\nFolders beyond the watch limit are not watched.") }
             }

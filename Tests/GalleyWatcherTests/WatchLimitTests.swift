@@ -11,12 +11,21 @@ final class WatchLimitTests: XCTestCase {
     private static let childVariable = "GALLEY_WATCH_LIMIT_CHILD"
 
     func testHittingTheWatchLimitWarnsOnceAndPollsTheRest() throws {
+        try runInsideALowWatchLimit("testInsideALowWatchLimit")
+    }
+
+    func testFoldersMadeBeyondTheLimitAfterTheStartArePolled() throws {
+        try runInsideALowWatchLimit("testInsideALowWatchLimitReachedLater")
+    }
+
+    /// Runs the test `child` of this class again, in a user namespace whose watch limit is three.
+    private func runInsideALowWatchLimit(_ child: String) throws {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"), "no unshare")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
         process.arguments = [
             "-U", "-r", "/bin/sh", "-c", "echo 3 > /proc/sys/user/max_inotify_watches && exec \"$0\" \"$1\"",
-            ProcessInfo.processInfo.arguments[0], "GalleyWatcherTests.WatchLimitTests/testInsideALowWatchLimit",
+            ProcessInfo.processInfo.arguments[0], "GalleyWatcherTests.WatchLimitTests/" + child,
         ]
         var environment = ProcessInfo.processInfo.environment
         environment[Self.childVariable] = "1"
@@ -64,5 +73,28 @@ final class WatchLimitTests: XCTestCase {
         Disk.write(fixture.path("e/5.json"), "[]")
         XCTAssertTrue(fixture.recorder.batches(mentioning: [fixture.path("e/5.json")]).events.contains(changed(fixture.path("e/5.json"))))
         XCTAssertEqual(fixture.recorder.receivedWarnings.count, 1, "\(fixture.recorder.receivedWarnings)")
+    }
+
+    /// Runs only inside the namespace: everything fits at the start; two of three folders moved in later do not,
+    /// and their files were there before they arrived.
+    func testInsideALowWatchLimitReachedLater() throws {
+        try XCTSkipUnless(
+            ProcessInfo.processInfo.environment[Self.childVariable] == "1", "runs inside a user namespace only")
+        let fixture = try WatchFixture(files: ["a/1.json": ""], testCase: self)
+        XCTAssertEqual(fixture.recorder.batchesBeforeSentinel(), [])
+        for name in ["b", "c", "d"] {
+            let made = fixture.outside + "/" + name
+            try FileManager.default.createDirectory(atPath: made, withIntermediateDirectories: false)
+            Disk.write(made + "/new.json", "[]")
+            XCTAssertEqual(rename(made, fixture.path(name)), 0)
+        }
+        let saved = Set(["b", "c", "d"].map { fixture.path($0 + "/new.json") })
+        let seen = Set(fixture.recorder.batches(mentioning: saved).events.map(\.path))
+        XCTAssertTrue(saved.isSubset(of: seen), "\(seen)")
+        XCTAssertEqual(fixture.recorder.receivedWarnings.count, 1, "\(fixture.recorder.receivedWarnings)")
+        // And saved again, in the folders now polled.
+        Disk.write(fixture.path("d/new.json"), "[1, 2]")
+        Disk.write(fixture.path("c/new.json"), "[1, 2]")
+        XCTAssertTrue(fixture.recorder.batches(mentioning: [fixture.path("c/new.json"), fixture.path("d/new.json")]).events.count >= 2)
     }
 }
