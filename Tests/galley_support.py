@@ -42,6 +42,15 @@ def copy_content(source, prefix="galley-"):
     return dest, holder
 
 
+def readme_snippet(heading, language):
+    """The first ```language block after the README line that starts with `heading`, verbatim."""
+    text = open(os.path.join(REPO, "README.md"), encoding="utf-8").read()
+    after = text[text.index("\n" + heading) + 1:]
+    fence = "```" + language + "\n"
+    start = after.index(fence) + len(fence)
+    return after[start:after.index("```", start)]
+
+
 def run_galley(*arguments, timeout=60, cwd=None):
     return subprocess.run([GALLEY_BIN, *arguments], capture_output=True, text=True, timeout=timeout, cwd=cwd)
 

@@ -11,7 +11,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from browser_support import REPO, Daemon, copy_content, wait_until
-from galley_support import GALLEY_BIN, private_runtime_dir
+from galley_support import GALLEY_BIN, private_runtime_dir, readme_snippet
 
 DATA = "Resources/speciesData.json"
 INIT = """
@@ -134,14 +134,6 @@ def test_typing_in_neovim_shows_on_the_page_without_saving(page, runtime_dir):
             shutil.rmtree(holder, ignore_errors=True)
 
 
-def readme_snippet(heading):
-    """The first Lua block after the README line that starts with `heading`, verbatim."""
-    text = open(os.path.join(REPO, "README.md"), encoding="utf-8").read()
-    after = text[text.index("\n" + heading) + 1:]
-    start = after.index("```lua\n") + len("```lua\n")
-    return after[start:after.index("```", start)]
-
-
 def test_the_readme_snippet_for_neovim_0_7_shows_diagnostics_and_follows(page, runtime_dir):
     if not shutil.which("nvim"):
         pytest.skip("neovim is not installed")
@@ -161,7 +153,7 @@ def test_the_readme_snippet_for_neovim_0_7_shows_diagnostics_and_follows(page, r
         # The snippet as the README gives it, with `galley` found on PATH.
         init = os.path.join(holder, "init.lua")
         with open(init, "w") as handle:
-            handle.write(readme_snippet("Neovim 0.7"))
+            handle.write(readme_snippet("Neovim 0.7", "lua"))
         env = dict(os.environ, PATH=os.path.dirname(GALLEY_BIN) + os.pathsep + os.environ["PATH"])
         editor = Neovim.with_init(path, holder, init, env)
         wait_until(lambda: editor.lua("#vim.lsp.buf_get_clients(0) == 1 and vim.lsp.buf_get_clients(0)[next(vim.lsp.buf_get_clients(0))].initialized == true"),
