@@ -151,6 +151,9 @@ def test_the_readme_snippet_for_emacs_eglot_shows_diagnostics_fixes_and_follows(
             text_line = fixed_lines[line - 1]
             fixed_lines[line - 1] = text_line[:edit["column"] - 1] + edit["text"] + text_line[edit["endColumn"] - 1:]
         assert fixed_lines == lines
+        # A galley.json at the top: the server is rooted there, not in the file's folder.
+        with open(os.path.join(example, "galley.json"), "w", encoding="utf-8") as handle:
+            handle.write("{}\n")
         daemon = Daemon(example).start()
 
         # The snippet as the README gives it, where it says to put it, with `galley` found on PATH.
@@ -165,6 +168,8 @@ def test_the_readme_snippet_for_emacs_eglot_shows_diagnostics_fixes_and_follows(
         editor.keys(f"{META}gg{line}\r")
         wait_until(lambda: editor.value(in_buffer(path, "(and (bound-and-true-p eglot--managed-mode) t)")),
                    message=lambda: "eglot never managed the buffer:\n" + editor.output())
+        root = editor.value(in_buffer(path, "(expand-file-name (project-root (eglot--project (eglot-current-server))))"))
+        assert os.path.realpath(root) == os.path.realpath(example)
         diagnostics = wait_until(lambda: [d for d in flymake_diagnostics(editor, path) if d[1] == "eglot-error"],
                                  message="no error diagnostic in flymake")
         assert diagnostics == [(line, "eglot-error", f"galley [{error['id']}]: {error['message']}")], diagnostics
