@@ -61,9 +61,15 @@ class Emacs:
         self.terminal = controller
         self.screen = []
         threading.Thread(target=self._drain, daemon=True).start()
-        wait_until(lambda: os.path.exists(os.path.join(self.server, "server")) or self.proc.poll() is not None,
-                   message="emacs never started its server")
-        assert self.proc.poll() is None, "emacs exited:\n" + self.output()
+        try:
+            wait_until(lambda: os.path.exists(os.path.join(self.server, "server")) or self.proc.poll() is not None,
+                       message=lambda: "emacs never started its server:\n" + self.output())
+            assert self.proc.poll() is None, "emacs exited:\n" + self.output()
+        except AssertionError:
+            self.proc.kill()
+            self.proc.wait()
+            os.close(self.terminal)
+            raise
 
     def _drain(self):
         # The terminal must be read, or Emacs blocks redrawing it.
