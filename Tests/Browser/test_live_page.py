@@ -67,7 +67,7 @@ def version(page):
     return page.execute_script("return document.documentElement.dataset.galleyVersion")
 
 
-def wait_new_version(page, old, timeout=10):
+def wait_new_version(page, old, timeout=30):
     return wait_until(lambda: version(page) != old and version(page), timeout=timeout,
                       message=f"page stayed at version {old}")
 
