@@ -115,8 +115,8 @@ class Daemon:
             lines.put(line)
         lines.put(None)
 
-    def stop(self, timeout=10.0):
-        """SIGTERM; the daemon must exit cleanly (status 0) in time."""
+    def stop(self, timeout=60.0):
+        """SIGTERM; the daemon must exit cleanly (status 0); the timeout is a hang guard."""
         if not self.proc or self.proc.poll() is not None:
             return self.proc.returncode if self.proc else None
         self.proc.send_signal(signal.SIGTERM)
