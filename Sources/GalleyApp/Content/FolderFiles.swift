@@ -31,6 +31,8 @@ struct FolderFiles {
         var contentFiles: Set<ContentFile> = []
         /// Files whose documents are gone.
         var removedContent: [String] = []
+        /// Files of the app's strings that changed or went away.
+        var appStrings: Set<String> = []
         var configChanged = false
     }
 
@@ -54,6 +56,8 @@ struct FolderFiles {
             case .infoPlist:
                 fonts.setInfoPlist(path, nil)
                 intake.restyle = true
+            case .appStrings:
+                intake.appStrings.insert(path)
             case .content(let content) where content.isBundle:
                 // A part of a bundle: the bundle is read again (gone with its text file).
                 _ = assets.removeFiles(under: path)
@@ -81,6 +85,8 @@ struct FolderFiles {
             case .infoPlist:
                 fonts.setInfoPlist(path, try? folder.read(path))
                 intake.restyle = true
+            case .appStrings:
+                intake.appStrings.insert(path)
             case .content(let content):
                 if content.isBundle {
                     // Attachments are images served from the bundle.
@@ -108,7 +114,7 @@ struct FolderFiles {
     func onDisk(onlyContentAt path: String) -> [String] {
         onDisk().filter { file in
             switch ContentPath.role(of: file) {
-            case .image, .catalogContents, .config, .font, .infoPlist: true
+            case .image, .catalogContents, .config, .font, .infoPlist, .appStrings: true
             case .content(let content): content.path == path
             case .other: false
             }

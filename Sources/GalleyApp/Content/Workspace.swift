@@ -14,6 +14,7 @@ final class Workspace {
     private(set) var sources: SourceCache
     private(set) var index = DocumentIndex()
     private var localizations = LocalizationTracker()
+    private(set) var appStrings = AppStringsTracker()
     private var history = RenderingHistory()
     private(set) var outbox = Outbox()
     /// Documents whose source or surroundings changed, rendered together at
@@ -67,6 +68,15 @@ final class Workspace {
             // Kinds, keys and titles decide how every file reads: read them all again, whole.
             sources.forgetReadings()
             needsRender.formUnion(index.sources.keys)
+        }
+        if !intake.appStrings.isEmpty || intake.configChanged {
+            let changed = appStrings.update(intake.appStrings, config: style.config) { [sources] path in
+                sources.exists(path) ? Result { try sources.contents(of: path) } : nil
+            }
+            // Titles may name keys: the documents titled in galley.json show new values or warnings.
+            if changed {
+                needsRender.formUnion(index.sources.filter { DocumentNaming.configuredTitle(path: $0.value.path, config: style.config) != nil }.keys)
+            }
         }
         read(intake.configChanged ? files.contentFiles : intake.contentFiles)
         renderPending()
@@ -230,7 +240,7 @@ final class Workspace {
 
     /// Renders as the workspace is now.
     private var renderer: DocumentRenderer {
-        DocumentRenderer(style: style, assets: files.assets, links: links, surroundings: files.surroundings)
+        DocumentRenderer(style: style, assets: files.assets, links: links, surroundings: files.surroundings, appStrings: appStrings)
     }
 
     private func circumstances(of id: String, _ source: DocumentSource) -> DocumentRenderer.Circumstances {
