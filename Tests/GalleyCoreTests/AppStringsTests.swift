@@ -153,7 +153,9 @@ final class AppStringsTests: XCTestCase {
         ])
         XCTAssertEqual(found.all[1].message, "format specifiers of 'count' differ between languages: '%@' in 'fr', '%d' in 'en' (en.lproj/Localizable.strings:2:1)")
         XCTAssertEqual(found.all[3].message, "'title-HelpView' has no value in 'fr': the app shows the key there")
-        XCTAssertEqual(found.byKey["title-HelpView"]?.map(\.id), [.unfinishedTranslation, .missingTranslation])
+        XCTAssertEqual(found.diagnostics(forKey: "title-HelpView", documentAt: "Help.rtf").map(\.id), [.unfinishedTranslation, .missingTranslation])
+        XCTAssertEqual(found.diagnostics(forKey: "title-HelpView", documentAt: "fr.lproj/Help.rtf").map(\.id), [.missingTranslation])
+        XCTAssertEqual(found.diagnostics(forKey: "title-HelpView", documentAt: "en.lproj/Help.rtf"), [])
     }
 
     func testATitleForOneLanguageIsCheckedInThatLanguageOnly() {

@@ -9,9 +9,10 @@ struct AppStringsTracker {
     private(set) var findings = AppStringsCheck.Findings()
 
     /// Reads the files at `paths` again (`contents` gives nil for one that
-    /// is gone) and checks the strings under `config`; returns whether the
-    /// strings or the findings changed.
-    mutating func update(_ paths: Set<String>, config: GalleyConfig, contents: (String) -> Result<[UInt8], Error>?) -> Bool {
+    /// is gone) and checks the strings under `config`, for an app localised
+    /// into `contentLanguages`; returns whether the strings or the findings changed.
+    mutating func update(_ paths: Set<String>, config: GalleyConfig, contentLanguages: Set<String>,
+                         contents: (String) -> Result<[UInt8], Error>?) -> Bool {
         for path in paths {
             switch contents(path) {
             case nil:
@@ -26,7 +27,7 @@ struct AppStringsTracker {
         }
         let strings = paths.isEmpty ? self.strings : AppStrings(files: readings)
         let files = readings.keys.sorted().flatMap { readings[$0]?.diagnostics ?? [] }
-        let findings = AppStringsCheck.findings(strings, files: files, config: config)
+        let findings = AppStringsCheck.findings(strings, files: files, config: config, contentLanguages: contentLanguages)
         defer {
             self.strings = strings
             self.findings = findings

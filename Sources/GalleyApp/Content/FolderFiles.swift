@@ -131,6 +131,14 @@ struct FolderFiles {
         surroundings.note(change)
     }
 
+    /// The languages of the `.lproj` folders that hold content files: those the app is localised into.
+    var contentLanguages: Set<String> {
+        Set(known.compactMap { path in
+            guard case .content = ContentPath.role(of: path), let language = LocalizedPath(path)?.language, DocumentLanguage.isTag(language) else { return nil }
+            return language
+        })
+    }
+
     /// Every content file (and bundle) known.
     var contentFiles: Set<ContentFile> {
         Set(known.compactMap { path in

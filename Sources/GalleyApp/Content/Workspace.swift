@@ -52,6 +52,7 @@ final class Workspace {
     /// entries, then reads the content and renders what it all touched.
     @discardableResult
     func apply(changed: [String], removed: [String]) -> WorkspaceChanges {
+        let filesBefore = files.known.count
         let intake = files.takeIn(changed: changed, removed: removed)
         for path in intake.removedContent {
             sources.forgetReading(of: path)
@@ -69,8 +70,9 @@ final class Workspace {
             sources.forgetReadings()
             needsRender.formUnion(index.sources.keys)
         }
-        if !intake.appStrings.isEmpty || intake.configChanged {
-            let changed = appStrings.update(intake.appStrings, config: style.config) { [sources] path in
+        // A file added or gone may be the first or last of a language.
+        if !intake.appStrings.isEmpty || intake.configChanged || files.known.count != filesBefore || !removed.isEmpty {
+            let changed = appStrings.update(intake.appStrings, config: style.config, contentLanguages: files.contentLanguages) { [sources] path in
                 sources.exists(path) ? Result { try sources.contents(of: path) } : nil
             }
             // Titles may name keys: the documents titled in galley.json show new values or warnings.

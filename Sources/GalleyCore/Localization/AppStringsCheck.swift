@@ -9,20 +9,35 @@
 /// title in `galley.json`), the others at the entry itself.
 public enum AppStringsCheck {
     public struct Findings: Equatable, Sendable {
+        /// A finding about one language's value of a key.
+        struct Finding: Equatable, Sendable {
+            var language: String
+            var diagnostic: Diagnostic
+        }
+
         /// Every finding, and every strings file's own problems, for `check`.
         public var all: [Diagnostic] = []
-        /// The findings about each key, for the pages of documents titled with it.
-        public var byKey: [String: [Diagnostic]] = [:]
+        var byKey: [String: [Finding]] = [:]
 
         public init() {}
+
+        /// The findings about `key` that a page in `language` shows: those
+        /// about that language's value, or about every language's when the
+        /// document is in none (it is shown in all of them).
+        public func diagnostics(forKey key: String, documentAt path: String) -> [Diagnostic] {
+            let language = DocumentLanguage.ofLocalizationFolder(path)
+            return (byKey[key] ?? []).filter { language == nil || $0.language == language }.map(\.diagnostic)
+        }
     }
 
-    public static func findings(_ strings: AppStrings, files: [Diagnostic], config: GalleyConfig) -> Findings {
+    /// `contentLanguages` are those of the content's `.lproj` folders: the
+    /// app is localised into those too, strings or not.
+    public static func findings(_ strings: AppStrings, files: [Diagnostic], config: GalleyConfig, contentLanguages: Set<String> = []) -> Findings {
         var findings = Findings()
         findings.all = files
-        func add(_ diagnostic: Diagnostic, key: String) {
+        func add(_ diagnostic: Diagnostic, key: String, language: String) {
             findings.all.append(diagnostic)
-            findings.byKey[key, default: []].append(diagnostic)
+            findings.byKey[key, default: []].append(Findings.Finding(language: language, diagnostic: diagnostic))
         }
         let reference = strings.referenceLanguage(configured: config.language)
         for key in strings.values.keys.sorted() {
@@ -39,20 +54,20 @@ public enum AppStringsCheck {
                     if !found.takesSameArguments(as: expected) {
                         add(Diagnostic(path: value.path, id: .formatMismatch, range: value.range, severity: .warning, message:
                             "format specifiers of '\(key)' differ between languages: \(list(found)) in '\(language)', "
-                            + "\(list(expected)) in '\(referenceLanguage)' (\(referenceValue.path):\(referenceValue.location))"), key: key)
+                            + "\(list(expected)) in '\(referenceLanguage)' (\(referenceValue.path):\(referenceValue.location))"), key: key, language: language)
                     }
                 }
                 if let state = value.state, state.isUnfinished {
                     add(Diagnostic(path: value.path, id: .unfinishedTranslation, range: state.range, severity: .warning, message:
-                        "the '\(language)' value of '\(key)' is '\(state.name)': \(state.name == "new" ? "not translated yet" : "not reviewed yet")"), key: key)
+                        "the '\(language)' value of '\(key)' is '\(state.name)': \(state.name == "new" ? "not translated yet" : "not reviewed yet")"), key: key, language: language)
                 }
             }
         }
         for given in config.titles.keys.sorted() {
             guard let key = config.titles[given], strings.values[key] != nil, let range = config.titleRanges[given] else { continue }
-            for language in languagesShowing(given, strings) where strings.value(of: key, in: language) == nil {
+            for language in languagesShowing(given, strings.languages.union(contentLanguages)) where strings.value(of: key, in: language) == nil {
                 add(Diagnostic(path: ConfigFile.name, id: .missingTranslation, range: range, severity: .warning, message:
-                    "'\(key)' has no value in '\(language)': the app shows the key there"), key: key)
+                    "'\(key)' has no value in '\(language)': the app shows the key there"), key: key, language: language)
             }
         }
         return findings
@@ -60,10 +75,10 @@ public enum AppStringsCheck {
 
     /// The languages a title given for `path` is shown in: the language of
     /// its `.lproj` folder, else (a file of every language, or a group
-    /// written `*.lproj`) every language of the app's strings but `Base`.
-    private static func languagesShowing(_ path: String, _ strings: AppStrings) -> [String] {
+    /// written `*.lproj`) every language of the app but `Base`.
+    private static func languagesShowing(_ path: String, _ languages: Set<String>) -> [String] {
         if let language = DocumentLanguage.ofLocalizationFolder(path) { return [language] }
-        return strings.languages.filter { $0 != "Base" }.sorted()
+        return languages.filter { $0 != "Base" }.sorted()
     }
 
     private static func list(_ specifiers: FormatSpecifiers) -> String {
