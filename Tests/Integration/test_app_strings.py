@@ -96,7 +96,7 @@ def test_the_title_is_the_value_in_each_documents_language_and_follows_the_strin
 
 
 def test_the_language_server_completes_and_hovers_title_keys_from_the_daemon(runtime_dir, project, serve):
-    serve(project)
+    daemon = serve(project)
     server = LanguageClient()
     try:
         server.initialize(root=project)
@@ -117,6 +117,13 @@ def test_the_language_server_completes_and_hovers_title_keys_from_the_daemon(run
         catalog = server.open(os.path.join(project, "Localizable.xcstrings"))
         codes = [d["code"] for d in server.diagnostics(catalog)]
         assert codes == ["unfinished-translation"]
+        # Typed, not saved: the Japanese title follows the catalog's buffer.
+        typed = fx.catalog_text().replace('"needs_review"', '"translated"').replace(fx.JAPANESE_TITLE, "ヘルプとヒント")
+        server.change(catalog, 2, [{"text": typed}])
+        assert server.diagnostics(catalog, version=2) == []
+        japanese = next(d for d in daemon.documents()["documents"] if d["path"] == "ja.lproj/Help.rtf")
+        assert japanese["title"] == "ヘルプとヒント"
+        assert fx.JAPANESE_TITLE in open(os.path.join(project, "Localizable.xcstrings"), encoding="utf-8").read()
         assert server.shutdown_and_exit() == 0
     finally:
         server.kill()
