@@ -28,10 +28,9 @@ struct AppStringsTracker {
         let strings = paths.isEmpty ? self.strings : AppStrings(files: readings)
         let files = readings.keys.sorted().flatMap { readings[$0]?.diagnostics ?? [] }
         let findings = AppStringsCheck.findings(strings, files: files, config: config, contentLanguages: contentLanguages)
-        defer {
-            self.strings = strings
-            self.findings = findings
-        }
-        return strings != self.strings || findings != self.findings
+        let changed = strings != self.strings || findings != self.findings
+        self.strings = strings
+        self.findings = findings
+        return changed
     }
 }
