@@ -75,7 +75,7 @@ enum StringCatalogReader {
         }
         guard let text = shown.member("value")?.value.stringValue else { return nil }
         // The state a translator must act on, when any form has one; else the shown form's.
-        let units = units(of: localization)
+        let units = localization.objectValue?.count == 1 ? [shown] : units(of: localization)
         let stateNode = units.lazy.compactMap { $0.member("state")?.value }.first { AppStrings.CatalogState.isUnfinished($0.stringValue ?? "") }
             ?? shown.member("state")?.value
         let state = stateNode.flatMap { node in node.stringValue.map { AppStrings.CatalogState(name: $0, range: locator.range(of: node.headOffsets)) } }

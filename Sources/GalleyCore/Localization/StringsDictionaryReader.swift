@@ -56,6 +56,8 @@ enum StringsDictionaryReader {
     /// `asSpecifiers` a conversion (`d`, `lld`) that becomes a specifier with
     /// the reference's number (unless it names its own, `1$d`). Unknown references stay as written.
     static func substitute(_ format: String, asSpecifiers: Bool = false, _ replacement: (String) -> String?) -> String {
+        // Most values have no variable: a byte scan settles it.
+        guard format.utf8.contains(UInt8(ascii: "#")) else { return format }
         var result = ""
         var rest = Substring(format)
         while let percent = rest.firstIndex(of: "%") {
