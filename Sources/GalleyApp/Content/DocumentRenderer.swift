@@ -86,7 +86,8 @@ struct DocumentRenderer {
             localizations: circumstances.localization?.localizations ?? [],
             searchableText: source.document.searchableText(),
             unsaved: circumstances.unsaved,
-            diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
+            // Only the document's own file has its blocks: a galley.json or strings problem at the same line and column is none of theirs.
+            diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: $0.path == source.path ? blockAt[$0.location] : nil) }
         )
         let reusable = LastRendering(previous: PreviousRendering(document: source.document, rendered: rendered), surroundings: surroundings,
                                      imageProblems: problems.byPath, assetNames: assetNames, assetDiagnostics: assetDiagnostics)
