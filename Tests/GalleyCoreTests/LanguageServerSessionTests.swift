@@ -289,10 +289,10 @@ final class LanguageServerSessionTests: XCTestCase {
     private func openConfig(_ text: String) {
         previews.vocabulary.strings = [
             EditorVocabulary.StringKey(key: "title-HelpView", values: [
-                .init(language: "en", text: "Help", place: "en.lproj/Localizable.strings:1:1"),
-                .init(language: "ja", text: "ヘルプ", place: "Localizable.xcstrings:18:9"),
+                .init(language: "en", text: "Help", path: "en.lproj/Localizable.strings", location: SourceLocation(line: 1, column: 1)),
+                .init(language: "ja", text: "ヘルプ", path: "Localizable.xcstrings", location: SourceLocation(line: 18, column: 9)),
             ]),
-            EditorVocabulary.StringKey(key: "title-Credits", values: [.init(language: "en", text: "Credits", place: "en.lproj/Localizable.strings:2:1")]),
+            EditorVocabulary.StringKey(key: "title-Credits", values: [.init(language: "en", text: "Credits", path: "en.lproj/Localizable.strings", location: SourceLocation(line: 2, column: 1))]),
         ]
         let escaped = String(decoding: JSONOutput.string(text).bytes, as: UTF8.self)
         _ = notify("textDocument/didOpen", #"{"textDocument":{"uri":"\#(configURI)","version":1,"text":\#(escaped)}}"#)
@@ -319,6 +319,11 @@ final class LanguageServerSessionTests: XCTestCase {
         // A title that is no key has nothing to show.
         let plain = request("textDocument/hover", #"{"textDocument":{"uri":"\#(configURI)"},"position":{"line":0,"character":58}}"#).first
         XCTAssertEqual(plain?.member("result")?.value.value, .null)
+        // Its definitions are its entries, one per language, at their lines.
+        let definitions = request("textDocument/definition", #"{"textDocument":{"uri":"\#(configURI)"},"position":{"line":0,"character":29}}"#).first
+        let locations = definitions?.member("result")?.value.arrayValue ?? []
+        XCTAssertEqual(locations.compactMap { $0.member("uri")?.value.stringValue }, ["file:///content/en.lproj/Localizable.strings", "file:///content/Localizable.xcstrings"])
+        XCTAssertEqual(locations.map { number($0.member("range")?.value.member("start")?.value.member("line")?.value) }, [0, 17])
     }
 }
 

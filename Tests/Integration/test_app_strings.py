@@ -113,6 +113,9 @@ def test_the_language_server_completes_and_hovers_title_keys_from_the_daemon(run
         value = hover["contents"]["value"]
         assert f"`en`: {fx.ENGLISH_TITLE} (`en.lproj/Localizable.strings:2:1`)" in value
         assert f"`ja`: {fx.JAPANESE_TITLE} (`Localizable.xcstrings:" in value
+        definitions = server.request("textDocument/definition", {"textDocument": {"uri": uri}, "position": inside})["result"]
+        assert [(d["uri"].rsplit("/App/", 1)[1], d["range"]["start"]["line"]) for d in definitions] == [
+            ("en.lproj/Localizable.strings", 1), ("Localizable.xcstrings", fx.line_and_column(fx.catalog_text(), '"ja"')[0] - 1)]
         # The catalog open in the editor: its own warning, at its entry.
         catalog = server.open(os.path.join(project, "Localizable.xcstrings"))
         codes = [d["code"] for d in server.diagnostics(catalog)]

@@ -13,7 +13,7 @@ extension EditorVocabulary {
         }
         let keys = strings.values.keys.sorted().map { key in
             StringKey(key: key, values: (strings.values[key] ?? [:]).sorted { $0.key < $1.key }.map { language, value in
-                StringKey.Value(language: language, text: value.text, place: "\(value.path):\(value.location)")
+                StringKey.Value(language: language, text: value.text, path: value.path, location: value.location)
             })
         }
         self.init(tags: schema.kinds.compactMap(\.tagName), imageKey: schema.imageKey, assets: entries, strings: keys)

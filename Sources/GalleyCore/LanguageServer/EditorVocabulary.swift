@@ -22,14 +22,19 @@ public struct EditorVocabulary: Equatable, Sendable {
         public struct Value: Equatable, Sendable {
             public var language: String
             public var text: String
-            /// Where it is written: `en.lproj/Localizable.strings:3:1`.
-            public var place: String
+            /// The file it is written in, relative to the content folder, and where.
+            public var path: String
+            public var location: SourceLocation
 
-            public init(language: String, text: String, place: String) {
+            public init(language: String, text: String, path: String, location: SourceLocation) {
                 self.language = language
                 self.text = text
-                self.place = place
+                self.path = path
+                self.location = location
             }
+
+            /// `en.lproj/Localizable.strings:3:1`.
+            public var place: String { "\(path):\(location)" }
         }
 
         public var key: String

@@ -122,8 +122,7 @@ extension LanguageServerSession {
         if document.path == ConfigFile.name {
             guard let string = JSONCursor.string(around: offset, in: document.text) else { return .null }
             let name = String(text(string, in: document).dropFirst().dropLast())
-            if !JSONCursor.isKey(stringAt: string.lowerBound, in: document.text.bytes), Self.isTitle(JSONCursor.containers(at: string.lowerBound, in: document.text.bytes)),
-               let vocabulary = vocabulary(of: document, messages: &messages), let key = vocabulary.strings.first(where: { $0.key == name }) {
+            if let key = titleKey(at: offset, in: document, messages: &messages) {
                 let lines = key.values.map { "- `\($0.language)`: \($0.text) (`\($0.place)`)" }
                 let markdown = "**\(key.key)**, a key of the app's strings:\n\n" + lines.joined(separator: "\n")
                 return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(markdown))])), ("range", range(string, in: document))])
@@ -140,7 +139,24 @@ extension LanguageServerSession {
         return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(markdown))])), ("range", range(string, in: document))])
     }
 
+    /// The key of the app's strings that the title under `offset` in `galley.json` names.
+    private mutating func titleKey(at offset: Int, in document: OpenDocument, messages: inout [OutgoingMessage]) -> EditorVocabulary.StringKey? {
+        let bytes = document.text.bytes
+        guard document.path == ConfigFile.name, let string = JSONCursor.string(around: offset, in: document.text),
+              !JSONCursor.isKey(stringAt: string.lowerBound, in: bytes), Self.isTitle(JSONCursor.containers(at: string.lowerBound, in: bytes)),
+              let vocabulary = vocabulary(of: document, messages: &messages) else { return nil }
+        let name = String(text(string, in: document).dropFirst().dropLast())
+        return vocabulary.strings.first { $0.key == name }
+    }
+
     mutating func definition(at place: DocumentPosition, messages: inout [OutgoingMessage]) -> JSONOutput {
+        // A title key: its entry in every language (the line start, exact in every encoding).
+        if let (document, offset) = cursor(place), let preview = document.preview, let key = titleKey(at: offset, in: document, messages: &messages) {
+            return .array(key.values.map { value in
+                let start = TextPosition(line: value.location.line - 1, character: 0).json
+                return .object([("uri", .string(FileURI.uri(ofPath: preview.root + "/" + value.path))), ("range", .object([("start", start), ("end", start)]))])
+            })
+        }
         guard let (document, offset) = cursor(place), let preview = document.preview, let vocabulary = vocabulary(of: document, messages: &messages),
               let (asset, _) = imageBlock(at: offset, in: document, vocabulary) else { return .null }
         let start = TextPosition(line: 0, character: 0).json
