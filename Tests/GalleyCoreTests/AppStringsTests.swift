@@ -100,6 +100,14 @@ final class AppStringsTests: XCTestCase {
         XCTAssertEqual(reading.diagnostics.first?.location.line, 16)
     }
 
+    func testAStringsFileInUTF16BigEndianWithItsErrorAtItsPosition() throws {
+        let text = "\"title-HelpView\" = \"ヘルプ\";\n\"broken\" \"x\";\n"
+        let bytes: [UInt8] = [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let reading = try XCTUnwrap(AppStringsFile.read(bytes, path: "ja.lproj/Localizable.strings"))
+        XCTAssertEqual(reading.entries.map { "\($0.language) \($0.key) \($0.value.text) \($0.value.location)" }, ["ja title-HelpView ヘルプ 1:1"])
+        XCTAssertEqual(reading.diagnostics.map { "\($0.id.rawValue) \($0.location)" }, ["plist-syntax 2:10"])
+    }
+
     func testOnlyTheLocalizableTableIsRead() {
         XCTAssertEqual(AppStringsFile.kind(of: "App/ja.lproj/Localizable.strings"), .strings)
         XCTAssertEqual(AppStringsFile.kind(of: "ja.lproj/Localizable.stringsdict"), .stringsDictionary)

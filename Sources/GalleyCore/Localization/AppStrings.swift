@@ -105,8 +105,6 @@ public struct AppStrings: Equatable, Sendable {
         }
     }
 
-    public var isEmpty: Bool { values.isEmpty }
-
     /// The language others are compared with: the project's `language`
     /// when the strings have it, else a catalog's source language, else
     /// English, `Base` or the first in name order.
