@@ -87,8 +87,16 @@ def test_the_title_is_the_value_in_each_documents_language_and_follows_the_strin
     status, answer = poll.result()
     assert answer["title"] == "Aide" and answer["diagnostics"] == []
 
-    # The catalog goes away: Japanese has no value any more.
+    # A catalog that no longer parses: the key shows, and the page says why.
     poll = HeldPoll(daemon, f"/api/documents/{japanese['id']}?since={japanese['version']}&wait=20")
+    save_by_rename(os.path.join(project, "Localizable.xcstrings"), fx.catalog_text().replace('"version"', '"version" "').encode())
+    status, broken = poll.result()
+    assert broken["title"] == fx.KEY
+    assert sorted((d["id"], d["path"], d["severity"]) for d in broken["diagnostics"]) == [
+        ("json-syntax", "Localizable.xcstrings", "error"), ("missing-translation", "galley.json", "warning")]
+
+    # The catalog goes away: Japanese has no value any more.
+    poll = HeldPoll(daemon, f"/api/documents/{japanese['id']}?since={broken['version']}&wait=20")
     os.remove(os.path.join(project, "Localizable.xcstrings"))
     status, answer = poll.result()
     assert answer["title"] == fx.KEY

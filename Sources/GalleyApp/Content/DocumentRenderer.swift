@@ -75,7 +75,7 @@ struct DocumentRenderer {
         let diagnostics = DocumentDiagnostics(source: source, catalog: assets.catalog, traits: traits, images: images).assemble(
             style: style, failure: circumstances.failure, assetDiagnostics: assetDiagnostics, imageProblems: problems.byPath,
             missingImages: rendered.missingImages, localized: circumstances.localization?.diagnostics ?? [],
-            strings: titleKey.map { appStrings.findings.diagnostics(forKey: $0, documentAt: source.path) } ?? [])
+            strings: titleKey.map { appStrings.findings.fileErrors + appStrings.findings.diagnostics(forKey: $0, documentAt: source.path) } ?? [])
         // Most documents have no problem to point at a block.
         let blockAt = diagnostics.isEmpty ? [:] : rendered.blockIDsByLocation
         let document = PublishedDocument(

@@ -17,6 +17,10 @@ public enum AppStringsCheck {
 
         /// Every finding, and every strings file's own problems, for `check`.
         public var all: [Diagnostic] = []
+        /// The strings files' errors (a catalog that does not parse): a page
+        /// whose title names a key shows them, as they may be why the key is
+        /// shown instead of its value.
+        public var fileErrors: [Diagnostic] = []
         var byKey: [String: [Finding]] = [:]
 
         public init() {}
@@ -35,6 +39,7 @@ public enum AppStringsCheck {
     public static func findings(_ strings: AppStrings, files: [Diagnostic], config: GalleyConfig, contentLanguages: Set<String> = []) -> Findings {
         var findings = Findings()
         findings.all = files
+        findings.fileErrors = files.filter { $0.severity == .error }
         func add(_ diagnostic: Diagnostic, key: String, language: String) {
             findings.all.append(diagnostic)
             findings.byKey[key, default: []].append(Findings.Finding(language: language, diagnostic: diagnostic))
