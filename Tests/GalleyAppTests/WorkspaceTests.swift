@@ -50,6 +50,24 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertNotNil(document.diagnostics.first?.blockID)
     }
 
+    func testASavedStringsFileRendersOnlyTheDocumentsItTitles() throws {
+        try write("Resources/data.json", data)
+        try write("galley.json", #"{"titles": {"*.lproj/Help.txt": "title-HelpView"}}"#)
+        try write("en.lproj/Help.txt", "Help text.")
+        try write("ja.lproj/Help.txt", "ヘルプの本文。")
+        try write("en.lproj/Localizable.strings", #""title-HelpView" = "Help";"#)
+        let workspace = Workspace(root: root)
+        workspace.loadAll()
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: workspace.allDocuments.map { ($0.path, $0.title) }),
+                       ["Resources/data.json": "P", "en.lproj/Help.txt": "Help", "ja.lproj/Help.txt": "title-HelpView"])
+        try write("ja.lproj/Localizable.strings", #""title-HelpView" = "ヘルプ";"#)
+        let changes = workspace.apply(changed: ["ja.lproj/Localizable.strings"], removed: [])
+        // English looks the same: only the Japanese page is told.
+        XCTAssertEqual(changes.changed.map { "\($0.path) \($0.title)" }, ["ja.lproj/Help.txt ヘルプ"])
+        XCTAssertEqual(workspace.allDiagnostics.filter { $0.id == .missingTranslation }, [])
+        XCTAssertTrue(workspace.apply(changed: ["ja.lproj/Localizable.strings"], removed: []).changed.isEmpty)
+    }
+
     func testImagesCopiedAcrossTextEditsFollowTheirFiles() throws {
         try write("data.json", data)
         try write("p_01.png", png(width: 1))

@@ -56,7 +56,7 @@ enum ManualPage {
             roff("the preview's width in points and its appearance (light or dark)."),
             ".TP",
             bold("titles"),
-            roff("titles of RTF, HTML and text documents, by path."),
+            roff("titles of RTF, HTML and text documents, by path (every localisation of one as *.lproj/NAME); a title that is a key of the app's strings (Localizable.strings, .stringsdict, Localizable.xcstrings) shows its value in the document's language."),
             ".TP",
             bold("fonts"),
             roff("a folder inside the content folder whose every font file (.ttf, .otf, .ttc) is the app's own: used, with its own metrics, before any stand-in."),

@@ -2,8 +2,8 @@ import GalleyCore
 
 /// Every problem a document's page shows, from all the places that find
 /// them: its reader, its file's error, `galley.json` and the style, the
-/// asset catalog, images that cannot be shown or are missing, and its
-/// copies in other languages; in document order.
+/// asset catalog, images that cannot be shown or are missing, its copies in
+/// other languages, and the app's strings its title names; in document order.
 struct DocumentDiagnostics {
     let source: DocumentSource
     let catalog: AssetCatalog
@@ -12,7 +12,7 @@ struct DocumentDiagnostics {
     let images: Set<ImageDependency>
 
     func assemble(style: PageStyle, failure: Diagnostic?, assetDiagnostics: [Diagnostic], imageProblems: [String: String],
-                  missingImages: [RenderedDocument.MissingImage], localized: [Diagnostic]) -> [Diagnostic] {
+                  missingImages: [RenderedDocument.MissingImage], localized: [Diagnostic], strings: [Diagnostic]) -> [Diagnostic] {
         var diagnostics = source.diagnostics + style.configDiagnostics + (source.document.kind == .tagged ? style.styleDiagnostics : [])
         if let failure { diagnostics.insert(failure, at: 0) }
         diagnostics += assetDiagnostics
@@ -40,6 +40,7 @@ struct DocumentDiagnostics {
             diagnostics.removeAll { old in old.severity == .warning && localized.contains { $0.path == old.path && $0.location == old.location } }
             diagnostics += localized
         }
+        diagnostics += strings
         return diagnostics.sortedForDocument(at: source.path)
     }
 }

@@ -9,6 +9,8 @@ struct DocumentRenderer {
     let links: OutputLinks
     /// The surroundings the rendering is made under.
     let surroundings: Surroundings
+    /// The app's strings, which a title in `galley.json` may name.
+    let appStrings: AppStringsTracker
 
     /// What the workspace knows about a document besides its source.
     struct Circumstances {
@@ -28,6 +30,11 @@ struct DocumentRenderer {
     }
 
     func render(_ id: String, _ source: DocumentSource, _ circumstances: Circumstances) -> Rendering {
+        var source = source
+        let titleKey = DocumentNaming.configuredTitle(path: source.path, config: style.config)?.title
+        if let titleKey, let title = appStrings.strings.localizedTitle(titleKey, documentAt: source.path, configured: style.config.language) {
+            source.document.title = title
+        }
         let assets = self.assets
         let traits = style.previewTraits
         let last = circumstances.last
@@ -67,7 +74,8 @@ struct DocumentRenderer {
         }
         let diagnostics = DocumentDiagnostics(source: source, catalog: assets.catalog, traits: traits, images: images).assemble(
             style: style, failure: circumstances.failure, assetDiagnostics: assetDiagnostics, imageProblems: problems.byPath,
-            missingImages: rendered.missingImages, localized: circumstances.localization?.diagnostics ?? [])
+            missingImages: rendered.missingImages, localized: circumstances.localization?.diagnostics ?? [],
+            strings: titleKey.map { appStrings.findings.fileErrors + appStrings.findings.diagnostics(forKey: $0, documentAt: source.path) } ?? [])
         // Most documents have no problem to point at a block.
         let blockAt = diagnostics.isEmpty ? [:] : rendered.blockIDsByLocation
         let document = PublishedDocument(
@@ -78,7 +86,8 @@ struct DocumentRenderer {
             localizations: circumstances.localization?.localizations ?? [],
             searchableText: source.document.searchableText(),
             unsaved: circumstances.unsaved,
-            diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
+            // Only the document's own file has its blocks: a galley.json or strings problem at the same line and column is none of theirs.
+            diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: $0.path == source.path ? blockAt[$0.location] : nil) }
         )
         let reusable = LastRendering(previous: PreviousRendering(document: source.document, rendered: rendered), surroundings: surroundings,
                                      imageProblems: problems.byPath, assetNames: assetNames, assetDiagnostics: assetDiagnostics)

@@ -14,6 +14,7 @@ final class Workspace {
     private(set) var sources: SourceCache
     private(set) var index = DocumentIndex()
     private var localizations = LocalizationTracker()
+    private(set) var appStrings = AppStringsTracker()
     private var history = RenderingHistory()
     private(set) var outbox = Outbox()
     /// Documents whose source or surroundings changed, rendered together at
@@ -53,6 +54,7 @@ final class Workspace {
     /// entries, then reads the content and renders what it all touched.
     @discardableResult
     func apply(changed: [String], removed: [String]) -> WorkspaceChanges {
+        let filesBefore = files.known.count
         let intake = files.takeIn(changed: changed, removed: removed)
         for path in intake.removedContent {
             sources.forgetReading(of: path)
@@ -69,6 +71,16 @@ final class Workspace {
             // Kinds, keys and titles decide how every file reads: read them all again, whole.
             sources.forgetReadings()
             needsRender.formUnion(index.sources.keys)
+        }
+        // A file added or gone may be the first or last of a language.
+        if !intake.appStrings.isEmpty || intake.configChanged || files.known.count != filesBefore || !removed.isEmpty {
+            let changed = appStrings.update(intake.appStrings, config: style.config, contentLanguages: files.contentLanguages) { [sources] path in
+                sources.exists(path) ? Result { try sources.contents(of: path) } : nil
+            }
+            // Titles may name keys: the documents titled in galley.json show new values or warnings.
+            if changed {
+                needsRender.formUnion(index.sources.filter { DocumentNaming.configuredTitle(path: $0.value.path, config: style.config) != nil }.keys)
+            }
         }
         read(intake.configChanged ? files.contentFiles : intake.contentFiles)
         renderPending()
@@ -232,7 +244,7 @@ final class Workspace {
 
     /// Renders as the workspace is now.
     private var renderer: DocumentRenderer {
-        DocumentRenderer(style: style, assets: files.assets, links: links, surroundings: files.surroundings)
+        DocumentRenderer(style: style, assets: files.assets, links: links, surroundings: files.surroundings, appStrings: appStrings)
     }
 
     private func circumstances(of id: String, _ source: DocumentSource) -> DocumentRenderer.Circumstances {

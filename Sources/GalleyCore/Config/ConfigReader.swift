@@ -10,7 +10,7 @@ import Foundation
 ///     {"name": "image"}, {"name": "caption"}, {"name": "body"}
 ///   ],
 ///   "device": {"width": 390, "appearance": "light"},
-///   "titles": {"Help/Usage.rtf": "How to use"},
+///   "titles": {"Help/Usage.rtf": "How to use", "*.lproj/Help.rtf": "title-HelpView"},
 ///   "language": "ja"
 /// }
 /// ```
@@ -137,7 +137,10 @@ public struct ConfigReader {
         if let titles = members["titles"] {
             if let entries = titles.objectValue {
                 for entry in entries {
-                    if let title = context.string(entry.value, entry.key) { config.titles[entry.key] = title }
+                    if let title = context.string(entry.value, entry.key) {
+                        config.titles[entry.key] = title
+                        config.titleRanges[entry.key] = context.lines.range(ofOffsets: entry.value.headOffsets)
+                    }
                 }
             } else {
                 context.wrongType(titles, "'titles'", expected: "an object of paths and titles")
