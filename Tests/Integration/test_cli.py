@@ -50,10 +50,13 @@ def test_serve_reports_a_port_in_use():
     assert f"port {port} on 127.0.0.1 is already in use" in result.stderr
 
 
-def test_bundled_example_is_clean():
+def test_bundled_example_has_only_the_seeds_own_caption_contrast_warning():
     result = run_galley("check", EXAMPLE)
     assert result.returncode == 0, result.stdout
-    assert result.stdout.strip().splitlines()[-1] == "0 errors, 0 warnings in 1 file"
+    lines = result.stdout.strip().splitlines()
+    assert lines[-1] == "0 errors, 1 warning in 1 file"
+    assert lines[0].endswith("warning: 'caption' text colour 'gray' (#8E8E93) on the background #FFFFFF has a contrast ratio "
+                             "of 3.26:1 in light appearance; 16 pt text needs 4.5:1 (WCAG 2.2)"), lines[0]
 
 
 def test_check_reports_positions_and_exits_1(tmp_path):

@@ -19,7 +19,9 @@ def test_lists_the_four_species_with_their_names(species, serve):
     documents = species_documents(daemon)
     assert [d["title"] for d in documents] == ["Toxoplasma", "Cheetah", "Japanese Cedar", "Little Penguin"]
     assert [d["item"] for d in documents] == [0, 1, 2, 3]
-    assert all(d["kind"] == "tagged" and d["errors"] == 0 and d["warnings"] == 0 for d in documents)
+    assert all(d["kind"] == "tagged" and d["errors"] == 0 for d in documents)
+    # The seed's grey caption is too faint on white: said once per file, on its first item.
+    assert [d["warnings"] for d in documents] == [1, 0, 0, 0]
 
 
 def test_every_image_resolves_and_is_served(species, serve):

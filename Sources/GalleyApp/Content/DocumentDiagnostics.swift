@@ -16,6 +16,7 @@ struct DocumentDiagnostics {
         var diagnostics = source.diagnostics + style.configDiagnostics + (source.document.kind == .tagged ? style.styleDiagnostics : [])
         if let failure { diagnostics.insert(failure, at: 0) }
         diagnostics += assetDiagnostics
+        diagnostics += contrastDiagnostics(style: style)
         if !imageProblems.isEmpty {
             for reference in source.document.imageReferences {
                 let path: String?
@@ -41,5 +42,25 @@ struct DocumentDiagnostics {
             diagnostics += localized
         }
         return diagnostics.sortedForDocument(at: source.path)
+    }
+
+    /// Text too faint on its background in some appearance: a text kind's
+    /// colour (once per file, on its first item, unless `galley.json` sets
+    /// the colour, whose line then carries it among the style's warnings),
+    /// or colours a rich-text document writes into itself.
+    private func contrastDiagnostics(style: PageStyle) -> [Diagnostic] {
+        switch source.document.kind {
+        case .tagged:
+            guard (source.item ?? 0) == 0 else { return [] }
+            let unset = style.schema.kinds.filter { $0.style.colorRange == nil }
+            var schema = style.schema
+            schema.kinds = unset
+            return TextContrastCheck.diagnostics(for: schema, catalog: catalog, traits: traits, configPath: ConfigFile.name,
+                                                 document: source.document, documentPath: source.path)
+        case .rtf, .rtfd, .html:
+            return TextContrastCheck.richTextDiagnostic(for: source.document, path: source.path).map { [$0] } ?? []
+        case .text:
+            return []
+        }
     }
 }

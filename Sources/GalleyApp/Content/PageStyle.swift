@@ -72,7 +72,12 @@ struct PageStyle {
             guard let color = kind.style.color, KindStyleSheet.cssColor(color) == nil, !catalog.hasColorSet(named: color) else { return nil }
             return catalog.unknownColor(color, path: ConfigFile.name, range: kind.style.colorRange ?? SourceRange(at: .start))
         }
-        styleDiagnostics = unknownColors + FontFaceStyleSheet.unknownFonts(in: schema, fonts: fonts, configPath: ConfigFile.name) + fonts.diagnostics
+        // A colour galley.json sets is judged at its line, once for every document.
+        var configured = schema
+        configured.kinds = schema.kinds.filter { $0.style.colorRange != nil }
+        let faintColors = TextContrastCheck.diagnostics(for: configured, catalog: catalog, traits: previewTraits, configPath: ConfigFile.name,
+                                                        document: nil, documentPath: ConfigFile.name)
+        styleDiagnostics = unknownColors + faintColors + FontFaceStyleSheet.unknownFonts(in: schema, fonts: fonts, configPath: ConfigFile.name) + fonts.diagnostics
         guard css != taggedCSS.css else { return false }
         taggedCSS = PageStyleSheet(css)
         return true

@@ -134,6 +134,11 @@ public struct ConfigReader {
                 context.wrongType(kinds, "'kinds'", expected: "an array")
             }
         }
+        if let node = members["requireImageLabels"] {
+            if case .bool(let value) = node.value { config.schema.requiresImageLabels = value } else {
+                context.reject(.wrongType, "'requireImageLabels' is \(node.value.typeDescription), expected true or false", node)
+            }
+        }
         if let titles = members["titles"] {
             if let entries = titles.objectValue {
                 for entry in entries {
@@ -177,10 +182,10 @@ public struct ConfigReader {
     /// The keys each object of `galley.json` may hold, by the key that holds
     /// the object (`""` for the top level; `kinds` for each kind).
     public static let knownKeys: [String: [String]] = [
-        "": ["keys", "kinds", "device", "titles", "language", "fonts", "textImageName", "$schema"],
+        "": ["keys", "kinds", "device", "titles", "language", "fonts", "textImageName", "requireImageLabels", "$schema"],
         "keys": ["text", "image", "title"],
         "device": ["width", "appearance"],
-        "kinds": ["name", "pattern", "renders", "style", "asset", "follows", "prefix"],
+        "kinds": ["name", "pattern", "renders", "style", "asset", "follows", "prefix", "label"],
         "style": ["font", "size", "weight", "italic", "color", "alignment", "paddingTop", "paddingBottom", "lineSpacing", "maxHeight", "aspectRatio"],
     ]
 
@@ -220,6 +225,13 @@ public struct ConfigReader {
         }
         if let asset = context.string(members["asset"], "asset") { kind.assetNameTemplate = asset }
         if let prefix = context.string(members["prefix"], "prefix") { kind.prefix = prefix }
+        if let node = members["label"], let text = context.string(node, "label") {
+            if let label = ImageLabel(rawValue: text) {
+                kind.imageLabel = label
+            } else {
+                context.reject(.invalidValue, "unknown 'label' value '\(text)', expected 'asset', 'next' or 'none'", node)
+            }
+        }
         if let follows = members["follows"] {
             if let list = follows.arrayValue {
                 kind.follows = list.compactMap { context.string($0, "follows") }

@@ -18,6 +18,8 @@ public struct BlockKind: Sendable {
     public var prefix: String
     /// Kinds whose block may directly precede this one (a caption follows an image).
     public var follows: [String]
+    /// For images: what VoiceOver reads for them.
+    public var imageLabel: ImageLabel = .assetName
 
     public init(
         name: String,
@@ -72,6 +74,16 @@ public struct BlockKind: Sendable {
         if case .tag(let tag) = matcher { return tag.name }
         return nil
     }
+}
+
+/// Where an image kind's accessibility label comes from, as the app's view sets it.
+public enum ImageLabel: String, Sendable {
+    /// SwiftUI's `Image("name")` with no label: VoiceOver reads the asset's name.
+    case assetName = "asset"
+    /// The text of the block that follows (a caption), as `.accessibilityLabel(caption)` would give.
+    case following = "next"
+    /// `Image(decorative:)`: VoiceOver skips it.
+    case decorative = "none"
 }
 
 /// A block kind's look, in the app's terms (points, SwiftUI colour names).
