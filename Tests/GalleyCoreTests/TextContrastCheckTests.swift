@@ -38,15 +38,17 @@ final class TextContrastCheckTests: XCTestCase {
         XCTAssertEqual(TextContrastCheck.shortfalls(of: body.style, catalog: AssetCatalog(), traits: iPhone), [])
     }
 
-    func testOneWarningAtTheFirstCaptionWhenNoConfigurationSetsTheColour() throws {
-        let document = Document(title: "t", kind: .tagged, blocks: [
-            Block(kind: "body", location: SourceLocation(line: 3, column: 5), content: .paragraph(Paragraph(runs: [TextRun("a")]))),
-            Block(kind: "caption", location: SourceLocation(line: 4, column: 5), content: .paragraph(Paragraph(runs: [TextRun("b")]))),
-            Block(kind: "caption", location: SourceLocation(line: 6, column: 5), content: .paragraph(Paragraph(runs: [TextRun("c")]))),
-        ])
-        let found = TextContrastCheck.diagnostics(for: .seed, catalog: AssetCatalog(), traits: iPhone, configPath: "galley.json", document: document, documentPath: "data.json")
+    private let article = Document(title: "t", kind: .tagged, blocks: [
+        Block(kind: "body", location: SourceLocation(line: 3, column: 5), content: .paragraph(Paragraph(runs: [TextRun("a")]))),
+        Block(kind: "caption", location: SourceLocation(line: 4, column: 5), content: .paragraph(Paragraph(runs: [TextRun("b")]))),
+        Block(kind: "caption", location: SourceLocation(line: 6, column: 5), content: .paragraph(Paragraph(runs: [TextRun("c")]))),
+    ])
+
+    func testWithNoConfigurationOneWarningIsAtTheFirstCaptionOfTheDocument() throws {
+        let found = TextContrastCheck.diagnostics(for: .seed, catalog: AssetCatalog(), traits: iPhone, configPath: nil, document: article, documentPath: "data.json")
         XCTAssertEqual(found.count, 1)
         let warning = try XCTUnwrap(found.first)
+        XCTAssertEqual(warning.id, .lowContrast)
         XCTAssertEqual(warning.path, "data.json")
         XCTAssertEqual(warning.location, SourceLocation(line: 4, column: 5))
         XCTAssertEqual(warning.severity, .warning)
@@ -54,12 +56,37 @@ final class TextContrastCheckTests: XCTestCase {
         XCTAssertTrue(warning.message.contains("#8E8E93"), warning.message)
     }
 
+    func testADocumentWithNoCaptionCarriesTheWarningAtItsStart() {
+        let plain = Document(title: "t", kind: .tagged, blocks: [article.blocks[0]])
+        let found = TextContrastCheck.diagnostics(for: .seed, catalog: AssetCatalog(), traits: iPhone, configPath: nil, document: plain, documentPath: "data.json")
+        XCTAssertEqual(found.map(\.location), [.start])
+    }
+
+    func testWithAConfigurationTheSeedsOwnCaptionIsWarnedAboutAtItsStart() {
+        let found = TextContrastCheck.diagnostics(for: .seed, catalog: AssetCatalog(), traits: iPhone, configPath: "galley.json", document: article, documentPath: "data.json")
+        XCTAssertEqual(found.map(\.path), ["galley.json"])
+        XCTAssertEqual(found.map(\.location), [.start])
+    }
+
+    func testAKindTheConfigurationDeclaresWithoutAColourIsWarnedAboutAtItsName() throws {
+        let config = try XCTUnwrap(ConfigReader(path: "galley.json").read(Array("""
+        {"kinds": [
+          {"name": "body"},
+          {"name": "caption", "style": {"size": 15}}
+        ]}
+        """.utf8)).config)
+        let found = TextContrastCheck.diagnostics(for: config.schema, catalog: AssetCatalog(), traits: iPhone, configPath: "galley.json", document: article, documentPath: "data.json")
+        XCTAssertEqual(found.map(\.path), ["galley.json"])
+        XCTAssertEqual(found.map(\.location), [SourceLocation(line: 3, column: 12)])
+        XCTAssertTrue(found.first?.message.contains("15 pt text needs 4.5:1") ?? false, found.first?.message ?? "")
+    }
+
     func testAConfiguredColourIsWarnedAboutAtItsLineAndAPassingOneIsNot() throws {
         var schema = ContentSchema.seed
         let index = try XCTUnwrap(schema.kinds.firstIndex { $0.name == "caption" })
         schema.kinds[index].style.color = "#AAAAAA"
         schema.kinds[index].style.colorRange = SourceRange(at: SourceLocation(line: 7, column: 18))
-        let found = TextContrastCheck.diagnostics(for: schema, catalog: AssetCatalog(), traits: iPhone, configPath: "galley.json", document: nil, documentPath: "data.json")
+        let found = TextContrastCheck.diagnostics(for: schema, catalog: AssetCatalog(), traits: iPhone, configPath: "galley.json", document: article, documentPath: "data.json")
         XCTAssertEqual(found.map(\.path), ["galley.json"])
         XCTAssertEqual(found.first?.location, SourceLocation(line: 7, column: 18))
         // A fixed light grey is fine on black: only the light appearances fall short.
@@ -68,7 +95,7 @@ final class TextContrastCheckTests: XCTestCase {
 
         // Mid-grey passes on both backgrounds (4.54:1 on white, 4.62:1 on black).
         schema.kinds[index].style.color = "#767676"
-        XCTAssertEqual(TextContrastCheck.diagnostics(for: schema, catalog: AssetCatalog(), traits: iPhone, configPath: "galley.json", document: nil, documentPath: "data.json"), [])
+        XCTAssertEqual(TextContrastCheck.diagnostics(for: schema, catalog: AssetCatalog(), traits: iPhone, configPath: "galley.json", document: article, documentPath: "data.json"), [])
     }
 
     func testAColourSetIsCheckedInEachOfItsAppearances() throws {

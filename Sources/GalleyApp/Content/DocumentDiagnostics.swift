@@ -10,6 +10,9 @@ struct DocumentDiagnostics {
     let traits: AssetTraits
     /// The images the document shows.
     let images: Set<ImageDependency>
+    /// The folder's first tagged document, which says what is said once for
+    /// the whole folder (a kind's colour too faint).
+    var carriesFolderWarnings = false
 
     func assemble(style: PageStyle, failure: Diagnostic?, assetDiagnostics: [Diagnostic], imageProblems: [String: String],
                   missingImages: [RenderedDocument.MissingImage], localized: [Diagnostic]) -> [Diagnostic] {
@@ -44,18 +47,14 @@ struct DocumentDiagnostics {
         return diagnostics.sortedForDocument(at: source.path)
     }
 
-    /// Text too faint on its background in some appearance: a text kind's
-    /// colour (once per file, on its first item, unless `galley.json` sets
-    /// the colour, whose line then carries it among the style's warnings),
-    /// or colours a rich-text document writes into itself.
+    /// Text too faint on its background in some appearance: each text
+    /// kind's colour, once for the folder, or the colours a rich-text
+    /// document writes into itself.
     private func contrastDiagnostics(style: PageStyle) -> [Diagnostic] {
         switch source.document.kind {
         case .tagged:
-            guard (source.item ?? 0) == 0 else { return [] }
-            let unset = style.schema.kinds.filter { $0.style.colorRange == nil }
-            var schema = style.schema
-            schema.kinds = unset
-            return TextContrastCheck.diagnostics(for: schema, catalog: catalog, traits: traits, configPath: ConfigFile.name,
+            guard carriesFolderWarnings else { return [] }
+            return TextContrastCheck.diagnostics(for: style.schema, catalog: catalog, traits: traits, configPath: style.configPath,
                                                  document: source.document, documentPath: source.path)
         case .rtf, .rtfd, .html:
             return TextContrastCheck.richTextDiagnostic(for: source.document, path: source.path).map { [$0] } ?? []

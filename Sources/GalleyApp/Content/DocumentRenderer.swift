@@ -18,6 +18,8 @@ struct DocumentRenderer {
         var localization: LocalizationGroup.Findings?
         /// Shown from an editor's unsaved buffer.
         var unsaved = false
+        /// Whether it says the folder's warnings (`DocumentDiagnostics.carriesFolderWarnings`).
+        var carriesFolderWarnings = false
     }
 
     /// A document rendered with its diagnostics.
@@ -65,7 +67,8 @@ struct DocumentRenderer {
         } else {
             assetDiagnostics = assetNames.flatMap { assets.catalog.problems(ofImage: $0, for: traits) }
         }
-        let diagnostics = DocumentDiagnostics(source: source, catalog: assets.catalog, traits: traits, images: images).assemble(
+        let diagnostics = DocumentDiagnostics(source: source, catalog: assets.catalog, traits: traits, images: images,
+                                              carriesFolderWarnings: circumstances.carriesFolderWarnings).assemble(
             style: style, failure: circumstances.failure, assetDiagnostics: assetDiagnostics, imageProblems: problems.byPath,
             missingImages: rendered.missingImages, localized: circumstances.localization?.diagnostics ?? [])
         // Most documents have no problem to point at a block.

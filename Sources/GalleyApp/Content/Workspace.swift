@@ -19,6 +19,8 @@ final class Workspace {
     /// Documents whose source or surroundings changed, rendered together at
     /// the end of a round so that big rounds use every core.
     private var needsRender: Set<String> = []
+    /// The document whose page says what is said once for the folder (`DocumentIndex.firstTaggedDocument`).
+    private(set) var folderWarningsDocument: String?
     /// Where a slow file is read and rendered (nil: everything in place).
     private let slowLane: SlowWork.Lane?
 
@@ -216,6 +218,12 @@ final class Workspace {
     /// and publishes each document whose page would look different.
     private func renderPending() {
         needsRender.formUnion(localizations.compare(index, reference: style.config.language))
+        let firstTagged = index.firstTaggedDocument
+        if firstTagged != folderWarningsDocument {
+            // The folder's warnings move from one page to another: both change.
+            needsRender.formUnion([folderWarningsDocument, firstTagged].compactMap { $0 }.filter { index.sources[$0] != nil })
+            folderWarningsDocument = firstTagged
+        }
         let ids = needsRender.sorted()
         needsRender = []
         let renderer = self.renderer
@@ -235,7 +243,7 @@ final class Workspace {
 
     private func circumstances(of id: String, _ source: DocumentSource) -> DocumentRenderer.Circumstances {
         DocumentRenderer.Circumstances(last: history[id], failure: index.failureOfFile[source.path], localization: localizations.findings(of: id),
-                                       unsaved: sources.isUnsaved(source.path))
+                                       unsaved: sources.isUnsaved(source.path), carriesFolderWarnings: id == folderWarningsDocument)
     }
 
     /// Records which images a document shows, and publishes it when a page

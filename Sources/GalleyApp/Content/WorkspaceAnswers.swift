@@ -37,7 +37,11 @@ extension Workspace {
 
     /// What `galley check` would say about one file, for the editor.
     func diagnostics(ofFile path: String) -> [Diagnostic] {
-        path == ConfigFile.name ? style.configDiagnostics : outbox.diagnostics(of: index.documentIDs(ofFile: path), inFile: path)
+        guard path == ConfigFile.name else { return outbox.diagnostics(of: index.documentIDs(ofFile: path), inFile: path) }
+        // Every tagged document shows galley.json's problems and the style's;
+        // the first also the folder's warnings at galley.json's lines.
+        guard let first = folderWarningsDocument else { return style.configDiagnostics }
+        return outbox.diagnostics(of: [first], inFile: path)
     }
 
     /// Diagnostics of every document, for `galley check`.

@@ -200,6 +200,7 @@ public struct ConfigReader {
             return nil
         }
         var kind = ContentSchema.seed.kind(named: name) ?? BlockKind(name: name, matcher: .always, role: .text)
+        kind.declarationRange = members["name"].map { context.lines.range(ofOffsets: $0.headOffsets) }
         if let pattern = members["pattern"], let text = context.string(pattern, "pattern") {
             // Foundation's regex engine leaks a copy of every longer pattern
             // it compiles (found by fuzzing), and galley.json is compiled

@@ -35,22 +35,25 @@ public enum TextContrastCheck {
         }
     }
 
-    /// A warning for each text kind of `schema` that falls short somewhere:
-    /// at its colour in `galley.json` when the configuration sets one,
-    /// else at the first block of that kind in `document`.
-    public static func diagnostics(for schema: ContentSchema, catalog: AssetCatalog, traits: AssetTraits, configPath: String, document: Document?, documentPath: String) -> [Diagnostic] {
+    /// A warning for each text kind of `schema` that falls short somewhere,
+    /// said once for the folder: at the kind's colour in `galley.json` when
+    /// the configuration sets one, else at the kind's declaration there; for
+    /// a kind the seed styles alone, at the start of `galley.json` when there
+    /// is one (where a colour would be set), else, with no configuration to
+    /// point at, at the first block of that kind in the folder's first tagged
+    /// document (`document`, or its start when it has none).
+    public static func diagnostics(for schema: ContentSchema, catalog: AssetCatalog, traits: AssetTraits, configPath: String?,
+                                   document: Document, documentPath: String) -> [Diagnostic] {
         schema.kinds.compactMap { kind -> Diagnostic? in
             guard kind.role == .text else { return nil }
             let shortfalls = shortfalls(of: kind.style, catalog: catalog, traits: traits)
             guard !shortfalls.isEmpty else { return nil }
             let path: String
             let location: SourceLocation
-            if let written = kind.style.colorRange?.start {
-                (path, location) = (configPath, written)
-            } else if let block = document?.blocks.first(where: { $0.kind == kind.name }) {
-                (path, location) = (documentPath, block.location)
+            if let configPath {
+                (path, location) = (configPath, kind.style.colorRange?.start ?? kind.declarationRange?.start ?? .start)
             } else {
-                return nil
+                (path, location) = (documentPath, document.blocks.first { $0.kind == kind.name }?.location ?? .start)
             }
             return Diagnostic(path: path, id: .lowContrast, at: location, severity: .warning, message: message(kind: kind, shortfalls: shortfalls))
         }

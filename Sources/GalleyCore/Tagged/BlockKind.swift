@@ -20,6 +20,9 @@ public struct BlockKind: Sendable {
     public var follows: [String]
     /// For images: what VoiceOver reads for them.
     public var imageLabel: ImageLabel = .assetName
+    /// Where `galley.json` declares the kind (its name), for warnings about
+    /// what the kind's configuration leaves as it is; nil for the seed's.
+    public var declarationRange: SourceRange?
 
     public init(
         name: String,
