@@ -56,12 +56,6 @@ final class TextContrastCheckTests: XCTestCase {
         XCTAssertTrue(warning.message.contains("#8E8E93"), warning.message)
     }
 
-    func testADocumentWithNoCaptionCarriesTheWarningAtItsStart() {
-        let plain = Document(title: "t", kind: .tagged, blocks: [article.blocks[0]])
-        let found = TextContrastCheck.diagnostics(for: .seed, catalog: AssetCatalog(), traits: iPhone, configPath: nil, document: plain, documentPath: "data.json")
-        XCTAssertEqual(found.map(\.location), [.start])
-    }
-
     func testWithAConfigurationTheSeedsOwnCaptionIsWarnedAboutAtItsStart() {
         let found = TextContrastCheck.diagnostics(for: .seed, catalog: AssetCatalog(), traits: iPhone, configPath: "galley.json", document: article, documentPath: "data.json")
         XCTAssertEqual(found.map(\.path), ["galley.json"])

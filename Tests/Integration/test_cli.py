@@ -55,8 +55,26 @@ def test_bundled_example_has_only_the_seeds_own_caption_contrast_warning():
     assert result.returncode == 0, result.stdout
     lines = result.stdout.strip().splitlines()
     assert lines[-1] == "0 errors, 1 warning in 1 file"
-    assert lines[0].endswith("warning: 'caption' text colour 'gray' (#8E8E93) on the background #FFFFFF has a contrast ratio "
-                             "of 3.26:1 in light appearance; 16 pt text needs 4.5:1 (WCAG 2.2)"), lines[0]
+    # Said once for the folder, at its first caption (it has no galley.json), under the checked folder's path.
+    assert lines[:-1] == [f"{EXAMPLE}/Resources/speciesData.json:16:13: warning: 'caption' text colour 'gray' (#8E8E93) on the "
+                          "background #FFFFFF has a contrast ratio of 3.26:1 in light appearance; 16 pt text needs 4.5:1 (WCAG 2.2)"]
+
+
+def test_the_caption_contrast_is_said_once_per_folder_at_the_configurations_line(tmp_path):
+    """Many files, many captions: one warning, at the configuration that sets the colour, or declares the kind,
+    or at galley.json's start when it leaves the seed's caption as it is; none for a colour that passes."""
+    for name in ("a.json", "b.json"):
+        (tmp_path / name).write_text('[{"name": "A", "imageName": "a", "detailText": ["<caption>one</caption>"]},\n'
+                                     ' {"name": "B", "imageName": "a", "detailText": ["<caption>two</caption>"]}]\n', encoding="utf-8")
+    def contrast(config):
+        (tmp_path / "galley.json").write_text(config, encoding="utf-8")
+        result = run_galley("check", str(tmp_path), "--json")
+        return [(d["path"], d["line"], d["column"]) for d in json.loads(result.stdout) if d["id"] == "low-contrast"]
+    folder = str(tmp_path)
+    assert contrast('{"device": {"width": 390}}\n') == [(f"{folder}/galley.json", 1, 1)]
+    assert contrast('{"kinds": [\n  {"name": "caption"},\n  {"name": "body"}\n]}\n') == [(f"{folder}/galley.json", 2, 12)]
+    assert contrast('{"kinds": [\n  {"name": "caption",\n   "style": {"color": "#AAAAAA"}}\n]}\n') == [(f"{folder}/galley.json", 3, 23)]
+    assert contrast('{"kinds": [{"name": "caption", "style": {"color": "#767676"}}]}\n') == []
 
 
 def test_check_reports_positions_and_exits_1(tmp_path):

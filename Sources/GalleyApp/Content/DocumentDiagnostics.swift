@@ -10,9 +10,9 @@ struct DocumentDiagnostics {
     let traits: AssetTraits
     /// The images the document shows.
     let images: Set<ImageDependency>
-    /// The folder's first tagged document, which says what is said once for
-    /// the whole folder (a kind's colour too faint).
-    var carriesFolderWarnings = false
+    /// The block kinds this document is the folder's first to use: it says
+    /// what is said about them once for the whole folder (a colour too faint).
+    var kindsFirstUsed: Set<String> = []
 
     func assemble(style: PageStyle, failure: Diagnostic?, assetDiagnostics: [Diagnostic], imageProblems: [String: String],
                   missingImages: [RenderedDocument.MissingImage], localized: [Diagnostic]) -> [Diagnostic] {
@@ -48,13 +48,16 @@ struct DocumentDiagnostics {
     }
 
     /// Text too faint on its background in some appearance: each text
-    /// kind's colour, once for the folder, or the colours a rich-text
+    /// kind's colour, once for the folder and only when the folder uses the
+    /// kind (a style no block is drawn in is read by no one), or the colours a rich-text
     /// document writes into itself.
     private func contrastDiagnostics(style: PageStyle) -> [Diagnostic] {
         switch source.document.kind {
         case .tagged:
-            guard carriesFolderWarnings else { return [] }
-            return TextContrastCheck.diagnostics(for: style.schema, catalog: catalog, traits: traits, configPath: style.configPath,
+            guard !kindsFirstUsed.isEmpty else { return [] }
+            var used = style.schema
+            used.kinds = used.kinds.filter { kindsFirstUsed.contains($0.name) }
+            return TextContrastCheck.diagnostics(for: used, catalog: catalog, traits: traits, configPath: style.configPath,
                                                  document: source.document, documentPath: source.path)
         case .rtf, .rtfd, .html:
             return TextContrastCheck.richTextDiagnostic(for: source.document, path: source.path).map { [$0] } ?? []

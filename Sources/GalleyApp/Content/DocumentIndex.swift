@@ -7,6 +7,8 @@ struct DocumentIndex {
     private(set) var sources: [String: DocumentSource] = [:]
     private(set) var documentsOfFile: [String: [String]] = [:]
     private(set) var failureOfFile: [String: Diagnostic] = [:]
+    /// For each file, the first of its tagged documents to use each block kind.
+    private var firstUserOfKindInFile: [String: [String: String]] = [:]
 
     /// What taking in a reading did to the documents.
     struct Update {
@@ -51,6 +53,11 @@ struct DocumentIndex {
                 update.removed.append(id)
             }
             documentsOfFile[path] = newIDs
+            var firstUsers: [String: String] = [:]
+            for (id, source) in zip(newIDs, documents) where source.document.kind == .tagged {
+                for block in source.document.blocks where firstUsers[block.kind] == nil { firstUsers[block.kind] = id }
+            }
+            firstUserOfKindInFile[path] = firstUsers.isEmpty ? nil : firstUsers
             for (id, source) in zip(newIDs, documents) {
                 let unchanged = sources.updateValue(source, forKey: id) == source && isPublished(id)
                 if !unchanged || hadFailure { update.changed.append(id) }
@@ -59,20 +66,22 @@ struct DocumentIndex {
         }
     }
 
-    /// The first document, by path and then item, of the first file holding
-    /// tagged documents: one scan of the files, which is cheap beside a round's rendering.
-    var firstTaggedDocument: String? {
-        var first: (path: String, id: String)?
-        for (path, ids) in documentsOfFile {
-            guard let id = ids.first, sources[id]?.document.kind == .tagged else { continue }
-            if first.map({ path < $0.path }) ?? true { first = (path, id) }
+    /// For each block kind that tagged documents use, the first document
+    /// (by path, then item) with a block of it, among files that read (one
+    /// that does not shows its error, not what its documents would say):
+    /// one scan of the files, cheap beside a round's rendering.
+    var firstUserOfKind: [String: String] {
+        var first: [String: (path: String, id: String)] = [:]
+        for (path, users) in firstUserOfKindInFile where failureOfFile[path] == nil {
+            for (kind, id) in users where first[kind].map({ path < $0.path }) ?? true { first[kind] = (path, id) }
         }
-        return first?.id
+        return first.mapValues(\.id)
     }
 
     /// Forgets the documents of `path` and its error; returns their ids.
     mutating func removeDocuments(ofFile path: String) -> [String] {
         failureOfFile[path] = nil
+        firstUserOfKindInFile[path] = nil
         let ids = documentsOfFile.removeValue(forKey: path) ?? []
         for id in ids { sources[id] = nil }
         return ids

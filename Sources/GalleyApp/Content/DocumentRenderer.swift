@@ -18,8 +18,8 @@ struct DocumentRenderer {
         var localization: LocalizationGroup.Findings?
         /// Shown from an editor's unsaved buffer.
         var unsaved = false
-        /// Whether it says the folder's warnings (`DocumentDiagnostics.carriesFolderWarnings`).
-        var carriesFolderWarnings = false
+        /// The block kinds it is the first in the folder to use (`DocumentDiagnostics.kindsFirstUsed`).
+        var kindsFirstUsed: Set<String> = []
     }
 
     /// A document rendered with its diagnostics.
@@ -68,7 +68,7 @@ struct DocumentRenderer {
             assetDiagnostics = assetNames.flatMap { assets.catalog.problems(ofImage: $0, for: traits) }
         }
         let diagnostics = DocumentDiagnostics(source: source, catalog: assets.catalog, traits: traits, images: images,
-                                              carriesFolderWarnings: circumstances.carriesFolderWarnings).assemble(
+                                              kindsFirstUsed: circumstances.kindsFirstUsed).assemble(
             style: style, failure: circumstances.failure, assetDiagnostics: assetDiagnostics, imageProblems: problems.byPath,
             missingImages: rendered.missingImages, localized: circumstances.localization?.diagnostics ?? [])
         // Most documents have no problem to point at a block.

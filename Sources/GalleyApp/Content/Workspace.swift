@@ -19,8 +19,9 @@ final class Workspace {
     /// Documents whose source or surroundings changed, rendered together at
     /// the end of a round so that big rounds use every core.
     private var needsRender: Set<String> = []
-    /// The document whose page says what is said once for the folder (`DocumentIndex.firstTaggedDocument`).
-    private(set) var folderWarningsDocument: String?
+    /// The kinds each document is the first to use (`DocumentIndex.firstUserOfKind`):
+    /// its page says what is said once for the folder about them.
+    private(set) var kindsFirstUsed: [String: Set<String>] = [:]
     /// Where a slow file is read and rendered (nil: everything in place).
     private let slowLane: SlowWork.Lane?
 
@@ -218,11 +219,12 @@ final class Workspace {
     /// and publishes each document whose page would look different.
     private func renderPending() {
         needsRender.formUnion(localizations.compare(index, reference: style.config.language))
-        let firstTagged = index.firstTaggedDocument
-        if firstTagged != folderWarningsDocument {
-            // The folder's warnings move from one page to another: both change.
-            needsRender.formUnion([folderWarningsDocument, firstTagged].compactMap { $0 }.filter { index.sources[$0] != nil })
-            folderWarningsDocument = firstTagged
+        let firstUsed = Dictionary(grouping: index.firstUserOfKind, by: \.value).mapValues { Set($0.map(\.key)) }
+        if firstUsed != kindsFirstUsed {
+            // The folder's warnings about a kind move from one page to another: both change.
+            let moved = Set(firstUsed.keys).union(kindsFirstUsed.keys).filter { firstUsed[$0] != kindsFirstUsed[$0] && index.sources[$0] != nil }
+            needsRender.formUnion(moved)
+            kindsFirstUsed = firstUsed
         }
         let ids = needsRender.sorted()
         needsRender = []
@@ -243,7 +245,7 @@ final class Workspace {
 
     private func circumstances(of id: String, _ source: DocumentSource) -> DocumentRenderer.Circumstances {
         DocumentRenderer.Circumstances(last: history[id], failure: index.failureOfFile[source.path], localization: localizations.findings(of: id),
-                                       unsaved: sources.isUnsaved(source.path), carriesFolderWarnings: id == folderWarningsDocument)
+                                       unsaved: sources.isUnsaved(source.path), kindsFirstUsed: kindsFirstUsed[id] ?? [])
     }
 
     /// Records which images a document shows, and publishes it when a page

@@ -38,10 +38,9 @@ extension Workspace {
     /// What `galley check` would say about one file, for the editor.
     func diagnostics(ofFile path: String) -> [Diagnostic] {
         guard path == ConfigFile.name else { return outbox.diagnostics(of: index.documentIDs(ofFile: path), inFile: path) }
-        // Every tagged document shows galley.json's problems and the style's;
-        // the first also the folder's warnings at galley.json's lines.
-        guard let first = folderWarningsDocument else { return style.configDiagnostics }
-        return outbox.diagnostics(of: [first], inFile: path)
+        // The folder's warnings at galley.json's lines are carried by the first documents to use each kind.
+        let carried = outbox.diagnostics(of: kindsFirstUsed.keys.sorted(), inFile: path)
+        return style.configDiagnostics + carried.filter { !style.configDiagnostics.contains($0) }
     }
 
     /// Diagnostics of every document, for `galley check`.

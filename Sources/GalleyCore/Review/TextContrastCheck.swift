@@ -40,8 +40,8 @@ public enum TextContrastCheck {
     /// the configuration sets one, else at the kind's declaration there; for
     /// a kind the seed styles alone, at the start of `galley.json` when there
     /// is one (where a colour would be set), else, with no configuration to
-    /// point at, at the first block of that kind in the folder's first tagged
-    /// document (`document`, or its start when it has none).
+    /// point at, at the first block of that kind in `document`, the folder's
+    /// first to use it.
     public static func diagnostics(for schema: ContentSchema, catalog: AssetCatalog, traits: AssetTraits, configPath: String?,
                                    document: Document, documentPath: String) -> [Diagnostic] {
         schema.kinds.compactMap { kind -> Diagnostic? in
