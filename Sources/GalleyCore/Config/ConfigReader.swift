@@ -186,7 +186,7 @@ public struct ConfigReader {
         "keys": ["text", "image", "title"],
         "device": ["width", "appearance"],
         "kinds": ["name", "pattern", "renders", "style", "asset", "follows", "prefix", "label"],
-        "style": ["font", "size", "weight", "italic", "color", "alignment", "paddingTop", "paddingBottom", "lineSpacing", "maxHeight", "aspectRatio"],
+        "style": ["font", "size", "fixedSize", "relativeTo", "weight", "italic", "color", "alignment", "paddingTop", "paddingBottom", "lineSpacing", "maxHeight", "aspectRatio"],
     ]
 
     private func readKind(_ node: JSONNode, _ context: inout Context) -> BlockKind? {
@@ -252,6 +252,25 @@ public struct ConfigReader {
             style.fontRange = members["font"].map { context.lines.range(ofOffsets: $0.headOffsets) }
         }
         if let size = context.number(members["size"], "size", range: 1...200) { style.fontSize = size }
+        if let node = members["relativeTo"], let text = context.string(node, "relativeTo") {
+            if let textStyle = TextStyle(rawValue: text) {
+                style.sizing = .relative(to: textStyle)
+            } else {
+                let names = TextStyle.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                context.reject(.invalidValue, "unknown 'relativeTo' text style '\(text)', expected one of \(names)", node)
+            }
+        }
+        if let node = members["fixedSize"] {
+            if case .bool(let fixed) = node.value {
+                if fixed, members["relativeTo"] != nil {
+                    context.reject(.invalidValue, "'fixedSize' and 'relativeTo' exclude each other: a fixed size follows no text style", node)
+                } else if fixed {
+                    style.sizing = .fixed
+                }
+            } else {
+                context.wrongType(node, "'fixedSize'", expected: "true or false")
+            }
+        }
         if let weight = context.string(members["weight"], "weight") { style.fontWeight = weight }
         if let italic = members["italic"] {
             if case .bool(let value) = italic.value { style.italic = value } else {
