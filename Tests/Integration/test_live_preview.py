@@ -36,6 +36,7 @@ def test_the_folders_contrast_warning_moves_to_the_first_file_that_uses_the_capt
     _, page = daemon.api("/api/documents/" + daemon.doc_id("A"))
     [contrast] = [d for d in page["diagnostics"] if d["id"] == "low-contrast"]
     assert (contrast["path"], contrast["line"], contrast["severity"]) == ("Resources/a.json", 1, "warning")
+    assert contrast["block"] is None, "about the kind's style: listed, not marked on the caption it is said at"
     assert "3.26:1" in contrast["message"]
 
     poll = HeldPoll(daemon, f"/api/documents?since={daemon.documents()['version']}")

@@ -47,6 +47,14 @@ struct DocumentDiagnostics {
         return diagnostics.sortedForDocument(at: source.path)
     }
 
+    /// Whether the page marks the block `diagnostic` is at. What is said once
+    /// for the folder about a kind's colour is about the style, not the one
+    /// block it is said at: listed, not marked (a badge would blame that
+    /// block alone, and lengthen the article below it).
+    func marksBlock(_ diagnostic: Diagnostic) -> Bool {
+        !(source.document.kind == .tagged && diagnostic.id == .lowContrast)
+    }
+
     /// Text too faint on its background in some appearance: each text
     /// kind's colour, once for the folder and only when the folder uses the
     /// kind (a style no block is drawn in is read by no one), or the colours a rich-text

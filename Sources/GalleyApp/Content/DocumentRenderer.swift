@@ -67,8 +67,9 @@ struct DocumentRenderer {
         } else {
             assetDiagnostics = assetNames.flatMap { assets.catalog.problems(ofImage: $0, for: traits) }
         }
-        let diagnostics = DocumentDiagnostics(source: source, catalog: assets.catalog, traits: traits, images: images,
-                                              kindsFirstUsed: circumstances.kindsFirstUsed).assemble(
+        let found = DocumentDiagnostics(source: source, catalog: assets.catalog, traits: traits, images: images,
+                                        kindsFirstUsed: circumstances.kindsFirstUsed)
+        let diagnostics = found.assemble(
             style: style, failure: circumstances.failure, assetDiagnostics: assetDiagnostics, imageProblems: problems.byPath,
             missingImages: rendered.missingImages, localized: circumstances.localization?.diagnostics ?? [])
         // Most documents have no problem to point at a block.
@@ -81,7 +82,7 @@ struct DocumentRenderer {
             localizations: circumstances.localization?.localizations ?? [],
             searchableText: source.document.searchableText(),
             unsaved: circumstances.unsaved,
-            diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
+            diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: found.marksBlock($0) ? blockAt[$0.location] : nil) }
         )
         let reusable = LastRendering(previous: PreviousRendering(document: source.document, rendered: rendered), surroundings: surroundings,
                                      imageProblems: problems.byPath, assetNames: assetNames, assetDiagnostics: assetDiagnostics)
