@@ -107,6 +107,47 @@ def test_a_renamed_file_is_followed_and_a_new_file_is_a_new_document(history):
     assert marks(page) == ["added"]
 
 
+def test_a_bare_range_of_branches_follows_a_renamed_and_edited_file_and_a_removed_one(history):
+    """A pull request's review: on a branch, the data file is renamed and one paragraph edited, a history file removed."""
+    removed = os.path.join("history", sorted(os.listdir(os.path.join(history, "history")))[0])
+    git(history, "checkout", "-q", "-b", "feature")
+    # Edited in place, its layout kept, so that git still sees the rename (a file rewritten whole would not be one).
+    path = os.path.join(history, DATA)
+    text = open(path, encoding="utf-8").read()
+    paragraph = json.loads(text)[3]["detailText"][3]
+    assert text.count(json.dumps(paragraph, ensure_ascii=False)) == 1
+    with open(path, "w", encoding="utf-8") as stream:
+        stream.write(text.replace(json.dumps(paragraph, ensure_ascii=False), json.dumps(paragraph + " (edited)", ensure_ascii=False)))
+    git(history, "mv", DATA, os.path.join("Resources", "animals.json"))
+    git(history, "rm", "-q", removed)
+    git(history, "commit", "-q", "-am", "rename, edit, remove")
+    on_branch = run_galley("diff", "main..HEAD", history, timeout=300)
+    assert on_branch.returncode == 0, on_branch.stderr
+    page = on_branch.stdout
+    assert page.count("renamed from Resources/speciesData.json") == 4
+    # Through the rename, only the edited paragraph is marked; the removed file's documents are shown removed, whole.
+    old_items = len(json.loads(subprocess.run(["git", "-C", history, "show", f"main:{removed}"], capture_output=True, check=True).stdout))
+    assert page.count('data-review-status="removed"') == old_items
+    edited = re.search(r'<div data-review="changed"[^>]*>(.*?)</div>', page).group(1)
+    assert "(edited)" in edited
+    assert marks(page).count("changed") == 1 and marks(page).count("before") == 1 and "added" not in marks(page)
+    # The same from main's work tree: both ends come from git, not from the folder.
+    git(history, "checkout", "-q", "main")
+    assert run_galley("diff", "main..feature", history, timeout=300).stdout == page.replace("main..HEAD", "main..feature")
+    # A...B reviews B since it left A; with main moved on since, only the branch's own changes show.
+    edit(history, lambda species: species[0]["detailText"].append("Only on main."))
+    git(history, "commit", "-q", "-am", "main moves on")
+    since_fork = run_galley("diff", "main...feature", history, timeout=300).stdout
+    assert "Only on main." not in since_fork
+    assert since_fork == page.replace("main..HEAD", "main...feature")
+    assert "Only on main." in run_galley("diff", "main..feature", history, timeout=300).stdout, "A..B compares the two ends"
+    # An end left out is HEAD, as git reads it: from main's work tree, ..feature is main..feature.
+    assert run_galley("diff", "..feature", history, timeout=300).stdout == run_galley(
+        "diff", "main..feature", history, timeout=300).stdout.replace("main..feature", "..feature")
+    bad = run_galley("diff", "..", history)
+    assert bad.returncode == 1 and "neither a revision nor a range" in bad.stderr
+
+
 def test_render_since_writes_a_site_outside_the_content_folder(history, tmp_path):
     edit(history, edit_a_paragraph_and_remove_an_image)
     out = tmp_path / "review"

@@ -75,7 +75,7 @@ enum CommandTable {
         name: "diff",
         summary: "show what changed in the content since a git revision",
         details: [
-            "Renders the content as it is and as it was at the git revision REV (or at both ends of a range A..B), read through git without writing into the content folder, and writes one self-contained HTML page to standard output or to the file given with -o: each document that changed, with its added, removed and changed blocks marked, renamed files followed, and documents that appeared or disappeared. PATH is the content folder (default: the current folder) or one file in it. The exit status is 1 when the folder is not in a git work tree or the revision does not exist.",
+            "Renders the content as it is and as it was at the git revision REV (or at both ends of a range A..B, or from the merge base of A and B to B with A...B; an end left out is HEAD), read through git without writing into the content folder, and writes one self-contained HTML page to standard output or to the file given with -o: each document that changed, with its added, removed and changed blocks marked, renamed files followed, and documents that appeared or disappeared. PATH is the content folder (default: the current folder) or one file in it. The exit status is 1 when the folder is not in a git work tree or the revision does not exist.",
         ],
         operands: OperandSpec(
             placeholder: "REV [PATH]", kind: .text, count: .oneOrMore, noun: "path", missing: "diff needs a revision"),

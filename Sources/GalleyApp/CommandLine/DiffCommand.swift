@@ -4,7 +4,7 @@ import GalleySystem
 import Glibc
 
 /// `galley diff REV [PATH]` and `galley render --since REV`: the content as
-/// it is (or at the end of `A..B`) against the content at a git revision,
+/// it is (or at the end of `A..B` or `A...B`) against the content at a git revision,
 /// with added, removed and changed blocks marked per document.
 struct DiffCommand {
     /// `REV`, or `A..B` for two revisions.
@@ -47,10 +47,7 @@ struct DiffCommand {
             throw DiffError(description: "the output '\(output)' is inside the content folder \(history.folder); Galley never writes there")
         }
         let only = isFolder ? nil : ContentPath.relative(FilePath.realPath(path) ?? path, to: history.folder)
-        let range = revision.components(separatedBy: "..")
-        guard range.count <= 2, range.allSatisfy({ !$0.isEmpty }) else { throw DiffError(description: "'\(revision)' is neither a revision nor a range A..B") }
-        let oldCommit = try history.commit(range[0])
-        let newCommit = range.count == 2 ? try history.commit(range[1]) : nil
+        let (oldCommit, newCommit) = try history.ends(of: revision)
         let scratch = try ScratchFolder()
         defer { scratch.remove() }
         let oldRoot = scratch.path + "/old"

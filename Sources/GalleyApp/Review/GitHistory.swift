@@ -40,6 +40,27 @@ struct GitHistory {
         return commit
     }
 
+    /// The commits `revision` compares, as `git diff` reads it: `REV`
+    /// against the work tree (`new` nil), `A..B`, or `A...B` from where B
+    /// left A (their merge base); an end left out is HEAD.
+    func ends(of revision: String) throws(GitError) -> (old: String, new: String?) {
+        let fromMergeBase = revision.contains("...")
+        let sides = revision.components(separatedBy: fromMergeBase ? "..." : "..")
+        guard sides.count <= 2, sides.contains(where: { !$0.isEmpty }) else {
+            throw GitError(description: "'\(revision)' is neither a revision nor a range A..B")
+        }
+        guard sides.count == 2 else { return (try commit(revision), nil) }
+        let old = try commit(sides[0].isEmpty ? "HEAD" : sides[0])
+        let new = try commit(sides[1].isEmpty ? "HEAD" : sides[1])
+        guard fromMergeBase else { return (old, new) }
+        let base = GitHistory.run(["-C", folder, "merge-base", old, new])
+        let commit = base.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard base.status == 0, !commit.isEmpty else {
+            throw GitError(description: "'\(sides[0])' and '\(sides[1])' have no common ancestor" + GitHistory.reason(base.error))
+        }
+        return (commit, new)
+    }
+
     /// Writes the content folder as it was at `commit` into `destination`
     /// (an empty folder of Galley's); returns false when the folder did not
     /// exist then.
