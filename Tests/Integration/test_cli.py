@@ -75,6 +75,10 @@ def test_the_caption_contrast_is_said_once_per_folder_at_the_configurations_line
     assert contrast('{"kinds": [\n  {"name": "caption"},\n  {"name": "body"}\n]}\n') == [(f"{folder}/galley.json", 2, 12)]
     assert contrast('{"kinds": [\n  {"name": "caption",\n   "style": {"color": "#AAAAAA"}}\n]}\n') == [(f"{folder}/galley.json", 3, 23)]
     assert contrast('{"kinds": [{"name": "caption", "style": {"color": "#767676"}}]}\n') == []
+    # Checking galley.json alone says what the folder's check says at its lines.
+    contrast('{"device": {"width": 390}}\n')
+    alone = run_galley("check", "galley.json", "--json", cwd=folder)
+    assert [(d["path"], d["id"], d["line"]) for d in json.loads(alone.stdout)] == [("galley.json", "low-contrast", 1)]
 
 
 def test_check_reports_positions_and_exits_1(tmp_path):
