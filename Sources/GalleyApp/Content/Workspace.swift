@@ -219,7 +219,7 @@ final class Workspace {
     /// and publishes each document whose page would look different.
     private func renderPending() {
         needsRender.formUnion(localizations.compare(index, reference: style.config.language))
-        let firstUsed = Dictionary(grouping: index.firstUserOfKind, by: \.value).mapValues { Set($0.map(\.key)) }
+        let firstUsed = Dictionary(grouping: index.firstUserOfKind(), by: \.value).mapValues { Set($0.map(\.key)) }
         if firstUsed != kindsFirstUsed {
             // The folder's warnings about a kind move from one page to another: both change.
             let moved = Set(firstUsed.keys).union(kindsFirstUsed.keys).filter { firstUsed[$0] != kindsFirstUsed[$0] && index.sources[$0] != nil }
