@@ -168,3 +168,13 @@ def test_render_reports_a_full_disk():
     result = run_galley("render", os.path.join(EXAMPLE, "Resources", "speciesData.json"), "-o", "/dev/full")
     assert result.returncode == 1
     assert "cannot write /dev/full: No space left on device" in result.stderr
+
+
+def test_black_written_into_an_rtf_is_warned_about_for_dark_appearance_and_the_default_colour_is_not(tmp_path):
+    (tmp_path / "help.rtf").write_text(r"{\rtf1\ansi{\colortbl;\red0\green0\blue0;}\f0\fs24\cf1 Black text.\par Second.\par}", encoding="ascii")
+    (tmp_path / "adapts.rtf").write_text(r"{\rtf1\ansi\f0\fs24 The default colour adapts.\par}", encoding="ascii")
+    result = run_galley("check", str(tmp_path), "--json")
+    assert result.returncode == 0, result.stdout
+    [warning] = json.loads(result.stdout)
+    assert (warning["path"], warning["id"], warning["severity"]) == (f"{tmp_path}/help.rtf", "low-contrast", "warning")
+    assert "1:1 on the text view's background #000000 in dark appearance" in warning["message"]
