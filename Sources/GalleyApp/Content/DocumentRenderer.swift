@@ -20,6 +20,8 @@ struct DocumentRenderer {
         var localization: LocalizationGroup.Findings?
         /// Shown from an editor's unsaved buffer.
         var unsaved = false
+        /// The block kinds it is the first in the folder to use (`DocumentDiagnostics.kindsFirstUsed`).
+        var kindsFirstUsed: Set<String> = []
     }
 
     /// A document rendered with its diagnostics.
@@ -72,7 +74,9 @@ struct DocumentRenderer {
         } else {
             assetDiagnostics = assetNames.flatMap { assets.catalog.problems(ofImage: $0, for: traits) }
         }
-        let diagnostics = DocumentDiagnostics(source: source, catalog: assets.catalog, traits: traits, images: images).assemble(
+        let found = DocumentDiagnostics(source: source, catalog: assets.catalog, traits: traits, images: images,
+                                        kindsFirstUsed: circumstances.kindsFirstUsed)
+        let diagnostics = found.assemble(
             style: style, failure: circumstances.failure, assetDiagnostics: assetDiagnostics, imageProblems: problems.byPath,
             missingImages: rendered.missingImages, localized: circumstances.localization?.diagnostics ?? [],
             strings: titleKey.map { appStrings.findings.fileErrors + appStrings.findings.diagnostics(forKey: $0, documentAt: source.path) } ?? [])
@@ -86,8 +90,7 @@ struct DocumentRenderer {
             localizations: circumstances.localization?.localizations ?? [],
             searchableText: source.document.searchableText(),
             unsaved: circumstances.unsaved,
-            // Only the document's own file has its blocks: a galley.json or strings problem at the same line and column is none of theirs.
-            diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: $0.path == source.path ? blockAt[$0.location] : nil) }
+            diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: found.marksBlock($0) ? blockAt[$0.location] : nil) }
         )
         let reusable = LastRendering(previous: PreviousRendering(document: source.document, rendered: rendered), surroundings: surroundings,
                                      imageProblems: problems.byPath, assetNames: assetNames, assetDiagnostics: assetDiagnostics)

@@ -20,6 +20,9 @@ final class Workspace {
     /// Documents whose source or surroundings changed, rendered together at
     /// the end of a round so that big rounds use every core.
     private var needsRender: Set<String> = []
+    /// The kinds each document is the first to use (`DocumentIndex.firstUserOfKind`):
+    /// its page says what is said once for the folder about them.
+    private(set) var kindsFirstUsed: [String: Set<String>] = [:]
     /// Where a slow file is read and rendered (nil: everything in place).
     private let slowLane: SlowWork.Lane?
 
@@ -230,6 +233,13 @@ final class Workspace {
     /// and publishes each document whose page would look different.
     private func renderPending() {
         needsRender.formUnion(localizations.compare(index, reference: style.config.language))
+        let firstUsed = Dictionary(grouping: index.firstUserOfKind(), by: \.value).mapValues { Set($0.map(\.key)) }
+        if firstUsed != kindsFirstUsed {
+            // The folder's warnings about a kind move from one page to another: both change.
+            let moved = Set(firstUsed.keys).union(kindsFirstUsed.keys).filter { firstUsed[$0] != kindsFirstUsed[$0] && index.sources[$0] != nil }
+            needsRender.formUnion(moved)
+            kindsFirstUsed = firstUsed
+        }
         let ids = needsRender.sorted()
         needsRender = []
         let renderer = self.renderer
@@ -249,7 +259,7 @@ final class Workspace {
 
     private func circumstances(of id: String, _ source: DocumentSource) -> DocumentRenderer.Circumstances {
         DocumentRenderer.Circumstances(last: history[id], failure: index.failureOfFile[source.path], localization: localizations.findings(of: id),
-                                       unsaved: sources.isUnsaved(source.path))
+                                       unsaved: sources.isUnsaved(source.path), kindsFirstUsed: kindsFirstUsed[id] ?? [])
     }
 
     /// Records which images a document shows, and publishes it when a page

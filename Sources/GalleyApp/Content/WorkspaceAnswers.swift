@@ -38,7 +38,11 @@ extension Workspace {
     /// What `galley check` would say about one file, for the editor.
     func diagnostics(ofFile path: String) -> [Diagnostic] {
         let strings = appStrings.findings.all.filter { $0.path == path }
-        return (path == ConfigFile.name ? style.configDiagnostics : outbox.diagnostics(of: index.documentIDs(ofFile: path), inFile: path)) + strings
+        guard path == ConfigFile.name else { return outbox.diagnostics(of: index.documentIDs(ofFile: path), inFile: path) + strings }
+        // The folder's warnings at galley.json's lines are carried by the first documents to use each kind.
+        let carried = outbox.diagnostics(of: kindsFirstUsed.keys.sorted(), inFile: path)
+        let own = style.configDiagnostics + strings
+        return own + carried.filter { !own.contains($0) }
     }
 
     /// Diagnostics of every document and of the app's strings, for `galley check`.

@@ -70,6 +70,12 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Codable {
     /// (an unsupported picture format, a script link, a code page).
     case unsupportedContent = "unsupported-content"
 
+    // Review.
+    /// Text whose colour is too faint on its background in some appearance (WCAG 2.2).
+    case lowContrast = "low-contrast"
+    /// An image VoiceOver reads by its asset name, where labels are asked for.
+    case unlabeledImage = "unlabeled-image"
+
     /// One line on what the kind of problem is, for rule lists (SARIF's
     /// rules, documentation); a diagnostic's own message says the rest.
     public var summary: String {
@@ -101,6 +107,8 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Codable {
         case .formatMismatch: "a string whose format specifiers differ between languages"
         case .unfinishedTranslation: "a string catalog value not yet translated or reviewed"
         case .unsupportedContent: "something the app would not show"
+        case .lowContrast: "text too faint on its background in some appearance"
+        case .unlabeledImage: "an image VoiceOver reads by its asset name"
         }
     }
 }
