@@ -63,7 +63,7 @@ struct DocumentRenderer {
         if sameSurroundings, let last, last.assetNames == assetNames {
             assetDiagnostics = last.assetDiagnostics
         } else {
-            assetDiagnostics = assetNames.flatMap { assets.catalog.problems(ofImage: $0, for: traits) }
+            assetDiagnostics = assetNames.flatMap { assets.problems(ofImage: $0, for: traits) }
         }
         let diagnostics = DocumentDiagnostics(source: source, catalog: assets.catalog, traits: traits, images: images).assemble(
             style: style, failure: circumstances.failure, assetDiagnostics: assetDiagnostics, imageProblems: problems.byPath,
@@ -76,7 +76,7 @@ struct DocumentRenderer {
             layout: style.layoutJSON, geometry: source.document.kind == .tagged ? style.kindGeometries : nil,
             language: DocumentLanguage.decide(configured: style.config.language, path: source.path, title: source.document.title, scriptsOfBlocks: rendered.scripts),
             localizations: circumstances.localization?.localizations ?? [],
-            searchableText: source.document.searchableText(),
+            searchableWords: SearchableWords(of: source.document),
             unsaved: circumstances.unsaved,
             diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
         )

@@ -28,8 +28,9 @@ struct PublishedDocument {
     var language: String?
     /// Its copies in the other languages of a localised file, this one included.
     var localizations: [DocumentLocalization] = []
-    /// The words the index page searches (`Document.searchableText`).
-    var searchableText = ""
+    /// The words the index page searches, once it asks for them.
+    var searchableWords: SearchableWords?
+    var searchableText: String { searchableWords?.text ?? "" }
     /// Shown from an editor's unsaved buffer rather than the file on disk.
     var unsaved = false
     /// The block the author's cursor rests on, for pages that follow the editor.
@@ -44,10 +45,11 @@ struct PublishedDocument {
     var errorCount: Int { diagnostics.filter { $0.diagnostic.severity == .error }.count }
     var warningCount: Int { diagnostics.filter { $0.diagnostic.severity == .warning }.count }
 
-    /// Whether anything a page shows differs from `other`.
+    /// Whether anything a page shows differs from `other`. The searchable
+    /// words are the text `html` shows: they differ only when it does.
     func looksDifferent(from other: PublishedDocument) -> Bool {
         // Bytes, not characters: comparing megabytes of HTML as Unicode text costs far more.
-        !html.isByteEqual(to: other.html) || diagnostics != other.diagnostics || title != other.title || searchableText != other.searchableText || css != other.css || layout != other.layout
+        !html.isByteEqual(to: other.html) || diagnostics != other.diagnostics || title != other.title || css != other.css || layout != other.layout
             || language != other.language || localizations != other.localizations || unsaved != other.unsaved
     }
 
