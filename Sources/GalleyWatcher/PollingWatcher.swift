@@ -28,6 +28,10 @@ public final class PollingWatcher: FileWatcher, @unchecked Sendable {
     /// Used only on `timerQueue`.
     private var known: [String: Signature] = [:]
 
+    public func takeFilesFoundAtStart() -> [String]? {
+        Array(known.keys)
+    }
+
     public init(root: String, interval: Double, isIgnored: @escaping @Sendable (String) -> Bool) throws {
         var info = stat()
         guard stat(root, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
