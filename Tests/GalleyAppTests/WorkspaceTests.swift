@@ -176,11 +176,13 @@ final class WorkspaceTests: XCTestCase {
     }
 
     /// The work of a save, counted: the searchable words of the saved
-    /// document are collected only when the index asks for them.
+    /// document are collected only when the index asks for them (those of
+    /// the first reading at once, on the cores the load uses).
     func testASaveCollectsTheIndexWordsOnlyWhenTheIndexAsks() throws {
         try write("data.json", #"[{"name": "P", "imageName": "p", "detailText": ["Pelicans glide.", "<image>01</image>"]}]"#)
         let workspace = Workspace(root: root)
         workspace.loadAll()
+        XCTAssertEqual(workspace.allDocuments.first?.searchableWords?.isCollected, true)
         try write("data.json", #"[{"name": "P", "imageName": "p", "detailText": ["Pelicans glide low.", "<image>01</image>"]}]"#)
         let changes = workspace.apply(changed: ["data.json"], removed: [])
         let saved = try XCTUnwrap(changes.changed.first)

@@ -110,8 +110,11 @@ struct PublishedDocument {
         json.field("lan", servesPhones)
         json.key("documents")
         json.beginArray()
-        for document in documents.sorted(by: { ($0.value.path, $0.value.item ?? -1) < ($1.value.path, $1.value.item ?? -1) }) {
-            document.value.writeSummary(version: document.version, into: &json)
+        let sorted = documents.sorted { ($0.value.path, $0.value.item ?? -1) < ($1.value.path, $1.value.item ?? -1) }
+        // Words not collected yet (all of them, right after start-up) are collected on every core.
+        let texts = Parallel.map(sorted) { $0.value.searchableText }
+        for (document, text) in zip(sorted, texts) {
+            document.value.writeSummary(version: document.version, text: text, into: &json)
         }
         json.endArray()
         json.endObject()
@@ -131,12 +134,12 @@ struct PublishedDocument {
     }
 
     /// This document's entry in the `/api/documents` list.
-    private func writeSummary(version: Int, into json: inout JSONWriter) {
+    private func writeSummary(version: Int, text: String, into json: inout JSONWriter) {
         json.beginObject()
         writeIdentity(version: version, into: &json)
         json.field("errors", errorCount)
         json.field("warnings", warningCount)
-        json.field("text", searchableText)
+        json.field("text", text)
         json.endObject()
     }
 }
