@@ -14,7 +14,7 @@ sys.path.insert(0, os.path.dirname(HERE))
 from galley_support import REPO, Daemon, copy_content, save_by_rename, save_in_place  # noqa: E402,F401
 
 
-def wait_until(fn, timeout=10.0, interval=0.02, message=None):
+def wait_until(fn, timeout=30.0, interval=0.02, message=None):
     deadline = time.monotonic() + timeout
     last = None
     while time.monotonic() < deadline:
