@@ -4,6 +4,11 @@ import Dispatch
 public protocol FileWatcher: AnyObject, Sendable {
     /// The absolute, normalised root every reported path starts with.
     var root: String { get }
+    /// The regular files below the root (absolute paths) seen while the
+    /// watch was set up, so that the first reading of the folder need not
+    /// walk it again; nil when some folder could not be listed. Handed over
+    /// once, before `start`.
+    func takeFilesFoundAtStart() -> [String]?
     func start(queue: DispatchQueue, onBatch: @escaping @Sendable (WatchBatch) -> Void, onWarning: @escaping @Sendable (String) -> Void)
     func stop()
 }

@@ -32,6 +32,10 @@ public final class PollingWatcher: FileWatcher, @unchecked Sendable {
     /// could not watch); used only on `timerQueue` once started.
     private var folders: [String]
 
+    public func takeFilesFoundAtStart() -> [String]? {
+        Array(known.keys)
+    }
+
     /// Polls the whole tree of `root`.
     public convenience init(root: String, interval: Double, isIgnored: @escaping @Sendable (String) -> Bool) throws {
         try self.init(root: root, polling: nil, interval: interval, isIgnored: isIgnored)

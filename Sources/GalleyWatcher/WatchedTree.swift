@@ -20,6 +20,8 @@ final class WatchedTree {
     /// Files that could not be read when last seen, so that the one made
     /// readable again (`chmod 644` after `chmod 000`) is reported.
     private var unreadableFiles: Set<String> = []
+    /// The files the first walk found, until handed over; nil when it could not list some folder.
+    private var filesFoundAtStart: [String]? = []
 
     /// What turned up at a path that is not a real folder.
     enum Arrival: Equatable {
@@ -39,9 +41,18 @@ final class WatchedTree {
         let rootWatch = try inotify.addWatch(folder: self.root)
         tree = try ConfinedTree(root: self.root)
         _ = table.insert(rootWatch, path: self.root)
-        watchTree(at: self.root, reportingFilesTo: { path in
+        var found: [String] = []
+        let complete = watchTree(at: self.root, reportingFilesTo: { path in
             if Self.isUnreadable(path) { unreadableFiles.insert(path) }
+            found.append(path)
         })
+        filesFoundAtStart = complete ? found : nil
+    }
+
+    /// The files the walk in `init` found (see `FileWatcher.takeFilesFoundAtStart`).
+    func takeFilesFoundAtStart() -> [String]? {
+        defer { filesFoundAtStart = nil }
+        return filesFoundAtStart
     }
 
     /// Whether the file at `path` became readable or unreadable since it was last seen.
@@ -118,14 +129,24 @@ final class WatchedTree {
         return warnings
     }
 
-    private func watchTree(at top: String, reportingFilesTo report: (String) -> Void) {
+    /// Returns whether every folder reached was listed.
+    @discardableResult
+    private func watchTree(at top: String, reportingFilesTo report: (String) -> Void) -> Bool {
         var limitErrors: [SystemCallError] = []
+        var complete = true
         tree.walk(
             from: top, isIgnored: isIgnored,
-            enter: { watch($0, limitErrors: &limitErrors) },
+            enter: { folder in
+                let watched = watch(folder, limitErrors: &limitErrors)
+                if !watched { complete = false }
+                return watched
+            },
             file: report,
             // A folder removed right after its watch was added reports its own deletion.
-            failed: { error in if error.errno != ENOENT { warnings.append(error.description) } }
+            failed: { error in
+                complete = false
+                if error.errno != ENOENT { warnings.append(error.description) }
+            }
         )
         foldersBeyondLimit += limitErrors.compactMap(\.path)
         if let first = limitErrors.first, !hasWarnedOfLimit {
@@ -136,6 +157,7 @@ final class WatchedTree {
                 (others == 0 ? first.description : "\(first)\n\(others) more folders are not watched for the same reason.")
                     + "\nGalley looks for changes in those folders every \(seconds == 1 ? "second" : "\(seconds) seconds") instead.")
         }
+        return complete
     }
 
     /// Adds the folder's watch; false when the folder must not be listed (an alias of a watched folder, or the watch failed).

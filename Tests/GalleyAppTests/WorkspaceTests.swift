@@ -228,6 +228,23 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(workspace.allDocuments.map(\.diagnostics), fresh.allDocuments.map(\.diagnostics))
     }
 
+    /// The work of a save, counted: the searchable words of the saved
+    /// document are collected only when the index asks for them (those of
+    /// the first reading at once, on the cores the load uses).
+    func testASaveCollectsTheIndexWordsOnlyWhenTheIndexAsks() throws {
+        try write("data.json", #"[{"name": "P", "imageName": "p", "detailText": ["Pelicans glide.", "<image>01</image>"]}]"#)
+        let workspace = Workspace(root: root)
+        workspace.loadAll()
+        XCTAssertEqual(workspace.allDocuments.first?.searchableWords?.isCollected, true)
+        try write("data.json", #"[{"name": "P", "imageName": "p", "detailText": ["Pelicans glide low.", "<image>01</image>"]}]"#)
+        let changes = workspace.apply(changed: ["data.json"], removed: [])
+        let saved = try XCTUnwrap(changes.changed.first)
+        let words = try XCTUnwrap(saved.searchableWords)
+        XCTAssertFalse(words.isCollected, "the save collected the index's words")
+        XCTAssertEqual(saved.searchableText, "pelicans glide low")
+        XCTAssertTrue(words.isCollected)
+    }
+
     func testRemovedFileRemovesItsDocuments() throws {
         try write("data.json", data)
         try write("other.json", #"{"not": "content"}"#)
@@ -292,5 +309,34 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(workspace.apply(changed: [], removed: ["big.json"]).removed.count, 1)
         XCTAssertTrue(workspace.finish(held.run(3)).changed.isEmpty)
         XCTAssertEqual(workspace.allDocuments.map(\.title), ["Small"])
+    }
+
+    /// Keystrokes into a large file: a rendering that comes back while a
+    /// newer reading is in flight is not published; that reading's
+    /// rendering is, even when its text is the same as the dropped one's.
+    func testARenderingOvertakenByANewerReadingIsNotPublished() throws {
+        func big(_ word: String) -> String {
+            let paragraphs = (0..<4_000).map { "\"Paragraph \($0) of the long item, long enough to count for something.\"" }
+            return #"[{"name": "Long", "detailText": ["# + "\"\(word)\", " + paragraphs.joined(separator: ",\n") + "]}]"
+        }
+        try write("big.json", big("first"))
+        let held = HeldWork()
+        let workspace = Workspace(root: root) { held.hold($0) }
+        workspace.loadAll()
+        func text() -> String { workspace.allDocuments.first?.html ?? "" }
+        try write("big.json", big("second"))
+        workspace.apply(changed: ["big.json"], removed: [])
+        XCTAssertTrue(workspace.finish(held.run(0)).changed.isEmpty)
+        XCTAssertEqual(held.count, 2, "the reading was not rendered aside")
+        // Saved again (to the same text) while the rendering is out: it is dropped when it is back.
+        workspace.apply(changed: ["big.json"], removed: [])
+        XCTAssertEqual(held.count, 3)
+        XCTAssertTrue(workspace.finish(held.run(1)).changed.isEmpty, "an overtaken rendering was published")
+        XCTAssertTrue(text().contains("first"))
+        // The newer reading finds the same text, and renders the document all the same.
+        XCTAssertTrue(workspace.finish(held.run(2)).changed.isEmpty)
+        XCTAssertEqual(held.count, 4)
+        XCTAssertEqual(workspace.finish(held.run(3)).changed.map(\.title), ["Long"])
+        XCTAssertTrue(text().contains("second"))
     }
 }

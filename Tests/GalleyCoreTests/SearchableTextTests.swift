@@ -27,4 +27,13 @@ final class SearchableTextTests: XCTestCase {
         XCTAssertTrue(japanese.searchableText().hasPrefix("ペリカン"))
         XCTAssertLessThanOrEqual(japanese.searchableText().utf8.count, 120)
     }
+
+    /// ASCII runs are walked by bytes, others by characters: a word goes on across both.
+    func testAWordGoesOnAcrossRunsOfASCIIAndOtherText() {
+        let runs = [TextRun("Pel"), TextRun("icans glide"), TextRun("n\u{301}e ünd PELICANS, 42 \r\nbirds")]
+        let document = Document(title: "T", kind: .tagged, blocks: [
+            Block(kind: "body", location: SourceLocation(line: 1, column: 1), content: .paragraph(Paragraph(runs: runs))),
+        ])
+        XCTAssertEqual(document.searchableText(), "pelicans gliden\u{301}e ünd 42 birds")
+    }
 }

@@ -45,4 +45,19 @@ final class SourceLocatorTests: XCTestCase {
         guard case .failure(let error) = JSONReader.parse(json) else { return XCTFail("the JSON is malformed") }
         XCTAssertEqual(SourceLocator(json).location(ofOffset: error.offset).line, 2)
     }
+
+    /// The column marks count eight bytes at a time; one at a time is the reference.
+    func testLeadBytesCountedEightAtATimeAsOneAtATime() {
+        var random = SeededRandom(seed: 27)
+        for round in 0..<200 {
+            // Mostly UTF-8 lead and continuation bytes, some of every kind.
+            let bytes: [UInt8] = (0..<ColumnMarks.spacing).map { _ in
+                let value = UInt8.random(in: 0...255, using: &random)
+                return round % 2 == 0 ? value : [0x41, 0xE3, 0x83, 0xF0, 0x9F, 0xC3, value][Int.random(in: 0..<7, using: &random)]
+            }
+            let counted = bytes.withUnsafeBytes { ColumnMarks.leads(in: $0.baseAddress!, count: bytes.count) }
+            XCTAssertEqual(counted.scalars, bytes.filter { $0 & 0xC0 != 0x80 }.count)
+            XCTAssertEqual(counted.supplementary, bytes.filter { $0 >= 0xF0 }.count)
+        }
+    }
 }

@@ -25,11 +25,14 @@ enum FileRole: Equatable {
 /// Paths relative to the content folder, with `/`, and what they hold.
 enum ContentPath {
     static func role(of relativePath: String) -> FileRole {
-        let components = relativePath.slashSeparatedParts
-        guard let name = components.last else { return .other }
+        // Parts as byte slices: every save asks this of its path, and making
+        // a string of each part cost more than the rest of the question.
+        let components = relativePath.utf8.split(separator: UInt8(ascii: "/"))
+        guard let last = components.last else { return .other }
         let content = ContentFormats.file(containing: relativePath)
         // Every file of a bundle, its images too, belongs to its document.
         if let content, content.isBundle { return .content(content) }
+        let name = String(decoding: last, as: UTF8.self)
         let lowerName = name.lowercased()
         let inAssetCatalog = components.dropLast().contains { $0.hasByteSuffix(".xcassets") }
         if inAssetCatalog {
@@ -41,7 +44,7 @@ enum ContentPath {
         }
         if relativePath == ConfigFile.name { return .config }
         if BundledFonts.isFontFile(lowerName) { return .font }
-        if BundledFonts.isInfoPlist(String(name)) { return .infoPlist }
+        if BundledFonts.isInfoPlist(name) { return .infoPlist }
         if AppStringsFile.kind(of: relativePath) != nil { return .appStrings }
         if isImage(lowerName) { return .image }
         return content.map(FileRole.content) ?? .other
@@ -57,5 +60,12 @@ enum ContentPath {
         guard FilePath.isSameOrBelow(path, folder) else { return nil }
         if path.utf8.count == folder.utf8.count { return "" }
         return String(decoding: path.utf8.dropFirst(folder == "/" ? 1 : folder.utf8.count + 1), as: UTF8.self)
+    }
+}
+
+private extension Substring.UTF8View {
+    func hasByteSuffix(_ suffix: StaticString) -> Bool {
+        let count = suffix.utf8CodeUnitCount
+        return self.count >= count && self.suffix(count).elementsEqual(UnsafeBufferPointer(start: suffix.utf8Start, count: count))
     }
 }

@@ -72,7 +72,7 @@ struct DocumentRenderer {
         if sameSurroundings, let last, last.assetNames == assetNames {
             assetDiagnostics = last.assetDiagnostics
         } else {
-            assetDiagnostics = assetNames.flatMap { assets.catalog.problems(ofImage: $0, for: traits) }
+            assetDiagnostics = assetNames.flatMap { assets.problems(ofImage: $0, for: traits) }
         }
         let found = DocumentDiagnostics(source: source, catalog: assets.catalog, traits: traits, images: images,
                                         kindsFirstUsed: circumstances.kindsFirstUsed)
@@ -88,7 +88,7 @@ struct DocumentRenderer {
             layout: style.layoutJSON, geometry: source.document.kind == .tagged ? style.kindGeometries : nil,
             language: DocumentLanguage.decide(configured: style.config.language, path: source.path, title: source.document.title, scriptsOfBlocks: rendered.scripts),
             localizations: circumstances.localization?.localizations ?? [],
-            searchableText: source.document.searchableText(),
+            searchableWords: SearchableWords(of: source.document, collectingNow: last == nil),
             unsaved: circumstances.unsaved,
             diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: found.marksBlock($0) ? blockAt[$0.location] : nil) }
         )

@@ -164,6 +164,11 @@ struct SourceCache {
 
     // MARK: - Reading aside
 
+    /// Whether a reading of the document at `path` (a file, or a bundle) is in flight aside.
+    func isReadingAside(documentAt path: String) -> Bool {
+        readingAside.keys.contains { Self.documentPath(ofBuffer: $0) == path }
+    }
+
     /// Whether `file` was so large when last read that its next reading
     /// should not hold up other files.
     func isSlow(_ file: ContentFile) -> Bool {

@@ -25,6 +25,11 @@ final class Workspace {
     private(set) var kindsFirstUsed: [String: Set<String>] = [:]
     /// Where a slow file is read and rendered (nil: everything in place).
     private let slowLane: SlowWork.Lane?
+    /// Documents whose rendering aside came back while a newer reading of
+    /// their file was in flight: not published, since that reading renders
+    /// them again (changed or not), so that a burst of keystrokes into a
+    /// large file spends the queue on its last text, not on every one.
+    private var renderingsDropped: Set<String> = []
 
     /// Renderings made for `output`; `pictures` draws images a browser cannot show (else files are linked as they are).
     init(root: String, output: OutputMode = .served, pictures: ImagePictures? = nil, slowLane: SlowWork.Lane? = nil) {
@@ -43,6 +48,13 @@ final class Workspace {
     @discardableResult
     func loadAll() -> WorkspaceChanges {
         apply(changed: files.onDisk(), removed: [])
+    }
+
+    /// Reads `found`, every file below the root (relative paths) as a walk
+    /// of the folder just found them.
+    @discardableResult
+    func load(found: [String]) -> WorkspaceChanges {
+        apply(changed: found.sorted(), removed: [])
     }
 
     /// Reads the images, the config and only the content at `path` (a file
@@ -183,7 +195,9 @@ final class Workspace {
         case .reading(let result):
             switch sources.finishReadingAside(result, config: style.config) {
             case .current:
-                let slow = integrate(result.file.path, result.reading)
+                let dropped = renderingsDropped.intersection(index.documentIDs(ofFile: result.file.path))
+                renderingsDropped.subtract(dropped)
+                let slow = Array(Set(integrate(result.file.path, result.reading)).union(dropped)).sorted()
                 needsRender.subtract(slow)
                 renderPending()
                 renderAside(slow)
@@ -192,6 +206,10 @@ final class Workspace {
             }
         case .rendering(let id, let ticket, let rendering):
             guard history.isCurrent(ticket, of: id) else { break }
+            if let path = index.sources[id]?.path, sources.isReadingAside(documentAt: path) {
+                renderingsDropped.insert(id)
+                break
+            }
             // Images or fonts changed meanwhile: what it linked may be gone.
             if rendering.reusable.surroundings == files.surroundings { publish(id, rendering) } else { renderAside([id]) }
         }
@@ -224,6 +242,7 @@ final class Workspace {
         for id in ids {
             history.forget(id)
             needsRender.remove(id)
+            renderingsDropped.remove(id)
             localizations.forget(id)
             outbox.remove(id)
         }

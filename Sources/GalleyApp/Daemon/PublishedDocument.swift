@@ -28,8 +28,9 @@ struct PublishedDocument {
     var language: String?
     /// Its copies in the other languages of a localised file, this one included.
     var localizations: [DocumentLocalization] = []
-    /// The words the index page searches (`Document.searchableText`).
-    var searchableText = ""
+    /// The words the index page searches, once it asks for them.
+    var searchableWords: SearchableWords?
+    var searchableText: String { searchableWords?.text ?? "" }
     /// Shown from an editor's unsaved buffer rather than the file on disk.
     var unsaved = false
     /// The block the author's cursor rests on, for pages that follow the editor.
@@ -44,10 +45,11 @@ struct PublishedDocument {
     var errorCount: Int { diagnostics.filter { $0.diagnostic.severity == .error }.count }
     var warningCount: Int { diagnostics.filter { $0.diagnostic.severity == .warning }.count }
 
-    /// Whether anything a page shows differs from `other`.
+    /// Whether anything a page shows differs from `other`. The searchable
+    /// words are the text `html` shows: they differ only when it does.
     func looksDifferent(from other: PublishedDocument) -> Bool {
         // Bytes, not characters: comparing megabytes of HTML as Unicode text costs far more.
-        !html.isByteEqual(to: other.html) || diagnostics != other.diagnostics || title != other.title || searchableText != other.searchableText || css != other.css || layout != other.layout
+        !html.isByteEqual(to: other.html) || diagnostics != other.diagnostics || title != other.title || css != other.css || layout != other.layout
             || language != other.language || localizations != other.localizations || unsaved != other.unsaved
     }
 
@@ -108,8 +110,11 @@ struct PublishedDocument {
         json.field("lan", servesPhones)
         json.key("documents")
         json.beginArray()
-        for document in documents.sorted(by: { ($0.value.path, $0.value.item ?? -1) < ($1.value.path, $1.value.item ?? -1) }) {
-            document.value.writeSummary(version: document.version, into: &json)
+        let sorted = documents.sorted { ($0.value.path, $0.value.item ?? -1) < ($1.value.path, $1.value.item ?? -1) }
+        // Words not collected yet (all of them, right after start-up) are collected on every core.
+        let texts = Parallel.map(sorted) { $0.value.searchableText }
+        for (document, text) in zip(sorted, texts) {
+            document.value.writeSummary(version: document.version, text: text, into: &json)
         }
         json.endArray()
         json.endObject()
@@ -129,12 +134,12 @@ struct PublishedDocument {
     }
 
     /// This document's entry in the `/api/documents` list.
-    private func writeSummary(version: Int, into json: inout JSONWriter) {
+    private func writeSummary(version: Int, text: String, into json: inout JSONWriter) {
         json.beginObject()
         writeIdentity(version: version, into: &json)
         json.field("errors", errorCount)
         json.field("warnings", warningCount)
-        json.field("text", searchableText)
+        json.field("text", text)
         json.endObject()
     }
 }

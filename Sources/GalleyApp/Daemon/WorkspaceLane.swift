@@ -58,10 +58,11 @@ final class WorkspaceLane: @unchecked Sendable {
         queue.sync { body(workspace) }
     }
 
-    /// Publishes the first reading of the folder without logging it.
-    func load() {
+    /// Publishes the first reading of the folder without logging it: of
+    /// the files `found` (relative paths) when given, else of the folder walked.
+    func load(found: [String]? = nil) {
         queue.sync {
-            let changes = workspace.loadAll()
+            let changes = found.map { workspace.load(found: $0) } ?? workspace.loadAll()
             publisher.publish(changed: changes.changed, removed: changes.removed, images: changes.images)
         }
     }

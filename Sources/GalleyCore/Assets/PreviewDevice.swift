@@ -71,12 +71,12 @@ public struct PreviewDevice: Sendable, Equatable {
         name + "-" + appearance.rawValue + (contrast == .high ? "-high" : "")
     }
 
-    /// Every (device, appearance, contrast) the page can show, with its key.
-    public static var pageTraits: [(key: String, traits: AssetTraits)] {
+    /// Every (device, appearance, contrast) the page can show, with its key:
+    /// made once, as each image of each rendering asks for them.
+    public static let pageTraits: [(key: String, traits: AssetTraits)] =
         all.flatMap { device in
             Luminosity.allCases.flatMap { appearance in
                 Contrast.allCases.map { (device.key(appearance, $0), device.traits(appearance: appearance, contrast: $0)) }
             }
         }
-    }
 }

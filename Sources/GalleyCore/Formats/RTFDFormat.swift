@@ -6,6 +6,8 @@ struct RTFDFormat: ContentFormat {
     static let textFileName = "TXT.rtf"
 
     func file(containing relativePath: String) -> ContentFile? {
+        // Most paths name no bundle: told without splitting them (every save asks).
+        guard RelativePath.mayHaveExtension(relativePath, "rtfd") else { return nil }
         // Kept exactly as written (a leading `/` too), so the bundle is a prefix of the path.
         let components = relativePath.splitAtSlashes(omittingEmptyParts: false)
         // The innermost bundle: an RTFD inside another is a document of its own.

@@ -31,6 +31,22 @@ public enum RelativePath {
         return String(name[..<dot])
     }
 
+    /// Whether some component of `path` may end in `.EXTENSION` (lowercase
+    /// ASCII), whatever its case: false is certain, true is to be checked
+    /// with `hasExtension` on the components.
+    public static func mayHaveExtension(_ path: String, _ lowercaseExtension: StaticString) -> Bool {
+        let wanted = UnsafeBufferPointer(start: lowercaseExtension.utf8Start, count: lowercaseExtension.utf8CodeUnitCount)
+        let bytes = path.utf8
+        var index = bytes.startIndex
+        while let dot = bytes[index...].firstIndex(of: UInt8(ascii: ".")) {
+            let after = bytes.index(after: dot)
+            // ASCII letters lowered with 0x20; nothing else can match a lowercase letter that way.
+            if bytes[after...].prefix(wanted.count).lazy.map({ $0 | 0x20 }).elementsEqual(wanted) { return true }
+            index = after
+        }
+        return false
+    }
+
     /// Whether the last component of `path` ends in one of `extensions`
     /// (lowercase), whatever its case. Compared as bytes, as every path rule
     /// is: a combining mark after the dot must not hide or fake an extension.

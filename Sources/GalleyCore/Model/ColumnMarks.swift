@@ -44,14 +44,41 @@ struct ColumnMarks: Sendable {
         if marks.isEmpty { marks.append(mark) }
         marks.reserveCapacity(bytes.count / Self.spacing + 1)
         var offset = (marks.count - 1) * Self.spacing
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return }
         while offset + Self.spacing <= bytes.count {
-            for index in offset..<(offset + Self.spacing) where bytes[index] & 0xC0 != 0x80 {
-                mark.scalars += 1
-                if bytes[index] >= 0xF0 { mark.supplementary += 1 }
-            }
+            let counted = Self.leads(in: base + offset, count: Self.spacing)
+            mark.scalars += counted.scalars
+            mark.supplementary += counted.supplementary
             offset += Self.spacing
             marks.append(mark)
         }
+    }
+
+    /// The UTF-8 lead bytes among `count` bytes (a multiple of 8, at most
+    /// 2,040) at `start`, those that are not `10xxxxxx`, and how many of
+    /// them are `1111xxxx` (four-byte leads). Eight bytes at a time, each
+    /// byte's count in its own lane of a word: a save near the top of a
+    /// file counts every byte after it again, which a byte at a time cost
+    /// 15 % of a save of the example.
+    static func leads(in start: UnsafeRawPointer, count: Int) -> (scalars: Int, supplementary: Int) {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var continuations: UInt64 = 0
+        var fourByteLeads: UInt64 = 0
+        var offset = 0
+        while offset < count {
+            let word = start.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            // Shifting left by k brings each byte's bit 7 − k to its bit 7.
+            continuations &+= (word & ~(word << 1) & high) >> 7
+            fourByteLeads &+= (word & (word << 1) & (word << 2) & (word << 3) & high) >> 7
+            offset &+= 8
+        }
+        return (count &- laneSum(continuations), laneSum(fourByteLeads))
+    }
+
+    /// The sum of the eight bytes of `lanes`.
+    private static func laneSum(_ lanes: UInt64) -> Int {
+        let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
+        return Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
     }
 
     /// Units of `unit` in `range` of one line, and the bytes read to count them.

@@ -37,6 +37,11 @@ private struct WordCollector {
             switch block.content {
             case .paragraph(let paragraph):
                 for run in paragraph.runs where !isFull {
+                    // A run's style may change inside a word: the word goes on.
+                    if run.text.utf8.allSatisfy({ $0 < 0x80 }) {
+                        collect(ascii: run.text)
+                        continue
+                    }
                     for character in run.text {
                         if character.isLetter || character.isNumber {
                             word.append(character)
@@ -45,7 +50,6 @@ private struct WordCollector {
                             if isFull { break }
                         }
                     }
-                    // A run's style may change inside a word: the word goes on.
                 }
                 endWord()
             case .table(let rows):
@@ -53,6 +57,27 @@ private struct WordCollector {
             case .image, .divider:
                 break
             }
+        }
+    }
+
+    /// The same walk over ASCII text, by bytes: asking each character
+    /// whether it is a letter was most of the cost of 10,000 documents.
+    private mutating func collect(ascii text: String) {
+        func isLetterOrDigit(_ byte: UInt8) -> Bool {
+            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        }
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            guard isLetterOrDigit(bytes[index]) else {
+                endWord()
+                if isFull { return }
+                index = bytes.index(after: index)
+                continue
+            }
+            let start = index
+            while index != bytes.endIndex, isLetterOrDigit(bytes[index]) { index = bytes.index(after: index) }
+            word += Substring(bytes[start..<index])
         }
     }
 

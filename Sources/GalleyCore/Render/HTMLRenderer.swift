@@ -31,8 +31,10 @@ public struct HTMLRenderer {
         let direction = context.direction.map { " dir=\"\($0.rawValue)\"" } ?? ""
         let articleTag = "<article class=\"galley-doc kind-\(document.kind.rawValue)\"\(direction)>"
         var html = articleTag + "\n"
-        // Growing a big document's string step by step costs page faults.
-        html.reserveCapacity(256 + (previous?.rendered.html.utf8.count ?? document.blocks.count * 320))
+        // Growing a big document's string step by step costs page faults; the
+        // last rendering's size is known, a first one's only guessed, and a
+        // guess kept by each of 10,000 documents after start-up costs more.
+        if let previous { html.reserveCapacity(256 + previous.rendered.html.utf8.count) }
         var elements: [RenderedDocument.Element] = []
         elements.reserveCapacity(document.blocks.count + 1)
         if document.kind != .tagged {

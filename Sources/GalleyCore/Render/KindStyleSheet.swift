@@ -121,10 +121,13 @@ public enum KindStyleSheet {
         }
     }
 
+    /// `name` with every scalar but ASCII letters, digits, `-` and `_` made `_`.
     static func cssIdentifier(_ name: String) -> String {
-        String(name.unicodeScalars.map { scalar -> Character in
-            let isSafe = (scalar.value < 128 && (Character(scalar).isLetter || Character(scalar).isNumber)) || scalar == "-" || scalar == "_"
-            return isSafe ? Character(scalar) : "_"
-        })
+        var identifier = String.UnicodeScalarView()
+        for scalar in name.unicodeScalars {
+            let isSafe = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
+            identifier.append(isSafe ? scalar : "_")
+        }
+        return String(identifier)
     }
 }

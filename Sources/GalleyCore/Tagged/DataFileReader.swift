@@ -152,9 +152,11 @@ public struct DataFileReader {
     private func misspeltKeys(_ members: [JSONMember], _ lines: SourcePositions) -> [Diagnostic] {
         let configured = [schema.textKey, schema.imageKey, schema.titleKey]
         let present = Set(members.map(\.key))
+        let missing = configured.filter { !present.contains($0) }
+        // Most items have every configured key: nothing to be near.
+        guard !missing.isEmpty else { return [] }
         return members.compactMap { member in
-            guard !configured.contains(member.key),
-                  let near = NearestName.find(member.key, among: configured.filter { !present.contains($0) }) else { return nil }
+            guard !configured.contains(member.key), let near = NearestName.find(member.key, among: missing) else { return nil }
             let fixIts = syntax == .json ? [FixIt.renamingKey(member.key, at: lines.range(ofOffsets: member.keyOffsets, work: work), to: near)] : []
             return diagnostic(.unknownKey, .warning, "unknown item key '\(member.key)'; did you mean '\(near)'?", at: member.keyOffsets, lines, fixIts: fixIts)
         }

@@ -31,9 +31,10 @@ public struct ImageNaming: Hashable, Sendable {
             (textBefore, textAfter) = (String(text[..<found.lowerBound]), String(text[found.upperBound...]))
         }
         // The template filled around a marker no name holds.
-        let parts = BlockKind.fill(kind.assetNameTemplate, imageName: imageName, content: "\u{0}").split(separator: "\u{0}", omittingEmptySubsequences: false)
+        // Split as bytes: a NUL is a character of its own, and splitting by characters cost 10 % of an item's reading.
+        let parts = BlockKind.fill(kind.assetNameTemplate, imageName: imageName, content: "\u{0}").utf8.split(separator: 0, omittingEmptySubsequences: false)
         guard parts.count == 2 else { return nil }
-        (namePrefix, nameSuffix) = (String(parts[0]), String(parts[1]))
+        (namePrefix, nameSuffix) = (String(Substring(parts[0])), String(Substring(parts[1])))
         range = string.range
         notation = string.notation
         assetName = namePrefix + content + nameSuffix

@@ -174,13 +174,13 @@ public struct TaggedParser {
     /// input method types them) written in ASCII, the content left as it is;
     /// nil when it has no full-width tag.
     func halfWidthTags(of text: String) -> String? {
+        func opens(_ scalar: Unicode.Scalar) -> Bool { scalar == "<" || scalar == "\u{FF1C}" }
+        func closes(_ scalar: Unicode.Scalar) -> Bool { scalar == ">" || scalar == "\u{FF1E}" }
+        // Most strings are body text: told apart by their ends, before any copy.
+        guard let first = text.unicodeScalars.first, opens(first), let last = text.unicodeScalars.last, closes(last) else { return nil }
         let scalars = Array(text.unicodeScalars)
-        let opens: Set<Unicode.Scalar> = ["<", "\u{FF1C}"]
-        let closes: Set<Unicode.Scalar> = [">", "\u{FF1E}"]
-        guard let first = scalars.first, opens.contains(first),
-              let openingEnd = scalars.firstIndex(where: closes.contains),
-              let last = scalars.last, closes.contains(last),
-              let closingStart = scalars.lastIndex(where: opens.contains), closingStart > openingEnd else { return nil }
+        guard let openingEnd = scalars.firstIndex(where: closes),
+              let closingStart = scalars.lastIndex(where: opens), closingStart > openingEnd else { return nil }
         var fixed = scalars
         var changed = false
         for index in Array(0...openingEnd) + Array(closingStart..<scalars.count) {
