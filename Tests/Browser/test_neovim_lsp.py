@@ -10,7 +10,7 @@ import subprocess
 import pytest
 from selenium.webdriver.common.by import By
 
-from browser_support import REPO, Daemon, copy_content, wait_until
+from browser_support import REPO, Daemon, copy_content, shown_block_locations, wait_until
 from galley_support import GALLEY_BIN, private_runtime_dir
 
 DATA = "Resources/speciesData.json"
@@ -153,9 +153,10 @@ def test_the_readme_snippet_for_neovim_0_7_shows_diagnostics_and_follows(page, r
         page.get(daemon.url + "doc/" + daemon.doc_id("Little Penguin"))
         wait_until(lambda: page.find_element(By.ID, "connection").get_attribute("data-state") == "live", message="page never went live")
         page.find_element(By.ID, "follow").click()
-        last_line = page.execute_script("const b = [...document.querySelectorAll('#view-a article [data-line]')]; return Number(b[b.length - 1].dataset.line);")
-        in_view = ("const r = document.querySelector('#view-a article [data-line=\"%d\"]').getBoundingClientRect();"
-                   "return r.bottom > 0 && r.top < window.innerHeight;") % last_line
+        lines = [line for line, _ in shown_block_locations(page)]
+        last_line = lines[-1]
+        in_view = ("const r = document.querySelectorAll('#view-a article .blk')[%d].getBoundingClientRect();"
+                   "return r.bottom > 0 && r.top < window.innerHeight;") % lines.index(last_line)
         assert not page.execute_script(in_view), "the last block must start out of view"
 
         # The snippet as the README gives it, with `galley` found on PATH.
