@@ -6,6 +6,8 @@
 // neither re-fetched nor re-decoded. Content text only ever reaches the
 // DOM as HTML the daemon escaped.
 
+import { isGroup } from './blockLocations.js';
+
 /** Classes and attributes the page adds to blocks; kept across patches. */
 export const PAGE_CLASSES = ['just-changed', 'changed-again', 'has-error', 'has-warning', 'diag-target'];
 export const isPageAttr = (name) => name.startsWith('data-galley-');
@@ -156,6 +158,9 @@ export function patchView(view, incoming, secondary) {
     if (run.keep + run.count > list.length) throw new PatchMismatch('run ' + run.first);
     const nodes = list.slice(run.keep, run.keep + run.count);
     if (keyOf(nodes[0]) !== run.first || keyOf(nodes[nodes.length - 1]) !== run.last) throw new PatchMismatch('run ' + run.first);
+    // A kept group is not opened: the number of blocks it holds is checked instead.
+    if (Number.isInteger(run.blockCount)
+      && nodes.reduce((sum, el) => sum + (isGroup(el) ? el.childElementCount : 0), 0) !== run.blockCount) throw new PatchMismatch('run ' + run.first);
     return nodes;
   };
   const fresh = (node) => {

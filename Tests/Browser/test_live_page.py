@@ -494,10 +494,11 @@ def test_a_long_document_is_patched_block_by_block(page, daemon, content):
     assert [line for line, _ in shown_block_locations(page)] == lines_after
     assert page.execute_script("return galley.resyncs - __start.resyncs") == 0
     # A page whose blocks do not fit the patch asks for the whole document:
-    # one that lost its last block, then one whose first block has another id.
+    # one that lost its last block (its group is kept, and holds a block
+    # less), then one whose group to change has another id.
     resyncs = 0
     for break_page, index, edited in (("[...document.querySelectorAll('#view-a .blk')].pop().remove()", 100, "one hundred, edited"),
-                                      ("document.querySelector('#view-a > article > [id]').id = 'elsewhere'", 200, "two hundred, edited")):
+                                      ("[...document.querySelectorAll('#view-a .blk')][200].parentElement.id = 'elsewhere'", 200, "two hundred, edited")):
         page.execute_script(break_page)
         numbers[index] = edited
         write_long_rtf(path, numbers)

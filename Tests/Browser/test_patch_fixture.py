@@ -97,19 +97,22 @@ def test_a_patch_that_does_not_fit_changes_nothing(page, daemon):
     case = next(c for c in json.load(open(FIXTURE, encoding="utf-8")) if c["name"] == "a word edited")
     page.get(daemon.url)
     wait_until(lambda: page.execute_script("return document.readyState") == "complete")
-    outcome = page.execute_async_script("""
-        const [c, done] = arguments;
-        import('/_galley/patching.js').then((patching) => {
-          const view = document.createElement('div');
-          document.body.append(view);
-          patching.patchView(view, patching.incomingFromArticle(patching.parseArticle(c.before)), false);
-          view.querySelector('.blk-group:last-child').id = 'elsewhere';
-          const before = view.innerHTML;
-          try {
-            patching.patchView(view, patching.incomingFromPatch(c.patch, 1)[0], false);
-            done('applied');
-          } catch (e) {
-            done({ name: e.name, unchanged: view.innerHTML === before });
-          }
-        });""", case)
-    assert outcome == {"name": "PatchMismatch", "unchanged": True}
+    # A group of another id, and a kept group that lost a block.
+    for breaking in ("another id", "a block less"):
+        outcome = page.execute_async_script("""
+            const [c, breaking, done] = arguments;
+            import('/_galley/patching.js').then((patching) => {
+              const view = document.createElement('div');
+              document.body.append(view);
+              patching.patchView(view, patching.incomingFromArticle(patching.parseArticle(c.before)), false);
+              if (breaking === 'another id') view.querySelector('.blk-group:last-child').id = 'elsewhere';
+              else view.querySelector('.blk-group .blk').remove();
+              const before = view.innerHTML;
+              try {
+                patching.patchView(view, patching.incomingFromPatch(c.patch, 1)[0], false);
+                done('applied');
+              } catch (e) {
+                done({ name: e.name, unchanged: view.innerHTML === before });
+              }
+            });""", case, breaking)
+        assert outcome == {"name": "PatchMismatch", "unchanged": True}, breaking

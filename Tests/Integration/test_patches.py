@@ -82,6 +82,7 @@ def apply_patch(old_html, patch):
             run = children[element["keep"]:element["keep"] + element["count"]]
             assert len(run) == element["count"] >= 1
             assert key_of(run[0]) == element["first"] and key_of(run[-1]) == element["last"]
+            assert sum(len(child.get("blocks", [])) for child in run) == element["blockCount"]
             for child in run:
                 if "tag" not in child:
                     rebuilt.append(child["html"])

@@ -13,7 +13,8 @@ import GalleyCore
 ///   children of version V from index F on, as they are. `first` and `last`
 ///   are the keys of the run's ends (a group's id; `header` for the title),
 ///   for the page to check that the run fits what it shows (it asks for the
-///   whole document when one does not). With `"lines": D` and/or
+///   whole document when one does not), and `blockCount`, how many blocks
+///   its groups hold, checked too. With `"lines": D` and/or
 ///   `"columns": C`, each group of the run moved by that many lines and
 ///   columns: its `data-line` and `data-column` grow by them, and its
 ///   blocks, whose locations are relative to it, need nothing.
@@ -154,6 +155,8 @@ private struct Writer {
         } else {
             json.field("first", key(ofOldChild: run.from))
             json.field("last", key(ofOldChild: run.from + run.count - 1))
+            let groups = max(run.from, old.headerCount)..<(run.from + run.count)
+            json.field("blockCount", groups.reduce(0) { $0 + old.groups[$1 - old.headerCount].blocks.count })
         }
         if run.shift.lines != 0 { json.field("lines", run.shift.lines) }
         if run.shift.columns != 0 { json.field("columns", run.shift.columns) }
