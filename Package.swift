@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "GalleyCore"),
         // System calls with EINTR retry and readable errors, paths, and the
         // content-folder confinement rule: shared by the watcher, the server and the app.
-        .target(name: "GalleySystem", dependencies: ["GalleyShim"]),
+        .target(name: "GalleySystem", dependencies: ["GalleyShim", "GalleyCore"]),
         .target(name: "GalleyWatcher", dependencies: ["GalleySystem", "GalleyCore"]),
         .target(name: "GalleyServer", dependencies: ["GalleySystem", "GalleyShim", "CMicroHTTPD"]),
         // Pictures for formats and sizes a browser should not get as they are (libvips).

@@ -61,6 +61,15 @@ def copy_content(source, prefix="galley-"):
     return dest, holder
 
 
+def readme_snippet(heading, language):
+    """The first ```language block after the README line that starts with `heading`, verbatim."""
+    text = open(os.path.join(REPO, "README.md"), encoding="utf-8").read()
+    after = text[text.index("\n" + heading) + 1:]
+    fence = "```" + language + "\n"
+    start = after.index(fence) + len(fence)
+    return after[start:after.index("```", start)]
+
+
 def run_galley(*arguments, timeout=60, cwd=None):
     return subprocess.run([GALLEY_BIN, *arguments], capture_output=True, text=True, timeout=timeout, cwd=cwd)
 
@@ -125,8 +134,8 @@ class Daemon:
             lines.put(line)
         lines.put(None)
 
-    def stop(self, timeout=10.0):
-        """SIGTERM; the daemon must exit cleanly (status 0) in time."""
+    def stop(self, timeout=60.0):
+        """SIGTERM; the daemon must exit cleanly (status 0); the timeout is a hang guard."""
         if not self.proc or self.proc.poll() is not None:
             return self.proc.returncode if self.proc else None
         self.proc.send_signal(signal.SIGTERM)

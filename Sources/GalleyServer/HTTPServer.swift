@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import GalleyShim
+import GalleySystem
 import Glibc
 import Synchronization
 
@@ -65,7 +66,7 @@ public final class HTTPServer: @unchecked Sendable {
     public func stop(grace: Double = 2, answerParked: () -> Void) {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let listener = MHD_quiesce_daemon(daemon)
-        if listener >= 0 { close(listener) }
+        if listener >= 0 { FileDescriptor(rawValue: listener).close() }
         let deadline = ContinuousClock.now + .milliseconds(Int(grace * 1000))
         repeat {
             answerParked()
@@ -83,6 +84,16 @@ public final class HTTPServer: @unchecked Sendable {
     /// may call back before `self` is fully initialised.
     private final class PendingStart: @unchecked Sendable {
         let server = Mutex<HTTPServer?>(nil)
+    }
+
+    /// A connection `MHD_suspend_connection` parked; libmicrohttpd allows
+    /// resuming it from any thread.
+    private struct SuspendedConnection: @unchecked Sendable {
+        let pointer: OpaquePointer
+
+        func resume() {
+            MHD_resume_connection(pointer)
+        }
     }
 
     /// Per-request state kept in libmicrohttpd's `con_cls` slot.
@@ -161,8 +172,10 @@ public final class HTTPServer: @unchecked Sendable {
             // parking; the page reconnects to the next daemon.
             return .NO
         case .later(let register):
-            let pending = PendingResponse(connection: connection) { [self] in
+            let suspended = SuspendedConnection(pointer: connection)
+            let pending = PendingResponse { [self] in
                 parkedCount.subtract(1, ordering: .relaxed)
+                suspended.resume()
             }
             state.pending = pending
             parkedCount.add(1, ordering: .relaxed)

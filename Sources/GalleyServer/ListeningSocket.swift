@@ -25,30 +25,30 @@ public struct ListeningSocket: Sendable {
         } else {
             throw SystemCallError(call: "inet_pton", path: host, errno: EINVAL)
         }
-        let descriptor = try retryingOnInterrupt("socket", path: subject) {
+        let descriptor = FileDescriptor(rawValue: try retryingOnInterrupt("socket", path: subject) {
             socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        }
+        })
         do {
             var enable: Int32 = 1
             // Lets a restarted daemon take its port back from TIME_WAIT
             // connections; it does not allow two live listeners.
-            setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &enable, socklen_t(MemoryLayout<Int32>.size))
-            if isIPv6 { setsockopt(descriptor, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &enable, socklen_t(MemoryLayout<Int32>.size)) }
+            setsockopt(descriptor.rawValue, SOL_SOCKET, SO_REUSEADDR, &enable, socklen_t(MemoryLayout<Int32>.size))
+            if isIPv6 { setsockopt(descriptor.rawValue, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &enable, socklen_t(MemoryLayout<Int32>.size)) }
             try retryingOnInterrupt("bind", path: subject) {
                 isIPv6
                     ? withUnsafePointer(to: &address6) { pointer in
-                        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+                        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor.rawValue, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
                     }
                     : withUnsafePointer(to: &address4) { pointer in
-                        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor.rawValue, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
                     }
             }
-            try retryingOnInterrupt("listen", path: subject) { listen(descriptor, 1024) }
+            try retryingOnInterrupt("listen", path: subject) { listen(descriptor.rawValue, 1024) }
             var bound = sockaddr_storage()
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
             try retryingOnInterrupt("getsockname", path: subject) {
                 withUnsafeMutablePointer(to: &bound) { pointer in
-                    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+                    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor.rawValue, $0, &length) }
                 }
             }
             let boundPort = withUnsafePointer(to: &bound) { pointer in
@@ -56,11 +56,11 @@ public struct ListeningSocket: Sendable {
                     ? pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) }
                     : pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
             }
-            self.descriptor = FileDescriptor(rawValue: descriptor)
+            self.descriptor = descriptor
             self.host = host
             self.port = boundPort
         } catch {
-            close(descriptor)
+            descriptor.close()
             throw error
         }
     }

@@ -6,7 +6,7 @@ import GalleySystem
 /// only processes of the same user are accepted.
 public final class LocalSocketListener: @unchecked Sendable {
     public let path: String
-    let descriptor: Int32
+    let descriptor: FileDescriptor
 
     /// Binds `path` (replacing a stale socket nobody answers on) and listens.
     public init(path: String) throws {
@@ -17,14 +17,14 @@ public final class LocalSocketListener: @unchecked Sendable {
         let descriptor = try LocalSocketConnection.makeSocket(path)
         do {
             try LocalSocketConnection.withAddress(path) { address, length in
-                try retryingOnInterrupt("bind", path: path) { bind(descriptor, address, length) }
+                try retryingOnInterrupt("bind", path: path) { bind(descriptor.rawValue, address, length) }
             }
             chmod(path, 0o600)
-            try retryingOnInterrupt("listen", path: path) { listen(descriptor, 16) }
+            try retryingOnInterrupt("listen", path: path) { listen(descriptor.rawValue, 16) }
             // A server polls it, and a peer that left before `accept` must not block it.
-            _ = try retryingOnInterrupt("fcntl", path: path) { fcntl(descriptor, F_SETFL, O_NONBLOCK) }
+            _ = try retryingOnInterrupt("fcntl", path: path) { fcntl(descriptor.rawValue, F_SETFL, O_NONBLOCK) }
         } catch {
-            Glibc.close(descriptor)
+            descriptor.close()
             throw error
         }
         self.descriptor = descriptor
@@ -34,10 +34,11 @@ public final class LocalSocketListener: @unchecked Sendable {
     /// The next waiting peer, if it runs as the same user (others are
     /// closed at once); nil when none waits or the listener is closed.
     func acceptPending() -> LocalSocketPeer? {
-        guard let peer = try? retryingOnInterrupt("accept", path: path, { Glibc.accept(descriptor, nil, nil) }) else { return nil }
-        _ = fcntl(peer, F_SETFD, FD_CLOEXEC)
+        guard let accepted = try? retryingOnInterrupt("accept", path: path, { Glibc.accept(descriptor.rawValue, nil, nil) }) else { return nil }
+        _ = fcntl(accepted, F_SETFD, FD_CLOEXEC)
+        let peer = FileDescriptor(rawValue: accepted)
         guard LocalSocketConnection.peerUser(of: peer) == getuid() else {
-            Glibc.close(peer)
+            peer.close()
             return nil
         }
         return LocalSocketPeer(descriptor: peer)
@@ -46,17 +47,17 @@ public final class LocalSocketListener: @unchecked Sendable {
     /// Stops accepting and removes the socket file.
     public func close() {
         unlink(path)
-        shutdown(descriptor, Int32(SHUT_RDWR))
-        Glibc.close(descriptor)
+        descriptor.shutdownBoth()
+        descriptor.close()
     }
 }
 
 /// One end of a connected Unix stream socket, read and written whole.
 public final class LocalSocketConnection: @unchecked Sendable {
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     private var buffer: [UInt8] = []
 
-    init(descriptor: Int32) {
+    init(descriptor: FileDescriptor) {
         self.descriptor = descriptor
     }
 
@@ -65,14 +66,14 @@ public final class LocalSocketConnection: @unchecked Sendable {
         let descriptor = try makeSocket(path)
         do {
             try withAddress(path) { address, length in
-                try retryingOnInterrupt("connect", path: path) { Glibc.connect(descriptor, address, length) }
+                try retryingOnInterrupt("connect", path: path) { Glibc.connect(descriptor.rawValue, address, length) }
             }
         } catch {
-            Glibc.close(descriptor)
+            descriptor.close()
             throw error
         }
         guard peerUser(of: descriptor) == getuid() else {
-            Glibc.close(descriptor)
+            descriptor.close()
             throw SystemCallError(call: "connect", path: path, errno: EACCES)
         }
         return LocalSocketConnection(descriptor: descriptor)
@@ -85,7 +86,7 @@ public final class LocalSocketConnection: @unchecked Sendable {
     }
 
     public func write(_ bytes: [UInt8]) throws {
-        try sendAll(bytes, to: descriptor)
+        try descriptor.sendAll(bytes)
     }
 
     /// The bytes up to the next `\n` (without it); nil at the end of the
@@ -114,7 +115,7 @@ public final class LocalSocketConnection: @unchecked Sendable {
     private func fill() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         let count = chunk.withUnsafeMutableBytes { buffer in
-            (try? retryingOnInterrupt("recv") { recv(descriptor, buffer.baseAddress, buffer.count, 0) }) ?? 0
+            (try? descriptor.receive(into: buffer)) ?? 0
         }
         guard count > 0 else { return false }
         buffer.append(contentsOf: chunk[..<count])
@@ -123,15 +124,15 @@ public final class LocalSocketConnection: @unchecked Sendable {
 
     /// Ends both directions, waking a reader blocked on this connection.
     public func shutdownBoth() {
-        shutdown(descriptor, Int32(SHUT_RDWR))
+        descriptor.shutdownBoth()
     }
 
     public func close() {
-        Glibc.close(descriptor)
+        descriptor.close()
     }
 
-    static func makeSocket(_ path: String) throws -> Int32 {
-        try retryingOnInterrupt("socket", path: path) { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
+    static func makeSocket(_ path: String) throws(SystemCallError) -> FileDescriptor {
+        FileDescriptor(rawValue: try retryingOnInterrupt("socket", path: path) { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) })
     }
 
     static func withAddress(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) throws -> Void) throws {
@@ -149,22 +150,11 @@ public final class LocalSocketConnection: @unchecked Sendable {
     }
 
     /// The user id of the process at the other end (`SO_PEERCRED`), or nil.
-    static func peerUser(of descriptor: Int32) -> uid_t? {
+    static func peerUser(of descriptor: FileDescriptor) -> uid_t? {
         // struct ucred { pid_t pid; uid_t uid; gid_t gid; }
         var credentials: (Int32, UInt32, UInt32) = (0, 0, 0)
         var length = socklen_t(MemoryLayout.size(ofValue: credentials))
-        guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
+        guard getsockopt(descriptor.rawValue, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
         return credentials.1
-    }
-}
-
-/// Writes all of `bytes` to a connected socket (a peer that left is an
-/// error, not a SIGPIPE).
-func sendAll(_ bytes: [UInt8], to descriptor: Int32) throws {
-    var offset = 0
-    while offset < bytes.count {
-        offset += try bytes.withUnsafeBytes { buffer in
-            try retryingOnInterrupt("send") { send(descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL)) }
-        }
     }
 }

@@ -7,10 +7,10 @@ import Synchronization
 /// from others), and writing and closing take turns, so a write never lands
 /// on a descriptor that was closed and reused.
 public final class LocalSocketPeer: Sendable {
-    let descriptor: Int32
+    let descriptor: FileDescriptor
     private let isClosed = Mutex(false)
 
-    init(descriptor: Int32) {
+    init(descriptor: FileDescriptor) {
         self.descriptor = descriptor
     }
 
@@ -19,20 +19,20 @@ public final class LocalSocketPeer: Sendable {
     public func write(_ bytes: [UInt8]) throws {
         try isClosed.withLock { closed in
             guard !closed else { throw SystemCallError(call: "send", path: nil, errno: EBADF) }
-            try sendAll(bytes, to: descriptor)
+            try descriptor.sendAll(bytes)
         }
     }
 
     func setSendTimeout(seconds: Int) {
         var timeout = timeval(tv_sec: seconds, tv_usec: 0)
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        _ = setsockopt(descriptor.rawValue, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
     func close() {
         isClosed.withLock { closed in
             guard !closed else { return }
             closed = true
-            Glibc.close(descriptor)
+            descriptor.close()
         }
     }
 }

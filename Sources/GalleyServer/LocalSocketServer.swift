@@ -36,19 +36,16 @@ public final class LocalSocketServer: @unchecked Sendable {
     private let maximumConnections: Int
     private let makeSession: (LocalSocketPeer) -> LocalSocketSession
     /// Written to by `stop()` to wake the poll.
-    private let wake: (read: Int32, write: Int32)
+    private let wake: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
     private let clientCount = Mutex(0)
     private let isStopping = Atomic(false)
 
     public init(listener: LocalSocketListener, maximumConnections: Int = defaultMaximumConnections,
                 makeSession: @escaping (LocalSocketPeer) -> LocalSocketSession) throws {
-        var pipeEnds: [Int32] = [0, 0]
-        _ = try retryingOnInterrupt("pipe") { pipe(&pipeEnds) }
-        for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        wake = try FileDescriptor.pipe()
         self.listener = listener
         self.maximumConnections = maximumConnections
         self.makeSession = makeSession
-        wake = (pipeEnds[0], pipeEnds[1])
     }
 
     public var path: String { listener.path }
@@ -64,14 +61,13 @@ public final class LocalSocketServer: @unchecked Sendable {
     /// Stops accepting, closes every connection and removes the socket file.
     public func stop() {
         guard !isStopping.exchange(true, ordering: .relaxed) else { return }
-        var byte: UInt8 = 1
-        _ = Glibc.write(wake.write, &byte, 1)
+        _ = try? wake.writeEnd.writeAll([1])
     }
 
     deinit {
         // Here, not when the thread ends: a late `stop()` must not write to a reused descriptor.
-        Glibc.close(wake.read)
-        Glibc.close(wake.write)
+        wake.readEnd.close()
+        wake.writeEnd.close()
     }
 
     private func run() {
@@ -83,9 +79,9 @@ public final class LocalSocketServer: @unchecked Sendable {
             for client in clients { close(client) }
         }
         while true {
-            var watched = [pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
-            watched += clients.map { pollfd(fd: $0.peer.descriptor, events: Int16(POLLIN), revents: 0) }
+            var watched = [pollfd(fd: listener.descriptor.rawValue, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: wake.readEnd.rawValue, events: Int16(POLLIN), revents: 0)]
+            watched += clients.map { pollfd(fd: $0.peer.descriptor.rawValue, events: Int16(POLLIN), revents: 0) }
             guard (try? retryingOnInterrupt("poll") { poll(&watched, nfds_t(watched.count), -1) }) != nil else { return }
             if watched[1].revents != 0 { return }
             // Newest last: serve the ones that were there first, then admit newcomers.
@@ -124,7 +120,7 @@ public final class LocalSocketServer: @unchecked Sendable {
     private func receive(into client: inout Client, chunk: inout [UInt8]) -> Bool {
         let received = chunk.withUnsafeMutableBytes { buffer in
             Result { () throws(SystemCallError) in
-                try retryingOnInterrupt("recv") { recv(client.peer.descriptor, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT)) }
+                try client.peer.descriptor.receive(into: buffer, flags: Int32(MSG_DONTWAIT))
             }
         }
         let count: Int

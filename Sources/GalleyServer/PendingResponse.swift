@@ -1,20 +1,19 @@
-import CMicroHTTPD
 import Synchronization
 
 /// A suspended connection waiting for its answer (a held long-poll).
 ///
 /// `resume(with:)` may be called from any thread, once; later calls are ignored.
-public final class PendingResponse: @unchecked Sendable {
-    private let connection: OpaquePointer
+public final class PendingResponse: Sendable {
     private let state = Mutex<(response: HTTPResponse?, resumed: Bool)>((nil, false))
-    private let onResume: @Sendable () -> Void
+    private let wake: @Sendable () -> Void
 
-    init(connection: OpaquePointer, onResume: @escaping @Sendable () -> Void) {
-        self.connection = connection
-        self.onResume = onResume
+    /// `wake` hands the connection back to the server's thread, which then
+    /// sends `response`; it runs once, after the response is in place.
+    init(wake: @escaping @Sendable () -> Void) {
+        self.wake = wake
     }
 
-    /// Answers the parked request; libmicrohttpd's thread sends it.
+    /// Answers the parked request; the server's thread sends it.
     public func resume(with response: HTTPResponse) {
         let shouldResume = state.withLock { state -> Bool in
             guard !state.resumed else { return false }
@@ -22,8 +21,7 @@ public final class PendingResponse: @unchecked Sendable {
             return true
         }
         guard shouldResume else { return }
-        onResume()
-        MHD_resume_connection(connection)
+        wake()
     }
 
     /// The response once resumed, for the handler's second call.

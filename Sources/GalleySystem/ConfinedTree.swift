@@ -1,3 +1,4 @@
+import GalleyCore
 import Glibc
 
 /// The content folder as a tree that nothing leads out of: the one home of
@@ -67,7 +68,7 @@ public struct ConfinedTree: Sendable {
                 continue
             }
             for entry in entries {
-                let path = FilePath.join(folder, entry.name)
+                let path = folder.slashJoined(entry.name)
                 if isIgnored(path) { continue }
                 switch kind(of: entry.kind, at: path) {
                 case .folder: pending.append(path)

@@ -1,3 +1,4 @@
+import GalleyCore
 import Glibc
 
 /// The entries of one folder, read with `readdir`, without "." and "..".
@@ -32,7 +33,7 @@ public enum DirectoryListing {
         case Int(DT_DIR): return .folder
         case Int(DT_REG): return .file
         case Int(DT_LNK): return .symbolicLink
-        case Int(DT_UNKNOWN): return FileStatus.kind(ofEntryAt: FilePath.join(folder, name))
+        case Int(DT_UNKNOWN): return FileStatus.kind(ofEntryAt: folder.slashJoined(name))
         default: return .other
         }
     }

@@ -1,12 +1,9 @@
+import GalleyCore
 import Glibc
 
 /// Path arithmetic on path strings, compared byte by byte (never by
 /// grapheme: a name may begin with a combining mark), and the one `realpath`.
 public enum FilePath {
-    public static func join(_ folder: String, _ name: String) -> String {
-        folder == "/" ? "/" + name : folder + "/" + name
-    }
-
     /// The folder holding `path`: "/" for top-level entries of an absolute
     /// path, "" for a relative path without a slash.
     public static func parent(of path: String) -> String {
@@ -27,7 +24,7 @@ public enum FilePath {
     public static func absolute(_ path: String) -> String {
         var full = path
         if !path.utf8.starts(with: "/".utf8), let cwd = getcwd(nil, 0) {
-            full = String(cString: cwd) + "/" + path
+            full = String(cString: cwd).slashJoined(path)
             free(cwd)
         }
         var components: [String] = []
@@ -50,7 +47,7 @@ public enum FilePath {
         let bytes = full.utf8
         guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash != bytes.index(before: bytes.endIndex) else { return realPath(full) }
         let name = String(decoding: bytes[bytes.index(after: slash)...], as: UTF8.self)
-        return realPath(parent(of: full)).map { join($0, name) }
+        return realPath(parent(of: full)).map { $0.slashJoined(name) }
     }
 
     /// The path with every symlink resolved, or nil when it does not exist.

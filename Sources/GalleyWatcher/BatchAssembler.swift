@@ -1,3 +1,4 @@
+import GalleyCore
 import GalleySystem
 import Glibc
 
@@ -29,7 +30,7 @@ struct BatchAssembler {
         if event.name.isEmpty {
             consumeEventAboutWatchedFolder(event, folder: folder)
         } else {
-            consumeEventAboutEntry(event, path: FilePath.join(folder, event.name))
+            consumeEventAboutEntry(event, path: folder.slashJoined(event.name))
         }
     }
 

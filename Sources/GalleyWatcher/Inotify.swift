@@ -48,7 +48,7 @@ struct Inotify: Sendable {
     /// Reads queued event records into `buffer`; nil when none are queued right now.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Int? {
         do {
-            return try retryingOnInterrupt("read") { Glibc.read(descriptor.rawValue, buffer.baseAddress, buffer.count) }
+            return try descriptor.read(into: buffer)
         } catch  where error.errno == EAGAIN || error.errno == EWOULDBLOCK {
             return nil
         }

@@ -22,7 +22,7 @@ def shown_block_locations(page, view="#view-a"):
           .map((b) => { const at = l.locationOf(b); return [at.line, at.column]; })));""", view)
 
 
-def wait_until(fn, timeout=10.0, interval=0.02, message=None):
+def wait_until(fn, timeout=30.0, interval=0.02, message=None):
     deadline = time.monotonic() + timeout
     last = None
     while time.monotonic() < deadline:

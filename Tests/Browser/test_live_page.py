@@ -67,7 +67,7 @@ def version(page):
     return page.execute_script("return document.documentElement.dataset.galleyVersion")
 
 
-def wait_new_version(page, old, timeout=10):
+def wait_new_version(page, old, timeout=30):
     return wait_until(lambda: version(page) != old and version(page), timeout=timeout,
                       message=f"page stayed at version {old}")
 
@@ -538,10 +538,29 @@ def test_a_patch_leaves_the_article_and_its_language_alone(page, daemon, content
     page.execute_script("localStorage.clear()")
 
 
+# Every request the page starts, as it starts, and how it ended: installed
+# before the page's own scripts run, so no poll escapes it.
+RECORD_REQUESTS = """
+    window.__requests = [];
+    const fetchOriginal = window.fetch;
+    window.fetch = (...args) => {
+      const entry = {url: String(args[0]), settled: null};
+      window.__requests.push(entry);
+      return fetchOriginal(...args).then(
+        (response) => { entry.settled = 'answered'; return response; },
+        (error) => { entry.settled = 'failed'; throw error; });
+    };"""
+
+
 def test_hidden_tab_stops_polling_and_catches_up(page, daemon, content):
     data = Content(content)
-    open_doc(page, daemon, "Pelican")
+    recorder = page.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_REQUESTS})
+    try:
+        open_doc(page, daemon, "Pelican")
+    finally:
+        page.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": recorder["identifier"]})
     v0 = version(page)
+    polls = "return window.__requests.filter(r => r.url.includes('/api/documents/'))"
     # headless Chromium never hides a tab, so play the browser's part
     page.execute_script("""
         window.__vis = 'hidden';
@@ -549,9 +568,18 @@ def test_hidden_tab_stops_polling_and_catches_up(page, daemon, content):
         Object.defineProperty(document, 'hidden', {configurable: true, get: () => window.__vis === 'hidden'});
         document.dispatchEvent(new Event('visibilitychange'));""")
     wait_until(lambda: page.find_element(By.ID, "connection").get_attribute("data-state") == "paused")
+    # The poll that was held when the tab hid is given up, not left waiting.
+    wait_until(lambda: all(r["settled"] for r in page.execute_script(polls)), message="a poll stayed open in a hidden tab")
+    before = page.execute_script(polls)
+    assert before and before[-1]["settled"] == "failed", before
     data.edit_block("Pelican", 0, "Saved while the tab was hidden.")
-    time.sleep(1.0)
-    assert version(page) == v0, "a hidden tab kept polling"
+    # The sentinel: the daemon has published the save; a page still polling
+    # would have a request open for it, or would have started one.
+    document_id = daemon.doc_id("Pelican")
+    wait_until(lambda: "Saved while the tab was hidden." in daemon.api(f"/api/documents/{document_id}")[1]["html"],
+               message="the daemon never published the save")
+    assert page.execute_script(polls) == before, "a hidden tab kept polling"
+    assert version(page) == v0, "a hidden tab took the change"
     page.execute_script("window.__vis = 'visible'; document.dispatchEvent(new Event('visibilitychange'))")
     wait_until(lambda: block_with(page, "Saved while the tab was hidden."), message="did not catch up when shown")
     wait_until(lambda: page.find_element(By.ID, "connection").get_attribute("data-state") == "live")

@@ -1,5 +1,6 @@
 import GalleyCore
 import GalleySystem
+import GalleyWatcher
 import XCTest
 @testable import GalleyApp
 
@@ -28,6 +29,6 @@ final class PathBytesTests: XCTestCase {
         } else {
             XCTFail("a file in an RTFD bundle whose name starts with a combining mark belongs to the bundle")
         }
-        XCTAssertTrue(ContentPath.isIgnored(name: ".\u{301}hidden"))
+        XCTAssertTrue(EditorTemporaryFiles.isTemporary(name: ".\u{301}hidden"))
     }
 }

@@ -32,7 +32,7 @@ final class PreviewDaemonTests: XCTestCase {
             guard Date() < deadline else { return XCTFail("the daemon never stopped watching the removed folder") }
             usleep(10_000)
         }
-        _ = daemon.stop()
+        daemon.stop()
         // Stopped means the HTTP port no longer takes connections.
         let refused = connectToLoopback(port(of: url))
         if refused >= 0 { close(refused) }

@@ -449,7 +449,7 @@ def test_malformed_and_oversized_requests_never_crash_or_stall_the_daemon(hostil
     # Answers to what libmicrohttpd let through are still refusals or normal answers.
     for response in attack_connections(port, attacks["10,000 headers"] + attacks["1 MB header"] + attacks["100 KB request line"]):
         assert status_of(response) in (None, 400, 413, 414, 431), response[:120]
-    assert wait_until(lambda: fd_count(daemon.proc.pid) <= baseline + 10, 8), (baseline, fd_count(daemon.proc.pid))
+    assert wait_until(lambda: fd_count(daemon.proc.pid) <= baseline + 10, 60), (baseline, fd_count(daemon.proc.pid))
 
 
 def test_slowloris_and_clients_that_never_read(hostile, serve):
@@ -482,7 +482,7 @@ def test_slowloris_and_clients_that_never_read(hostile, serve):
     assert fd_count(pid) >= baseline + 150, "the slow connections were not even open; the test measured nothing"
     for connection in slow:
         connection.close()
-    assert wait_until(lambda: fd_count(pid) <= baseline + 10, 5), (baseline, fd_count(pid))
+    assert wait_until(lambda: fd_count(pid) <= baseline + 10, 60), (baseline, fd_count(pid))
 
     # 100 clients pipeline 200 requests for a document each and never read.
     readers = []
@@ -502,7 +502,7 @@ def test_slowloris_and_clients_that_never_read(hostile, serve):
     for connection in readers:
         connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # reset, as a killed tab does
         connection.close()
-    assert wait_until(lambda: fd_count(pid) <= baseline + 10, 5), (baseline, fd_count(pid))
+    assert wait_until(lambda: fd_count(pid) <= baseline + 10, 60), (baseline, fd_count(pid))
 
 
 def test_nul_in_the_path_is_refused(hostile, serve):
@@ -554,7 +554,7 @@ def test_flood_of_dropped_polls_returns_descriptors_and_memory(hostile, serve):
             if round_number == 50:
                 # A save in the middle of the flood reaches the well-behaved page.
                 save_in_place(path, text.replace("Little Penguin", "Little Penguin (flood)", 1))
-                status, answer = page_poll.result(timeout=5)
+                status, answer = page_poll.result(timeout=60)
                 assert status == 200 and "(flood)" in answer["title"], answer
                 during = fd_count(pid)
             time.sleep(max(0.0, started + (round_number + 1) * 0.1 - time.monotonic()))
@@ -562,7 +562,7 @@ def test_flood_of_dropped_polls_returns_descriptors_and_memory(hostile, serve):
     page.assert_served("flood of dropped polls")
     assert during > baseline_fds + 20, "the dropped polls were never parked; the test measured nothing"
     # Dropped polls are noticed when their 1 s deadline passes.
-    settled = wait_until(lambda: fd_count(pid) <= baseline_fds + 10, 6)
+    settled = wait_until(lambda: fd_count(pid) <= baseline_fds + 10, 60)
     assert settled, f"descriptors: baseline {baseline_fds}, after the flood {fd_count(pid)}"
     rss = rss_kib(pid)
     print(f"dropped-poll flood: fds {baseline_fds} -> {during} during -> {fd_count(pid)} after; RSS {baseline_rss} -> {rss} KiB")
@@ -570,9 +570,8 @@ def test_flood_of_dropped_polls_returns_descriptors_and_memory(hostile, serve):
     # And a save after the flood still reaches a page.
     _, current = daemon.api(f"/api/documents/{penguin}")
     poll = HeldPoll(daemon, f"/api/documents/{penguin}?since={current['version']}")
-    time.sleep(0.1)
     save_by_rename(path, text.replace("Little Penguin", "Little Penguin (after)", 1))
-    status, answer = poll.result(timeout=5)
+    status, answer = poll.result(timeout=60)
     assert status == 200 and "(after)" in answer["title"]
     assert dropped == 3000
 
@@ -593,9 +592,8 @@ def test_a_whole_session_never_writes_into_the_content_folder(hostile, serve, tm
     def edit(relative, new_text, save):
         _, current = daemon.api(f"/api/documents/{penguin['id']}")
         poll = HeldPoll(daemon, f"/api/documents/{penguin['id']}?since={current['version']}")
-        time.sleep(0.05)
         save(os.path.join(content, relative), new_text)
-        assert poll.result(timeout=5)[0] == 200
+        assert poll.result(timeout=60)[0] == 200
         own_edits[relative] = new_text.encode()
 
     edit(DATA, text.replace("Little Penguin", "Penguin A", 1), save_in_place)
@@ -648,7 +646,7 @@ def test_render_of_one_file_refuses_an_output_inside_the_content_folder(hostile)
 def title_poll(daemon, title):
     document_id = daemon.doc_id(title)
     _, current = daemon.api(f"/api/documents/{document_id}")
-    return HeldPoll(daemon, f"/api/documents/{document_id}?since={current['version']}&wait=10", timeout=15)
+    return HeldPoll(daemon, f"/api/documents/{document_id}?since={current['version']}&wait=50", timeout=60)
 
 
 def test_a_data_file_replaced_by_a_folder_and_back(hostile, serve):
@@ -659,18 +657,17 @@ def test_a_data_file_replaced_by_a_folder_and_back(hostile, serve):
     os.remove(path)
     os.mkdir(path)
     os.mkdir(os.path.join(path, "inner"))
-    assert wait_until(lambda: daemon.api(f"/api/documents/{penguin}")[0] == 404, 5), "the document did not go away"
+    assert wait_until(lambda: daemon.api(f"/api/documents/{penguin}")[0] == 404, 60), "the document did not go away"
     os.rmdir(os.path.join(path, "inner"))
     os.rmdir(path)
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(text.replace("Little Penguin", "Penguin Back", 1))
-    assert wait_until(lambda: any(d["title"] == "Penguin Back" for d in daemon.documents()["documents"]), 5)
+    assert wait_until(lambda: any(d["title"] == "Penguin Back" for d in daemon.documents()["documents"]), 60)
     assert daemon.proc.poll() is None
 
 
-def save_reaches(daemon, content, title, new_title, timeout=5):
+def save_reaches(daemon, content, title, new_title, timeout=60):
     poll = title_poll(daemon, title)
-    time.sleep(0.3)
     path = os.path.join(content, DATA)
     save_in_place(path, open(path, encoding="utf-8").read().replace(title, new_title, 1))
     status, answer = poll.result(timeout=timeout)
@@ -713,11 +710,10 @@ def test_two_daemons_on_one_folder_both_work(hostile, serve):
     second = serve(hostile.content)
     assert first.port != second.port
     polls = [title_poll(first, "Little Penguin"), title_poll(second, "Little Penguin")]
-    time.sleep(0.1)
     path = os.path.join(hostile.content, DATA)
     save_by_rename(path, open(path, encoding="utf-8").read().replace("Little Penguin", "Shared Penguin", 1))
     for poll in polls:
-        status, answer = poll.result(timeout=5)
+        status, answer = poll.result(timeout=60)
         assert status == 200 and answer["title"] == "Shared Penguin"
     # The same folder on a port that is taken gives a clear message.
     result = run_galley("serve", hostile.content, "--port", str(first.port), timeout=10)
@@ -745,7 +741,7 @@ def test_sigint_with_held_polls_and_hostile_clients_answers_or_closes_and_exits_
         code = daemon.proc.wait(timeout=60)  # a hang guard, not a speed bound
         assert code == 0, "".join(daemon.output[-20:])
         for poll in polls:
-            status, _ = poll.result(timeout=5)
+            status, _ = poll.result(timeout=60)
             assert status == 200
         for connection in (half, deaf):
             connection.close()

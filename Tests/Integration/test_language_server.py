@@ -358,7 +358,7 @@ def test_did_save_shows_the_file_and_a_closed_connection_drops_its_buffers(examp
         _, answer = daemon.api("/api/documents/" + penguin["id"])
         if not answer["unsaved"]:
             break
-        HeldPoll(daemon, f"/api/documents/{penguin['id']}?since={answer['version']}&wait=1").result(timeout=5)
+        HeldPoll(daemon, f"/api/documents/{penguin['id']}?since={answer['version']}&wait=1").result(timeout=60)
     assert answer["unsaved"] is False and answer["title"] == "Little Penguin SAVED"
 
 

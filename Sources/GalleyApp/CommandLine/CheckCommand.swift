@@ -85,7 +85,7 @@ struct CheckCommand {
 
     private func relocated(_ diagnostic: Diagnostic, under prefix: String) -> Diagnostic {
         var moved = diagnostic
-        moved.path = prefix == "." ? diagnostic.path : prefix + "/" + diagnostic.path
+        moved.path = prefix == "." ? diagnostic.path : prefix.slashJoined(diagnostic.path)
         return moved
     }
 }

@@ -53,7 +53,9 @@ public enum GalleyMain {
             while true {
                 switch ProcessSignals.next() {
                 case SIGHUP: daemon.reloadConfiguration()
-                default: return daemon.stop()
+                default:
+                    daemon.stop()
+                    return 0
                 }
             }
         }
@@ -68,7 +70,7 @@ private func printLANAddresses(_ urls: [String]) {
         return
     }
     for url in urls { print("On the local network: \(url)") }
-    if let code = QRCode(encoding: first) { print(code.terminalText(colored: TerminalText.colorWanted(on: STDOUT_FILENO))) }
+    if let code = QRCode(encoding: first) { print(code.terminalText(colored: TerminalText.colorWanted(on: .standardOutput))) }
 }
 
 /// Opens a URL in the user's browser without waiting for it. xdg-open's

@@ -6,7 +6,7 @@ enum OutputPath {
     /// Whether `output` (which may not exist yet) resolves inside `folder`
     /// (a real path), following symlinks in the part that exists.
     static func isInside(_ output: String, folder: String) -> Bool {
-        let absolute = output.hasBytePrefix("/") ? output : FileManager.default.currentDirectoryPath + "/" + output
+        let absolute = output.hasBytePrefix("/") ? output : FileManager.default.currentDirectoryPath.slashJoined(output)
         var existing = absolute
         var missing: [String] = []
         while FilePath.realPath(existing) == nil, existing != "/" {

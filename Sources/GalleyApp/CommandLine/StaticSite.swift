@@ -28,7 +28,7 @@ struct StaticSite {
             for document in documents {
                 guard let name = names[document.id] else { continue }
                 let page = StaticPage.html(documents: [document], deviceWidth: workspace.deviceWidth, backLink: "index.html")
-                try write(page, to: output + "/" + name)
+                try write(page, to: output.slashJoined(name))
             }
             try write(indexPage(documents, names: names), to: output + "/index.html")
             let shownWidth = workspace.shownImageWidth
@@ -43,7 +43,7 @@ struct StaticSite {
                     guard let bytes = pictures.bytes(of: image) else { continue }
                     file = (image.path, bytes)
                 }
-                let destination = output + "/" + OutputLinks.siteFolder + "/" + file.name
+                let destination = output.slashJoined(OutputLinks.siteFolder).slashJoined(file.name)
                 try FileManager.default.createDirectory(atPath: FilePath.parent(of: destination), withIntermediateDirectories: true)
                 try write(file.bytes, to: destination)
             }

@@ -1,3 +1,4 @@
+import GalleySystem
 import Glibc
 
 /// What reaches the author's terminal: text from outside (file names,
@@ -42,8 +43,8 @@ enum TerminalText {
     /// Whether to colour what is written to `descriptor`: only for a
     /// terminal, and never when `NO_COLOR` is set to anything
     /// (https://no-color.org).
-    static func colorWanted(on descriptor: Int32) -> Bool {
+    static func colorWanted(on descriptor: FileDescriptor) -> Bool {
         if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
-        return isatty(descriptor) == 1
+        return isatty(descriptor.rawValue) == 1
     }
 }

@@ -1,6 +1,5 @@
 import GalleyCore
 import GalleySystem
-import GalleyWatcher
 
 /// What a file in the content folder is to Galley.
 enum FileRole: Equatable {
@@ -47,12 +46,6 @@ enum ContentPath {
 
     static func isImage(_ lowerName: String) -> Bool {
         ImageFileTypes.format(forPath: lowerName) != nil
-    }
-
-    /// Folders and files that are never content: hidden ones, VCS folders,
-    /// editors' temporaries and dependencies.
-    static func isIgnored(name: String) -> Bool {
-        name.hasBytePrefix(".") || name == "node_modules" || EditorTemporaryFiles.isTemporary(name: name)
     }
 
     /// `path` relative to `root`, or nil when it is not inside it.

@@ -1,11 +1,11 @@
 import GalleyCore
 import GalleySystem
+import GalleyWatcher
 
 /// Every file of the content folder Galley knows of, and those that are not
 /// a document's own text: the images, asset catalogs and fonts documents
 /// show, and the surroundings their changes make new.
 struct FolderFiles {
-    let root: String
     private(set) var known: Set<String> = []
     private(set) var assets = AssetIndex()
     private(set) var fonts = BundledFonts()
@@ -14,9 +14,8 @@ struct FolderFiles {
     /// Where every file of the folder is read: beneath the root, never through a link out.
     let folder: ContentFolder
 
-    init(root: String) {
-        self.root = root
-        folder = ContentFolder(root: root)
+    init(folder: ContentFolder) {
+        self.folder = folder
     }
 
     /// What a batch of changed and removed files comes to.
@@ -100,7 +99,7 @@ struct FolderFiles {
 
     /// Every file below the root that is not ignored, in path order.
     func onDisk() -> [String] {
-        FileSystem.listFiles(under: root) { ContentPath.isIgnored(name: $0) }.sorted()
+        FileSystem.listFiles(under: folder.root) { EditorTemporaryFiles.isTemporary(name: $0) }.sorted()
     }
 
     /// The images, the config and only the content at `path` (a file or an

@@ -23,7 +23,8 @@ struct OutputLinks {
     static let siteFolder = "files"
 
     let mode: OutputMode
-    let root: String
+    /// The workspace's content folder, where an inlined file is read.
+    let folder: ContentFolder
     /// Draws pictures of images a browser cannot show, or that are far
     /// wider than shown; without it, image files are linked as they are.
     let pictures: ImagePictures?
@@ -71,12 +72,12 @@ struct OutputLinks {
         switch mode {
         case .served, .checking: file.url
         case .site: Self.siteURL(file.path)
-        case .inline: (try? ContentFolder(root: root).read(file.path)).map { Self.dataURL(file.mimeType, $0) }
+        case .inline: (try? folder.read(file.path)).map { Self.dataURL(file.mimeType, $0) }
         }
     }
 
     private static func siteURL(_ path: String) -> String {
-        siteFolder + "/" + URLPath.encode(path)
+        siteFolder.slashJoined(URLPath.encode(path))
     }
 
     private static func dataURL(_ mimeType: String, _ bytes: [UInt8]) -> String {

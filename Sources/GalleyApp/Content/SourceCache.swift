@@ -6,7 +6,6 @@ import GalleySystem
 /// reading of each large file, so that its next save is parsed only where
 /// it changed.
 struct SourceCache {
-    let root: String
     /// Editors' unsaved texts (`galley lsp`), read instead of the files on
     /// disk, which are never written.
     private var buffers: [String: [UInt8]] = [:]
@@ -33,12 +32,11 @@ struct SourceCache {
     /// save adds the edited part, not the file.
     private(set) var bytesParsed = 0
 
-    /// Opened once: building one resolves the root's path, which a save need not do again.
+    /// The workspace's one content folder: building one resolves the root's path, which a save need not do again.
     let folder: ContentFolder
 
-    init(root: String) {
-        self.root = root
-        folder = ContentFolder(root: root)
+    init(folder: ContentFolder) {
+        self.folder = folder
     }
 
     /// The bytes of `file` (relative): the editor's buffer when there is one.

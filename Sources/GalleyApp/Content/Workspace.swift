@@ -26,9 +26,11 @@ final class Workspace {
     init(root: String, output: OutputMode = .served, pictures: ImagePictures? = nil, slowLane: SlowWork.Lane? = nil) {
         self.root = root
         self.slowLane = slowLane
-        links = OutputLinks(mode: output, root: root, pictures: pictures)
-        files = FolderFiles(root: root)
-        sources = SourceCache(root: root)
+        // One content folder for the workspace: each resolves the root's path when made.
+        let folder = ContentFolder(root: root)
+        links = OutputLinks(mode: output, folder: folder, pictures: pictures)
+        files = FolderFiles(folder: folder)
+        sources = SourceCache(folder: folder)
     }
 
     // MARK: - Changes

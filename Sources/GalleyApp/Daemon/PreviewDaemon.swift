@@ -125,7 +125,7 @@ final class PreviewDaemon: Sendable {
 
     private static func makeWatcher(root: String, options: ServeOptions) throws -> any FileWatcher {
         let isIgnored: @Sendable (String) -> Bool = { path in
-            ContentPath.isIgnored(name: path.lastSlashSeparatedPart ?? path)
+            EditorTemporaryFiles.isTemporary(name: path.lastSlashSeparatedPart ?? path)
         }
         if let interval = options.pollInterval {
             return try PollingWatcher(root: root, interval: interval, isIgnored: isIgnored)
@@ -197,10 +197,10 @@ final class PreviewDaemon: Sendable {
         lane.post(ConfigFile.name) { $0.reloadConfiguration() }
     }
 
-    /// Answers every held poll and stops serving; returns the exit status.
+    /// Answers every held poll and stops serving.
     ///
     /// Does not wait for the workspace queue, which may be in the middle of a long rescan.
-    func stop() -> Int32 {
+    func stop() {
         let running = running.withLock { $0 }
         running?.bufferLink?.stop()
         running?.watching.stop()
@@ -208,7 +208,6 @@ final class PreviewDaemon: Sendable {
             running.server.stop { running.publisher.answerAll() }
         }
         log.info("stopped")
-        return 0
     }
 
     private func raiseDescriptorLimit() {

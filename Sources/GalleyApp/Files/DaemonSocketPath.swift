@@ -1,5 +1,6 @@
 import Foundation
 import GalleyCore
+import GalleySystem
 import Glibc
 
 /// Where `galley serve` for a folder listens for `galley lsp`, so the two
@@ -16,25 +17,25 @@ enum DaemonSocketPath {
 
     /// The socket for the content folder at `realRoot` (already resolved).
     static func socket(forRoot realRoot: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        folder(environment: environment) + "/" + ContentHash.of(Array(realRoot.utf8)) + ".sock"
+        folder(environment: environment).slashJoined(ContentHash.of(Array(realRoot.utf8)) + ".sock")
     }
 
     static func folder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
-            return runtime + "/galley"
+            return runtime.slashJoined("galley")
         }
         let temporary = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
-        return temporary + "/galley-\(getuid())"
+        return temporary.slashJoined("galley-\(getuid())")
     }
 
     /// Creates the folder (mode 0700) or checks that the existing one is the
     /// user's own, a real folder, and closed to everyone else.
     static func prepareFolder(_ path: String) throws {
         if mkdir(path, 0o700) != 0 && errno != EEXIST {
-            throw UnsafeFolder(path: path, reason: String(cString: strerror(errno)))
+            throw SystemCallError(call: "mkdir", path: path, errno: errno)
         }
         var info = stat()
-        guard lstat(path, &info) == 0 else { throw UnsafeFolder(path: path, reason: String(cString: strerror(errno))) }
+        try retryingOnInterrupt("lstat", path: path) { lstat(path, &info) }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw UnsafeFolder(path: path, reason: "it is not a folder") }
         guard info.st_uid == getuid() else { throw UnsafeFolder(path: path, reason: "it belongs to another user") }
         guard info.st_mode & 0o077 == 0 else { throw UnsafeFolder(path: path, reason: "other users can enter it (mode \(String(info.st_mode & 0o777, radix: 8)))") }

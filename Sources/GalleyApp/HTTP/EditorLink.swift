@@ -61,7 +61,7 @@ struct EditorLink: Sendable {
         if connectedEditors.open(path: path, line: Int(line), column: Int(column)) { return .opened }
         guard let command else { return .refused(status: 404, reason: EditorLink.unavailable) }
         do {
-            try command.launch(file: root + "/" + path, line: Int(line), column: Int(column))
+            try command.launch(file: root.slashJoined(path), line: Int(line), column: Int(column))
             return .opened
         } catch {
             return .refused(status: 500, reason: "\(error)")

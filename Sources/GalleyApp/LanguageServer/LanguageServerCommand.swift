@@ -35,7 +35,7 @@ struct LanguageServerCommand {
 
     /// Whether more bytes can be read at once (a burst of changes in flight).
     private static func inputIsWaiting() -> Bool {
-        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        var descriptor = pollfd(fd: FileDescriptor.standardInput.rawValue, events: Int16(POLLIN), revents: 0)
         return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLIN) != 0
     }
 }

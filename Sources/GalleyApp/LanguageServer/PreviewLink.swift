@@ -149,6 +149,6 @@ final class OwnPreviewLink: PreviewLink {
     }
 
     func close() {
-        _ = daemon.stop()
+        daemon.stop()
     }
 }

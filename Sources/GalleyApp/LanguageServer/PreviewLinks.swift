@@ -65,9 +65,8 @@ final class PreviewLinks: EditorPreviews {
     /// a running daemon for the file's folder or one above it, else a
     /// preview of the workspace folder served by this process.
     func attach(file: String, workspaceFolder: String?) -> PreviewLookup {
-        let folder = (file as NSString).deletingLastPathComponent
-        guard let realFolder = FilePath.realPath(folder) else { return .none }
-        let real = realFolder + "/" + (file as NSString).lastPathComponent
+        guard let real = FilePath.resolvingFolders(file) else { return .none }
+        let realFolder = FilePath.parent(of: real)
         for (number, link) in links {
             if let path = ContentPath.relative(real, to: link.root), isPreviewable(path) {
                 return .found(PreviewID(number: number, root: link.root, url: link.url), path: path, started: false)
@@ -81,7 +80,7 @@ final class PreviewLinks: EditorPreviews {
                 return isPreviewable(path) ? .found(preview, path: path, started: false) : .none
             }
             guard ancestor != "/", !ancestor.isEmpty else { break }
-            ancestor = (ancestor as NSString).deletingLastPathComponent
+            ancestor = FilePath.parent(of: ancestor)
         }
         guard ownPreview == nil else { return .none }
         let root = workspaceFolder.flatMap(FilePath.realPath).flatMap { ContentPath.relative(real, to: $0) != nil ? $0 : nil } ?? realFolder

@@ -145,12 +145,12 @@ public struct AssetCatalog: Sendable {
     public func image(named name: String, for traits: AssetTraits) -> ImageResolution? {
         if let folder = imageSetFolder(named: name), let set = imageSets[folder] {
             let showable = ImageSetContents(entries: set.filledEntries.filter { entry in
-                guard let filename = entry.filename, let facts = files[folder + "/" + filename] else { return false }
+                guard let filename = entry.filename, let facts = files[folder.slashJoined(filename)] else { return false }
                 return facts.problem == nil
             })
             let own = showable.file(for: traits)
             guard let entry = own ?? showable.nearestFile(for: traits), let filename = entry.filename else { return nil }
-            return ImageResolution(path: folder + "/" + filename, entry: entry, isTemplate: set.renderingIntent == .template, isForAnotherDevice: own == nil)
+            return ImageResolution(path: folder.slashJoined(filename), entry: entry, isTemplate: set.renderingIntent == .template, isForAnotherDevice: own == nil)
         }
         if let path = plainImage(named: name), files[path]?.problem == nil {
             return ImageResolution(path: path, entry: nil, isTemplate: false, isForAnotherDevice: false)
@@ -198,7 +198,7 @@ public struct AssetCatalog: Sendable {
         var showable = 0
         for entry in set.filledEntries {
             guard let filename = entry.filename else { continue }
-            guard let facts = files[folder + "/" + filename] else {
+            guard let facts = files[folder.slashJoined(filename)] else {
                 warn(.missingImageFile, "image set '\(name)' names '\(filename)', which is not in '\(AssetCatalog.fileName(folder))'", at: entry.filenameLocation)
                 continue
             }

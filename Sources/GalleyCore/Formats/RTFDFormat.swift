@@ -11,7 +11,7 @@ struct RTFDFormat: ContentFormat {
         // The innermost bundle: an RTFD inside another is a document of its own.
         guard let bundleIndex = components.lastIndex(where: { RelativePath.hasExtension($0, in: ["rtfd"]) }) else { return nil }
         let bundle = components[...bundleIndex].joined(separator: "/")
-        return ContentFile(path: bundle, sourcePath: bundle + "/" + Self.textFileName, format: name)
+        return ContentFile(path: bundle, sourcePath: bundle.slashJoined(Self.textFileName), format: name)
     }
 
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {

@@ -126,7 +126,7 @@ extension LanguageServerSession {
         guard let (document, offset) = cursor(place), let preview = document.preview, let vocabulary = vocabulary(of: document, messages: &messages),
               let (asset, _) = imageBlock(at: offset, in: document, vocabulary) else { return .null }
         let start = TextPosition(line: 0, character: 0).json
-        return .object([("uri", .string(FileURI.uri(ofPath: preview.root + "/" + asset.definition))), ("range", .object([("start", start), ("end", start)]))])
+        return .object([("uri", .string(FileURI.uri(ofPath: preview.root.slashJoined(asset.definition)))), ("range", .object([("start", start), ("end", start)]))])
     }
 
     // MARK: - Following the cursor

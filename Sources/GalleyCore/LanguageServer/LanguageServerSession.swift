@@ -241,7 +241,7 @@ public struct LanguageServerSession {
         // The column is the page's (Unicode scalars); the line start is exact in every encoding.
         let position = TextPosition(line: max(0, line - 1), character: 0).json
         return .request(method: "window/showDocument", params: .object([
-            ("uri", .string(FileURI.uri(ofPath: root + "/" + path))), ("takeFocus", .bool(true)),
+            ("uri", .string(FileURI.uri(ofPath: root.slashJoined(path)))), ("takeFocus", .bool(true)),
             ("selection", .object([("start", position), ("end", position)])),
         ]))
     }

@@ -63,6 +63,14 @@ extension StringProtocol {
 }
 
 extension String {
+    /// `name` inside the folder this path names: the one join of paths,
+    /// relative to the content folder ("" is its top) or absolute ("/" is
+    /// the root).
+    public func slashJoined(_ name: String) -> String {
+        if isEmpty { return name }
+        return utf8.last == UInt8(ascii: "/") ? self + name : self + "/" + name
+    }
+
     /// `slashSeparatedParts.last`, found from the end without splitting the
     /// rest: the watcher asks it of every path it walks.
     @inlinable

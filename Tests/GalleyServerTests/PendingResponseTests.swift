@@ -1,0 +1,53 @@
+import Dispatch
+import Synchronization
+import XCTest
+@testable import GalleyServer
+
+/// A held request is answered once, whoever answers it and from whichever thread.
+final class PendingResponseTests: XCTestCase {
+    private final class Wakes: Sendable {
+        let count = Mutex(0)
+        /// The response the server's thread would find when woken.
+        let seen = Mutex<[Int]>([])
+    }
+
+    private static func response(_ status: Int) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: "text/plain", body: "\(status)")
+    }
+
+    func testTheFirstAnswerIsSentAndLaterOnesAreIgnored() {
+        let wakes = Wakes()
+        let pending = PendingResponse { wakes.count.withLock { $0 += 1 } }
+        XCTAssertNil(pending.response, "an answer before any resume")
+        pending.resume(with: Self.response(200))
+        pending.resume(with: Self.response(404))
+        XCTAssertEqual(wakes.count.withLock { $0 }, 1)
+        XCTAssertEqual(pending.response?.status, 200)
+    }
+
+    func testTheResponseIsInPlaceWhenTheServerIsWoken() {
+        let wakes = Wakes()
+        let holder = Mutex<PendingResponse?>(nil)
+        let pending = PendingResponse {
+            // The server's thread asks for the response as soon as it is woken.
+            let status = holder.withLock { $0 }?.response?.status ?? -1
+            wakes.seen.withLock { $0.append(status) }
+        }
+        holder.withLock { $0 = pending }
+        pending.resume(with: Self.response(204))
+        XCTAssertEqual(wakes.seen.withLock { $0 }, [204])
+        holder.withLock { $0 = nil }
+    }
+
+    func testRacingAnswersFromManyThreadsWakeTheServerOnce() {
+        for _ in 0..<50 {
+            let wakes = Wakes()
+            let pending = PendingResponse { wakes.count.withLock { $0 += 1 } }
+            DispatchQueue.concurrentPerform(iterations: 8) { index in
+                pending.resume(with: Self.response(200 + index))
+            }
+            XCTAssertEqual(wakes.count.withLock { $0 }, 1)
+            XCTAssertNotNil(pending.response)
+        }
+    }
+}
