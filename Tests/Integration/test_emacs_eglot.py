@@ -9,7 +9,6 @@ makes following pages scroll to it (the daemon's answer carries `follow`)."""
 import fcntl
 import json
 import os
-import re
 import shutil
 import struct
 import subprocess
