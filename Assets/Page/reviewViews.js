@@ -3,7 +3,7 @@
 // VoiceOver reads (the reading view), two pseudo-languages made from the
 // base language's text, and, beside another language, the blocks whose line
 // count grows most. Each is a setting, so it lives in the page's address.
-import { settings, choose, TEXT_SIZES } from './settings.js';
+import { settings, choose, TEXT_SIZES, setTextScales } from './settings.js';
 import { PAGE_CLASSES, isPageAttr } from './patching.js';
 import { blocksOf, locationOf } from './blockLocations.js';
 
@@ -114,7 +114,7 @@ export function setUpReviewViews() {
     return viewA.querySelector(':scope > article');
   }
 
-  function device(width, scale, label) {
+  function device(width, category, label) {
     const box = document.createElement('div');
     box.className = 'device';
     const caption = document.createElement('div');
@@ -123,7 +123,7 @@ export function setUpReviewViews() {
     const screen = document.createElement('div');
     screen.className = 'device-screen';
     screen.style.setProperty('--device-width', width + 'px');
-    screen.style.setProperty('--text-scale', String(scale));
+    setTextScales(screen, category);
     box.append(caption, screen);
     return { box, screen };
   }
@@ -144,9 +144,9 @@ export function setUpReviewViews() {
       stage.replaceChildren(readingList(article));
       return;
     }
-    const sizes = view === 'sweep' ? Object.entries(TEXT_SIZES) : [[settings.textSize, TEXT_SIZES[settings.textSize] || 17]];
-    for (const [name, points] of sizes) {
-      const cell = device(width, points / 17, width + ' pt · ' + name + (pseudo ? ' · ' + (pseudo === 'mirrored' ? 'ar-XB' : 'en-XA') : ''));
+    const sizes = view === 'sweep' ? Object.keys(TEXT_SIZES) : [settings.textSize];
+    for (const name of sizes) {
+      const cell = device(width, name, width + ' pt · ' + name + (pseudo ? ' · ' + (pseudo === 'mirrored' ? 'ar-XB' : 'en-XA') : ''));
       cell.box.dataset.textSize = name;
       const copy = cleanCopy(article);
       pseudoLocalise(copy, pseudo);

@@ -21,6 +21,37 @@ export const TEXT_SIZES = {
 };
 
 /**
+ * iOS Dynamic Type: each other text style's point sizes, xSmall to AX5, for
+ * a kind whose font is `relativeTo` it (Body's are TEXT_SIZES').
+ */
+const TEXT_STYLE_SIZES = {
+  largeTitle: [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60],
+  title: [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58],
+  title2: [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56],
+  title3: [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55],
+  headline: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53],
+  subheadline: [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 48],
+  callout: [13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 50],
+  footnote: [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44],
+  caption: [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43],
+  caption2: [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40],
+};
+
+/**
+ * Sets on `el` how text scales at `category`, as `Font.custom` scales it:
+ * --text-scale is Body's size over 17, --text-scale-NAME each other style's
+ * over its size at Large; the daemon's CSS multiplies a kind's size by one.
+ */
+export function setTextScales(el, category) {
+  const large = Object.keys(TEXT_SIZES).indexOf('Large');
+  const index = Object.hasOwn(TEXT_SIZES, category) ? Object.keys(TEXT_SIZES).indexOf(category) : large;
+  el.style.setProperty('--text-scale', String(TEXT_SIZES[Object.keys(TEXT_SIZES)[index]] / 17));
+  for (const [name, sizes] of Object.entries(TEXT_STYLE_SIZES)) {
+    el.style.setProperty('--text-scale-' + name, String(sizes[index] / sizes[large]));
+  }
+}
+
+/**
  * Each setting's query parameter, and how it is read from one: a value
  * that does not parse is ignored, so a hand-edited link cannot break the page.
  */

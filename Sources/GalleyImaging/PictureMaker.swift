@@ -9,8 +9,9 @@ import Synchronization
 /// Each (content hash, width) is drawn once: requests for a picture being
 /// drawn wait for that drawing, and the result is kept in a bounded cache.
 /// At most `workers` pictures are decoded at once, whatever the number of
-/// requests, which bounds memory; the workers run at a lower CPU priority so
-/// a text save is not slowed by a batch of photos.
+/// requests, and together they hold at most what `budget` allows (see
+/// `DecodeCost`); the workers run at a lower CPU priority so a text save is
+/// not slowed by a batch of photos.
 public final class PictureMaker: @unchecked Sendable {
     public typealias Completion = @Sendable (Result<DrawnPicture, PictureFailure>) -> Void
 
@@ -41,17 +42,20 @@ public final class PictureMaker: @unchecked Sendable {
     }
 
     public let cache: PictureCache
+    public let budget: DecodeBudget
     private let workers: Int
     private let queueLimit: Int
     private let state = Mutex(State())
     private let wakeUp = NSCondition()
 
     /// `workers` threads at most; `cacheBytes` of pictures kept; at most
-    /// `queueLimit` different pictures waiting (more are refused, not queued).
-    public init(workers: Int = 2, cacheBytes: Int = 96 << 20, queueLimit: Int = 512) {
+    /// `queueLimit` different pictures waiting (more are refused, not queued);
+    /// `decodeBytes` of decoded pixels held by the pictures drawn at once.
+    public init(workers: Int = 2, cacheBytes: Int = 96 << 20, queueLimit: Int = 512, decodeBytes: Int = DecodeCost.budgetBytes) {
         self.workers = max(1, workers)
         self.queueLimit = queueLimit
         cache = PictureCache(byteLimit: cacheBytes)
+        budget = DecodeBudget(limit: decodeBytes)
     }
 
     /// How many pictures were drawn (not served from the cache), for tests and the bench.
@@ -158,8 +162,14 @@ public final class PictureMaker: @unchecked Sendable {
         if case .failure(let problem) = header, problem.refusesDecoding {
             return (.failure(PictureFailure(problem.description)), true)
         }
+        // A header this reader cannot use leaves the decoder the whole budget;
+        // the decoder's own reading of it must fit in what was reserved.
+        let maximumHeight = PictureDelivery.maximumHeight(forWidth: job.key.width)
+        let cost = (try? header.get()).map { DecodeCost.bytes(of: $0, drawnWidth: job.key.width, maximumHeight: maximumHeight) } ?? budget.limit
+        guard budget.reserve(cost) else { return (.failure(PictureFailure(DecodeCost.refusal(bytes: cost))), true) }
+        defer { budget.release(cost) }
         let isBMP = ImageDimensions.sniff(bytes) == .bmp
-        let result = Vips.draw(bytes, width: job.key.width, enlarge: job.enlarge, preferPNG: job.format == .pdf, isBMP: isBMP)
+        let result = Vips.draw(bytes, width: job.key.width, enlarge: job.enlarge, preferPNG: job.format == .pdf, isBMP: isBMP, decodedBytesAtMost: cost)
         switch result {
         case .success(let picture):
             // A file that changed since it was asked for is drawn all the

@@ -34,16 +34,23 @@ public enum Vips {
     public static var isAvailable: Bool { started }
 
     /// Draws `bytes` (an encoded image) `width` pixels wide. A raster source
-    /// with more than `ImageDimensions.maximumPixels` is refused before decoding.
+    /// with more than `ImageDimensions.maximumPixels`, or whose decoded
+    /// pixels libvips's header reading says take more than
+    /// `decodedBytesAtMost`, is refused before decoding.
     /// Only a file known to be a BMP may reach ImageMagick (`isBMP`).
-    public static func draw(_ bytes: [UInt8], width: Int, enlarge: Bool, preferPNG: Bool, isBMP: Bool = false) -> Result<DrawnPicture, PictureFailure> {
+    public static func draw(_ bytes: [UInt8], width: Int, enlarge: Bool, preferPNG: Bool, isBMP: Bool = false,
+                            decodedBytesAtMost: Int = DecodeCost.budgetBytes) -> Result<DrawnPicture, PictureFailure> {
         guard started else { return .failure(PictureFailure("libvips could not start")) }
         var picture = galley_vips_picture()
         var error = [CChar](repeating: 0, count: 512)
+        var decodedBytes: Int64 = 0
         let status = bytes.withUnsafeBytes { buffer in
             galley_vips_draw(buffer.baseAddress, buffer.count, Int32(width), Int32(PictureDelivery.maximumHeight(forWidth: width)),
-                             enlarge ? 1 : 0, enlarge ? 0 : Int64(ImageDimensions.maximumPixels), preferPNG ? 1 : 0, isBMP ? 1 : 0,
-                             &picture, &error, error.count)
+                             enlarge ? 1 : 0, enlarge ? 0 : Int64(ImageDimensions.maximumPixels), enlarge ? 0 : Int64(decodedBytesAtMost),
+                             preferPNG ? 1 : 0, isBMP ? 1 : 0, &picture, &decodedBytes, &error, error.count)
+        }
+        if status == galley_vips_too_many_bytes {
+            return .failure(PictureFailure(DecodeCost.refusal(bytes: Int(decodedBytes))))
         }
         guard status == 0, let pointer = picture.bytes else {
             return .failure(PictureFailure(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))

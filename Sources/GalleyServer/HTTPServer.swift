@@ -7,11 +7,24 @@ import Synchronization
 /// Handles requests on libmicrohttpd's thread; must not block.
 public protocol HTTPHandler: Sendable {
     func reply(to request: HTTPRequest) -> HTTPReply
+    /// Whether the request comes from a page that may use this server, so
+    /// that its connection is in the share kept for such pages.
+    func isTrusted(_ request: HTTPRequest) -> Bool
+}
+
+extension HTTPHandler {
+    public func isTrusted(_ request: HTTPRequest) -> Bool {
+        request.peer.isLoopback
+    }
 }
 
 /// Limits that keep misbehaving clients from starving well-behaved pages.
 public struct HTTPServerLimits: Sendable {
     public var connections: UInt32 = 4000
+    /// Of `connections`, kept for trusted pages (see `ConnectionLedger`).
+    public var trustedShare: UInt32 = 1000
+    /// How long a connection may take to send a request's head.
+    public var headSeconds: UInt32 = 10
     public var idleTimeoutSeconds: UInt32 = 30
     /// libmicrohttpd clears a connection's pool for every request: 16 KiB holds any
     /// browser's headers while keeping a thousand parked polls cheap to answer.
@@ -28,6 +41,7 @@ public final class HTTPServer: @unchecked Sendable {
     private let limits: HTTPServerLimits
     private let parkedCount = Atomic<Int>(0)
     private let stopped = Atomic<Bool>(false)
+    private let connections: ConnectionKeeper
     /// The callbacks' context; kept alive as long as the daemon runs.
     private let callbackContext: PendingStart
 
@@ -35,6 +49,8 @@ public final class HTTPServer: @unchecked Sendable {
     public init(socket: ListeningSocket, handler: HTTPHandler, limits: HTTPServerLimits = HTTPServerLimits()) throws {
         self.handler = handler
         self.limits = limits
+        connections = ConnectionKeeper(limits: ConnectionLedger.Limits(
+            capacity: Int(limits.connections), trustedShare: Int(limits.trustedShare), headSeconds: Int(limits.headSeconds)))
         let pending = PendingStart()
         callbackContext = pending
         let context = Unmanaged.passUnretained(pending).toOpaque()
@@ -42,8 +58,10 @@ public final class HTTPServer: @unchecked Sendable {
         guard let daemon = galley_mhd_start(
             socket.descriptor.rawValue,
             HTTPServer.accessHandler, context,
-            HTTPServer.requestCompleted, nil,
-            limits.connections, 0, limits.idleTimeoutSeconds, limits.memoryPerConnection
+            HTTPServer.requestCompleted, context,
+            HTTPServer.connectionNotified, context,
+            // Room beyond the ledger's capacity for connections it is closing.
+            limits.connections + ConnectionKeeper.closingRoom, 0, limits.idleTimeoutSeconds, limits.memoryPerConnection
         ) else {
             let lastError = errno
             socket.descriptor.close()
@@ -65,6 +83,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// was being parked as the stop began is parked after the first call.
     public func stop(grace: Double = 2, answerParked: () -> Void) {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        connections.stop()
         let listener = MHD_quiesce_daemon(daemon)
         if listener >= 0 { FileDescriptor(rawValue: listener).close() }
         let deadline = ContinuousClock.now + .milliseconds(Int(grace * 1000))
@@ -111,10 +130,24 @@ public final class HTTPServer: @unchecked Sendable {
         return server.handle(connection: connection, url: url, method: method, uploadData: uploadData, uploadDataSize: uploadDataSize, stateSlot: stateSlot)
     }
 
-    private static let requestCompleted: MHD_RequestCompletedCallback = { _, _, stateSlot, _ in
+    private static let requestCompleted: MHD_RequestCompletedCallback = { context, connection, stateSlot, _ in
+        if let context, let connection, let server = Unmanaged<PendingStart>.fromOpaque(context).takeUnretainedValue().server.withLock({ $0 }) {
+            server.connections.answered(connection)
+        }
         guard let stateSlot, let raw = stateSlot.pointee else { return }
         Unmanaged<RequestState>.fromOpaque(raw).release()
         stateSlot.pointee = nil
+    }
+
+    private static let connectionNotified: MHD_NotifyConnectionCallback = { context, connection, socketContext, event in
+        guard let context, let connection, let socketContext,
+              let server = Unmanaged<PendingStart>.fromOpaque(context).takeUnretainedValue().server.withLock({ $0 }) else { return }
+        if event == .CONNECTION_NOTIFY_STARTED {
+            let peer = galley_mhd_peer_address(connection).flatMap(PeerAddress.init)
+            socketContext.pointee = server.connections.opened(socket: galley_mhd_connection_socket(connection), trusted: peer?.isLoopback ?? false)
+        } else {
+            server.connections.closed(socketContext.pointee)
+        }
     }
 
     private func handle(
@@ -131,6 +164,7 @@ public final class HTTPServer: @unchecked Sendable {
         } else {
             state = RequestState()
             stateSlot.pointee = Unmanaged.passRetained(state).toOpaque()
+            connections.headArrived(connection)
             // The first call only announces the request; the body (if any) follows.
             return .YES
         }
@@ -164,6 +198,7 @@ public final class HTTPServer: @unchecked Sendable {
             body: state.body,
             peer: galley_mhd_peer_address(connection).flatMap(PeerAddress.init) ?? PeerAddress(text: "unknown", isLoopback: false)
         )
+        if handler.isTrusted(request) { connections.trust(connection) }
         switch handler.reply(to: request) {
         case .now(let response):
             return queue(response, on: connection)

@@ -39,6 +39,8 @@ struct MHD_Daemon *galley_mhd_start(int listen_socket,
                                     void *handler_context,
                                     MHD_RequestCompletedCallback completed,
                                     void *completed_context,
+                                    MHD_NotifyConnectionCallback connection_notify,
+                                    void *connection_notify_context,
                                     unsigned int connection_limit,
                                     unsigned int per_ip_connection_limit,
                                     unsigned int idle_timeout_seconds,
@@ -47,6 +49,7 @@ struct MHD_Daemon *galley_mhd_start(int listen_socket,
     return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_context,
                             MHD_OPTION_LISTEN_SOCKET, listen_socket,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
+                            MHD_OPTION_NOTIFY_CONNECTION, connection_notify, connection_notify_context,
                             MHD_OPTION_UNESCAPE_CALLBACK, galley_unescape, NULL,
                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,
                             MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_connection_limit,
@@ -59,6 +62,16 @@ struct MHD_Daemon *galley_mhd_start(int listen_socket,
 const struct sockaddr *galley_mhd_peer_address(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     return info == NULL ? NULL : info->client_addr;
+}
+
+int galley_mhd_connection_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+void *galley_mhd_connection_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
 }
 
 unsigned int galley_mhd_connection_count(struct MHD_Daemon *daemon) {

@@ -56,6 +56,9 @@ static struct {
     VipsImage *(*vips_image_new_from_buffer)(const void *, size_t, const char *, ...);
     int (*vips_image_get_width)(const VipsImage *);
     int (*vips_image_get_height)(const VipsImage *);
+    int (*vips_image_get_bands)(const VipsImage *);
+    int (*vips_image_get_format)(const VipsImage *);
+    unsigned long long (*vips_format_sizeof)(int);
     gboolean (*vips_image_hasalpha)(VipsImage *);
     int (*vips_thumbnail_buffer)(void *, size_t, VipsImage **, int, ...);
     int (*vips_pngsave_buffer)(VipsImage *, void **, size_t *, ...);
@@ -93,6 +96,9 @@ static int open_vips(void) {
     FIND(vips_image_new_from_buffer);
     FIND(vips_image_get_width);
     FIND(vips_image_get_height);
+    FIND(vips_image_get_bands);
+    FIND(vips_image_get_format);
+    FIND(vips_format_sizeof);
     FIND(vips_image_hasalpha);
     FIND(vips_thumbnail_buffer);
     FIND(vips_pngsave_buffer);
@@ -202,9 +208,10 @@ static int fail(char *error, size_t error_size, const char *fallback) {
 }
 
 int galley_vips_draw(const void *bytes, size_t length, int width, int max_height, int enlarge,
-                     long long max_source_pixels, int prefer_png, int allow_imagemagick,
-                     galley_vips_picture *picture, char *error, size_t error_size) {
+                     long long max_source_pixels, long long max_decoded_bytes, int prefer_png, int allow_imagemagick,
+                     galley_vips_picture *picture, long long *decoded_bytes, char *error, size_t error_size) {
     memset(picture, 0, sizeof *picture);
+    *decoded_bytes = 0;
     if (start_result != 0) {
         snprintf(error, error_size, "libvips is not available");
         return -1;
@@ -223,6 +230,8 @@ int galley_vips_draw(const void *bytes, size_t length, int width, int max_height
         VipsImage *header = vips.vips_image_new_from_buffer(bytes, length, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL);
         if (header == NULL) return fail(error, error_size, "not an image libvips can read");
         long long pixels = (long long)vips.vips_image_get_width(header) * (long long)vips.vips_image_get_height(header);
+        long long pixel_bytes = (long long)vips.vips_image_get_bands(header)
+            * (long long)vips.vips_format_sizeof(vips.vips_image_get_format(header));
         vips.g_object_unref(header);
         /* A sequential header read may note a seek it could not make; the
          * decoding below is what decides, and its reason is the one to give. */
@@ -231,6 +240,12 @@ int galley_vips_draw(const void *bytes, size_t length, int width, int max_height
             snprintf(error, error_size, "%lld pixels is more than Galley decodes", pixels);
             vips.vips_thread_shutdown();
             return -1;
+        }
+        /* Below the pixel limit, the product cannot overflow. */
+        if (max_decoded_bytes > 0 && pixels * pixel_bytes > max_decoded_bytes) {
+            *decoded_bytes = pixels * pixel_bytes;
+            vips.vips_thread_shutdown();
+            return galley_vips_too_many_bytes;
         }
     }
     VipsImage *drawn = NULL;

@@ -15,7 +15,12 @@ import Synchronization
 /// reported only after `removalGraceMilliseconds` without any record, or once a later burst shows it has not come
 /// back, because editors and `git` save by removing a file and creating it again, and a page should not lose its
 /// document in between. Everything else in the burst is delivered before that wait; saves themselves never wait.
+///
+/// Folders beyond the kernel's watch limit (`max_user_watches`) are not left unwatched: a `PollingWatcher` over just
+/// those folders stands in for inotify there, and the limit is explained once.
 public final class DirectoryWatcher: @unchecked Sendable {
+    /// How often the folders beyond the watch limit are compared.
+    static let beyondLimitPollSeconds = 1
     /// Bounds one burst so that a writer that never pauses still sees batches delivered.
     static let maxReadsPerBurst = 64
     /// How long a removed file may take to reappear. Long enough for an editor or `git` preempted on a busy machine
@@ -38,6 +43,8 @@ public final class DirectoryWatcher: @unchecked Sendable {
     private let gate = DeliveryGate()
     /// File removals not yet confirmed when the previous burst ended; used only on the watching thread.
     private var carriedRemovals: [String] = []
+    /// Polls the folders beyond the watch limit; made when the first of them is met.
+    private let beyondLimit = Mutex<PollingWatcher?>(nil)
 
     /// Watches `root` and every folder below it; `isIgnored` is asked for every file and folder path below root
     /// (absolute path), and ignored folders are not watched.
@@ -94,8 +101,12 @@ public final class DirectoryWatcher: @unchecked Sendable {
                 for batch in batches where gate.isOpen { onBatch(batch) }
             }
         }
+        let poll: @Sendable ([String], Bool) -> Void = { [weak self] folders, fromStart in
+            self?.poll(folders, fromStart: fromStart, queue: queue, onBatch: { batch in if gate.isOpen { onBatch(batch) } }, onWarning: onWarning)
+        }
         let inotify = self.inotify
         let warnings = tree.takeWarnings()  // problems met while watching the tree in `init`
+        poll(tree.takeFoldersBeyondLimit(), true)
         do {
             try DetachedThread.start(name: "galley-watch") { [weak self] in
                 defer {
@@ -105,7 +116,7 @@ public final class DirectoryWatcher: @unchecked Sendable {
                 deliver([], warnings)
                 do {
                     while try inotify.waitForRecords(until: stop) {
-                        guard let self, self.readBurst(deliver: deliver) else { return }
+                        guard let self, self.readBurst(deliver: deliver, poll: poll) else { return }
                     }
                 } catch {
                     deliver([], ["\(error)\nWatching has stopped."])
@@ -122,6 +133,7 @@ public final class DirectoryWatcher: @unchecked Sendable {
     /// Stops watching; idempotent. No batch is delivered after it returns (one already being handled may finish).
     public func stop() {
         gate.close()
+        beyondLimit.withLock { $0?.stop() }
         let previous = lifecycle.withLock { lifecycle in
             defer { lifecycle = .stopped }
             return lifecycle
@@ -136,7 +148,7 @@ public final class DirectoryWatcher: @unchecked Sendable {
     /// Reads every record that is immediately available and delivers the burst's batches; removals wait for their
     /// files to come back, for silence, or for the next burst.
     /// Returns whether watching goes on.
-    private func readBurst(deliver: @Sendable ([WatchBatch], [String]) -> Void) -> Bool {
+    private func readBurst(deliver: @Sendable ([WatchBatch], [String]) -> Void, poll: ([String], Bool) -> Void) -> Bool {
         var assembler = BatchAssembler(tree: tree, carriedRemovals: carriedRemovals)
         var problems: [String] = []
         var reads = 0
@@ -165,6 +177,28 @@ public final class DirectoryWatcher: @unchecked Sendable {
         let (batches, carried) = assembler.finish(carryingRemovals: carryingRemovals)
         carriedRemovals = carried
         deliver(batches, tree.takeWarnings() + problems)
+        poll(tree.takeFoldersBeyondLimit(), false)
         return problems.isEmpty
+    }
+
+    /// Polls `folders`, which inotify could not watch: those met `fromStart` from the files already there (the
+    /// workspace reads those itself), later ones (folders created since) reporting their files as changed.
+    private func poll(_ folders: [String], fromStart: Bool, queue: DispatchQueue, onBatch: @escaping @Sendable (WatchBatch) -> Void,
+                      onWarning: @escaping @Sendable (String) -> Void) {
+        guard !folders.isEmpty else { return }
+        beyondLimit.withLock { poller in
+            do {
+                if poller == nil {
+                    let made = try PollingWatcher(root: root, folders: fromStart ? folders : [], interval: Double(Self.beyondLimitPollSeconds), isIgnored: tree.isIgnored)
+                    made.start(queue: queue, onBatch: onBatch, onWarning: onWarning)
+                    poller = made
+                }
+                if !fromStart {
+                    for folder in folders { poller?.add(folder: folder) }
+                }
+            } catch {
+                queue.async { onWarning("\(error)\nFolders beyond the watch limit are not watched.") }
+            }
+        }
     }
 }

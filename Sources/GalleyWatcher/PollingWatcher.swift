@@ -5,8 +5,9 @@ import Synchronization
 
 /// Watches a tree by comparing what `stat` says every interval: for file
 /// systems where inotify sees nothing (network mounts, some container and
-/// WSL mounts). A file counts as changed when its size, modification time
-/// or inode differ; new folders are found on the next pass.
+/// WSL mounts), and for the folders inotify had no watches left for. A file
+/// counts as changed when its size, modification time or inode differ; new
+/// folders are found on the next pass.
 public final class PollingWatcher: FileWatcher, @unchecked Sendable {
     /// What identifies a file's version without reading it.
     struct Signature: Equatable {
@@ -27,13 +28,28 @@ public final class PollingWatcher: FileWatcher, @unchecked Sendable {
     private let lifecycle = Mutex(Lifecycle.idle)
     /// Used only on `timerQueue`.
     private var known: [String: Signature] = [:]
+    /// The folders whose trees are compared (the root, or those inotify
+    /// could not watch); used only on `timerQueue` once started.
+    private var folders: [String]
 
-    public init(root: String, interval: Double, isIgnored: @escaping @Sendable (String) -> Bool) throws {
+    /// Polls the whole tree of `root`.
+    public convenience init(root: String, interval: Double, isIgnored: @escaping @Sendable (String) -> Bool) throws {
+        try self.init(root: root, polling: nil, interval: interval, isIgnored: isIgnored)
+    }
+
+    /// Polls only the trees of `folders`, absolute paths below `root`: the
+    /// files already there are the starting point, not changes.
+    public convenience init(root: String, folders: [String], interval: Double, isIgnored: @escaping @Sendable (String) -> Bool) throws {
+        try self.init(root: root, polling: folders, interval: interval, isIgnored: isIgnored)
+    }
+
+    private init(root: String, polling folders: [String]?, interval: Double, isIgnored: @escaping @Sendable (String) -> Bool) throws {
         var info = stat()
         guard stat(root, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
             throw SystemCallError(call: "stat", path: root, errno: errno == 0 ? ENOTDIR : errno)
         }
         tree = try ConfinedTree(root: FilePath.absolute(root))
+        self.folders = folders ?? [tree.root]
         self.interval = max(0.05, interval)
         self.isIgnored = isIgnored
         timer = DispatchSource.makeTimerSource(queue: timerQueue)
@@ -60,6 +76,14 @@ public final class PollingWatcher: FileWatcher, @unchecked Sendable {
             return true
         }
         if starts { source.activate() }
+    }
+
+    /// Polls `folder`'s tree too, from the next pass; the files already in it
+    /// count as changed then, because they may have been written just now.
+    public func add(folder: String) {
+        timerQueue.async { [self] in
+            if !folders.contains(folder) { folders.append(folder) }
+        }
     }
 
     /// Idempotent; no batch is delivered after it returns, except one already being handed over.
@@ -94,16 +118,18 @@ public final class PollingWatcher: FileWatcher, @unchecked Sendable {
         return events
     }
 
-    /// Every file below the root with its signature.
+    /// Every file below the polled folders with its signature.
     private func scan() -> [String: Signature] {
         var files: [String: Signature] = [:]
-        tree.walk(isIgnored: isIgnored, file: { path in
-            guard let info = FileStatus.status(of: path, followingLinks: true) else { return }
-            files[path] = Signature(
-                size: Int64(info.st_size), modifiedSeconds: info.st_mtim.tv_sec,
-                modifiedNanoseconds: info.st_mtim.tv_nsec, inode: UInt64(info.st_ino)
-            )
-        })
+        for folder in folders {
+            tree.walk(from: folder, isIgnored: isIgnored, file: { path in
+                guard let info = FileStatus.status(of: path, followingLinks: true) else { return }
+                files[path] = Signature(
+                    size: Int64(info.st_size), modifiedSeconds: info.st_mtim.tv_sec,
+                    modifiedNanoseconds: info.st_mtim.tv_nsec, inode: UInt64(info.st_ino)
+                )
+            })
+        }
         return files
     }
 }

@@ -13,6 +13,10 @@ final class WatchedTree {
     private let inotify: Inotify
     private var table = WatchTable()
     private var warnings: [String] = []
+    /// Folders the kernel had no watch left for, not yet handed to the poller.
+    private var foldersBeyondLimit: [String] = []
+    /// The watch limit is explained once; later folders beyond it are polled silently.
+    private var hasWarnedOfLimit = false
     /// Files that could not be read when last seen, so that the one made
     /// readable again (`chmod 644` after `chmod 000`) is reported.
     private var unreadableFiles: Set<String> = []
@@ -101,6 +105,13 @@ final class WatchedTree {
         }
     }
 
+    /// The folders met since the last call that inotify could not watch for
+    /// want of watches (each unlisted, so its whole tree is unwatched).
+    func takeFoldersBeyondLimit() -> [String] {
+        defer { foldersBeyondLimit = [] }
+        return foldersBeyondLimit
+    }
+
     /// The problems met since the last call, as human-readable lines.
     func takeWarnings() -> [String] {
         defer { warnings = [] }
@@ -116,11 +127,14 @@ final class WatchedTree {
             // A folder removed right after its watch was added reports its own deletion.
             failed: { error in if error.errno != ENOENT { warnings.append(error.description) } }
         )
-        if let first = limitErrors.first {
+        foldersBeyondLimit += limitErrors.compactMap(\.path)
+        if let first = limitErrors.first, !hasWarnedOfLimit {
+            hasWarnedOfLimit = true
             let others = limitErrors.count - 1
+            let seconds = DirectoryWatcher.beyondLimitPollSeconds
             warnings.append(
-                others == 0
-                    ? first.description : "\(first)\n\(others) more folders are not watched for the same reason.")
+                (others == 0 ? first.description : "\(first)\n\(others) more folders are not watched for the same reason.")
+                    + "\nGalley looks for changes in those folders every \(seconds == 1 ? "second" : "\(seconds) seconds") instead.")
         }
     }
 

@@ -163,3 +163,49 @@ def test_beside_another_language_the_blocks_that_grow_most_are_marked_with_their
         assert most == [3], [(index, mark) for index, mark in enumerate(marks) if mark["mark"]]
     finally:
         daemon.stop()
+
+
+# iOS Dynamic Type: Title's point size per category, for a font that is relativeTo it.
+TITLE = {"xSmall": 25, "Small": 26, "Medium": 27, "Large": 28, "xLarge": 30, "xxLarge": 32, "xxxLarge": 34,
+         "AX1": 38, "AX2": 43, "AX3": 48, "AX4": 53, "AX5": 58}
+
+
+@pytest.fixture
+def styled():
+    """A folder whose galley.json scales one kind with Title and fixes another's size."""
+    root = tempfile.mkdtemp(prefix="galley-browser-", dir=temp_root())
+    with open(os.path.join(root, "galley.json"), "w", encoding="utf-8") as f:
+        json.dump({"kinds": [
+            {"name": "heading", "pattern": "^<h>(.*)</h>$", "style": {"size": 24, "relativeTo": "title"}},
+            {"name": "note", "pattern": "^<note>(.*)</note>$", "style": {"size": 12, "fixedSize": True}},
+            {"name": "body"},
+        ]}, f)
+    with open(os.path.join(root, "articles.json"), "w", encoding="utf-8") as f:
+        json.dump([{"name": "A", "imageName": "a", "detailText": ["<h>Heading</h>", "Body text.", "<note>A fixed note.</note>"]}], f)
+    daemon = Daemon(root).start()
+    yield daemon
+    daemon.stop()
+    shutil.rmtree(root, ignore_errors=True)
+
+
+def test_a_font_relative_to_title_or_of_fixed_size_scales_as_font_custom_says(page, styled):
+    open_first(page, styled, "?view=sweep")
+    wait_until(lambda: page.execute_script("return document.querySelectorAll('#review-stage .device').length") == 12)
+    cells = page.execute_script("""
+        const size = (cell, kind) => parseFloat(getComputedStyle(cell.querySelector('.k-' + kind)).fontSize);
+        return Array.from(document.querySelectorAll('#review-stage .device')).map((cell) => ({
+          size: cell.dataset.textSize, heading: size(cell, 'heading'), note: size(cell, 'note'), body: size(cell, 'body'),
+        }));""")
+    assert [cell["size"] for cell in cells] == list(BODY)
+    for cell in cells:
+        # Font.custom(_:size:relativeTo: .title): size × Title(category) / Title(Large).
+        assert cell["heading"] == pytest.approx(24 * TITLE[cell["size"]] / 28, abs=0.01), cell
+        # Font.custom(_:fixedSize:): the same at every size.
+        assert cell["note"] == pytest.approx(12, abs=0.01), cell
+        assert cell["body"] == pytest.approx(20 * BODY[cell["size"]] / 17, abs=0.01), cell
+    # The page's own text size setting follows the same rule.
+    open_first(page, styled, "?text=AX2")
+    sizes = page.execute_script("""
+        const size = (kind) => parseFloat(getComputedStyle(document.querySelector('#stage .k-' + kind)).fontSize);
+        return {heading: size('heading'), note: size('note')};""")
+    assert sizes == {"heading": pytest.approx(24 * 43 / 28, abs=0.01), "note": pytest.approx(12, abs=0.01)}

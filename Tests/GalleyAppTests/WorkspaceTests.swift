@@ -50,6 +50,24 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertNotNil(document.diagnostics.first?.blockID)
     }
 
+    func testASavedStringsFileRendersOnlyTheDocumentsItTitles() throws {
+        try write("Resources/data.json", data)
+        try write("galley.json", #"{"titles": {"*.lproj/Help.txt": "title-HelpView"}}"#)
+        try write("en.lproj/Help.txt", "Help text.")
+        try write("ja.lproj/Help.txt", "ヘルプの本文。")
+        try write("en.lproj/Localizable.strings", #""title-HelpView" = "Help";"#)
+        let workspace = Workspace(root: root)
+        workspace.loadAll()
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: workspace.allDocuments.map { ($0.path, $0.title) }),
+                       ["Resources/data.json": "P", "en.lproj/Help.txt": "Help", "ja.lproj/Help.txt": "title-HelpView"])
+        try write("ja.lproj/Localizable.strings", #""title-HelpView" = "ヘルプ";"#)
+        let changes = workspace.apply(changed: ["ja.lproj/Localizable.strings"], removed: [])
+        // English looks the same: only the Japanese page is told.
+        XCTAssertEqual(changes.changed.map { "\($0.path) \($0.title)" }, ["ja.lproj/Help.txt ヘルプ"])
+        XCTAssertEqual(workspace.allDiagnostics.filter { $0.id == .missingTranslation }, [])
+        XCTAssertTrue(workspace.apply(changed: ["ja.lproj/Localizable.strings"], removed: []).changed.isEmpty)
+    }
+
     func testImagesCopiedAcrossTextEditsFollowTheirFiles() throws {
         try write("data.json", data)
         try write("p_01.png", png(width: 1))
@@ -77,6 +95,41 @@ final class WorkspaceTests: XCTestCase {
     }
 
     /// 10,000 documents kept 10,000 copies of the 3.7 KB style sheet (42 MB) before.
+    func testTheCaptionContrastIsSaidOnceOnTheFirstDocumentToUseTheKindAndFollowsIt() throws {
+        let captioned = #"[{"name": "A", "imageName": "a", "detailText": ["text", "<caption>c</caption>"]}, {"name": "B", "imageName": "a", "detailText": ["<caption>d</caption>"]}]"#
+        try write("a.json", #"[{"name": "Plain", "imageName": "a", "detailText": ["no caption"]}]"#)
+        try write("b.json", captioned)
+        try write("c.json", captioned)
+        let workspace = Workspace(root: root)
+        workspace.loadAll()
+        func carriers() -> [String] {
+            workspace.allDocuments.filter { $0.diagnostics.contains { $0.diagnostic.id == .lowContrast } }.map(\.title)
+        }
+        func contrast(_ title: String) -> PageDiagnostic? {
+            workspace.allDocuments.first { $0.title == title }?.diagnostics.first { $0.diagnostic.id == .lowContrast }
+        }
+        // a.json comes first but has no caption: b.json's first item, at its caption, and marked on no block.
+        XCTAssertEqual(carriers(), ["A"])
+        XCTAssertEqual(contrast("A")?.diagnostic.location, SourceLocation(line: 1, column: 57))
+        XCTAssertNil(contrast("A")?.blockID)
+        // b.json no longer reads: its last good documents show its error, c.json's the contrast.
+        try write("b.json", "[")
+        workspace.apply(changed: ["b.json"], removed: [])
+        XCTAssertEqual(workspace.allDocuments.filter { $0.path == "c.json" && $0.diagnostics.contains { $0.diagnostic.id == .lowContrast } }.map(\.item), [0])
+        XCTAssertFalse(workspace.allDocuments.contains { $0.path == "b.json" && $0.diagnostics.contains { $0.diagnostic.id == .lowContrast } })
+        // a.json gains a caption: it says it now, and c.json no longer does.
+        try write("b.json", captioned)
+        try write("a.json", #"[{"name": "Plain", "imageName": "a", "detailText": ["<caption>now</caption>"]}]"#)
+        workspace.apply(changed: ["a.json", "b.json"], removed: [])
+        XCTAssertEqual(carriers(), ["Plain"])
+        // A galley.json takes it to its own start, still carried by that one page.
+        try write("galley.json", #"{"device": {"width": 390}}"#)
+        workspace.apply(changed: ["galley.json"], removed: [])
+        XCTAssertEqual(carriers(), ["Plain"])
+        XCTAssertEqual(contrast("Plain")?.diagnostic.path, "galley.json")
+        XCTAssertEqual(workspace.diagnostics(ofFile: "galley.json").map(\.id), [.lowContrast])
+    }
+
     func testDocumentsShareOneStyleSheetInMemory() throws {
         for index in 0..<3 {
             try write("part/a\(index).json", #"[{"name": "A"# + "\(index)" + #"", "detailText": ["Text"]}]"#)

@@ -38,6 +38,29 @@ final class ConfigReaderTests: XCTestCase {
         XCTAssertTrue(css.contains("font-size:calc(17px * var(--text-scale, 1));font-style:italic;color:var(--swiftui-secondary"), css)
     }
 
+    func testAFontRelativeToATextStyleOrOfFixedSizeScalesAsFontCustomSays() throws {
+        let (config, diagnostics) = read("""
+            {"kinds": [
+              {"name": "heading", "pattern": "^<h>(.*)</h>$", "style": {"size": 24, "relativeTo": "title"}},
+              {"name": "note", "pattern": "^<n>(.*)</n>$", "style": {"size": 12, "fixedSize": true}},
+              {"name": "body", "style": {"size": 20, "fixedSize": false}}
+            ]}
+            """)
+        XCTAssertEqual(diagnostics, [])
+        let schema = try XCTUnwrap(config).schema
+        XCTAssertEqual(schema.kinds.map(\.style.sizing), [.relative(to: .title), .fixed, .relative(to: .body)])
+        let css = KindStyleSheet.css(for: schema, faces: TextFaces(every: FontMetrics(ascent: 0.8, descent: 0.2, lineGap: 0)))
+        XCTAssertTrue(css.contains("font-size:calc(24px * var(--text-scale-title, 1))"), css)
+        XCTAssertTrue(css.contains("font-size:12px;") || css.contains("font-size:12px}"), css)
+        XCTAssertTrue(css.contains("font-size:calc(20px * var(--text-scale, 1))"), css)
+
+        let wrong = read(#"{"kinds": [{"name": "h", "style": {"relativeTo": "huge"}}, {"name": "n", "style": {"fixedSize": true, "relativeTo": "body"}}, {"name": "m", "style": {"fixedSize": "yes"}}]}"#).diagnostics
+        XCTAssertEqual(wrong.count, 3, "\(wrong)")
+        XCTAssertTrue(wrong[0].contains("error: unknown 'relativeTo' text style 'huge', expected one of 'largeTitle', 'title',"), wrong[0])
+        XCTAssertTrue(wrong[1].contains("error: 'fixedSize' and 'relativeTo' exclude each other"), wrong[1])
+        XCTAssertTrue(wrong[2].contains("error: 'fixedSize' is a string, expected true or false"), wrong[2])
+    }
+
     func testAFolderOfTheAuthorsFonts() {
         XCTAssertEqual(read(#"{"fonts": "Design/Fonts/"}"#).config?.fontFolder, "Design/Fonts")
         XCTAssertEqual(read(#"{"fonts": "."}"#).config?.fontFolder, "", "the whole content folder")

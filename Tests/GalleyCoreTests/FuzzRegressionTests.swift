@@ -87,6 +87,28 @@ final class FuzzRegressionTests: XCTestCase {
         }
     }
 
+    func testAppStringsFindings() throws {
+        try replay("appstrings") { bytes, work in
+            var files: [String: AppStrings.FileReading] = [:]
+            for path in ["Localizable.xcstrings", "de.lproj/Localizable.stringsdict", "en.lproj/Localizable.strings"] {
+                guard let reading = AppStringsFile.read(bytes, path: path, work: work) else { return XCTFail("\(path) is no strings file") }
+                checkDiagnostics(reading.diagnostics, "appstrings")
+                for entry in reading.entries {
+                    XCTAssertGreaterThanOrEqual(entry.value.location.line, 1)
+                    XCTAssertGreaterThanOrEqual(entry.value.location.column, 1)
+                }
+                files[path] = reading
+            }
+            let strings = AppStrings(files: files)
+            var config = GalleyConfig()
+            for key in strings.values.keys {
+                config.titles["*.lproj/" + key] = key
+                config.titleRanges["*.lproj/" + key] = SourceRange(at: .start)
+            }
+            checkDiagnostics(AppStringsCheck.findings(strings, files: [], config: config).all, "appstrings")
+        }
+    }
+
     func testStringsFindings() throws {
         try replay("strings") { bytes, work in
             for input in [bytes, [0xFF, 0xFE] + bytes] {

@@ -13,8 +13,15 @@ enum HeaderFixture {
         (0..<count).map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
     }
 
-    static func png(width: Int, height: Int) -> [UInt8] {
-        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be(13, 4) + Array("IHDR".utf8) + be(width, 4) + be(height, 4) + [8, 2, 0, 0, 0] + be(0, 4)
+    static func png(width: Int, height: Int, bitDepth: UInt8 = 8, colourType: UInt8 = 2) -> [UInt8] {
+        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be(13, 4) + Array("IHDR".utf8) + be(width, 4) + be(height, 4)
+            + [bitDepth, colourType, 0, 0, 0] + be(0, 4)
+    }
+
+    /// A baseline JPEG's start of frame: `components` of `precision` bits.
+    static func jpeg(width: Int, height: Int, components: UInt8 = 3, precision: UInt8 = 8) -> [UInt8] {
+        [0xFF, 0xD8, 0xFF, 0xC0] + be(8 + 3 * Int(components), 2) + [precision] + be(height, 2) + be(width, 2) + [components]
+            + Array(repeating: 0, count: 3 * Int(components))
     }
 
     /// A classic TIFF whose first directory holds width, length and orientation.

@@ -281,7 +281,52 @@ final class LanguageServerSessionTests: XCTestCase {
         XCTAssertEqual(message.member("params")?.value.member("uri")?.value.stringValue, "file:///content/Resources/a%20b.json")
         XCTAssertEqual(number(message.member("params")?.value.member("selection")?.value.member("start")?.value.member("line")?.value), 11)
     }
+
+    // MARK: - The app's strings in galley.json
+
+    private let configURI = "file:///content/galley.json"
+
+    private func openConfig(_ text: String) {
+        previews.vocabulary.strings = [
+            EditorVocabulary.StringKey(key: "title-HelpView", values: [
+                .init(language: "en", text: "Help", path: "en.lproj/Localizable.strings", location: SourceLocation(line: 1, column: 1)),
+                .init(language: "ja", text: "ヘルプ", path: "Localizable.xcstrings", location: SourceLocation(line: 18, column: 9)),
+            ]),
+            EditorVocabulary.StringKey(key: "title-Credits", values: [.init(language: "en", text: "Credits", path: "en.lproj/Localizable.strings", location: SourceLocation(line: 2, column: 1))]),
+        ]
+        let escaped = String(decoding: JSONOutput.string(text).bytes, as: UTF8.self)
+        _ = notify("textDocument/didOpen", #"{"textDocument":{"uri":"\#(configURI)","version":1,"text":\#(escaped)}}"#)
+    }
+
+    func testATitleCompletesTheKeysOfTheAppsStrings() {
+        initialize()
+        openConfig("{\"titles\": {\"Help.rtf\": \"ti\"}}")
+        let answer = request("textDocument/completion", #"{"textDocument":{"uri":"\#(configURI)"},"position":{"line":0,"character":27}}"#).first
+        let items = answer?.member("result")?.value.arrayValue ?? []
+        XCTAssertEqual(items.compactMap { $0.member("label")?.value.stringValue }, ["title-HelpView", "title-Credits"])
+        XCTAssertEqual(items.first?.member("detail")?.value.stringValue, "en: Help · ja: ヘルプ")
+        // A key of galley.json is not a title: it completes galley.json's keys.
+        let keys = request("textDocument/completion", #"{"textDocument":{"uri":"\#(configURI)"},"position":{"line":0,"character":3}}"#).first
+        XCTAssertTrue(keys?.member("result")?.value.arrayValue?.contains { $0.member("label")?.value.stringValue == "titles" } ?? false)
+    }
+
+    func testHoverOnATitleKeyShowsEachLanguagesValue() {
+        initialize()
+        openConfig("{\"titles\": {\"Help.rtf\": \"title-HelpView\", \"Other.rtf\": \"Plain\"}}")
+        let answer = request("textDocument/hover", #"{"textDocument":{"uri":"\#(configURI)"},"position":{"line":0,"character":29}}"#).first
+        let markdown = answer?.member("result")?.value.member("contents")?.value.member("value")?.value.stringValue
+        XCTAssertEqual(markdown, "**title-HelpView**, a key of the app's strings:\n\n- `en`: Help (`en.lproj/Localizable.strings:1:1`)\n- `ja`: ヘルプ (`Localizable.xcstrings:18:9`)")
+        // A title that is no key has nothing to show.
+        let plain = request("textDocument/hover", #"{"textDocument":{"uri":"\#(configURI)"},"position":{"line":0,"character":58}}"#).first
+        XCTAssertEqual(plain?.member("result")?.value.value, .null)
+        // Its definitions are its entries, one per language, at their lines.
+        let definitions = request("textDocument/definition", #"{"textDocument":{"uri":"\#(configURI)"},"position":{"line":0,"character":29}}"#).first
+        let locations = definitions?.member("result")?.value.arrayValue ?? []
+        XCTAssertEqual(locations.compactMap { $0.member("uri")?.value.stringValue }, ["file:///content/en.lproj/Localizable.strings", "file:///content/Localizable.xcstrings"])
+        XCTAssertEqual(locations.map { number($0.member("range")?.value.member("start")?.value.member("line")?.value) }, [0, 17])
+    }
 }
+
 
 final class ChangedSpanTests: XCTestCase {
     /// Random bursts of edits: the one edit made of them turns the old text into the new.

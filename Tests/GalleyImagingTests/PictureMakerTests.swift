@@ -70,6 +70,59 @@ final class PictureMakerTests: XCTestCase {
         XCTAssertEqual(failure.reason, ImageHeaderProblem.tooLarge(width: 100_000, height: 100_000).description)
     }
 
+    func testAPictureThatNeedsMoreMemoryThanTheBudgetIsRefusedBeforeDecoding() {
+        // 144 megapixels, under the pixel limit, but 16-bit RGBA: 1.1 GB decoded.
+        let header = Bomb.header(width: 12_000, height: 12_000, bitDepth: 16, colourType: 6)
+        let maker = PictureMaker(workers: 1)
+        let job = PictureMaker.Job(key: PictureKey(contentHash: ContentHash.of(header), width: 512), format: .png, enlarge: false) { header }
+        guard case .failure(let failure) = maker.makeNow(job) else { return XCTFail("a 1.1 GB picture was drawn") }
+        XCTAssertEqual(failure.reason, DecodeCost.refusal(bytes: 12_000 * 12_000 * 8))
+        XCTAssertEqual(maker.budget.peakBytes, 0, "nothing may be reserved for a picture that never fits")
+        // Remembered, so the page and `check` say why.
+        XCTAssertEqual(maker.failure(forContentHash: job.key.contentHash), failure)
+    }
+
+    func testPicturesDrawnAtOnceNeverHoldMoreThanTheBudget() throws {
+        // Each of these takes the whole budget (16-bit RGBA at most), so only one may be decoded at a time.
+        let names = ["red-120x80.heic", "red-120x80.bmp"]
+        let maker = PictureMaker(workers: 4, decodeBytes: 120 * 80 * 8)
+        let answered = DispatchGroup()
+        let widths = Mutex<[Int]>([])
+        for name in names {
+            for width in [32, 64] {
+                answered.enter()
+                maker.make(try job(name, width: width)) { result in
+                    widths.withLock { $0.append((try? result.get().width) ?? -1) }
+                    answered.leave()
+                }
+            }
+        }
+        XCTAssertEqual(answered.wait(timeout: .now() + 120), .success)
+        XCTAssertEqual(widths.withLock { $0.sorted() }, [32, 32, 64, 64])
+        XCTAssertEqual(maker.budget.peakBytes, maker.budget.limit)
+    }
+
+    func testTheBudgetGrantsInOrderAndNeverOverflows() {
+        let budget = DecodeBudget(limit: 100)
+        XCTAssertFalse(budget.reserve(101), "a reservation larger than the budget must be refused, not wait")
+        let holding = Mutex(0)
+        let overflowed = Mutex(false)
+        DispatchQueue.concurrentPerform(iterations: 64) { index in
+            let bytes = 20 + index % 7 * 10
+            XCTAssertTrue(budget.reserve(bytes))
+            holding.withLock { held in
+                held += bytes
+                if held > 100 { overflowed.withLock { $0 = true } }
+            }
+            usleep(200)
+            holding.withLock { $0 -= bytes }
+            budget.release(bytes)
+        }
+        XCTAssertFalse(overflowed.withLock { $0 })
+        XCTAssertLessThanOrEqual(budget.peakBytes, 100)
+        XCTAssertTrue(budget.reserve(100), "everything was given back")
+    }
+
     func testAFileThatCannotBeReadIsNotRemembered() {
         let maker = PictureMaker(workers: 1)
         let job = PictureMaker.Job(key: PictureKey(contentHash: "gone", width: 64), format: .tiff, enlarge: false) { nil }

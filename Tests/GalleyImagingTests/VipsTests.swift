@@ -53,6 +53,15 @@ final class VipsTests: XCTestCase {
         }
     }
 
+    func testLibvipsOwnReadingOfTheHeaderMustFitWhatWasReserved() {
+        // 6,000² of 16-bit RGBA: 288 MB by libvips's own header reading, more than the 100 MB allowed here.
+        let header = Bomb.header(width: 6000, height: 6000, bitDepth: 16, colourType: 6)
+        guard case .failure(let failure) = Vips.draw(header, width: 512, enlarge: false, preferPNG: false, decodedBytesAtMost: 100 << 20) else {
+            return XCTFail("drawn beyond its reservation")
+        }
+        XCTAssertEqual(failure.reason, DecodeCost.refusal(bytes: 6000 * 6000 * 8))
+    }
+
     func testABombIsNotDrawn() throws {
         guard case .failure = Vips.draw(Bomb.png, width: 512, enlarge: false, preferPNG: false) else {
             return XCTFail("a bomb was drawn")
@@ -60,8 +69,29 @@ final class VipsTests: XCTestCase {
     }
 }
 
-/// A PNG header claiming 100,000 × 100,000 pixels, and nothing else.
+/// PNG headers with no pixels after them.
 enum Bomb {
-    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
-        + [0x00, 0x01, 0x86, 0xA0, 0x00, 0x01, 0x86, 0xA0, 8, 2, 0, 0, 0, 0, 0, 0, 0]
+    /// One claiming 100,000 × 100,000 pixels.
+    static let png = header(width: 100_000, height: 100_000, bitDepth: 8, colourType: 2)
+
+    /// IHDR, an IDAT of nothing and IEND, with correct CRCs (libvips checks them).
+    static func header(width: Int, height: Int, bitDepth: UInt8, colourType: UInt8) -> [UInt8] {
+        let ihdr = big(width) + big(height) + [bitDepth, colourType, 0, 0, 0]
+        let emptyZlibStream: [UInt8] = [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr) + chunk("IDAT", emptyZlibStream) + chunk("IEND", [])
+    }
+
+    private static func big(_ value: Int) -> [UInt8] {
+        (0..<4).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+    }
+
+    private static func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+        let typed = Array(type.utf8) + body
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in typed {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return big(body.count) + typed + big(Int(~crc))
+    }
 }

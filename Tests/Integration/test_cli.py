@@ -50,10 +50,35 @@ def test_serve_reports_a_port_in_use():
     assert f"port {port} on 127.0.0.1 is already in use" in result.stderr
 
 
-def test_bundled_example_is_clean():
+def test_bundled_example_has_only_the_seeds_own_caption_contrast_warning():
     result = run_galley("check", EXAMPLE)
     assert result.returncode == 0, result.stdout
-    assert result.stdout.strip().splitlines()[-1] == "0 errors, 0 warnings in 1 file"
+    lines = result.stdout.strip().splitlines()
+    assert lines[-1] == "0 errors, 1 warning in 1 file"
+    # Said once for the folder, at its first caption (it has no galley.json), under the checked folder's path.
+    assert lines[:-1] == [f"{EXAMPLE}/Resources/speciesData.json:16:13: warning: 'caption' text colour 'gray' (#8E8E93) on the "
+                          "background #FFFFFF has a contrast ratio of 3.26:1 in light appearance; 16 pt text needs 4.5:1 (WCAG 2.2)"]
+
+
+def test_the_caption_contrast_is_said_once_per_folder_at_the_configurations_line(tmp_path):
+    """Many files, many captions: one warning, at the configuration that sets the colour, or declares the kind,
+    or at galley.json's start when it leaves the seed's caption as it is; none for a colour that passes."""
+    for name in ("a.json", "b.json"):
+        (tmp_path / name).write_text('[{"name": "A", "imageName": "a", "detailText": ["<caption>one</caption>"]},\n'
+                                     ' {"name": "B", "imageName": "a", "detailText": ["<caption>two</caption>"]}]\n', encoding="utf-8")
+    def contrast(config):
+        (tmp_path / "galley.json").write_text(config, encoding="utf-8")
+        result = run_galley("check", str(tmp_path), "--json")
+        return [(d["path"], d["line"], d["column"]) for d in json.loads(result.stdout) if d["id"] == "low-contrast"]
+    folder = str(tmp_path)
+    assert contrast('{"device": {"width": 390}}\n') == [(f"{folder}/galley.json", 1, 1)]
+    assert contrast('{"kinds": [\n  {"name": "caption"},\n  {"name": "body"}\n]}\n') == [(f"{folder}/galley.json", 2, 12)]
+    assert contrast('{"kinds": [\n  {"name": "caption",\n   "style": {"color": "#AAAAAA"}}\n]}\n') == [(f"{folder}/galley.json", 3, 23)]
+    assert contrast('{"kinds": [{"name": "caption", "style": {"color": "#767676"}}]}\n') == []
+    # Checking galley.json alone says what the folder's check says at its lines.
+    contrast('{"device": {"width": 390}}\n')
+    alone = run_galley("check", "galley.json", "--json", cwd=folder)
+    assert [(d["path"], d["id"], d["line"]) for d in json.loads(alone.stdout)] == [("galley.json", "low-contrast", 1)]
 
 
 def test_check_reports_positions_and_exits_1(tmp_path):
@@ -143,3 +168,13 @@ def test_render_reports_a_full_disk():
     result = run_galley("render", os.path.join(EXAMPLE, "Resources", "speciesData.json"), "-o", "/dev/full")
     assert result.returncode == 1
     assert "cannot write /dev/full: No space left on device" in result.stderr
+
+
+def test_black_written_into_an_rtf_is_warned_about_for_dark_appearance_and_the_default_colour_is_not(tmp_path):
+    (tmp_path / "help.rtf").write_text(r"{\rtf1\ansi{\colortbl;\red0\green0\blue0;}\f0\fs24\cf1 Black text.\par Second.\par}", encoding="ascii")
+    (tmp_path / "adapts.rtf").write_text(r"{\rtf1\ansi\f0\fs24 The default colour adapts.\par}", encoding="ascii")
+    result = run_galley("check", str(tmp_path), "--json")
+    assert result.returncode == 0, result.stdout
+    [warning] = json.loads(result.stdout)
+    assert (warning["path"], warning["id"], warning["severity"]) == (f"{tmp_path}/help.rtf", "low-contrast", "warning")
+    assert "1:1 on the text view's background #000000 in dark appearance" in warning["message"]

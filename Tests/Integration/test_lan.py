@@ -301,3 +301,81 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(machine):
     plain_env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
     assert "\x1b[30;107m" in lan_output_on_a_terminal(machine, plain_env)
     assert "\x1b" not in lan_output_on_a_terminal(machine, dict(plain_env, NO_COLOR="1"))
+
+
+# Runs inside the namespace: keeps opening connections from `source`, up to
+# `count` at a time and at most once a second, that each start a request
+# head and never finish it (one byte more every second). After "end" on
+# stdin it opens no more and waits for the server to close the rest, then
+# reports how many the server closed and how many it answered.
+SLOWLORIS = textwrap.dedent("""
+    import json, select, socket, sys, time
+    host, port, source, count = json.loads(sys.argv[1])
+    head = f"GET /api/documents HTTP/1.1\\r\\nHost: {host}:{port}\\r\\nX-Slow: ".encode()
+    sockets, closed, answered = {}, 0, 0
+    poller = select.poll()
+    poller.register(sys.stdin.fileno(), select.POLLIN)
+    def replenish():
+        while len(sockets) < count:
+            connection = socket.socket()
+            connection.bind((source, 0))
+            connection.connect((host, port))
+            connection.sendall(head)
+            sockets[connection.fileno()] = connection
+            poller.register(connection.fileno(), select.POLLIN)
+    replenish()
+    print(json.dumps({"open": len(sockets)}), flush=True)
+    ending, last = False, time.monotonic()
+    hang_guard = float("inf")
+    while (sockets or not ending) and time.monotonic() < hang_guard:
+        for descriptor, _ in poller.poll(1000):
+            if descriptor == sys.stdin.fileno():
+                sys.stdin.readline()
+                poller.unregister(descriptor)
+                ending, hang_guard = True, time.monotonic() + 120
+                continue
+            connection = sockets.pop(descriptor)
+            poller.unregister(descriptor)
+            try:
+                answered += 1 if connection.recv(4096) else 0
+            except OSError:
+                pass
+            connection.close()
+            closed += 1
+        if time.monotonic() - last >= 1:
+            last = time.monotonic()
+            for connection in sockets.values():
+                try:
+                    connection.send(b"z")
+                except OSError:
+                    pass
+            if not ending:
+                replenish()
+    print(json.dumps({"open": len(sockets), "closed": closed, "answered": answered}), flush=True)
+""")
+
+
+def test_slow_request_heads_never_lock_out_this_machine_or_a_signed_in_device(machine, lan_daemon):
+    url, port, key = printed_url(lan_daemon)
+    cookie = sign_in(machine, port, key)["headers"]["set-cookie"].split(";")[0]
+    # More than the connection cap (4,000), all the time, from a device without the cookie.
+    attacker = subprocess.Popen(
+        ["ip", "netns", "exec", machine.name, sys.executable, "-c", SLOWLORIS, json.dumps([PHONE, port, ANOTHER_PHONE, 4100])],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        assert json.loads(attacker.stdout.readline())["open"] == 4100
+        # This machine's page, and the device that holds the cookie, are answered all the same.
+        assert machine.request(port, "/api/documents", to="127.0.0.1", source="127.0.0.1")["status"] == 200
+        assert machine.request(port, "/api/documents", headers=[("Cookie", cookie)])["status"] == 200
+        assert attacker.poll() is None, "the attack stopped before the pages were answered"
+        attacker.stdin.write("end\n")
+        attacker.stdin.flush()
+        # Every slow connection is closed by the server (to make room, or at the head deadline), none answered.
+        final = json.loads(attacker.stdout.readline())
+        assert final["open"] == 0, final
+        assert final["closed"] >= 4100 and final["answered"] == 0, final
+    finally:
+        attacker.kill()
+        attacker.wait()
+    assert lan_daemon.proc.poll() is None

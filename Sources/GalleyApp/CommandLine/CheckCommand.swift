@@ -43,7 +43,9 @@ struct CheckCommand {
                 let root = ContentRoot.of(file: path)
                 guard let relative = ContentPath.relative(FilePath.resolvingFolders(path) ?? path, to: root) else { continue }
                 let workspace = Workspace(root: root, output: .checking, pictures: ImagePictures(root: root))
-                workspace.load(onlyContentAt: relative)
+                // galley.json's lines also carry what is said once for the folder about its
+                // styles (a colour too faint for the documents that use it): read them all.
+                if relative == ConfigFile.name { workspace.loadAll() } else { workspace.load(onlyContentAt: relative) }
                 fileCount += 1
                 if verbose { noteSubstitutes(workspace, under: root) }
                 // A config named directly is checked like any file: its syntax and keys, and the names it uses.

@@ -3,6 +3,8 @@ enum Command: Equatable {
     case serve(ServeOptions)
     case render(paths: [String], output: String?)
     case check(paths: [String], format: CheckFormat, strict: Bool, verbose: Bool)
+    /// `galley diff REV [PATH]`, and `galley render --since REV PATH -o OUT` (`site`: OUT is a folder).
+    case diff(revision: String, path: String, output: String?, site: Bool)
     case languageServer
     case completions(ShellCompletion.Shell)
     case manual
@@ -52,7 +54,14 @@ enum CommandLineArguments {
     private static func command(_ name: String, _ parsed: ParsedArguments) throws -> Command {
         switch name {
         case CommandTable.serve.name: return .serve(try serveOptions(parsed))
-        case CommandTable.render.name: return .render(paths: parsed.operands, output: parsed.value("--output"))
+        case CommandTable.render.name:
+            guard let since = parsed.value("--since") else { return .render(paths: parsed.operands, output: parsed.value("--output")) }
+            guard parsed.operands.count == 1 else { throw UsageError(message: "render --since REV takes one content folder") }
+            let output = parsed.value("--output")
+            return .diff(revision: since, path: parsed.operands[0], output: output, site: output != nil)
+        case CommandTable.diff.name:
+            guard parsed.operands.count <= 2 else { throw UsageError(message: "diff takes a revision and one path, got '\(parsed.operands[2])' too") }
+            return .diff(revision: parsed.operands[0], path: parsed.operands.count == 2 ? parsed.operands[1] : ".", output: parsed.value("--output"), site: false)
         case CommandTable.check.name:
             let format = parsed.last(of: ["--json", "--format"]) == "--json" ? .json : parsed.value("--format").flatMap(CheckFormat.init(rawValue:)) ?? .text
             return .check(paths: parsed.operands, format: format, strict: parsed.has("--strict"), verbose: parsed.has("--verbose"))

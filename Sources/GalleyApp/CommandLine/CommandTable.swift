@@ -65,6 +65,24 @@ enum CommandTable {
             OptionSpec(
                 name: "--output", short: "-o", argument: .required(ValueSpec(placeholder: "OUT", kind: .fileOrFolder)),
                 summary: "write to the file OUT, or for a folder the site to the folder OUT"),
+            OptionSpec(
+                name: "--since", argument: .required(ValueSpec(placeholder: "REV", kind: .text)),
+                summary: "for review: write the folder's changes since the git revision REV (or in the range A..B) as galley diff shows them: to standard output, or as a site in the folder OUT"),
+        ]
+    )
+
+    static let diff = CommandSpec(
+        name: "diff",
+        summary: "show what changed in the content since a git revision",
+        details: [
+            "Renders the content as it is and as it was at the git revision REV (or at both ends of a range A..B, or from the merge base of A and B to B with A...B; an end left out is HEAD), read through git without writing into the content folder, and writes one self-contained HTML page to standard output or to the file given with -o: each document that changed, with its added, removed and changed blocks marked, renamed files followed, and documents that appeared or disappeared. PATH is the content folder (default: the current folder) or one file in it. The exit status is 1 when the folder is not in a git work tree or the revision does not exist.",
+        ],
+        operands: OperandSpec(
+            placeholder: "REV [PATH]", kind: .text, count: .oneOrMore, noun: "path", missing: "diff needs a revision"),
+        options: [
+            OptionSpec(
+                name: "--output", short: "-o", argument: .required(ValueSpec(placeholder: "FILE", kind: .file)),
+                summary: "write the page to FILE instead of standard output"),
         ]
     )
 
@@ -119,7 +137,7 @@ enum CommandTable {
         options: []
     )
 
-    static let commands = [serve, render, check, lsp, completions, manual]
+    static let commands = [serve, render, check, diff, lsp, completions, manual]
 
     static func command(named name: String) -> CommandSpec? {
         commands.first { $0.name == name }

@@ -31,6 +31,8 @@ public enum GalleyMain {
             return 0
         case .check(let paths, let format, let strict, let verbose):
             return CheckCommand(paths: paths, format: format, strict: strict, verbose: verbose).run()
+        case .diff(let revision, let path, let output, let site):
+            return DiffCommand(revision: revision, path: path, output: output, site: site).run()
         case .languageServer:
             return LanguageServerCommand().run()
         case .render(let paths, let output):

@@ -72,8 +72,10 @@ struct RenderCommand {
 
 /// A standalone HTML page holding rendered documents and the page's CSS.
 enum StaticPage {
-    /// `deviceWidth` is galley.json's (the live page's toolbar sets it there).
-    static func html(documents: [PublishedDocument], deviceWidth: Double, backLink: String? = nil) -> String {
+    /// `deviceWidth` is galley.json's (the live page's toolbar sets it there);
+    /// `extraCSS` follows the page's own; `preface` is shown above each document.
+    static func html(documents: [PublishedDocument], deviceWidth: Double, backLink: String? = nil, extraCSS: String = "",
+                     preface: (PublishedDocument) -> String = { _ in "" }) -> String {
         let css = PageFiles.named("galley.css").map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
         var seenCSS = Set<String>()
         let kindCSS = documents.map(\.css.css).filter { seenCSS.insert($0).inserted }.joined(separator: "\n")
@@ -83,13 +85,13 @@ enum StaticPage {
         let pageLanguage = languages.count == 1 ? languages.first ?? nil : nil
         var html = "<!doctype html>\n<html\(langAttribute(pageLanguage))>\n<head>\n<meta charset=\"utf-8\">\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        html += "<title>\(HTMLEscaping.escape(title))</title>\n<style>\n\(css)\n\(kindCSS)</style>\n</head>\n<body class=\"static-proof\">\n"
+        html += "<title>\(HTMLEscaping.escape(title))</title>\n<style>\n\(css)\n\(kindCSS)\(extraCSS)</style>\n</head>\n<body class=\"static-proof\">\n"
         if let backLink { html += "<nav class=\"proof-nav\"><a href=\"\(HTMLEscaping.escape(backLink))\">← All documents</a></nav>\n" }
         // On the desk, as on the live page: each device centred.
         html += "<main class=\"stage\">\n"
         for document in documents {
             html += "<section class=\"device\"\(langAttribute(document.language)) aria-label=\"\(HTMLEscaping.escape(document.title))\">\n"
-            html += "<h2 class=\"proof-title\">\(HTMLEscaping.escape(document.title))</h2>\n"
+            html += "<h2 class=\"proof-title\">\(HTMLEscaping.escape(document.title))</h2>\n" + preface(document)
             html += "<div class=\"device-screen\" style=\"--device-width:\(Int(deviceWidth))px\">\n\(document.html)</div>\n</section>\n"
         }
         return html + "</main>\n</body>\n</html>\n"

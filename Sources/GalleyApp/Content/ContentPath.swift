@@ -14,6 +14,8 @@ enum FileRole: Equatable {
     case font
     /// An app's `Info.plist`, which lists the fonts it bundles.
     case infoPlist
+    /// A file of the app's own strings (`AppStringsFile`), which titles may name.
+    case appStrings
     /// A file a content format reads, or a part of a bundle that one reads.
     case content(ContentFile)
     /// Not content (source code, other catalogs' files…).
@@ -40,6 +42,7 @@ enum ContentPath {
         if relativePath == ConfigFile.name { return .config }
         if BundledFonts.isFontFile(lowerName) { return .font }
         if BundledFonts.isInfoPlist(String(name)) { return .infoPlist }
+        if AppStringsFile.kind(of: relativePath) != nil { return .appStrings }
         if isImage(lowerName) { return .image }
         return content.map(FileRole.content) ?? .other
     }

@@ -2,20 +2,24 @@ import GalleyCore
 
 /// Every problem a document's page shows, from all the places that find
 /// them: its reader, its file's error, `galley.json` and the style, the
-/// asset catalog, images that cannot be shown or are missing, and its
-/// copies in other languages; in document order.
+/// asset catalog, images that cannot be shown or are missing, its copies in
+/// other languages, and the app's strings its title names; in document order.
 struct DocumentDiagnostics {
     let source: DocumentSource
     let catalog: AssetCatalog
     let traits: AssetTraits
     /// The images the document shows.
     let images: Set<ImageDependency>
+    /// The block kinds this document is the folder's first to use: it says
+    /// what is said about them once for the whole folder (a colour too faint).
+    var kindsFirstUsed: Set<String> = []
 
     func assemble(style: PageStyle, failure: Diagnostic?, assetDiagnostics: [Diagnostic], imageProblems: [String: String],
-                  missingImages: [RenderedDocument.MissingImage], localized: [Diagnostic]) -> [Diagnostic] {
+                  missingImages: [RenderedDocument.MissingImage], localized: [Diagnostic], strings: [Diagnostic]) -> [Diagnostic] {
         var diagnostics = source.diagnostics + style.configDiagnostics + (source.document.kind == .tagged ? style.styleDiagnostics : [])
         if let failure { diagnostics.insert(failure, at: 0) }
         diagnostics += assetDiagnostics
+        diagnostics += contrastDiagnostics(style: style)
         if !imageProblems.isEmpty {
             for reference in source.document.imageReferences {
                 let path: String?
@@ -40,6 +44,35 @@ struct DocumentDiagnostics {
             diagnostics.removeAll { old in old.severity == .warning && localized.contains { $0.path == old.path && $0.location == old.location } }
             diagnostics += localized
         }
+        diagnostics += strings
         return diagnostics.sortedForDocument(at: source.path)
+    }
+
+    /// Whether the page marks the block `diagnostic` is at. What is said once
+    /// for the folder about a kind's colour is about the style, not the one
+    /// block it is said at: listed, not marked (a badge would blame that
+    /// block alone, and lengthen the article below it).
+    func marksBlock(_ diagnostic: Diagnostic) -> Bool {
+        // Only the document's own file has its blocks: a galley.json or strings problem at the same line and column is none of theirs.
+        diagnostic.path == source.path && !(source.document.kind == .tagged && diagnostic.id == .lowContrast)
+    }
+
+    /// Text too faint on its background in some appearance: each text
+    /// kind's colour, once for the folder and only when the folder uses the
+    /// kind (a style no block is drawn in is read by no one), or the colours a rich-text
+    /// document writes into itself.
+    private func contrastDiagnostics(style: PageStyle) -> [Diagnostic] {
+        switch source.document.kind {
+        case .tagged:
+            guard !kindsFirstUsed.isEmpty else { return [] }
+            var used = style.schema
+            used.kinds = used.kinds.filter { kindsFirstUsed.contains($0.name) }
+            return TextContrastCheck.diagnostics(for: used, catalog: catalog, traits: traits, configPath: style.configPath,
+                                                 document: source.document, documentPath: source.path)
+        case .rtf, .rtfd, .html:
+            return TextContrastCheck.richTextDiagnostic(for: source.document, path: source.path).map { [$0] } ?? []
+        case .text:
+            return []
+        }
     }
 }

@@ -7,6 +7,11 @@ struct DocumentIndex {
     private(set) var sources: [String: DocumentSource] = [:]
     private(set) var documentsOfFile: [String: [String]] = [:]
     private(set) var failureOfFile: [String: Diagnostic] = [:]
+    /// For each file, the first of its tagged documents to use each block kind.
+    private var firstUserOfKindInFile: [String: [String: String]] = [:]
+    /// `firstUserOfKind` as last found, and whether a file's users or error changed since.
+    private var firstUsers: [String: String] = [:]
+    private var firstUsersAreStale = false
 
     /// What taking in a reading did to the documents.
     struct Update {
@@ -31,6 +36,7 @@ struct DocumentIndex {
             return Update(removed: removeDocuments(ofFile: path))
         case .failed(let diagnostic):
             let hadFailure = failureOfFile.updateValue(diagnostic, forKey: path)
+            if hadFailure == nil { firstUsersAreStale = true }
             let ids = documentsOfFile[path] ?? []
             if ids.isEmpty {
                 // Never read well: show the file as a document holding its error.
@@ -51,6 +57,13 @@ struct DocumentIndex {
                 update.removed.append(id)
             }
             documentsOfFile[path] = newIDs
+            var usersHere: [String: String] = [:]
+            for (id, source) in zip(newIDs, documents) where source.document.kind == .tagged {
+                for block in source.document.blocks where usersHere[block.kind] == nil { usersHere[block.kind] = id }
+            }
+            let users = usersHere.isEmpty ? nil : usersHere
+            if hadFailure || firstUserOfKindInFile[path] != users { firstUsersAreStale = true }
+            firstUserOfKindInFile[path] = users
             for (id, source) in zip(newIDs, documents) {
                 let unchanged = sources.updateValue(source, forKey: id) == source && isPublished(id)
                 if !unchanged || hadFailure { update.changed.append(id) }
@@ -59,9 +72,27 @@ struct DocumentIndex {
         }
     }
 
+    /// For each block kind that tagged documents use, the first document
+    /// (by path, then item) with a block of it, among files that read (one
+    /// that does not shows its error, not what its documents would say).
+    /// Found again, in one scan of the files, only after a file's kinds or
+    /// error changed: most saves change neither.
+    mutating func firstUserOfKind() -> [String: String] {
+        guard firstUsersAreStale else { return firstUsers }
+        var first: [String: (path: String, id: String)] = [:]
+        for (path, users) in firstUserOfKindInFile where failureOfFile[path] == nil {
+            for (kind, id) in users where first[kind].map({ path < $0.path }) ?? true { first[kind] = (path, id) }
+        }
+        firstUsers = first.mapValues(\.id)
+        firstUsersAreStale = false
+        return firstUsers
+    }
+
     /// Forgets the documents of `path` and its error; returns their ids.
     mutating func removeDocuments(ofFile path: String) -> [String] {
-        failureOfFile[path] = nil
+        let hadFailure = failureOfFile.removeValue(forKey: path) != nil
+        let hadUsers = firstUserOfKindInFile.removeValue(forKey: path) != nil
+        if hadFailure || hadUsers { firstUsersAreStale = true }
         let ids = documentsOfFile.removeValue(forKey: path) ?? []
         for id in ids { sources[id] = nil }
         return ids

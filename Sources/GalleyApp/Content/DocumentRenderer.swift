@@ -9,6 +9,8 @@ struct DocumentRenderer {
     let links: OutputLinks
     /// The surroundings the rendering is made under.
     let surroundings: Surroundings
+    /// The app's strings, which a title in `galley.json` may name.
+    let appStrings: AppStringsTracker
 
     /// What the workspace knows about a document besides its source.
     struct Circumstances {
@@ -18,6 +20,8 @@ struct DocumentRenderer {
         var localization: LocalizationGroup.Findings?
         /// Shown from an editor's unsaved buffer.
         var unsaved = false
+        /// The block kinds it is the first in the folder to use (`DocumentDiagnostics.kindsFirstUsed`).
+        var kindsFirstUsed: Set<String> = []
     }
 
     /// A document rendered with its diagnostics.
@@ -28,6 +32,11 @@ struct DocumentRenderer {
     }
 
     func render(_ id: String, _ source: DocumentSource, _ circumstances: Circumstances) -> Rendering {
+        var source = source
+        let titleKey = DocumentNaming.configuredTitle(path: source.path, config: style.config)?.title
+        if let titleKey, let title = appStrings.strings.localizedTitle(titleKey, documentAt: source.path, configured: style.config.language) {
+            source.document.title = title
+        }
         let assets = self.assets
         let traits = style.previewTraits
         let last = circumstances.last
@@ -65,9 +74,12 @@ struct DocumentRenderer {
         } else {
             assetDiagnostics = assetNames.flatMap { assets.catalog.problems(ofImage: $0, for: traits) }
         }
-        let diagnostics = DocumentDiagnostics(source: source, catalog: assets.catalog, traits: traits, images: images).assemble(
+        let found = DocumentDiagnostics(source: source, catalog: assets.catalog, traits: traits, images: images,
+                                        kindsFirstUsed: circumstances.kindsFirstUsed)
+        let diagnostics = found.assemble(
             style: style, failure: circumstances.failure, assetDiagnostics: assetDiagnostics, imageProblems: problems.byPath,
-            missingImages: rendered.missingImages, localized: circumstances.localization?.diagnostics ?? [])
+            missingImages: rendered.missingImages, localized: circumstances.localization?.diagnostics ?? [],
+            strings: titleKey.map { appStrings.findings.fileErrors + appStrings.findings.diagnostics(forKey: $0, documentAt: source.path) } ?? [])
         // Most documents have no problem to point at a block.
         let blockAt = diagnostics.isEmpty ? [:] : rendered.blockIDsByLocation
         let document = PublishedDocument(
@@ -78,7 +90,7 @@ struct DocumentRenderer {
             localizations: circumstances.localization?.localizations ?? [],
             searchableText: source.document.searchableText(),
             unsaved: circumstances.unsaved,
-            diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: blockAt[$0.location]) }
+            diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: found.marksBlock($0) ? blockAt[$0.location] : nil) }
         )
         let reusable = LastRendering(previous: PreviousRendering(document: source.document, rendered: rendered), surroundings: surroundings,
                                      imageProblems: problems.byPath, assetNames: assetNames, assetDiagnostics: assetDiagnostics)

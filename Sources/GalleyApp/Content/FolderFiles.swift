@@ -30,6 +30,8 @@ struct FolderFiles {
         var contentFiles: Set<ContentFile> = []
         /// Files whose documents are gone.
         var removedContent: [String] = []
+        /// Files of the app's strings that changed or went away.
+        var appStrings: Set<String> = []
         var configChanged = false
     }
 
@@ -53,6 +55,8 @@ struct FolderFiles {
             case .infoPlist:
                 fonts.setInfoPlist(path, nil)
                 intake.restyle = true
+            case .appStrings:
+                intake.appStrings.insert(path)
             case .content(let content) where content.isBundle:
                 // A part of a bundle: the bundle is read again (gone with its text file).
                 _ = assets.removeFiles(under: path)
@@ -80,6 +84,8 @@ struct FolderFiles {
             case .infoPlist:
                 fonts.setInfoPlist(path, try? folder.read(path))
                 intake.restyle = true
+            case .appStrings:
+                intake.appStrings.insert(path)
             case .content(let content):
                 if content.isBundle {
                     // Attachments are images served from the bundle.
@@ -107,7 +113,7 @@ struct FolderFiles {
     func onDisk(onlyContentAt path: String) -> [String] {
         onDisk().filter { file in
             switch ContentPath.role(of: file) {
-            case .image, .catalogContents, .config, .font, .infoPlist: true
+            case .image, .catalogContents, .config, .font, .infoPlist, .appStrings: true
             case .content(let content): content.path == path
             case .other: false
             }
@@ -122,6 +128,14 @@ struct FolderFiles {
     /// Notes a change to the surroundings that no file made.
     mutating func note(_ change: Surroundings.Change) {
         surroundings.note(change)
+    }
+
+    /// The languages of the `.lproj` folders that hold content files: those the app is localised into.
+    var contentLanguages: Set<String> {
+        Set(known.compactMap { path in
+            guard case .content = ContentPath.role(of: path), let language = LocalizedPath(path)?.language, DocumentLanguage.isTag(language) else { return nil }
+            return language
+        })
     }
 
     /// Every content file (and bundle) known.

@@ -6,6 +6,9 @@ struct PageStyle {
     private(set) var config = GalleyConfig.standard
     /// Problems in `galley.json`, shown on every document.
     private(set) var configDiagnostics: [Diagnostic] = []
+    /// `galley.json` when the folder has one: where folder-wide warnings
+    /// about the style, such as a faint colour, are said.
+    private(set) var configPath: String?
     /// The whole style sheet of a tagged document's page, with its JSON:
     /// one value that every tagged document shares (3.7 KB each of 10,000
     /// copies otherwise), encoded once rather than for every answer.
@@ -39,11 +42,14 @@ struct PageStyle {
     mutating func configure(reading bytes: Result<[UInt8], any Error>?) {
         switch bytes {
         case nil:
+            configPath = nil
             configure(.standard, diagnostics: [])
         case .success(let bytes)?:
+            configPath = ConfigFile.name
             let result = ConfigReader(path: ConfigFile.name).read(bytes)
             configure(result.config, diagnostics: result.diagnostics)
         case .failure(let error)?:
+            configPath = ConfigFile.name
             configure(nil, diagnostics: [Diagnostic(path: ConfigFile.name, id: .unreadableFile, at: .start, severity: .error, message: "\(error)")])
         }
     }

@@ -36,7 +36,8 @@ struct Surroundings: Equatable {
     static func change(by role: FileRole) -> Change? {
         switch role {
         case .content(let content): content.isBundle ? .assetFile : nil
-        case .other: nil
+        // Strings change titles, which every rendering shows afresh.
+        case .other, .appStrings: nil
         case .image, .catalogContents, .font: .assetFile
         case .infoPlist: .fontList
         case .config: .configuration

@@ -14,11 +14,15 @@ final class Workspace {
     private(set) var sources: SourceCache
     private(set) var index = DocumentIndex()
     private var localizations = LocalizationTracker()
+    private(set) var appStrings = AppStringsTracker()
     private var history = RenderingHistory()
     private(set) var outbox = Outbox()
     /// Documents whose source or surroundings changed, rendered together at
     /// the end of a round so that big rounds use every core.
     private var needsRender: Set<String> = []
+    /// The kinds each document is the first to use (`DocumentIndex.firstUserOfKind`):
+    /// its page says what is said once for the folder about them.
+    private(set) var kindsFirstUsed: [String: Set<String>] = [:]
     /// Where a slow file is read and rendered (nil: everything in place).
     private let slowLane: SlowWork.Lane?
 
@@ -53,6 +57,7 @@ final class Workspace {
     /// entries, then reads the content and renders what it all touched.
     @discardableResult
     func apply(changed: [String], removed: [String]) -> WorkspaceChanges {
+        let filesBefore = files.known.count
         let intake = files.takeIn(changed: changed, removed: removed)
         for path in intake.removedContent {
             sources.forgetReading(of: path)
@@ -69,6 +74,16 @@ final class Workspace {
             // Kinds, keys and titles decide how every file reads: read them all again, whole.
             sources.forgetReadings()
             needsRender.formUnion(index.sources.keys)
+        }
+        // A file added or gone may be the first or last of a language.
+        if !intake.appStrings.isEmpty || intake.configChanged || files.known.count != filesBefore || !removed.isEmpty {
+            let changed = appStrings.update(intake.appStrings, config: style.config, contentLanguages: files.contentLanguages) { [sources] path in
+                sources.exists(path) ? Result { try sources.contents(of: path) } : nil
+            }
+            // Titles may name keys: the documents titled in galley.json show new values or warnings.
+            if changed {
+                needsRender.formUnion(index.sources.filter { DocumentNaming.configuredTitle(path: $0.value.path, config: style.config) != nil }.keys)
+            }
         }
         read(intake.configChanged ? files.contentFiles : intake.contentFiles)
         renderPending()
@@ -218,6 +233,13 @@ final class Workspace {
     /// and publishes each document whose page would look different.
     private func renderPending() {
         needsRender.formUnion(localizations.compare(index, reference: style.config.language))
+        let firstUsed = Dictionary(grouping: index.firstUserOfKind(), by: \.value).mapValues { Set($0.map(\.key)) }
+        if firstUsed != kindsFirstUsed {
+            // The folder's warnings about a kind move from one page to another: both change.
+            let moved = Set(firstUsed.keys).union(kindsFirstUsed.keys).filter { firstUsed[$0] != kindsFirstUsed[$0] && index.sources[$0] != nil }
+            needsRender.formUnion(moved)
+            kindsFirstUsed = firstUsed
+        }
         let ids = needsRender.sorted()
         needsRender = []
         let renderer = self.renderer
@@ -232,12 +254,12 @@ final class Workspace {
 
     /// Renders as the workspace is now.
     private var renderer: DocumentRenderer {
-        DocumentRenderer(style: style, assets: files.assets, links: links, surroundings: files.surroundings)
+        DocumentRenderer(style: style, assets: files.assets, links: links, surroundings: files.surroundings, appStrings: appStrings)
     }
 
     private func circumstances(of id: String, _ source: DocumentSource) -> DocumentRenderer.Circumstances {
         DocumentRenderer.Circumstances(last: history[id], failure: index.failureOfFile[source.path], localization: localizations.findings(of: id),
-                                       unsaved: sources.isUnsaved(source.path))
+                                       unsaved: sources.isUnsaved(source.path), kindsFirstUsed: kindsFirstUsed[id] ?? [])
     }
 
     /// Records which images a document shows, and publishes it when a page

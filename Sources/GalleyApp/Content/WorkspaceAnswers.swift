@@ -27,7 +27,7 @@ extension Workspace {
 
     /// What an editor completes and looks up.
     var vocabulary: EditorVocabulary {
-        EditorVocabulary(schema: style.schema, assets: files.assets, traits: style.previewTraits)
+        EditorVocabulary(schema: style.schema, assets: files.assets, traits: style.previewTraits, strings: appStrings.strings)
     }
 
     /// The ids of the documents `path` holds, in file order.
@@ -37,11 +37,16 @@ extension Workspace {
 
     /// What `galley check` would say about one file, for the editor.
     func diagnostics(ofFile path: String) -> [Diagnostic] {
-        path == ConfigFile.name ? style.configDiagnostics : outbox.diagnostics(of: index.documentIDs(ofFile: path), inFile: path)
+        let strings = appStrings.findings.all.filter { $0.path == path }
+        guard path == ConfigFile.name else { return outbox.diagnostics(of: index.documentIDs(ofFile: path), inFile: path) + strings }
+        // The folder's warnings at galley.json's lines are carried by the first documents to use each kind.
+        let carried = outbox.diagnostics(of: kindsFirstUsed.keys.sorted(), inFile: path)
+        let own = style.configDiagnostics + strings
+        return own + carried.filter { !own.contains($0) }
     }
 
-    /// Diagnostics of every document, for `galley check`.
+    /// Diagnostics of every document and of the app's strings, for `galley check`.
     var allDiagnostics: [Diagnostic] {
-        outbox.allDiagnostics(adding: files.assets.catalog.allProblems(for: style.previewTraits) + style.styleDiagnostics)
+        outbox.allDiagnostics(adding: files.assets.catalog.allProblems(for: style.previewTraits) + style.styleDiagnostics + appStrings.findings.all)
     }
 }

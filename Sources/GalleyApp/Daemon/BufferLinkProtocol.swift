@@ -13,7 +13,7 @@ import GalleySystem
 ///   bytes S..<E of text B become the N bytes → the same reply, or `{"stale":true}`
 ///   when the daemon does not hold B (the editor then sends the whole text)
 /// - `{"op":"drop","path":P}` → the same, now from the file on disk
-/// - `{"op":"vocabulary"}` → `{"tags":[…],"imageKey":K,"assets":[{"name","file","url","definition"}]}`
+/// - `{"op":"vocabulary"}` → `{"tags":[…],"imageKey":K,"assets":[{"name","file","url","definition"}],"strings":[{"key","values":[{"language","text","path","line","column"}]}]}`
 /// - `{"op":"follow","path":P,"line":L}` → `{}`; pages that follow the editor scroll there
 /// - `{"op":"listen"}` → no reply; from then on the connection carries
 ///   `{"event":"show","path":P,"line":L,"column":C}` for each Alt/Ctrl-click on a block
@@ -137,6 +137,26 @@ enum BufferLinkProtocol {
                 json.endObject()
             }
             json.endArray()
+            json.key("strings")
+            json.beginArray()
+            for string in vocabulary.strings {
+                json.beginObject()
+                json.field("key", string.key)
+                json.key("values")
+                json.beginArray()
+                for value in string.values {
+                    json.beginObject()
+                    json.field("language", value.language)
+                    json.field("text", value.text)
+                    json.field("path", value.path)
+                    json.field("line", value.location.line)
+                    json.field("column", value.location.column)
+                    json.endObject()
+                }
+                json.endArray()
+                json.endObject()
+            }
+            json.endArray()
         }
     }
 
@@ -148,7 +168,18 @@ enum BufferLinkProtocol {
                   let url = node.member("url")?.value.stringValue, let definition = node.member("definition")?.value.stringValue else { return nil }
             return EditorVocabulary.Asset(name: name, file: file, url: url, definition: definition)
         }
-        return EditorVocabulary(tags: tags, imageKey: imageKey, assets: assets)
+        let strings = (json.member("strings")?.value.arrayValue ?? []).compactMap { node -> EditorVocabulary.StringKey? in
+            guard let key = node.member("key")?.value.stringValue else { return nil }
+            let values = (node.member("values")?.value.arrayValue ?? []).compactMap { value -> EditorVocabulary.StringKey.Value? in
+                guard let language = value.member("language")?.value.stringValue, let text = value.member("text")?.value.stringValue,
+                      let path = value.member("path")?.value.stringValue, SafePath.isClean(path),
+                      case .number(let line)? = value.member("line")?.value.value, line >= 1, line < 1e9,
+                      case .number(let column)? = value.member("column")?.value.value, column >= 1, column < 1e9 else { return nil }
+                return EditorVocabulary.StringKey.Value(language: language, text: text, path: path, location: SourceLocation(line: Int(line), column: Int(column)))
+            }
+            return EditorVocabulary.StringKey(key: key, values: values)
+        }
+        return EditorVocabulary(tags: tags, imageKey: imageKey, assets: assets, strings: strings)
     }
 
     static func showEvent(path: String, line: Int, column: Int) -> [UInt8] {

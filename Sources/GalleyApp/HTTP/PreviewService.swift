@@ -23,6 +23,11 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
         self.pictures = pictures
     }
 
+    /// This machine's pages, and other devices' that hold the cookie.
+    func isTrusted(_ request: HTTPRequest) -> Bool {
+        request.peer.isLoopback || lan?.holdsDeviceCookie(request) == true
+    }
+
     func reply(to request: HTTPRequest) -> HTTPReply {
         if case .refused(let status, let reason) = guardrail.check(request) {
             return .now(text(status, reason))

@@ -106,7 +106,7 @@ final class PreviewLinks: EditorPreviews {
 
     private func isPreviewable(_ path: String) -> Bool {
         switch ContentPath.role(of: path) {
-        case .config: true
+        case .config, .appStrings: true
         // A format reads it (for a bundle, its text file; not its attachments).
         case .content(let content): path == content.sourcePath
         default: false

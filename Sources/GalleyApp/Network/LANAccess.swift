@@ -74,15 +74,18 @@ struct LANAccess {
             rest[LANAccess.keyParameter] = nil
             return .redirect(location: LANAccess.location(onThisServer: path) + LANAccess.queryString(rest), setCookie: cookie)
         }
-        guard let token = LANAccess.value(of: LANAccess.cookieName, in: cookies), Secret.matches(token, deviceToken) else {
-            return .forbidden
-        }
+        guard holdsDeviceCookie(cookies) else { return .forbidden }
         let isNew = !knownDevices.contains(address)
         if isNew {
             if knownDevices.count >= LANAccess.rememberedAddresses { knownDevices.removeAll() }
             knownDevices.insert(address)
         }
         return .allowed(newDevice: isNew)
+    }
+
+    /// Whether a request's `Cookie` header holds this run's device cookie.
+    func holdsDeviceCookie(_ cookies: String?) -> Bool {
+        LANAccess.value(of: LANAccess.cookieName, in: cookies).map { Secret.matches($0, deviceToken) } ?? false
     }
 
     /// `path` as a redirect target that stays on this server: a Location of

@@ -46,6 +46,11 @@ final class LANGate: Sendable {
         }
     }
 
+    /// Whether the request comes from a device that traded the key for the cookie.
+    func holdsDeviceCookie(_ request: HTTPRequest) -> Bool {
+        access.withLock { $0.holdsDeviceCookie(request.header("cookie")) }
+    }
+
     /// The QR code of the first URL, for the index page on this machine.
     var qrCodeSVG: String? {
         urls.first.flatMap(QRCode.init(encoding:))?.svg()

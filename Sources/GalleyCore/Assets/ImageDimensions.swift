@@ -5,11 +5,15 @@ public struct ImageHeader: Equatable, Sendable {
     public var format: ImageFormat
     public var width: Int
     public var height: Int
+    /// How its pixels lie once decoded; nil for a PDF or SVG, which are
+    /// drawn at the width shown rather than decoded.
+    public var layout: PixelLayout?
 
-    public init(format: ImageFormat, width: Int, height: Int) {
+    public init(format: ImageFormat, width: Int, height: Int, layout: PixelLayout? = nil) {
         self.format = format
         self.width = width
         self.height = height
+        self.layout = layout
     }
 }
 
@@ -59,14 +63,14 @@ public enum ImageDimensions {
     /// width it is shown, so its size in points is not a pixel count.
     public static func inspect(_ bytes: [UInt8]) -> Result<ImageHeader, ImageHeaderProblem> {
         guard let format = sniff(bytes) else { return .failure(.unrecognised) }
-        guard let size = size(of: format, bytes: HeaderBytes(bytes)), size.width > 0, size.height > 0 else {
+        guard let size = measure(format, HeaderBytes(bytes)), size.width > 0, size.height > 0 else {
             return .failure(.unreadable(format))
         }
         let pixels = size.width.multipliedReportingOverflow(by: size.height)
         if !format.isVector, pixels.overflow || pixels.partialValue > maximumPixels {
             return .failure(.tooLarge(width: size.width, height: size.height))
         }
-        return .success(ImageHeader(format: format, width: size.width, height: size.height))
+        return .success(ImageHeader(format: format, width: size.width, height: size.height, layout: size.layout))
     }
 
     /// The format the first bytes announce, whatever the file is called.
@@ -84,27 +88,33 @@ public enum ImageDimensions {
         return nil
     }
 
-    private static func size(of format: ImageFormat, bytes: HeaderBytes) -> (width: Int, height: Int)? {
+    private typealias Measured = (width: Int, height: Int, layout: PixelLayout?)
+
+    /// The size, and the layout of the pixels as libvips decodes them (for
+    /// the formats whose decoders do not say, the most they may use).
+    private static func measure(_ format: ImageFormat, _ bytes: HeaderBytes) -> Measured? {
+        let size: (width: Int, height: Int)?
         switch format {
-        case .png: png(bytes)
-        case .gif: bytes.little(6, 2).flatMap { width in bytes.little(8, 2).map { (width, $0) } }
-        case .jpeg: jpeg(bytes)
-        case .webp: webp(bytes)
-        case .tiff: tiff(bytes)
-        case .bmp: bmp(bytes)
-        case .heif: heif(bytes)
-        case .pdf: PDFPageSize.firstPage(bytes.bytes)
-        case .svg: SVGSize.read(bytes.bytes)
+        case .png: return png(bytes)
+        case .jpeg: return jpeg(bytes)
+        case .tiff: return tiff(bytes)
+        case .gif: size = bytes.little(6, 2).flatMap { width in bytes.little(8, 2).map { (width, $0) } }
+        case .webp: size = webp(bytes)
+        case .bmp: size = bmp(bytes)
+        case .heif: size = heif(bytes)
+        case .pdf: size = PDFPageSize.firstPage(bytes.bytes)
+        case .svg: size = SVGSize.read(bytes.bytes)
         }
+        return size.map { ($0.width, $0.height, PixelLayout.decoded(format)) }
     }
 
-    private static func png(_ bytes: HeaderBytes) -> (width: Int, height: Int)? {
+    private static func png(_ bytes: HeaderBytes) -> Measured? {
         guard let width = bytes.big(16, 4), let height = bytes.big(20, 4) else { return nil }
-        return (width, height)
+        return (width, height, bytes.byte(24).map { PixelLayout.png(bitDepth: Int($0), colourType: Int(bytes.byte(25) ?? 6)) })
     }
 
     /// Walks the JPEG segments to the first start-of-frame marker.
-    private static func jpeg(_ bytes: HeaderBytes) -> (width: Int, height: Int)? {
+    private static func jpeg(_ bytes: HeaderBytes) -> Measured? {
         var offset = 2
         while let marker = bytes.byte(offset + 1) {
             guard bytes.byte(offset) == 0xFF else { return nil }
@@ -113,7 +123,8 @@ public enum ImageDimensions {
             let isStartOfFrame = (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
             if isStartOfFrame {
                 guard let height = bytes.big(offset + 5, 2), let width = bytes.big(offset + 7, 2) else { return nil }
-                return (width, height)
+                let layout = bytes.byte(offset + 9).map { PixelLayout(bands: Int($0), bitsPerBand: Int(bytes.byte(offset + 4) ?? 8)) }
+                return (width, height, layout)
             }
             guard length >= 2 else { return nil }
             offset += 2 + length
@@ -138,28 +149,39 @@ public enum ImageDimensions {
         }
     }
 
-    /// The first image file directory's width and length (classic TIFF).
-    private static func tiff(_ bytes: HeaderBytes) -> (width: Int, height: Int)? {
+    /// The first image file directory's width and length (classic TIFF),
+    /// and its samples per pixel, bits per sample and colour model.
+    private static func tiff(_ bytes: HeaderBytes) -> Measured? {
         let littleEndian = bytes.byte(0) == 0x49
         let number = { (offset: Int, count: Int) in littleEndian ? bytes.little(offset, count) : bytes.big(offset, count) }
         guard let directory = number(4, 4), let entries = number(directory, 2) else { return nil }
         var width: Int?
         var height: Int?
         var swapsSides = false
+        var samples = 1
+        var bits = 1
+        var isPalette = false
         for index in 0..<entries {
             let entry = directory + 2 + index * 12
             guard let tag = number(entry, 2), let type = number(entry + 2, 2) else { return nil }
-            // SHORT (3) values sit in the first two bytes of the value field, LONG (4) fill it.
-            let value = type == 3 ? number(entry + 8, 2) : type == 4 ? number(entry + 8, 4) : nil
+            // SHORT (3) values sit in the first two bytes of the value field, LONG (4) fill it;
+            // more than two SHORTs lie elsewhere, where the field points.
+            let inline = (number(entry + 4, 4) ?? 1) <= (type == 3 ? 2 : 1)
+            let field = inline ? entry + 8 : number(entry + 8, 4) ?? -1
+            let value = type == 3 ? number(field, 2) : type == 4 ? number(field, 4) : nil
             switch tag {
             case 256: width = value
             case 257: height = value
+            case 258: bits = value ?? bits
+            case 262: isPalette = value == 3
             case 274: swapsSides = (5...8).contains(value ?? 1)
+            case 277: samples = value ?? samples
             default: continue
             }
         }
         guard let width, let height else { return nil }
-        return swapsSides ? (height, width) : (width, height)
+        let layout = PixelLayout.tiff(samples: samples, bitsPerSample: bits, isPalette: isPalette)
+        return swapsSides ? (height, width, layout) : (width, height, layout)
     }
 
     private static func bmp(_ bytes: HeaderBytes) -> (width: Int, height: Int)? {

@@ -10,7 +10,7 @@ import Foundation
 ///     {"name": "image"}, {"name": "caption"}, {"name": "body"}
 ///   ],
 ///   "device": {"width": 390, "appearance": "light"},
-///   "titles": {"Help/Usage.rtf": "How to use"},
+///   "titles": {"Help/Usage.rtf": "How to use", "*.lproj/Help.rtf": "title-HelpView"},
 ///   "language": "ja"
 /// }
 /// ```
@@ -134,10 +134,18 @@ public struct ConfigReader {
                 context.wrongType(kinds, "'kinds'", expected: "an array")
             }
         }
+        if let node = members["requireImageLabels"] {
+            if case .bool(let value) = node.value { config.schema.requiresImageLabels = value } else {
+                context.reject(.wrongType, "'requireImageLabels' is \(node.value.typeDescription), expected true or false", node)
+            }
+        }
         if let titles = members["titles"] {
             if let entries = titles.objectValue {
                 for entry in entries {
-                    if let title = context.string(entry.value, entry.key) { config.titles[entry.key] = title }
+                    if let title = context.string(entry.value, entry.key) {
+                        config.titles[entry.key] = title
+                        config.titleRanges[entry.key] = context.lines.range(ofOffsets: entry.value.headOffsets)
+                    }
                 }
             } else {
                 context.wrongType(titles, "'titles'", expected: "an object of paths and titles")
@@ -177,11 +185,11 @@ public struct ConfigReader {
     /// The keys each object of `galley.json` may hold, by the key that holds
     /// the object (`""` for the top level; `kinds` for each kind).
     public static let knownKeys: [String: [String]] = [
-        "": ["keys", "kinds", "device", "titles", "language", "fonts", "textImageName", "$schema"],
+        "": ["keys", "kinds", "device", "titles", "language", "fonts", "textImageName", "requireImageLabels", "$schema"],
         "keys": ["text", "image", "title"],
         "device": ["width", "appearance"],
-        "kinds": ["name", "pattern", "renders", "style", "asset", "follows", "prefix"],
-        "style": ["font", "size", "weight", "italic", "color", "alignment", "paddingTop", "paddingBottom", "lineSpacing", "maxHeight", "aspectRatio"],
+        "kinds": ["name", "pattern", "renders", "style", "asset", "follows", "prefix", "label"],
+        "style": ["font", "size", "fixedSize", "relativeTo", "weight", "italic", "color", "alignment", "paddingTop", "paddingBottom", "lineSpacing", "maxHeight", "aspectRatio"],
     ]
 
     private func readKind(_ node: JSONNode, _ context: inout Context) -> BlockKind? {
@@ -195,6 +203,7 @@ public struct ConfigReader {
             return nil
         }
         var kind = ContentSchema.seed.kind(named: name) ?? BlockKind(name: name, matcher: .always, role: .text)
+        kind.declarationRange = members["name"].map { context.lines.range(ofOffsets: $0.headOffsets) }
         if let pattern = members["pattern"], let text = context.string(pattern, "pattern") {
             // Foundation's regex engine leaks a copy of every longer pattern
             // it compiles (found by fuzzing), and galley.json is compiled
@@ -220,6 +229,13 @@ public struct ConfigReader {
         }
         if let asset = context.string(members["asset"], "asset") { kind.assetNameTemplate = asset }
         if let prefix = context.string(members["prefix"], "prefix") { kind.prefix = prefix }
+        if let node = members["label"], let text = context.string(node, "label") {
+            if let label = ImageLabel(rawValue: text) {
+                kind.imageLabel = label
+            } else {
+                context.reject(.invalidValue, "unknown 'label' value '\(text)', expected 'asset', 'next' or 'none'", node)
+            }
+        }
         if let follows = members["follows"] {
             if let list = follows.arrayValue {
                 kind.follows = list.compactMap { context.string($0, "follows") }
@@ -239,6 +255,25 @@ public struct ConfigReader {
             style.fontRange = members["font"].map { context.lines.range(ofOffsets: $0.headOffsets) }
         }
         if let size = context.number(members["size"], "size", range: 1...200) { style.fontSize = size }
+        if let node = members["relativeTo"], let text = context.string(node, "relativeTo") {
+            if let textStyle = TextStyle(rawValue: text) {
+                style.sizing = .relative(to: textStyle)
+            } else {
+                let names = TextStyle.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                context.reject(.invalidValue, "unknown 'relativeTo' text style '\(text)', expected one of \(names)", node)
+            }
+        }
+        if let node = members["fixedSize"] {
+            if case .bool(let fixed) = node.value {
+                if fixed, members["relativeTo"] != nil {
+                    context.reject(.invalidValue, "'fixedSize' and 'relativeTo' exclude each other: a fixed size follows no text style", node)
+                } else if fixed {
+                    style.sizing = .fixed
+                }
+            } else {
+                context.wrongType(node, "'fixedSize'", expected: "true or false")
+            }
+        }
         if let weight = context.string(members["weight"], "weight") { style.fontWeight = weight }
         if let italic = members["italic"] {
             if case .bool(let value) = italic.value { style.italic = value } else {

@@ -10,8 +10,12 @@ public struct GalleyConfig: Sendable {
     public var deviceWidth: Double
     public var appearance: Appearance
     /// Titles for documents that carry none of their own (RTF, HTML, text),
-    /// by path relative to the content folder.
+    /// by path relative to the content folder, or for every localisation of
+    /// a file by its path with `*.lproj` (`*.lproj/Help.rtf`). A title that
+    /// is a key of the app's strings shows its value (`AppStrings`).
     public var titles: [String: String]
+    /// Where each title is written in `galley.json`, by the same paths.
+    public var titleRanges: [String: SourceRange] = [:]
     /// The content's language (a BCP 47 tag such as `ja` or `zh-Hans`),
     /// when the project names one; see `DocumentLanguage`.
     public var language: String?

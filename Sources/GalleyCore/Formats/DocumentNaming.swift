@@ -3,7 +3,16 @@ public enum DocumentNaming {
     /// The title `galley.json` gives the file, else the document's own, else
     /// the file name.
     public static func title(of document: Document, path: String, config: GalleyConfig) -> String {
-        config.titles[path] ?? (document.title.isEmpty ? RelativePath.baseName(path) : document.title)
+        configuredTitle(path: path, config: config)?.title ?? (document.title.isEmpty ? RelativePath.baseName(path) : document.title)
+    }
+
+    /// The title `galley.json` gives the file at `path`, by its own path or,
+    /// for a localisation, by its group's (`*.lproj/Help.rtf`), with the
+    /// path it is given under.
+    public static func configuredTitle(path: String, config: GalleyConfig) -> (title: String, givenFor: String)? {
+        if let title = config.titles[path] { return (title, path) }
+        guard let group = LocalizedPath(path)?.group, let title = config.titles[group] else { return nil }
+        return (title, group)
     }
 
     /// `document` with its title decided by `title(of:path:config:)`.

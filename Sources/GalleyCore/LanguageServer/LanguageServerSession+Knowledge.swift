@@ -57,8 +57,15 @@ extension LanguageServerSession {
             ])
         }
         if document.path == ConfigFile.name {
-            guard JSONCursor.isKey(stringAt: string.lowerBound, in: bytes),
-                  let container = JSONCursor.containers(at: string.lowerBound, in: bytes).last else { return .array([]) }
+            let containers = JSONCursor.containers(at: string.lowerBound, in: bytes)
+            guard let container = containers.last else { return .array([]) }
+            guard JSONCursor.isKey(stringAt: string.lowerBound, in: bytes) else {
+                // A title's value may be a key of the app's strings.
+                guard Self.isTitle(containers), let vocabulary = vocabulary(of: document, messages: &messages) else { return .array([]) }
+                return .array(vocabulary.strings.map { string in
+                    item(string.key, string.key, detail: string.values.map { "\($0.language): \($0.text)" }.joined(separator: " · "), kind: 12)
+                })
+            }
             return .array((ConfigReader.knownKeys[container.key] ?? []).map { item($0, $0, detail: "galley.json", kind: 10) })
         }
         guard let vocabulary = vocabulary(of: document, messages: &messages) else { return .array([]) }
@@ -105,11 +112,21 @@ extension LanguageServerSession {
         return text.lineStart(line)..<text.lineEnd(line)
     }
 
+    /// Whether containers (of a string in `galley.json`) are those of a title: `titles` at the top.
+    private static func isTitle(_ containers: [JSONCursor.Container]) -> Bool {
+        containers.count == 2 && containers[1].key == "titles" && containers[1].isObject
+    }
+
     mutating func hover(at place: DocumentPosition, messages: inout [OutgoingMessage]) -> JSONOutput {
         guard let (document, offset) = cursor(place) else { return .null }
         if document.path == ConfigFile.name {
             guard let string = JSONCursor.string(around: offset, in: document.text) else { return .null }
             let name = String(text(string, in: document).dropFirst().dropLast())
+            if let key = titleKey(at: offset, in: document, messages: &messages) {
+                let lines = key.values.map { "- `\($0.language)`: \($0.text) (`\($0.place)`)" }
+                let markdown = "**\(key.key)**, a key of the app's strings:\n\n" + lines.joined(separator: "\n")
+                return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(markdown))])), ("range", range(string, in: document))])
+            }
             guard let css = KindStyleSheet.namedColors[name.lowercased()] ?? (name.hasPrefix("#") && name.count == 7 ? name : nil) else { return .null }
             var markdown = "**\(name)**: the colour `\(css)`"
             if let values = SwiftUIColorStyleSheet.hexValues(of: name.lowercased()) { markdown += ", `\(values.light)` in light, `\(values.dark)` in dark" }
@@ -122,7 +139,24 @@ extension LanguageServerSession {
         return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(markdown))])), ("range", range(string, in: document))])
     }
 
+    /// The key of the app's strings that the title under `offset` in `galley.json` names.
+    private mutating func titleKey(at offset: Int, in document: OpenDocument, messages: inout [OutgoingMessage]) -> EditorVocabulary.StringKey? {
+        let bytes = document.text.bytes
+        guard document.path == ConfigFile.name, let string = JSONCursor.string(around: offset, in: document.text),
+              !JSONCursor.isKey(stringAt: string.lowerBound, in: bytes), Self.isTitle(JSONCursor.containers(at: string.lowerBound, in: bytes)),
+              let vocabulary = vocabulary(of: document, messages: &messages) else { return nil }
+        let name = String(text(string, in: document).dropFirst().dropLast())
+        return vocabulary.strings.first { $0.key == name }
+    }
+
     mutating func definition(at place: DocumentPosition, messages: inout [OutgoingMessage]) -> JSONOutput {
+        // A title key: its entry in every language (the line start, exact in every encoding).
+        if let (document, offset) = cursor(place), let preview = document.preview, let key = titleKey(at: offset, in: document, messages: &messages) {
+            return .array(key.values.map { value in
+                let start = TextPosition(line: value.location.line - 1, character: 0).json
+                return .object([("uri", .string(FileURI.uri(ofPath: preview.root + "/" + value.path))), ("range", .object([("start", start), ("end", start)]))])
+            })
+        }
         guard let (document, offset) = cursor(place), let preview = document.preview, let vocabulary = vocabulary(of: document, messages: &messages),
               let (asset, _) = imageBlock(at: offset, in: document, vocabulary) else { return .null }
         let start = TextPosition(line: 0, character: 0).json

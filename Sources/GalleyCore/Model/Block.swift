@@ -174,10 +174,14 @@ public struct ImageBlock: Equatable, Sendable {
     /// right-to-left paragraph.
     public var alignment: TextAlignment = .leading
     public var direction: WritingDirection?
+    /// What VoiceOver reads for the image: nil when it has no label (VoiceOver
+    /// then reads the asset's name), empty when it is decorative.
+    public var accessibilityLabel: String?
 
-    public init(source: Source, widthPoints: Double? = nil, heightPoints: Double? = nil) {
+    public init(source: Source, widthPoints: Double? = nil, heightPoints: Double? = nil, accessibilityLabel: String? = nil) {
         self.source = source
         self.widthPoints = widthPoints
         self.heightPoints = heightPoints
+        self.accessibilityLabel = accessibilityLabel
     }
 }

@@ -58,9 +58,23 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Codable {
     // Documents.
     /// Localised copies whose images and captions do not line up.
     case localizationMismatch = "localization-mismatch"
+    /// A string key a document uses (a title in `galley.json`) that one of
+    /// the app's languages has no value for: the app shows the key there.
+    case missingTranslation = "missing-translation"
+    /// Values of one string key whose format specifiers take other
+    /// arguments in another language (`%d` in one, `%@` in another).
+    case formatMismatch = "format-mismatch"
+    /// A String Catalog value still `new` or `needs_review` for a language.
+    case unfinishedTranslation = "unfinished-translation"
     /// Something the document asks for that the app would not show
     /// (an unsupported picture format, a script link, a code page).
     case unsupportedContent = "unsupported-content"
+
+    // Review.
+    /// Text whose colour is too faint on its background in some appearance (WCAG 2.2).
+    case lowContrast = "low-contrast"
+    /// An image VoiceOver reads by its asset name, where labels are asked for.
+    case unlabeledImage = "unlabeled-image"
 
     /// One line on what the kind of problem is, for rule lists (SARIF's
     /// rules, documentation); a diagnostic's own message says the rest.
@@ -89,7 +103,12 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Codable {
         case .unknownFont: "a font family that no font provides"
         case .unreadableFont: "a bundled font that is missing or unreadable"
         case .localizationMismatch: "localised copies whose images and captions differ"
+        case .missingTranslation: "a string key with no value in one of the app's languages"
+        case .formatMismatch: "a string whose format specifiers differ between languages"
+        case .unfinishedTranslation: "a string catalog value not yet translated or reviewed"
         case .unsupportedContent: "something the app would not show"
+        case .lowContrast: "text too faint on its background in some appearance"
+        case .unlabeledImage: "an image VoiceOver reads by its asset name"
         }
     }
 }

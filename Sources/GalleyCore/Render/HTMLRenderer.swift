@@ -298,7 +298,7 @@ public struct HTMLRenderer {
         switch image.source {
         case .asset(let name):
             resolved = context.resolveAsset(name)
-            label = name
+            label = image.accessibilityLabel ?? name
         case .file(let name):
             resolved = context.resolveFile(name)
             label = name

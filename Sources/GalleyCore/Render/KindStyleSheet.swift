@@ -64,7 +64,7 @@ public enum KindStyleSheet {
         }
         if let family = style.fontFamily ?? (kind.role == .text ? TextFaces.systemFamily : nil) { css.append("font-family:\(FontStack.css(for: family))") }
         if let size = style.fontSize ?? (kind.role == .text ? ColumnLayout.defaultFontSize : nil) {
-            css.append("font-size:calc(\(formatNumber(size))px * var(--text-scale, 1))")
+            css.append("font-size:" + fontSize(size, style.sizing))
         }
         if let weight = style.fontWeight { css.append("font-weight:\(cssWeight(weight))") }
         if style.italic { css.append("font-style:italic") }
@@ -74,6 +74,17 @@ public enum KindStyleSheet {
         if style.paddingTop != 0 { css.append("padding-top:\(formatPoints(style.paddingTop))") }
         if style.paddingBottom != 0 { css.append("padding-bottom:\(formatPoints(style.paddingBottom))") }
         return css
+    }
+
+    /// A size as the page scales it: by the page's `--text-scale` (Body's
+    /// size at the chosen category over 17), or another text style's
+    /// `--text-scale-NAME`, or not at all.
+    private static func fontSize(_ size: Double, _ sizing: FontSizing) -> String {
+        switch sizing {
+        case .fixed: return "\(formatNumber(size))px"
+        case .relative(to: .body): return "calc(\(formatNumber(size))px * var(--text-scale, 1))"
+        case .relative(to: let textStyle): return "calc(\(formatNumber(size))px * var(--text-scale-\(textStyle.rawValue), 1))"
+        }
     }
 
     /// A text kind's lines as SwiftUI stacks them: each line box is the

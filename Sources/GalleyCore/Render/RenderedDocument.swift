@@ -144,7 +144,7 @@ public struct PreviousRendering: Sendable {
 
 extension String {
     /// The text between two UTF-8 offsets that fall on character boundaries.
-    func utf8Slice(_ range: Range<Int>) -> Substring {
+    public func utf8Slice(_ range: Range<Int>) -> Substring {
         let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
         let end = utf8.index(start, offsetBy: range.count)
         return self[start..<end]

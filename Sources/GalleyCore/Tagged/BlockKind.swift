@@ -18,6 +18,11 @@ public struct BlockKind: Sendable {
     public var prefix: String
     /// Kinds whose block may directly precede this one (a caption follows an image).
     public var follows: [String]
+    /// For images: what VoiceOver reads for them.
+    public var imageLabel: ImageLabel = .assetName
+    /// Where `galley.json` declares the kind (its name), for warnings about
+    /// what the kind's configuration leaves as it is; nil for the seed's.
+    public var declarationRange: SourceRange?
 
     public init(
         name: String,
@@ -74,12 +79,38 @@ public struct BlockKind: Sendable {
     }
 }
 
+/// Where an image kind's accessibility label comes from, as the app's view sets it.
+public enum ImageLabel: String, Sendable {
+    /// SwiftUI's `Image("name")` with no label: VoiceOver reads the asset's name.
+    case assetName = "asset"
+    /// The text of the block that follows (a caption), as `.accessibilityLabel(caption)` would give.
+    case following = "next"
+    /// `Image(decorative:)`: VoiceOver skips it.
+    case decorative = "none"
+}
+
+/// How a custom font's size follows the reader's text size, as SwiftUI's
+/// `Font.custom` does: `size × style(category) / style(Large)`.
+public enum FontSizing: Sendable, Equatable {
+    /// `Font.custom(_:size:relativeTo:)`; `Font.custom(_:size:)` is relative to `.body`.
+    case relative(to: TextStyle)
+    /// `Font.custom(_:fixedSize:)`: the same at every text size.
+    case fixed
+}
+
+/// SwiftUI's `Font.TextStyle`, by its Swift name.
+public enum TextStyle: String, Sendable, CaseIterable {
+    case largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2
+}
+
 /// A block kind's look, in the app's terms (points, SwiftUI colour names).
 public struct KindStyle: Sendable, Equatable {
     public var fontFamily: String?
     /// Where `fontFamily` is written in `galley.json`, for warnings about it.
     public var fontRange: SourceRange?
     public var fontSize: Double?
+    /// How the size follows the reader's text size.
+    public var sizing: FontSizing = .relative(to: .body)
     public var fontWeight: String?
     public var italic: Bool = false
     /// `gray`, `secondary`, `#rrggbb`, or the name of a colour set.

@@ -9,6 +9,8 @@ public struct ContentSchema: Sendable {
     /// have no item to hold an image key (`galley.json`'s `textImageName`);
     /// nil, the default, lets the tag name the asset whole.
     public var textFileImageName: String?
+    /// Whether an image that VoiceOver would read by its asset name is a warning.
+    public var requiresImageLabels = false
 
     public init(textKey: String, imageKey: String, titleKey: String, kinds: [BlockKind]) {
         self.textKey = textKey

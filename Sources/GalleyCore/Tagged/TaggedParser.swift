@@ -97,7 +97,32 @@ public struct TaggedParser {
             parsed.blocks.append(block(kind: kind, content: content, location: string.location, imageName: imageName))
             previousKind = kind.name
         }
+        // One access to the whole: `warn` above captures `parsed`, so two of its parts at once would overlap.
+        labelImages(&parsed)
         return parsed
+    }
+
+    /// Gives each image the label its kind says VoiceOver reads, and warns,
+    /// when the schema asks for labels, about images read by their asset name.
+    private func labelImages(_ parsed: inout Parsed) {
+        for index in parsed.blocks.indices {
+            guard case .image(var image) = parsed.blocks[index].content, case .asset(let name) = image.source,
+                  let kind = schema.kind(named: parsed.blocks[index].kind) else { continue }
+            switch kind.imageLabel {
+            case .assetName: break
+            case .decorative: image.accessibilityLabel = ""
+            case .following:
+                if index + 1 < parsed.blocks.count, case .paragraph(let next) = parsed.blocks[index + 1].content {
+                    image.accessibilityLabel = next.plainText.trimmingCharacters(in: .whitespaces)
+                }
+            }
+            if schema.requiresImageLabels, image.accessibilityLabel == nil {
+                let hint = kind.imageLabel == .following ? "no text block follows it to take its label from" : "set the kind's \"label\" to \"next\" or \"none\""
+                parsed.diagnostics.append(Diagnostic(path: path, id: .unlabeledImage, at: parsed.blocks[index].location, severity: .warning,
+                                              message: "image '\(name)' has no accessibility label, so VoiceOver reads its asset name; \(hint)"))
+            }
+            parsed.blocks[index].content = .image(image)
+        }
     }
 
     private func classify(_ text: String) -> (BlockKind, String)? {

@@ -32,12 +32,17 @@ typedef struct {
 /// JPEG. `enlarge` allows a picture wider than the source (vectors: a PDF
 /// page is rasterised at that width); raster images are only made smaller.
 /// A source of more than `max_source_pixels` pixels (0: no limit) is
-/// refused from its header, before anything is decoded. ImageMagick (the
-/// only BMP reader) is used only when `allow_imagemagick` is set.
-/// Returns 0, or -1 with the reason in `error`.
+/// refused from its header, before anything is decoded, and so is one whose
+/// decoded pixels (width × height × bands × bytes per band, as libvips
+/// reads the header) take more than `max_decoded_bytes` (0: no limit):
+/// that returns galley_vips_too_many_bytes with the bytes in
+/// `decoded_bytes`. ImageMagick (the only BMP reader) is used only when
+/// `allow_imagemagick` is set. Returns 0, or -1 with the reason in `error`.
 int galley_vips_draw(const void *bytes, size_t length, int width, int max_height, int enlarge,
-                     long long max_source_pixels, int prefer_png, int allow_imagemagick,
-                     galley_vips_picture *picture, char *error, size_t error_size);
+                     long long max_source_pixels, long long max_decoded_bytes, int prefer_png, int allow_imagemagick,
+                     galley_vips_picture *picture, long long *decoded_bytes, char *error, size_t error_size);
+
+enum { galley_vips_too_many_bytes = -2 };
 
 /// Frees a picture's bytes.
 void galley_vips_free(void *bytes);

@@ -1,0 +1,44 @@
+/// Which files hold the app's strings, and how each is read into
+/// `AppStrings.FileReading`: the `Localizable` table, as
+/// `NSLocalizedString(_:comment:)` reads it, in a `.lproj` folder's
+/// `Localizable.strings` or `Localizable.stringsdict`, or in a String
+/// Catalog, `Localizable.xcstrings`, anywhere (one file for every language).
+public enum AppStringsFile {
+    public enum Kind: Sendable, Equatable {
+        case strings
+        case stringsDictionary
+        case catalog
+    }
+
+    /// What the file at `path` (relative to the content folder) is, or nil
+    /// when it holds none of the app's strings.
+    public static func kind(of path: String) -> Kind? {
+        // Compared as bytes, as every path rule is.
+        guard let name = path.slashSeparatedParts.last.map({ Array($0.utf8) }) else { return nil }
+        if name == Array("Localizable.xcstrings".utf8) { return .catalog }
+        guard LocalizedPath(path) != nil else { return nil }
+        if name == Array("Localizable.strings".utf8) { return .strings }
+        if name == Array("Localizable.stringsdict".utf8) { return .stringsDictionary }
+        return nil
+    }
+
+    /// The strings of the file at `path`; nil when it holds none.
+    public static func read(_ bytes: [UInt8], path: String, work: WorkCounter? = nil) -> AppStrings.FileReading? {
+        switch kind(of: path) {
+        case .strings:
+            guard let language = LocalizedPath(path)?.language else { return nil }
+            let (table, diagnostics) = StringsFileReader.read(bytes, path: path, work: work)
+            let entries = table.entries.map { entry in
+                AppStrings.Entry(key: entry.key, language: language, value: AppStrings.Value(text: entry.value, path: path, range: SourceRange(at: entry.location)))
+            }
+            return AppStrings.FileReading(entries: entries, diagnostics: diagnostics)
+        case .stringsDictionary:
+            guard let language = LocalizedPath(path)?.language else { return nil }
+            return StringsDictionaryReader.read(bytes, path: path, language: language)
+        case .catalog:
+            return StringCatalogReader.read(bytes, path: path)
+        case nil:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,109 @@
+/// Reads a String Catalog (`Localizable.xcstrings`, JSON, as Xcode 15
+/// writes it) through the JSON reader, so every value keeps its line and
+/// column:
+///
+/// ```json
+/// {"sourceLanguage": "en", "version": "1.0", "strings": {
+///   "title-HelpView": {"localizations": {
+///     "en": {"stringUnit": {"state": "translated", "value": "Help"}},
+///     "ja": {"stringUnit": {"state": "needs_review", "value": "ヘルプ"}}}}}}
+/// ```
+///
+/// A localisation may hold `variations` (`plural`, `device`: the `other`
+/// form is shown, else the first) and `substitutions` (variables written
+/// `%#@name@`, as in a `.stringsdict`). A key with no localisation in the
+/// source language is its own value there, as Xcode builds it.
+enum StringCatalogReader {
+    static func read(_ bytes: [UInt8], path: String) -> AppStrings.FileReading {
+        var locator = SourceLocator(bytes)
+        let root: JSONNode
+        switch JSONReader.parse(bytes) {
+        case .failure(let error):
+            return AppStrings.FileReading(diagnostics: [error.diagnostic(path: path) { locator.location(of: $0) }])
+        case .success(let node): root = node
+        }
+        var reading = AppStrings.FileReading()
+        func reject(_ node: JSONNode, _ message: String) {
+            reading.diagnostics.append(Diagnostic(path: path, id: .wrongType, range: locator.range(of: node.headOffsets), severity: .warning, message: message))
+        }
+        guard root.objectValue != nil else {
+            reject(root, "a string catalog is \(root.value.typeDescription), expected an object with 'strings'")
+            return reading
+        }
+        let sourceLanguage = root.member("sourceLanguage")?.value.stringValue
+        reading.sourceLanguage = sourceLanguage.flatMap { DocumentLanguage.isTag($0) ? $0 : nil }
+        guard let stringsNode = root.member("strings")?.value else { return reading }
+        guard let strings = stringsNode.objectValue else {
+            reject(stringsNode, "'strings' is \(stringsNode.value.typeDescription), expected an object of keys")
+            return reading
+        }
+        for string in strings {
+            guard string.value.objectValue != nil else {
+                reject(string.value, "'\(string.key)' is \(string.value.value.typeDescription), expected an object")
+                continue
+            }
+            var languages: Set<String> = []
+            if let localizations = string.value.member("localizations")?.value.objectValue {
+                for localization in localizations {
+                    guard let value = Self.value(of: localization.value, path: path, range: locator.range(of: localization.keyOffsets), &locator) else {
+                        reject(localization.value, "the '\(localization.key)' value of '\(string.key)' has no 'stringUnit' with a 'value'")
+                        continue
+                    }
+                    languages.insert(localization.key)
+                    reading.entries.append(AppStrings.Entry(key: string.key, language: localization.key, value: value))
+                }
+            }
+            if let sourceLanguage = reading.sourceLanguage, !languages.contains(sourceLanguage) {
+                let value = AppStrings.Value(text: string.key, path: path, range: locator.range(of: string.keyOffsets))
+                reading.entries.append(AppStrings.Entry(key: string.key, language: sourceLanguage, value: value))
+            }
+        }
+        return reading
+    }
+
+    /// One localisation's value; nil when it gives none.
+    private static func value(of localization: JSONNode, path: String, range: SourceRange, _ locator: inout SourceLocator) -> AppStrings.Value? {
+        guard let shown = shownUnit(of: localization) else { return nil }
+        var variables: [String: (text: String, specifier: String)] = [:]
+        for substitution in localization.member("substitutions")?.value.objectValue ?? [] {
+            let text = shownUnit(of: substitution.value)?.member("value")?.value.stringValue ?? ""
+            var specifier = substitution.value.member("formatSpecifier")?.value.stringValue ?? "@"
+            if case .number(let number)? = substitution.value.member("argNum")?.value.value, number >= 1, number < 1000 {
+                specifier = "\(Int(number))$" + specifier
+            }
+            variables[substitution.key] = (text, specifier)
+        }
+        guard let text = shown.member("value")?.value.stringValue else { return nil }
+        // The state a translator must act on, when any form has one; else the shown form's.
+        let units = localization.objectValue?.count == 1 ? [shown] : units(of: localization)
+        let stateNode = units.lazy.compactMap { $0.member("state")?.value }.first { AppStrings.CatalogState.isUnfinished($0.stringValue ?? "") }
+            ?? shown.member("state")?.value
+        let state = stateNode.flatMap { node in node.stringValue.map { AppStrings.CatalogState(name: $0, range: locator.range(of: node.headOffsets)) } }
+        return AppStrings.Value(
+            text: StringsDictionaryReader.substitute(text) { variables[$0]?.text },
+            format: StringsDictionaryReader.substitute(text, asSpecifiers: true) { variables[$0]?.specifier },
+            path: path, range: range, state: state
+        )
+    }
+
+    /// The string unit shown: the localisation's own, else its `other`
+    /// variation (else the first), looked for through nested variations.
+    private static func shownUnit(of node: JSONNode) -> JSONNode? {
+        if let unit = node.member("stringUnit")?.value, unit.objectValue != nil { return unit }
+        guard let kinds = node.member("variations")?.value.objectValue else { return nil }
+        for kind in kinds {
+            guard let forms = kind.value.objectValue else { continue }
+            if let other = forms.first(where: { $0.key == "other" }), let unit = shownUnit(of: other.value) { return unit }
+            if let unit = forms.lazy.compactMap({ shownUnit(of: $0.value) }).first { return unit }
+        }
+        return nil
+    }
+
+    /// Every string unit of a localisation, its variations' and substitutions' too, in file order.
+    private static func units(of node: JSONNode, depth: Int = 0) -> [JSONNode] {
+        guard depth < 8, let members = node.objectValue else { return [] }
+        return members.flatMap { member -> [JSONNode] in
+            member.key == "stringUnit" ? [member.value] : units(of: member.value, depth: depth + 1)
+        }
+    }
+}

@@ -1,0 +1,167 @@
+/// Whether each text kind, and rich text that sets its own colours, can be
+/// read in every appearance the device offers: WCAG 2.2's contrast ratio
+/// against the view's background in light, dark and increased contrast.
+public enum TextContrastCheck {
+    /// One appearance in which a colour falls short.
+    public struct Shortfall: Equatable, Sendable {
+        public var appearance: Luminosity
+        public var contrast: Contrast
+        public var foreground: CatalogColor
+        public var background: CatalogColor
+        public var ratio: Double
+        public var required: Double
+    }
+
+    /// The appearances an iPhone offers, in the order a message names them.
+    static let appearances: [(Luminosity, Contrast)] = [(.light, .normal), (.dark, .normal), (.light, .high), (.dark, .high)]
+
+    /// SwiftUI's `Text` is drawn at `.body` (17 pt) unless a size is given.
+    static let defaultPoints = 17.0
+
+    /// The appearances in which text of `style` is too faint on the view's
+    /// background; empty when it passes everywhere or its colour is unknown.
+    public static func shortfalls(of style: KindStyle, catalog: AssetCatalog, traits: AssetTraits) -> [Shortfall] {
+        let points = style.fontSize ?? defaultPoints
+        let required = ContrastRatio.required(points: points, isBold: isBold(style.fontWeight))
+        return appearances.compactMap { appearance, contrast in
+            var shown = traits
+            shown.appearance = appearance
+            shown.contrast = contrast
+            guard let foreground = color(style.color ?? "primary", catalog: catalog, traits: shown) else { return nil }
+            let background = viewBackground(appearance, contrast)
+            let ratio = ContrastRatio.of(foreground, on: background)
+            guard ratio < required else { return nil }
+            return Shortfall(appearance: appearance, contrast: contrast, foreground: foreground, background: background, ratio: ratio, required: required)
+        }
+    }
+
+    /// A warning for each text kind of `schema` that falls short somewhere,
+    /// said once for the folder: at the kind's colour in `galley.json` when
+    /// the configuration sets one, else at the kind's declaration there; for
+    /// a kind the seed styles alone, at the start of `galley.json` when there
+    /// is one (where a colour would be set), else, with no configuration to
+    /// point at, at the first block of that kind in `document`, the folder's
+    /// first to use it.
+    public static func diagnostics(for schema: ContentSchema, catalog: AssetCatalog, traits: AssetTraits, configPath: String?,
+                                   document: Document, documentPath: String) -> [Diagnostic] {
+        schema.kinds.compactMap { kind -> Diagnostic? in
+            guard kind.role == .text else { return nil }
+            let shortfalls = shortfalls(of: kind.style, catalog: catalog, traits: traits)
+            guard !shortfalls.isEmpty else { return nil }
+            let path: String
+            let location: SourceLocation
+            if let configPath {
+                (path, location) = (configPath, kind.style.colorRange?.start ?? kind.declarationRange?.start ?? .start)
+            } else {
+                (path, location) = (documentPath, document.blocks.first { $0.kind == kind.name }?.location ?? .start)
+            }
+            return Diagnostic(path: path, id: .lowContrast, at: location, severity: .warning, message: message(kind: kind, shortfalls: shortfalls))
+        }
+    }
+
+    /// A warning at the first paragraph of a rich-text document whose own
+    /// colours are too faint on the text view's background in some appearance
+    /// (black text written into an RTF is black on black in dark appearance).
+    public static func richTextDiagnostic(for document: Document, path: String) -> Diagnostic? {
+        var first: (block: Block, run: TextRun, shortfall: Shortfall)?
+        var count = 0
+        for block in document.blocks {
+            guard case .paragraph(let paragraph) = block.content else { continue }
+            let faint = paragraph.runs.lazy.compactMap { run -> (TextRun, Shortfall)? in
+                guard let color = run.style.color, !run.text.allSatisfy(\.isWhitespace) else { return nil }
+                return shortfall(of: color, background: run.style.background, points: run.style.fontSize ?? 12, isBold: run.style.bold).map { (run, $0) }
+            }.first
+            guard let (run, shortfall) = faint else { continue }
+            count += 1
+            if first == nil { first = (block, run, shortfall) }
+        }
+        guard let first else { return nil }
+        let others = count > 1 ? "; \(count) paragraphs set colours like it" : ""
+        let message = "text colour \(hex(first.run.style.color.map(CatalogColor.init) ?? first.shortfall.foreground)) has a contrast ratio of \(formatted(first.shortfall.ratio)):1 on the text view's background \(hex(first.shortfall.background)) in \(name(first.shortfall)); \(formatted(first.shortfall.required)):1 is needed (WCAG 2.2)\(others)"
+        return Diagnostic(path: path, id: .lowContrast, at: first.block.location, severity: .warning, message: message)
+    }
+
+    /// The first appearance in which an explicit run colour is too faint:
+    /// on its own background when it sets one, else on the view's.
+    private static func shortfall(of color: RGBColor, background: RGBColor?, points: Double, isBold: Bool) -> Shortfall? {
+        let foreground = CatalogColor(color)
+        let required = ContrastRatio.required(points: points, isBold: isBold)
+        for (appearance, contrast) in appearances {
+            let behind = background.map(CatalogColor.init) ?? viewBackground(appearance, contrast)
+            let ratio = ContrastRatio.of(foreground, on: behind)
+            if ratio < required {
+                return Shortfall(appearance: appearance, contrast: contrast, foreground: foreground, background: behind, ratio: ratio, required: required)
+            }
+        }
+        return nil
+    }
+
+    private static func message(kind: BlockKind, shortfalls: [Shortfall]) -> String {
+        let colour = kind.style.color ?? "primary"
+        let worst = shortfalls.min { $0.ratio < $1.ratio } ?? shortfalls[0]
+        let places = shortfalls.map { "\(formatted($0.ratio)):1 in \(name($0))" }.joined(separator: ", ")
+        let points = formatted(kind.style.fontSize ?? defaultPoints)
+        return "'\(kind.name)' text colour '\(colour)' (\(hex(worst.foreground))) on the background \(hex(worst.background)) has a contrast ratio of \(places); \(points) pt text needs \(formatted(worst.required)):1 (WCAG 2.2)"
+    }
+
+    /// A style colour in one appearance: a SwiftUI name, `#rrggbb`, or a colour set.
+    static func color(_ name: String, catalog: AssetCatalog, traits: AssetTraits) -> CatalogColor? {
+        if let reference = SwiftUIColors.systemReference(of: name) {
+            return SystemColors.color(named: reference, platform: "ios", appearance: traits.appearance, contrast: traits.contrast)
+        }
+        if let rgb = hexColor(name) { return rgb }
+        return catalog.color(named: name, for: traits)
+    }
+
+    /// What a `ScrollView` or text view shows behind text: the system background.
+    static func viewBackground(_ appearance: Luminosity, _ contrast: Contrast) -> CatalogColor {
+        SystemColors.color(named: "systemBackground", platform: "ios", appearance: appearance, contrast: contrast)
+            ?? CatalogColor(red: 1, green: 1, blue: 1)
+    }
+
+    private static func hexColor(_ text: String) -> CatalogColor? {
+        let digits = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
+        guard digits.count == 6 || digits.count == 8, let value = UInt32(digits, radix: 16) else { return nil }
+        let rgb = digits.count == 8 ? value >> 8 : value
+        let alpha = digits.count == 8 ? Double(value & 0xFF) / 255 : 1
+        return CatalogColor(red: Double(rgb >> 16 & 0xFF) / 255, green: Double(rgb >> 8 & 0xFF) / 255, blue: Double(rgb & 0xFF) / 255, alpha: alpha)
+    }
+
+    private static func isBold(_ weight: String?) -> Bool {
+        guard let weight = weight?.lowercased() else { return false }
+        if let number = Int(weight) { return number >= 700 }
+        return ["bold", "heavy", "black"].contains(weight)
+    }
+
+    private static func name(_ shortfall: Shortfall) -> String {
+        let appearance = shortfall.appearance == .light ? "light" : "dark"
+        return shortfall.contrast == .high ? "\(appearance) appearance with increased contrast" : "\(appearance) appearance"
+    }
+
+    private static func hex(_ color: CatalogColor) -> String {
+        let shown = ContrastRatio.encodedSRGB(color)
+        func byte(_ component: Double) -> String {
+            let value = Int((min(1, max(0, component)) * 255).rounded())
+            let digits = String(value, radix: 16, uppercase: true)
+            return value < 16 ? "0" + digits : digits
+        }
+        let alpha = shown.alpha < 1 ? " at \(Int((shown.alpha * 100).rounded()))% opacity" : ""
+        return "#" + byte(shown.red) + byte(shown.green) + byte(shown.blue) + alpha
+    }
+
+    /// Two decimals, as contrast checkers print a ratio (3.26).
+    static func formatted(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        let whole = hundredths / 100
+        let fraction = hundredths % 100
+        if fraction == 0 { return String(whole) }
+        return fraction % 10 == 0 ? "\(whole).\(fraction / 10)" : "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+}
+
+extension CatalogColor {
+    /// An 8-bit sRGB colour as a document writes it.
+    init(_ rgb: RGBColor) {
+        self.init(red: Double(rgb.red) / 255, green: Double(rgb.green) / 255, blue: Double(rgb.blue) / 255)
+    }
+}

@@ -1,0 +1,134 @@
+import GalleyCore
+import XCTest
+
+/// Text colours against the view's background in every appearance, by
+/// WCAG 2.2's ratio, for the seed's styles, colours a project configures,
+/// and colours an RTF writes into itself.
+final class TextContrastCheckTests: XCTestCase {
+    private let iPhone = PreviewDevice.forWidth(390).traits(appearance: .light)
+
+    func testTheRatioMatchesWCAGsWorkedValues() {
+        let white = CatalogColor(red: 1, green: 1, blue: 1)
+        let black = CatalogColor(red: 0, green: 0, blue: 0)
+        XCTAssertEqual(ContrastRatio.of(black, on: white), 21, accuracy: 0.001)
+        XCTAssertEqual(ContrastRatio.of(white, on: white), 1, accuracy: 0.001)
+        // #767676 on white is the classic lightest grey that passes 4.5:1 (4.54).
+        let grey = CatalogColor(red: 118 / 255, green: 118 / 255, blue: 118 / 255)
+        XCTAssertEqual(ContrastRatio.of(grey, on: white), 4.54, accuracy: 0.01)
+        // Half-transparent black over white is seen as mid-grey, 0.5 encoded (3.98:1).
+        XCTAssertEqual(ContrastRatio.of(CatalogColor(red: 0, green: 0, blue: 0, alpha: 0.5), on: white), 3.98, accuracy: 0.01)
+        XCTAssertEqual(ContrastRatio.required(points: 16, isBold: false), 4.5)
+        XCTAssertEqual(ContrastRatio.required(points: 18, isBold: false), 3)
+        XCTAssertEqual(ContrastRatio.required(points: 14, isBold: true), 3)
+    }
+
+    func testTheSeedsGreyCaptionFallsShortInLightAppearanceOnly() throws {
+        let caption = try XCTUnwrap(ContentSchema.seed.kind(named: "caption"))
+        let shortfalls = TextContrastCheck.shortfalls(of: caption.style, catalog: AssetCatalog(), traits: iPhone)
+        XCTAssertEqual(shortfalls.count, 1)
+        let light = try XCTUnwrap(shortfalls.first)
+        XCTAssertEqual(light.appearance, .light)
+        XCTAssertEqual(light.contrast, .normal)
+        XCTAssertEqual(light.ratio, 3.26, accuracy: 0.005)
+        XCTAssertEqual(light.required, 4.5)
+    }
+
+    func testTheSeedsBodyPasses() throws {
+        let body = try XCTUnwrap(ContentSchema.seed.kind(named: "body"))
+        XCTAssertEqual(TextContrastCheck.shortfalls(of: body.style, catalog: AssetCatalog(), traits: iPhone), [])
+    }
+
+    private let article = Document(title: "t", kind: .tagged, blocks: [
+        Block(kind: "body", location: SourceLocation(line: 3, column: 5), content: .paragraph(Paragraph(runs: [TextRun("a")]))),
+        Block(kind: "caption", location: SourceLocation(line: 4, column: 5), content: .paragraph(Paragraph(runs: [TextRun("b")]))),
+        Block(kind: "caption", location: SourceLocation(line: 6, column: 5), content: .paragraph(Paragraph(runs: [TextRun("c")]))),
+    ])
+
+    func testWithNoConfigurationOneWarningIsAtTheFirstCaptionOfTheDocument() throws {
+        let found = TextContrastCheck.diagnostics(for: .seed, catalog: AssetCatalog(), traits: iPhone, configPath: nil, document: article, documentPath: "data.json")
+        XCTAssertEqual(found.count, 1)
+        let warning = try XCTUnwrap(found.first)
+        XCTAssertEqual(warning.id, .lowContrast)
+        XCTAssertEqual(warning.path, "data.json")
+        XCTAssertEqual(warning.location, SourceLocation(line: 4, column: 5))
+        XCTAssertEqual(warning.severity, .warning)
+        XCTAssertTrue(warning.message.contains("3.26:1 in light appearance"), warning.message)
+        XCTAssertTrue(warning.message.contains("#8E8E93"), warning.message)
+    }
+
+    func testWithAConfigurationTheSeedsOwnCaptionIsWarnedAboutAtItsStart() {
+        let found = TextContrastCheck.diagnostics(for: .seed, catalog: AssetCatalog(), traits: iPhone, configPath: "galley.json", document: article, documentPath: "data.json")
+        XCTAssertEqual(found.map(\.path), ["galley.json"])
+        XCTAssertEqual(found.map(\.location), [.start])
+    }
+
+    func testAKindTheConfigurationDeclaresWithoutAColourIsWarnedAboutAtItsName() throws {
+        let config = try XCTUnwrap(ConfigReader(path: "galley.json").read(Array("""
+        {"kinds": [
+          {"name": "body"},
+          {"name": "caption", "style": {"size": 15}}
+        ]}
+        """.utf8)).config)
+        let found = TextContrastCheck.diagnostics(for: config.schema, catalog: AssetCatalog(), traits: iPhone, configPath: "galley.json", document: article, documentPath: "data.json")
+        XCTAssertEqual(found.map(\.path), ["galley.json"])
+        XCTAssertEqual(found.map(\.location), [SourceLocation(line: 3, column: 12)])
+        XCTAssertTrue(found.first?.message.contains("15 pt text needs 4.5:1") ?? false, found.first?.message ?? "")
+    }
+
+    func testAConfiguredColourIsWarnedAboutAtItsLineAndAPassingOneIsNot() throws {
+        var schema = ContentSchema.seed
+        let index = try XCTUnwrap(schema.kinds.firstIndex { $0.name == "caption" })
+        schema.kinds[index].style.color = "#AAAAAA"
+        schema.kinds[index].style.colorRange = SourceRange(at: SourceLocation(line: 7, column: 18))
+        let found = TextContrastCheck.diagnostics(for: schema, catalog: AssetCatalog(), traits: iPhone, configPath: "galley.json", document: article, documentPath: "data.json")
+        XCTAssertEqual(found.map(\.path), ["galley.json"])
+        XCTAssertEqual(found.first?.location, SourceLocation(line: 7, column: 18))
+        // A fixed light grey is fine on black: only the light appearances fall short.
+        XCTAssertTrue(found.first?.message.contains("in light appearance,") ?? false, found.first?.message ?? "")
+        XCTAssertFalse(found.first?.message.contains("in dark appearance") ?? true)
+
+        // Mid-grey passes on both backgrounds (4.54:1 on white, 4.62:1 on black).
+        schema.kinds[index].style.color = "#767676"
+        XCTAssertEqual(TextContrastCheck.diagnostics(for: schema, catalog: AssetCatalog(), traits: iPhone, configPath: "galley.json", document: article, documentPath: "data.json"), [])
+    }
+
+    func testAColourSetIsCheckedInEachOfItsAppearances() throws {
+        var catalog = AssetCatalog()
+        catalog.setContents("A.xcassets/Contents.json", Array(#"{"info": {"version": 1}}"#.utf8))
+        catalog.setContents("A.xcassets/Faint.colorset/Contents.json", Array("""
+        {"colors": [
+          {"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "0x00", "green": "0x00", "blue": "0x00", "alpha": "1.000"}}},
+          {"idiom": "universal", "appearances": [{"appearance": "luminosity", "value": "dark"}],
+           "color": {"color-space": "srgb", "components": {"red": "0x20", "green": "0x20", "blue": "0x20", "alpha": "1.000"}}}
+        ]}
+        """.utf8))
+        var style = KindStyle()
+        style.color = "Faint"
+        let shortfalls = TextContrastCheck.shortfalls(of: style, catalog: catalog, traits: iPhone)
+        XCTAssertEqual(shortfalls.map(\.appearance), [.dark, .dark])
+        XCTAssertEqual(shortfalls.map(\.contrast), [.normal, .high])
+    }
+
+    func testBlackTextWrittenIntoAnRTFIsBlackOnBlackInDarkAppearance() throws {
+        let rtf = #"{\rtf1\ansi{\colortbl;\red0\green0\blue0;}\f0\fs24\cf1 First paragraph.\par Second.\par}"#
+        let read = RTFReader.read(Array(rtf.utf8), path: "help.rtf")
+        let warning = try XCTUnwrap(TextContrastCheck.richTextDiagnostic(for: read.document, path: "help.rtf"))
+        XCTAssertEqual(warning.path, "help.rtf")
+        XCTAssertEqual(warning.location, read.document.blocks.first?.location)
+        XCTAssertTrue(warning.message.contains("1:1"), warning.message)
+        XCTAssertTrue(warning.message.contains("in dark appearance"), warning.message)
+        XCTAssertTrue(warning.message.contains("2 paragraphs"), warning.message)
+    }
+
+    func testRTFTextInTheDefaultColourAdaptsAndIsNotWarnedAbout() {
+        let rtf = #"{\rtf1\ansi{\colortbl;\red0\green0\blue0;}\f0\fs24\cf0 Default colour.\par}"#
+        let read = RTFReader.read(Array(rtf.utf8), path: "help.rtf")
+        XCTAssertNil(TextContrastCheck.richTextDiagnostic(for: read.document, path: "help.rtf"))
+    }
+
+    func testRTFTextOnItsOwnBackgroundIsJudgedAgainstIt() {
+        let rtf = #"{\rtf1\ansi{\colortbl;\red0\green0\blue0;\red255\green255\blue200;}\f0\fs24\cf1\highlight2 Black on cream.\par}"#
+        let read = RTFReader.read(Array(rtf.utf8), path: "help.rtf")
+        XCTAssertNil(TextContrastCheck.richTextDiagnostic(for: read.document, path: "help.rtf"))
+    }
+}
