@@ -39,6 +39,7 @@ let package = Package(
                 .embedInCode("galley.js"),
                 .embedInCode("connection.js"),
                 .embedInCode("patching.js"),
+                .embedInCode("blockLocations.js"),
                 .embedInCode("scrolling.js"),
                 .embedInCode("settings.js"),
                 .embedInCode("toolbar.js"),

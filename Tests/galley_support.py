@@ -22,6 +22,25 @@ SPECIES = os.path.join(CORPUS, "tagged", "grmagicdog-SpeciesCollection")
 URL_RE = re.compile(r"http://127\.0\.0\.1:(\d+)/")
 
 
+GROUP_OR_BLOCK = re.compile(r'<div class="blk-group" id="[^"]+" data-line="(\d+)" data-column="(\d+)">'
+                            r'|<div class="blk[ "][^>]*? id="([^"]+)"[^>]*? data-line-offset="(-?\d+)" data-column-offset="(-?\d+)">')
+
+
+def block_locations(html):
+    """Each block of a rendered article as (id, line, column): a group says
+    where its first block starts, each block its offset from that, the
+    column counted from the group's on the group's line (GroupOffset.swift)."""
+    located = []
+    line = column = None
+    for match in GROUP_OR_BLOCK.finditer(html):
+        if match[1]:
+            line, column = int(match[1]), int(match[2])
+            continue
+        lines, columns = int(match[4]), int(match[5])
+        located.append((match[3], line + lines, column + columns if lines == 0 else columns))
+    return located
+
+
 def temp_root():
     """A normal (non-sticky) folder for content copies: inotify and editors'
     renames behave there as in a real project folder, unlike in /tmp."""

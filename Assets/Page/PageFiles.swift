@@ -12,6 +12,7 @@ public enum PageFiles {
         "galley.js": PackageResources.galley_js,
         "connection.js": PackageResources.connection_js,
         "patching.js": PackageResources.patching_js,
+        "blockLocations.js": PackageResources.blockLocations_js,
         "scrolling.js": PackageResources.scrolling_js,
         "settings.js": PackageResources.settings_js,
         "toolbar.js": PackageResources.toolbar_js,

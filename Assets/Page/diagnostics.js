@@ -2,7 +2,7 @@
 // with its location, and a click reveals the block it is about (or the
 // block nearest its line).
 
-import { settleMoves } from './patching.js';
+import { blockNearLine } from './blockLocations.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -41,15 +41,7 @@ export function setUpDiagnostics(doc, reveal) {
     if (exact) return exact;
     if (!d.line || (doc.path && d.path && d.path !== doc.path)) return null;
     const art = viewA.querySelector(':scope > article');
-    if (!art) return null;
-    settleMoves();
-    let best = null;
-    for (const el of art.children) {
-      const line = Number(el.getAttribute('data-line'));
-      if (!line) continue;
-      if (line <= d.line) best = el; else break;
-    }
-    return best;
+    return art ? blockNearLine(art, d.line) : null;
   }
 
   // The blocks that carry a marker, so that clearing them does not search

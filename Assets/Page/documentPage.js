@@ -2,7 +2,8 @@
 // devices, marks what changed, and follows the document when it is deleted
 // and comes back.
 import { galley, HOLD_SECONDS, Backoff, backOff, getJSON, isHiddenAbort, noteBoot, setConnection, whenVisible } from './connection.js';
-import { PAGE_CLASSES, PatchMismatch, incomingFromArticle, incomingFromPatch, isPageAttr, parseArticle, patchView, settleMoves } from './patching.js';
+import { PAGE_CLASSES, PatchMismatch, incomingFromArticle, incomingFromPatch, isPageAttr, parseArticle, patchView } from './patching.js';
+import { blockOnLine, blocksOf, labelLocations } from './blockLocations.js';
 import { captureAnchor, isOnScreen, restoreAnchor, viewportTop } from './scrolling.js';
 import { settings } from './settings.js';
 import { setUpToolbar } from './toolbar.js';
@@ -113,12 +114,13 @@ export function documentPage() {
     if (doc.hasArticle && shown) {
       // The same blocks as view A, without what the page added to them.
       const copy = shown.cloneNode(true);
-      for (const el of copy.children) {
+      for (const el of blocksOf(copy)) {
         el.classList.remove(...PAGE_CLASSES);
         if (!el.getAttribute('class')) el.removeAttribute('class');
         for (const { name } of Array.from(el.attributes)) if (isPageAttr(name)) el.removeAttribute(name);
       }
       patchView(viewB, incomingFromArticle(copy), true);
+      labelLocations(copy);
       setLanguage();
       showDeviceFiles();
     }
@@ -210,8 +212,8 @@ export function documentPage() {
       }
     }
     if (followTo !== null && settings.follow) {
-      settleMoves();
-      const target = viewA.querySelector('[data-line="' + Number(followTo) + '"]');
+      const art = viewA.querySelector(':scope > article');
+      const target = art && blockOnLine(art, Number(followTo));
       if (target) revealBlock(target, false);
     }
   }
@@ -267,6 +269,7 @@ export function documentPage() {
       doc.hasArticle = true;
       setLanguage();
       setDirection();
+      for (const view of [viewA, viewB]) labelLocations(view.querySelector(':scope > article'));
       if (body.patch) {
         showDeviceFilesOf(changed);
         showDeviceFilesOf(changedB);

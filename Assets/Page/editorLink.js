@@ -4,15 +4,14 @@
 // (`"editor": {"url": "/api/open", "token": "…"}`); the JSON API is
 // same-origin only, so other web pages cannot learn the secret.
 
-import { settleMoves } from './patching.js';
+import { locationOf } from './blockLocations.js';
 
 /** `doc` is the page's document state: its `editor` and `path` are read at each click. */
 export function linkEditor(view, doc) {
   view.addEventListener('click', (e) => {
     if (!(e.altKey || e.ctrlKey || e.metaKey) || !doc.editor || !doc.editor.url) return;
-    const blk = e.target.closest('.blk');
-    if (!blk || !blk.hasAttribute('data-line')) return;
-    settleMoves();
+    const location = locationOf(e.target.closest('.blk'));
+    if (!location) return;
     e.preventDefault();
     fetch(doc.editor.url, {
       method: 'POST',
@@ -21,8 +20,8 @@ export function linkEditor(view, doc) {
       body: JSON.stringify({
         token: doc.editor.token || '',
         path: doc.path,
-        line: Number(blk.getAttribute('data-line')),
-        column: Number(blk.getAttribute('data-column')) || 1,
+        line: location.line,
+        column: location.column || 1,
       }),
     }).catch(() => { /* the daemon logs editor failures */ });
   });

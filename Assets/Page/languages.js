@@ -4,6 +4,7 @@
 // so a dropped image line or a moved caption shows at a glance.
 import { HOLD_SECONDS, whenVisible } from './connection.js';
 import { incomingFromArticle, parseArticle, patchView } from './patching.js';
+import { blocksOf } from './blockLocations.js';
 import { settings, choose } from './settings.js';
 
 const $ = (id) => document.getElementById(id);
@@ -83,10 +84,13 @@ export function setUpLanguages(doc) {
   let syncing = false;
   function sync(from, to) {
     if (!doc.comparing || syncing) return;
-    const blocks = Array.from(from.querySelectorAll(':scope > article > .blk'));
+    const fromArticle = from.querySelector(':scope > article');
+    const toArticle = to.querySelector(':scope > article');
+    if (!fromArticle || !toArticle) return;
+    const blocks = blocksOf(fromArticle);
     const top = from.scrollTop;
     const index = blocks.findIndex((el) => el.offsetTop + el.offsetHeight > top);
-    const twins = to.querySelectorAll(':scope > article > .blk');
+    const twins = blocksOf(toArticle);
     if (index < 0 || !twins.length) return;
     const twin = twins[Math.min(index, twins.length - 1)];
     syncing = true;

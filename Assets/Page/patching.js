@@ -1,15 +1,20 @@
-// Block patching: brings the article a view shows to what the daemon sent
-// (a whole article, or a patch of runs of kept blocks and new HTML), touching only the
-// blocks that changed, so unchanged images are neither re-fetched nor
-// re-decoded. Content text only ever reaches the DOM as HTML the daemon
-// escaped.
+// Block patching: brings the article a view shows to what the daemon sent.
+// A whole article is shown as it is; a patch (DocumentPatch.swift) says
+// which children of the article (the header, groups of blocks) and which
+// blocks stay, move or are new, and the page applies it as it says,
+// touching only the groups and blocks it names, so unchanged images are
+// neither re-fetched nor re-decoded. Content text only ever reaches the
+// DOM as HTML the daemon escaped.
+
+import { isGroup } from './blockLocations.js';
 
 /** Classes and attributes the page adds to blocks; kept across patches. */
 export const PAGE_CLASSES = ['just-changed', 'changed-again', 'has-error', 'has-warning', 'diag-target'];
 export const isPageAttr = (name) => name.startsWith('data-galley-');
 
+/** What a patch names an element by: its id (moved aside in the second device), or its tag for the header. */
 function keyOf(el) {
-  return el.getAttribute('data-galley-id') || el.id || null;
+  return el.getAttribute('data-galley-id') || el.id || el.localName;
 }
 
 export function parseArticle(html) {
@@ -29,30 +34,44 @@ export class PatchMismatch extends Error {
   constructor(what) { super('patch does not fit: ' + what); this.name = 'PatchMismatch'; }
 }
 
-/** What a view should show, from a whole article: every child as an element. */
+/** What a view should show, from a whole article. */
 export function incomingFromArticle(art) {
-  return { article: art, items: Array.from(art.children).map((node) => ({ node })) };
+  return { article: art, items: null };
 }
 
-/** A run of kept children in a daemon patch (see DocumentPatch.swift), checked for its shape only. */
-function isRun(e) {
+/** A run of kept children (or, with `in`, kept blocks) in a daemon patch, checked for its shape only. */
+function isRun(e, ofBlocks) {
   return !!e && typeof e === 'object' && e.html === undefined && Number.isInteger(e.keep) && Number.isInteger(e.count)
-    && e.keep >= 0 && e.count >= 1 && typeof e.first === 'string' && typeof e.last === 'string';
+    && e.keep >= 0 && e.count >= 1 && typeof e.first === 'string' && typeof e.last === 'string'
+    && (!ofBlocks || (Number.isInteger(e.in) && e.in >= 0));
+}
+
+function isGroupItem(e) {
+  return !!e && typeof e.group === 'string' && Array.isArray(e.blocks)
+    && (e.update === undefined || (Number.isInteger(e.update) && e.update >= 0 && typeof e.first === 'string'));
 }
 
 /**
- * What a view should show, from a daemon patch: runs of kept children
- * stay `{ run }` (with how their blocks moved), the other children are
- * parsed (all in one go). Returns one incoming value per view asked for,
- * since a parsed element can live in one view only.
+ * What a view should show, from a daemon patch: runs stay `{ run }`, the
+ * HTML of new children, blocks and groups' opening tags is parsed (all in
+ * one go). Returns one incoming value per view asked for, since a parsed
+ * element can live in one view only.
  */
 export function incomingFromPatch(patch, views) {
   if (!patch || typeof patch.article !== 'string' || !Array.isArray(patch.elements)) throw new PatchMismatch('shape');
   const fragments = [];
-  for (const e of patch.elements) {
-    if (isRun(e)) continue;
+  const html = (e) => {
     if (!e || typeof e.html !== 'string') throw new PatchMismatch('element');
     fragments.push(e.html);
+  };
+  for (const e of patch.elements) {
+    if (isRun(e, false)) continue;
+    if (!isGroupItem(e)) {
+      html(e);
+      continue;
+    }
+    fragments.push(e.group + '</div>');
+    for (const b of e.blocks) if (!isRun(b, true)) html(b);
   }
   const tpl = document.createElement('template');
   tpl.innerHTML = fragments.join('\n');
@@ -61,10 +80,16 @@ export function incomingFromPatch(patch, views) {
   const article = parseArticle(patch.article + '</article>');
   return Array.from({ length: views }, (_, copy) => {
     let next = 0;
+    const node = () => {
+      const el = parsed[next++];
+      return copy === 0 ? el : el.cloneNode(true);
+    };
     const items = patch.elements.map((e) => {
-      if (isRun(e)) return { run: e };
-      const node = parsed[next++];
-      return { node: copy === 0 ? node : node.cloneNode(true) };
+      if (isRun(e, false)) return { run: e };
+      if (!isGroupItem(e)) return { node: node() };
+      const group = node();
+      const blocks = e.blocks.map((b) => (isRun(b, true) ? { run: b } : { node: node() }));
+      return { group, update: e.update, first: e.first, blocks };
     });
     return { article: copy === 0 ? article : article.cloneNode(false), items };
   });
@@ -95,241 +120,127 @@ function syncAttributes(to, from, pageSet = []) {
   }
 }
 
-function decorateBlock(el) {
-  const line = el.getAttribute('data-line');
-  if (line) {
-    const col = el.getAttribute('data-column');
-    el.setAttribute('data-galley-loc', 'line ' + line + (col ? ':' + col : ''));
-  }
+/** The second device shows the same groups and blocks: their ids must stay unique. */
+function moveIdAside(el) {
+  if (!el.id) return;
+  el.setAttribute('data-galley-id', el.id);
+  el.removeAttribute('id');
 }
 
 /**
- * Brings the article in `view` to `incoming` ({article, items}): the
- * article's attributes, then its children, each a parsed element
- * (`{ node }`) or a run of children the view keeps (`{ run }`: where they
- * are in what the view shows, and how their source location changed).
- * The work is proportional to what changed: kept runs are checked at their
- * ends and left in place, and only the children between them are
- * compared. There, elements whose key (block id) and content are
- * unchanged stay the same DOM nodes; others are inserted, given new
- * content, or removed. Returns the elements with new content, in
- * document order; throws PatchMismatch, before changing any child, when a
- * run does not fit what the view shows.
+ * Brings the article in `view` to `incoming`: a whole article replaces
+ * what the view shows; a patch's items are applied as they say. Kept runs
+ * are checked at their ends and stay the same DOM nodes, with their
+ * location attributes grown by the run's `lines` and `columns` (a group's
+ * `data-line`/`data-column`, a block's offsets); a group named by `update`
+ * stays, with the attributes of its new opening tag and the blocks given;
+ * parsed elements are new. Returns the new blocks (and a new header), in
+ * document order; throws PatchMismatch, before changing anything, when a
+ * run or a group does not fit what the view shows.
  */
 export function patchView(view, incoming, secondary) {
-  let art = view.querySelector(':scope > article');
-  if (!art) {
-    art = document.createElement('article');
-    view.replaceChildren(art);
+  if (!incoming.items) {
+    if (secondary) for (const el of incoming.article.querySelectorAll(':scope > .blk-group, :scope > .blk-group > .blk')) moveIdAside(el);
+    view.replaceChildren(incoming.article);
+    return [];
   }
-  const children = art.children;
-  // Runs resolved against the view, before anything moves.
-  const runs = new Map();
-  let inOrder = true;
-  let end = 0;
-  for (const item of incoming.items) {
-    if (!item.run) continue;
-    const { keep, count, first, last } = item.run;
-    if (keep + count > children.length) throw new PatchMismatch('run ' + first);
-    const from = children[keep];
-    const to = children[keep + count - 1];
-    if (keyOf(from) !== first || keyOf(to) !== last) throw new PatchMismatch('run ' + first);
-    if (keep < end) inOrder = false;
-    end = keep + count;
-    runs.set(item, { from, to, start: keep });
-  }
-  if (!inOrder) {
-    const spans = Array.from(runs.keys(), (item) => [item.run.keep, item.run.keep + item.run.count]).sort((a, b) => a[0] - b[0]);
-    for (let i = 1; i < spans.length; i++) if (spans[i][0] < spans[i - 1][1]) throw new PatchMismatch('runs overlap');
-  }
-  syncAttributes(art, incoming.article, ARTICLE_OWN);
-  for (const [item, { from, to }] of runs) moveRun(item.run, from, to);
+  const art = view.querySelector(':scope > article');
+  if (!art) throw new PatchMismatch('no article');
+  // Everything resolved against what the view shows, before anything moves.
+  const children = Array.from(art.children);
+  const blocksOfChild = new Map();
+  const blocksIn = (index) => {
+    if (!children[index]) throw new PatchMismatch('group ' + index);
+    if (!blocksOfChild.has(index)) blocksOfChild.set(index, Array.from(children[index].children));
+    return blocksOfChild.get(index);
+  };
+  const kept = (list, run) => {
+    if (run.keep + run.count > list.length) throw new PatchMismatch('run ' + run.first);
+    const nodes = list.slice(run.keep, run.keep + run.count);
+    if (keyOf(nodes[0]) !== run.first || keyOf(nodes[nodes.length - 1]) !== run.last) throw new PatchMismatch('run ' + run.first);
+    // A kept group is not opened: the number of blocks it holds is checked instead.
+    if (Number.isInteger(run.blockCount)
+      && nodes.reduce((sum, el) => sum + (isGroup(el) ? el.childElementCount : 0), 0) !== run.blockCount) throw new PatchMismatch('run ' + run.first);
+    return nodes;
+  };
+  const fresh = (node) => {
+    if (secondary) moveIdAside(node);
+    return node;
+  };
+  const steps = incoming.items.map((item) => {
+    if (item.run) return { run: item.run, nodes: kept(children, item.run), attributes: ['data-line', 'data-column'] };
+    if (!item.group) return { node: fresh(item.node) };
+    let group = fresh(item.group);
+    if (item.update !== undefined) {
+      const old = children[item.update];
+      if (!old || keyOf(old) !== item.first) throw new PatchMismatch('group ' + item.first);
+      blocksIn(item.update);
+      group = { old, tag: group };
+    }
+    const blocks = item.blocks.map((b) => (b.run
+      ? { run: b.run, nodes: kept(blocksIn(b.run.in), b.run), attributes: ['data-line-offset', 'data-column-offset'] }
+      : { node: fresh(b.node) }));
+    return { group, blocks };
+  });
 
+  syncAttributes(art, incoming.article, ARTICLE_OWN);
   const changed = [];
-  if (inOrder) {
-    // Each stretch between two runs (or an end) is patched on its own,
-    // before the element that starts the next run.
-    let pending = [];
-    let oldStart = 0;
-    const stretches = [];
-    for (const item of incoming.items) {
-      const run = runs.get(item);
-      if (!run) {
-        pending.push(item);
-        continue;
+  const shown = [];
+  for (const step of steps) {
+    if (step.run) {
+      move(step.nodes, step.run, step.attributes);
+      shown.push(...step.nodes);
+    } else if (step.node) {
+      changed.push(step.node);
+      shown.push(step.node);
+    } else {
+      let group = step.group;
+      if (group.old) {
+        syncAttributes(group.old, group.tag);
+        group = group.old;
       }
-      stretches.push({ old: sliceOf(children, oldStart, run.start), items: pending, before: run.from });
-      pending = [];
-      oldStart = run.start + item.run.count;
-    }
-    stretches.push({ old: sliceOf(children, oldStart, children.length), items: pending, before: null });
-    for (const stretch of stretches) {
-      if (stretch.old.length || stretch.items.length) placeStretch(art, stretch, secondary, changed);
-    }
-  } else {
-    // Kept blocks in another order (items of a data file moved): the whole
-    // article is one stretch, with the runs' elements staying where the
-    // patch puts them.
-    const items = [];
-    for (const item of incoming.items) {
-      const run = runs.get(item);
-      if (!run) {
-        items.push(item);
-        continue;
+      const blocks = [];
+      for (const b of step.blocks) {
+        if (b.run) {
+          move(b.nodes, b.run, b.attributes);
+          blocks.push(...b.nodes);
+        } else {
+          changed.push(b.node);
+          blocks.push(b.node);
+        }
       }
-      for (let el = run.from, n = 0; n < item.run.count; el = el.nextElementSibling, n++) items.push({ kept: el });
+      place(group, blocks);
+      shown.push(group);
     }
-    placeStretch(art, { old: Array.from(children), items, before: null }, secondary, changed);
   }
+  place(art, shown);
   return changed;
 }
 
-function sliceOf(children, start, end) {
-  const slice = [];
-  for (let i = start; i < end; i++) slice.push(children[i]);
-  return slice;
-}
-
-/**
- * Source locations of moved blocks, written after the frame that shows the
- * patch: nothing on screen shows them, and writing thousands of them (a
- * paragraph added at the top of a long document, or an edit on a line that
- * holds every paragraph) cost 10 to 15 ms before the article could change.
- * Whatever reads a block's location calls `settleMoves()` first.
- */
-const pendingMoves = [];
-let movesScheduled = false;
-
-/** Notes how far the blocks of a kept run moved in their source, to be written after the frame. */
-function moveRun(run, from, to) {
+/** Grows the location attributes of kept elements by what their run says they moved. */
+function move(nodes, run, [lineAttribute, columnAttribute]) {
   const lines = Number.isInteger(run.lines) ? run.lines : 0;
   const columns = Number.isInteger(run.columns) ? run.columns : 0;
   if (!lines && !columns) return;
-  // The elements themselves, taken before the patch moves anything: a later
-  // patch may reorder the article before the moves are written.
-  const blocks = [];
-  for (let el = from; el; el = el.nextElementSibling) {
-    blocks.push(el);
-    if (el === to) break;
-  }
-  pendingMoves.push({ blocks, lines, columns });
-  if (!movesScheduled) {
-    movesScheduled = true;
-    requestAnimationFrame(() => setTimeout(settleMoves, 0));
-  }
-}
-
-/** Writes the source locations of blocks that moved, in the order the patches came. */
-export function settleMoves() {
-  movesScheduled = false;
-  for (const { blocks, lines, columns } of pendingMoves.splice(0)) {
-    for (const el of blocks) {
-      const line = Number(el.getAttribute('data-line'));
-      if (!line) continue;
-      if (lines) el.setAttribute('data-line', String(line + lines));
-      const column = Number(el.getAttribute('data-column'));
-      if (columns && column) el.setAttribute('data-column', String(column + columns));
-      decorateBlock(el);
-    }
+  for (const el of nodes) {
+    if (!el.hasAttribute(lineAttribute)) continue;
+    if (lines) el.setAttribute(lineAttribute, String(Number(el.getAttribute(lineAttribute)) + lines));
+    if (columns) el.setAttribute(columnAttribute, String(Number(el.getAttribute(columnAttribute)) + columns));
   }
 }
 
 /**
- * Brings the children `stretch.old` of `art` to `stretch.items` (parsed
- * elements, or `{ kept }` elements that stay), just before
- * `stretch.before` (null: at the end). Adds the elements with new content
- * to `changed`.
+ * Makes `nodes` the children of `parent`, in order: others are removed,
+ * and an element already just before the one after it stays put, so that
+ * Chromium lays out again only what moved.
  */
-function placeStretch(art, stretch, secondary, changed) {
-  const current = stretch.old;
-  const staying = new Set(stretch.items.filter((item) => item.kept).map((item) => item.kept));
-  const oldByKey = new Map();
-  const oldUnkeyed = [];
-  for (const el of current) {
-    if (staying.has(el)) continue;
-    const k = keyOf(el);
-    if (k && !oldByKey.has(k)) oldByKey.set(k, el); else oldUnkeyed.push(el);
-  }
-
-  const next = [];
-  const fresh = new Set();
-  for (const item of stretch.items) {
-    if (item.kept) {
-      next.push(item.kept);
-      continue;
-    }
-    const node = item.node;
-    if (secondary && node.id) {
-      // the second device shows the same blocks; ids must stay unique
-      node.setAttribute('data-galley-id', node.id);
-      node.removeAttribute('id');
-    }
-    const key = keyOf(node);
-    let old = null;
-    let src;
-    if (key) {
-      src = node.innerHTML;
-      old = oldByKey.get(key) || null;
-      if (old && old.__galleySrc !== src) old = null;
-      if (old) oldByKey.delete(key);
-    } else {
-      src = node.outerHTML;
-      const i = oldUnkeyed.findIndex((e) => e.__galleySrc === src);
-      if (i >= 0) old = oldUnkeyed.splice(i, 1)[0];
-    }
-    if (old) {
-      if (key) syncAttributes(old, node);
-      decorateBlock(old);
-      next.push(old);
-    } else {
-      node.__galleySrc = src;
-      decorateBlock(node);
-      next.push(node);
-      fresh.add(node);
-    }
-  }
-
-  reuseReplacedElements(current, next, fresh);
-  const keep = new Set(next);
-  for (const el of current) if (!keep.has(el)) el.remove();
-  // From the last: an element already just before the one after it stays put.
-  let after = stretch.before;
-  for (let i = next.length - 1; i >= 0; i--) {
-    const el = next[i];
-    if (el.parentNode !== art || el.nextElementSibling !== after) art.insertBefore(el, after);
+function place(parent, nodes) {
+  const staying = new Set(nodes);
+  for (const el of Array.from(parent.children)) if (!staying.has(el)) el.remove();
+  let after = null;
+  for (let i = nodes.length - 1; i >= 0; i--) {
+    const el = nodes[i];
+    if (el.parentNode !== parent || el.nextElementSibling !== after) parent.insertBefore(el, after);
     after = el;
-  }
-  for (const el of next) if (fresh.has(el)) changed.push(el);
-}
-
-/**
- * A new block that takes the place of one going away (an edited
- * paragraph) is moved into that element rather than swapped for it:
- * Chromium lays out a long article again when its list of children
- * changes (about 9 ms for 4,800 paragraphs), and only the block when its
- * content does (about 2 ms). Updates `next` and `fresh` in place.
- */
-function reuseReplacedElements(current, next, fresh) {
-  if (!fresh.size) return;
-  const position = new Map(current.map((el, i) => [el, i]));
-  const staying = new Set(next);
-  let candidate = 0; // in `current`: just after the last element that stays
-  for (let i = 0; i < next.length; i++) {
-    const el = next[i];
-    if (position.has(el)) {
-      candidate = position.get(el) + 1;
-      continue;
-    }
-    const old = current[candidate];
-    if (!old || staying.has(old) || !keyOf(old) || !keyOf(el) || old.tagName !== el.tagName) continue;
-    candidate += 1;
-    syncAttributes(old, el);
-    old.replaceChildren(...el.childNodes);
-    old.__galleySrc = el.__galleySrc;
-    decorateBlock(old);
-    staying.add(old);
-    fresh.delete(el);
-    fresh.add(old);
-    next[i] = old;
   }
 }

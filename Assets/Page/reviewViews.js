@@ -5,6 +5,7 @@
 // count grows most. Each is a setting, so it lives in the page's address.
 import { settings, choose, TEXT_SIZES, setTextScales } from './settings.js';
 import { PAGE_CLASSES, isPageAttr } from './patching.js';
+import { blocksOf, locationOf } from './blockLocations.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -83,9 +84,9 @@ function pseudoLocalise(article, mode) {
 /** What VoiceOver reads, in order: the title as a heading, texts, images by their labels. */
 export function spokenOrder(title, article) {
   const spoken = [{ role: 'heading', text: title }];
-  for (const block of article.children) {
-    if (!block.classList.contains('blk')) continue;
-    const line = block.getAttribute('data-line');
+  for (const block of blocksOf(article)) {
+    const location = locationOf(block);
+    const line = location ? String(location.line) : null;
     const image = block.querySelector('img');
     if (image) {
       const label = image.getAttribute('alt') || '';
@@ -189,8 +190,8 @@ export function setUpReviewViews() {
     if (!lastDoc || !lastDoc.comparing || !a || !b) return;
     // Line counts compare only at one width.
     if (getComputedStyle(viewA).width !== getComputedStyle(viewB).width) return;
-    const blocksA = Array.from(a.children).filter((el) => el.classList.contains('blk'));
-    const blocksB = Array.from(b.children).filter((el) => el.classList.contains('blk'));
+    const blocksA = blocksOf(a);
+    const blocksB = blocksOf(b);
     let most = 0;
     const growth = [];
     blocksB.forEach((el, index) => {

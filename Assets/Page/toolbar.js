@@ -4,6 +4,7 @@
 import { settings, chosenKeys, choose, showSettingsInAddress, setTextScales } from './settings.js';
 import { captureAnchor, restoreAnchor } from './scrolling.js';
 import { setDevices, showDeviceFiles } from './deviceFiles.js';
+import { labelLocations } from './blockLocations.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -74,6 +75,7 @@ export function setUpToolbar(secondary) {
     device2Sel.hidden = !showB;
     sideBtn.setAttribute('aria-pressed', String(showB));
     document.body.classList.toggle('outline-blocks', !!settings.outline);
+    for (const article of document.querySelectorAll('.device-screen > article')) labelLocations(article);
     outlineBtn.setAttribute('aria-pressed', String(!!settings.outline));
     followBtn.setAttribute('aria-pressed', String(!!settings.follow));
     customInput.hidden = settings.device !== 'custom';

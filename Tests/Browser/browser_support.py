@@ -14,6 +14,14 @@ sys.path.insert(0, os.path.dirname(HERE))
 from galley_support import REPO, Daemon, copy_content, save_by_rename, save_in_place  # noqa: E402,F401
 
 
+def shown_block_locations(page, view="#view-a"):
+    """Each block's [line, column] in `view`, as the page itself reads them (blockLocations.js)."""
+    return page.execute_async_script("""
+        const [view, done] = arguments;
+        import('/_galley/blockLocations.js').then((l) => done(l.blocksOf(document.querySelector(view + ' > article'))
+          .map((b) => { const at = l.locationOf(b); return [at.line, at.column]; })));""", view)
+
+
 def wait_until(fn, timeout=30.0, interval=0.02, message=None):
     deadline = time.monotonic() + timeout
     last = None

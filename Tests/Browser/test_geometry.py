@@ -30,7 +30,7 @@ Promise.all([document.fonts.ready, ...[...article.querySelectorAll('img')].map((
   const top = article.getBoundingClientRect().top;
   const left = article.getBoundingClientRect().left;
   const width = article.getBoundingClientRect().width;
-  const blocks = [...article.children].filter((child) => child.classList.contains('blk')).map((block) => {
+  const blocks = [...article.querySelectorAll(':scope > .blk-group > .blk')].map((block) => {
     const box = block.getBoundingClientRect();
     const result = {id: block.id, kind: block.dataset.kind, top: box.top - top, height: box.height,
                     left: box.left - left, width: box.width, columnWidth: width};

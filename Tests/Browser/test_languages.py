@@ -62,12 +62,12 @@ def test_two_languages_side_by_side_live_and_scrolled_together(page, localized):
     # Scrolling one brings the other's block of the same index to the same place.
     page.execute_script("""
         const a = document.getElementById('view-a');
-        const blocks = a.querySelectorAll(':scope > article > .blk');
+        const blocks = a.querySelectorAll(':scope > article > .blk-group > .blk');
         a.scrollTop = blocks[Math.min(4, blocks.length - 1)].offsetTop;
     """)
     wait_until(lambda: page.execute_script("""
         const a = document.getElementById('view-a'), b = document.getElementById('view-b');
-        const blocksB = b.querySelectorAll(':scope > article > .blk');
+        const blocksB = b.querySelectorAll(':scope > article > .blk-group > .blk');
         const index = Math.min(4, blocksB.length - 1);
         return b.scrollTop > 0 && Math.abs(b.scrollTop - blocksB[index].offsetTop) < 2;
     """), message="the second language did not follow the scroll")

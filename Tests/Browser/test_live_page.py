@@ -14,7 +14,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from browser_support import REPO, SCREENSHOTS, Daemon, copy_content, make_png, save_by_rename, save_in_place, wait_until
+from browser_support import REPO, SCREENSHOTS, Daemon, copy_content, make_png, save_by_rename, save_in_place, shown_block_locations, wait_until
 
 DATA = os.path.join("Resources", "speciesData.json")
 
@@ -90,8 +90,7 @@ def wait_shown(page, text, message=None):
 
 
 def wait_settled(page):
-    """Waits for the frame that shows a patch, and for the task after it that
-    writes the source locations of blocks that moved."""
+    """Waits for the frame that shows a patch, and for the task after it."""
     page.execute_async_script("const done = arguments[arguments.length - 1]; requestAnimationFrame(() => setTimeout(done, 0))")
 
 
@@ -424,7 +423,7 @@ def write_long_rtf(path, paragraphs):
 
 def article_texts(page, view):
     return page.execute_script(
-        "return [...document.querySelectorAll(arguments[0] + ' > article > .blk')].map(e => e.textContent)", view)
+        "return [...document.querySelectorAll(arguments[0] + ' > article > .blk-group > .blk')].map(e => e.textContent)", view)
 
 
 def answer_sizes(page):
@@ -446,13 +445,6 @@ def test_a_long_document_is_patched_block_by_block(page, daemon, content):
     page.execute_script("""
         document.querySelectorAll('.device-screen .blk').forEach(e => e.__kept = true);
         window.__start = { patches: galley.patches, resyncs: galley.resyncs };
-        window.__touched = [];
-        new MutationObserver(records => {
-          for (const r of records) {
-            const block = r.target.closest && r.target.closest('.blk');
-            if (r.type === 'childList' && block && !window.__touched.includes(block)) window.__touched.push(block);
-          }
-        }).observe(document.body, {subtree: true, childList: true});
         performance.clearResourceTimings();""")
     numbers[1000] = "one thousand, edited"
     write_long_rtf(path, numbers)
@@ -460,17 +452,18 @@ def test_a_long_document_is_patched_block_by_block(page, daemon, content):
     expected = [f"Paragraph {text} of a long rich-text document." for text in numbers]
     assert article_texts(page, "#view-a") == expected
     wait_until(lambda: article_texts(page, "#view-b") == expected, message="the second device missed the edit")
-    assert page.execute_script("return [...document.querySelectorAll('.device-screen .blk')].every(e => e.__kept)"), \
-        "blocks were replaced; an edited block takes its new content in place"
-    touched = page.execute_script("return window.__touched.map(e => e.textContent)")
-    assert touched == [expected[1000], expected[1000]], "only the edited block changed, in both views"
+    new = page.execute_script("return [...document.querySelectorAll('.device-screen .blk')].filter(e => !e.__kept).map(e => e.textContent)")
+    assert new == [expected[1000], expected[1000]], "only the edited block is a new element, in both views"
     counts = page.execute_script("return { patches: galley.patches - __start.patches, resyncs: galley.resyncs - __start.resyncs }")
     assert counts == {"patches": 1, "resyncs": 0}
     sizes = answer_sizes(page)
     assert sizes and max(sizes) * 50 < whole, f"the answer to a one-word edit was {sizes} bytes, the whole document {whole}"
     # A new first paragraph moves every block's source line: the blocks stay
     # and are told their new line, in a patch as small.
-    lines_before = page.execute_script("return [...document.querySelectorAll('#view-a .blk')].map(e => Number(e.dataset.line))")
+    lines_before = [line for line, _ in shown_block_locations(page)]
+    group_lines = "return [...document.querySelectorAll('#view-a .blk-group')].map(g => g.dataset.line)"
+    page.execute_script("window.__moves = []; new MutationObserver((records) => window.__moves.push(...records.map((r) => r.target.className)))"
+                        ".observe(document.getElementById('view-a'), {subtree: true, attributes: true, attributeFilter: ['data-line', 'data-line-offset']})")
     page.execute_script("document.querySelectorAll('.device-screen .blk').forEach(e => e.__kept = true); performance.clearResourceTimings()")
     numbers.insert(0, "new first")
     write_long_rtf(path, numbers)
@@ -479,12 +472,14 @@ def test_a_long_document_is_patched_block_by_block(page, daemon, content):
     wait_until(lambda: article_texts(page, "#view-b") == expected, message="the second device missed the insertion")
     new = page.execute_script("return [...document.querySelectorAll('.device-screen .blk')].filter(e => !e.__kept).map(e => e.textContent)")
     assert new == [expected[0], expected[0]], "blocks that only moved were replaced"
-    wait_settled(page)
-    lines_after = page.execute_script("return [...document.querySelectorAll('#view-a .blk')].map(e => Number(e.dataset.line))")
+    lines_after = [line for line, _ in shown_block_locations(page)]
     assert lines_after[1:] == [line + 1 for line in lines_before]
-    lines_b = page.execute_script("return [...document.querySelectorAll('#view-b .blk')].map(e => Number(e.dataset.line))")
-    assert lines_b == lines_after, "the second device was not told the new lines"
-    assert page.execute_script("return document.querySelector('#view-a .blk:last-child').dataset.galleyLoc") == f"line {lines_after[-1]}:1"
+    assert shown_block_locations(page, "#view-b") == shown_block_locations(page), "the second device was not told the new lines"
+    # Groups moved, each rewriting one attribute; only the first group's blocks moved within it.
+    moves = page.execute_script("return window.__moves.filter((name) => name === 'blk-group').length")
+    groups = len(page.execute_script(group_lines))
+    assert groups >= 20 and moves >= groups - 2, (moves, groups)
+    assert page.execute_script("return window.__moves.length") < 2 * groups + 2 * 256
     sizes = answer_sizes(page)
     assert sizes and max(sizes) * 50 < whole, f"the answer to an insertion was {sizes} bytes, the whole document {whole}"
     # Two paragraphs that changed places: both blocks stay, in the new order,
@@ -499,14 +494,14 @@ def test_a_long_document_is_patched_block_by_block(page, daemon, content):
         "blocks that changed places were replaced"
     assert page.execute_script("return [...document.querySelectorAll('.device-screen .blk')].every(e => e.__text === e.textContent)"), \
         "blocks that changed places were given each other's content rather than moved"
-    wait_settled(page)
-    assert page.execute_script("return [...document.querySelectorAll('#view-a .blk')].map(e => Number(e.dataset.line))") == lines_after
+    assert [line for line, _ in shown_block_locations(page)] == lines_after
     assert page.execute_script("return galley.resyncs - __start.resyncs") == 0
     # A page whose blocks do not fit the patch asks for the whole document:
-    # one that lost its last block, then one whose first block has another id.
+    # one that lost its last block (its group is kept, and holds a block
+    # less), then one whose group to change has another id.
     resyncs = 0
-    for break_page, index, edited in (("document.querySelector('#view-a .blk:last-child').remove()", 100, "one hundred, edited"),
-                                      ("document.querySelector('#view-a > article > [id]').id = 'elsewhere'", 200, "two hundred, edited")):
+    for break_page, index, edited in (("[...document.querySelectorAll('#view-a .blk')].pop().remove()", 100, "one hundred, edited"),
+                                      ("[...document.querySelectorAll('#view-a .blk')][200].parentElement.id = 'elsewhere'", 200, "two hundred, edited")):
         page.execute_script(break_page)
         numbers[index] = edited
         write_long_rtf(path, numbers)
@@ -638,7 +633,9 @@ def test_alt_click_opens_the_editor_at_the_block(page, content, tmp_path):
     try:
         open_doc(page, daemon, "Pelican")
         block = page.find_element(By.CSS_SELECTOR, ".blk.k-caption")
-        line = block.get_attribute("data-line")
+        line = page.execute_async_script("""
+            const [block, done] = arguments;
+            import('/_galley/blockLocations.js').then((l) => done(l.locationOf(block).line));""", block)
         ActionChains(page).key_down(Keys.ALT).click(block).key_up(Keys.ALT).perform()
         wait_until(lambda: opened.exists() and opened.read_text().strip(), message="the editor was not started")
         assert opened.read_text().strip() == f"{content}/Resources/speciesData.json:{line}"

@@ -12,7 +12,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 import strings_fixture as fx
-from browser_support import REPO, Daemon, copy_content, wait_until
+from browser_support import REPO, Daemon, copy_content, shown_block_locations, wait_until
 from galley_support import GALLEY_BIN, private_runtime_dir, readme_snippet, temp_root
 
 DATA = "Resources/speciesData.json"
@@ -162,9 +162,10 @@ def test_the_readme_snippet_shows_diagnostics_and_follows(page, runtime_dir, hea
         page.get(daemon.url + "doc/" + daemon.doc_id("Little Penguin"))
         wait_until(lambda: page.find_element(By.ID, "connection").get_attribute("data-state") == "live", message="page never went live")
         page.find_element(By.ID, "follow").click()
-        last_line = page.execute_script("const b = [...document.querySelectorAll('#view-a article [data-line]')]; return Number(b[b.length - 1].dataset.line);")
-        in_view = ("const r = document.querySelector('#view-a article [data-line=\"%d\"]').getBoundingClientRect();"
-                   "return r.bottom > 0 && r.top < window.innerHeight;") % last_line
+        lines = [line for line, _ in shown_block_locations(page)]
+        last_line = lines[-1]
+        in_view = ("const r = document.querySelectorAll('#view-a article .blk')[%d].getBoundingClientRect();"
+                   "return r.bottom > 0 && r.top < window.innerHeight;") % lines.index(last_line)
         assert not page.execute_script(in_view), "the last block must start out of view"
 
         # The snippet as the README gives it, with `galley` found on PATH.

@@ -77,7 +77,7 @@ def test_the_reading_view_of_the_example_lists_what_voiceover_reads(page, exampl
     spoken = page.execute_script("""
         return Array.from(document.querySelectorAll('.spoken-list li')).map((li) => [li.dataset.role, li.querySelector('.spoken-text').textContent]);""")
     blocks = page.execute_script("""
-        return Array.from(document.querySelectorAll('#view-a article > .blk')).map((b) => {
+        return Array.from(document.querySelectorAll('#view-a article > .blk-group > .blk')).map((b) => {
           const img = b.querySelector('img');
           return img ? ['image', img.getAttribute('alt')] : ['text', b.textContent.replace(/\\s+/g, ' ').trim()];
         }).filter(([, text]) => text);""")
@@ -100,11 +100,11 @@ def test_the_example_reads_littlepenguin_02_for_its_unlabeled_image(page, exampl
 def test_pseudo_languages_lengthen_every_block_and_mirror_the_page(page, daemon):
     open_first(page, daemon)
     original = page.execute_script("""
-        return Array.from(document.querySelectorAll('#view-a article > .blk')).map((b) => b.textContent.trim()).filter((t) => t);""")
+        return Array.from(document.querySelectorAll('#view-a article > .blk-group > .blk')).map((b) => b.textContent.trim()).filter((t) => t);""")
     Select(page.find_element(By.ID, "pseudo-language")).select_by_value("accented")
     wait_until(lambda: page.execute_script("return document.querySelectorAll('#review-stage .device').length") == 1)
     accented = page.execute_script("""
-        return Array.from(document.querySelectorAll('#review-stage article > .blk')).map((b) => b.textContent.trim()).filter((t) => t);""")
+        return Array.from(document.querySelectorAll('#review-stage article > .blk-group > .blk')).map((b) => b.textContent.trim()).filter((t) => t);""")
     assert len(accented) == len(original)
     for before, after in zip(original, accented):
         assert after.startswith("[") and after.endswith("]"), after
@@ -152,8 +152,8 @@ def test_beside_another_language_the_blocks_that_grow_most_are_marked_with_their
                 .map((r) => Math.round(r.top + r.height / 2)).sort((a, b) => a - b);
               return mids.filter((m, i) => i === 0 || m - mids[i - 1] > 3).length;
             };
-            const a = Array.from(document.querySelectorAll('#view-a article > .blk'));
-            return Array.from(document.querySelectorAll('#view-b article > .blk')).map((el, i) => ({
+            const a = Array.from(document.querySelectorAll('#view-a article > .blk-group > .blk'));
+            return Array.from(document.querySelectorAll('#view-b article > .blk-group > .blk')).map((el, i) => ({
               mark: el.getAttribute('data-galley-line-growth'), most: el.hasAttribute('data-galley-grows-most'),
               measured: el.hasAttribute('data-galley-line-growth') ? count(a[i]) + '→' + count(el) : null,
             }));""")

@@ -20,7 +20,7 @@ final class PreviewServiceTests: XCTestCase {
         publisher = Publisher(boot: "boot")
         let image = ServedImage(path: "Pictures/penguin.png", contentHash: ContentHash.of(penguin), width: nil, height: nil, mimeType: "image/png")
         publisher.publish(changed: [PublishedDocument(id: "a", path: "a.json", item: 0, title: "Penguin", kind: .tagged,
-                                                      html: "<article></article>", articleTag: "<article>", elements: [],
+                                                      rendered: HTMLRenderer(context: RenderContext()).render(Document(title: "Penguin", kind: .tagged, blocks: [])),
                                                       css: "", layout: .null, diagnostics: [])],
                           removed: [], images: [image.path: image])
         service = PreviewService(publisher: publisher, guardrail: RequestGuard(port: 4400, boundHost: "127.0.0.1", extraNames: []),

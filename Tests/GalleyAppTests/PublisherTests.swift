@@ -10,7 +10,7 @@ import XCTest
 final class PublisherTests: XCTestCase {
     private func document(_ id: String, title: String) -> PublishedDocument {
         PublishedDocument(id: id, path: "\(id).json", item: 0, title: title, kind: .tagged,
-                          html: "<article><p>\(title)</p></article>", articleTag: "<article>", elements: [],
+                          rendered: HTMLRenderer(context: RenderContext()).render(Document(title: title, kind: .rtf, blocks: [])),
                           css: "", layout: .null, diagnostics: [])
     }
 

@@ -155,16 +155,22 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(renderer.render(document(["a", "b", "c", "d"]), reusing: mismatched), renderer.render(document(["a", "b", "c", "d"])))
     }
 
-    func testElementsLocateEveryChildOfTheArticle() {
+    func testElementsLocateEveryChildOfTheArticle() throws {
         let rendered = HTMLRenderer(context: RenderContext()).render(Document(title: "Title", kind: .rtf, blocks: [
             Block(kind: "paragraph", location: .start, content: .paragraph(Paragraph(runs: [TextRun("コガタペンギン")]))),
             Block(kind: "divider", location: .start, content: .divider),
         ]))
-        let children = rendered.elements.map { String(rendered.html.utf8Slice($0.range)) }
-        XCTAssertEqual(children.first, "<header class=\"navbar\"><h1>Title</h1></header>")
-        XCTAssertTrue(children[1].hasPrefix("<div class=\"blk k-paragraph\" id=\"\(rendered.blockIDs[0])\"") && children[1].hasSuffix("ペンギン</p></div>"))
+        let elements = rendered.elements.map { String(rendered.html.utf8Slice($0.range)) }
+        XCTAssertEqual(elements.first, "<header class=\"navbar\"><h1>Title</h1></header>")
+        XCTAssertTrue(elements[1].hasPrefix("<div class=\"blk k-paragraph\" id=\"\(rendered.blockIDs[0])\"") && elements[1].hasSuffix("ペンギン</p></div>"))
         XCTAssertEqual(rendered.elements.map(\.id), [nil] + rendered.blockIDs)
-        XCTAssertEqual(rendered.html, rendered.articleTag + "\n" + children.joined(separator: "\n") + "\n</article>\n")
+        // The article's children: the header, then groups, each its opening tag and its blocks, one a line.
+        let group = try XCTUnwrap(rendered.groups.first)
+        XCTAssertEqual(rendered.groups.count, 1)
+        XCTAssertEqual(String(rendered.html.utf8Slice(group.openingTag)), "<div class=\"blk-group\" id=\"g-\(rendered.blockIDs[0])\" data-line=\"1\" data-column=\"1\">")
+        XCTAssertEqual(String(rendered.html.utf8Slice(group.range)),
+                       String(rendered.html.utf8Slice(group.openingTag)) + "\n" + elements[1...].map { $0 + "\n" }.joined() + "</div>")
+        XCTAssertEqual(rendered.html, rendered.articleTag + "\n" + elements[0] + "\n" + String(rendered.html.utf8Slice(group.range)) + "\n</article>\n")
     }
 
     func testUnsafeLinksAreDropped() {

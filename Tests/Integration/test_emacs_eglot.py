@@ -9,7 +9,6 @@ makes following pages scroll to it (the daemon's answer carries `follow`)."""
 import fcntl
 import json
 import os
-import re
 import shutil
 import struct
 import subprocess
@@ -19,7 +18,7 @@ import time
 
 import pytest
 
-from galley_support import GALLEY_BIN, REPO, Daemon, HeldPoll, copy_content, private_runtime_dir, readme_snippet, run_galley
+from galley_support import GALLEY_BIN, REPO, Daemon, HeldPoll, block_locations, copy_content, private_runtime_dir, readme_snippet, run_galley
 
 EXAMPLE = os.path.join(REPO, "Assets", "Example")
 DATA = "Resources/speciesData.json"
@@ -200,7 +199,7 @@ def test_the_readme_snippet_for_emacs_eglot_shows_diagnostics_fixes_and_follows(
 
         # The cursor rests inside the last block: following pages are told to scroll to it.
         _, current = daemon.api("/api/documents/" + penguin)
-        last = max(int(found) for found in re.findall(r'data-line="(\d+)"', current["html"]))
+        last = max(line for _, line, _ in block_locations(current["html"]))
         assert last > line
         version = current["version"]
         poll = HeldPoll(daemon, f"/api/documents/{penguin}?since={version}&patch=1")

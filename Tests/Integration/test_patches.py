@@ -26,39 +26,89 @@ def penguin_of(daemon):
 
 
 def article_children(html):
-    """The renderer writes the article's opening tag, then one child per line."""
+    """The renderer writes the article's opening tag, then one child per
+    line: the header, or a group (its opening tag, one block a line, `</div>`)."""
     lines = html.split("\n")
     assert lines[-2:] == ["</article>", ""], "the article ends the rendering"
-    return lines[0], lines[1:-2]
+    children, group = [], None
+    for line in lines[1:-2]:
+        if line.startswith('<div class="blk-group"'):
+            group = {"tag": line, "blocks": []}
+            children.append(group)
+        elif group is not None and line == "</div>":
+            group = None
+        elif group is not None:
+            group["blocks"].append(line)
+        else:
+            children.append({"html": line})
+    return lines[0], children
+
+
+def key_of(child):
+    """What a patch names a child by: a group's id, `header` for the title."""
+    return re.search(r' id="([^"]+)"', child["tag"])[1] if "tag" in child else "header"
+
+
+def shifted(text, names, element):
+    """`text` with its first pair of location attributes `names` grown by the run's shift."""
+    lines, columns = element.get("lines", 0), element.get("columns", 0)
+    return re.sub(rf' {names[0]}="(-?\d+)" {names[1]}="(-?\d+)"',
+                  lambda m: f' {names[0]}="{int(m[1]) + lines}" {names[1]}="{int(m[2]) + columns}"', text, count=1)
 
 
 def apply_patch(old_html, patch):
     """What the page does with a patch, on the HTML text instead of the DOM:
-    runs of old children, checked at their ends and moved by their shift,
-    and new HTML."""
+    runs of old children and blocks, checked at their ends and moved by
+    their shift, groups given their opening tag and blocks, and new HTML."""
     _, children = article_children(old_html)
     rebuilt = []
     for element in patch["elements"]:
         if "html" in element:
             rebuilt.append(element["html"])
-            continue
-        run = children[element["keep"]:element["keep"] + element["count"]]
-        assert len(run) == element["count"] >= 1
-        assert f' id="{element["first"]}"' in run[0] and f' id="{element["last"]}"' in run[-1]
-        for child in run:
-            def shifted(match):
-                return (f' data-line="{int(match[1]) + element.get("lines", 0)}"'
-                        f' data-column="{int(match[2]) + element.get("columns", 0)}"')
-            rebuilt.append(re.sub(r' data-line="(\d+)" data-column="(\d+)"', shifted, child, count=1))
-    return patch["article"] + "\n" + "\n".join(rebuilt) + "\n</article>\n"
+        elif "group" in element:
+            if "update" in element:
+                assert key_of(children[element["update"]]) == element["first"]
+            blocks = []
+            for block in element["blocks"]:
+                if "html" in block:
+                    blocks.append(block["html"])
+                    continue
+                run = children[block["in"]]["blocks"][block["keep"]:block["keep"] + block["count"]]
+                assert len(run) == block["count"] >= 1
+                assert f' id="{block["first"]}"' in run[0] and f' id="{block["last"]}"' in run[-1]
+                blocks += [shifted(b, ("data-line-offset", "data-column-offset"), block) for b in run]
+            rebuilt.append(element["group"] + "\n" + "".join(b + "\n" for b in blocks) + "</div>")
+        else:
+            run = children[element["keep"]:element["keep"] + element["count"]]
+            assert len(run) == element["count"] >= 1
+            assert key_of(run[0]) == element["first"] and key_of(run[-1]) == element["last"]
+            assert sum(len(child.get("blocks", [])) for child in run) == element["blockCount"]
+            for child in run:
+                if "tag" not in child:
+                    rebuilt.append(child["html"])
+                    continue
+                whole = child["tag"] + "\n" + "".join(b + "\n" for b in child["blocks"]) + "</div>"
+                rebuilt.append(shifted(whole, ("data-line", "data-column"), element))
+    return patch["article"] + "\n" + "".join(child + "\n" for child in rebuilt) + "</article>\n"
+
+
+def runs_and_sent(patch):
+    """Every kept run of a patch (of children, and of blocks in groups), and the HTML it sends."""
+    runs, sent = [], []
+    for element in patch["elements"]:
+        for item in [element] + element.get("blocks", []):
+            if "keep" in item:
+                runs.append(item)
+            elif "html" in item:
+                sent.append(item["html"])
+    return runs, sent
 
 
 def kinds(patch):
-    """How many children a patch keeps as they are, moves and sends."""
-    runs = [e for e in patch["elements"] if "keep" in e]
+    """How many children and blocks a patch keeps as they are, moves, and sends."""
+    runs, sent = runs_and_sent(patch)
     moved = sum(e["count"] for e in runs if e.get("lines") or e.get("columns"))
-    sent = sum("html" in e for e in patch["elements"])
-    return sum(e["count"] for e in runs) - moved, moved, sent
+    return sum(e["count"] for e in runs) - moved, moved, len(sent)
 
 
 def save_and_poll(daemon, document_id, path, old, new, query="&patch=1"):
@@ -84,9 +134,9 @@ def test_a_one_paragraph_edit_is_sent_as_a_patch_that_rebuilds_the_document(exam
     assert "html" not in answer
     patch = answer["patch"]
     assert patch["base"] == before["version"]
-    sent = [element for element in patch["elements"] if "html" in element]
+    _, sent = runs_and_sent(patch)
     kept, moved, _ = kinds(patch)
-    assert len(sent) == 1 and "（編集）" in sent[0]["html"], "only the edited paragraph is sent"
+    assert len(sent) == 1 and "（編集）" in sent[0], "only the edited paragraph is sent"
     assert kept >= 5 and moved == 0
     assert apply_patch(before["html"], patch) == whole["html"]
     assert answer["diagnostics"] == whole["diagnostics"] and answer["title"] == whole["title"]

@@ -84,7 +84,7 @@ struct DocumentRenderer {
         let blockAt = diagnostics.isEmpty ? [:] : rendered.blockIDsByLocation
         let document = PublishedDocument(
             id: id, path: source.path, item: source.item, title: source.document.title, kind: source.document.kind,
-            html: rendered.html, articleTag: rendered.articleTag, elements: rendered.elements, css: style.css(for: source.document.kind),
+            rendered: rendered, css: style.css(for: source.document.kind),
             layout: style.layoutJSON, geometry: source.document.kind == .tagged ? style.kindGeometries : nil,
             language: DocumentLanguage.decide(configured: style.config.language, path: source.path, title: source.document.title, scriptsOfBlocks: rendered.scripts),
             localizations: circumstances.localization?.localizations ?? [],

@@ -14,11 +14,10 @@ struct PublishedDocument {
     var item: Int?
     var title: String
     var kind: DocumentKind
-    var html: String
-    /// The opening tag of the article in `html`, and where each of its
-    /// children sits, for answering a page with only what changed.
-    var articleTag: String
-    var elements: [RenderedDocument.Element]
+    /// The article, where each of its children sits, and how it differs
+    /// from the rendering before it, for answering a page with only what changed.
+    var rendered: RenderedDocument
+    var html: String { rendered.html }
     var css: PageStyleSheet
     /// `{"deviceWidth": …, "appearance": …}` from `galley.json`.
     var layout: JSONFragment

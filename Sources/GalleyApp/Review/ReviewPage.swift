@@ -26,7 +26,7 @@ enum ReviewPage {
         let byID = Dictionary(shown.map { ($0.shown.id, $0) }, uniquingKeysWith: { first, _ in first })
         let documents = shown.map { review -> PublishedDocument in
             var document = review.shown
-            document.html = review.markedHTML
+            document.rendered.html = review.markedHTML
             return document
         }
         let unchanged = comparison.documents.count - shown.count

@@ -87,8 +87,8 @@ struct RevisionComparison {
 
     /// The article's opening tag and its header (the navigation-bar title).
     private static func header(of document: PublishedDocument) -> String {
-        var html = document.articleTag + "\n"
-        if let first = document.elements.first, first.id == nil { html += String(document.html.utf8Slice(first.range)) + "\n" }
+        var html = document.rendered.articleTag + "\n"
+        if let first = document.rendered.elements.first, first.id == nil { html += String(document.html.utf8Slice(first.range)) + "\n" }
         return html
     }
 }
@@ -102,7 +102,7 @@ struct ReviewedBlock {
     var item: BlockDiff.Item
 
     static func blocks(of document: PublishedDocument) -> [ReviewedBlock] {
-        document.elements.compactMap { element in
+        document.rendered.elements.compactMap { element in
             guard element.id != nil else { return nil }
             let html = document.html.utf8Slice(element.range)
             return ReviewedBlock(html: html, item: BlockDiff.Item(rendering: inner(of: html), kind: kind(of: html)))

@@ -1,5 +1,6 @@
 /// Renders a document as the HTML fragment the preview page shows: one
-/// `<article>`, one element per block with a stable id.
+/// `<article>`, the title's header, then groups of blocks (`BlockGroups`),
+/// one element per block with a stable id.
 ///
 /// A pure function of the document and the context.
 public struct HTMLRenderer {
@@ -25,7 +26,8 @@ public struct HTMLRenderer {
     /// since `previous` (and of blocks with images, when the context is the
     /// same) instead of rendering them again: a one-word edit in
     /// a long rich-text document then costs a comparison per block, not a
-    /// rendering, and blocks that did not move are copied in one stretch.
+    /// rendering, and groups that did not change are copied whole. Says in
+    /// `changes` which children and blocks were kept, moved or are new.
     public func render(_ document: Document, reusing previous: PreviousRendering?) -> RenderedDocument {
         // The direction on the article mirrors the page around it too (documentPage.js).
         let direction = context.direction.map { " dir=\"\($0.rawValue)\"" } ?? ""
@@ -37,15 +39,40 @@ public struct HTMLRenderer {
         if let previous { html.reserveCapacity(256 + previous.rendered.html.utf8.count) }
         var elements: [RenderedDocument.Element] = []
         elements.reserveCapacity(document.blocks.count + 1)
+        let earlier = previous?.rendered
+        var children: [ArticleChanges.Child] = []
         if document.kind != .tagged {
             let start = html.utf8.count
             html += "<header class=\"navbar\"><h1>\(HTMLEscaping.escape(document.title))</h1></header>"
             elements.append(.init(id: nil, range: start..<html.utf8.count))
+            if let earlier {
+                let same = earlier.headerCount == 1 && earlier.html.utf8Slice(earlier.elements[0].range).utf8.elementsEqual(html.utf8Slice(start..<html.utf8.count).utf8)
+                children.append(same ? .kept(from: 0, shift: .none) : .new(blocks: nil))
+            }
             html += "\n"
         }
+        let prepared = prepareBlocks(of: document, reusing: previous)
+        let groupRanges = BlockGroups.ranges(ofBlocksWithContent: prepared.blocks.map(\.rendered.base))
+        var writer = GroupWriter(document: document, earlier: earlier, prepared: prepared.blocks, kindClass: { [kindClasses] in kindClasses[$0] })
+        var groups: [RenderedDocument.Group] = []
+        groups.reserveCapacity(groupRanges.count)
+        for range in groupRanges {
+            let child = writer.write(range, into: &html, elements: &elements, groups: &groups)
+            if earlier != nil { children.append(child) }
+        }
+        html += "</article>\n"
+        return RenderedDocument(html: html, articleTag: articleTag, elements: elements, groups: groups, missingImages: prepared.missing,
+                                blocks: writer.blocks, scripts: prepared.scripts,
+                                changes: earlier.map { ArticleChanges(basis: $0.identity, children: children) })
+    }
+
+    /// Each block, copied from the previous rendering or rendered anew,
+    /// before the groups are cut and written.
+    private func prepareBlocks(of document: Document, reusing previous: PreviousRendering?)
+        -> (blocks: [PreparedBlock], missing: [RenderedDocument.MissingImage], scripts: DocumentLanguage.Scripts) {
         let reuse = previous.map { BlockReuse(previous: $0, blocks: document.blocks) }
-        var blocks: [RenderedDocument.RenderedBlock] = []
-        blocks.reserveCapacity(document.blocks.count)
+        var prepared: [PreparedBlock] = []
+        prepared.reserveCapacity(document.blocks.count)
         var scripts: DocumentLanguage.Scripts = []
         // Bound once: a long document passes through this loop thousands of times.
         let earlierBlocks = previous?.rendered.blocks ?? []
@@ -61,82 +88,53 @@ public struct HTMLRenderer {
                 || (previous?.sameContext == true && !earlierIDsWithMissingImages.contains(earlierElements[earlierHeaderCount + earlierIndex].id ?? ""))
         }
         var missing: [RenderedDocument.MissingImage] = []
-        var unchanged = UnchangedRun(previous: previous?.rendered)
+        var elsewhere = EarlierElements(of: previous?.rendered, blockCount: document.blocks.count)
+        let earlierIDsShowingMissingImages = Set(previous?.rendered.missingImages.map(\.blockID) ?? [])
         for (index, block) in document.blocks.enumerated() {
             let earlierIndex = reuse?.earlierIndex(ofBlockAt: index)
-            var rendered: RenderedDocument.RenderedBlock
-            let blockID: String
-            let inner: Substring
-            var missingHere: [MissingImageInBlock] = []
             if let earlierIndex, isReusable(earlierIndex) {
                 let earlier = earlierBlocks[earlierIndex]
-                let elementIndex = earlierHeaderCount + earlierIndex
-                let occurrence = occurrences.next(earlier.base, matching: earlierIndex)
+                var rendered = earlier
+                rendered.occurrence = occurrences.next(earlier.base, matching: earlierIndex)
                 scripts.formUnion(earlier.scripts)
-                rendered = earlier
-                rendered.occurrence = occurrence
-                if occurrence == earlier.occurrence, let earlierID = earlierElements[elementIndex].id {
-                    let location = document.blocks[index].location
-                    if location == earlierElements[elementIndex].location {
-                        // The very same element: copied with its neighbours in one go.
-                        let shift = unchanged.append(elementAt: elementIndex, to: &html, elements: &elements)
-                        rendered.inner = (earlier.inner.lowerBound + shift)..<(earlier.inner.upperBound + shift)
-                        blocks.append(rendered)
-                        continue
-                    }
-                    // The same element moved in the source (lines added above
-                    // it): copied but for the attributes that say where it is.
-                    unchanged.flush(into: &html, elements: &elements)
-                    let element = earlierElements[elementIndex]
-                    let start = html.utf8.count
-                    html += earlierHTML.utf8Slice(element.range.lowerBound..<element.locationAttributes.lowerBound)
-                    let attributesStart = html.utf8.count
-                    appendLocationAttributes(location, to: &html)
-                    let attributesEnd = html.utf8.count
-                    html += earlierHTML.utf8Slice(element.locationAttributes.upperBound..<element.range.upperBound)
-                    let shift = attributesEnd - element.locationAttributes.upperBound
-                    rendered.inner = (earlier.inner.lowerBound + shift)..<(earlier.inner.upperBound + shift)
-                    elements.append(.init(id: earlierID, range: start..<html.utf8.count, location: location, locationAttributes: attributesStart..<attributesEnd))
-                    html += "\n"
-                    blocks.append(rendered)
-                    continue
+                if rendered.occurrence == earlier.occurrence, let earlierID = earlierElements[earlierHeaderCount + earlierIndex].id {
+                    // The very same element, wherever it now is.
+                    prepared.append(PreparedBlock(id: earlierID, rendered: rendered, source: .same(earlierIndex)))
                 } else {
-                    blockID = Self.blockID(earlier.base, occurrence)
+                    prepared.append(PreparedBlock(id: Self.blockID(earlier.base, rendered.occurrence), rendered: rendered,
+                                                  source: .content(earlierHTML.utf8Slice(earlier.inner), missingImage: false)))
                 }
-                inner = earlierHTML.utf8Slice(earlier.inner)
-            } else {
-                counter?.add(1)
-                let content = renderContent(of: block, missingImages: &missingHere)
-                // Identity from content, so a block keeps its id while blocks
-                // around it are inserted or edited.
-                var hash = ContentHash()
-                hash.combine(block.kind)
-                hash.combine([0])
-                hash.combine(content)
-                let occurrence = occurrences.next(hash.folded, matching: earlierIndex)
-                let blockScripts = DocumentLanguage.Scripts(in: block)
-                scripts.formUnion(blockScripts)
-                rendered = RenderedDocument.RenderedBlock(
-                    base: hash.folded, occurrence: occurrence, inner: 0..<0,
-                    dependsOnlyOnItself: BlockReuse.dependsOnlyOnItself(block), scripts: blockScripts)
-                blockID = Self.blockID(hash.folded, occurrence)
-                inner = Substring(content)
+                continue
             }
-            unchanged.flush(into: &html, elements: &elements)
-            let start = html.utf8.count
-            let locationAttributes = appendOpeningTag(of: block, id: blockID, missing: !missingHere.isEmpty, to: &html)
-            let innerStart = html.utf8.count
-            html += inner
-            rendered.inner = innerStart..<html.utf8.count
-            html += "</div>"
-            elements.append(.init(id: blockID, range: start..<html.utf8.count, location: block.location, locationAttributes: locationAttributes))
-            html += "\n"
-            blocks.append(rendered)
+            counter?.add(1)
+            var missingHere: [MissingImageInBlock] = []
+            let content = renderContent(of: block, missingImages: &missingHere)
+            // Identity from content, so a block keeps its id while blocks
+            // around it are inserted or edited.
+            var hash = ContentHash()
+            hash.combine(block.kind)
+            hash.combine([0])
+            hash.combine(content)
+            let occurrence = occurrences.next(hash.folded, matching: earlierIndex)
+            let blockScripts = DocumentLanguage.Scripts(in: block)
+            scripts.formUnion(blockScripts)
+            let blockID = Self.blockID(hash.folded, occurrence)
+            var rendered = RenderedDocument.RenderedBlock(
+                base: hash.folded, occurrence: occurrence, inner: 0..<0,
+                dependsOnlyOnItself: BlockReuse.dependsOnlyOnItself(block), scripts: blockScripts)
+            // A block moved from elsewhere in the document (two paragraphs
+            // swapped, an item moved): the very same element, if its HTML is.
+            if previous != nil, missingHere.isEmpty, !earlierIDsShowingMissingImages.contains(blockID),
+               let earlierIndex = elsewhere.index(ofID: blockID, near: index),
+               earlierHTML.utf8Slice(earlierBlocks[earlierIndex].inner).utf8.elementsEqual(content.utf8) {
+                rendered.inner = earlierBlocks[earlierIndex].inner
+                prepared.append(PreparedBlock(id: blockID, rendered: rendered, source: .same(earlierIndex)))
+                continue
+            }
+            prepared.append(PreparedBlock(id: blockID, rendered: rendered, source: .content(Substring(content), missingImage: !missingHere.isEmpty)))
             for image in missingHere { missing.append(.init(name: image.name, location: image.location, blockID: blockID)) }
         }
-        unchanged.flush(into: &html, elements: &elements)
-        html += "</article>\n"
-        return RenderedDocument(html: html, articleTag: articleTag, elements: elements, missingImages: missing, blocks: blocks, scripts: scripts)
+        return (prepared, missing, scripts)
     }
 
     /// A block's element id: its content hash, then how many blocks before
@@ -145,27 +143,6 @@ public struct HTMLRenderer {
         "b-" + ContentHash.shortHex(base) + "-" + String(occurrence)
     }
 
-    /// Writes a block's opening tag; returns where its location attributes are.
-    private func appendOpeningTag(of block: Block, id: String, missing: Bool, to html: inout String) -> Range<Int> {
-        let classes = "blk k-\(kindClasses[block.kind])" + (missing ? " is-missing" : "")
-        html += "<div class=\"\(classes)\" id=\"\(id)\" data-kind=\"\(HTMLEscaping.escape(block.kind))\""
-        let start = html.utf8.count
-        appendLocationAttributes(block.location, to: &html)
-        let end = html.utf8.count
-        html += ">"
-        return start..<end
-    }
-
-    /// Where a block starts in the source, for the page to point an editor at it.
-    private func appendLocationAttributes(_ location: SourceLocation, to html: inout String) {
-        // Piece by piece: the whole would not fit in a small string, and
-        // every block that moved writes it.
-        html += " data-line=\""
-        html += String(location.line)
-        html += "\" data-column=\""
-        html += String(location.column)
-        html += "\""
-    }
 
     /// An image that did not resolve, in a block or nested in it.
     private struct MissingImageInBlock {

@@ -6,15 +6,15 @@ public struct RenderedDocument: Sendable, Equatable {
         public var blockID: String
     }
 
-    /// One child element of the article, where it sits in `html`.
+    /// The title header or a block, where it sits in `html`.
     public struct Element: Sendable, Equatable {
         /// The element's id; nil for the title header.
         public var id: String?
         /// UTF-8 offsets of the element in `html`, without the line break after it.
         public var range: Range<Int>
-        /// For a block: where its source location is, and the UTF-8 offsets
-        /// of the attributes that say it (` data-line="…" data-column="…"`),
-        /// so that a block that only moved can be told apart from one that changed.
+        /// For a block: where it starts in the source, and the UTF-8 offsets
+        /// of the attributes that say it relative to its group
+        /// (` data-line-offset="…" data-column-offset="…"`, see `GroupOffset`).
         public var location: SourceLocation?
         public var locationAttributes: Range<Int>
 
@@ -29,6 +29,29 @@ public struct RenderedDocument: Sendable, Equatable {
         /// made the HTML longer or shorter.
         mutating func shift(by offset: Int) {
             range = (range.lowerBound + offset)..<(range.upperBound + offset)
+            locationAttributes = (locationAttributes.lowerBound + offset)..<(locationAttributes.upperBound + offset)
+        }
+    }
+
+    /// Consecutive blocks wrapped in one element (`BlockGroups` says where
+    /// one ends): a child of the article after the header.
+    public struct Group: Sendable, Equatable {
+        public var id: String
+        /// UTF-8 offsets of the whole group element in `html`, without the line break after it.
+        public var range: Range<Int>
+        /// UTF-8 offsets of its opening tag, and of the attributes in it
+        /// that say where its first block starts (` data-line="…" data-column="…"`).
+        public var openingTag: Range<Int>
+        public var locationAttributes: Range<Int>
+        /// Where its first block starts: what its blocks' offsets count from.
+        public var location: SourceLocation
+        /// Its blocks, by index (the header, if any, is not counted).
+        public var blocks: Range<Int>
+
+        /// Moves the group's offsets by `offset` bytes.
+        mutating func shift(by offset: Int) {
+            range = (range.lowerBound + offset)..<(range.upperBound + offset)
+            openingTag = (openingTag.lowerBound + offset)..<(openingTag.upperBound + offset)
             locationAttributes = (locationAttributes.lowerBound + offset)..<(locationAttributes.upperBound + offset)
         }
     }
@@ -53,13 +76,26 @@ public struct RenderedDocument: Sendable, Equatable {
     public var html: String
     /// The article's opening tag, as it starts `html`.
     public var articleTag: String
-    /// The article's children in order: the header (without an id), then one per block.
+    /// The header (without an id), then one element per block, in order.
     public var elements: [Element]
+    /// The article's children after the header, in order.
+    public var groups: [Group]
     public var missingImages: [MissingImage]
     /// Per block, in order.
     var blocks: [RenderedBlock]
     /// The scripts of every block's text (not the title's), for `DocumentLanguage`.
     public var scripts: DocumentLanguage.Scripts
+    /// This rendering, for a later one to name as its basis.
+    public let identity = RenderingIdentity()
+    /// How the article differs from the rendering it was made from, if any.
+    public var changes: ArticleChanges?
+
+    /// What the renderings show, not which rendering they came from.
+    public static func == (first: RenderedDocument, second: RenderedDocument) -> Bool {
+        first.html == second.html && first.articleTag == second.articleTag && first.elements == second.elements
+            && first.groups == second.groups && first.missingImages == second.missingImages && first.blocks == second.blocks
+            && first.scripts == second.scripts
+    }
 
     /// Element ids of the top-level blocks, in order.
     public var blockIDs: [String] { elements.compactMap(\.id) }
@@ -79,9 +115,16 @@ public struct RenderedDocument: Sendable, Equatable {
     /// How many blocks the rendering has.
     var blockCount: Int { elements.count - headerCount }
 
-    /// How many elements come before the blocks': the header is the only
-    /// element without an id, and comes first.
-    var headerCount: Int { elements.first.map { $0.id == nil ? 1 : 0 } ?? 0 }
+    /// How many elements come before the blocks' (and children of the
+    /// article before the groups): the header is the only element without
+    /// an id, and comes first.
+    public var headerCount: Int { elements.first.map { $0.id == nil ? 1 : 0 } ?? 0 }
+}
+
+/// Tells one rendering from every other, so that a patch is written from
+/// the renderer's changes only against the rendering they were made from.
+public final class RenderingIdentity: Sendable {
+    init() {}
 }
 
 /// A document and how it was rendered, for rendering its next version.

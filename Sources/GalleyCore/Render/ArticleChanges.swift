@@ -1,0 +1,44 @@
+/// What the renderer knows of a new rendering against the one it was made
+/// from: per child of the article (the header, then the groups), and per
+/// block of a group that is not kept whole, whether it is kept, moved or
+/// new. A patch for the page is this, written down (`DocumentPatch`); no
+/// later layer compares elements again.
+public struct ArticleChanges: Sendable, Equatable {
+    /// The rendering these changes are told against.
+    public let basis: RenderingIdentity
+    /// One per child of the new article, in order.
+    public var children: [Child]
+
+    public enum Child: Sendable, Equatable {
+        /// The basis's child at `from`, as it was but for its location
+        /// attributes, which grow by `shift` (a group whose blocks all moved
+        /// alike: one attribute, however many blocks it holds).
+        case kept(from: Int, shift: LocationShift)
+        /// The basis's group at `from`, with this rendering's opening tag
+        /// (id and location) and these blocks.
+        case updated(from: Int, blocks: [Block])
+        /// A child the basis does not have: the header (`blocks` nil), or a
+        /// group of these blocks.
+        case new(blocks: [Block]?)
+    }
+
+    public enum Block: Sendable, Equatable {
+        /// The basis's block `index` of its child `group`, as it was but for
+        /// its location attributes, which grow by `shift`.
+        case kept(group: Int, index: Int, shift: LocationShift)
+        /// A block rendered anew, or copied under another id.
+        case new
+    }
+
+    public static func == (first: ArticleChanges, second: ArticleChanges) -> Bool {
+        first.basis === second.basis && first.children == second.children
+    }
+}
+
+/// How much the numbers of an element's location attributes grow.
+public struct LocationShift: Sendable, Equatable {
+    public var lines: Int
+    public var columns: Int
+
+    public static let none = LocationShift(lines: 0, columns: 0)
+}

@@ -1,0 +1,217 @@
+/// A block ready to be written into its group: its id, what a later
+/// rendering needs of it, and its HTML or the previous element it is.
+struct PreparedBlock {
+    var id: String
+    var rendered: RenderedDocument.RenderedBlock
+    var source: Source
+
+    enum Source {
+        /// The previous rendering's block at this index, the very same element.
+        case same(Int)
+        /// The block's content (rendered anew, or copied under a new id).
+        case content(Substring, missingImage: Bool)
+    }
+}
+
+/// Writes a rendering's groups one by one, copying from the previous
+/// rendering what it can, and says for each whether it is kept, moved,
+/// updated or new (`ArticleChanges`).
+struct GroupWriter {
+    private let document: Document
+    private let earlier: RenderedDocument?
+    private let prepared: [PreparedBlock]
+    private let kindClass: (String) -> String
+    private let earlierHTML: String
+    private let earlierHeaderCount: Int
+    /// Per block of the previous rendering, the index of its group.
+    private let earlierGroupOfBlock: [Int]
+    /// Groups of the previous rendering up to this index were continued already.
+    private var lastContinued = -1
+    /// Per block written so far, what a later rendering needs of it.
+    private(set) var blocks: [RenderedDocument.RenderedBlock] = []
+
+    init(document: Document, earlier: RenderedDocument?, prepared: [PreparedBlock], kindClass: @escaping (String) -> String) {
+        self.document = document
+        self.earlier = earlier
+        self.prepared = prepared
+        self.kindClass = kindClass
+        earlierHTML = earlier?.html ?? ""
+        earlierHeaderCount = earlier?.headerCount ?? 0
+        var groupOfBlock = [Int](repeating: 0, count: earlier?.blocks.count ?? 0)
+        for (index, group) in (earlier?.groups ?? []).enumerated() {
+            for block in group.blocks where block < groupOfBlock.count { groupOfBlock[block] = index }
+        }
+        earlierGroupOfBlock = groupOfBlock
+        blocks.reserveCapacity(prepared.count)
+    }
+
+    /// Writes the group of the blocks in `range`; returns how it differs from the previous rendering.
+    mutating func write(_ range: Range<Int>, into html: inout String, elements: inout [RenderedDocument.Element],
+                        groups: inout [RenderedDocument.Group]) -> ArticleChanges.Child {
+        let location = document.blocks[range.lowerBound].location
+        // The group it continues: the one that held its first block kept, unless an earlier group took it.
+        var continued: Int?
+        for index in range {
+            guard case .same(let earlierIndex) = prepared[index].source else { continue }
+            if earlierGroupOfBlock[earlierIndex] > lastContinued { continued = earlierGroupOfBlock[earlierIndex] }
+            break
+        }
+        if let continued {
+            lastContinued = continued
+            if let earlier, isKeptWhole(range, as: earlier.groups[continued], location: location) {
+                return copy(earlier.groups[continued], number: continued, to: location, range, into: &html, elements: &elements, groups: &groups)
+            }
+        }
+        let start = html.utf8.count
+        html += "<div class=\"blk-group\" id=\"g-"
+        html += prepared[range.lowerBound].id
+        html += "\""
+        let attributesStart = html.utf8.count
+        Self.appendGroupLocation(location, to: &html)
+        let attributesEnd = html.utf8.count
+        html += ">"
+        let openingTag = start..<html.utf8.count
+        html += "\n"
+        var changes: [ArticleChanges.Block] = []
+        changes.reserveCapacity(range.count)
+        for index in range {
+            changes.append(writeBlock(at: index, in: location, into: &html, elements: &elements))
+            html += "\n"
+        }
+        html += "</div>"
+        groups.append(.init(id: "g-" + prepared[range.lowerBound].id, range: start..<html.utf8.count, openingTag: openingTag,
+                            locationAttributes: attributesStart..<attributesEnd, location: location, blocks: range))
+        html += "\n"
+        guard let continued else { return .new(blocks: changes) }
+        return .updated(from: earlierHeaderCount + continued, blocks: changes)
+    }
+
+    /// Whether the blocks in `range` are those of the previous group `group`,
+    /// all the same elements at the same offsets from a group starting at `location`.
+    private func isKeptWhole(_ range: Range<Int>, as group: RenderedDocument.Group, location: SourceLocation) -> Bool {
+        guard let earlier, range.count == group.blocks.count else { return false }
+        for (index, earlierIndex) in zip(range, group.blocks) {
+            guard case .same(let same) = prepared[index].source, same == earlierIndex,
+                  let earlierLocation = earlier.elements[earlierHeaderCount + earlierIndex].location,
+                  GroupOffset(of: document.blocks[index].location, in: location) == GroupOffset(of: earlierLocation, in: group.location)
+            else { return false }
+        }
+        return true
+    }
+
+    /// Copies a previous group whole, rewriting its location if it moved.
+    private mutating func copy(_ group: RenderedDocument.Group, number: Int, to location: SourceLocation, _ range: Range<Int>,
+                               into html: inout String, elements: inout [RenderedDocument.Element],
+                               groups: inout [RenderedDocument.Group]) -> ArticleChanges.Child {
+        guard let earlier else { return .new(blocks: nil) }
+        let start = html.utf8.count
+        var copied = group
+        let shift: Int
+        if location == group.location {
+            html += earlierHTML.utf8Slice(group.range)
+            shift = start - group.range.lowerBound
+            copied.shift(by: shift)
+        } else {
+            html += earlierHTML.utf8Slice(group.range.lowerBound..<group.locationAttributes.lowerBound)
+            let attributesStart = html.utf8.count
+            Self.appendGroupLocation(location, to: &html)
+            let attributesEnd = html.utf8.count
+            html += earlierHTML.utf8Slice(group.locationAttributes.upperBound..<group.range.upperBound)
+            shift = attributesEnd - group.locationAttributes.upperBound
+            copied.range = start..<html.utf8.count
+            copied.locationAttributes = attributesStart..<attributesEnd
+            copied.openingTag = start..<(group.openingTag.upperBound + shift)
+            copied.location = location
+        }
+        copied.blocks = range
+        groups.append(copied)
+        html += "\n"
+        for (index, earlierIndex) in zip(range, group.blocks) {
+            var element = earlier.elements[earlierHeaderCount + earlierIndex]
+            element.shift(by: shift)
+            element.location = document.blocks[index].location
+            elements.append(element)
+            var block = prepared[index].rendered
+            block.inner = (block.inner.lowerBound + shift)..<(block.inner.upperBound + shift)
+            blocks.append(block)
+        }
+        let earlierLocation = group.location
+        return .kept(from: earlierHeaderCount + number,
+                     shift: LocationShift(lines: location.line - earlierLocation.line, columns: location.column - earlierLocation.column))
+    }
+
+    /// Writes the block at `index` of a group starting at `groupLocation`.
+    private mutating func writeBlock(at index: Int, in groupLocation: SourceLocation, into html: inout String,
+                                     elements: inout [RenderedDocument.Element]) -> ArticleChanges.Block {
+        let block = document.blocks[index]
+        let offset = GroupOffset(of: block.location, in: groupLocation)
+        var rendered = prepared[index].rendered
+        let start = html.utf8.count
+        switch prepared[index].source {
+        case .same(let earlierIndex):
+            guard let earlier, let earlierLocation = earlier.elements[earlierHeaderCount + earlierIndex].location else { break }
+            let element = earlier.elements[earlierHeaderCount + earlierIndex]
+            let earlierGroup = earlierGroupOfBlock[earlierIndex]
+            let earlierOffset = GroupOffset(of: earlierLocation, in: earlier.groups[earlierGroup].location)
+            var copied = element
+            let shift: Int
+            if offset == earlierOffset {
+                html += earlierHTML.utf8Slice(element.range)
+                shift = start - element.range.lowerBound
+                copied.shift(by: shift)
+            } else {
+                // The same element moved in the source: copied but for the attributes that say where it is.
+                html += earlierHTML.utf8Slice(element.range.lowerBound..<element.locationAttributes.lowerBound)
+                let attributesStart = html.utf8.count
+                Self.appendBlockOffset(offset, to: &html)
+                let attributesEnd = html.utf8.count
+                html += earlierHTML.utf8Slice(element.locationAttributes.upperBound..<element.range.upperBound)
+                shift = attributesEnd - element.locationAttributes.upperBound
+                copied.range = start..<html.utf8.count
+                copied.locationAttributes = attributesStart..<attributesEnd
+            }
+            copied.location = block.location
+            elements.append(copied)
+            rendered.inner = (rendered.inner.lowerBound + shift)..<(rendered.inner.upperBound + shift)
+            blocks.append(rendered)
+            return .kept(group: earlierHeaderCount + earlierGroup, index: earlierIndex - earlier.groups[earlierGroup].blocks.lowerBound,
+                         shift: offset.shift(from: earlierOffset))
+        case .content:
+            break
+        }
+        guard case .content(let inner, let missingImage) = prepared[index].source else { return .new }
+        let classes = "blk k-\(kindClass(block.kind))" + (missingImage ? " is-missing" : "")
+        html += "<div class=\"\(classes)\" id=\"\(prepared[index].id)\" data-kind=\"\(HTMLEscaping.escape(block.kind))\""
+        let attributesStart = html.utf8.count
+        Self.appendBlockOffset(offset, to: &html)
+        let attributesEnd = html.utf8.count
+        html += ">"
+        let innerStart = html.utf8.count
+        html += inner
+        rendered.inner = innerStart..<html.utf8.count
+        html += "</div>"
+        elements.append(.init(id: prepared[index].id, range: start..<html.utf8.count, location: block.location,
+                              locationAttributes: attributesStart..<attributesEnd))
+        blocks.append(rendered)
+        return .new
+    }
+
+    /// Where a group's first block starts in the source.
+    private static func appendGroupLocation(_ location: SourceLocation, to html: inout String) {
+        // Piece by piece: the whole would not fit in a small string.
+        html += " data-line=\""
+        html += String(location.line)
+        html += "\" data-column=\""
+        html += String(location.column)
+        html += "\""
+    }
+
+    /// Where a block starts relative to its group (`GroupOffset`), for the page to point an editor at it.
+    private static func appendBlockOffset(_ offset: GroupOffset, to html: inout String) {
+        html += " data-line-offset=\""
+        html += String(offset.lines)
+        html += "\" data-column-offset=\""
+        html += String(offset.columns)
+        html += "\""
+    }
+}
