@@ -5,7 +5,7 @@ public enum KindStyleSheet {
     /// (`SwiftUIColorStyleSheet`), and black and white, which do not change.
     public static let namedColors: [String: String] = {
         var colors = ["black": "#000000", "white": "#ffffff"]
-        for (name, _) in SwiftUIColorStyleSheet.systemColorOf { colors[name] = "var(\(SwiftUIColorStyleSheet.variable(name)))" }
+        for (name, _) in SwiftUIColors.adaptive { colors[name] = "var(\(SwiftUIColorStyleSheet.variable(name)))" }
         colors["grey"] = colors["gray"]
         return colors
     }()
