@@ -154,7 +154,7 @@ extension LanguageServerSession {
         if let (document, offset) = cursor(place), let preview = document.preview, let key = titleKey(at: offset, in: document, messages: &messages) {
             return .array(key.values.map { value in
                 let start = TextPosition(line: value.location.line - 1, character: 0).json
-                return .object([("uri", .string(FileURI.uri(ofPath: preview.root + "/" + value.path))), ("range", .object([("start", start), ("end", start)]))])
+                return .object([("uri", .string(FileURI.uri(ofPath: preview.root.slashJoined(value.path)))), ("range", .object([("start", start), ("end", start)]))])
             })
         }
         guard let (document, offset) = cursor(place), let preview = document.preview, let vocabulary = vocabulary(of: document, messages: &messages),
