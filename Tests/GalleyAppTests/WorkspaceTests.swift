@@ -39,7 +39,7 @@ final class WorkspaceTests: XCTestCase {
         try write("Assets.xcassets/p_01.imageset/big.png", png(width: 2))
         try write("images/p_02.png", png(width: 3))
         let workspace = Workspace(root: root)
-        workspace.loadAll()
+        workspace.apply(.everything)
         let document = try XCTUnwrap(workspace.allDocuments.first)
         XCTAssertTrue(document.html.contains("/files/Assets.xcassets/p_01.imageset/big.png?v="))
         XCTAssertTrue(document.html.contains("width=\"2\" height=\"10\""))
@@ -57,7 +57,7 @@ final class WorkspaceTests: XCTestCase {
         try write("ja.lproj/Help.txt", "ヘルプの本文。")
         try write("en.lproj/Localizable.strings", #""title-HelpView" = "Help";"#)
         let workspace = Workspace(root: root)
-        workspace.loadAll()
+        workspace.apply(.everything)
         XCTAssertEqual(Dictionary(uniqueKeysWithValues: workspace.allDocuments.map { ($0.path, $0.title) }),
                        ["Resources/data.json": "P", "en.lproj/Help.txt": "Help", "ja.lproj/Help.txt": "title-HelpView"])
         try write("ja.lproj/Localizable.strings", #""title-HelpView" = "ヘルプ";"#)
@@ -72,7 +72,7 @@ final class WorkspaceTests: XCTestCase {
         try write("data.json", data)
         try write("p_01.png", png(width: 1))
         let workspace = Workspace(root: root)
-        workspace.loadAll()
+        workspace.apply(.everything)
         // A text edit copies the image blocks from the last rendering, and keeps their warnings.
         try write("data.json", data.replacingOccurrences(of: #""<image>01</image>", "#, with: #""<image>01</image>", "A new paragraph.", "#))
         workspace.apply(changed: ["data.json"], removed: [])
@@ -101,7 +101,7 @@ final class WorkspaceTests: XCTestCase {
         try write("b.json", captioned)
         try write("c.json", captioned)
         let workspace = Workspace(root: root)
-        workspace.loadAll()
+        workspace.apply(.everything)
         func carriers() -> [String] {
             workspace.allDocuments.filter { $0.diagnostics.contains { $0.diagnostic.id == .lowContrast } }.map(\.title)
         }
@@ -135,7 +135,7 @@ final class WorkspaceTests: XCTestCase {
             try write("part/a\(index).json", #"[{"name": "A"# + "\(index)" + #"", "detailText": ["Text"]}]"#)
         }
         let workspace = Workspace(root: root)
-        workspace.loadAll()
+        workspace.apply(.everything)
         let documents = workspace.allDocuments
         XCTAssertEqual(documents.count, 3)
         let storage = Set(documents.map { document in
@@ -149,7 +149,7 @@ final class WorkspaceTests: XCTestCase {
         try write("data.json", data)
         try write("p_01.png", png(width: 1))
         let workspace = Workspace(root: root)
-        workspace.loadAll()
+        workspace.apply(.everything)
         let before = try XCTUnwrap(workspace.allDocuments.first)
         try write("p_01.png", png(width: 9))
         let changes = workspace.apply(changed: ["p_01.png"], removed: [])
@@ -160,7 +160,7 @@ final class WorkspaceTests: XCTestCase {
     func testBrokenFileKeepsLastGoodRenderingAndAddsTheError() throws {
         try write("data.json", data)
         let workspace = Workspace(root: root)
-        workspace.loadAll()
+        workspace.apply(.everything)
         let good = try XCTUnwrap(workspace.allDocuments.first)
         try write("data.json", "[{\"name\": \"P\",\n \"detailText\": [\"a\" \"b\"]}]")
         let changes = workspace.apply(changed: ["data.json"], removed: [])
@@ -176,7 +176,7 @@ final class WorkspaceTests: XCTestCase {
     func testUnchangedSaveKeepsTheVersion() throws {
         try write("data.json", data)
         let workspace = Workspace(root: root)
-        workspace.loadAll()
+        workspace.apply(.everything)
         XCTAssertTrue(workspace.apply(changed: ["data.json"], removed: []).changed.isEmpty)
     }
 
@@ -186,7 +186,7 @@ final class WorkspaceTests: XCTestCase {
         for path in ["long.rtf", "Long.rtfd/TXT.rtf"] {
             try write(path, text)
             let workspace = Workspace(root: root)
-            workspace.loadAll()
+            workspace.apply(.everything)
             let parsed = workspace.bytesParsed
             XCTAssertEqual(parsed, text.utf8.count)
             try write(path, text.replacingOccurrences(of: "Section 1200\\b0", with: "Chapter 1200\\b0"))
@@ -196,7 +196,7 @@ final class WorkspaceTests: XCTestCase {
 
             // The same as a workspace that reads the file fresh.
             let fresh = Workspace(root: root)
-            fresh.loadAll()
+            fresh.apply(.everything)
             XCTAssertTrue(fresh.allDocuments.allSatisfy { $0.html.contains("Chapter 1200") })
             XCTAssertEqual(workspace.allDocuments.map(\.html), fresh.allDocuments.map(\.html))
             XCTAssertEqual(workspace.allDocuments.map(\.diagnostics), fresh.allDocuments.map(\.diagnostics))
@@ -211,7 +211,7 @@ final class WorkspaceTests: XCTestCase {
         let text = "[\n" + items.joined(separator: ",\n") + "\n]\n"
         try write("large.json", text)
         let workspace = Workspace(root: root)
-        workspace.loadAll()
+        workspace.apply(.everything)
         let parsed = workspace.bytesParsed
         XCTAssertEqual(parsed, text.utf8.count)
         try write("large.json", text.replacingOccurrences(of: "Paragraph two of item 42.", with: "Paragraph two of item 42, edited."))
@@ -223,7 +223,7 @@ final class WorkspaceTests: XCTestCase {
 
         // The same as a workspace that reads the file fresh.
         let fresh = Workspace(root: root)
-        fresh.loadAll()
+        fresh.apply(.everything)
         XCTAssertEqual(workspace.allDocuments.map(\.html), fresh.allDocuments.map(\.html))
         XCTAssertEqual(workspace.allDocuments.map(\.diagnostics), fresh.allDocuments.map(\.diagnostics))
     }
@@ -234,7 +234,7 @@ final class WorkspaceTests: XCTestCase {
     func testASaveCollectsTheIndexWordsOnlyWhenTheIndexAsks() throws {
         try write("data.json", #"[{"name": "P", "imageName": "p", "detailText": ["Pelicans glide.", "<image>01</image>"]}]"#)
         let workspace = Workspace(root: root)
-        workspace.loadAll()
+        workspace.apply(.everything)
         XCTAssertEqual(workspace.allDocuments.first?.searchableWords?.isCollected, true)
         try write("data.json", #"[{"name": "P", "imageName": "p", "detailText": ["Pelicans glide low.", "<image>01</image>"]}]"#)
         let changes = workspace.apply(changed: ["data.json"], removed: [])
@@ -249,7 +249,7 @@ final class WorkspaceTests: XCTestCase {
         try write("data.json", data)
         try write("other.json", #"{"not": "content"}"#)
         let workspace = Workspace(root: root)
-        workspace.loadAll()
+        workspace.apply(.everything)
         XCTAssertEqual(workspace.allDocuments.count, 1)
         let changes = workspace.apply(changed: [], removed: ["data.json"])
         XCTAssertEqual(workspace.allDocuments.count, 0)
@@ -276,7 +276,7 @@ final class WorkspaceTests: XCTestCase {
         try write("small.json", #"[{"name": "Small", "detailText": ["one"]}]"#)
         let held = HeldWork()
         let workspace = Workspace(root: root) { held.hold($0) }
-        workspace.loadAll()
+        workspace.apply(.everything)
         XCTAssertEqual(held.count, 0, "a file never read yet is read in place")
         func text(of title: String) -> String { workspace.allDocuments.first { $0.title == title }?.html ?? "" }
 
@@ -322,7 +322,7 @@ final class WorkspaceTests: XCTestCase {
         try write("big.json", big("first"))
         let held = HeldWork()
         let workspace = Workspace(root: root) { held.hold($0) }
-        workspace.loadAll()
+        workspace.apply(.everything)
         func text() -> String { workspace.allDocuments.first?.html ?? "" }
         try write("big.json", big("second"))
         workspace.apply(changed: ["big.json"], removed: [])

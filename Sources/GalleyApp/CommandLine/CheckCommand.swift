@@ -34,7 +34,7 @@ struct CheckCommand {
             if FileSystem.isDirectory(path) && !ContentFormats.isBundle(path) {
                 let root = FilePath.realPath(path) ?? path
                 let workspace = Workspace(root: root, output: .checking, pictures: ImagePictures(root: root))
-                workspace.loadAll()
+                workspace.apply(.everything)
                 fileCount += Set(workspace.allDocuments.map(\.path)).count
                 if verbose { noteSubstitutes(workspace, under: prefix) }
                 let found = workspace.allDiagnostics + Self.configDiagnostics(root: root)
@@ -45,7 +45,7 @@ struct CheckCommand {
                 let workspace = Workspace(root: root, output: .checking, pictures: ImagePictures(root: root))
                 // galley.json's lines also carry what is said once for the folder about its
                 // styles (a colour too faint for the documents that use it): read them all.
-                if relative == ConfigFile.name { workspace.loadAll() } else { workspace.load(onlyContentAt: relative) }
+                if relative == ConfigFile.name { workspace.apply(.everything) } else { workspace.apply(.onlyContent(at: relative)) }
                 fileCount += 1
                 if verbose { noteSubstitutes(workspace, under: root) }
                 // A config named directly is checked like any file: its syntax and keys, and the names it uses.

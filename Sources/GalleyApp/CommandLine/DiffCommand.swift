@@ -72,10 +72,10 @@ struct DiffCommand {
     private static func documents(under root: String, only: String?) -> (documents: [PublishedDocument], deviceWidth: Double) {
         let workspace = Workspace(root: root, output: .inline, pictures: ImagePictures(root: root))
         if let only {
-            workspace.load(onlyContentAt: only)
+            workspace.apply(.onlyContent(at: only))
             return (workspace.allDocuments.filter { $0.path == only }, workspace.deviceWidth)
         }
-        workspace.loadAll()
+        workspace.apply(.everything)
         return (workspace.allDocuments, workspace.deviceWidth)
     }
 

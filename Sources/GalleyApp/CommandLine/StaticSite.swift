@@ -20,7 +20,7 @@ struct StaticSite {
         }
         let pictures = ImagePictures(root: root)
         let workspace = Workspace(root: root, output: .site, pictures: pictures)
-        workspace.loadAll()
+        workspace.apply(.everything)
         let documents = workspace.allDocuments.sorted { ($0.path, $0.item ?? -1) < ($1.path, $1.item ?? -1) }
         let names = SitePageNames.names(for: documents.map { ($0.id, $0.path, $0.item, $0.title) })
         do {

@@ -77,7 +77,7 @@ struct DocumentIndex {
     /// that does not shows its error, not what its documents would say).
     /// Found again, in one scan of the files, only after a file's kinds or
     /// error changed: most saves change neither.
-    mutating func firstUserOfKind() -> [String: String] {
+    private mutating func firstUserOfKind() -> [String: String] {
         guard firstUsersAreStale else { return firstUsers }
         var first: [String: (path: String, id: String)] = [:]
         for (path, users) in firstUserOfKindInFile where failureOfFile[path] == nil {
@@ -86,6 +86,22 @@ struct DocumentIndex {
         firstUsers = first.mapValues(\.id)
         firstUsersAreStale = false
         return firstUsers
+    }
+
+    /// For each document, the block kinds it is the first to use, as
+    /// `refreshKindsFirstUsed` last found them: its page says what is said
+    /// once for the folder about those kinds.
+    private(set) var kindsFirstUsed: [String: Set<String>] = [:]
+
+    /// Finds the kinds' first users again; returns the documents whose kinds
+    /// changed, since the folder's warnings about a kind move from one page
+    /// to another and both pages change.
+    mutating func refreshKindsFirstUsed() -> Set<String> {
+        let found = Dictionary(grouping: firstUserOfKind(), by: \.value).mapValues { Set($0.map(\.key)) }
+        guard found != kindsFirstUsed else { return [] }
+        let moved = Set(found.keys).union(kindsFirstUsed.keys).filter { found[$0] != kindsFirstUsed[$0] && sources[$0] != nil }
+        kindsFirstUsed = found
+        return moved
     }
 
     /// Forgets the documents of `path` and its error; returns their ids.

@@ -33,11 +33,17 @@ struct FolderFiles {
         /// Files of the app's strings that changed or went away.
         var appStrings: Set<String> = []
         var configChanged = false
+        /// Whether a file came or went: it may be the first or last of a language.
+        var filesCameOrWent = false
+
+        /// Whether the app's strings must be checked again.
+        var appStringsNeedCheck: Bool { !appStrings.isEmpty || configChanged || filesCameOrWent }
     }
 
     /// Takes in changed and removed files (paths relative to the root).
     mutating func takeIn(changed: [String], removed: [String]) -> Intake {
         var intake = Intake()
+        let knownBefore = known.count
         var touchedAssets: Set<String> = []
         for path in removed {
             known.remove(path)
@@ -100,7 +106,27 @@ struct FolderFiles {
         for name in touchedAssets { intake.touchedImages.insert(.asset(name)) }
         if !touchedAssets.isEmpty { intake.restyle = true }
         intake.configChanged = changed.contains(ConfigFile.name) || removed.contains(ConfigFile.name)
+        intake.filesCameOrWent = known.count != knownBefore || !removed.isEmpty
         return intake
+    }
+
+    /// The files `change` changes and removes (relative paths).
+    func paths(of change: FolderChange) -> (changed: [String], removed: [String]) {
+        switch change {
+        case .everything:
+            return (onDisk(), [])
+        case .found(let paths):
+            return (paths.sorted(), [])
+        case .onlyContent(let path):
+            return (onDisk(onlyContentAt: path), [])
+        case .folderRemoved(let prefix):
+            return ([], known(below: prefix))
+        case .rescan:
+            let onDisk = onDisk()
+            return (onDisk, known.subtracting(onDisk).sorted())
+        case .configuration:
+            return ([ConfigFile.name], [])
+        }
     }
 
     /// Every file below the root that is not ignored, in path order.

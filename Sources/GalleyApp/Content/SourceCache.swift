@@ -50,6 +50,11 @@ struct SourceCache {
     }
 
     /// Whether `file` is there to read, from an editor or on disk.
+    /// The contents of `file`, or nil when it does not exist.
+    func existingContents(of file: String) -> Result<[UInt8], Error>? {
+        exists(file) ? Result { try contents(of: file) } : nil
+    }
+
     func exists(_ file: String) -> Bool {
         buffers[file] != nil || folder.hasEntry(file)
     }

@@ -17,19 +17,9 @@ final class Workspace {
     private(set) var appStrings = AppStringsTracker()
     private var history = RenderingHistory()
     private(set) var outbox = Outbox()
-    /// Documents whose source or surroundings changed, rendered together at
-    /// the end of a round so that big rounds use every core.
-    private var needsRender: Set<String> = []
-    /// The kinds each document is the first to use (`DocumentIndex.firstUserOfKind`):
-    /// its page says what is said once for the folder about them.
-    private(set) var kindsFirstUsed: [String: Set<String>] = [:]
+    private var queue = RenderQueue()
     /// Where a slow file is read and rendered (nil: everything in place).
     private let slowLane: SlowWork.Lane?
-    /// Documents whose rendering aside came back while a newer reading of
-    /// their file was in flight: not published, since that reading renders
-    /// them again (changed or not), so that a burst of keystrokes into a
-    /// large file spends the queue on its last text, not on every one.
-    private var renderingsDropped: Set<String> = []
 
     /// Renderings made for `output`; `pictures` draws images a browser cannot show (else files are linked as they are).
     init(root: String, output: OutputMode = .served, pictures: ImagePictures? = nil, slowLane: SlowWork.Lane? = nil) {
@@ -44,24 +34,11 @@ final class Workspace {
 
     // MARK: - Changes
 
-    /// Reads every file below the root.
+    /// Takes in a change to the folder that names no single file.
     @discardableResult
-    func loadAll() -> WorkspaceChanges {
-        apply(changed: files.onDisk(), removed: [])
-    }
-
-    /// Reads `found`, every file below the root (relative paths) as a walk
-    /// of the folder just found them.
-    @discardableResult
-    func load(found: [String]) -> WorkspaceChanges {
-        apply(changed: found.sorted(), removed: [])
-    }
-
-    /// Reads the images, the config and only the content at `path` (a file
-    /// or an RTFD bundle): what `render` and `check` of one file need.
-    @discardableResult
-    func load(onlyContentAt path: String) -> WorkspaceChanges {
-        apply(changed: files.onDisk(onlyContentAt: path), removed: [])
+    func apply(_ change: FolderChange) -> WorkspaceChanges {
+        let paths = files.paths(of: change)
+        return apply(changed: paths.changed, removed: paths.removed)
     }
 
     /// Brings the workspace up to date with files that changed or went away
@@ -69,61 +46,37 @@ final class Workspace {
     /// entries, then reads the content and renders what it all touched.
     @discardableResult
     func apply(changed: [String], removed: [String]) -> WorkspaceChanges {
-        let filesBefore = files.known.count
         let intake = files.takeIn(changed: changed, removed: removed)
         for path in intake.removedContent {
             sources.forgetReading(of: path)
             forget(index.removeDocuments(ofFile: path))
         }
         if intake.servedFilesChanged { outbox.noteImagesChanged() }
-        needsRender.formUnion(history.users(of: intake.touchedImages))
+        queue.add(history.users(of: intake.touchedImages))
         // Colour sets and fonts the kinds' styles name.
-        if intake.restyle, restyle() { needsRender.formUnion(index.sources.keys) }
+        if intake.restyle, restyle() { queue.add(index.sources.keys) }
         if intake.configChanged {
             // An invalid config keeps the last valid one in force and shows its errors on every document.
-            style.configure(reading: sources.exists(ConfigFile.name) ? Result { try sources.contents(of: ConfigFile.name) } : nil)
+            style.configure(reading: sources.existingContents(of: ConfigFile.name))
             restyle()
             // Kinds, keys and titles decide how every file reads: read them all again, whole.
             sources.forgetReadings()
-            needsRender.formUnion(index.sources.keys)
+            queue.add(index.sources.keys)
         }
-        // A file added or gone may be the first or last of a language.
-        if !intake.appStrings.isEmpty || intake.configChanged || files.known.count != filesBefore || !removed.isEmpty {
-            let changed = appStrings.update(intake.appStrings, config: style.config, contentLanguages: files.contentLanguages) { [sources] path in
-                sources.exists(path) ? Result { try sources.contents(of: path) } : nil
-            }
+        if intake.appStringsNeedCheck, appStrings.update(intake.appStrings, config: style.config, contentLanguages: files.contentLanguages, contents: sources.existingContents) {
             // Titles may name keys: the documents titled in galley.json show new values or warnings.
-            if changed {
-                needsRender.formUnion(index.sources.filter { DocumentNaming.configuredTitle(path: $0.value.path, config: style.config) != nil }.keys)
-            }
+            queue.add(index.sources.filter { DocumentNaming.configuredTitle(path: $0.value.path, config: style.config) != nil }.keys)
         }
         read(intake.configChanged ? files.contentFiles : intake.contentFiles)
         renderPending()
         return takeChanges()
     }
 
-    /// Forgets everything below a removed folder (`""`: the whole content folder).
-    @discardableResult
-    func removeFolder(_ prefix: String) -> WorkspaceChanges {
-        apply(changed: [], removed: files.known(below: prefix))
-    }
-
-    /// Compares the disk with what is loaded (after an event queue overflow).
-    func rescan() -> WorkspaceChanges {
-        let onDisk = files.onDisk()
-        return apply(changed: onDisk, removed: files.known.subtracting(onDisk).sorted())
-    }
-
-    /// Reads `galley.json` again on request (SIGHUP).
-    func reloadConfiguration() -> WorkspaceChanges {
-        apply(changed: [ConfigFile.name], removed: [])
-    }
-
     /// Renders again the documents showing the image file at `path` (whose
     /// picture turned out not to be drawable).
     func renderUsers(ofImage path: String) -> WorkspaceChanges {
         files.note(.pictureFailure)
-        needsRender.formUnion(history.users(of: [.file(path)] + files.assets.catalog.imageNames(usingFile: path).map { .asset($0) }))
+        queue.add(history.users(of: [.file(path)] + files.assets.catalog.imageNames(usingFile: path).map { .asset($0) }))
         renderPending()
         return takeChanges()
     }
@@ -173,7 +126,7 @@ final class Workspace {
     /// between buffer and disk, even those whose text did not change, so
     /// that each page says where it comes from.
     private func markAllDocuments(of path: String) {
-        needsRender.formUnion(index.documentIDs(ofFile: SourceCache.documentPath(ofBuffer: path)))
+        queue.add(index.documentIDs(ofFile: SourceCache.documentPath(ofBuffer: path)))
     }
 
     /// Reads content files on every core, then takes in what they hold;
@@ -195,10 +148,9 @@ final class Workspace {
         case .reading(let result):
             switch sources.finishReadingAside(result, config: style.config) {
             case .current:
-                let dropped = renderingsDropped.intersection(index.documentIDs(ofFile: result.file.path))
-                renderingsDropped.subtract(dropped)
-                let slow = Array(Set(integrate(result.file.path, result.reading)).union(dropped)).sorted()
-                needsRender.subtract(slow)
+                let dropped = queue.takeDropped(among: index.documentIDs(ofFile: result.file.path))
+                let slow = dropped.union(integrate(result.file.path, result.reading)).sorted()
+                queue.remove(slow)
                 renderPending()
                 renderAside(slow)
             case .superseded(let job): readAside(job)
@@ -207,7 +159,7 @@ final class Workspace {
         case .rendering(let id, let ticket, let rendering):
             guard history.isCurrent(ticket, of: id) else { break }
             if let path = index.sources[id]?.path, sources.isReadingAside(documentAt: path) {
-                renderingsDropped.insert(id)
+                queue.noteDropped(id)
                 break
             }
             // Images or fonts changed meanwhile: what it linked may be gone.
@@ -233,7 +185,7 @@ final class Workspace {
         if reading == nil || reading == .notContent { sources.forgetReading(of: path) }
         let update = index.integrate(path, reading) { outbox[$0] != nil }
         forget(update.removed)
-        needsRender.formUnion(update.changed)
+        queue.add(update.changed)
         return update.changed
     }
 
@@ -241,26 +193,18 @@ final class Workspace {
     private func forget(_ ids: [String]) {
         for id in ids {
             history.forget(id)
-            needsRender.remove(id)
-            renderingsDropped.remove(id)
+            queue.forget(id)
             localizations.forget(id)
             outbox.remove(id)
         }
     }
 
-    /// Renders what `needsRender` holds, on every core when there are many,
+    /// Renders the documents waiting, on every core when there are many,
     /// and publishes each document whose page would look different.
     private func renderPending() {
-        needsRender.formUnion(localizations.compare(index, reference: style.config.language))
-        let firstUsed = Dictionary(grouping: index.firstUserOfKind(), by: \.value).mapValues { Set($0.map(\.key)) }
-        if firstUsed != kindsFirstUsed {
-            // The folder's warnings about a kind move from one page to another: both change.
-            let moved = Set(firstUsed.keys).union(kindsFirstUsed.keys).filter { firstUsed[$0] != kindsFirstUsed[$0] && index.sources[$0] != nil }
-            needsRender.formUnion(moved)
-            kindsFirstUsed = firstUsed
-        }
-        let ids = needsRender.sorted()
-        needsRender = []
+        queue.add(localizations.compare(index, reference: style.config.language))
+        queue.add(index.refreshKindsFirstUsed())
+        let ids = queue.takeWaiting()
         let renderer = self.renderer
         for id in ids { history.startRendering(id) }
         let renderings = Parallel.map(ids) { id in
@@ -278,7 +222,7 @@ final class Workspace {
 
     private func circumstances(of id: String, _ source: DocumentSource) -> DocumentRenderer.Circumstances {
         DocumentRenderer.Circumstances(last: history[id], failure: index.failureOfFile[source.path], localization: localizations.findings(of: id),
-                                       unsaved: sources.isUnsaved(source.path), kindsFirstUsed: kindsFirstUsed[id] ?? [])
+                                       unsaved: sources.isUnsaved(source.path), kindsFirstUsed: index.kindsFirstUsed[id] ?? [])
     }
 
     /// Records which images a document shows, and publishes it when a page

@@ -40,7 +40,7 @@ extension Workspace {
         let strings = appStrings.findings.all.filter { $0.path == path }
         guard path == ConfigFile.name else { return outbox.diagnostics(of: index.documentIDs(ofFile: path), inFile: path) + strings }
         // The folder's warnings at galley.json's lines are carried by the first documents to use each kind.
-        let carried = outbox.diagnostics(of: kindsFirstUsed.keys.sorted(), inFile: path)
+        let carried = outbox.diagnostics(of: index.kindsFirstUsed.keys.sorted(), inFile: path)
         let own = style.configDiagnostics + strings
         return own + carried.filter { !own.contains($0) }
     }

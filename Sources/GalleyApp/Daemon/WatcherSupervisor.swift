@@ -69,7 +69,7 @@ final class WatcherSupervisor: Sendable {
         switch batch {
         case .rescanNeeded:
             log.warning("the kernel's event queue overflowed; rescanning the content folder")
-            lane.perform(["(rescan)"], started: started) { $0.rescan() }
+            lane.perform(["(rescan)"], started: started) { $0.apply(.rescan) }
         case .events(let events):
             let files = events.compactMap { event in ContentPath.relative(event.path, to: watcher.root).map { (kind: event.kind, path: $0) } }
             if files.contains(where: { $0.kind == .directoryRemoved && $0.path.isEmpty }) {
@@ -83,7 +83,7 @@ final class WatcherSupervisor: Sendable {
                     switch file.kind {
                     case .changed: changed.append(file.path)
                     case .removed: removed.append(file.path)
-                    case .directoryRemoved: changes.append(workspace.removeFolder(file.path))
+                    case .directoryRemoved: changes.append(workspace.apply(.folderRemoved(file.path)))
                     }
                 }
                 changes.append(workspace.apply(changed: changed, removed: removed))
@@ -103,7 +103,7 @@ final class WatcherSupervisor: Sendable {
         }
         guard let gone else { return }
         gone.stop()
-        lane.perform(["(content folder removed)"]) { $0.removeFolder("") }
+        lane.perform(["(content folder removed)"]) { $0.apply(.folderRemoved("")) }
         log.warning("the content folder \(root) was removed; waiting for it to come back")
     }
 
@@ -124,7 +124,7 @@ final class WatcherSupervisor: Sendable {
         guard waiting, back else { return }
         do {
             let watcher = try makeWatcher()
-            lane.perform(["(content folder back)"]) { $0.loadAll() }
+            lane.perform(["(content folder back)"]) { $0.apply(.everything) }
             watch(with: watcher)
             log.info("the content folder is back")
         } catch {

@@ -62,7 +62,7 @@ final class WorkspaceLane: @unchecked Sendable {
     /// the files `found` (relative paths) when given, else of the folder walked.
     func load(found: [String]? = nil) {
         queue.sync {
-            let changes = found.map { workspace.load(found: $0) } ?? workspace.loadAll()
+            let changes = found.map { workspace.apply(.found($0)) } ?? workspace.apply(.everything)
             publisher.publish(changed: changes.changed, removed: changes.removed, images: changes.images)
         }
     }
