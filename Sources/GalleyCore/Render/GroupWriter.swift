@@ -104,25 +104,14 @@ struct GroupWriter {
                                into html: inout String, elements: inout [RenderedDocument.Element],
                                groups: inout [RenderedDocument.Group]) -> ArticleChanges.Child {
         guard let earlier else { return .new(blocks: nil) }
-        let start = html.utf8.count
+        let copy = copyEarlier(group.range, locationAttributes: group.locationAttributes, into: &html,
+                               rewritingLocation: location == group.location ? nil : { Self.appendGroupLocation(location, to: &$0) })
+        let shift = copy.shift
         var copied = group
-        let shift: Int
-        if location == group.location {
-            html += earlierHTML.utf8Slice(group.range)
-            shift = start - group.range.lowerBound
-            copied.shift(by: shift)
-        } else {
-            html += earlierHTML.utf8Slice(group.range.lowerBound..<group.locationAttributes.lowerBound)
-            let attributesStart = html.utf8.count
-            Self.appendGroupLocation(location, to: &html)
-            let attributesEnd = html.utf8.count
-            html += earlierHTML.utf8Slice(group.locationAttributes.upperBound..<group.range.upperBound)
-            shift = attributesEnd - group.locationAttributes.upperBound
-            copied.range = start..<html.utf8.count
-            copied.locationAttributes = attributesStart..<attributesEnd
-            copied.openingTag = start..<(group.openingTag.upperBound + shift)
-            copied.location = location
-        }
+        copied.range = copy.range
+        copied.locationAttributes = copy.locationAttributes
+        copied.openingTag = copy.range.lowerBound..<(group.openingTag.upperBound + shift)
+        copied.location = location
         copied.blocks = range
         groups.append(copied)
         html += "\n"
@@ -140,6 +129,33 @@ struct GroupWriter {
                      shift: LocationShift(lines: location.line - earlierLocation.line, columns: location.column - earlierLocation.column))
     }
 
+    /// Where a copy of an earlier element landed; `shift` takes an offset
+    /// after its location attributes from the earlier HTML to the new one.
+    private struct EarlierCopy {
+        var range: Range<Int>
+        var locationAttributes: Range<Int>
+        var shift: Int
+    }
+
+    /// Copies the earlier element at `range`, with its location attributes
+    /// written afresh by `rewritingLocation` when it moved in the source.
+    private func copyEarlier(_ range: Range<Int>, locationAttributes: Range<Int>, into html: inout String,
+                             rewritingLocation: ((inout String) -> Void)?) -> EarlierCopy {
+        let start = html.utf8.count
+        guard let rewritingLocation else {
+            html += earlierHTML.utf8Slice(range)
+            let shift = start - range.lowerBound
+            return EarlierCopy(range: start..<html.utf8.count,
+                               locationAttributes: (locationAttributes.lowerBound + shift)..<(locationAttributes.upperBound + shift), shift: shift)
+        }
+        html += earlierHTML.utf8Slice(range.lowerBound..<locationAttributes.lowerBound)
+        let attributesStart = html.utf8.count
+        rewritingLocation(&html)
+        let attributesEnd = html.utf8.count
+        html += earlierHTML.utf8Slice(locationAttributes.upperBound..<range.upperBound)
+        return EarlierCopy(range: start..<html.utf8.count, locationAttributes: attributesStart..<attributesEnd, shift: attributesEnd - locationAttributes.upperBound)
+    }
+
     /// Writes the block at `index` of a group starting at `groupLocation`.
     private mutating func writeBlock(at index: Int, in groupLocation: SourceLocation, into html: inout String,
                                      elements: inout [RenderedDocument.Element]) -> ArticleChanges.Block {
@@ -153,23 +169,12 @@ struct GroupWriter {
             let element = earlier.elements[earlierHeaderCount + earlierIndex]
             let earlierGroup = earlierGroupOfBlock[earlierIndex]
             let earlierOffset = GroupOffset(of: earlierLocation, in: earlier.groups[earlierGroup].location)
+            let copy = copyEarlier(element.range, locationAttributes: element.locationAttributes, into: &html,
+                                   rewritingLocation: offset == earlierOffset ? nil : { Self.appendBlockOffset(offset, to: &$0) })
+            let shift = copy.shift
             var copied = element
-            let shift: Int
-            if offset == earlierOffset {
-                html += earlierHTML.utf8Slice(element.range)
-                shift = start - element.range.lowerBound
-                copied.shift(by: shift)
-            } else {
-                // The same element moved in the source: copied but for the attributes that say where it is.
-                html += earlierHTML.utf8Slice(element.range.lowerBound..<element.locationAttributes.lowerBound)
-                let attributesStart = html.utf8.count
-                Self.appendBlockOffset(offset, to: &html)
-                let attributesEnd = html.utf8.count
-                html += earlierHTML.utf8Slice(element.locationAttributes.upperBound..<element.range.upperBound)
-                shift = attributesEnd - element.locationAttributes.upperBound
-                copied.range = start..<html.utf8.count
-                copied.locationAttributes = attributesStart..<attributesEnd
-            }
+            copied.range = copy.range
+            copied.locationAttributes = copy.locationAttributes
             copied.location = block.location
             elements.append(copied)
             rendered.inner = (rendered.inner.lowerBound + shift)..<(rendered.inner.upperBound + shift)

@@ -47,13 +47,6 @@ public struct RenderedDocument: Sendable, Equatable {
         public var location: SourceLocation
         /// Its blocks, by index (the header, if any, is not counted).
         public var blocks: Range<Int>
-
-        /// Moves the group's offsets by `offset` bytes.
-        mutating func shift(by offset: Int) {
-            range = (range.lowerBound + offset)..<(range.upperBound + offset)
-            openingTag = (openingTag.lowerBound + offset)..<(openingTag.upperBound + offset)
-            locationAttributes = (locationAttributes.lowerBound + offset)..<(locationAttributes.upperBound + offset)
-        }
     }
 
     /// What a later rendering needs to know of a block: to copy it instead
