@@ -69,7 +69,7 @@ struct DiffCommand {
 
     /// Every document under `root` (or of the one file `only`), rendered as a self-contained page shows it.
     /// With the device width its `galley.json` sets, for the page.
-    private static func documents(under root: String, only: String?) -> (documents: [PublishedDocument], deviceWidth: Double) {
+    static func documents(under root: String, only: String?) -> (documents: [PublishedDocument], deviceWidth: Double) {
         let workspace = Workspace(root: root, output: .inline, pictures: ImagePictures(root: root))
         if let only {
             workspace.apply(.onlyContent(at: only))
