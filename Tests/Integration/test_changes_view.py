@@ -2,10 +2,11 @@
 /api/changes): the folder as it is now against a git revision, marked as
 `galley diff` marks it, following every save; and clear statuses for what
 it cannot compare."""
+import os
 import re
 import urllib.parse
 
-from galley_support import HeldPoll, run_galley
+from galley_support import Daemon, HeldPoll, run_galley
 from history_support import edit, edit_a_paragraph_and_remove_an_image, git, marks
 
 
@@ -28,10 +29,28 @@ def saved(daemon, change):
     assert status == 200 and answer["version"] != version, answer
 
 
-def test_the_view_marks_an_edited_paragraph_and_a_removed_image_and_follows_a_save(history, serve):
+def unpacked(scratch):
+    """The daemon's folders for unpacked commits under `scratch`, with the files each holds."""
+    return {name: [files for _, _, files in os.walk(os.path.join(scratch, name)) if files]
+            for name in os.listdir(scratch) if name.startswith("galley-diff-")}
+
+
+def test_the_view_marks_an_edited_paragraph_and_a_removed_image_and_follows_a_save(history, tmp_path):
     edit(history, edit_a_paragraph_and_remove_an_image)
     git(history, "commit", "-q", "-am", "edit")
-    daemon = serve(history)
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    daemon = Daemon(history, env={**os.environ, "TMPDIR": str(scratch)}).start()
+    try:
+        follows_a_save(daemon, history)
+        # The commits were unpacked outside the content folder, and only until rendered.
+        assert list(unpacked(scratch).values()) == [[]], unpacked(scratch)
+    finally:
+        assert daemon.stop() == 0
+    assert unpacked(scratch) == {}, "the daemon's temporary folder outlived it"
+
+
+def follows_a_save(daemon, history):
     status, headers, page = changes(daemon, "HEAD~1")
     assert status == 200, page
     assert headers["Content-Type"].startswith("text/html")

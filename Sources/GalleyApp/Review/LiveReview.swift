@@ -82,6 +82,8 @@ final class LiveReview: @unchecked Sendable {
             return page
         } catch let error as GitHistory.GitError {
             throw ChangesRequest.refusal(for: error)
+        } catch let refusal as ChangesRequest.Refusal {
+            throw refusal
         } catch {
             throw ChangesRequest.Refusal(status: 500, reason: "\(error)")
         }
@@ -111,7 +113,7 @@ final class LiveReview: @unchecked Sendable {
     private func scratchFolder() throws -> ScratchFolder {
         try scratch.withLock { scratch in
             if let folder = scratch.folder { return folder }
-            guard !scratch.stopped else { throw DiffCommand.DiffError(description: "the daemon is stopping") }
+            guard !scratch.stopped else { throw ChangesRequest.Refusal(status: 503, reason: "the daemon is stopping") }
             let folder = try ScratchFolder()
             scratch.folder = folder
             return folder
