@@ -127,9 +127,7 @@ final class PreviewDaemon: Sendable {
     }
 
     private static func makeWatcher(root: String, options: ServeOptions) throws -> any FileWatcher {
-        let isIgnored: @Sendable (String) -> Bool = { path in
-            EditorTemporaryFiles.isTemporary(name: path.lastSlashSeparatedPart ?? path)
-        }
+        let isIgnored: @Sendable (String) -> Bool = { EditorTemporaryFiles.isTemporary(path: $0) }
         if let interval = options.pollInterval {
             return try PollingWatcher(root: root, interval: interval, isIgnored: isIgnored)
         }

@@ -1,6 +1,8 @@
 import Dispatch
 import Foundation
 import GalleyCore
+import GalleySystem
+import GalleyWatcher
 import Synchronization
 
 /// The changes view of `galley serve` (`/api/changes`): the content folder
@@ -25,9 +27,9 @@ final class LiveReview: @unchecked Sendable {
     private var revisions = RecentlyUsed<String, [PublishedDocument]>(capacity: 2)
     /// The folder as it is now, rendered self-contained as the old side is
     /// (the daemon's own renderings link images by URL, which the old
-    /// side's removed images do not have), with the published version it
-    /// was last brought up to date for.
-    private var current: (workspace: Workspace, version: Int)?
+    /// side's removed images do not have), with its files' signatures when
+    /// it was last read and the published version it was read for.
+    private var current: (workspace: Workspace, files: FileSignatures, version: Int)?
     /// The pages last answered: asked again with nothing published since, a page is sent as it is.
     private var pages = RecentlyUsed<PageKey, String>(capacity: 2)
     /// Where commits are unpacked, made when first needed and removed at `stop()`;
@@ -101,13 +103,24 @@ final class LiveReview: @unchecked Sendable {
         return documents
     }
 
-    /// The folder as it is now, read again when the daemon has published anything since it last was.
+    /// The folder as it is now: when the daemon has published anything since
+    /// it was last read, the files whose signatures changed are read again
+    /// (a rescan would render again every document that shows an image).
     private func currentWorkspace(version: Int) -> Workspace {
         if let current, current.version == version { return current.workspace }
-        let workspace = current?.workspace ?? Workspace(root: root, output: .inline, pictures: ImagePictures(root: root))
-        workspace.apply(current == nil ? .everything : .rescan)
-        current = (workspace, version)
-        return workspace
+        // Taken before reading: a file written meanwhile is read now and again next time, never missed.
+        let files = FileSignatures.take(of: ConfinedTree(root: root, realRoot: root), isIgnored: EditorTemporaryFiles.isTemporary(path:))
+        guard let current else {
+            let workspace = Workspace(root: root, output: .inline, pictures: ImagePictures(root: root))
+            workspace.apply(.everything)
+            self.current = (workspace, files, version)
+            return workspace
+        }
+        let changes = current.files.changes(to: files)
+        let paths = { (kind: WatchEvent.Kind) in changes.filter { $0.kind == kind }.compactMap { ContentPath.relative($0.path, to: self.root) } }
+        current.workspace.apply(changed: paths(.changed), removed: paths(.removed))
+        self.current = (current.workspace, files, version)
+        return current.workspace
     }
 
     private func scratchFolder() throws -> ScratchFolder {
