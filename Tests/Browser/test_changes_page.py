@@ -79,3 +79,14 @@ def test_the_view_opens_from_the_toolbar_and_follows_a_save_without_a_reload(pag
     problem = page.find_element(By.ID, "changes-problem")
     assert problem.is_displayed() and "no revision 'no-such-revision'" in problem.text
     assert page.current_url.endswith("/changes?since=no-such-revision")
+
+
+def test_the_index_opens_the_view_since_the_revision_typed(page, committed):
+    page.get(committed.url)
+    wait_until(lambda: page.execute_script("return document.documentElement.dataset.galleyVersion"))
+    revision = page.find_element(By.ID, "changes-since")
+    revision.clear()
+    revision.send_keys("HEAD\n")
+    wait_until(lambda: page.current_url.endswith("/changes?since=HEAD"))
+    wait_until(lambda: changed_text(page) and "Edited since the commit." in changed_text(page),
+               timeout=120, message="the changes view did not mark the edited paragraph")
