@@ -58,7 +58,8 @@ export function changesPage() {
   }
 
   function refresh() {
-    shown = shown.then(show);
+    // After a failed fetch too: the next one is not held back by it.
+    shown = shown.catch(() => {}).then(show);
     return shown;
   }
 
@@ -90,7 +91,6 @@ export function changesPage() {
       } catch (err) {
         if (isHiddenAbort(err)) continue;
         fresh = true;
-        shown = Promise.resolve();
         await backOff(backoff);
       }
     }

@@ -30,7 +30,7 @@ final class LiveReview: @unchecked Sendable {
     /// side's removed images do not have), with its files' signatures when
     /// it was last read and the published version it was read for.
     private var current: (workspace: Workspace, files: FileSignatures, version: Int)?
-    /// The pages last answered: asked again with nothing published since, a page is sent as it is.
+    /// The pages last answered: asked for again with nothing published since, a page is sent as it was made.
     private var pages = RecentlyUsed<PageKey, String>(capacity: 2)
     /// Where commits are unpacked, made when first needed and removed at `stop()`;
     /// `stopped` keeps a request running late from making another.
