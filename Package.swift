@@ -26,7 +26,7 @@ let package = Package(
         // content-folder confinement rule: shared by the watcher, the server and the app.
         .target(name: "GalleySystem", dependencies: ["GalleyShim", "GalleyCore"]),
         .target(name: "GalleyWatcher", dependencies: ["GalleySystem", "GalleyCore"]),
-        .target(name: "GalleyServer", dependencies: ["GalleySystem", "GalleyShim", "CMicroHTTPD"]),
+        .target(name: "GalleyServer", dependencies: ["GalleyCore", "GalleySystem", "GalleyShim", "CMicroHTTPD"]),
         // Pictures for formats and sizes a browser should not get as they are (libvips).
         .target(name: "GalleyImaging", dependencies: ["GalleyCore", "GalleyShim"]),
         .target(
@@ -73,7 +73,7 @@ let package = Package(
             resources: [.copy("Golden")]
         ),
         .testTarget(name: "GalleySystemTests", dependencies: ["GalleySystem"]),
-        .testTarget(name: "GalleyServerTests", dependencies: ["GalleyServer"]),
+        .testTarget(name: "GalleyServerTests", dependencies: ["GalleyServer", "GalleyCore"]),
         .testTarget(name: "GalleyWatcherTests", dependencies: ["GalleyWatcher"]),
         .testTarget(
             name: "GalleyImagingTests",

@@ -1,4 +1,4 @@
-import Synchronization
+import GalleyCore
 
 /// Which picture: the file's content hash and the width it is drawn at.
 public struct PictureKey: Hashable, Sendable {
@@ -26,7 +26,7 @@ public final class PictureCache: Sendable {
     }
 
     public let byteLimit: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init(byteLimit: Int) {
         self.byteLimit = byteLimit

@@ -1,7 +1,6 @@
 import Foundation
 import GalleyCore
 import GalleyShim
-import Synchronization
 
 /// Draws pictures on a few threads of its own, never on the caller's: the
 /// save path and libmicrohttpd's threads only ever enqueue and look up.
@@ -45,7 +44,7 @@ public final class PictureMaker: @unchecked Sendable {
     public let budget: DecodeBudget
     private let workers: Int
     private let queueLimit: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let wakeUp = NSCondition()
 
     /// `workers` threads at most; `cacheBytes` of pictures kept; at most
@@ -112,7 +111,7 @@ public final class PictureMaker: @unchecked Sendable {
 
     /// `make`, waiting for the answer (for `galley render` and `check`).
     public func makeNow(_ job: Job) -> Result<DrawnPicture, PictureFailure> {
-        let answer = Mutex<Result<DrawnPicture, PictureFailure>?>(nil)
+        let answer = Locked<Result<DrawnPicture, PictureFailure>?>(nil)
         let finished = DispatchSemaphore(value: 0)
         make(job) { result in
             answer.withLock { $0 = result }

@@ -1,8 +1,8 @@
 import CMicroHTTPD
 import Dispatch
+import GalleyCore
 import GalleyShim
 import Glibc
-import Synchronization
 
 /// Carries out `ConnectionLedger` for libmicrohttpd: hears of connections
 /// from its callbacks, and closes those the ledger gives up by shutting
@@ -20,11 +20,11 @@ final class ConnectionKeeper: Sendable {
         var stopped = false
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let sweeps = DispatchQueue(label: "galley.http-heads")
 
     init(limits: ConnectionLedger.Limits) {
-        state = Mutex(State(ledger: ConnectionLedger(limits: limits)))
+        state = Locked(State(ledger: ConnectionLedger(limits: limits)))
     }
 
     /// A connection was accepted; returns what libmicrohttpd keeps for it (its id).

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import GalleyCore
 import GalleyShim
 import GalleySystem
 import Glibc
@@ -102,7 +103,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// Holds the server reference until `init` finishes, because the daemon
     /// may call back before `self` is fully initialised.
     private final class PendingStart: @unchecked Sendable {
-        let server = Mutex<HTTPServer?>(nil)
+        let server = Locked<HTTPServer?>(nil)
     }
 
     /// A connection `MHD_suspend_connection` parked; libmicrohttpd allows

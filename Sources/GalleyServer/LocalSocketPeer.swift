@@ -1,6 +1,6 @@
-import Glibc
+import GalleyCore
 import GalleySystem
-import Synchronization
+import Glibc
 
 /// The server's end of one connection of a `LocalSocketServer`: the server
 /// reads it; anyone may write to it (replies on the server's thread, events
@@ -8,7 +8,7 @@ import Synchronization
 /// on a descriptor that was closed and reused.
 public final class LocalSocketPeer: Sendable {
     let descriptor: FileDescriptor
-    private let isClosed = Mutex(false)
+    private let isClosed = Locked(false)
 
     init(descriptor: FileDescriptor) {
         self.descriptor = descriptor

@@ -1,5 +1,6 @@
-import Glibc
+import GalleyCore
 import GalleySystem
+import Glibc
 import Synchronization
 
 /// What a `LocalSocketServer` does with one connection: it is handed the
@@ -37,7 +38,7 @@ public final class LocalSocketServer: @unchecked Sendable {
     private let makeSession: (LocalSocketPeer) -> LocalSocketSession
     /// Written to by `stop()` to wake the poll.
     private let wake: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
-    private let clientCount = Mutex(0)
+    private let clientCount = Locked(0)
     private let isStopping = Atomic(false)
 
     public init(listener: LocalSocketListener, maximumConnections: Int = defaultMaximumConnections,

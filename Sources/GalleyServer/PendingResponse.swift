@@ -1,10 +1,10 @@
-import Synchronization
+import GalleyCore
 
 /// A suspended connection waiting for its answer (a held long-poll).
 ///
 /// `resume(with:)` may be called from any thread, once; later calls are ignored.
 public final class PendingResponse: Sendable {
-    private let state = Mutex<(response: HTTPResponse?, resumed: Bool)>((nil, false))
+    private let state = Locked<(response: HTTPResponse?, resumed: Bool)>((nil, false))
     private let wake: @Sendable () -> Void
 
     /// `wake` hands the connection back to the server's thread, which then

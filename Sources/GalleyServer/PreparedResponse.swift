@@ -1,10 +1,10 @@
 import CMicroHTTPD
-import Synchronization
+import GalleyCore
 
 /// The libmicrohttpd response for one `HTTPResponse`, made on first use and
 /// reused for every connection that sends it (libmicrohttpd counts its users).
 final class PreparedResponse: @unchecked Sendable {
-    private let response = Mutex<OpaquePointer?>(nil)
+    private let response = Locked<OpaquePointer?>(nil)
 
     /// The response, built by `make` the first time.
     func get(_ make: () -> OpaquePointer?) -> OpaquePointer? {

@@ -1,6 +1,6 @@
 import Dispatch
+import GalleyCore
 import GalleySystem
-import Synchronization
 
 /// Watches a folder tree with inotify and delivers coalesced batches of file events; no timer runs and nothing polls.
 ///
@@ -39,12 +39,12 @@ public final class DirectoryWatcher: @unchecked Sendable {
     /// Used only on the watching thread once started (and by `init` before that).
     private let tree: WatchedTree
     private let readBuffer: UnsafeMutableRawBufferPointer
-    private let lifecycle = Mutex(Lifecycle.idle)
+    private let lifecycle = Locked(Lifecycle.idle)
     private let gate = DeliveryGate()
     /// File removals not yet confirmed when the previous burst ended; used only on the watching thread.
     private var carriedRemovals: [String] = []
     /// Polls the folders beyond the watch limit; made when the first of them is met.
-    private let beyondLimit = Mutex<PollingWatcher?>(nil)
+    private let beyondLimit = Locked<PollingWatcher?>(nil)
 
     /// Watches `root` and every folder below it; `isIgnored` is asked for every file and folder path below root
     /// (absolute path), and ignored folders are not watched.

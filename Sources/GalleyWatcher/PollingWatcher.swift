@@ -1,7 +1,7 @@
-import GalleySystem
 import Dispatch
+import GalleyCore
+import GalleySystem
 import Glibc
-import Synchronization
 
 /// Watches a tree by comparing what `stat` says every interval: for file
 /// systems where inotify sees nothing (network mounts, some container and
@@ -17,7 +17,7 @@ public final class PollingWatcher: FileWatcher, @unchecked Sendable {
 
     private let timerQueue = DispatchQueue(label: "galley.polling-watcher")
     private let timer: DispatchSourceTimer
-    private let lifecycle = Mutex(Lifecycle.idle)
+    private let lifecycle = Locked(Lifecycle.idle)
     /// Used only on `timerQueue`.
     private var known = FileSignatures()
     /// The folders whose trees are compared (the root, or those inotify

@@ -1,6 +1,5 @@
-import XCTest
 import GalleyCore
-import Synchronization
+import XCTest
 @testable import GalleyApp
 
 /// The workspace on real files in a temporary folder (no watcher, no HTTP).
@@ -259,7 +258,7 @@ final class WorkspaceTests: XCTestCase {
     /// Slow files' work, held until the test lets it run: the gate a
     /// daemon's own queue for slow files would be.
     private final class HeldWork: Sendable {
-        private let work = Mutex<[@Sendable () -> SlowWork.Done]>([])
+        private let work = Locked<[@Sendable () -> SlowWork.Done]>([])
         func hold(_ job: @escaping @Sendable () -> SlowWork.Done) { work.withLock { $0.append(job) } }
         var count: Int { work.withLock { $0.count } }
         func run(_ index: Int) -> SlowWork.Done { work.withLock { $0[index] }() }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import XCTest
 @testable import GalleyCore
 
@@ -10,7 +9,7 @@ final class RTFConverterPoolTests: XCTestCase {
     func testReadersInParallelDecodeAsOneReaderAlone() throws {
         let expected = Support.plainText(try Support.readFixture("encodings.rtf").document)
         let pool = RTFConverterPool()
-        let results = Mutex<[String]>([])
+        let results = Locked<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 64) { _ in
             let text = (try? Support.readFixture("encodings.rtf", converters: pool)).map { Support.plainText($0.document) } ?? "unreadable"
             results.withLock { $0.append(text) }

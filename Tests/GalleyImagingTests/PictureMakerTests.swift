@@ -1,12 +1,11 @@
 import Foundation
 import GalleyCore
-import Synchronization
 import XCTest
 
 @testable import GalleyImaging
 
 final class Counter: Sendable {
-    private let count = Mutex(0)
+    private let count = Locked(0)
     func add() { count.withLock { $0 += 1 } }
     var value: Int { count.withLock { $0 } }
 }
@@ -26,7 +25,7 @@ final class PictureMakerTests: XCTestCase {
         let reads = Counter()
         let job = try job("red-120x80.heic", width: 64, reads: reads)
         let answered = DispatchGroup()
-        let widths = Mutex<[Int]>([])
+        let widths = Locked<[Int]>([])
         for _ in 0..<40 {
             answered.enter()
             maker.make(job) { result in
@@ -87,7 +86,7 @@ final class PictureMakerTests: XCTestCase {
         let names = ["red-120x80.heic", "red-120x80.bmp"]
         let maker = PictureMaker(workers: 4, decodeBytes: 120 * 80 * 8)
         let answered = DispatchGroup()
-        let widths = Mutex<[Int]>([])
+        let widths = Locked<[Int]>([])
         for name in names {
             for width in [32, 64] {
                 answered.enter()
@@ -105,8 +104,8 @@ final class PictureMakerTests: XCTestCase {
     func testTheBudgetGrantsInOrderAndNeverOverflows() {
         let budget = DecodeBudget(limit: 100)
         XCTAssertFalse(budget.reserve(101), "a reservation larger than the budget must be refused, not wait")
-        let holding = Mutex(0)
-        let overflowed = Mutex(false)
+        let holding = Locked(0)
+        let overflowed = Locked(false)
         DispatchQueue.concurrentPerform(iterations: 64) { index in
             let bytes = 20 + index % 7 * 10
             XCTAssertTrue(budget.reserve(bytes))

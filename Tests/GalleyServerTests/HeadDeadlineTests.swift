@@ -1,6 +1,6 @@
 import Foundation
+import GalleyCore
 import Glibc
-import Synchronization
 import XCTest
 
 @testable import GalleyServer
@@ -11,7 +11,7 @@ import XCTest
 final class HeadDeadlineTests: XCTestCase {
     /// `/held` is parked until `release` is signalled; everything else is answered at once.
     private final class Handler: HTTPHandler {
-        let parked = Mutex<[PendingResponse]>([])
+        let parked = Locked<[PendingResponse]>([])
 
         func reply(to request: HTTPRequest) -> HTTPReply {
             guard request.path == "/held" else { return .now(HTTPResponse(status: 200, contentType: "text/plain", body: "page\n")) }

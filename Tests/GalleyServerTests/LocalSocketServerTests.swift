@@ -1,6 +1,6 @@
 import Foundation
+import GalleyCore
 import Glibc
-import Synchronization
 import XCTest
 @testable import GalleyServer
 
@@ -31,7 +31,7 @@ final class LocalSocketServerTests: XCTestCase {
     }
 
     private final class Ended: Sendable {
-        let count = Mutex(0)
+        let count = Locked(0)
     }
 
     private var path = ""

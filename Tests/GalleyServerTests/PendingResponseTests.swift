@@ -1,14 +1,14 @@
 import Dispatch
-import Synchronization
+import GalleyCore
 import XCTest
 @testable import GalleyServer
 
 /// A held request is answered once, whoever answers it and from whichever thread.
 final class PendingResponseTests: XCTestCase {
     private final class Wakes: Sendable {
-        let count = Mutex(0)
+        let count = Locked(0)
         /// The response the server's thread would find when woken.
-        let seen = Mutex<[Int]>([])
+        let seen = Locked<[Int]>([])
     }
 
     private static func response(_ status: Int) -> HTTPResponse {
@@ -27,7 +27,7 @@ final class PendingResponseTests: XCTestCase {
 
     func testTheResponseIsInPlaceWhenTheServerIsWoken() {
         let wakes = Wakes()
-        let holder = Mutex<PendingResponse?>(nil)
+        let holder = Locked<PendingResponse?>(nil)
         let pending = PendingResponse {
             // The server's thread asks for the response as soon as it is woken.
             let status = holder.withLock { $0 }?.response?.status ?? -1

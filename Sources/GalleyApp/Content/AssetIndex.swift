@@ -1,6 +1,5 @@
 import GalleyCore
 import GalleySystem
-import Synchronization
 
 /// A file Galley may serve (an image, or a font the app bundles): where it
 /// is and what version it has.
@@ -153,10 +152,10 @@ private final class Resolutions: Sendable {
         var traits: AssetTraits
     }
 
-    let entries = Mutex<[Key: AssetCatalog.ImageResolution?]>([:])
+    let entries = Locked<[Key: AssetCatalog.ImageResolution?]>([:])
 }
 
 /// `Resolutions`' counterpart for the catalog's problems with each image.
 private final class ImageProblems: Sendable {
-    let entries = Mutex<[Resolutions.Key: [Diagnostic]]>([:])
+    let entries = Locked<[Resolutions.Key: [Diagnostic]]>([:])
 }

@@ -1,7 +1,6 @@
 import Foundation
 import GalleyCore
 import GalleySystem
-import Synchronization
 
 /// This machine's fonts, asked of fontconfig once per process: the faces
 /// Galley's stand-ins draw with, by the names `local()` finds, and the
@@ -39,7 +38,7 @@ enum SystemFonts {
         }
     }
 
-    private static let cache = Mutex<[String: FontMetrics?]>([:])
+    private static let cache = Locked<[String: FontMetrics?]>([:])
 
     /// How the fonts `schema`'s kinds name are drawn here, with the app's
     /// `bundled` fonts first; and Hiragino Sans, which every page falls

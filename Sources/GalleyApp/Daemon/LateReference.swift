@@ -1,4 +1,4 @@
-import Synchronization
+import GalleyCore
 
 /// A reference to an object made after the closures that need it: set once
 /// it exists, read from any thread, and never keeping it alive.
@@ -7,7 +7,7 @@ final class LateReference<Target: AnyObject & Sendable>: Sendable {
         weak var target: Target?
     }
 
-    private let reference = Mutex(Weak())
+    private let reference = Locked(Weak())
 
     init() {}
 

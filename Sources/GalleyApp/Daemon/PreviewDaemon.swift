@@ -5,7 +5,6 @@ import GalleyCore
 import GalleyServer
 import GalleyWatcher
 import Glibc
-import Synchronization
 
 /// `galley serve`: wires watcher → workspace → publisher → HTTP server at
 /// start-up, and serves editors' buffers (`galley lsp`) to the workspace.
@@ -30,7 +29,7 @@ final class PreviewDaemon: Sendable {
     private let log: Log
     /// Whether `galley lsp` processes can reach this daemon on its socket.
     private let acceptsEditors: Bool
-    private let running = Mutex<Running?>(nil)
+    private let running = Locked<Running?>(nil)
     private let publisherReference = LateReference<Publisher>()
     /// Editors connected through `galley lsp`, for Alt/Ctrl-click on a block.
     let editors: EditorOpeners

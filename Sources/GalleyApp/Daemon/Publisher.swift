@@ -33,7 +33,7 @@ final class Publisher: @unchecked Sendable {
     /// Whether it is announced now: with `--editor` always, else while an
     /// editor is connected through `galley lsp`.
     private let editorAnnounced: Atomic<Bool>
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let timerQueue = DispatchQueue(label: "galley.poll-deadlines")
     private let timer: DispatchSourceTimer
     /// Where each new error and warning is printed once; nil prints none.

@@ -1,5 +1,4 @@
 import GalleyCore
-import Synchronization
 
 /// The words the index page searches for one rendering of a document
 /// (`Document.searchableText`). A save's are collected the first time the
@@ -10,11 +9,11 @@ import Synchronization
 /// every copy of the published document.
 final class SearchableWords: Sendable {
     private let document: Document
-    private let collected: Mutex<String?>
+    private let collected: Locked<String?>
 
     init(of document: Document, collectingNow: Bool) {
         self.document = document
-        collected = Mutex(collectingNow ? document.searchableText() : nil)
+        collected = Locked(collectingNow ? document.searchableText() : nil)
     }
 
     /// Whether the words were asked for (and so collected) yet.

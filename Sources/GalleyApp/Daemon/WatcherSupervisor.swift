@@ -2,7 +2,6 @@ import Dispatch
 import GalleyCore
 import GalleySystem
 import GalleyWatcher
-import Synchronization
 
 /// Keeps the content folder watched for the workspace: hands each batch of
 /// changes to it, replaces the watcher when the folder goes and comes back,
@@ -17,7 +16,7 @@ final class WatcherSupervisor: Sendable {
         case stopped
     }
 
-    private let state = Mutex(State.idle)
+    private let state = Locked(State.idle)
     private let lane: WorkspaceLane
     private let root: String
     private let log: Log

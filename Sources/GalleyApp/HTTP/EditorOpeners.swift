@@ -1,3 +1,4 @@
+import GalleyCore
 import Synchronization
 
 /// Editors connected through `galley lsp` that can show a file at a line
@@ -6,7 +7,7 @@ import Synchronization
 final class EditorOpeners: Sendable {
     typealias Open = @Sendable (_ path: String, _ line: Int, _ column: Int) -> Bool
 
-    private let openers = Mutex<[(id: Int, open: Open)]>([])
+    private let openers = Locked<[(id: Int, open: Open)]>([])
     private let nextID = Atomic<Int>(0)
     /// Told when the first editor arrives and when the last one leaves.
     private let onAvailabilityChange: @Sendable (Bool) -> Void

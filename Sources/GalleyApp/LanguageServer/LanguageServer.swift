@@ -1,6 +1,6 @@
-import Glibc
 import GalleyCore
 import GalleySystem
+import Glibc
 import Synchronization
 
 /// `galley lsp`'s shell around `LanguageServerSession`: decodes each body,
@@ -50,7 +50,7 @@ final class LanguageServer {
 
 /// Writes framed messages to standard output, from any thread.
 final class MessageOutput: Sendable {
-    private let lock = Mutex(())
+    private let lock = Locked(())
     private let descriptor: FileDescriptor
     private let nextRequestNumber = Atomic<Int>(0)
 

@@ -1,5 +1,5 @@
+import GalleyCore
 import GalleyServer
-import Synchronization
 
 /// Carries out `LANAccess` for the HTTP server: holds its state behind a
 /// lock (requests arrive on libmicrohttpd's threads), reads the clock,
@@ -8,11 +8,11 @@ final class LANGate: Sendable {
     /// `http://ADDRESS:PORT`, one per address of this machine.
     private let origins: [String]
     private let key: String
-    private let access: Mutex<LANAccess>
+    private let access: Locked<LANAccess>
     private let log: Log
 
     init(access: LANAccess, origins: [String], log: Log) {
-        self.access = Mutex(access)
+        self.access = Locked(access)
         self.origins = origins
         key = access.key
         self.log = log

@@ -3,7 +3,6 @@ import Foundation
 import GalleyCore
 import GalleySystem
 import GalleyWatcher
-import Synchronization
 
 /// The changes view of `galley serve` (`/api/changes`): the content folder
 /// as it is now against a git revision, marked as `galley diff REV` marks it.
@@ -16,7 +15,7 @@ import Synchronization
 /// the last two asked for.
 final class LiveReview: @unchecked Sendable {
     // Unchecked: everything mutable but `scratch` is touched only on `queue`;
-    // `scratch` is behind its mutex.
+    // `scratch` is behind its lock.
     private let queue = DispatchQueue(label: "galley.review")
     private let root: String
     /// The folder's history, once it was found to have one.
@@ -34,7 +33,7 @@ final class LiveReview: @unchecked Sendable {
     private var pages = RecentlyUsed<PageKey, String>(capacity: 2)
     /// Where commits are unpacked, made when first needed and removed at `stop()`;
     /// `stopped` keeps a request running late from making another.
-    private let scratch = Mutex<(folder: ScratchFolder?, stopped: Bool)>((nil, false))
+    private let scratch = Locked<(folder: ScratchFolder?, stopped: Bool)>((nil, false))
 
     private struct PageKey: Hashable {
         var revision: String

@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 
 /// Idle iconv converters, kept from one document to the next.
 ///
@@ -21,7 +20,7 @@ public final class RTFConverterPool: Sendable {
         let handle: iconv_t
     }
 
-    private let idle = Mutex<[Int: [IdleConverter]]>([:])
+    private let idle = Locked<[Int: [IdleConverter]]>([:])
 
     public init() {}
 
