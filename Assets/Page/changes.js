@@ -63,6 +63,10 @@ export function changesPage() {
     return shown;
   }
 
+  // A commit changes what a branch names without a save the daemon would
+  // publish: made in a terminal, it is seen when the author comes back here.
+  window.addEventListener('focus', () => { refresh().catch(() => {}); });
+
   input.addEventListener('change', () => {
     revision = input.value.trim() || DEFAULT_REVISION;
     history.replaceState(history.state, '', changesAddress(revision));

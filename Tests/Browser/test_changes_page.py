@@ -71,6 +71,13 @@ def test_the_view_opens_from_the_toolbar_and_follows_a_save_without_a_reload(pag
     assert page.execute_script("return Number(document.documentElement.dataset.changesShown)") > shown
     assert page.execute_script("return window.scrollY") == top
 
+    # Committed in a terminal: HEAD names another commit, seen when the author is back.
+    git(content, "commit", "-q", "-am", "both edits")
+    page.execute_script("window.dispatchEvent(new Event('focus'))")
+    wait_until(lambda: page.execute_script("return document.querySelectorAll('#changes [data-review]').length") == 0,
+               timeout=120, message="the view did not follow the new commit")
+    assert "0 documents changed" in page.find_element(By.CSS_SELECTOR, "#changes .review-summary").text
+
     # Another revision from the view's own field: in the address, and a clear answer when it names nothing.
     since = page.find_element(By.ID, "since")
     since.clear()
