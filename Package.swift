@@ -53,6 +53,8 @@ let package = Package(
                 .embedInCode("navigation.js"),
                 .embedInCode("fontNote.js"),
                 .embedInCode("reviewViews.js"),
+                .embedInCode("changes.html"),
+                .embedInCode("changes.js"),
             ]
         ),
         .target(

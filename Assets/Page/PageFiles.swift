@@ -26,6 +26,7 @@ public enum PageFiles {
         "navigation.js": PackageResources.navigation_js,
         "fontNote.js": PackageResources.fontNote_js,
         "reviewViews.js": PackageResources.reviewViews_js,
+        "changes.js": PackageResources.changes_js,
     ]
 
     /// The embedded file served at `/_galley/<name>` (or as a page), by name.
@@ -34,6 +35,7 @@ public enum PageFiles {
         return switch name {
         case "page.html": File(bytes: PackageResources.page_html, contentType: "text/html; charset=utf-8")
         case "index.html": File(bytes: PackageResources.index_html, contentType: "text/html; charset=utf-8")
+        case "changes.html": File(bytes: PackageResources.changes_html, contentType: "text/html; charset=utf-8")
         case "galley.css": File(bytes: PackageResources.galley_css, contentType: "text/css; charset=utf-8")
         default: nil
         }

@@ -14,6 +14,7 @@ import { setUpLanguages } from './languages.js';
 import { setUpNavigation } from './navigation.js';
 import { showFontSubstitutes } from './fontNote.js';
 import { setUpReviewViews } from './reviewViews.js';
+import { linkChanges } from './changes.js';
 
 /** How long a changed block stays highlighted. */
 const MARK_MS = 1500;
@@ -47,6 +48,7 @@ export function documentPage() {
   const updateLanguages = setUpLanguages(doc);
   const updateNavigation = setUpNavigation(doc);
   const updateReviewViews = setUpReviewViews();
+  linkChanges(document.getElementById('changes-since'), document.getElementById('changes-link'));
 
   // An image is a sized grey box until its picture has arrived (galley.css).
   document.addEventListener('load', (e) => {

@@ -12,6 +12,7 @@
 import { settings } from './settings.js';
 import { documentPage } from './documentPage.js';
 import { indexPage } from './indexPage.js';
+import { changesPage } from './changes.js';
 import { followDevice } from './onDevice.js';
 
 const root = document.documentElement;
@@ -21,3 +22,4 @@ followDevice();
 
 if (root.dataset.page === 'doc') documentPage();
 else if (root.dataset.page === 'index') indexPage();
+else if (root.dataset.page === 'changes') changesPage();

@@ -2,6 +2,7 @@
 // problems, updated live, grouped by file, searched by title, file and text
 // (`?q=` keeps the search in the address), and walked with the keyboard.
 import { galley, HOLD_SECONDS, Backoff, backOff, getJSON, isHiddenAbort, isThisMachine, noteBoot, setConnection, whenVisible } from './connection.js';
+import { linkChanges } from './changes.js';
 
 /** How long a changed row stays highlighted. */
 const MARK_MS = 1500;
@@ -22,6 +23,7 @@ export function indexPage() {
   const search = document.getElementById('index-query');
   const matches = document.getElementById('index-matches');
   let seen = new Map(); // id → version
+  linkChanges(document.getElementById('changes-since'), document.getElementById('changes-link'));
   let shown = []; // {row, header, haystack} per document, in order
 
   function cell(text, cls) {

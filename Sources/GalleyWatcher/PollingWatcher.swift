@@ -9,14 +9,6 @@ import Glibc
 /// counts as changed when its size, modification time or inode differ; new
 /// folders are found on the next pass.
 public final class PollingWatcher: FileWatcher, @unchecked Sendable {
-    /// What identifies a file's version without reading it.
-    struct Signature: Equatable {
-        var size: Int64
-        var modifiedSeconds: Int
-        var modifiedNanoseconds: Int
-        var inode: UInt64
-    }
-
     public var root: String { tree.root }
     private let tree: ConfinedTree
     private let interval: Double
@@ -27,13 +19,13 @@ public final class PollingWatcher: FileWatcher, @unchecked Sendable {
     private let timer: DispatchSourceTimer
     private let lifecycle = Locked(Lifecycle.idle)
     /// Used only on `timerQueue`.
-    private var known: [String: Signature] = [:]
+    private var known = FileSignatures()
     /// The folders whose trees are compared (the root, or those inotify
     /// could not watch); used only on `timerQueue` once started.
     private var folders: [String]
 
     public func takeFilesFoundAtStart() -> [String]? {
-        Array(known.keys)
+        known.paths
     }
 
     /// Polls the whole tree of `root`.
@@ -111,29 +103,12 @@ public final class PollingWatcher: FileWatcher, @unchecked Sendable {
     /// What changed since the last pass.
     private func compare() -> [WatchEvent] {
         let now = scan()
-        var events: [WatchEvent] = []
-        for (path, signature) in now.sorted(by: { $0.key < $1.key }) where known[path] != signature {
-            events.append(WatchEvent(path: path, kind: .changed))
-        }
-        for path in known.keys.sorted() where now[path] == nil {
-            events.append(WatchEvent(path: path, kind: .removed))
-        }
-        known = now
-        return events
+        defer { known = now }
+        return known.changes(to: now)
     }
 
     /// Every file below the polled folders with its signature.
-    private func scan() -> [String: Signature] {
-        var files: [String: Signature] = [:]
-        for folder in folders {
-            tree.walk(from: folder, isIgnored: isIgnored, file: { path in
-                guard let info = FileStatus.status(of: path, followingLinks: true) else { return }
-                files[path] = Signature(
-                    size: Int64(info.st_size), modifiedSeconds: info.st_mtim.tv_sec,
-                    modifiedNanoseconds: info.st_mtim.tv_nsec, inode: UInt64(info.st_ino)
-                )
-            })
-        }
-        return files
+    private func scan() -> FileSignatures {
+        FileSignatures.take(of: tree, folders: folders, isIgnored: isIgnored)
     }
 }

@@ -25,7 +25,7 @@ final class PreviewServiceTests: XCTestCase {
                           removed: [], images: [image.path: image])
         service = PreviewService(publisher: publisher, guardrail: RequestGuard(port: 4400, boundHost: "127.0.0.1", extraNames: []),
                                  root: root, editor: EditorLink(command: nil, connectedEditors: EditorOpeners()),
-                                 pictures: ImagePictures(root: root))
+                                 pictures: ImagePictures(root: root), review: LiveReview(root: root))
     }
 
     override func tearDown() {
@@ -96,6 +96,17 @@ final class PreviewServiceTests: XCTestCase {
         XCTAssertEqual(try now("/", headers: ["host": "evil.example:4400"]).status, 421)
         XCTAssertEqual(try now("/api/documents", headers: ["origin": "http://evil.example"]).status, 403)
         XCTAssertEqual(try now("/", method: "DELETE").status, 405)
+    }
+
+    func testTheChangesViewIsAPageAndItsMarkedPageIsMadeOffThisThread() throws {
+        let page = try now(PreviewService.changesPath, query: ["since": "HEAD~1"])
+        XCTAssertEqual(page.status, 200)
+        XCTAssertTrue(page.body.contains("data-page=\"changes\""))
+        let range = try now("/api/changes", query: ["since": "main..HEAD"])
+        XCTAssertEqual(range.status, 400, "refused before any git is run")
+        XCTAssertTrue(range.body.contains("is a range"), range.body)
+        guard case .later = get("/api/changes", query: ["since": "HEAD"]) else { return XCTFail("git ran on the HTTP thread") }
+        XCTAssertEqual(try now("/api/changes", headers: ["sec-fetch-site": "cross-site"]).status, 403, "guarded as the rest of the API")
     }
 
     func testOpeningAnEditorIsForThisMachineAndNeedsAnEditor() throws {

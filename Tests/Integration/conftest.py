@@ -7,6 +7,7 @@ import pytest
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from galley_support import SPECIES, Daemon, copy_content  # noqa: E402
+from history_support import committed_species, remove_history  # noqa: E402
 
 
 @pytest.fixture
@@ -17,6 +18,14 @@ def species():
     path, holder = copy_content(SPECIES)
     yield path
     shutil.rmtree(holder, ignore_errors=True)
+
+
+@pytest.fixture
+def history():
+    """The real app's content in a git work tree of its own, one commit."""
+    path, holder = committed_species()
+    yield path
+    remove_history(holder)
 
 
 @pytest.fixture

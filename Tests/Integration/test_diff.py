@@ -3,50 +3,10 @@ revision, read through git, with exactly the changed blocks marked."""
 import json
 import os
 import re
-import shutil
 import subprocess
 
-import pytest
-
-from galley_support import SPECIES, copy_content, run_galley
-
-DATA = os.path.join("Resources", "speciesData.json")
-
-
-def git(folder, *arguments):
-    subprocess.run(["git", "-C", folder, *arguments], check=True, capture_output=True,
-                   env={**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
-                        "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com"})
-
-
-@pytest.fixture
-def history():
-    """The real app's content in a git work tree of its own, one commit."""
-    path, holder = copy_content(SPECIES)
-    git(path, "init", "-q", "-b", "main")
-    git(path, "add", "-A")
-    git(path, "commit", "-q", "-m", "the app's content")
-    yield path
-    shutil.rmtree(holder, ignore_errors=True)
-
-
-def edit(folder, change):
-    file = os.path.join(folder, DATA)
-    with open(file, encoding="utf-8") as stream:
-        species = json.load(stream)
-    change(species)
-    with open(file, "w", encoding="utf-8") as stream:
-        json.dump(species, stream, ensure_ascii=False, indent=2)
-
-
-def edit_a_paragraph_and_remove_an_image(species):
-    species[3]["detailText"][3] = species[3]["detailText"][3] + " (edited)"
-    cheetah = species[1]["detailText"]
-    cheetah.remove(next(block for block in cheetah if block.startswith("<image>")))
-
-
-def marks(page):
-    return sorted(re.findall(r'data-review="([a-z]+)"', page))
+from galley_support import run_galley
+from history_support import DATA, edit, edit_a_paragraph_and_remove_an_image, git, marks
 
 
 def snapshot(folder):

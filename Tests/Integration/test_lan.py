@@ -113,7 +113,7 @@ def test_nothing_is_served_without_the_key(machine, lan_daemon):
     url, port, key = printed_url(lan_daemon)
     assert len(key) >= 32  # 128 bits in hex
     forged = ("0" if key[0] != "0" else "1") + key[1:]
-    for path in ["/", "/api/documents", "/doc/x", "/files/Assets.xcassets/sugi.imageset/sugi.png", "/_galley/galley.css",
+    for path in ["/", "/api/documents", "/doc/x", "/changes?since=HEAD", "/api/changes?since=HEAD", "/files/Assets.xcassets/sugi.imageset/sugi.png", "/_galley/galley.css",
                  f"/?key={forged}", f"/?key={key[:-1]}", f"/?key={key}0", "/?key="]:
         answer = machine.request(port, path)
         assert answer["status"] == 403, (path, answer)
@@ -146,6 +146,9 @@ def test_the_printed_url_trades_the_key_for_a_cookie(machine, lan_daemon):
     assert documents["status"] == 200
     titles = [document["title"] for document in json.loads(documents["body"])["documents"]]
     assert titles
+    # The changes view too (a page, or why the folder has no history to compare with).
+    changes = machine.request(port, "/api/changes?since=HEAD", headers=with_cookie)
+    assert changes["status"] in (200, 404) and changes["body"], changes
     wait_for_output(lan_daemon, r"new device 192\.0\.2\.7: ")
 
 

@@ -69,7 +69,7 @@ struct DiffCommand {
 
     /// Every document under `root` (or of the one file `only`), rendered as a self-contained page shows it.
     /// With the device width its `galley.json` sets, for the page.
-    private static func documents(under root: String, only: String?) -> (documents: [PublishedDocument], deviceWidth: Double) {
+    static func documents(under root: String, only: String?) -> (documents: [PublishedDocument], deviceWidth: Double) {
         let workspace = Workspace(root: root, output: .inline, pictures: ImagePictures(root: root))
         if let only {
             workspace.apply(.onlyContent(at: only))
@@ -83,24 +83,5 @@ struct DiffCommand {
         guard FileManager.default.createFile(atPath: output, contents: Data(page.utf8)) else {
             throw DiffError(description: "cannot write \(output): \(String(cString: strerror(errno)))")
         }
-    }
-}
-
-/// A folder of Galley's own under the system's temporary folder, for an
-/// old version unpacked from git: never inside the content folder.
-struct ScratchFolder {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("galley-diff-\(UUID().uuidString)").path
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw DiffCommand.DiffError(description: "cannot make a temporary folder: \(error.localizedDescription)")
-        }
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(atPath: path)
     }
 }

@@ -18,6 +18,7 @@ final class PreviewDaemon: Sendable {
         var lane: WorkspaceLane
         var watching: WatcherSupervisor
         var publisher: Publisher
+        var review: LiveReview
         var server: HTTPServer
         var bufferLink: BufferLinkServer?
         var root: String
@@ -111,11 +112,12 @@ final class PreviewDaemon: Sendable {
         let gate = lan.map { access in
             LANGate(access: access, origins: lanAddresses.map { "http://\($0):\(socket.port)" }, log: log)
         }
-        let service = PreviewService(publisher: publisher, guardrail: guardrail, root: root, editor: editor, lan: gate, pictures: pictures)
+        let review = LiveReview(root: root)
+        let service = PreviewService(publisher: publisher, guardrail: guardrail, root: root, editor: editor, lan: gate, pictures: pictures, review: review)
         let server = try HTTPServer(socket: socket, handler: service)
         let local = options.lan ? "http://127.0.0.1:\(socket.port)/" : socket.origin + "/"
         let watching = WatcherSupervisor(root: root, lane: lane, log: log, makeWatcher: makeWatcher)
-        running.withLock { $0 = Running(lane: lane, watching: watching, publisher: publisher, server: server, root: root, url: local) }
+        running.withLock { $0 = Running(lane: lane, watching: watching, publisher: publisher, review: review, server: server, root: root, url: local) }
         watching.watch(with: watcher)
         let documents = lane.read(\.documentCount)
         log.info("watching \(root): \(documents) document\(documents == 1 ? "" : "s") ready in \(Milliseconds.format(startTime.duration(to: .now)))")
@@ -124,9 +126,7 @@ final class PreviewDaemon: Sendable {
     }
 
     private static func makeWatcher(root: String, options: ServeOptions) throws -> any FileWatcher {
-        let isIgnored: @Sendable (String) -> Bool = { path in
-            EditorTemporaryFiles.isTemporary(name: path.lastSlashSeparatedPart ?? path)
-        }
+        let isIgnored: @Sendable (String) -> Bool = { EditorTemporaryFiles.isTemporary(path: $0) }
         if let interval = options.pollInterval {
             return try PollingWatcher(root: root, interval: interval, isIgnored: isIgnored)
         }
@@ -206,6 +206,7 @@ final class PreviewDaemon: Sendable {
         running?.watching.stop()
         if let running {
             running.server.stop { running.publisher.answerAll() }
+            running.review.stop()
         }
         log.info("stopped")
     }

@@ -56,6 +56,9 @@ final class Publisher: @unchecked Sendable {
     /// The published documents, for routes that only read them.
     var documents: [PublishedDocument] { state.withLock { $0.protocolState.documents.values.map(\.value) } }
 
+    /// The version of the latest change published: what a page built from the folder as it is now was built for.
+    var indexVersion: Int { state.withLock { $0.protocolState.indexVersion } }
+
     /// An image the content folder holds, by its path.
     func image(at path: String) -> ServedImage? { state.withLock { $0.images[path] } }
 

@@ -13,9 +13,12 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     /// Other machines' access with `serve --lan`; nil serves loopback only.
     private let lan: LANGate?
     private let pictures: ImagePictures
+    /// The changes view's pages, made off this thread.
+    private let review: LiveReview
 
-    init(publisher: Publisher, guardrail: RequestGuard, root: String, editor: EditorLink, lan: LANGate? = nil, pictures: ImagePictures) {
+    init(publisher: Publisher, guardrail: RequestGuard, root: String, editor: EditorLink, lan: LANGate? = nil, pictures: ImagePictures, review: LiveReview) {
         self.lan = lan
+        self.review = review
         self.publisher = publisher
         self.guardrail = guardrail
         self.root = root
@@ -45,6 +48,10 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
             return .now(pageFile("index.html"))
         case path.hasBytePrefix("/doc/"):
             return .now(pageFile("page.html"))
+        case path == PreviewService.changesPath:
+            return .now(pageFile("changes.html"))
+        case path == "/api/changes":
+            return changes(request)
         case path == PreviewService.lanCodePath:
             guard let svg = lan?.qrCodeSVG else { return .now(text(404, "not serving the local network (see --lan)")) }
             return .now(uncachedSVG(svg))
@@ -68,6 +75,9 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
             return .now(text(404, "not found"))
         }
     }
+
+    /// The changes view (`?since=REV`): the page, which asks `/api/changes` with the same query.
+    static let changesPath = "/changes"
 
     /// The QR code of the printed LAN URL; it holds the key, so only this machine gets it.
     static let lanCodePath = "/_galley/lan-code.svg"
@@ -119,6 +129,28 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
         json.endArray()
         json.endObject()
         return HTTPResponse(status: 200, contentType: "application/json", body: json.text, headers: SecurityHeaders.all)
+    }
+
+    /// The review page of the folder as it is now against `since` (HEAD when
+    /// not given), or why there is none; never cached, as it follows every save.
+    private func changes(_ request: HTTPRequest) -> HTTPReply {
+        let changes: ChangesRequest
+        switch ChangesRequest.read(since: request.query["since"]) {
+        case .success(let read): changes = read
+        case .failure(let refusal): return .now(text(refusal.status, refusal.reason))
+        }
+        let version = publisher.indexVersion
+        return .later { [review] pending in
+            review.page(changes, version: version) { result in
+                let headers = [("Cache-Control", "no-store")] + SecurityHeaders.all
+                switch result {
+                case .success(let page):
+                    pending.resume(with: HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: page, headers: headers))
+                case .failure(let refusal):
+                    pending.resume(with: HTTPResponse(status: refusal.status, contentType: "text/plain; charset=utf-8", body: refusal.reason + "\n", headers: headers))
+                }
+            }
+        }
     }
 
     /// How long a long-poll may be held: `wait` seconds, 25 by default, at most 60.

@@ -7,6 +7,19 @@ import Glibc
 /// never by checking anything out into the author's folder.
 struct GitHistory {
     struct GitError: Error, CustomStringConvertible {
+        /// What kind of failure it is, for a caller that answers each differently (an HTTP status).
+        enum Problem {
+            /// The folder is outside any git work tree.
+            case notAWorkTree
+            /// The text cannot be a revision or range.
+            case notARevision
+            /// A well-formed revision that names no commit here.
+            case noSuchRevision
+            /// git itself failed (a tree it cannot read, no git at all).
+            case gitFailed
+        }
+
+        var problem: Problem
         var description: String
     }
 
@@ -18,11 +31,11 @@ struct GitHistory {
     let prefix: String
 
     init(folder: String) throws(GitError) {
-        guard let real = FilePath.realPath(folder) else { throw GitError(description: "'\(folder)' does not exist") }
+        guard let real = FilePath.realPath(folder) else { throw GitError(problem: .notAWorkTree, description: "'\(folder)' does not exist") }
         let answer = GitHistory.run(["-C", real, "rev-parse", "--show-toplevel", "--show-prefix"])
         let lines = answer.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard answer.status == 0, let top = lines.first, !top.isEmpty else {
-            throw GitError(description: "'\(folder)' is not in a git work tree" + GitHistory.reason(answer.error))
+            throw GitError(problem: .notAWorkTree, description: "'\(folder)' is not in a git work tree" + GitHistory.reason(answer.error))
         }
         self.folder = real
         self.top = top
@@ -31,11 +44,11 @@ struct GitHistory {
 
     /// The commit `revision` names; an error naming the revision when there is none.
     func commit(_ revision: String) throws(GitError) -> String {
-        guard !revision.hasPrefix("-") else { throw GitError(description: "'\(revision)' is not a revision") }
+        guard !revision.hasPrefix("-") else { throw GitError(problem: .notARevision, description: "'\(revision)' is not a revision") }
         let answer = GitHistory.run(["-C", folder, "rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"])
         let commit = answer.output.trimmingCharacters(in: .whitespacesAndNewlines)
         guard answer.status == 0, !commit.isEmpty else {
-            throw GitError(description: "no revision '\(revision)' in the git repository at \(top)")
+            throw GitError(problem: .noSuchRevision, description: "no revision '\(revision)' in the git repository at \(top)")
         }
         return commit
     }
@@ -47,7 +60,7 @@ struct GitHistory {
         let fromMergeBase = revision.contains("...")
         let sides = revision.components(separatedBy: fromMergeBase ? "..." : "..")
         guard sides.count <= 2, sides.contains(where: { !$0.isEmpty }) else {
-            throw GitError(description: "'\(revision)' is neither a revision nor a range A..B")
+            throw GitError(problem: .notARevision, description: "'\(revision)' is neither a revision nor a range A..B")
         }
         guard sides.count == 2 else { return (try commit(revision), nil) }
         let old = try commit(sides[0].isEmpty ? "HEAD" : sides[0])
@@ -56,7 +69,7 @@ struct GitHistory {
         let base = GitHistory.run(["-C", folder, "merge-base", old, new])
         let commit = base.output.trimmingCharacters(in: .whitespacesAndNewlines)
         guard base.status == 0, !commit.isEmpty else {
-            throw GitError(description: "'\(sides[0])' and '\(sides[1])' have no common ancestor" + GitHistory.reason(base.error))
+            throw GitError(problem: .noSuchRevision, description: "'\(sides[0])' and '\(sides[1])' have no common ancestor" + GitHistory.reason(base.error))
         }
         return (commit, new)
     }
@@ -73,11 +86,11 @@ struct GitHistory {
         defer { unlink(archive) }
         let packed = GitHistory.run(["-C", top, "archive", "--format=tar", "-o", archive, tree])
         guard packed.status == 0 else {
-            throw GitError(description: "cannot read \(commit.prefix(12)) of \(top)" + GitHistory.reason(packed.error))
+            throw GitError(problem: .gitFailed, description: "cannot read \(commit.prefix(12)) of \(top)" + GitHistory.reason(packed.error))
         }
         let unpacked = GitHistory.run(["-x", "-f", archive, "-C", destination, "--no-same-owner", "--no-same-permissions"], program: "tar")
         guard unpacked.status == 0 else {
-            throw GitError(description: "cannot unpack \(commit.prefix(12)) of \(top)" + GitHistory.reason(unpacked.error))
+            throw GitError(problem: .gitFailed, description: "cannot unpack \(commit.prefix(12)) of \(top)" + GitHistory.reason(unpacked.error))
         }
         return true
     }
@@ -88,7 +101,7 @@ struct GitHistory {
         var arguments = ["-C", folder, "diff", "--name-status", "-M", "--relative", "-z", old]
         if let new { arguments.append(new) }
         let answer = GitHistory.run(arguments)
-        guard answer.status == 0 else { throw GitError(description: "cannot compare with \(old.prefix(12))" + GitHistory.reason(answer.error)) }
+        guard answer.status == 0 else { throw GitError(problem: .gitFailed, description: "cannot compare with \(old.prefix(12))" + GitHistory.reason(answer.error)) }
         var renames: [String: String] = [:]
         var fields = answer.output.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)[...]
         while let status = fields.popFirst(), !status.isEmpty {
