@@ -40,11 +40,25 @@ enum SystemFonts {
 
     private static let cache = Locked<[String: FontMetrics?]>([:])
 
+    /// The advance widths of an installed face, read once, for the kinds
+    /// with a line limit (`LineLimitCheck`).
+    static func widths(ofFile path: String, index: Int) -> AdvanceWidths? {
+        let key = path + "#" + String(index)
+        return widthsCache.withLock { cache in
+            if let known = cache[key] { return known }
+            let widths = (try? FileDescriptor.readFile(path, limit: 64 << 20)).flatMap { AdvanceWidths.read($0, faceIndex: index) }
+            cache[key] = widths
+            return widths
+        }
+    }
+
+    private static let widthsCache = Mutex<[String: AdvanceWidths?]>([:])
+
     /// How the fonts `schema`'s kinds name are drawn here, with the app's
     /// `bundled` fonts first; and Hiragino Sans, which every page falls
     /// back to for Japanese as iOS does.
     static func faces(for schema: ContentSchema, bundled: BundledFonts) -> TextFaces {
-        TextFaces(families: schema.kinds.filter { $0.role == .text }.map(\.style.fontFamily) + ["Hiragino Sans"], bundled: bundled,
+        TextFaces(families: schema.kinds.filter { $0.role == .text }.map(\.style.fontFamily) + [TextFaces.japaneseFamily], bundled: bundled,
                   fallbacks: fallbacks, installed: installed, metricsOfFile: metrics(ofFile:index:))
     }
 }
