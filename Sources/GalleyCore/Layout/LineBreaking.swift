@@ -7,8 +7,11 @@
 /// Break opportunities are after spaces (runs of spaces, tabs and newlines
 /// count as one, and none starts a line), after a hyphen between letters,
 /// after a zero-width space, and around ideographs and kana, except before
-/// closing punctuation and small kana and after opening punctuation; U+2028
-/// (the renderer's `<br>`) ends a line.
+/// closing punctuation and after opening punctuation; U+2028 (the
+/// renderer's `<br>`) ends a line. Full-width punctuation next to other
+/// full-width punctuation, and opening punctuation that starts a line
+/// after the first, loses its blank half, as the browser's default
+/// `text-spacing-trim` has it.
 ///
 /// What it leaves out: the rest of Unicode's line-breaking rules (UAX #14:
 /// quotation marks, numbers with their signs, slashes), hyphenation, and
@@ -30,11 +33,13 @@ public enum LineBreaking {
         lines(text, width: width, advance: advance).count
     }
 
-    /// A piece between two break opportunities: its characters, and
-    /// whether a space follows them (which hangs at the end of a line).
+    /// A piece between two break opportunities: its characters and their
+    /// widths, and whether a space follows them (which hangs at the end of a line).
     private struct Piece {
         var scalars: [Unicode.Scalar] = []
+        var widths: [Double] = []
         var spaceAfter = false
+        var width: Double { widths.reduce(0, +) }
     }
 
     private static func breakParagraph(_ scalars: [Unicode.Scalar], width: Double, advance: (Unicode.Scalar) -> Double) -> [String] {
@@ -45,32 +50,31 @@ public enum LineBreaking {
         // Without the space that may hang at its end.
         var lineWidth = 0.0
         var spacePending = false
-        for piece in pieces(of: scalars) {
-            let pieceWidth = piece.scalars.reduce(0) { $0 + advance($1) }
+        func endLine() {
+            lines.append(String(line))
+            line = String.UnicodeScalarView()
+            lineWidth = 0
+        }
+        for var piece in pieces(of: scalars, widths: trimmedWidths(scalars, advance: advance)) {
             let spaceWidth = spacePending ? advance(" ") : 0
-            if !line.isEmpty, lineWidth + spaceWidth + pieceWidth > edge {
-                lines.append(String(line))
-                line = String.UnicodeScalarView()
-                lineWidth = 0
+            if !line.isEmpty, lineWidth + spaceWidth + piece.width > edge {
+                endLine()
             } else if spacePending {
                 line.append(" ")
                 lineWidth += spaceWidth
             }
-            if line.isEmpty, pieceWidth > edge {
+            // Opening punctuation that starts a line after the first gives up its blank half (`text-spacing-trim: space-first`).
+            if line.isEmpty, !lines.isEmpty, let first = piece.scalars.first, fullWidthOpening.contains(first) { piece.widths[0] /= 2 }
+            if line.isEmpty, piece.width > edge {
                 // Longer than the line: it breaks between characters, each line taking what fits (one at least).
-                for scalar in piece.scalars {
-                    let scalarWidth = advance(scalar)
-                    if !line.isEmpty, lineWidth + scalarWidth > edge {
-                        lines.append(String(line))
-                        line = String.UnicodeScalarView()
-                        lineWidth = 0
-                    }
+                for (scalar, scalarWidth) in zip(piece.scalars, piece.widths) {
+                    if !line.isEmpty, lineWidth + scalarWidth > edge { endLine() }
                     line.append(scalar)
                     lineWidth += scalarWidth
                 }
             } else {
                 line.append(contentsOf: piece.scalars)
-                lineWidth += pieceWidth
+                lineWidth += piece.width
             }
             spacePending = piece.spaceAfter
         }
@@ -78,8 +82,28 @@ public enum LineBreaking {
         return lines
     }
 
+    /// Each character's advance, with the blank half of full-width
+    /// punctuation taken out between two of them, as the browser's default
+    /// `text-spacing-trim` (`trim-adjacent`) does: a closing mark before
+    /// another closing mark or a dot, an opening mark after any of them or
+    /// after an ideographic space.
+    private static func trimmedWidths(_ scalars: [Unicode.Scalar], advance: (Unicode.Scalar) -> Double) -> [Double] {
+        var widths = scalars.map(advance)
+        for index in scalars.indices.dropFirst() {
+            let previous = scalars[index - 1]
+            let scalar = scalars[index]
+            if fullWidthClosing.contains(previous), fullWidthClosing.contains(scalar) {
+                widths[index - 1] = advance(previous) / 2
+            }
+            if fullWidthOpening.contains(scalar), fullWidthOpening.contains(previous) || fullWidthClosing.contains(previous) || previous == "\u{3000}" {
+                widths[index] = advance(scalar) / 2
+            }
+        }
+        return widths
+    }
+
     /// The pieces of a paragraph whose spaces are collapsed.
-    private static func pieces(of scalars: [Unicode.Scalar]) -> [Piece] {
+    private static func pieces(of scalars: [Unicode.Scalar], widths: [Double]) -> [Piece] {
         var pieces: [Piece] = []
         var current = Piece()
         for (index, scalar) in scalars.enumerated() {
@@ -94,6 +118,7 @@ public enum LineBreaking {
                 current = Piece()
             }
             current.scalars.append(scalar)
+            current.widths.append(widths[index])
         }
         if !current.scalars.isEmpty { pieces.append(current) }
         return pieces
@@ -123,10 +148,16 @@ public enum LineBreaking {
         }
     }
 
-    /// Closing punctuation, and small kana and the prolonged sound mark,
-    /// which a line does not start with (kinsoku).
-    private static let noLineStart: Set<Unicode.Scalar> = Set("、。，．・：；？！ー）」』】〕〉》〙〗〟ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ）］｝〜…‥".unicodeScalars)
+    /// Closing punctuation, which a line does not start with (kinsoku, as
+    /// CSS's `line-break: normal` has it: small kana and the prolonged
+    /// sound mark may start a line, as the browser lets them).
+    private static let noLineStart: Set<Unicode.Scalar> = Set("、。，．・：；？！）」』】〕〉》〙〗〟）］｝〜…‥".unicodeScalars)
         .union([")", "]", "}", ",", ".", ":", ";", "!", "?"])
+    /// Full-width closing punctuation and dots, whose glyphs fill the left
+    /// half of their em; and opening punctuation, which fills the right half.
+    private static let fullWidthClosing: Set<Unicode.Scalar> = Set("、。，．」』）】〕〉》〙〗〟］｝".unicodeScalars)
+    private static let fullWidthOpening: Set<Unicode.Scalar> = Set("「『（【〔〈《〘〖〝［｛".unicodeScalars)
+
     /// Opening punctuation, which a line does not end with.
     private static let noLineEnd: Set<Unicode.Scalar> = Set("（「『【〔〈《〘〖〝（［｛".unicodeScalars).union(["(", "[", "{"])
 
