@@ -137,7 +137,7 @@ final class WorkspaceTests: XCTestCase {
         try write("data.json", #"[{"name": "A", "imageName": "a", "detailText": ["<image>01</image>", "<caption>"# + long + #"</caption>", "<image>02</image>", "<caption>Short</caption>"]}]"#)
         try write("galley.json", #"{"kinds": [{"name": "image"}, {"name": "caption", "follows": ["image"], "maxLines": 2}, {"name": "body"}]}"#)
         let workspace = Workspace(root: root)
-        workspace.loadAll()
+        workspace.apply(.everything)
         func limits() -> [PageDiagnostic] {
             workspace.allDocuments.flatMap(\.diagnostics).filter { $0.diagnostic.id == .lineLimit }
         }
