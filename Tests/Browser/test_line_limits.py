@@ -62,6 +62,11 @@ def compare(page, daemon):
         page.get(daemon.url + "doc/" + document["id"] + "?view=sweep")
         wait_until(lambda: page.execute_script("return document.querySelectorAll('#review-stage .device').length") == 12)
         wait_until(lambda: page.execute_script("return document.fonts.status") == "loaded")
+        # The page lists each warning and marks its block in the device view.
+        wait_until(lambda: page.execute_script(
+            "return Array.from(document.querySelectorAll('.diag-id')).filter((e) => e.textContent === '[line-limit]').length") == len(predicted),
+            message="the page does not list every line-limit warning")
+        assert page.execute_script("return document.querySelectorAll('#view-a .blk.has-warning').length") >= len(predicted)
         cells = page.execute_script(COUNT_LINES, list(predicted))
         assert [cell["size"] for cell in cells] == SIZES
         for key, diagnostic in predicted.items():
@@ -117,12 +122,14 @@ TITLES = [
 @pytest.fixture
 def titled():
     """Titles in the system font (SF's stand-in, with its size-adjust), semibold and relative to Title,
-    and notes in Helvetica's, italic and fixed in size."""
+    notes in Helvetica's, italic, and two sentences at a time in Baskerville's."""
     items = [{"name": "Titles", "imageName": "t", "detailText": ["<t>%s</t>" % title for title in TITLES]
-              + ["<n>%s</n>" % title.lower() for title in TITLES]}]
+              + ["<n>%s</n>" % title.lower() for title in TITLES]
+              + ["<q>%s. %s</q>" % (title, TITLES[index - 1]) for index, title in enumerate(TITLES)]}]
     root, dest = folder({"kinds": [
         {"name": "title", "pattern": "^<t>(.*)</t>$", "maxLines": 1, "style": {"size": 24, "weight": "semibold", "relativeTo": "title"}},
         {"name": "note", "pattern": "^<n>(.*)</n>$", "maxLines": 1, "style": {"font": "Helvetica", "size": 15, "italic": True}},
+        {"name": "quote", "pattern": "^<q>(.*)</q>$", "maxLines": 1, "style": {"font": "Baskerville", "size": 18}},
         {"name": "body"},
     ]}, items)
     daemon = Daemon(dest).start()
