@@ -32,15 +32,16 @@ final class AdvanceWidthsTests: XCTestCase {
         XCTAssertNil(AdvanceWidths.read(Array("not a font".utf8)))
     }
 
-    func testTheMeasureOfOneLineAddsAdvancesAndTakesWhatTheFaceLacksFromTheFallback() throws {
+    func testTheMeasureTakesWhatTheFaceLacksFromTheFallback() throws {
         let serif = try XCTUnwrap(AdvanceWidths.read(try Self.bytes(Self.liberationSerif)))
         let cjk = try XCTUnwrap(AdvanceWidths.read(try Self.bytes(Self.notoSansCJK), faceIndex: 0))
         XCTAssertEqual(cjk.advance(of: "あ"), 1)
         XCTAssertEqual(cjk.advance(of: "\u{20B9F}"), 1, "a supplementary-plane ideograph, mapped only by format 12")
         let measure = TextMeasure(widths: serif, fallback: cjk)
-        XCTAssertEqual(measure.width(of: "a a", size: 20), (909.0 / 2048 * 2 + 0.25) * 20, accuracy: 1e-9)
-        XCTAssertEqual(measure.width(of: "aあ", size: 10), 909.0 / 2048 * 10 + 10, accuracy: 1e-9)
+        XCTAssertEqual(measure.advance(of: "a", size: 20), 909.0 / 2048 * 20, accuracy: 1e-9)
+        XCTAssertEqual(measure.advance(of: "あ", size: 10), 10, accuracy: 1e-9)
+        XCTAssertEqual(TextMeasure(widths: serif).advance(of: "あ", size: 10), 10, accuracy: 1e-9, "neither face: an ideograph's em")
         // A stand-in drawn narrower (`size-adjust`) is measured narrower.
-        XCTAssertEqual(TextMeasure(widths: serif, scale: 0.5).width(of: "M", size: 20), 1821.0 / 2048 * 10, accuracy: 1e-9)
+        XCTAssertEqual(TextMeasure(widths: serif, scale: 0.5).advance(of: "M", size: 20), 1821.0 / 2048 * 10, accuracy: 1e-9)
     }
 }

@@ -1,6 +1,6 @@
-/// How wide a run of text is in the face the page draws it with: the sum of
-/// the advances of its characters at a size, the face's own first, then a
-/// fallback face's (Japanese in a Latin face), as the browser takes a
+/// How wide each character is in the face the page draws it with, at a
+/// size (a line is as wide as the sum of its characters'): the face's own
+/// advance first, then a fallback face's (Japanese in a Latin face), as the browser takes a
 /// character the first face lacks from the next face of the stack.
 ///
 /// What it leaves out, each worth at most a few per cent of a line: kerning
@@ -32,10 +32,5 @@ public struct TextMeasure: Sendable, Equatable {
         if let em = widths.advance(of: scalar) { return em * scale * size }
         if let em = fallback?.advance(of: scalar) { return em * fallbackScale * size }
         return Self.unknownAdvance(of: scalar) * size
-    }
-
-    /// The width of `text` set on one line at `size` points.
-    public func width(of text: String, size: Double) -> Double {
-        text.unicodeScalars.reduce(0) { $0 + advance(of: $1, size: size) }
     }
 }
