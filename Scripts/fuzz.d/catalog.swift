@@ -20,7 +20,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = FontFileNames.read(bytes)
     if let widths = AdvanceWidths.read(bytes) {
         let measure = TextMeasure(widths: widths)
-        let lines = LineBreaking.lines("Little penguins, 「コガタペンギン」。", width: 100) { measure.advance(of: $0, size: 17) }
+        let lines = LineBreaking("Little penguins, 「コガタペンギン」。") { measure.advance(of: $0, size: 17) }.lines(width: 100)
         if lines.isEmpty || lines.joined().unicodeScalars.filter({ $0 != " " }).count != 25 {
             fatalError("ORACLE: line breaking lost or made up characters: \(lines)")
         }

@@ -4,8 +4,9 @@ import XCTest
 /// Greedy line breaking as the page's CSS breaks text, with advances that
 /// make the arithmetic plain: every character 10 pt, a space 5 pt.
 final class LineBreakingTests: XCTestCase {
+    /// Measured once; broken at each width asked.
     private func lines(_ text: String, width: Double) -> [String] {
-        LineBreaking.lines(text, width: width) { $0 == " " ? 5 : 10 }
+        LineBreaking(text) { $0 == " " ? 5 : 10 }.lines(width: width)
     }
 
     func testWordsThatFitShareALineAndTheSpaceAtTheEdgeHangs() {
@@ -14,7 +15,8 @@ final class LineBreakingTests: XCTestCase {
         XCTAssertEqual(lines("one two three", width: 65), ["one two", "three"])
         XCTAssertEqual(lines("one two three", width: 64.99), ["one", "two", "three"])
         XCTAssertEqual(lines("one two three", width: 1000), ["one two three"])
-        XCTAssertEqual(LineBreaking.lineCount("", width: 100) { _ in 10 }, 1, "an empty Text still has one line")
+        XCTAssertEqual(LineBreaking("") { _ in 10 }.lineCount(width: 100), 1, "an empty Text still has one line")
+        XCTAssertEqual(LineBreaking("one two three\u{2028}four") { $0 == " " ? 0.5 : 1 }.lineCount(width: 7.5), 3, "counted as they are broken")
     }
 
     func testSpacesCollapseAndNoLineStartsWithOne() {

@@ -16,70 +16,112 @@
 /// What it leaves out: the rest of Unicode's line-breaking rules (UAX #14:
 /// quotation marks, numbers with their signs, slashes), hyphenation, and
 /// the shaping and kerning `TextMeasure` leaves out.
-public enum LineBreaking {
-    /// The lines of `text` in a column `width` points wide, each without
-    /// the spaces that hang at its end; `advance` gives a character's
-    /// width in points. An empty text is one empty line, as a `Text` is.
-    public static func lines(_ text: String, width: Double, advance: (Unicode.Scalar) -> Double) -> [String] {
-        var lines: [String] = []
-        for paragraph in text.unicodeScalars.split(separator: "\u{2028}", omittingEmptySubsequences: false) {
-            lines += breakParagraph(collapsingSpaces(paragraph), width: width, advance: advance)
-        }
-        return lines
-    }
-
-    /// How many lines `text` takes in a column `width` points wide.
-    public static func lineCount(_ text: String, width: Double, advance: (Unicode.Scalar) -> Double) -> Int {
-        lines(text, width: width, advance: advance).count
-    }
-
+///
+/// A text is measured once and broken at any width: advances given in ems
+/// break at a size `s` in a column `w` points wide as they do in one `w / s`
+/// ems wide, so the twelve text sizes cost twelve greedy passes, not twelve
+/// measures.
+public struct LineBreaking: Sendable {
     /// A piece between two break opportunities: its characters and their
     /// widths, and whether a space follows them (which hangs at the end of a line).
-    private struct Piece {
+    private struct Piece: Sendable {
         var scalars: [Unicode.Scalar] = []
         var widths: [Double] = []
         var spaceAfter = false
-        var width: Double { widths.reduce(0, +) }
+        var width = 0.0
+        /// What it gives up when it starts a line after the first: the blank
+        /// half of its opening punctuation (`text-spacing-trim: space-first`).
+        var trimAtLineStart = 0.0
     }
 
-    private static func breakParagraph(_ scalars: [Unicode.Scalar], width: Double, advance: (Unicode.Scalar) -> Double) -> [String] {
-        // A tolerance for sums of fractional advances that reach the edge exactly.
-        let edge = width + 1e-6
-        var lines: [String] = []
-        var line = String.UnicodeScalarView()
-        // Without the space that may hang at its end.
-        var lineWidth = 0.0
-        var spacePending = false
-        func endLine() {
-            lines.append(String(line))
-            line = String.UnicodeScalarView()
-            lineWidth = 0
+    /// The pieces of each paragraph (U+2028 separates them).
+    private let paragraphs: [[Piece]]
+    private let spaceWidth: Double
+
+    /// `text` measured with `advance`, a character's width (in points, or in
+    /// ems to break at any size).
+    public init(_ text: String, advance: (Unicode.Scalar) -> Double) {
+        paragraphs = text.unicodeScalars.split(separator: "\u{2028}", omittingEmptySubsequences: false).map { paragraph in
+            let scalars = Self.collapsingSpaces(paragraph)
+            return Self.pieces(of: scalars, widths: Self.trimmedWidths(scalars, advance: advance))
         }
-        for var piece in pieces(of: scalars, widths: trimmedWidths(scalars, advance: advance)) {
-            let spaceWidth = spacePending ? advance(" ") : 0
-            if !line.isEmpty, lineWidth + spaceWidth + piece.width > edge {
-                endLine()
-            } else if spacePending {
-                line.append(" ")
-                lineWidth += spaceWidth
+        spaceWidth = advance(" ")
+    }
+
+    /// The lines in a column `width` wide, each without the spaces that hang
+    /// at its end. An empty text is one empty line, as a `Text` is.
+    public func lines(width: Double) -> [String] {
+        var lines: [String] = []
+        for pieces in paragraphs {
+            var line = String.UnicodeScalarView()
+            breakLines(pieces, width: width) { newLine, spaced, piece, scalar in
+                if newLine {
+                    lines.append(String(line))
+                    line = String.UnicodeScalarView()
+                }
+                if spaced { line.append(" ") }
+                if let scalar { line.append(scalar) } else { line.append(contentsOf: pieces[piece].scalars) }
             }
-            // Opening punctuation that starts a line after the first gives up its blank half (`text-spacing-trim: space-first`).
-            if line.isEmpty, !lines.isEmpty, let first = piece.scalars.first, fullWidthOpening.contains(first) { piece.widths[0] /= 2 }
-            if line.isEmpty, piece.width > edge {
+            lines.append(String(line))
+        }
+        return lines
+    }
+
+    /// How many lines it takes in a column `width` wide.
+    public func lineCount(width: Double) -> Int {
+        paragraphs.reduce(0) { count, pieces in
+            var starts = 1
+            breakLines(pieces, width: width) { newLine, _, _, _ in if newLine { starts += 1 } }
+            return count + starts
+        }
+    }
+
+    /// The greedy pass over one paragraph: tells `place` each piece placed
+    /// whole (scalar nil) or, for a piece longer than a line, each of its
+    /// characters; whether a new line starts with it, and whether a space
+    /// stands before it on its line.
+    private func breakLines(_ pieces: [Piece], width: Double,
+                            place: (_ newLine: Bool, _ spaced: Bool, _ piece: Int, _ scalar: Unicode.Scalar?) -> Void) {
+        // A tolerance for sums of fractional advances that reach the edge exactly.
+        let edge = width * (1 + 1e-9) + 1e-9
+        var lineWidth = 0.0
+        var lineIsEmpty = true
+        var isFirstLine = true
+        var spacePending = false
+        for (index, piece) in pieces.enumerated() {
+            var newLine = false
+            var spaced = false
+            if !lineIsEmpty, lineWidth + (spacePending ? spaceWidth : 0) + piece.width > edge {
+                newLine = true
+                isFirstLine = false
+                lineWidth = 0
+                lineIsEmpty = true
+            } else if spacePending, !lineIsEmpty {
+                lineWidth += spaceWidth
+                spaced = true
+            }
+            let trim = lineIsEmpty && !isFirstLine ? piece.trimAtLineStart : 0
+            if lineIsEmpty, piece.width - trim > edge {
                 // Longer than the line: it breaks between characters, each line taking what fits (one at least).
-                for (scalar, scalarWidth) in zip(piece.scalars, piece.widths) {
-                    if !line.isEmpty, lineWidth + scalarWidth > edge { endLine() }
-                    line.append(scalar)
+                for (offset, scalar) in piece.scalars.enumerated() {
+                    let scalarWidth = piece.widths[offset] - (offset == 0 ? trim : 0)
+                    var starts = newLine && offset == 0
+                    if !lineIsEmpty, lineWidth + scalarWidth > edge {
+                        starts = true
+                        isFirstLine = false
+                        lineWidth = 0
+                    }
+                    place(starts, false, index, scalar)
                     lineWidth += scalarWidth
+                    lineIsEmpty = false
                 }
             } else {
-                line.append(contentsOf: piece.scalars)
-                lineWidth += piece.width
+                place(newLine, spaced, index, nil)
+                lineWidth += piece.width - trim
+                lineIsEmpty = false
             }
             spacePending = piece.spaceAfter
         }
-        lines.append(String(line))
-        return lines
     }
 
     /// Each character's advance, with the blank half of full-width
@@ -117,8 +159,10 @@ public enum LineBreaking {
                 pieces.append(current)
                 current = Piece()
             }
+            if current.scalars.isEmpty, fullWidthOpening.contains(scalar) { current.trimAtLineStart = widths[index] / 2 }
             current.scalars.append(scalar)
             current.widths.append(widths[index])
+            current.width += widths[index]
         }
         if !current.scalars.isEmpty { pieces.append(current) }
         return pieces

@@ -26,9 +26,10 @@ public enum LineLimitCheck {
     /// The line count of `text` in a kind styled `style`, at each category, xSmall to AX5.
     public static func lineCounts(of text: String, style: KindStyle, measure: TextMeasure, columnWidth: Double) -> [Int] {
         let size = style.fontSize ?? ColumnLayout.defaultFontSize
+        // Measured once in ems: at `points`, the column is `columnWidth / points` ems wide.
+        let text = LineBreaking(text) { measure.advance(of: $0, size: 1) }
         return ContentSizeCategory.allCases.map { category in
-            let points = category.scaled(size, style.sizing)
-            return LineBreaking.lineCount(text, width: columnWidth, advance: { measure.advance(of: $0, size: points) })
+            text.lineCount(width: columnWidth / category.scaled(size, style.sizing))
         }
     }
 
