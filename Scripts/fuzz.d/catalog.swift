@@ -1,7 +1,7 @@
 // Fuzz target `catalog`: the asset-catalog readers of an image set's and a
 // colour set's Contents.json, and what every device the page simulates
 // resolves from them; and the readers of what an app bundles besides
-// (a font file's names, an Info.plist's font list).
+// (a font file's names and advance widths, an Info.plist's font list).
 import GalleyCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -18,6 +18,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     _ = FontFileNames.read(bytes)
+    if let widths = AdvanceWidths.read(bytes) {
+        let measure = TextMeasure(widths: widths)
+        let lines = LineBreaking("Little penguins, 「コガタペンギン」。") { measure.advance(of: $0, size: 17) }.lines(width: 100)
+        if lines.isEmpty || lines.joined().unicodeScalars.filter({ $0 != " " }).count != 25 {
+            fatalError("ORACLE: line breaking lost or made up characters: \(lines)")
+        }
+    }
     let fonts = AppFontList.read(bytes, path: "Info.plist")
     if fonts.files.count != fonts.locations.count {
         fatalError("ORACLE: a listed font without its position")

@@ -129,6 +129,32 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(workspace.diagnostics(ofFile: "galley.json").map(\.id), [.lowContrast])
     }
 
+    func testACaptionPastItsKindsLineLimitIsWarnedAboutAtItsBlockAndComesAndGoesWithTheLimit() throws {
+        guard FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf") else {
+            throw XCTSkip("fonts-liberation is not installed")
+        }
+        let long = "A little penguin rests on the rocks at dusk, waiting for the others to come ashore"
+        try write("data.json", #"[{"name": "A", "imageName": "a", "detailText": ["<image>01</image>", "<caption>"# + long + #"</caption>", "<image>02</image>", "<caption>Short</caption>"]}]"#)
+        try write("galley.json", #"{"kinds": [{"name": "image"}, {"name": "caption", "follows": ["image"], "maxLines": 2}, {"name": "body"}]}"#)
+        let workspace = Workspace(root: root)
+        workspace.apply(.everything)
+        func limits() -> [PageDiagnostic] {
+            workspace.allDocuments.flatMap(\.diagnostics).filter { $0.diagnostic.id == .lineLimit }
+        }
+        // Baskerville's stand-in at 16 pt scaled by Body: 21.6 pt at xxxLarge, where 83 characters take three lines of 358 pt.
+        XCTAssertEqual(limits().map(\.diagnostic.formatted),
+                       ["data.json:1:70: warning: 'caption' text wraps to 3 lines from text size xxxLarge (limit 2) at 390 pt"])
+        XCTAssertEqual(limits().first?.diagnostic.lineCounts.count, 12)
+        XCTAssertNotNil(limits().first?.blockID, "the page marks the caption")
+        // A wider device and the warning goes; no limit and it does not come back.
+        try write("galley.json", #"{"kinds": [{"name": "image"}, {"name": "caption", "follows": ["image"], "maxLines": 2}, {"name": "body"}], "device": {"width": 1024}}"#)
+        workspace.apply(changed: ["galley.json"], removed: [])
+        XCTAssertEqual(limits().count, 0)
+        try write("galley.json", #"{"device": {"width": 390}}"#)
+        workspace.apply(changed: ["galley.json"], removed: [])
+        XCTAssertEqual(limits().count, 0)
+    }
+
     func testDocumentsShareOneStyleSheetInMemory() throws {
         for index in 0..<3 {
             try write("part/a\(index).json", #"[{"name": "A"# + "\(index)" + #"", "detailText": ["Text"]}]"#)

@@ -61,6 +61,30 @@ final class ConfigReaderTests: XCTestCase {
         XCTAssertTrue(wrong[2].contains("error: 'fixedSize' is a string, expected true or false"), wrong[2])
     }
 
+    func testALineLimitIsAWholeNumberOfLinesForAKindOfText() throws {
+        let (config, diagnostics) = read(#"{"kinds": [{"name": "caption", "maxLines": 2}, {"name": "body"}]}"#)
+        XCTAssertEqual(diagnostics, [])
+        XCTAssertEqual(try XCTUnwrap(config).schema.kinds.map(\.maxLines), [2, nil])
+        XCTAssertNil(ContentSchema.seed.kind(named: "caption")?.maxLines, "the seed sets no limit")
+
+        let wrong = read("""
+            {"kinds": [
+              {"name": "a", "maxLines": 0},
+              {"name": "b", "maxLines": 1.5},
+              {"name": "c", "maxLines": "2"}
+            ]}
+            """)
+        XCTAssertNil(wrong.config)
+        XCTAssertEqual(wrong.diagnostics, [
+            "galley.json:2:29: error: 'maxLines' is 0, expected a whole number of lines from 1 to 10000",
+            "galley.json:3:29: error: 'maxLines' is 1.5, expected a whole number of lines from 1 to 10000",
+            "galley.json:4:29: error: 'maxLines' is a string, expected a whole number of lines",
+        ])
+        let image = read(#"{"kinds": [{"name": "image", "maxLines": 1}]}"#)
+        XCTAssertNotNil(image.config, "a limit on an image is a warning, not an error")
+        XCTAssertEqual(image.diagnostics, ["galley.json:1:42: warning: 'maxLines' limits the lines of text, and 'image' renders as image"])
+    }
+
     func testAFolderOfTheAuthorsFonts() {
         XCTAssertEqual(read(#"{"fonts": "Design/Fonts/"}"#).config?.fontFolder, "Design/Fonts")
         XCTAssertEqual(read(#"{"fonts": "."}"#).config?.fontFolder, "", "the whole content folder")

@@ -2,6 +2,7 @@
 import json
 import os
 import re
+import shutil
 import socket
 
 import pytest
@@ -79,6 +80,30 @@ def test_the_caption_contrast_is_said_once_per_folder_at_the_configurations_line
     contrast('{"device": {"width": 390}}\n')
     alone = run_galley("check", "galley.json", "--json", cwd=folder)
     assert [(d["path"], d["id"], d["line"]) for d in json.loads(alone.stdout)] == [("galley.json", "low-contrast", 1)]
+
+
+def test_check_warns_once_per_caption_that_wraps_past_its_kinds_line_limit(tmp_path):
+    """The example's captions limited to two lines: a warning at each caption that takes more at some text
+    size, naming the smallest, with every size's line count in the JSON; none with a limit no caption reaches."""
+    folder = tmp_path / "Example"
+    shutil.copytree(EXAMPLE, folder)
+    def limits(max_lines):
+        (folder / "galley.json").write_text(json.dumps({"kinds": [{"name": "image"}, {"name": "caption", "follows": ["image"], "maxLines": max_lines},
+                                                                  {"name": "body"}]}), encoding="utf-8")
+        result = run_galley("check", str(folder), "--json")
+        assert result.returncode == 0, result.stdout
+        return [d for d in json.loads(result.stdout) if d["id"] == "line-limit"]
+    found = limits(2)
+    assert found, "no caption of the example wraps past two lines at AX5"
+    for warning in found:
+        assert warning["severity"] == "warning" and warning["path"].endswith("speciesData.json")
+        counts = warning["lineCounts"]
+        assert len(counts) == 12 and counts == sorted(counts), counts
+        first = next(index for index, count in enumerate(counts) if count > 2)
+        size = ["xSmall", "Small", "Medium", "Large", "xLarge", "xxLarge", "xxxLarge", "AX1", "AX2", "AX3", "AX4", "AX5"][first]
+        assert f"wraps to {counts[first]} lines from " in warning["message"] and warning["message"].endswith(f"{size} (limit 2) at 390 pt"), warning
+    assert len({(d["line"], d["column"]) for d in found}) == len(found), "one warning per caption"
+    assert limits(100) == []
 
 
 def test_check_reports_positions_and_exits_1(tmp_path):

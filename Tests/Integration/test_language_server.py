@@ -181,6 +181,22 @@ def test_diagnostic_columns_after_japanese_and_emoji(client, example, encodings,
     assert diagnostic["severity"] == 1 and diagnostic["source"] == "galley" and diagnostic["code"] == "json-syntax"
 
 
+def test_a_caption_past_its_kinds_line_limit_is_a_line_limit_diagnostic_in_the_editor(client, example):
+    with open(os.path.join(example, "galley.json"), "w", encoding="utf-8") as handle:
+        json.dump({"kinds": [{"name": "image"}, {"name": "caption", "follows": ["image"], "maxLines": 1}, {"name": "body"}]}, handle)
+    server = client()
+    server.initialize(root=example)
+    uri = server.open(os.path.join(example, DATA))
+    limits = [d for d in server.diagnostics(uri) if d["code"] == "line-limit"]
+    assert limits, "no caption of the example is over one line at some text size"
+    text = open(os.path.join(example, DATA), encoding="utf-8").read().split("\n")
+    for diagnostic in limits:
+        assert diagnostic["severity"] == 2 and "(limit 1) at 390 pt" in diagnostic["message"], diagnostic
+        # At the caption's string.
+        assert "<caption>" in text[diagnostic["range"]["start"]["line"]][diagnostic["range"]["start"]["character"]:], diagnostic
+    assert server.shutdown_and_exit() == 0
+
+
 def test_quick_fixes_come_from_the_diagnostics_fix_its(client, example):
     # A quote inside a string, after a Japanese word: the fix inserts the backslash before it.
     path = broken_line_document(example, '"日本 "hi" now"')

@@ -2,8 +2,9 @@ import GalleyCore
 
 /// Every problem a document's page shows, from all the places that find
 /// them: its reader, its file's error, `galley.json` and the style, the
-/// asset catalog, images that cannot be shown or are missing, its copies in
-/// other languages, and the app's strings its title names; in document order.
+/// asset catalog, images that cannot be shown or are missing, text that
+/// wraps past its kind's line limit, its copies in other languages, and the
+/// app's strings its title names; in document order.
 struct DocumentDiagnostics {
     let source: DocumentSource
     let catalog: AssetCatalog
@@ -20,6 +21,10 @@ struct DocumentDiagnostics {
         if let failure { diagnostics.insert(failure, at: 0) }
         diagnostics += assetDiagnostics
         diagnostics += contrastDiagnostics(style: style)
+        if source.document.kind == .tagged {
+            diagnostics += LineLimitCheck.diagnostics(for: source.document, path: source.path, schema: style.schema,
+                                                      measures: style.lineMeasures, deviceWidth: style.config.deviceWidth)
+        }
         if !imageProblems.isEmpty {
             for reference in source.document.imageReferences {
                 let path: String?

@@ -22,6 +22,9 @@ struct PageStyle {
     private(set) var fontSubstitutes: [TextFaces.Face]
     /// Each kind's geometry with the faces the page draws with (`/api/layout`).
     private(set) var kindGeometries: KindGeometries
+    /// The widths of the faces that draw each kind with a line limit, by
+    /// kind name (`LineLimitCheck`); empty when no kind has one.
+    private(set) var lineMeasures: [String: TextMeasure] = [:]
     /// Colour and font names in `galley.json` that find nothing, and fonts
     /// an `Info.plist` lists that are missing: shown on tagged documents.
     private(set) var styleDiagnostics: [Diagnostic] = []
@@ -63,13 +66,20 @@ struct PageStyle {
     }
 
     /// The kinds' CSS with the colour sets and bundled `fonts` they name, and
-    /// the warnings for names that find nothing; returns whether the CSS changed.
+    /// the warnings for names that find nothing; returns whether the CSS or
+    /// the measure of lines changed.
     @discardableResult
     mutating func restyle(catalog: AssetCatalog, fonts bundled: BundledFonts, fontURL: (String) -> String?) -> Bool {
         var fonts = bundled
         fonts.folders = config.fontFolder.map { [$0] } ?? []
         let faces = SystemFonts.faces(for: schema, bundled: fonts)
         kindGeometries = KindGeometries(schema: schema, faces: faces)
+        let measures = LineLimitCheck.measures(for: schema, faces: faces) { [fonts] file in
+            file.isBundled ? fonts.widths(ofFile: file.path) : SystemFonts.widths(ofFile: file.path, index: file.index)
+        }
+        // A bundled font saved again changes the lines, not the CSS.
+        let measuresChanged = measures != lineMeasures
+        lineMeasures = measures
         fontSubstitutes = faces.substitutes
         layoutJSON = Self.layoutJSON(for: config, substitutes: fontSubstitutes)
         let css = SystemFonts.fallbacks.css + FontFaceStyleSheet.css(for: schema, fonts: fonts, url: fontURL) + KindStyleSheet.css(for: schema, faces: faces)
@@ -79,7 +89,7 @@ struct PageStyle {
             return catalog.unknownColor(color, path: ConfigFile.name, range: kind.style.colorRange ?? SourceRange(at: .start))
         }
         styleDiagnostics = unknownColors + FontFaceStyleSheet.unknownFonts(in: schema, fonts: fonts, configPath: ConfigFile.name) + fonts.diagnostics
-        guard css != taggedCSS.css else { return false }
+        guard css != taggedCSS.css else { return measuresChanged }
         taggedCSS = PageStyleSheet(css)
         return true
     }

@@ -27,24 +27,43 @@ enum SystemFonts {
 
     static let fallbacks = FallbackFontFaces(installed: installed)
 
-    /// The metrics of an installed face, read once (a CJK collection is 20 MB).
+    /// What Galley reads from an installed face: its line height and its
+    /// advance widths (for the kinds with a line limit, `LineLimitCheck`).
+    private struct FaceFile {
+        var metrics: FontMetrics?
+        var widths: AdvanceWidths?
+    }
+
+    /// The metrics of an installed face.
     static func metrics(ofFile path: String, index: Int) -> FontMetrics? {
+        face(path, index).metrics
+    }
+
+    /// The advance widths of an installed face.
+    static func widths(ofFile path: String, index: Int) -> AdvanceWidths? {
+        face(path, index).widths
+    }
+
+    /// A face's file read once for all it is asked (a CJK collection is 20 MB).
+    private static func face(_ path: String, _ index: Int) -> FaceFile {
         let key = path + "#" + String(index)
         return cache.withLock { cache in
             if let known = cache[key] { return known }
-            let metrics = (try? FileDescriptor.readFile(path, limit: 64 << 20)).flatMap { FontMetrics.read($0, faceIndex: index) }
-            cache[key] = metrics
-            return metrics
+            let bytes = try? FileDescriptor.readFile(path, limit: 64 << 20)
+            let face = FaceFile(metrics: bytes.flatMap { FontMetrics.read($0, faceIndex: index) },
+                                widths: bytes.flatMap { AdvanceWidths.read($0, faceIndex: index) })
+            cache[key] = face
+            return face
         }
     }
 
-    private static let cache = Locked<[String: FontMetrics?]>([:])
+    private static let cache = Locked<[String: FaceFile]>([:])
 
     /// How the fonts `schema`'s kinds name are drawn here, with the app's
     /// `bundled` fonts first; and Hiragino Sans, which every page falls
     /// back to for Japanese as iOS does.
     static func faces(for schema: ContentSchema, bundled: BundledFonts) -> TextFaces {
-        TextFaces(families: schema.kinds.filter { $0.role == .text }.map(\.style.fontFamily) + ["Hiragino Sans"], bundled: bundled,
+        TextFaces(families: schema.kinds.filter { $0.role == .text }.map(\.style.fontFamily) + [TextFaces.japaneseFamily], bundled: bundled,
                   fallbacks: fallbacks, installed: installed, metricsOfFile: metrics(ofFile:index:))
     }
 }

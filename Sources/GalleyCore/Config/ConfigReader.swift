@@ -188,7 +188,7 @@ public struct ConfigReader {
         "": ["keys", "kinds", "device", "titles", "language", "fonts", "textImageName", "requireImageLabels", "$schema"],
         "keys": ["text", "image", "title"],
         "device": ["width", "appearance"],
-        "kinds": ["name", "pattern", "renders", "style", "asset", "follows", "prefix", "label"],
+        "kinds": ["name", "pattern", "renders", "style", "asset", "follows", "prefix", "label", "maxLines"],
         "style": ["font", "size", "fixedSize", "relativeTo", "weight", "italic", "color", "alignment", "paddingTop", "paddingBottom", "lineSpacing", "maxHeight", "aspectRatio"],
     ]
 
@@ -234,6 +234,18 @@ public struct ConfigReader {
                 kind.imageLabel = label
             } else {
                 context.reject(.invalidValue, "unknown 'label' value '\(text)', expected 'asset', 'next' or 'none'", node)
+            }
+        }
+        if let node = members["maxLines"] {
+            if case .number(let value) = node.value, value >= 1, value <= 10_000, value == value.rounded() {
+                kind.maxLines = Int(value)
+                if kind.role != .text {
+                    context.report(.invalidValue, .warning, "'maxLines' limits the lines of text, and '\(name)' renders as \(kind.role.rawValue)", at: node.headOffsets)
+                }
+            } else if case .number(let value) = node.value {
+                context.reject(.invalidValue, "'maxLines' is \(formatNumber(value)), expected a whole number of lines from 1 to 10000", node)
+            } else {
+                context.wrongType(node, "'maxLines'", expected: "a whole number of lines")
             }
         }
         if let follows = members["follows"] {

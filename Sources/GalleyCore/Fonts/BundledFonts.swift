@@ -12,7 +12,7 @@ public struct BundledFonts: Sendable {
         public var metrics: FontMetrics?
     }
 
-    private var fontFiles: [String: (names: FontFileNames, metrics: FontMetrics?)?] = [:]
+    private var fontFiles: [String: (names: FontFileNames, metrics: FontMetrics?, widths: AdvanceWidths?)?] = [:]
     private var lists: [String: AppFontList.Result] = [:]
 
     /// Folders whose every font file counts as bundled (`galley.json`'s
@@ -30,7 +30,7 @@ public struct BundledFonts: Sendable {
     }
 
     public mutating func setFontFile(_ path: String, _ bytes: [UInt8]?) {
-        fontFiles[path] = bytes.flatMap { bytes in FontFileNames.read(bytes).map { ($0, FontMetrics.read(bytes)) } }
+        fontFiles[path] = bytes.flatMap { bytes in FontFileNames.read(bytes).map { ($0, FontMetrics.read(bytes), AdvanceWidths.read(bytes)) } }
     }
 
     public mutating func setInfoPlist(_ path: String, _ bytes: [UInt8]?) {
@@ -44,6 +44,11 @@ public struct BundledFonts: Sendable {
         if let exact = candidates.min() { return exact }
         let fileName = name.slashSeparatedParts.last ?? name
         return fontFiles.keys.filter { $0.isByteEqual(to: fileName) || $0.hasByteSuffix("/" + fileName) }.min()
+    }
+
+    /// The advance widths of the bundled font file at `path`, for the text it draws.
+    public func widths(ofFile path: String) -> AdvanceWidths? {
+        fontFiles[path]??.widths
     }
 
     /// Every font the app bundles that Galley could read: those its

@@ -26,6 +26,35 @@ public struct TextFaces: Sendable {
         public var metrics: FontMetrics
         /// The font whose metrics `metrics` are (`Hiragino Sans` for its stand-in).
         public var metricsOf: String
+        /// The files of its weights and slants, for the widths of its text.
+        public var files: [File] = []
+        /// How much wider the page draws them than the files say: a
+        /// stand-in's `size-adjust`, else 1.
+        public var widthScale: Double = 1
+
+        /// The file that draws text of `weight` (100–900) and slant, as
+        /// CSS's font matching picks among the family's faces.
+        public func file(weight: Int, italic: Bool) -> File? {
+            let slanted = files.filter { $0.isItalic == italic }
+            return Self.nearest(weight, among: slanted.isEmpty ? files : slanted)
+        }
+
+        /// CSS Fonts 4, "font-weight" matching: from 400 to 500 the weights
+        /// up to 500 first, then lighter, then heavier; below 400 lighter
+        /// first; above 500 heavier first.
+        private static func nearest(_ weight: Int, among files: [File]) -> File? {
+            if let exact = files.first(where: { $0.weight == weight }) { return exact }
+            let lighter = files.filter { $0.weight < weight }.sorted { $0.weight > $1.weight }
+            let heavier = files.filter { $0.weight > weight }.sorted { $0.weight < $1.weight }
+            switch weight {
+            case 400...500:
+                return heavier.first { $0.weight <= 500 } ?? lighter.first ?? heavier.first
+            case ..<400:
+                return lighter.first ?? heavier.first
+            default:
+                return heavier.first ?? lighter.first
+            }
+        }
 
         /// One line for an author: what draws the family, and whose
         /// metrics its lines have (`Baskerville: drawn with Liberation
@@ -56,8 +85,22 @@ public struct TextFaces: Sendable {
         }
     }
 
+    /// One font file of a face: bundled with the app (a path in the
+    /// content folder) or this machine's (an absolute path).
+    public struct File: Sendable, Equatable {
+        public var path: String
+        /// Within a collection (`.ttc`).
+        public var index: Int
+        /// 100–900.
+        public var weight: Int
+        public var isItalic: Bool
+        public var isBundled: Bool
+    }
+
     /// What a style with no font draws with: iOS's system font.
     public static let systemFamily = "System"
+    /// What every page falls back to for Japanese, as iOS does.
+    public static let japaneseFamily = "Hiragino Sans"
     /// Used only where nothing in a family's stack is installed; the
     /// common 1.2 em of text faces.
     static let unknownMetrics = FontMetrics(ascent: 0.9, descent: 0.3, lineGap: 0)
@@ -86,11 +129,20 @@ public struct TextFaces: Sendable {
                                 metricsOfFile: (String, Int) -> FontMetrics?) -> Face {
         // The regular face's metrics: a family's faces may differ a little.
         let regularFirst = bundled.faces(named: requested).sorted { abs($0.names.weight - 400) + ($0.names.isItalic ? 1000 : 0) < abs($1.names.weight - 400) + ($1.names.isItalic ? 1000 : 0) }
+        func files(_ faces: [InstalledFonts.Face?]) -> [File] {
+            faces.compactMap { $0.map { File(path: $0.path, index: $0.index, weight: $0.weight, isItalic: $0.isItalic, isBundled: false) } }
+        }
+        func installedFiles(_ family: String) -> [File] {
+            let lowered = family.lowercased()
+            return files(installed.faces.filter { $0.families.contains { $0.lowercased() == lowered } })
+        }
         if let face = regularFirst.first(where: { $0.metrics != nil }), let metrics = face.metrics {
-            return Face(requested: requested, drawnWith: face.path, origin: .bundled(path: face.path), metrics: metrics, metricsOf: requested)
+            return Face(requested: requested, drawnWith: face.path, origin: .bundled(path: face.path), metrics: metrics, metricsOf: requested,
+                        files: regularFirst.map { File(path: $0.path, index: 0, weight: $0.names.weight, isItalic: $0.names.isItalic, isBundled: true) })
         }
         if let face = installed.face(family: requested), let metrics = metricsOfFile(face.path, face.index) {
-            return Face(requested: requested, drawnWith: face.fullName, origin: .installed(path: face.path), metrics: metrics, metricsOf: requested)
+            return Face(requested: requested, drawnWith: face.fullName, origin: .installed(path: face.path), metrics: metrics, metricsOf: requested,
+                        files: installedFiles(requested))
         }
         let chain = (requested.lowercased() == systemFamily.lowercased() ? ["Galley SF"] : FontStack.chain(for: requested)) + FontStack.fallbackFamilies
         for name in chain {
@@ -99,10 +151,12 @@ public struct TextFaces: Sendable {
                let metrics = substitute.deviceMetrics ?? metricsOfFile(regular.path, regular.index) {
                 return Face(requested: requested, drawnWith: substitute.localFamily,
                             origin: .standIn(substitute.family, deviceMetrics: substitute.deviceMetrics != nil), metrics: metrics,
-                            metricsOf: substitute.deviceMetrics == nil ? substitute.localFamily : substitute.standsFor.first ?? substitute.family)
+                            metricsOf: substitute.deviceMetrics == nil ? substitute.localFamily : substitute.standsFor.first ?? substitute.family,
+                            files: files(substitute.faces), widthScale: substitute.sizeAdjust)
             }
             if let face = installed.face(family: name), let metrics = metricsOfFile(face.path, face.index) {
-                return Face(requested: requested, drawnWith: face.fullName, origin: .lookAlike, metrics: metrics, metricsOf: face.fullName)
+                return Face(requested: requested, drawnWith: face.fullName, origin: .lookAlike, metrics: metrics, metricsOf: face.fullName,
+                            files: installedFiles(name))
             }
         }
         return Face(requested: requested, drawnWith: "the browser's default face", origin: .lookAlike, metrics: unknownMetrics, metricsOf: "a common 1.2 em")

@@ -25,6 +25,11 @@ public struct Diagnostic: Hashable, Sendable {
     public var message: String
     /// Ways to fix the problem, best first; most diagnostics have none.
     public var fixIts: [FixIt]
+    /// For a `line-limit` warning: the block's line count at each content
+    /// size category, xSmall to AX5, as Galley's measure has it, so that a
+    /// tool (or a test against the browser) reads them without the prose.
+    /// Empty for every other diagnostic.
+    public var lineCounts: [Int] = []
 
     public init(path: String, id: DiagnosticID, range: SourceRange, severity: Severity, message: String, fixIts: [FixIt] = []) {
         self.path = path

@@ -75,6 +75,8 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Codable {
     case lowContrast = "low-contrast"
     /// An image VoiceOver reads by its asset name, where labels are asked for.
     case unlabeledImage = "unlabeled-image"
+    /// Text that wraps to more lines than its kind's `maxLines` at some text size.
+    case lineLimit = "line-limit"
 
     /// One line on what the kind of problem is, for rule lists (SARIF's
     /// rules, documentation); a diagnostic's own message says the rest.
@@ -109,6 +111,7 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Codable {
         case .unsupportedContent: "something the app would not show"
         case .lowContrast: "text too faint on its background in some appearance"
         case .unlabeledImage: "an image VoiceOver reads by its asset name"
+        case .lineLimit: "text that wraps past its kind's line limit at some text size"
         }
     }
 }

@@ -3,7 +3,8 @@
 ///
 /// `{"path", "line", "column", "endLine", "endColumn", "severity", "id",
 /// "message", "fixIts": [{"message", "edits": [{"line", "column",
-/// "endLine", "endColumn", "text"}]}]}`
+/// "endLine", "endColumn", "text"}]}]}`, and `"lineCounts"` for a
+/// diagnostic that has them.
 extension Diagnostic {
     public func writeFields(into json: inout JSONWriter) {
         json.field("path", path)
@@ -28,6 +29,12 @@ extension Diagnostic {
             json.endObject()
         }
         json.endArray()
+        if !lineCounts.isEmpty {
+            json.key("lineCounts")
+            json.beginArray()
+            for count in lineCounts { json.number(count) }
+            json.endArray()
+        }
     }
 
     private static func write(_ range: SourceRange, into json: inout JSONWriter) {
@@ -54,6 +61,10 @@ extension Diagnostic {
             fixIts.append(FixIt(message: fixMessage, edits: edits))
         }
         self.init(path: path, id: id, range: range, severity: severity, message: message, fixIts: fixIts)
+        for count in node.member("lineCounts")?.value.arrayValue ?? [] {
+            guard case .number(let value) = count.value, value >= 0, value < 1e9, value == value.rounded() else { return nil }
+            lineCounts.append(Int(value))
+        }
     }
 
     private static func range(in node: JSONNode) -> SourceRange? {

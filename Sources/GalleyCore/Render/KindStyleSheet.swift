@@ -106,6 +106,11 @@ public enum KindStyleSheet {
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
+    /// A style's weight as CSS's number, 400 when it names none.
+    static func numericWeight(_ weight: String?) -> Int {
+        weight.flatMap { Int(cssWeight($0)) } ?? 400
+    }
+
     private static func cssWeight(_ weight: String) -> String {
         switch weight.lowercased() {
         case "ultralight": "100"

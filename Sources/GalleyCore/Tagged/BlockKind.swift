@@ -20,6 +20,9 @@ public struct BlockKind: Sendable {
     public var follows: [String]
     /// For images: what VoiceOver reads for them.
     public var imageLabel: ImageLabel = .assetName
+    /// For text: the most lines its blocks may take at any text size before
+    /// `check` warns (`galley.json`'s `maxLines`); nil for no limit.
+    public var maxLines: Int?
     /// Where `galley.json` declares the kind (its name), for warnings about
     /// what the kind's configuration leaves as it is; nil for the seed's.
     public var declarationRange: SourceRange?
