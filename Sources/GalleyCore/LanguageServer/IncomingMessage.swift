@@ -24,7 +24,7 @@ public enum IncomingMessage: Equatable, Sendable {
             return idNode == nil ? .malformed(id: nil, ResponseError(.invalidRequest, "a message needs a 'method'")) : .response
         }
         let params = json.member("params")?.value
-        guard let idNode else { return .notification(EditorNotification(method: method, params: params)) }
+        guard idNode != nil else { return .notification(EditorNotification(method: method, params: params)) }
         guard let id else { return .malformed(id: nil, ResponseError(.invalidRequest, "an id must be a number or a string")) }
         switch EditorRequest.decode(method: method, params: params) {
         case .success(let request): return .request(id: id, request)
