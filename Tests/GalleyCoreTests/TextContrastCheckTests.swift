@@ -45,7 +45,7 @@ final class TextContrastCheckTests: XCTestCase {
     ])
 
     func testWithNoConfigurationOneWarningIsAtTheFirstCaptionOfTheDocument() throws {
-        let found = TextContrastCheck.diagnostics(for: .seed, catalog: AssetCatalog(), traits: iPhone, configPath: nil, document: article, documentPath: "data.json")
+        let found = TextContrastCheck.diagnostics(for: .seed, shortfalls: TextContrastCheck.shortfalls(of: .seed, catalog: AssetCatalog(), traits: iPhone), configPath: nil, document: article, documentPath: "data.json")
         XCTAssertEqual(found.count, 1)
         let warning = try XCTUnwrap(found.first)
         XCTAssertEqual(warning.id, .lowContrast)
@@ -57,7 +57,7 @@ final class TextContrastCheckTests: XCTestCase {
     }
 
     func testWithAConfigurationTheSeedsOwnCaptionIsWarnedAboutAtItsStart() {
-        let found = TextContrastCheck.diagnostics(for: .seed, catalog: AssetCatalog(), traits: iPhone, configPath: "galley.json", document: article, documentPath: "data.json")
+        let found = TextContrastCheck.diagnostics(for: .seed, shortfalls: TextContrastCheck.shortfalls(of: .seed, catalog: AssetCatalog(), traits: iPhone), configPath: "galley.json", document: article, documentPath: "data.json")
         XCTAssertEqual(found.map(\.path), ["galley.json"])
         XCTAssertEqual(found.map(\.location), [.start])
     }
@@ -69,7 +69,7 @@ final class TextContrastCheckTests: XCTestCase {
           {"name": "caption", "style": {"size": 15}}
         ]}
         """.utf8)).config)
-        let found = TextContrastCheck.diagnostics(for: config.schema, catalog: AssetCatalog(), traits: iPhone, configPath: "galley.json", document: article, documentPath: "data.json")
+        let found = TextContrastCheck.diagnostics(for: config.schema, shortfalls: TextContrastCheck.shortfalls(of: config.schema, catalog: AssetCatalog(), traits: iPhone), configPath: "galley.json", document: article, documentPath: "data.json")
         XCTAssertEqual(found.map(\.path), ["galley.json"])
         XCTAssertEqual(found.map(\.location), [SourceLocation(line: 3, column: 12)])
         XCTAssertTrue(found.first?.message.contains("15 pt text needs 4.5:1") ?? false, found.first?.message ?? "")
@@ -80,7 +80,7 @@ final class TextContrastCheckTests: XCTestCase {
         let index = try XCTUnwrap(schema.kinds.firstIndex { $0.name == "caption" })
         schema.kinds[index].style.color = "#AAAAAA"
         schema.kinds[index].style.colorRange = SourceRange(at: SourceLocation(line: 7, column: 18))
-        let found = TextContrastCheck.diagnostics(for: schema, catalog: AssetCatalog(), traits: iPhone, configPath: "galley.json", document: article, documentPath: "data.json")
+        let found = TextContrastCheck.diagnostics(for: schema, shortfalls: TextContrastCheck.shortfalls(of: schema, catalog: AssetCatalog(), traits: iPhone), configPath: "galley.json", document: article, documentPath: "data.json")
         XCTAssertEqual(found.map(\.path), ["galley.json"])
         XCTAssertEqual(found.first?.location, SourceLocation(line: 7, column: 18))
         // A fixed light grey is fine on black: only the light appearances fall short.
@@ -89,7 +89,7 @@ final class TextContrastCheckTests: XCTestCase {
 
         // Mid-grey passes on both backgrounds (4.54:1 on white, 4.62:1 on black).
         schema.kinds[index].style.color = "#767676"
-        XCTAssertEqual(TextContrastCheck.diagnostics(for: schema, catalog: AssetCatalog(), traits: iPhone, configPath: "galley.json", document: article, documentPath: "data.json"), [])
+        XCTAssertEqual(TextContrastCheck.diagnostics(for: schema, shortfalls: TextContrastCheck.shortfalls(of: schema, catalog: AssetCatalog(), traits: iPhone), configPath: "galley.json", document: article, documentPath: "data.json"), [])
     }
 
     func testAColourSetIsCheckedInEachOfItsAppearances() throws {

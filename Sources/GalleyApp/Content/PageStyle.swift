@@ -25,6 +25,9 @@ struct PageStyle {
     /// The widths of the faces that draw each kind with a line limit, by
     /// kind name (`LineLimitCheck`); empty when no kind has one.
     private(set) var lineMeasures: [String: TextMeasure] = [:]
+    /// How each text kind's colour falls short of WCAG's contrast, by kind
+    /// name (`TextContrastCheck`); kinds that pass are left out.
+    private(set) var contrastShortfalls: [String: [TextContrastCheck.Shortfall]] = [:]
     /// Colour and font names in `galley.json` that find nothing, and fonts
     /// an `Info.plist` lists that are missing: shown on tagged documents.
     private(set) var styleDiagnostics: [Diagnostic] = []
@@ -35,6 +38,8 @@ struct PageStyle {
         kindGeometries = KindGeometries(schema: .seed, faces: faces)
         fontSubstitutes = faces.substitutes
         layoutJSON = Self.layoutJSON(for: .standard, substitutes: fontSubstitutes)
+        // A folder with no galley.json and no catalog is never restyled: the seed's caption is checked all the same.
+        contrastShortfalls = TextContrastCheck.shortfalls(of: .seed, catalog: AssetCatalog(), traits: previewTraits)
     }
 
     var schema: ContentSchema { config.schema }
@@ -88,6 +93,7 @@ struct PageStyle {
             guard let color = kind.style.color, KindStyleSheet.cssColor(color) == nil, !catalog.hasColorSet(named: color) else { return nil }
             return catalog.unknownColor(color, path: ConfigFile.name, range: kind.style.colorRange ?? SourceRange(at: .start))
         }
+        contrastShortfalls = TextContrastCheck.shortfalls(of: schema, catalog: catalog, traits: previewTraits)
         styleDiagnostics = unknownColors + FontFaceStyleSheet.unknownFonts(in: schema, fonts: fonts, configPath: ConfigFile.name) + fonts.diagnostics
         guard css != taggedCSS.css else { return measuresChanged }
         taggedCSS = PageStyleSheet(css)

@@ -35,6 +35,18 @@ public enum TextContrastCheck {
         }
     }
 
+    /// The shortfalls of each text kind of `schema` that falls short
+    /// somewhere, by kind name: they depend on the style, the colour sets and
+    /// the device alone, so they are found when those change, not per save.
+    public static func shortfalls(of schema: ContentSchema, catalog: AssetCatalog, traits: AssetTraits) -> [String: [Shortfall]] {
+        var found: [String: [Shortfall]] = [:]
+        for kind in schema.kinds where kind.role == .text {
+            let shortfalls = shortfalls(of: kind.style, catalog: catalog, traits: traits)
+            if !shortfalls.isEmpty { found[kind.name] = shortfalls }
+        }
+        return found
+    }
+
     /// A warning for each text kind of `schema` that falls short somewhere,
     /// said once for the folder: at the kind's colour in `galley.json` when
     /// the configuration sets one, else at the kind's declaration there; for
@@ -42,12 +54,11 @@ public enum TextContrastCheck {
     /// is one (where a colour would be set), else, with no configuration to
     /// point at, at the first block of that kind in `document`, the folder's
     /// first to use it.
-    public static func diagnostics(for schema: ContentSchema, catalog: AssetCatalog, traits: AssetTraits, configPath: String?,
+    /// `shortfalls` are those `shortfalls(of:catalog:traits:)` found for the schema.
+    public static func diagnostics(for schema: ContentSchema, shortfalls shortfallsOfKind: [String: [Shortfall]], configPath: String?,
                                    document: Document, documentPath: String) -> [Diagnostic] {
         schema.kinds.compactMap { kind -> Diagnostic? in
-            guard kind.role == .text else { return nil }
-            let shortfalls = shortfalls(of: kind.style, catalog: catalog, traits: traits)
-            guard !shortfalls.isEmpty else { return nil }
+            guard kind.role == .text, let shortfalls = shortfallsOfKind[kind.name], !shortfalls.isEmpty else { return nil }
             let path: String
             let location: SourceLocation
             if let configPath {
