@@ -37,11 +37,16 @@ export function mirrored(text) {
 
 /** How many lines the text of `el` takes, from the boxes of its lines. */
 export function lineCount(el) {
+  // The boxes of the text alone: a range over the block would also hold each
+  // paragraph's own box, as tall as all its lines, and count it as one more.
   const range = document.createRange();
-  range.selectNodeContents(el);
   const tops = new Set();
-  for (const rect of range.getClientRects()) {
-    if (rect.width > 0 && rect.height > 0) tops.add(Math.round(rect.top + rect.height / 2));
+  const texts = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+    range.selectNodeContents(text);
+    for (const rect of range.getClientRects()) {
+      if (rect.width > 0 && rect.height > 0) tops.add(Math.round(rect.top + rect.height / 2));
+    }
   }
   // Boxes of one line share its middle within a pixel or two.
   const sorted = Array.from(tops).sort((a, b) => a - b);

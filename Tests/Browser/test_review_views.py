@@ -146,8 +146,9 @@ def test_beside_another_language_the_blocks_that_grow_most_are_marked_with_their
         wait_until(lambda: page.execute_script("return document.querySelectorAll('#view-b [data-galley-line-growth]').length") > 3,
                    message="no line counts beside the other language")
         marks = page.execute_script("""
+            // The paragraph's contents: the paragraph's own box is no line.
             const count = (el) => {
-              const range = document.createRange(); range.selectNodeContents(el);
+              const range = document.createRange(); range.selectNodeContents(el.querySelector('p') || el);
               const mids = Array.from(range.getClientRects()).filter((r) => r.width > 0 && r.height > 0)
                 .map((r) => Math.round(r.top + r.height / 2)).sort((a, b) => a - b);
               return mids.filter((m, i) => i === 0 || m - mids[i - 1] > 3).length;
