@@ -2,7 +2,7 @@ import CMicroHTTPD
 import Dispatch
 import GalleyCore
 import GalleyShim
-import Glibc
+import GalleySystem
 
 /// Carries out `ConnectionLedger` for libmicrohttpd: hears of connections
 /// from its callbacks, and closes those the ledger gives up by shutting
@@ -14,7 +14,7 @@ final class ConnectionKeeper: Sendable {
 
     private struct State {
         var ledger: ConnectionLedger
-        var sockets: [ConnectionLedger.ID: Int32] = [:]
+        var sockets: [ConnectionLedger.ID: FileDescriptor] = [:]
         var nextID = 1
         var sweepPending = false
         var stopped = false
@@ -28,7 +28,7 @@ final class ConnectionKeeper: Sendable {
     }
 
     /// A connection was accepted; returns what libmicrohttpd keeps for it (its id).
-    func opened(socket: Int32, trusted: Bool) -> UnsafeMutableRawPointer? {
+    func opened(socket: FileDescriptor, trusted: Bool) -> UnsafeMutableRawPointer? {
         state.withLock { state in
             let id = state.nextID
             state.nextID += 1
@@ -83,7 +83,7 @@ final class ConnectionKeeper: Sendable {
     private func close(_ ids: [ConnectionLedger.ID], in state: inout State) {
         for id in ids {
             guard let socket = state.sockets.removeValue(forKey: id), !state.stopped else { continue }
-            Glibc.shutdown(socket, Int32(SHUT_RDWR))
+            socket.shutdownBoth()
         }
     }
 

@@ -145,7 +145,7 @@ public final class HTTPServer: @unchecked Sendable {
               let server = Unmanaged<PendingStart>.fromOpaque(context).takeUnretainedValue().server.withLock({ $0 }) else { return }
         if event == .CONNECTION_NOTIFY_STARTED {
             let peer = galley_mhd_peer_address(connection).flatMap(PeerAddress.init)
-            socketContext.pointee = server.connections.opened(socket: galley_mhd_connection_socket(connection), trusted: peer?.isLoopback ?? false)
+            socketContext.pointee = server.connections.opened(socket: FileDescriptor(rawValue: galley_mhd_connection_socket(connection)), trusted: peer?.isLoopback ?? false)
         } else {
             server.connections.closed(socketContext.pointee)
         }
