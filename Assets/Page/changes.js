@@ -4,7 +4,7 @@
 // (/api/changes); this page waits on the document list's long-poll, as the
 // index does, and fetches it again whenever the daemon published a change,
 // keeping the reading position. The revision lives in the address.
-import { galley, HOLD_SECONDS, Backoff, backOff, getJSON, isHiddenAbort, noteBoot, setConnection, whenVisible } from './connection.js';
+import { galley, followDocumentList } from './connection.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -73,31 +73,9 @@ export function changesPage() {
     refresh().catch(() => {});
   });
 
-  async function loop() {
-    const backoff = new Backoff();
-    let fresh = true;
-    for (;;) {
-      await whenVisible();
-      try {
-        let url = '/api/documents';
-        if (!fresh && galley.version !== null) url += '?since=' + encodeURIComponent(galley.version);
-        const r = await getJSON(url, HOLD_SECONDS);
-        if (!r.ok || !r.body) throw new Error('HTTP ' + r.status);
-        const rebooted = noteBoot(r.body.boot);
-        if (fresh || rebooted || r.body.version !== galley.version) {
-          galley.version = r.body.version;
-          await refresh();
-          root.dataset.galleyVersion = String(r.body.version);
-        }
-        fresh = false;
-        backoff.reset();
-        setConnection('live');
-      } catch (err) {
-        if (isHiddenAbort(err)) continue;
-        fresh = true;
-        await backOff(backoff);
-      }
-    }
-  }
-  loop();
+  followDocumentList(async (answer) => {
+    galley.version = answer.version;
+    await refresh();
+    root.dataset.galleyVersion = String(answer.version);
+  });
 }

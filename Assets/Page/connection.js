@@ -120,3 +120,34 @@ export async function backOff(backoff) {
   setConnection(failureState(backoff));
   await sleep(delay);
 }
+
+/**
+ * Holds a poll on the document list for as long as the page is open:
+ * `each(answer)` sees every answer, and `changed(answer)` (awaited) those
+ * whose version moved, the first, and any after the daemon restarted or
+ * the connection was lost. The index and the changes view follow the
+ * folder this way.
+ */
+export async function followDocumentList(changed, each = () => {}) {
+  const backoff = new Backoff();
+  let fresh = true;
+  for (;;) {
+    await whenVisible();
+    try {
+      let url = '/api/documents';
+      if (!fresh && galley.version !== null) url += '?since=' + encodeURIComponent(galley.version);
+      const r = await getJSON(url, HOLD_SECONDS);
+      if (!r.ok || !r.body) throw new Error('HTTP ' + r.status);
+      const rebooted = noteBoot(r.body.boot);
+      each(r.body);
+      if (fresh || rebooted || r.body.version !== galley.version) await changed(r.body);
+      fresh = false;
+      backoff.reset();
+      setConnection('live');
+    } catch (err) {
+      if (isHiddenAbort(err)) continue;
+      fresh = true;
+      await backOff(backoff);
+    }
+  }
+}

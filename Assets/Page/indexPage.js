@@ -1,7 +1,7 @@
 // The index page (/): every document in the content folder with its
 // problems, updated live, grouped by file, searched by title, file and text
 // (`?q=` keeps the search in the address), and walked with the keyboard.
-import { galley, HOLD_SECONDS, Backoff, backOff, getJSON, isHiddenAbort, isThisMachine, noteBoot, setConnection, whenVisible } from './connection.js';
+import { galley, followDocumentList, isThisMachine } from './connection.js';
 import { linkChanges } from './changes.js';
 
 /** How long a changed row stays highlighted. */
@@ -161,35 +161,14 @@ export function indexPage() {
     }
   });
 
-  async function loop() {
-    const backoff = new Backoff();
-    let fresh = true;
-    let first = true;
-    for (;;) {
-      await whenVisible();
-      try {
-        let url = '/api/documents';
-        if (!fresh && galley.version !== null) url += '?since=' + encodeURIComponent(galley.version);
-        const r = await getJSON(url, HOLD_SECONDS);
-        if (!r.ok || !r.body) throw new Error('HTTP ' + r.status);
-        const rebooted = noteBoot(r.body.boot);
-        if (r.body.lan === true && isThisMachine()) showLanCode();
-        if (fresh || rebooted || r.body.version !== galley.version) {
-          render(r.body.documents || [], first);
-          first = false;
-          galley.version = r.body.version;
-          galley.patches += 1;
-          document.documentElement.dataset.galleyVersion = String(r.body.version);
-        }
-        fresh = false;
-        backoff.reset();
-        setConnection('live');
-      } catch (err) {
-        if (isHiddenAbort(err)) continue;
-        fresh = true;
-        await backOff(backoff);
-      }
-    }
-  }
-  loop();
+  let first = true;
+  followDocumentList((answer) => {
+    render(answer.documents || [], first);
+    first = false;
+    galley.version = answer.version;
+    galley.patches += 1;
+    document.documentElement.dataset.galleyVersion = String(answer.version);
+  }, (answer) => {
+    if (answer.lan === true && isThisMachine()) showLanCode();
+  });
 }
