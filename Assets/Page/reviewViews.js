@@ -3,7 +3,7 @@
 // VoiceOver reads (the reading view), two pseudo-languages made from the
 // base language's text, and, beside another language, the blocks whose line
 // count grows most. Each is a setting, so it lives in the page's address.
-import { settings, choose, TEXT_SIZES, setTextScales } from './settings.js';
+import { settings, choose, TEXT_SIZES, showTextSize } from './settings.js';
 import { PAGE_CLASSES, isPageAttr } from './patching.js';
 import { blocksOf, locationOf } from './blockLocations.js';
 
@@ -128,7 +128,7 @@ export function setUpReviewViews() {
     const screen = document.createElement('div');
     screen.className = 'device-screen';
     screen.style.setProperty('--device-width', width + 'px');
-    setTextScales(screen, category);
+    showTextSize(screen, category);
     box.append(caption, screen);
     return { box, screen };
   }
@@ -149,7 +149,7 @@ export function setUpReviewViews() {
       stage.replaceChildren(readingList(article));
       return;
     }
-    const sizes = view === 'sweep' ? Object.keys(TEXT_SIZES) : [settings.textSize];
+    const sizes = view === 'sweep' ? TEXT_SIZES : [settings.textSize];
     for (const name of sizes) {
       const cell = device(width, name, width + ' pt · ' + name + (pseudo ? ' · ' + (pseudo === 'mirrored' ? 'ar-XB' : 'en-XA') : ''));
       cell.box.dataset.textSize = name;

@@ -14,41 +14,16 @@ const DEFAULT_SETTINGS = {
   view: 'device', pseudo: '',
 };
 
-/** iOS Dynamic Type: body text point sizes per category, relative to Large (17 pt). */
-export const TEXT_SIZES = {
-  xSmall: 14, Small: 15, Medium: 16, Large: 17, xLarge: 19, xxLarge: 21, xxxLarge: 23,
-  AX1: 28, AX2: 33, AX3: 40, AX4: 47, AX5: 53,
-};
+/** iOS's content size categories, smallest first: their sizes are the daemon's (ContentSizeCategory). */
+export const TEXT_SIZES = ['xSmall', 'Small', 'Medium', 'Large', 'xLarge', 'xxLarge', 'xxxLarge', 'AX1', 'AX2', 'AX3', 'AX4', 'AX5'];
 
 /**
- * iOS Dynamic Type: each other text style's point sizes, xSmall to AX5, for
- * a kind whose font is `relativeTo` it (Body's are TEXT_SIZES').
+ * Shows `el` at the text size `category`: the daemon's style sheet sets
+ * each category's scales (from the Dynamic Type table in Swift) on
+ * whatever carries `data-text-size`, and the kinds' sizes follow them.
  */
-const TEXT_STYLE_SIZES = {
-  largeTitle: [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60],
-  title: [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58],
-  title2: [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56],
-  title3: [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55],
-  headline: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53],
-  subheadline: [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 48],
-  callout: [13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 50],
-  footnote: [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44],
-  caption: [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43],
-  caption2: [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40],
-};
-
-/**
- * Sets on `el` how text scales at `category`, as `Font.custom` scales it:
- * --text-scale is Body's size over 17, --text-scale-NAME each other style's
- * over its size at Large; the daemon's CSS multiplies a kind's size by one.
- */
-export function setTextScales(el, category) {
-  const large = Object.keys(TEXT_SIZES).indexOf('Large');
-  const index = Object.hasOwn(TEXT_SIZES, category) ? Object.keys(TEXT_SIZES).indexOf(category) : large;
-  el.style.setProperty('--text-scale', String(TEXT_SIZES[Object.keys(TEXT_SIZES)[index]] / 17));
-  for (const [name, sizes] of Object.entries(TEXT_STYLE_SIZES)) {
-    el.style.setProperty('--text-scale-' + name, String(sizes[index] / sizes[large]));
-  }
+export function showTextSize(el, category) {
+  el.dataset.textSize = TEXT_SIZES.includes(category) ? category : 'Large';
 }
 
 /**
@@ -59,7 +34,7 @@ const URL_PARAMETERS = {
   device: ['device', (v) => (/^\d{3,4}$/.test(v) || v === 'custom' ? v : null)],
   customWidth: ['width', (v) => (/^\d{3,4}$/.test(v) ? Number(v) : null)],
   appearance: ['appearance', (v) => (['system', 'light', 'dark'].includes(v) ? v : null)],
-  textSize: ['text', (v) => (Object.hasOwn(TEXT_SIZES, v) ? v : null)],
+  textSize: ['text', (v) => (TEXT_SIZES.includes(v) ? v : null)],
   sideBySide: ['side', (v) => (v === '1' ? true : v === '0' ? false : null)],
   device2: ['device2', (v) => (/^\d{3,4}$/.test(v) ? v : null)],
   compareLanguage: ['beside', (v) => (/^[A-Za-z0-9_-]{1,35}$/.test(v) ? v : null)],

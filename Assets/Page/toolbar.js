@@ -1,7 +1,7 @@
 // The toolbar of the document page: device widths (one or two side by
 // side), appearance, text size, outline and follow. Text sizes scale every
 // font through --text-scale, which the daemon's CSS already multiplies by.
-import { settings, chosenKeys, choose, showSettingsInAddress, setTextScales } from './settings.js';
+import { settings, chosenKeys, choose, showSettingsInAddress, showTextSize } from './settings.js';
 import { captureAnchor, restoreAnchor } from './scrolling.js';
 import { setDevices, showDeviceFiles } from './deviceFiles.js';
 import { labelLocations } from './blockLocations.js';
@@ -65,7 +65,7 @@ export function setUpToolbar(secondary) {
     const anchor = captureAnchor(viewA);
     setWidth(deviceA, viewA, widthOf(settings.device));
     setWidth(deviceB, viewB, widthOf(settings.device2 || widest));
-    for (const el of [viewA, viewB, root]) setTextScales(el, settings.textSize);
+    for (const el of [viewA, viewB, root]) showTextSize(el, settings.textSize);
     root.dataset.appearance = settings.appearance;
     const showB = !!settings.sideBySide;
     if (deviceB.hidden === showB) {

@@ -36,14 +36,7 @@ def px(value):
 
 def choose_text_size(page, size):
     Select(page.find_element(By.ID, "text-size")).select_by_value(size)
-    wait_until(lambda: page.execute_script(
-        "return document.documentElement.style.getPropertyValue('--text-scale')") == str_scale(size))
-
-
-def str_scale(size):
-    # as JavaScript's String(number) writes it
-    scale = TEXT_SIZES[size] / 17
-    return "1" if scale == 1 else repr(scale).rstrip("0")
+    wait_until(lambda: page.execute_script("return document.documentElement.dataset.textSize") == size)
 
 
 def test_text_size_scales_the_rich_text_title_and_body_once(page, daemon, content):

@@ -88,22 +88,18 @@ final class LineLimitCheckTests: XCTestCase {
         XCTAssertEqual(measures["caption"]?.scale, 1)
     }
 
-    func testTheCategoriesScaleByThePagesTable() throws {
-        // The sweep (settings.js) and the check must scale alike: one table, written twice, held equal here.
+    func testThePageScalesByTheCategoriesOwnStyleSheet() throws {
+        // The sweep's scales are this table's, served as CSS; the page keeps only the categories' names, held equal here.
         let script = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Assets/Page/settings.js"), encoding: .utf8)
-        func numbers(after marker: String, upTo end: String) -> [Double] {
-            guard let start = script.range(of: marker), let stop = script.range(of: end, range: start.upperBound..<script.endIndex) else { return [] }
-            let digits = script[start.upperBound..<stop.lowerBound].split { !$0.isNumber }
-            return digits.compactMap { Double($0) }
-        }
-        let body = numbers(after: "export const TEXT_SIZES = {", upTo: "}").filter { $0 > 5 }
-        XCTAssertEqual(body, ContentSizeCategory.allCases.map { $0.pointSize(of: .body) })
-        XCTAssertEqual(ContentSizeCategory.allCases.map(\.name), ["xSmall", "Small", "Medium", "Large", "xLarge", "xxLarge", "xxxLarge", "AX1", "AX2", "AX3", "AX4", "AX5"])
-        for style in TextStyle.allCases where style != .body {
-            let sizes = numbers(after: "  \(style.rawValue): [", upTo: "]")
-            XCTAssertEqual(sizes, ContentSizeCategory.allCases.map { $0.pointSize(of: style) }, style.rawValue)
-        }
+        let names = ContentSizeCategory.allCases.map { "'\($0.name)'" }.joined(separator: ", ")
+        XCTAssertTrue(script.contains("export const TEXT_SIZES = [\(names)];"), "settings.js names other categories")
+        let rules = ContentSizeCategory.styleSheet.split(separator: "\n")
+        XCTAssertEqual(rules.count, 12)
+        let ax1 = try XCTUnwrap(rules.first { $0.hasPrefix("[data-text-size=\"AX1\"]{") })
+        XCTAssertTrue(ax1.contains("--text-scale:\(28.0 / 17);"), String(ax1))
+        XCTAssertTrue(ax1.contains("--text-scale-title:\(38.0 / 28);"), String(ax1))
+        XCTAssertTrue(rules[3].contains("--text-scale:1.0;"), String(rules[3]))
         XCTAssertEqual(ContentSizeCategory.ax1.scaled(17, .relative(to: .body)), 28)
         XCTAssertEqual(ContentSizeCategory.ax5.scaled(12, .fixed), 12)
     }

@@ -13,8 +13,11 @@ struct PageStyle {
     /// one value that every tagged document shares (3.7 KB each of 10,000
     /// copies otherwise), encoded once rather than for every answer.
     private(set) var taggedCSS: PageStyleSheet
+    /// What every page's style sheet starts with: the stand-in faces'
+    /// fallbacks and the scales of each text size.
+    private static let sharedCSS = SystemFonts.fallbacks.css + ContentSizeCategory.styleSheet
     /// The same for rich and plain text documents.
-    static let textCSS = PageStyleSheet(SystemFonts.fallbacks.css + TextViewStyleSheet.css)
+    static let textCSS = PageStyleSheet(Self.sharedCSS + TextViewStyleSheet.css)
     /// The preview's defaults from `galley.json`, for the page; built once
     /// per config, and shared by every document.
     private(set) var layoutJSON: JSONFragment
@@ -34,7 +37,7 @@ struct PageStyle {
 
     init() {
         let faces = SystemFonts.faces(for: ContentSchema.seed, bundled: BundledFonts())
-        taggedCSS = PageStyleSheet(SystemFonts.fallbacks.css + KindStyleSheet.css(for: .seed, faces: faces))
+        taggedCSS = PageStyleSheet(Self.sharedCSS + KindStyleSheet.css(for: .seed, faces: faces))
         kindGeometries = KindGeometries(schema: .seed, faces: faces)
         fontSubstitutes = faces.substitutes
         layoutJSON = Self.layoutJSON(for: .standard, substitutes: fontSubstitutes)
@@ -87,7 +90,7 @@ struct PageStyle {
         lineMeasures = measures
         fontSubstitutes = faces.substitutes
         layoutJSON = Self.layoutJSON(for: config, substitutes: fontSubstitutes)
-        let css = SystemFonts.fallbacks.css + FontFaceStyleSheet.css(for: schema, fonts: fonts, url: fontURL) + KindStyleSheet.css(for: schema, faces: faces)
+        let css = Self.sharedCSS + FontFaceStyleSheet.css(for: schema, fonts: fonts, url: fontURL) + KindStyleSheet.css(for: schema, faces: faces)
             + ColorSetStyleSheet.css(for: schema, catalog: catalog)
         let unknownColors = schema.kinds.compactMap { kind -> Diagnostic? in
             guard let color = kind.style.color, KindStyleSheet.cssColor(color) == nil, !catalog.hasColorSet(named: color) else { return nil }

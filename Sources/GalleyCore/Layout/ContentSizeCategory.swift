@@ -3,8 +3,8 @@
 /// scales `size` by Body's point size at the category over Body's at Large
 /// (17), `relativeTo:` by another text style's, `fixedSize:` not at all.
 ///
-/// The page's sweep (`Assets/Page/settings.js`, `TEXT_SIZES` and
-/// `TEXT_STYLE_SIZES`) scales by the same table; a test holds them equal.
+/// The page scales by this table too: `styleSheet` is its CSS, and the
+/// page only says which category a view shows (`data-text-size`).
 public enum ContentSizeCategory: Int, Sendable, CaseIterable, Comparable {
     case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
     case ax1, ax2, ax3, ax4, ax5
@@ -39,6 +39,18 @@ public enum ContentSizeCategory: Int, Sendable, CaseIterable, Comparable {
         .caption: [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43],
         .caption2: [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40],
     ]
+
+    /// For each category, the page's scales as CSS variables on whatever
+    /// carries `data-text-size="NAME"`: `--text-scale` (Body's size over
+    /// its size at Large, 17) and `--text-scale-STYLE` for each other style;
+    /// the kinds' CSS multiplies a size by one of them (`KindStyleSheet`).
+    public static let styleSheet: String = allCases.map { category in
+        let scales = TextStyle.allCases.map { style in
+            let name = style == .body ? "--text-scale" : "--text-scale-\(style.rawValue)"
+            return "\(name):\(category.pointSize(of: style) / large.pointSize(of: style))"
+        }
+        return "[data-text-size=\"\(category.name)\"]{\(scales.joined(separator: ";"))}\n"
+    }.joined()
 
     /// `style`'s point size at this category.
     public func pointSize(of style: TextStyle) -> Double {
