@@ -48,13 +48,19 @@ public enum RelativePath {
     }
 
     /// Whether the last component of `path` ends in one of `extensions`
-    /// (lowercase), whatever its case. Compared as bytes, as every path rule
-    /// is: a combining mark after the dot must not hide or fake an extension.
-    public static func hasExtension(_ path: String, in extensions: Set<String>) -> Bool {
+    /// (lowercase ASCII), whatever its case. Compared as bytes, as every
+    /// path rule is: a combining mark after the dot must not hide or fake an
+    /// extension. Every file of the folder is asked this several times at
+    /// start-up: the extensions are constants and the path's is never made
+    /// into a string.
+    public static func hasExtension(_ path: String, in extensions: [StaticString]) -> Bool {
         let bytes = path.utf8
         guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot != bytes.startIndex else { return false }
         let afterDot = bytes[bytes.index(after: dot)...]
         guard bytes[bytes.index(before: dot)] != UInt8(ascii: "/"), !afterDot.contains(UInt8(ascii: "/")) else { return false }
-        return extensions.contains(String(decoding: afterDot, as: UTF8.self).lowercased())
+        let lowered = afterDot.lazy.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
+        return extensions.contains { wanted in
+            lowered.elementsEqual(UnsafeBufferPointer(start: wanted.utf8Start, count: wanted.utf8CodeUnitCount))
+        }
     }
 }
