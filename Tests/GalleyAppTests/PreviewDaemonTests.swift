@@ -39,6 +39,26 @@ final class PreviewDaemonTests: XCTestCase {
         XCTAssertLessThan(refused, 0, "the daemon still accepts connections after stop()")
     }
 
+    /// Start-up walks the folder once: the watcher's walk, whose files the
+    /// workspace reads without listing the folder again.
+    func testStartUpWalksTheContentFolderOnce() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("galley-daemon-\(UUID().uuidString)").path
+        let content = folder + "/content"
+        try FileManager.default.createDirectory(atPath: content + "/notes", withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        try "<p>hello</p>".write(toFile: content + "/notes/page.html", atomically: false, encoding: .utf8)
+
+        var options = ServeOptions()
+        options.directory = content
+        options.port = 0
+        options.logLevel = .quiet
+        let daemon = PreviewDaemon(options: options, acceptsEditors: false)
+        let url = try daemon.start().local
+        defer { daemon.stop() }
+        XCTAssertTrue(try index(url).contains("notes/page.html"))
+        XCTAssertEqual(daemon.folderListings, 0, "the workspace listed the folder the watcher had walked")
+    }
+
     private func port(of url: String) -> UInt16 {
         UInt16(authority(of: url).split(separator: ":").last.map(String.init) ?? "") ?? 0
     }

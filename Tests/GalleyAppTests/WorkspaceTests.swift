@@ -271,6 +271,19 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertTrue(words.isCollected)
     }
 
+    /// The work of a load, counted: loaded from the files the watcher's walk
+    /// found, the workspace lists no folder; told of everything, once.
+    func testALoadFromTheFilesFoundListsNoFolderAndEverythingListsItOnce() throws {
+        try write("Resources/data.json", data)
+        try write("notes/page.html", "<p>hello</p>")
+        let workspace = Workspace(root: root)
+        workspace.apply(.found(["Resources/data.json", "notes/page.html"]))
+        XCTAssertEqual(workspace.files.listings.steps, 0)
+        XCTAssertEqual(Set(workspace.allDocuments.map(\.path)), ["Resources/data.json", "notes/page.html"])
+        workspace.apply(.everything)
+        XCTAssertEqual(workspace.files.listings.steps, 1)
+    }
+
     func testRemovedFileRemovesItsDocuments() throws {
         try write("data.json", data)
         try write("other.json", #"{"not": "content"}"#)

@@ -13,6 +13,10 @@ struct FolderFiles {
 
     /// Where every file of the folder is read: beneath the root, never through a link out.
     let folder: ContentFolder
+    /// How many times the whole folder was listed: at start-up the watcher's
+    /// walk has found every file already, and a second walk of 10,000 files
+    /// costs as much again.
+    let listings = WorkCounter()
 
     init(folder: ContentFolder) {
         self.folder = folder
@@ -131,7 +135,8 @@ struct FolderFiles {
 
     /// Every file below the root that is not ignored, in path order.
     func onDisk() -> [String] {
-        FileSystem.listFiles(under: folder.root) { EditorTemporaryFiles.isTemporary(name: $0) }.sorted()
+        listings.add(1)
+        return FileSystem.listFiles(under: folder.root) { EditorTemporaryFiles.isTemporary(name: $0) }.sorted()
     }
 
     /// The images, the config and only the content at `path` (a file or an

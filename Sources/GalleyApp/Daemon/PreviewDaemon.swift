@@ -175,6 +175,12 @@ final class PreviewDaemon: Sendable {
         lane?.sync(path, { $0.dropBuffer(for: path) }, answer: { Self.fileState(path, $0) }) ?? Self.noFileState
     }
 
+    /// How many times the workspace listed the whole content folder itself
+    /// (the watcher's walk at start-up found the files already).
+    var folderListings: Int {
+        lane?.read { $0.files.listings.steps } ?? 0
+    }
+
     var vocabulary: EditorVocabulary {
         lane?.read(\.vocabulary) ?? EditorVocabulary(tags: [], imageKey: "", assets: [])
     }
