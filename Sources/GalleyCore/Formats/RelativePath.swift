@@ -36,15 +36,19 @@ public enum RelativePath {
     /// with `hasExtension` on the components.
     public static func mayHaveExtension(_ path: String, _ lowercaseExtension: StaticString) -> Bool {
         let wanted = UnsafeBufferPointer(start: lowercaseExtension.utf8Start, count: lowercaseExtension.utf8CodeUnitCount)
-        let bytes = path.utf8
-        var index = bytes.startIndex
-        while let dot = bytes[index...].firstIndex(of: UInt8(ascii: ".")) {
-            let after = bytes.index(after: dot)
-            // ASCII letters lowered with 0x20; nothing else can match a lowercase letter that way.
-            if bytes[after...].prefix(wanted.count).lazy.map({ $0 | 0x20 }).elementsEqual(wanted) { return true }
-            index = after
+        // Over the bytes in place: every file of the folder is asked this
+        // several times at start-up, and slices of the UTF-8 view cost
+        // more than a thousand instructions a path.
+        var path = path
+        return path.withUTF8 { bytes in
+            var dot = 0
+            while dot + wanted.count < bytes.count {
+                // ASCII letters lowered with 0x20; nothing else can match a lowercase letter that way.
+                if bytes[dot] == UInt8(ascii: "."), (0..<wanted.count).allSatisfy({ bytes[dot + 1 + $0] | 0x20 == wanted[$0] }) { return true }
+                dot += 1
+            }
+            return false
         }
-        return false
     }
 
     /// Whether the last component of `path` ends in one of `extensions`

@@ -72,16 +72,19 @@ extension String {
     }
 
     /// `slashSeparatedParts.last`, found from the end without splitting the
-    /// rest: the watcher asks it of every path it walks.
+    /// rest, over the bytes in place: the watcher asks it of every path it
+    /// walks, and every file is asked what it is by it at start-up.
     @inlinable
     public var lastSlashSeparatedPart: String? {
-        let bytes = utf8
-        let slash = UInt8(ascii: "/")
-        var end = bytes.endIndex
-        while end > bytes.startIndex, bytes[bytes.index(before: end)] == slash { end = bytes.index(before: end) }
-        guard end > bytes.startIndex else { return nil }
-        var start = end
-        while start > bytes.startIndex, bytes[bytes.index(before: start)] != slash { start = bytes.index(before: start) }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        var path = self
+        return path.withUTF8 { bytes in
+            let slash = UInt8(ascii: "/")
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == slash { end -= 1 }
+            guard end > 0 else { return nil }
+            var start = end
+            while start > 0, bytes[start - 1] != slash { start -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
     }
 }
