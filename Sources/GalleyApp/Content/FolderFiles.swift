@@ -163,8 +163,10 @@ struct FolderFiles {
 
     /// The languages of the `.lproj` folders that hold content files: those the app is localised into.
     var contentLanguages: Set<String> {
+        // The folder first: most paths are in no `.lproj`, told without
+        // asking what the file is (at start-up, of 10,000 files).
         Set(known.compactMap { path in
-            guard case .content = ContentPath.role(of: path), let language = LocalizedPath(path)?.language, DocumentLanguage.isTag(language) else { return nil }
+            guard let language = LocalizedPath(path)?.language, DocumentLanguage.isTag(language), case .content = ContentPath.role(of: path) else { return nil }
             return language
         })
     }
