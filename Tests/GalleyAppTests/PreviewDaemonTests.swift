@@ -7,17 +7,7 @@ import XCTest
 /// the watcher being replaced on the workspace queue while `stop()` runs on another thread.
 final class PreviewDaemonTests: XCTestCase {
     func testStopAfterTheContentFolderWentAwayIsOrderedWithTheWorkspaceQueue() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("galley-daemon-\(UUID().uuidString)").path
-        let content = folder + "/content"
-        try FileManager.default.createDirectory(atPath: content, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
-        try "<p>hello</p>".write(toFile: content + "/page.html", atomically: false, encoding: .utf8)
-
-        var options = ServeOptions()
-        options.directory = content
-        options.port = 0
-        options.logLevel = .quiet
-        let daemon = PreviewDaemon(options: options)
+        let (daemon, content) = try daemonServing(page: "page.html")
         let url = try daemon.start().local
         XCTAssertTrue(try index(url).contains("page.html"))
 
@@ -37,6 +27,31 @@ final class PreviewDaemonTests: XCTestCase {
         let refused = connectToLoopback(port(of: url))
         if refused >= 0 { close(refused) }
         XCTAssertLessThan(refused, 0, "the daemon still accepts connections after stop()")
+    }
+
+    /// Start-up walks the folder once: the watcher's walk, whose files the
+    /// workspace reads without listing the folder again.
+    func testStartUpWalksTheContentFolderOnce() throws {
+        let daemon = try daemonServing(page: "notes/page.html", acceptsEditors: false).daemon
+        let url = try daemon.start().local
+        defer { daemon.stop() }
+        XCTAssertTrue(try index(url).contains("notes/page.html"))
+        XCTAssertEqual(daemon.folderListings, 0, "the workspace listed the folder the watcher had walked")
+    }
+
+    /// A daemon, not yet started, for a fresh content folder holding one page at `page`.
+    private func daemonServing(page: String, acceptsEditors: Bool = true) throws -> (daemon: PreviewDaemon, content: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("galley-daemon-\(UUID().uuidString)").path
+        let content = folder + "/content"
+        let file = content + "/" + page
+        try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: folder) }
+        try "<p>hello</p>".write(toFile: file, atomically: false, encoding: .utf8)
+        var options = ServeOptions()
+        options.directory = content
+        options.port = 0
+        options.logLevel = .quiet
+        return (PreviewDaemon(options: options, acceptsEditors: acceptsEditors), content)
     }
 
     private func port(of url: String) -> UInt16 {

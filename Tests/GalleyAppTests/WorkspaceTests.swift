@@ -253,14 +253,15 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(workspace.allDocuments.map(\.diagnostics), fresh.allDocuments.map(\.diagnostics))
     }
 
-    /// The work of a save, counted: the searchable words of the saved
-    /// document are collected only when the index asks for them (those of
-    /// the first reading at once, on the cores the load uses).
-    func testASaveCollectsTheIndexWordsOnlyWhenTheIndexAsks() throws {
+    /// The work of a load and of a save, counted: the searchable words of
+    /// a document are collected only when the index asks for them.
+    func testALoadOrASaveCollectsTheIndexWordsOnlyWhenTheIndexAsks() throws {
         try write("data.json", #"[{"name": "P", "imageName": "p", "detailText": ["Pelicans glide.", "<image>01</image>"]}]"#)
         let workspace = Workspace(root: root)
         workspace.apply(.everything)
-        XCTAssertEqual(workspace.allDocuments.first?.searchableWords?.isCollected, true)
+        let loaded = try XCTUnwrap(workspace.allDocuments.first?.searchableWords)
+        XCTAssertFalse(loaded.isCollected, "the load collected the index's words")
+        XCTAssertEqual(loaded.text, "pelicans glide")
         try write("data.json", #"[{"name": "P", "imageName": "p", "detailText": ["Pelicans glide low.", "<image>01</image>"]}]"#)
         let changes = workspace.apply(changed: ["data.json"], removed: [])
         let saved = try XCTUnwrap(changes.changed.first)
@@ -268,6 +269,19 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertFalse(words.isCollected, "the save collected the index's words")
         XCTAssertEqual(saved.searchableText, "pelicans glide low")
         XCTAssertTrue(words.isCollected)
+    }
+
+    /// The work of a load, counted: loaded from the files the watcher's walk
+    /// found, the workspace lists no folder; told of everything, once.
+    func testALoadFromTheFilesFoundListsNoFolderAndEverythingListsItOnce() throws {
+        try write("Resources/data.json", data)
+        try write("notes/page.html", "<p>hello</p>")
+        let workspace = Workspace(root: root)
+        workspace.apply(.found(["Resources/data.json", "notes/page.html"]))
+        XCTAssertEqual(workspace.files.listings.steps, 0)
+        XCTAssertEqual(Set(workspace.allDocuments.map(\.path)), ["Resources/data.json", "notes/page.html"])
+        workspace.apply(.everything)
+        XCTAssertEqual(workspace.files.listings.steps, 1)
     }
 
     func testRemovedFileRemovesItsDocuments() throws {

@@ -36,4 +36,13 @@ final class SearchableTextTests: XCTestCase {
         ])
         XCTAssertEqual(document.searchableText(), "pelicans gliden\u{301}e ünd 42 birds")
     }
+
+    /// A paragraph that is ASCII but for one character (the seed's body
+    /// begins each with U+3000) is read as one that is all ASCII.
+    func testACharacterBeyondASCIIEndsOrContinuesAWordAsItIs() {
+        let document = Document(title: "T", kind: .tagged, blocks: [
+            paragraph("\u{3000}Body text of Article 7.\u{3000}Caf\u{e9} au lait, cafe\u{301}s;\u{a0}body", line: 1),
+        ])
+        XCTAssertEqual(document.searchableText(), "body text of article 7 caf\u{e9} au lait cafe\u{301}s")
+    }
 }

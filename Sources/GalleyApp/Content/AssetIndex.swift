@@ -114,15 +114,26 @@ struct AssetIndex {
         guard let resolution = cachedImage(named: name, for: traits), let image = images[resolution.path], var resolved = link(image) else { return nil }
         resolved.isTemplate = resolution.isTemplate
         guard resolved.placeholder == nil else { return resolved }
-        let variants = PreviewDevice.pageTraits.compactMap { page -> (key: String, path: String)? in
-            cachedImage(named: name, for: page.traits).map { (page.key, $0.path) }
-        }
+        let variants = cachedVariants(named: name)
         if variants.contains(where: { $0.path != resolution.path }) {
             resolved.variants = variants.compactMap { variant in
                 images[variant.path].flatMap(link).map { ImageVariant(key: variant.key, url: $0.url, width: $0.width, height: $0.height) }
             }
         }
         return resolved
+    }
+
+    /// The file of asset `name` for each device and appearance a page can
+    /// simulate, remembered until the catalog changes: every document that
+    /// shows the asset asks, and looking each one up by name and traits
+    /// cost 5 % of a start-up with 10,000 files.
+    private func cachedVariants(named name: String) -> [(key: String, path: String)] {
+        if let known = resolutions.variants.withLock({ $0[name] }) { return known }
+        let found = PreviewDevice.pageTraits.compactMap { page -> (key: String, path: String)? in
+            cachedImage(named: name, for: page.traits).map { (page.key, $0.path) }
+        }
+        resolutions.variants.withLock { $0[name] = found }
+        return found
     }
 
     /// `catalog.problems(ofImage:for:)`, remembered until the catalog changes.
@@ -153,6 +164,8 @@ private final class Resolutions: Sendable {
     }
 
     let entries = Locked<[Key: AssetCatalog.ImageResolution?]>([:])
+    /// Each name's file for every page's traits (`PreviewDevice.pageTraits`).
+    let variants = Locked<[String: [(key: String, path: String)]]>([:])
 }
 
 /// `Resolutions`' counterpart for the catalog's problems with each image.

@@ -25,22 +25,24 @@ enum FileRole: Equatable {
 /// Paths relative to the content folder, with `/`, and what they hold.
 enum ContentPath {
     static func role(of relativePath: String) -> FileRole {
-        // Parts as byte slices: every save asks this of its path, and making
-        // a string of each part cost more than the rest of the question.
-        let components = relativePath.utf8.split(separator: UInt8(ascii: "/"))
-        guard let last = components.last else { return .other }
+        // Every save asks this of its path, and every file of the folder at
+        // start-up, several times: the path is split into parts only when it
+        // may be in an asset catalog.
+        guard let name = relativePath.lastSlashSeparatedPart else { return .other }
         let content = ContentFormats.file(containing: relativePath)
         // Every file of a bundle, its images too, belongs to its document.
         if let content, content.isBundle { return .content(content) }
-        let name = String(decoding: last, as: UTF8.self)
         let lowerName = name.lowercased()
-        let inAssetCatalog = components.dropLast().contains { $0.hasByteSuffix(".xcassets") }
-        if inAssetCatalog {
-            if lowerName == "contents.json" { return .catalogContents }
-            // Every file an image set holds is one of its pictures, even one
-            // nothing can show (a `.psd`): the catalog warns about those.
-            let inImageSet = components.count >= 2 && components[components.count - 2].hasByteSuffix(".imageset")
-            return inImageSet || isImage(lowerName) ? .image : .other
+        if RelativePath.mayHaveExtension(relativePath, "xcassets") {
+            // Parts as byte slices: making a string of each cost more than the rest of the question.
+            let components = relativePath.utf8.split(separator: UInt8(ascii: "/"))
+            if components.dropLast().contains(where: { $0.hasByteSuffix(".xcassets") }) {
+                if lowerName == "contents.json" { return .catalogContents }
+                // Every file an image set holds is one of its pictures, even one
+                // nothing can show (a `.psd`): the catalog warns about those.
+                let inImageSet = components.count >= 2 && components[components.count - 2].hasByteSuffix(".imageset")
+                return inImageSet || isImage(lowerName) ? .image : .other
+            }
         }
         if relativePath == ConfigFile.name { return .config }
         if BundledFonts.isFontFile(lowerName) { return .font }

@@ -68,6 +68,14 @@ final class PreviewDaemon: Sendable {
 
         let boot = PreviewDaemon.makeBootID()
         let startTime = ContinuousClock.now
+        // fontconfig answers in another process, in tens of milliseconds, and
+        // the workspace's styles wait for it: asked now, it answers while the
+        // watcher walks the folder.
+        DispatchQueue.global().async { _ = SystemFonts.installed }
+        let makeWatcher: @Sendable () throws -> any FileWatcher = { [options] in try Self.makeWatcher(root: root, options: options) }
+        // Watch before reading, so nothing saved during the load is missed; the
+        // files the watcher's walk found are read, without walking the tree again.
+        let watcher = try makeWatcher()
         let laneReference = LateReference<WorkspaceLane>()
         // A picture that cannot be drawn is found on a worker or an HTTP thread: the
         // documents showing it are rendered again in turn, on the workspace queue.
@@ -92,10 +100,6 @@ final class PreviewDaemon: Sendable {
         if options.pollInterval == nil, let fileSystem = NetworkFileSystem.name(of: root) {
             log.warning("\(root) is on \(fileSystem), where inotify may not see changes made by other machines; if saves do not show, run with --poll")
         }
-        let makeWatcher: @Sendable () throws -> any FileWatcher = { [options] in try Self.makeWatcher(root: root, options: options) }
-        // Watch before reading, so nothing saved during the load is missed; the
-        // files the watcher's walk found are read, without walking the tree again.
-        let watcher = try makeWatcher()
         lane.load(found: watcher.takeFilesFoundAtStart()?.compactMap { ContentPath.relative($0, to: watcher.root) })
         // Reading and rendering every file leaves glibc's arenas full of freed
         // temporaries (14 MiB of 88 with 10,000 files): give them back once.
@@ -173,6 +177,12 @@ final class PreviewDaemon: Sendable {
     /// Shows the file on disk again.
     func dropBuffer(for path: String) -> PreviewFileState {
         lane?.sync(path, { $0.dropBuffer(for: path) }, answer: { Self.fileState(path, $0) }) ?? Self.noFileState
+    }
+
+    /// How many times the workspace listed the whole content folder itself
+    /// (the watcher's walk at start-up found the files already).
+    var folderListings: Int {
+        lane?.read { $0.files.listings.steps } ?? 0
     }
 
     var vocabulary: EditorVocabulary {

@@ -51,8 +51,10 @@ public enum ImageFileTypes {
     ]
 
     public static func format(forPath path: String) -> ImageFormat? {
-        guard let dot = path.lastIndex(of: "."), dot != path.startIndex else { return nil }
-        return formatsByExtension[path[path.index(after: dot)...].lowercased()]
+        // By bytes: every file of the folder is asked this at start-up.
+        let bytes = path.utf8
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot != bytes.startIndex else { return nil }
+        return formatsByExtension[String(decoding: bytes[bytes.index(after: dot)...], as: UTF8.self).lowercased()]
     }
 
     public static func mimeType(forPath path: String) -> String? {

@@ -36,25 +36,35 @@ public enum RelativePath {
     /// with `hasExtension` on the components.
     public static func mayHaveExtension(_ path: String, _ lowercaseExtension: StaticString) -> Bool {
         let wanted = UnsafeBufferPointer(start: lowercaseExtension.utf8Start, count: lowercaseExtension.utf8CodeUnitCount)
-        let bytes = path.utf8
-        var index = bytes.startIndex
-        while let dot = bytes[index...].firstIndex(of: UInt8(ascii: ".")) {
-            let after = bytes.index(after: dot)
-            // ASCII letters lowered with 0x20; nothing else can match a lowercase letter that way.
-            if bytes[after...].prefix(wanted.count).lazy.map({ $0 | 0x20 }).elementsEqual(wanted) { return true }
-            index = after
+        // Over the bytes in place: every file of the folder is asked this
+        // several times at start-up, and slices of the UTF-8 view cost
+        // more than a thousand instructions a path.
+        var path = path
+        return path.withUTF8 { bytes in
+            var dot = 0
+            while dot + wanted.count < bytes.count {
+                // ASCII letters lowered with 0x20; nothing else can match a lowercase letter that way.
+                if bytes[dot] == UInt8(ascii: "."), (0..<wanted.count).allSatisfy({ bytes[dot + 1 + $0] | 0x20 == wanted[$0] }) { return true }
+                dot += 1
+            }
+            return false
         }
-        return false
     }
 
     /// Whether the last component of `path` ends in one of `extensions`
-    /// (lowercase), whatever its case. Compared as bytes, as every path rule
-    /// is: a combining mark after the dot must not hide or fake an extension.
-    public static func hasExtension(_ path: String, in extensions: Set<String>) -> Bool {
+    /// (lowercase ASCII), whatever its case. Compared as bytes, as every
+    /// path rule is: a combining mark after the dot must not hide or fake an
+    /// extension. Every file of the folder is asked this several times at
+    /// start-up: the extensions are constants and the path's is never made
+    /// into a string.
+    public static func hasExtension(_ path: String, in extensions: [StaticString]) -> Bool {
         let bytes = path.utf8
         guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot != bytes.startIndex else { return false }
         let afterDot = bytes[bytes.index(after: dot)...]
         guard bytes[bytes.index(before: dot)] != UInt8(ascii: "/"), !afterDot.contains(UInt8(ascii: "/")) else { return false }
-        return extensions.contains(String(decoding: afterDot, as: UTF8.self).lowercased())
+        let lowered = afterDot.lazy.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
+        return extensions.contains { wanted in
+            lowered.elementsEqual(UnsafeBufferPointer(start: wanted.utf8Start, count: wanted.utf8CodeUnitCount))
+        }
     }
 }

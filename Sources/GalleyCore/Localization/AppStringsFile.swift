@@ -14,12 +14,19 @@ public enum AppStringsFile {
     /// when it holds none of the app's strings.
     public static func kind(of path: String) -> Kind? {
         // Compared as bytes, as every path rule is.
-        guard let name = path.slashSeparatedParts.last.map({ Array($0.utf8) }) else { return nil }
-        if name == Array("Localizable.xcstrings".utf8) { return .catalog }
-        guard LocalizedPath(path) != nil else { return nil }
-        if name == Array("Localizable.strings".utf8) { return .strings }
-        if name == Array("Localizable.stringsdict".utf8) { return .stringsDictionary }
-        return nil
+        // The name first: every file of the folder is asked this, and few
+        // are named so; only those are looked at for their `.lproj`.
+        guard let name = path.lastSlashSeparatedPart?.utf8 else { return nil }
+        if name.elementsEqual("Localizable.xcstrings".utf8) { return .catalog }
+        let kind: Kind
+        if name.elementsEqual("Localizable.strings".utf8) {
+            kind = .strings
+        } else if name.elementsEqual("Localizable.stringsdict".utf8) {
+            kind = .stringsDictionary
+        } else {
+            return nil
+        }
+        return LocalizedPath(path) != nil ? kind : nil
     }
 
     /// The strings of the file at `path`; nil when it holds none.

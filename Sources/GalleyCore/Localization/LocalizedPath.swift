@@ -12,6 +12,9 @@ public struct LocalizedPath: Hashable, Sendable {
     /// The innermost `.lproj` folder of `path` (relative to the content
     /// folder); nil when the file is in none.
     public init?(_ path: String) {
+        // Most paths are in no `.lproj` folder: told without splitting them
+        // (every file of the folder is asked this several times at start-up).
+        guard RelativePath.mayHaveExtension(path, "lproj") else { return nil }
         var components = path.splitAtSlashes(omittingEmptyParts: false)
         guard components.count >= 2,
               let index = components.dropLast().lastIndex(where: { RelativePath.hasExtension($0, in: ["lproj"]) }) else { return nil }

@@ -11,14 +11,31 @@ extension StringProtocol {
     /// Whether the UTF-8 bytes start with those of `prefix`.
     @inlinable
     public func hasBytePrefix(_ prefix: some StringProtocol) -> Bool {
-        utf8.starts(with: prefix.utf8)
+        guard utf8.count >= prefix.utf8.count else { return false }
+        return hasBytes(of: prefix, atStart: true) ?? utf8.starts(with: prefix.utf8)
     }
 
     /// Whether the UTF-8 bytes end with those of `suffix`.
     @inlinable
     public func hasByteSuffix(_ suffix: some StringProtocol) -> Bool {
         let count = suffix.utf8.count
-        return utf8.count >= count && utf8.suffix(count).elementsEqual(suffix.utf8)
+        guard utf8.count >= count else { return false }
+        return hasBytes(of: suffix, atStart: false) ?? utf8.suffix(count).elementsEqual(suffix.utf8)
+    }
+
+    /// Whether the bytes of `part`, no longer than these, are at their
+    /// start or end, compared as memory; nil when either has no contiguous
+    /// bytes. Walking the UTF-8 views instead cost hundreds of instructions
+    /// a question, and the watcher's walk asks a dozen of every name.
+    @inlinable
+    func hasBytes(of part: some StringProtocol, atStart: Bool) -> Bool? {
+        let compared = utf8.withContiguousStorageIfAvailable { mine in
+            part.utf8.withContiguousStorageIfAvailable { theirs in
+                guard let mineStart = mine.baseAddress, let theirsStart = theirs.baseAddress else { return true }
+                return memcmp(atStart ? mineStart : mineStart + (mine.count - theirs.count), theirsStart, theirs.count) == 0
+            }
+        }
+        return compared ?? nil
     }
 
     /// Whether the UTF-8 bytes are those of `other`.
@@ -72,16 +89,19 @@ extension String {
     }
 
     /// `slashSeparatedParts.last`, found from the end without splitting the
-    /// rest: the watcher asks it of every path it walks.
+    /// rest, over the bytes in place: the watcher asks it of every path it
+    /// walks, and every file is asked what it is by it at start-up.
     @inlinable
     public var lastSlashSeparatedPart: String? {
-        let bytes = utf8
-        let slash = UInt8(ascii: "/")
-        var end = bytes.endIndex
-        while end > bytes.startIndex, bytes[bytes.index(before: end)] == slash { end = bytes.index(before: end) }
-        guard end > bytes.startIndex else { return nil }
-        var start = end
-        while start > bytes.startIndex, bytes[bytes.index(before: start)] != slash { start = bytes.index(before: start) }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        var path = self
+        return path.withUTF8 { bytes in
+            let slash = UInt8(ascii: "/")
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == slash { end -= 1 }
+            guard end > 0 else { return nil }
+            var start = end
+            while start > 0, bytes[start - 1] != slash { start -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
     }
 }

@@ -22,7 +22,9 @@ private struct WordCollector {
     let limit: Int
     private(set) var text = ""
     private var seen: Set<String> = []
-    private var word = ""
+    /// The word being read, as UTF-8, its ASCII letters already lower-cased.
+    private var word: [UInt8] = []
+    private var wordIsASCII = true
     private var isFull = false
 
     /// UTF-8 bytes kept of one word at most.
@@ -36,21 +38,8 @@ private struct WordCollector {
         for block in blocks where !isFull {
             switch block.content {
             case .paragraph(let paragraph):
-                for run in paragraph.runs where !isFull {
-                    // A run's style may change inside a word: the word goes on.
-                    if run.text.utf8.allSatisfy({ $0 < 0x80 }) {
-                        collect(ascii: run.text)
-                        continue
-                    }
-                    for character in run.text {
-                        if character.isLetter || character.isNumber {
-                            word.append(character)
-                        } else {
-                            endWord()
-                            if isFull { break }
-                        }
-                    }
-                }
+                // A run's style may change inside a word: the word goes on.
+                for run in paragraph.runs where !isFull { collect(run.text) }
                 endWord()
             case .table(let rows):
                 for row in rows { for cell in row { collect(cell.blocks) } }
@@ -60,34 +49,60 @@ private struct WordCollector {
         }
     }
 
-    /// The same walk over ASCII text, by bytes: asking each character
-    /// whether it is a letter was most of the cost of 10,000 documents.
-    private mutating func collect(ascii text: String) {
-        func isLetterOrDigit(_ byte: UInt8) -> Bool {
-            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-        }
-        let bytes = text.utf8
-        var index = bytes.startIndex
-        while index != bytes.endIndex {
-            guard isLetterOrDigit(bytes[index]) else {
-                endWord()
-                if isFull { return }
-                index = bytes.index(after: index)
-                continue
+    /// Walks `run` by bytes where it is ASCII, asking only the other
+    /// characters whether they are letters or digits: asking each character
+    /// was most of the cost of 10,000 documents, and most text is ASCII but
+    /// for a few characters (the seed's body prefixes every paragraph with
+    /// U+3000, which sent whole paragraphs down the slow way).
+    private mutating func collect(_ run: String) {
+        var contiguous = run
+        contiguous.withUTF8 { bytes in
+            let characters = run.utf8
+            var offset = 0
+            while offset < bytes.count {
+                let byte = bytes[offset]
+                let next = offset + 1
+                // An ASCII byte followed by another (or by the end) is a
+                // character of its own; before a byte beyond ASCII it may
+                // begin a longer one (a letter and a combining accent).
+                if byte < 0x80, next == bytes.count || bytes[next] < 0x80 {
+                    if Self.isASCIILetterOrDigit(byte) {
+                        word.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
+                    } else {
+                        endWord()
+                        if isFull { return }
+                    }
+                    offset = next
+                    continue
+                }
+                let index = characters.index(characters.startIndex, offsetBy: offset)
+                let character = run[index]
+                if character.isLetter || character.isNumber {
+                    word.append(contentsOf: character.utf8)
+                    wordIsASCII = false
+                } else {
+                    endWord()
+                    if isFull { return }
+                }
+                offset = characters.distance(from: characters.startIndex, to: run.index(after: index))
             }
-            let start = index
-            while index != bytes.endIndex, isLetterOrDigit(bytes[index]) { index = bytes.index(after: index) }
-            word += Substring(bytes[start..<index])
         }
+    }
+
+    private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 
     private mutating func endWord() {
         guard !word.isEmpty else { return }
-        defer { word = "" }
-        var lowered = word.lowercased()
+        defer {
+            word.removeAll(keepingCapacity: true)
+            wordIsASCII = true
+        }
+        var lowered = wordIsASCII ? String(decoding: word.prefix(Self.longestWord), as: UTF8.self) : String(decoding: word, as: UTF8.self).lowercased()
         // Text without spaces (Japanese, Chinese) is one long "word": a
         // part of it is still found by a search for a few of its characters.
-        while lowered.utf8.count > WordCollector.longestWord { lowered.removeLast() }
+        while lowered.utf8.count > Self.longestWord { lowered.removeLast() }
         guard !seen.contains(lowered) else { return }
         let cost = lowered.utf8.count + (text.isEmpty ? 0 : 1)
         guard text.utf8.count + cost <= limit else {

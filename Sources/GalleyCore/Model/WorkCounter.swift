@@ -2,14 +2,15 @@
 /// walks, open elements it searches), so a test can show that the work grows
 /// linearly with the input by counting, never by timing.
 ///
-/// The caller passes one in; a reader given none counts nothing.
+/// The caller passes one in; a reader given none counts nothing. The
+/// shells count their own steps with one too (the folder listed whole).
 public final class WorkCounter {
     /// Steps counted so far.
     public private(set) var steps = 0
 
     public init() {}
 
-    func add(_ count: Int) {
+    public func add(_ count: Int) {
         steps &+= count
     }
 }
