@@ -9,8 +9,7 @@ struct DocumentIndex {
     private(set) var failureOfFile: [String: Diagnostic] = [:]
     /// For each file, the first of its tagged documents to use each block kind.
     private var firstUserOfKindInFile: [String: [String: String]] = [:]
-    /// `firstUserOfKind` as last found, and whether a file's users or error changed since.
-    private var firstUsers: [String: String] = [:]
+    /// Whether a file's first users or error changed since `refreshKindsFirstUsed`.
     private var firstUsersAreStale = false
 
     /// What taking in a reading did to the documents.
@@ -72,32 +71,24 @@ struct DocumentIndex {
         }
     }
 
-    /// For each block kind that tagged documents use, the first document
-    /// (by path, then item) with a block of it, among files that read (one
-    /// that does not shows its error, not what its documents would say).
-    /// Found again, in one scan of the files, only after a file's kinds or
-    /// error changed: most saves change neither.
-    private mutating func firstUserOfKind() -> [String: String] {
-        guard firstUsersAreStale else { return firstUsers }
+    /// For each document, the block kinds it is the first to use (by path,
+    /// then item, among files that read: one that does not shows its error,
+    /// not what its documents would say), as `refreshKindsFirstUsed` last
+    /// found them: its page says what is said once for the folder about them.
+    private(set) var kindsFirstUsed: [String: Set<String>] = [:]
+
+    /// Finds the kinds' first users again, in one scan of the files, when a
+    /// file's kinds or error changed since (most saves change neither);
+    /// returns the documents whose kinds changed, since the folder's
+    /// warnings about a kind move from one page to another and both change.
+    mutating func refreshKindsFirstUsed() -> Set<String> {
+        guard firstUsersAreStale else { return [] }
+        firstUsersAreStale = false
         var first: [String: (path: String, id: String)] = [:]
         for (path, users) in firstUserOfKindInFile where failureOfFile[path] == nil {
             for (kind, id) in users where first[kind].map({ path < $0.path }) ?? true { first[kind] = (path, id) }
         }
-        firstUsers = first.mapValues(\.id)
-        firstUsersAreStale = false
-        return firstUsers
-    }
-
-    /// For each document, the block kinds it is the first to use, as
-    /// `refreshKindsFirstUsed` last found them: its page says what is said
-    /// once for the folder about those kinds.
-    private(set) var kindsFirstUsed: [String: Set<String>] = [:]
-
-    /// Finds the kinds' first users again; returns the documents whose kinds
-    /// changed, since the folder's warnings about a kind move from one page
-    /// to another and both pages change.
-    mutating func refreshKindsFirstUsed() -> Set<String> {
-        let found = Dictionary(grouping: firstUserOfKind(), by: \.value).mapValues { Set($0.map(\.key)) }
+        let found = Dictionary(grouping: first, by: \.value.id).mapValues { Set($0.map(\.key)) }
         guard found != kindsFirstUsed else { return [] }
         let moved = Set(found.keys).union(kindsFirstUsed.keys).filter { found[$0] != kindsFirstUsed[$0] && sources[$0] != nil }
         kindsFirstUsed = found

@@ -93,7 +93,7 @@ final class LiveReview: @unchecked Sendable {
     /// The content folder's documents at `commit`, unpacked and rendered the first time it is asked for.
     private func documents(at commit: String, _ history: GitHistory) throws -> [PublishedDocument] {
         if let documents = revisions.value(for: commit) { return documents }
-        let folder = try scratchFolder().path + "/" + commit
+        let folder = try scratchFolder().path.slashJoined(commit)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         // The renderings hold their images: the unpacked files are not read again.
         defer { try? FileManager.default.removeItem(atPath: folder) }
