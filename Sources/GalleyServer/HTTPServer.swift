@@ -203,11 +203,10 @@ public final class HTTPServer: @unchecked Sendable {
         switch handler.reply(to: request) {
         case .now(let response):
             return queue(response, on: connection)
-        case .later(_) where stopped.load(ordering: .acquiring):
-            // Stopping: nothing will change any more, so close instead of
-            // parking; the page reconnects to the next daemon.
-            return .NO
         case .later(let register):
+            // While stopping too: `stop` answers what is parked until none is,
+            // so a poll whose head is read late (another worker thread's
+            // connection) gets the last version rather than a closed socket.
             let suspended = SuspendedConnection(pointer: connection)
             let pending = PendingResponse { [self] in
                 parkedCount.subtract(1, ordering: .relaxed)
