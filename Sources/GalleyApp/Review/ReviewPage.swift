@@ -24,11 +24,7 @@ enum ReviewPage {
     static func html(_ comparison: RevisionComparison, revision: String, deviceWidth: Double) -> String {
         let shown = comparison.documents.filter { $0.status != .unchanged }
         let byID = Dictionary(shown.map { ($0.shown.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let documents = shown.map { review -> PublishedDocument in
-            var document = review.shown
-            document.rendered.html = review.markedHTML
-            return document
-        }
+        let documents = shown.map { $0.shown.showing(html: $0.markedHTML) }
         let unchanged = comparison.documents.count - shown.count
         var page = StaticPage.html(documents: documents, deviceWidth: deviceWidth, extraCSS: css) { document in
             byID[document.id].map(summary) ?? ""
