@@ -153,16 +153,20 @@ struct PublishedDocument {
     /// whether phones are served (`serve --lan`), so pages on this machine
     /// offer their QR code.
     static func indexJSON(boot: String, version: Int, documents: [Versioned<PublishedDocument>], servesPhones: Bool = false) -> JSONWriter {
-        var json = JSONWriter(reservingCapacity: 64 + documents.count * (160 + Document.searchableTextLimit))
+        let sorted = documents.sorted { ($0.value.path, $0.value.item ?? -1) < ($1.value.path, $1.value.item ?? -1) }
+        // Words not collected yet (all of them, right after start-up) are collected on every core.
+        let texts = Parallel.map(sorted) { $0.value.searchableText }
+        // Reserved for what is written, not for the most words a document may
+        // have: the bound reserved 7.6 MB for a 2.3 MB list of 10,000 short
+        // articles (massif).
+        let written = zip(sorted, texts).reduce(0) { $0 + $1.1.utf8.count + $1.0.value.id.utf8.count + $1.0.value.path.utf8.count + $1.0.value.title.utf8.count }
+        var json = JSONWriter(reservingCapacity: 64 + written + written / 16 + documents.count * summaryFieldsSize)
         json.beginObject()
         json.field("boot", boot)
         json.field("version", version)
         json.field("lan", servesPhones)
         json.key("documents")
         json.beginArray()
-        let sorted = documents.sorted { ($0.value.path, $0.value.item ?? -1) < ($1.value.path, $1.value.item ?? -1) }
-        // Words not collected yet (all of them, right after start-up) are collected on every core.
-        let texts = Parallel.map(sorted) { $0.value.searchableText }
         for (document, text) in zip(sorted, texts) {
             document.value.writeSummary(version: document.version, text: text, into: &json)
         }
@@ -170,6 +174,10 @@ struct PublishedDocument {
         json.endObject()
         return json
     }
+
+    /// The bytes of a summary besides its strings' own: the names, the
+    /// kind, numbers and punctuation (about 120; 160 leaves room for escapes).
+    private static let summaryFieldsSize = 160
 
     /// Which document and version an answer is about: the fields the list
     /// and the document answers share.
