@@ -16,12 +16,14 @@ struct SourceCache {
     private var snapshots: [String: FileSnapshot] = [:]
     private static let smallestFileKeptForRereading = 4 * 1024
     private let converters = RTFConverterPool()
-    /// How large each file was when last read: a file this large or larger
-    /// is read aside (`ReadJob`s in flight) where the workspace can, so that
-    /// one slow document never holds up another. Its reading may parse only
-    /// what changed, but finding positions and rendering still cost in
-    /// proportion to the file (a 2 MB JSON on one line: 0.2 s).
-    private var lastSize: [String: Int] = [:]
+    /// The files that were `largestFileReadInPlace` or larger when last
+    /// read: such a file is read aside (`ReadJob`s in flight) where the
+    /// workspace can, so that one slow document never holds up another. Its
+    /// reading may parse only what changed, but finding positions and
+    /// rendering still cost in proportion to the file (a 2 MB JSON on one
+    /// line: 0.2 s). Only those: a size kept for each of 10,000 small files
+    /// was a 0.8 MB table for nothing.
+    private var largeFiles: Set<String> = []
     static let largestFileReadInPlace = 256 * 1024
     /// Files read aside now, by source path, with the ticket of their job.
     private var readingAside: [String: Int] = [:]
@@ -146,7 +148,7 @@ struct SourceCache {
     /// Keeps what the next reading of the file may resume from.
     private mutating func keep(_ result: ReadResult) {
         bytesParsed += result.snapshot?.bytesRead ?? 0
-        lastSize[result.file.path] = result.bytes
+        if result.bytes >= Self.largestFileReadInPlace { largeFiles.insert(result.file.path) } else { largeFiles.remove(result.file.path) }
         snapshots[result.file.sourcePath] = result.snapshot.flatMap { snapshot in
             snapshot.canReadInPart && result.bytes >= Self.smallestFileKeptForRereading ? snapshot : nil
         }
@@ -177,7 +179,7 @@ struct SourceCache {
     /// Whether `file` was so large when last read that its next reading
     /// should not hold up other files.
     func isSlow(_ file: ContentFile) -> Bool {
-        lastSize[file.path, default: 0] >= Self.largestFileReadInPlace
+        largeFiles.contains(file.path)
     }
 
     /// The job that reads `file` aside, or nil when a reading of it is in
