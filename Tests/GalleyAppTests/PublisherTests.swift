@@ -113,4 +113,21 @@ final class PublisherTests: XCTestCase {
         publisher.answerAll()
         XCTAssertEqual(held.response?.status, 200)
     }
+
+    func testCopiesOfADocumentShareItsFieldsButNotTheFollowedLine() {
+        // The outbox and the long-poll state each keep every document: each holds a reference, not some 300 bytes again.
+        XCTAssertLessThanOrEqual(MemoryLayout<PublishedDocument>.size, 4 * MemoryLayout<Int>.size)
+        let shown = document("a", title: "Penguin")
+        var followed = shown
+        followed.follow = PublishedDocument.Follow(line: 3, serial: 1)
+        XCTAssertNil(shown.follow)
+        XCTAssertEqual(followed.title, "Penguin")
+    }
+
+    func testTheDocumentListReservesAboutWhatItWrites() {
+        let documents = (0..<100).map { Versioned(document("d\($0)", title: "Article \($0)"), version: $0 + 1) }
+        let json = PublishedDocument.indexJSON(boot: "boot", version: 100, documents: documents)
+        // The list is kept while it is current: room reserved for words no document has is memory held for nothing.
+        XCTAssertLessThan(json.bytes.capacity, 2 * json.bytes.count)
+    }
 }
