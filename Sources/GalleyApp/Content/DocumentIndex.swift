@@ -56,11 +56,15 @@ struct DocumentIndex {
                 update.removed.append(id)
             }
             documentsOfFile[path] = newIDs
-            var usersHere: [String: String] = [:]
+            // A file uses a handful of kinds over many blocks: a short list
+            // compared by name costs less than hashing every block's kind.
+            var usersHere: [(kind: String, id: String)] = []
             for (id, source) in zip(newIDs, documents) where source.document.kind == .tagged {
-                for block in source.document.blocks where usersHere[block.kind] == nil { usersHere[block.kind] = id }
+                for block in source.document.blocks where !usersHere.contains(where: { $0.kind == block.kind }) {
+                    usersHere.append((block.kind, id))
+                }
             }
-            let users = usersHere.isEmpty ? nil : usersHere
+            let users = usersHere.isEmpty ? nil : Dictionary(uniqueKeysWithValues: usersHere)
             if hadFailure || firstUserOfKindInFile[path] != users { firstUsersAreStale = true }
             firstUserOfKindInFile[path] = users
             for (id, source) in zip(newIDs, documents) {

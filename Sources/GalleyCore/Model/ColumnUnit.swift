@@ -19,15 +19,34 @@ enum ColumnUnit: Sendable {
         case .bytes, .utf8:
             return range.count
         case .scalars:
-            // UTF-8 continuation bytes (10xxxxxx) do not start a scalar.
-            var scalars = 0
-            for index in range where bytes[index] & 0xC0 != 0x80 { scalars += 1 }
-            return scalars
+            return Self.leads(range, in: bytes).scalars
         case .utf16:
-            var units = 0
-            for index in range where bytes[index] & 0xC0 != 0x80 { units += bytes[index] >= 0xF0 ? 2 : 1 }
-            return units
+            let leads = Self.leads(range, in: bytes)
+            return leads.scalars + leads.supplementary
         }
+    }
+
+    /// The UTF-8 lead bytes in `range` (continuation bytes, 10xxxxxx, start
+    /// no scalar) and the four-byte ones among them: whole words at a time
+    /// as `ColumnMarks` counts them, the last few bytes one by one. A
+    /// block's end column counts its whole line.
+    private static func leads(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> (scalars: Int, supplementary: Int) {
+        var counted = (scalars: 0, supplementary: 0)
+        var index = range.lowerBound
+        if let base = UnsafeRawPointer(bytes.baseAddress) {
+            while range.upperBound - index >= 8 {
+                let words = min((range.upperBound - index) & ~7, ColumnMarks.spacing)
+                let leads = ColumnMarks.leads(in: base + index, count: words)
+                counted.scalars += leads.scalars
+                counted.supplementary += leads.supplementary
+                index += words
+            }
+        }
+        for index in index..<range.upperBound where bytes[index] & 0xC0 != 0x80 {
+            counted.scalars += 1
+            if bytes[index] >= 0xF0 { counted.supplementary += 1 }
+        }
+        return counted
     }
 
     /// Units of the scalar whose lead byte is `lead`.

@@ -98,6 +98,7 @@ public struct RenderedDocument: Sendable, Equatable {
     /// image in a table cell is shown on the table).
     public var blockIDsByLocation: [SourceLocation: String] {
         var ids: [SourceLocation: String] = [:]
+        ids.reserveCapacity(elements.count + missingImages.count)
         for element in elements {
             if let id = element.id, let location = element.location, ids[location] == nil { ids[location] = id }
         }

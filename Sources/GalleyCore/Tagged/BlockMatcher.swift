@@ -4,17 +4,42 @@ import Foundation
 /// kind rather than for every string matched.
 public struct TagNotation: Sendable, Equatable, ExpressibleByStringLiteral {
     public let name: String
+    /// `<name>` and `</name>`.
+    let opening: String
+    let closing: String
     let open: [UInt8]
     let close: [UInt8]
 
     public init(_ name: String) {
         self.name = name
-        open = Array("<\(name)>".utf8)
-        close = Array("</\(name)>".utf8)
+        opening = "<\(name)>"
+        closing = "</\(name)>"
+        open = Array(opening.utf8)
+        close = Array(closing.utf8)
     }
 
     public init(stringLiteral name: String) {
         self.init(name)
+    }
+
+    /// The offsets of what lies between the tags when `bytes` (valid UTF-8)
+    /// are `<name>…</name>` with no line terminator inside (NSRegularExpression's
+    /// '.' crosses none), else nil. One pass over the bytes: in valid UTF-8
+    /// U+0085, U+2028 and U+2029 are only ever the sequences C2 85, E2 80 A8
+    /// and E2 80 A9, and no tag byte is part of a longer scalar.
+    func inner(of bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard bytes.count >= open.count + close.count,
+              bytes.prefix(open.count).elementsEqual(open), bytes.suffix(close.count).elementsEqual(close) else { return nil }
+        let inner = open.count..<(bytes.count - close.count)
+        for index in inner {
+            switch bytes[index] {
+            case 0x0A, 0x0D: return nil
+            case 0xC2 where index + 1 < inner.upperBound && bytes[index + 1] == 0x85: return nil
+            case 0xE2 where index + 2 < inner.upperBound && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9): return nil
+            default: continue
+            }
+        }
+        return inner
     }
 }
 
@@ -56,15 +81,13 @@ public enum BlockMatcher: @unchecked Sendable {
         case .tag(let tag):
             // Compared as UTF-8 bytes, as the regex engine compares code
             // points (Swift's hasPrefix would compare grapheme clusters).
-            let bytes = text.utf8
-            guard bytes.count >= tag.open.count + tag.close.count, bytes.starts(with: tag.open),
-                  bytes.suffix(tag.close.count).elementsEqual(tag.close) else { return nil }
-            let inner = bytes.dropFirst(tag.open.count).dropLast(tag.close.count)
-            // NSRegularExpression's '.' does not cross line terminators.
-            if inner.contains(where: { $0 == 0x0A || $0 == 0x0D }) { return nil }
-            let content = String(decoding: inner, as: UTF8.self)
-            if content.unicodeScalars.contains(where: BlockMatcher.isLineTerminator) { return nil }
-            return content
+            // A string read from a file is contiguous UTF-8 already.
+            var text = text
+            text.makeContiguousUTF8()
+            guard let inner = text.utf8.withContiguousStorageIfAvailable({ tag.inner(of: $0) }) ?? nil else { return nil }
+            let utf8 = text.utf8
+            // Slicing a valid string where a tag starts or ends copies it without decoding it again.
+            return String(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: inner.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: inner.upperBound)]))
         case .regex(let expression):
             let range = NSRange(text.startIndex..., in: text)
             guard let match = expression.firstMatch(in: text, range: range) else { return nil }
@@ -91,12 +114,5 @@ public enum BlockMatcher: @unchecked Sendable {
 
     static func isWordCharacter(_ character: Character) -> Bool {
         character.isLetter || character.isNumber || character == "_"
-    }
-
-    static func isLineTerminator(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x0A, 0x0D, 0x85, 0x2028, 0x2029: true
-        default: false
-        }
     }
 }

@@ -21,7 +21,7 @@ public struct ImageNaming: Hashable, Sendable {
         let text = string.text
         switch kind.matcher {
         case .tag(let tag):
-            (textBefore, textAfter) = ("<\(tag.name)>", "</\(tag.name)>")
+            (textBefore, textAfter) = (tag.opening, tag.closing)
         case .always:
             (textBefore, textAfter) = ("", "")
         case .regex:
@@ -31,10 +31,11 @@ public struct ImageNaming: Hashable, Sendable {
             (textBefore, textAfter) = (String(text[..<found.lowerBound]), String(text[found.upperBound...]))
         }
         // The template filled around a marker no name holds.
-        // Split as bytes: a NUL is a character of its own, and splitting by characters cost 10 % of an item's reading.
-        let parts = BlockKind.fill(kind.assetNameTemplate, imageName: imageName, content: "\u{0}").utf8.split(separator: 0, omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return nil }
-        (namePrefix, nameSuffix) = (String(Substring(parts[0])), String(Substring(parts[1])))
+        // Found as bytes: a NUL is a character of its own, and splitting by characters cost 10 % of an item's reading.
+        let filled = BlockKind.fill(kind.assetNameTemplate, imageName: imageName, content: "\u{0}")
+        let utf8 = filled.utf8
+        guard let marker = utf8.firstIndex(of: 0), !utf8[utf8.index(after: marker)...].contains(0) else { return nil }
+        (namePrefix, nameSuffix) = (String(filled[..<marker]), String(filled[utf8.index(after: marker)...]))
         range = string.range
         notation = string.notation
         assetName = namePrefix + content + nameSuffix

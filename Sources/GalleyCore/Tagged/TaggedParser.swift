@@ -72,12 +72,13 @@ public struct TaggedParser {
         parsed.blocks.reserveCapacity(strings.count)
         var previousKind: String?
         for string in strings {
-            guard let (kind, content) = classify(string.text) else { continue }
+            guard let (kindIndex, content) = classify(string.text) else { continue }
+            let kind = schema.kinds[kindIndex]
             func warn(_ id: DiagnosticID, _ message: String, fixIts: [FixIt] = []) {
                 parsed.diagnostics.append(Diagnostic(path: path, id: id, range: string.range, severity: .warning, message: message, fixIts: fixIts))
             }
             if case .always = kind.matcher {
-                if let typed = halfWidthTags(of: string.text), let (meant, _) = classify(typed), meant.name != kind.name {
+                if let typed = halfWidthTags(of: string.text), let (meantIndex, _) = classify(typed), case let meant = schema.kinds[meantIndex], meant.name != kind.name {
                     let message = "'\(string.text)' has full-width brackets and is shown as body text, not as \(meant.name == "image" ? "an image" : "a \(meant.name)"); did you mean '\(typed)'?"
                     warn(.unknownTag, message, fixIts: string.fixIt(writing: typed, message: "write the tags in ASCII").map { [$0] } ?? [])
                 } else if let problem = tagProblem(in: string) {
@@ -88,7 +89,7 @@ public struct TaggedParser {
                 let expected = kind.follows.map { "'\($0)'" }.joined(separator: " or ")
                 warn(.misplacedBlock, "\(kind.name) does not directly follow \(expected == "'image'" ? "an image" : expected)")
             }
-            if kind.role != .divider, content.allSatisfy(\.isWhitespace) {
+            if kind.role != .divider, Self.isBlank(content) {
                 warn(.emptyBlock, kind.role == .image ? "image has no name" : "empty \(kind.name) block")
             }
             if kind.role == .image, let naming = ImageNaming(string, kind: kind, content: content, imageName: imageName) {
@@ -125,11 +126,23 @@ public struct TaggedParser {
         }
     }
 
-    private func classify(_ text: String) -> (BlockKind, String)? {
-        for kind in schema.kinds {
-            if let content = kind.matcher.content(of: text) { return (kind, content) }
+    /// The index of the first kind that matches `text` (not the kind: a
+    /// copy of each kind tried cost more than matching it), and the content.
+    private func classify(_ text: String) -> (Int, String)? {
+        for index in schema.kinds.indices {
+            if let content = schema.kinds[index].matcher.content(of: text) { return (index, content) }
         }
         return nil
+    }
+
+    /// Whether every character of `content` is whitespace. A character is
+    /// whitespace when its first scalar is, and the first character's is the
+    /// string's: most blocks are told by that one scalar, without breaking
+    /// the string into characters.
+    private static func isBlank(_ content: String) -> Bool {
+        guard let first = content.unicodeScalars.first else { return true }
+        guard first.properties.isWhitespace else { return false }
+        return content.allSatisfy(\.isWhitespace)
     }
 
     private func block(kind: BlockKind, content: String, location: SourceLocation, imageName: String?) -> Block {
@@ -207,15 +220,18 @@ public struct TaggedParser {
         return (.unknownTag, message, fixIt.map { [$0] } ?? [])
     }
 
+    // Both look at the string's bytes first: most strings are body text, and
+    // a string whose first (last) byte is not '<' ('>') cannot start (end)
+    // with that character, without breaking it into characters.
     private func leadingTag(of text: String) -> String? {
-        guard text.first == "<", let end = text.firstIndex(of: ">") else { return nil }
+        guard text.utf8.first == UInt8(ascii: "<"), text.first == "<", let end = text.firstIndex(of: ">") else { return nil }
         let name = text[text.index(after: text.startIndex)..<end]
         guard !name.isEmpty, name.allSatisfy(BlockMatcher.isWordCharacter) else { return nil }
         return String(name)
     }
 
     private func trailingClosingTag(of text: String) -> String? {
-        guard text.last == ">", let start = text.range(of: "</", options: .backwards) else { return nil }
+        guard text.utf8.last == UInt8(ascii: ">"), text.last == ">", let start = text.range(of: "</", options: .backwards) else { return nil }
         let name = text[start.upperBound..<text.index(before: text.endIndex)]
         guard !name.isEmpty, name.allSatisfy(BlockMatcher.isWordCharacter) else { return nil }
         return String(name)
