@@ -21,7 +21,7 @@ struct PublishedDocument {
         let item: Int?
         let title: String
         let kind: DocumentKind
-        let rendered: RenderedDocument
+        var rendered: RenderedDocument
         let css: PageStyleSheet
         let layout: JSONFragment
         let geometry: KindGeometries?
@@ -46,8 +46,13 @@ struct PublishedDocument {
     init(id: String, path: String, item: Int?, title: String, kind: DocumentKind, rendered: RenderedDocument, css: PageStyleSheet, layout: JSONFragment,
          geometry: KindGeometries? = nil, language: String? = nil, localizations: [DocumentLocalization] = [], searchableWords: SearchableWords? = nil,
          unsaved: Bool = false, follow: Follow? = nil, diagnostics: [PageDiagnostic]) {
-        shared = Shared(Contents(id: id, path: path, item: item, title: title, kind: kind, rendered: rendered, css: css, layout: layout, geometry: geometry,
-                                 language: language, localizations: localizations, searchableWords: searchableWords, unsaved: unsaved, diagnostics: diagnostics))
+        self.init(Contents(id: id, path: path, item: item, title: title, kind: kind, rendered: rendered, css: css, layout: layout, geometry: geometry,
+                           language: language, localizations: localizations, searchableWords: searchableWords, unsaved: unsaved, diagnostics: diagnostics),
+                  follow: follow)
+    }
+
+    private init(_ contents: Contents, follow: Follow?) {
+        shared = Shared(contents)
         self.follow = follow
     }
 
@@ -85,11 +90,9 @@ struct PublishedDocument {
 
     /// The same document with its article's HTML replaced (a review page marks what changed in it).
     func showing(html: String) -> PublishedDocument {
-        var rendered = rendered
-        rendered.html = html
-        return PublishedDocument(id: id, path: path, item: item, title: title, kind: kind, rendered: rendered, css: css, layout: layout, geometry: geometry,
-                                 language: language, localizations: localizations, searchableWords: searchableWords, unsaved: unsaved, follow: follow,
-                                 diagnostics: diagnostics)
+        var contents = shared.contents
+        contents.rendered.html = html
+        return PublishedDocument(contents, follow: follow)
     }
 
     var errorCount: Int { diagnostics.filter { $0.diagnostic.severity == .error }.count }
