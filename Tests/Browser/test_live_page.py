@@ -3,6 +3,7 @@
 Every test edits the content the way an editor saves it and checks what the
 author sees: text, scroll position, markers, diagnostics, connection state.
 """
+import base64
 import json
 import os
 import shutil
@@ -14,7 +15,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from browser_support import REPO, SCREENSHOTS, Daemon, copy_content, make_png, save_by_rename, save_in_place, shown_block_locations, wait_until
+from browser_support import REPO, SCREENSHOTS, Daemon, copy_content, decode_png, make_png, save_by_rename, save_in_place, shown_block_locations, wait_until
 
 DATA = os.path.join("Resources", "speciesData.json")
 
@@ -219,6 +220,54 @@ def test_edit_far_below_the_viewport_moves_nothing_and_marks_the_block(page, dae
     assert others == [], f"unchanged blocks were marked as changed: {[t[:30] for t in others]}"
     # the mark fades: removed after ~1.5 s
     wait_until(lambda: not page.execute_script("return arguments[0].classList.contains('just-changed')", el), timeout=4)
+
+
+def colour_in_padding(page, el):
+    """What Chromium paints just inside a block's top left corner, in its
+    padding (no text there), from a screenshot of that one pixel."""
+    x, y = page.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return [Math.floor(r.left) + 3 + scrollX, Math.floor(r.top) + 3 + scrollY]", el)
+    shot = page.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "clip": {"x": x, "y": y, "width": 1, "height": 1, "scale": 1}})
+    _, _, _, rows = decode_png(base64.b64decode(shot["data"]))
+    return tuple(rows[0][:3])
+
+
+def test_a_changed_block_is_tinted_behind_its_text_then_faded_by_the_compositor(page, daemon, content):
+    data = Content(content)
+    open_doc(page, daemon, "Pelican")
+    scroll_to_block(page, "Paragraph 2.")
+    plain = colour_in_padding(page, block_with(page, "Paragraph 3."))
+    index = next(n for n in data.body_indexes("Pelican") if data.items()[0]["detailText"][n].startswith("Paragraph 2."))
+    # The mark lasts 1.5 s: on a busy machine the screenshot can come after
+    # it, so the tint is read only while the block is still marked.
+    tinted = None
+    for attempt in range(5):
+        data.edit_block("Pelican", index, f"Paragraph 2. Tinted by the test, {attempt}.")
+        el = wait_shown(page, f"Tinted by the test, {attempt}.")
+        colour = colour_in_padding(page, el)
+        if page.execute_script("return arguments[0].classList.contains('just-changed')", el):
+            tinted = colour
+            break
+    assert tinted is not None, "the changed block was never seen marked"
+    assert plain == (255, 255, 255), f"an unchanged block's padding is {plain}"
+    # rgba(255, 214, 10, 0.55) over white, behind the text
+    assert abs(tinted[0] - 255) <= 3 and abs(tinted[1] - 236) <= 4 and abs(tinted[2] - 120) <= 6, f"tint {tinted}"
+    # Held still while the author may be typing on, then faded in opacity
+    # only, which the compositor does without painting the block again; the
+    # block's own background is not animated.
+    mark = page.execute_script("""
+        const el = arguments[0];
+        const tint = document.getAnimations().filter(a => a.effect.target === el && a.effect.pseudoElement === '::before');
+        return {own: el.getAnimations().length,
+                tint: tint.map(a => ({delay: a.effect.getTiming().delay,
+                                      animated: a.effect.getKeyframes().flatMap(k => Object.keys(k)).filter(p => !['offset', 'easing', 'composite', 'computedOffset'].includes(p))}))};
+    """, el)
+    assert mark["own"] == 0, "the block's own style is animated"
+    assert len(mark["tint"]) <= 1
+    for tint in mark["tint"]:
+        assert tint["delay"] >= 1000 and set(tint["animated"]) == {"opacity"}, tint
+    wait_until(lambda: not page.execute_script("return arguments[0].classList.contains('just-changed')", el), timeout=4)
+    assert colour_in_padding(page, el) == plain, "the tint stayed"
 
 
 def test_edit_above_the_viewport_keeps_the_visible_text_still(page, daemon, content):
