@@ -120,6 +120,19 @@ final class TextContrastCheckTests: XCTestCase {
         XCTAssertTrue(warning.message.contains("2 paragraphs"), warning.message)
     }
 
+    func testEachColourOfARichTextDocumentIsJudgedOnceHoweverManyParagraphsRepeatIt() throws {
+        // Black on the view's background (faint in dark appearance), then black on cream (fine).
+        let paragraphs = (0..<300).map { #"\cf1\highlight\#($0 % 2 * 2) Paragraph \#($0) in {\b bold} and plain.\par "# }.joined()
+        let rtf = #"{\rtf1\ansi{\colortbl;\red0\green0\blue0;\red255\green255\blue200;}\f0\fs24 "# + paragraphs + "}"
+        let read = RTFReader.read(Array(rtf.utf8), path: "help.rtf")
+        let work = WorkCounter()
+        let warning = try XCTUnwrap(TextContrastCheck.richTextDiagnostic(for: read.document, path: "help.rtf", work: work))
+        XCTAssertTrue(warning.message.contains("150 paragraphs"), warning.message)
+        // A faint paragraph is judged up to its first run; a fine one in full,
+        // plain and bold: three judgements, not one per run.
+        XCTAssertEqual(work.steps, 3)
+    }
+
     func testRTFTextInTheDefaultColourAdaptsAndIsNotWarnedAbout() {
         let rtf = #"{\rtf1\ansi{\colortbl;\red0\green0\blue0;}\f0\fs24\cf0 Default colour.\par}"#
         let read = RTFReader.read(Array(rtf.utf8), path: "help.rtf")

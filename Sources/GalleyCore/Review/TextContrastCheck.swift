@@ -70,17 +70,47 @@ public enum TextContrastCheck {
         }
     }
 
+    /// What a run's contrast depends on: a document sets few of these and
+    /// repeats them in every paragraph.
+    private struct RunColors: Hashable {
+        var color: RGBColor
+        var background: RGBColor?
+        var points: Double
+        var isBold: Bool
+    }
+
     /// A warning at the first paragraph of a rich-text document whose own
     /// colours are too faint on the text view's background in some appearance
     /// (black text written into an RTF is black on black in dark appearance).
-    public static func richTextDiagnostic(for document: Document, path: String) -> Diagnostic? {
+    /// Each distinct colour, background, size and weight is judged once
+    /// (`work` counts those judgements): in an RTF of 5,000 coloured
+    /// paragraphs, judging every run again took four fifths of a save.
+    public static func richTextDiagnostic(for document: Document, path: String, work: WorkCounter? = nil) -> Diagnostic? {
         var first: (block: Block, run: TextRun, shortfall: Shortfall)?
         var count = 0
+        var judged: [RunColors: Shortfall?] = [:]
+        // Runs in a row mostly share their colours: the last judgement is kept at hand.
+        var last: (colors: RunColors, shortfall: Shortfall?)?
+        func judgement(of colors: RunColors) -> Shortfall? {
+            if let last, last.colors == colors { return last.shortfall }
+            let found: Shortfall?
+            if let known = judged[colors] {
+                found = known
+            } else {
+                work?.add(1)
+                found = shortfall(of: colors.color, background: colors.background, points: colors.points, isBold: colors.isBold)
+                judged[colors] = found
+            }
+            last = (colors, found)
+            return found
+        }
         for block in document.blocks {
             guard case .paragraph(let paragraph) = block.content else { continue }
             let faint = paragraph.runs.lazy.compactMap { run -> (TextRun, Shortfall)? in
-                guard let color = run.style.color, !run.text.allSatisfy(\.isWhitespace) else { return nil }
-                return shortfall(of: color, background: run.style.background, points: run.style.fontSize ?? 12, isBold: run.style.bold).map { (run, $0) }
+                guard let color = run.style.color else { return nil }
+                let colors = RunColors(color: color, background: run.style.background, points: run.style.fontSize ?? 12, isBold: run.style.bold)
+                guard let shortfall = judgement(of: colors), !run.text.isBlank else { return nil }
+                return (run, shortfall)
             }.first
             guard let (run, shortfall) = faint else { continue }
             count += 1

@@ -89,7 +89,7 @@ public struct TaggedParser {
                 let expected = kind.follows.map { "'\($0)'" }.joined(separator: " or ")
                 warn(.misplacedBlock, "\(kind.name) does not directly follow \(expected == "'image'" ? "an image" : expected)")
             }
-            if kind.role != .divider, Self.isBlank(content) {
+            if kind.role != .divider, content.isBlank {
                 warn(.emptyBlock, kind.role == .image ? "image has no name" : "empty \(kind.name) block")
             }
             if kind.role == .image, let naming = ImageNaming(string, kind: kind, content: content, imageName: imageName) {
@@ -133,16 +133,6 @@ public struct TaggedParser {
             if let content = schema.kinds[index].matcher.content(of: text) { return (index, content) }
         }
         return nil
-    }
-
-    /// Whether every character of `content` is whitespace. A character is
-    /// whitespace when its first scalar is, and the first character's is the
-    /// string's: most blocks are told by that one scalar, without breaking
-    /// the string into characters.
-    private static func isBlank(_ content: String) -> Bool {
-        guard let first = content.unicodeScalars.first else { return true }
-        guard first.properties.isWhitespace else { return false }
-        return content.allSatisfy(\.isWhitespace)
     }
 
     private func block(kind: BlockKind, content: String, location: SourceLocation, imageName: String?) -> Block {

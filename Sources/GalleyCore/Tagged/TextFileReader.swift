@@ -16,7 +16,7 @@ public struct TextFileReader {
         // "\r\n" is one Character in Swift, so split on both forms.
         for content in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
-            guard !content.allSatisfy(\.isWhitespace) else { continue }
+            guard !content.isBlank else { continue }
             // Trailing blanks are invisible in an editor: a tag followed by
             // one still closes its block, and diagnostics end before them.
             var scalars = content.unicodeScalars[...]
