@@ -39,8 +39,8 @@ final class BlockTreeTests: XCTestCase {
         // Both point at the table, the block the page shows them in.
         XCTAssertEqual(Set(rendered.missingImages.map(\.blockID)), [rendered.blockIDs[1]])
         XCTAssertTrue(rendered.html.contains("class=\"blk k-table is-missing\" id=\"\(rendered.blockIDs[1])\""))
-        XCTAssertEqual(rendered.blockIDsByLocation[SourceLocation(line: 4, column: 5)], rendered.blockIDs[1])
-        XCTAssertEqual(rendered.blockIDsByLocation[SourceLocation(line: 2, column: 1)], rendered.blockIDs[0])
+        let shownOn = rendered.blockIDs(at: [SourceLocation(line: 4, column: 5), SourceLocation(line: 2, column: 1), SourceLocation(line: 9, column: 9)])
+        XCTAssertEqual(shownOn, [SourceLocation(line: 4, column: 5): rendered.blockIDs[1], SourceLocation(line: 2, column: 1): rendered.blockIDs[0]])
     }
 
     func testDependenciesIncludeNestedImagesResolvedAgainstTheDocumentsFolder() {

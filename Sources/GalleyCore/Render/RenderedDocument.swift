@@ -93,16 +93,19 @@ public struct RenderedDocument: Sendable, Equatable {
     /// Element ids of the top-level blocks, in order.
     public var blockIDs: [String] { elements.compactMap(\.id) }
 
-    /// Which block a problem at a source location is shown on: the block
-    /// that starts there, or the block holding an image missing there (an
-    /// image in a table cell is shown on the table).
-    public var blockIDsByLocation: [SourceLocation: String] {
+    /// Which block problems at `locations` are shown on, by location: the
+    /// block that starts there, or the block holding an image missing there
+    /// (an image in a table cell is shown on the table). Only the locations
+    /// asked for are looked up, and the walk ends once all are found: a
+    /// document has a few problems and may have thousands of blocks (a table
+    /// of them all was a tenth of a save of 5,000 paragraphs).
+    public func blockIDs(at locations: [SourceLocation]) -> [SourceLocation: String] {
+        var wanted = Set(locations)
         var ids: [SourceLocation: String] = [:]
-        ids.reserveCapacity(elements.count + missingImages.count)
-        for element in elements {
-            if let id = element.id, let location = element.location, ids[location] == nil { ids[location] = id }
+        for element in elements where !wanted.isEmpty {
+            if let id = element.id, let location = element.location, wanted.remove(location) != nil { ids[location] = id }
         }
-        for missing in missingImages where ids[missing.location] == nil { ids[missing.location] = missing.blockID }
+        for missing in missingImages where wanted.remove(missing.location) != nil { ids[missing.location] = missing.blockID }
         return ids
     }
 
