@@ -89,10 +89,11 @@ public enum TextContrastCheck {
         var first: (block: Block, run: TextRun, shortfall: Shortfall)?
         var count = 0
         var judged: [RunColors: Shortfall?] = [:]
-        // Runs in a row mostly share their colours: the last judgement is kept at hand.
-        var last: (colors: RunColors, shortfall: Shortfall?)?
+        // Paragraphs mostly take turns among a few styles: the last few
+        // judgements are kept at hand, which is cheaper than hashing.
+        var recent: [(colors: RunColors, shortfall: Shortfall?)] = []
         func judgement(of colors: RunColors) -> Shortfall? {
-            if let last, last.colors == colors { return last.shortfall }
+            if let kept = recent.first(where: { $0.colors == colors }) { return kept.shortfall }
             let found: Shortfall?
             if let known = judged[colors] {
                 found = known
@@ -101,20 +102,23 @@ public enum TextContrastCheck {
                 found = shortfall(of: colors.color, background: colors.background, points: colors.points, isBold: colors.isBold)
                 judged[colors] = found
             }
-            last = (colors, found)
+            if recent.count == 4 { recent.removeLast() }
+            recent.insert((colors, found), at: 0)
             return found
         }
         for block in document.blocks {
             guard case .paragraph(let paragraph) = block.content else { continue }
-            let faint = paragraph.runs.lazy.compactMap { run -> (TextRun, Shortfall)? in
-                guard let color = run.style.color else { return nil }
-                let colors = RunColors(color: color, background: run.style.background, points: run.style.fontSize ?? 12, isBold: run.style.bold)
-                guard let shortfall = judgement(of: colors), !run.text.isBlank else { return nil }
-                return (run, shortfall)
-            }.first
-            guard let (run, shortfall) = faint else { continue }
+            // By index: a run is read in place, not copied with its text.
+            let runs = paragraph.runs
+            guard let faint = runs.indices.lazy.compactMap({ index -> (Int, Shortfall)? in
+                guard let color = runs[index].style.color else { return nil }
+                let colors = RunColors(color: color, background: runs[index].style.background,
+                                       points: runs[index].style.fontSize ?? 12, isBold: runs[index].style.bold)
+                guard let shortfall = judgement(of: colors), !runs[index].text.isBlank else { return nil }
+                return (index, shortfall)
+            }).first else { continue }
             count += 1
-            if first == nil { first = (block, run, shortfall) }
+            if first == nil { first = (block, runs[faint.0], faint.1) }
         }
         guard let first else { return nil }
         let others = count > 1 ? "; \(count) paragraphs set colours like it" : ""
