@@ -80,8 +80,8 @@ struct DocumentRenderer {
             style: style, failure: circumstances.failure, assetDiagnostics: assetDiagnostics, imageProblems: problems.byPath,
             missingImages: rendered.missingImages, localized: circumstances.localization?.diagnostics ?? [],
             strings: titleKey.map { appStrings.findings.fileErrors + appStrings.findings.diagnostics(forKey: $0, documentAt: source.path) } ?? [])
-        // Most documents have no problem to point at a block.
-        let blockAt = diagnostics.isEmpty ? [:] : rendered.blockIDsByLocation
+        // Most documents have no problem to point at a block (a kind's contrast, said once for the folder, points at none).
+        let blockAt = diagnostics.contains(where: found.marksBlock) ? rendered.blockIDsByLocation : [:]
         let document = PublishedDocument(
             id: id, path: source.path, item: source.item, title: source.document.title, kind: source.document.kind,
             rendered: rendered, css: style.css(for: source.document.kind),
