@@ -258,6 +258,15 @@ public final class HTTPServer: @unchecked Sendable {
         return MHD_queue_response(connection, UInt32(response.status), prepared)
     }
 
+    /// Hands libmicrohttpd the header's own bytes (a Swift string keeps a
+    /// terminating NUL): passing the strings as they are made a C copy of
+    /// each, a dozen for every answer.
+    private static func add(_ header: (name: String, value: String), to response: OpaquePointer) {
+        header.name.withCString { name in
+            header.value.withCString { value in _ = MHD_add_response_header(response, name, value) }
+        }
+    }
+
     private func makeResponse(_ response: HTTPResponse, extraHeaders: [(name: String, value: String)]) -> OpaquePointer? {
         let body = response.body
         let retained = Unmanaged.passRetained(body).toOpaque()
@@ -267,9 +276,8 @@ public final class HTTPServer: @unchecked Sendable {
             Unmanaged<SharedBody>.fromOpaque(retained).release()
             return nil
         }
-        for header in response.headers + extraHeaders {
-            MHD_add_response_header(mhdResponse, header.name, header.value)
-        }
+        for header in response.headers { Self.add(header, to: mhdResponse) }
+        for header in extraHeaders { Self.add(header, to: mhdResponse) }
         return mhdResponse
     }
 }

@@ -38,6 +38,10 @@ final class DataFileRereadTests: XCTestCase {
         var random = SeededRandom(seed: 0x6A11E7)
         var edits = 0
         var partial = 0
+        // Edits read as one string: at most one string classified again.
+        let classified = WorkCounter()
+        let counted = DataFileReader(schema: .seed, path: reader.path, stringsRead: classified)
+        var inOneString = 0
         for sequence in 0..<400 {
             let layout = sequence % 3
             var bytes = Array((layout == 2 ? DataFileTexts.wrapped(items: 6, seed: UInt64(sequence))
@@ -46,10 +50,12 @@ final class DataFileRereadTests: XCTestCase {
             let valid = bytes
             for _ in 0..<8 {
                 bytes = DataFileTexts.randomEdit(of: bytes, valid: valid, using: &random)
-                let incremental = reader.reread(bytes, after: snapshot)
+                let before = classified.steps
+                let incremental = counted.reread(bytes, after: snapshot)
                 let fresh = reader.snapshot(of: bytes)
                 edits += 1
                 if incremental.bytesRead < bytes.count { partial += 1 }
+                if incremental.bytesRead > 0, classified.steps - before <= 1 { inOneString += 1 }
                 guard incremental.reading == fresh.reading else {
                     return XCTFail("sequence \(sequence): the incremental reading differs from a fresh one for\n\(String(decoding: bytes, as: UTF8.self))")
                 }
@@ -60,6 +66,7 @@ final class DataFileRereadTests: XCTestCase {
         // Not vacuous: most edits took the incremental path.
         // (Edits that break the JSON are read whole until it is mended.)
         XCTAssertGreaterThan(partial, edits / 5, "only \(partial) of \(edits) edits were read in part")
+        XCTAssertGreaterThan(inOneString, edits / 20, "only \(inOneString) of \(edits) edits classified one string alone")
     }
 }
 

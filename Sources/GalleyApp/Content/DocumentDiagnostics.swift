@@ -70,9 +70,7 @@ struct DocumentDiagnostics {
         switch source.document.kind {
         case .tagged:
             guard !kindsFirstUsed.isEmpty else { return [] }
-            var used = style.schema
-            used.kinds = used.kinds.filter { kindsFirstUsed.contains($0.name) }
-            return TextContrastCheck.diagnostics(for: used, shortfalls: style.contrastShortfalls, configPath: style.configPath,
+            return TextContrastCheck.diagnostics(for: style.schema, among: kindsFirstUsed, shortfalls: style.contrastShortfalls, configPath: style.configPath,
                                                  document: source.document, documentPath: source.path)
         case .rtf, .rtfd, .html:
             return TextContrastCheck.richTextDiagnostic(for: source.document, path: source.path).map { [$0] } ?? []

@@ -50,7 +50,9 @@ struct DocumentIndex {
             // An id is built from the path each time it is asked for: asked once.
             let newIDs = documents.map(\.id)
             var update = Update()
-            let stale = Set(documentsOfFile[path] ?? []).subtracting(newIDs)
+            let previousIDs = documentsOfFile[path] ?? []
+            // Most saves keep the file's items.
+            let stale = previousIDs == newIDs ? [] : Set(previousIDs).subtracting(newIDs)
             for id in stale {
                 sources[id] = nil
                 update.removed.append(id)

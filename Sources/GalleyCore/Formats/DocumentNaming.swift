@@ -26,7 +26,7 @@ public enum DocumentNaming {
     public static func id(path: String, item: Int?) -> String {
         var hash = ContentHash()
         hash.combine(path)
-        hash.combine([0])
+        hash.combine(CollectionOfOne(0))
         hash.combine(item.map(String.init) ?? "-")
         return hash.hex
     }

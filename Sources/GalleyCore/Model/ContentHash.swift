@@ -24,8 +24,7 @@ public struct ContentHash {
     }
 
     public var hex: String {
-        let text = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - text.count) + text
+        Self.hexDigits(of: value, count: 16)
     }
 
     /// 32 bits folded from 64, for short identifiers.
@@ -40,7 +39,20 @@ public struct ContentHash {
 
     /// A folded hash as eight hex digits.
     public static func shortHex(_ folded: UInt32) -> String {
-        let text = String(folded, radix: 16)
-        return String(repeating: "0", count: 8 - text.count) + text
+        hexDigits(of: UInt64(folded), count: 8)
+    }
+
+    /// The last `count` hex digits of `value`, zero-padded, written into
+    /// the string's storage: `String(_:radix:)` and padding cost more than
+    /// hashing a path, and every save asks for the ids of its documents and
+    /// its new blocks.
+    private static func hexDigits(of value: UInt64, count: Int) -> String {
+        String(unsafeUninitializedCapacity: count) { digits in
+            for index in 0..<count {
+                let nibble = UInt8(truncatingIfNeeded: value >> UInt64(4 * (count - 1 - index))) & 0xF
+                digits[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+            }
+            return count
+        }
     }
 }

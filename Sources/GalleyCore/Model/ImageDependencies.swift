@@ -15,7 +15,10 @@ public struct ImageDependencies: Sendable {
 
     /// Records that document `id` uses exactly `images` now.
     public mutating func record(_ images: Set<ImageDependency>, usedBy id: String) {
-        for image in imagesOfDocument[id] ?? [] where !images.contains(image) { usersOfImage[image]?.remove(id) }
+        let previous = imagesOfDocument[id]
+        // Most renderings show the images the last one showed.
+        guard previous != images else { return }
+        for image in previous ?? [] where !images.contains(image) { usersOfImage[image]?.remove(id) }
         for image in images { usersOfImage[image, default: []].insert(id) }
         imagesOfDocument[id] = images
     }

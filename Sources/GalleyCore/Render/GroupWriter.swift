@@ -18,10 +18,14 @@ struct PreparedBlock {
 /// updated or new (`ArticleChanges`).
 struct GroupWriter {
     private let document: Document
-    private let earlier: RenderedDocument?
     private let prepared: [PreparedBlock]
     private let kindClass: (String) -> String
     private let earlierHTML: String
+    /// The previous rendering's elements and groups, bound once: binding
+    /// the whole previous rendering for each block copied cost more than
+    /// copying the block.
+    private let earlierElements: [RenderedDocument.Element]
+    private let earlierGroups: [RenderedDocument.Group]
     private let earlierHeaderCount: Int
     /// Per block of the previous rendering, the index of its group.
     private let earlierGroupOfBlock: [Int]
@@ -32,10 +36,11 @@ struct GroupWriter {
 
     init(document: Document, earlier: RenderedDocument?, prepared: [PreparedBlock], kindClass: @escaping (String) -> String) {
         self.document = document
-        self.earlier = earlier
         self.prepared = prepared
         self.kindClass = kindClass
         earlierHTML = earlier?.html ?? ""
+        earlierElements = earlier?.elements ?? []
+        earlierGroups = earlier?.groups ?? []
         earlierHeaderCount = earlier?.headerCount ?? 0
         var groupOfBlock = [Int](repeating: 0, count: earlier?.blocks.count ?? 0)
         for (index, group) in (earlier?.groups ?? []).enumerated() {
@@ -58,8 +63,8 @@ struct GroupWriter {
         }
         if let continued {
             lastContinued = continued
-            if let earlier, isKeptWhole(range, as: earlier.groups[continued], location: location) {
-                return copy(earlier.groups[continued], number: continued, to: location, range, into: &html, elements: &elements, groups: &groups)
+            if isKeptWhole(range, as: earlierGroups[continued], location: location) {
+                return copy(earlierGroups[continued], number: continued, to: location, range, into: &html, elements: &elements, groups: &groups)
             }
         }
         let start = html.utf8.count
@@ -89,10 +94,10 @@ struct GroupWriter {
     /// Whether the blocks in `range` are those of the previous group `group`,
     /// all the same elements at the same offsets from a group starting at `location`.
     private func isKeptWhole(_ range: Range<Int>, as group: RenderedDocument.Group, location: SourceLocation) -> Bool {
-        guard let earlier, range.count == group.blocks.count else { return false }
+        guard range.count == group.blocks.count else { return false }
         for (index, earlierIndex) in zip(range, group.blocks) {
             guard case .same(let same) = prepared[index].source, same == earlierIndex,
-                  let earlierLocation = earlier.elements[earlierHeaderCount + earlierIndex].location,
+                  let earlierLocation = earlierElements[earlierHeaderCount + earlierIndex].location,
                   GroupOffset(of: document.blocks[index].location, in: location) == GroupOffset(of: earlierLocation, in: group.location)
             else { return false }
         }
@@ -103,7 +108,6 @@ struct GroupWriter {
     private mutating func copy(_ group: RenderedDocument.Group, number: Int, to location: SourceLocation, _ range: Range<Int>,
                                into html: inout String, elements: inout [RenderedDocument.Element],
                                groups: inout [RenderedDocument.Group]) -> ArticleChanges.Child {
-        guard let earlier else { return .new(blocks: nil) }
         let copy = copyEarlier(group.range, locationAttributes: group.locationAttributes, into: &html,
                                rewritingLocation: location == group.location ? nil : { Self.appendGroupLocation(location, to: &$0) })
         let shift = copy.shift
@@ -116,7 +120,7 @@ struct GroupWriter {
         groups.append(copied)
         html += "\n"
         for (index, earlierIndex) in zip(range, group.blocks) {
-            var element = earlier.elements[earlierHeaderCount + earlierIndex]
+            var element = earlierElements[earlierHeaderCount + earlierIndex]
             element.shift(by: shift)
             element.location = document.blocks[index].location
             elements.append(element)
@@ -165,10 +169,10 @@ struct GroupWriter {
         let start = html.utf8.count
         switch prepared[index].source {
         case .same(let earlierIndex):
-            guard let earlier, let earlierLocation = earlier.elements[earlierHeaderCount + earlierIndex].location else { break }
-            let element = earlier.elements[earlierHeaderCount + earlierIndex]
+            let element = earlierElements[earlierHeaderCount + earlierIndex]
+            guard let earlierLocation = element.location else { break }
             let earlierGroup = earlierGroupOfBlock[earlierIndex]
-            let earlierOffset = GroupOffset(of: earlierLocation, in: earlier.groups[earlierGroup].location)
+            let earlierOffset = GroupOffset(of: earlierLocation, in: earlierGroups[earlierGroup].location)
             let copy = copyEarlier(element.range, locationAttributes: element.locationAttributes, into: &html,
                                    rewritingLocation: offset == earlierOffset ? nil : { Self.appendBlockOffset(offset, to: &$0) })
             let shift = copy.shift
@@ -179,7 +183,7 @@ struct GroupWriter {
             elements.append(copied)
             rendered.inner = (rendered.inner.lowerBound + shift)..<(rendered.inner.upperBound + shift)
             blocks.append(rendered)
-            return .kept(group: earlierHeaderCount + earlierGroup, index: earlierIndex - earlier.groups[earlierGroup].blocks.lowerBound,
+            return .kept(group: earlierHeaderCount + earlierGroup, index: earlierIndex - earlierGroups[earlierGroup].blocks.lowerBound,
                          shift: offset.shift(from: earlierOffset))
         case .content:
             break

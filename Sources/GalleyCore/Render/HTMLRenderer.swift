@@ -113,7 +113,7 @@ public struct HTMLRenderer {
             // around it are inserted or edited.
             var hash = ContentHash()
             hash.combine(block.kind)
-            hash.combine([0])
+            hash.combine(CollectionOfOne(0))
             hash.combine(content)
             let occurrence = occurrences.next(hash.folded, matching: earlierIndex)
             let blockScripts = DocumentLanguage.Scripts(in: block)

@@ -35,30 +35,37 @@ public enum TextContrastCheck {
         }
     }
 
+    /// How a text kind falls short, and what its warning says.
+    public struct KindShortfalls: Equatable, Sendable {
+        public var shortfalls: [Shortfall]
+        public var message: String
+    }
+
     /// The shortfalls of each text kind of `schema` that falls short
-    /// somewhere, by kind name: they depend on the style, the colour sets and
-    /// the device alone, so they are found when those change, not per save.
-    public static func shortfalls(of schema: ContentSchema, catalog: AssetCatalog, traits: AssetTraits) -> [String: [Shortfall]] {
-        var found: [String: [Shortfall]] = [:]
+    /// somewhere, with the warning's message, by kind name: they depend on
+    /// the style, the colour sets and the device alone, so they are found
+    /// when those change, not per save.
+    public static func shortfalls(of schema: ContentSchema, catalog: AssetCatalog, traits: AssetTraits) -> [String: KindShortfalls] {
+        var found: [String: KindShortfalls] = [:]
         for kind in schema.kinds where kind.role == .text {
             let shortfalls = shortfalls(of: kind.style, catalog: catalog, traits: traits)
-            if !shortfalls.isEmpty { found[kind.name] = shortfalls }
+            if !shortfalls.isEmpty { found[kind.name] = KindShortfalls(shortfalls: shortfalls, message: message(kind: kind, shortfalls: shortfalls)) }
         }
         return found
     }
 
-    /// A warning for each text kind of `schema` that falls short somewhere,
-    /// said once for the folder: at the kind's colour in `galley.json` when
-    /// the configuration sets one, else at the kind's declaration there; for
-    /// a kind the seed styles alone, at the start of `galley.json` when there
-    /// is one (where a colour would be set), else, with no configuration to
-    /// point at, at the first block of that kind in `document`, the folder's
-    /// first to use it.
+    /// A warning for each text kind of `schema` (among `kinds`, when given)
+    /// that falls short somewhere, said once for the folder: at the kind's
+    /// colour in `galley.json` when the configuration sets one, else at the
+    /// kind's declaration there; for a kind the seed styles alone, at the
+    /// start of `galley.json` when there is one (where a colour would be
+    /// set), else, with no configuration to point at, at the first block of
+    /// that kind in `document`, the folder's first to use it.
     /// `shortfalls` are those `shortfalls(of:catalog:traits:)` found for the schema.
-    public static func diagnostics(for schema: ContentSchema, shortfalls shortfallsOfKind: [String: [Shortfall]], configPath: String?,
-                                   document: Document, documentPath: String) -> [Diagnostic] {
+    public static func diagnostics(for schema: ContentSchema, among kinds: Set<String>? = nil, shortfalls shortfallsOfKind: [String: KindShortfalls],
+                                   configPath: String?, document: Document, documentPath: String) -> [Diagnostic] {
         schema.kinds.compactMap { kind -> Diagnostic? in
-            guard kind.role == .text, let shortfalls = shortfallsOfKind[kind.name], !shortfalls.isEmpty else { return nil }
+            guard kind.role == .text, kinds?.contains(kind.name) ?? true, let found = shortfallsOfKind[kind.name] else { return nil }
             let path: String
             let location: SourceLocation
             if let configPath {
@@ -66,7 +73,7 @@ public enum TextContrastCheck {
             } else {
                 (path, location) = (documentPath, document.blocks.first { $0.kind == kind.name }?.location ?? .start)
             }
-            return Diagnostic(path: path, id: .lowContrast, at: location, severity: .warning, message: message(kind: kind, shortfalls: shortfalls))
+            return Diagnostic(path: path, id: .lowContrast, at: location, severity: .warning, message: found.message)
         }
     }
 

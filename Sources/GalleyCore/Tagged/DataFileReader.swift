@@ -29,12 +29,15 @@ public struct DataFileReader {
     public let syntax: DataFileSyntax
     /// Counts the bytes read to find line and column of what the reader points at.
     public let work: WorkCounter?
+    /// Counts the tagged strings classified (not taken over from the last reading).
+    public let stringsRead: WorkCounter?
 
-    public init(schema: ContentSchema, path: String, syntax: DataFileSyntax = .json, work: WorkCounter? = nil) {
+    public init(schema: ContentSchema, path: String, syntax: DataFileSyntax = .json, work: WorkCounter? = nil, stringsRead: WorkCounter? = nil) {
         self.schema = schema
         self.path = path
         self.syntax = syntax
         self.work = work
+        self.stringsRead = stringsRead
     }
 
     public func read(_ bytes: [UInt8]) -> DataFileReading {
@@ -46,6 +49,7 @@ public struct DataFileReader {
         let lines = SourcePositions(bytes, syntax: syntax)
         let reading: DataFileReading
         var itemStarts: [Int] = []
+        var itemSources: [ItemSource] = []
         var itemDepth = 0
         switch syntax == .json ? JSONReader.parse(bytes) : PropertyListReader.parse(bytes) {
         case .failure(let error):
@@ -59,7 +63,9 @@ public struct DataFileReader {
                         fileDiagnostics.append(diagnostic(.wrongType, .warning, "item \(index) is \(item.value.typeDescription), expected an object", at: item.headOffsets, lines))
                         continue
                     }
-                    readings.append(readItem(members, index: index, offsets: item.headOffsets, lines))
+                    let (reading, source) = readItem(members, index: index, offsets: item.headOffsets, lines)
+                    readings.append(reading)
+                    itemSources.append(source)
                 }
                 reading = .items(readings, fileDiagnostics: fileDiagnostics)
                 itemStarts = items.map(\.offset)
@@ -70,7 +76,8 @@ public struct DataFileReader {
                 reading = .notContent
             }
         }
-        return DataFileSnapshot(bytes: bytes, reading: reading, lines: lines, itemStarts: itemStarts, itemDepth: itemDepth, bytesRead: bytes.count)
+        return DataFileSnapshot(bytes: bytes, reading: reading, lines: lines, itemStarts: itemStarts, itemSources: itemSources, itemDepth: itemDepth,
+                                bytesRead: bytes.count)
     }
 
     /// The array of items: the root itself, or the first array of objects
@@ -92,8 +99,11 @@ public struct DataFileReader {
         Diagnostic(path: path, id: id, range: lines.range(ofOffsets: offsets, work: work), severity: severity, message: message, fixIts: fixIts)
     }
 
-    /// `offsets` are the item's opening brace, where problems of the item as a whole are told.
-    func readItem(_ members: [JSONMember], index: Int, offsets: Range<Int>, _ lines: SourcePositions) -> ItemReading {
+    /// `offsets` are the item's opening brace, where problems of the item as
+    /// a whole are told. Strings `previous` (the item's last reading) read
+    /// are taken over.
+    func readItem(_ members: [JSONMember], index: Int, offsets: Range<Int>, _ lines: SourcePositions,
+                  reusing previous: ItemSource? = nil) -> (reading: ItemReading, source: ItemSource) {
         var diagnostics: [Diagnostic] = []
         var seenKeys: Set<String> = []
         for member in members where !seenKeys.insert(member.key).inserted {
@@ -117,12 +127,15 @@ public struct DataFileReader {
         let imageName = string(schema.imageKey)
 
         var strings: [TaggedString] = []
+        var stringOffsets: [Range<Int>] = []
         if let text = lastMember(schema.textKey) {
             if let elements = text.value.arrayValue {
                 strings.reserveCapacity(elements.count)
+                stringOffsets.reserveCapacity(elements.count)
                 for element in elements {
                     if let value = element.stringValue {
                         strings.append(TaggedString(text: value, range: lines.range(ofOffsets: element.headOffsets, work: work), notation: notation))
+                        stringOffsets.append((element.offset - offsets.lowerBound)..<(element.end - offsets.lowerBound))
                     } else {
                         diagnostics.append(diagnostic(.wrongType, .warning, "'\(schema.textKey)' element is \(element.value.typeDescription), expected a string",
                                                       at: element.headOffsets, lines))
@@ -135,16 +148,25 @@ public struct DataFileReader {
         } else {
             diagnostics.append(diagnostic(.missingKey, .warning, "item has no '\(schema.textKey)'", at: offsets, lines))
         }
+        let source = ItemSource(title: title, imageName: imageName, memberDiagnostics: diagnostics, stringOffsets: stringOffsets,
+                                strings: previous?.strings ?? TaggedStringReadings(imageName: nil, readings: []))
+        return finish(item: index, source, strings: strings)
+    }
 
+    /// Item `index`, from what its members said (`source`) and its text's
+    /// strings; the strings `source` read last time are taken over, and the
+    /// source returned holds what these said.
+    func finish(item index: Int, _ source: ItemSource, strings: [TaggedString]) -> (reading: ItemReading, source: ItemSource) {
         // An item without an image key names its images as the seed's app does: `_01`.
-        let parsed = TaggedParser(schema: schema, path: path).blocks(from: strings, imageName: imageName ?? "")
-        diagnostics += parsed.diagnostics
-        let document = Document(title: title ?? "Item \(index + 1)", kind: .tagged, blocks: parsed.blocks, imageNamings: parsed.imageNamings)
-        return ItemReading(index: index, document: document, diagnostics: diagnostics)
+        let parsed = TaggedParser(schema: schema, path: path, stringsRead: stringsRead).blocks(from: strings, imageName: source.imageName ?? "", reusing: source.strings)
+        let document = Document(title: source.title ?? "Item \(index + 1)", kind: .tagged, blocks: parsed.blocks, imageNamings: parsed.imageNamings)
+        var source = source
+        source.strings = parsed.strings
+        return (ItemReading(index: index, document: document, diagnostics: source.memberDiagnostics + parsed.diagnostics), source)
     }
 
     /// How fixes rewrite this file's strings: a property list's are left alone.
-    private var notation: TaggedString.Notation { syntax == .json ? .jsonString : .other }
+    var notation: TaggedString.Notation { syntax == .json ? .jsonString : .other }
 
     /// Warnings for keys that are not the schema's but nearly are
     /// (`imagename` for `imageName`) while the real one is missing: the

@@ -1,19 +1,50 @@
 /// A data file's reading, with what the next reading of an edited version
-/// needs to read only the item that changed: the bytes it was read from,
-/// their line starts and where each item starts.
+/// needs to read only the item, or the string, that changed: the bytes it
+/// was read from, their line starts, where each item starts and what each
+/// item's members and strings said.
 ///
 /// The shell keeps one per file (an editor's buffer, a saved file) and
-/// passes it to `DataFileReader.reread(_:after:)` with the new bytes.
+/// passes it to `DataFileReader.reread(_:after:)` with the new bytes, with
+/// the same schema.
 public struct DataFileSnapshot: Sendable {
     public let bytes: [UInt8]
     public let reading: DataFileReading
     let lines: SourcePositions
     /// Where each element of the item array starts (objects or not), in order.
     let itemStarts: [Int]
+    /// What each item read was read from, in the order of the reading's items.
+    let itemSources: [ItemSource]
     /// How deep the reader is when it reads an item.
     let itemDepth: Int
-    /// How many bytes this reading parsed: the whole file, or the edited item.
+    /// How many bytes this reading parsed: the whole file, the edited item
+    /// or the edited string.
     public let bytesRead: Int
+}
+
+/// What an item's reading was made from, apart from its place in the file:
+/// what its members said before its strings were read (title, image name,
+/// their problems), where each of its text's strings is written, and what
+/// each said. An edit inside one string is read from this and that string
+/// alone.
+struct ItemSource: Sendable {
+    var title: String?
+    var imageName: String?
+    /// Problems of the members themselves (duplicate, misspelt or mistyped
+    /// keys, a missing title or text), in the order they are told.
+    var memberDiagnostics: [Diagnostic]
+    /// Where each string of the text is written, quotes included, in bytes
+    /// from the item's opening brace (so that an edit before the item does
+    /// not move them).
+    var stringOffsets: [Range<Int>]
+    var strings: TaggedStringReadings
+
+    func movedDown(by lines: Int) -> ItemSource {
+        var moved = self
+        let move = { (location: SourceLocation) in SourceLocation(line: location.line + lines, column: location.column) }
+        moved.memberDiagnostics = memberDiagnostics.map { $0.relocated(move) }
+        moved.strings = strings.placed { $0.relocated(move) }
+        return moved
+    }
 }
 
 extension DataFileReader {
@@ -33,8 +64,8 @@ extension DataFileReader {
         let old = previous.bytes
         let (prefix, suffix) = ByteEdit.commonEnds(old, bytes)
         if prefix == old.count && prefix == bytes.count {
-            return DataFileSnapshot(bytes: bytes, reading: previous.reading, lines: previous.lines,
-                                    itemStarts: previous.itemStarts, itemDepth: previous.itemDepth, bytesRead: 0)
+            return DataFileSnapshot(bytes: bytes, reading: previous.reading, lines: previous.lines, itemStarts: previous.itemStarts,
+                                    itemSources: previous.itemSources, itemDepth: previous.itemDepth, bytesRead: 0)
         }
         let oldEnd = old.count - suffix
         let newEnd = bytes.count - suffix
@@ -44,7 +75,15 @@ extension DataFileReader {
         // closing brace comes after it.
         guard let index = previous.itemStarts.lastIndex(where: { $0 < prefix }) else { return nil }
         let start = previous.itemStarts[index]
-        guard old[start] == UInt8(ascii: "{"), let itemEnd = ByteEdit.endOfObject(in: old, at: start), oldEnd < itemEnd else { return nil }
+        guard old[start] == UInt8(ascii: "{") else { return nil }
+        // What the item was read from, where its reading is among the items read.
+        let position = readings.firstIndex { $0.index == index }
+        let source = position.flatMap { previous.itemSources.count == readings.count ? previous.itemSources[$0] : nil }
+        // An edit inside one of its strings lies inside the item: its end need not be looked for.
+        if let position, let source, let edited = editedString(bytes, after: previous, item: index, at: position, source, prefix: prefix, oldEnd: oldEnd, newEnd: newEnd) {
+            return edited
+        }
+        guard let itemEnd = ByteEdit.endOfObject(in: old, at: start), oldEnd < itemEnd else { return nil }
         let newItemEnd = itemEnd + shift
         guard case .success(let node) = JSONReader.parse(bytes, valueAt: start..<newItemEnd, depth: previous.itemDepth),
               let members = node.objectValue,
@@ -65,7 +104,7 @@ extension DataFileReader {
             return diagnostic.relocated { SourceLocation(line: $0.line + lineShift, column: $0.column) }
         }
 
-        let edited = readItem(members, index: index, offsets: node.headOffsets, SourcePositions(lines: lines))
+        let (edited, editedSource) = readItem(members, index: index, offsets: node.headOffsets, SourcePositions(lines: lines), reusing: source)
         let newReadings = readings.map { reading -> ItemReading in
             if reading.index == index { return edited }
             guard reading.index > index, lineShift != 0 else { return reading }
@@ -74,9 +113,71 @@ extension DataFileReader {
             reading.diagnostics = reading.diagnostics.map(moved)
             return reading
         }
+        // What later items were read from moves with them.
+        var itemSources: [ItemSource] = []
+        if let position, previous.itemSources.count == readings.count {
+            itemSources = zip(readings, previous.itemSources).map { reading, source in
+                reading.index > index && lineShift != 0 ? source.movedDown(by: lineShift) : source
+            }
+            itemSources[position] = editedSource
+        }
         var itemStarts = previous.itemStarts
         for later in (index + 1)..<itemStarts.count { itemStarts[later] += shift }
         return DataFileSnapshot(bytes: bytes, reading: .items(newReadings, fileDiagnostics: fileDiagnostics.map(moved)), lines: SourcePositions(lines: lines),
-                                itemStarts: itemStarts, itemDepth: previous.itemDepth, bytesRead: newItemEnd - start)
+                                itemStarts: itemStarts, itemSources: itemSources, itemDepth: previous.itemDepth, bytesRead: newItemEnd - start)
+    }
+
+    /// The reading of an edit that lies inside one string of an item's text
+    /// (its quotes unchanged) and leaves it a string: only that string is
+    /// read, and the item is made again from what its members and other
+    /// strings said. A JSON string holds no line break, so no line moves;
+    /// only columns after the edit on its line do, and nothing else may
+    /// stand there but the brackets and commas that close the string's array
+    /// and item. Nil when the edit is not such.
+    private func editedString(_ bytes: [UInt8], after previous: DataFileSnapshot, item index: Int, at position: Int, _ source: ItemSource,
+                              prefix: Int, oldEnd: Int, newEnd: Int) -> DataFileSnapshot? {
+        guard let previousLines = previous.lines.lines, case .items(var readings, let fileDiagnostics) = previous.reading else { return nil }
+        let old = previous.bytes
+        let start = previous.itemStarts[index]
+        // The string whose opening quote is before the edit; its closing quote must be after it.
+        guard let stringIndex = source.stringOffsets.lastIndex(where: { start + $0.lowerBound < prefix }) else { return nil }
+        let written = source.stringOffsets[stringIndex]
+        let (opening, closingEnd) = (start + written.lowerBound, start + written.upperBound)
+        guard oldEnd < closingEnd, Self.closesOnly(old[closingEnd...]) else { return nil }
+        let shift = bytes.count - old.count
+        let newWritten = opening..<(closingEnd + shift)
+        guard case .success(let node) = JSONReader.parse(bytes, valueAt: newWritten, depth: previous.itemDepth + 2), let text = node.stringValue else { return nil }
+
+        let lines = SourceLocator(editing: previousLines, into: bytes, from: prefix, previousEnd: oldEnd, end: newEnd)
+        let positions = SourcePositions(lines: lines)
+        var strings = source.strings.strings
+        strings[stringIndex] = TaggedString(text: text, range: positions.range(ofOffsets: newWritten, work: work), notation: notation)
+        var edited = source
+        edited.stringOffsets[stringIndex] = written.lowerBound..<(written.upperBound + shift)
+        for later in (stringIndex + 1)..<edited.stringOffsets.count {
+            edited.stringOffsets[later] = (edited.stringOffsets[later].lowerBound + shift)..<(edited.stringOffsets[later].upperBound + shift)
+        }
+        let (reading, itemSource) = finish(item: index, edited, strings: strings)
+        readings[position] = reading
+        var itemSources = previous.itemSources
+        itemSources[position] = itemSource
+        var itemStarts = previous.itemStarts
+        for later in (index + 1)..<itemStarts.count { itemStarts[later] += shift }
+        return DataFileSnapshot(bytes: bytes, reading: .items(readings, fileDiagnostics: fileDiagnostics), lines: positions,
+                                itemStarts: itemStarts, itemSources: itemSources, itemDepth: previous.itemDepth, bytesRead: newWritten.count)
+    }
+
+    /// Whether the rest of the line holds nothing but blanks and the commas
+    /// and brackets that close arrays and objects: no value, key or item
+    /// that an edit before it on the line would move.
+    private static func closesOnly(_ rest: ArraySlice<UInt8>) -> Bool {
+        for byte in rest {
+            switch byte {
+            case 0x0A, 0x0D: return true
+            case 0x20, 0x09, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"): continue
+            default: return false
+            }
+        }
+        return true
     }
 }

@@ -50,10 +50,13 @@ public struct TaggedString: Sendable {
 public struct TaggedParser {
     public let schema: ContentSchema
     public let path: String
+    /// Counts the strings read anew (not taken over from a previous reading).
+    private let stringsRead: WorkCounter?
 
-    public init(schema: ContentSchema, path: String) {
+    public init(schema: ContentSchema, path: String, stringsRead: WorkCounter? = nil) {
         self.schema = schema
         self.path = path
+        self.stringsRead = stringsRead
     }
 
     /// What the strings make: blocks, the problems found, and how each image
@@ -62,45 +65,88 @@ public struct TaggedParser {
         public var blocks: [Block] = []
         public var diagnostics: [Diagnostic] = []
         public var imageNamings: [SourceLocation: ImageNaming] = [:]
+        /// What each string said, for the next reading of these strings.
+        public var strings = TaggedStringReadings(imageName: nil, readings: [])
     }
 
     /// `imageName` fills `{imageName}` in image kinds' asset names: an
     /// item's image key, or for a text file the configured prefix; nil
     /// drops it, so that the tag names the asset.
-    public func blocks(from strings: [TaggedString], imageName: String?) -> Parsed {
+    ///
+    /// Strings whose text is that of a string of `previous` (the last
+    /// reading of the same item, with the same schema) are not read again:
+    /// an edit touches one stretch of strings, so they are matched from
+    /// either end, and each is placed where it is now. Either way the
+    /// result is that of reading every string.
+    public func blocks(from strings: [TaggedString], imageName: String?, reusing previous: TaggedStringReadings? = nil) -> Parsed {
+        let earlier = previous.flatMap { $0.imageName == imageName ? $0.readings : nil } ?? []
+        let shortest = min(earlier.count, strings.count)
+        var prefix = 0
+        while prefix < shortest, earlier[prefix].reads(strings[prefix]) { prefix += 1 }
+        var suffix = 0
+        while suffix < shortest - prefix, earlier[earlier.count - 1 - suffix].reads(strings[strings.count - 1 - suffix]) { suffix += 1 }
+        var readings: [TaggedStringReading] = []
+        readings.reserveCapacity(strings.count)
+        for (index, string) in strings.enumerated() {
+            if index < prefix {
+                readings.append(earlier[index].placed(at: string.range))
+            } else if index >= strings.count - suffix {
+                readings.append(earlier[index - strings.count + earlier.count].placed(at: string.range))
+            } else {
+                readings.append(read(string, imageName: imageName))
+            }
+        }
+
         var parsed = Parsed()
         parsed.blocks.reserveCapacity(strings.count)
         var previousKind: String?
-        for string in strings {
-            guard let (kindIndex, content) = classify(string.text) else { continue }
-            let kind = schema.kinds[kindIndex]
-            func warn(_ id: DiagnosticID, _ message: String, fixIts: [FixIt] = []) {
-                parsed.diagnostics.append(Diagnostic(path: path, id: id, range: string.range, severity: .warning, message: message, fixIts: fixIts))
+        // By index, each part read in place: most strings have no warning and no naming.
+        for index in readings.indices {
+            guard let kindIndex = readings[index].kindIndex, let block = readings[index].block else { continue }
+            if !readings[index].aboutTags.isEmpty { parsed.diagnostics += readings[index].aboutTags }
+            let follows = schema.kinds[kindIndex].follows
+            if !follows.isEmpty, !follows.contains(previousKind ?? "") {
+                let expected = follows.map { "'\($0)'" }.joined(separator: " or ")
+                parsed.diagnostics.append(Diagnostic(path: path, id: .misplacedBlock, range: readings[index].string.range, severity: .warning,
+                                                     message: "\(block.kind) does not directly follow \(expected == "'image'" ? "an image" : expected)"))
             }
-            if case .always = kind.matcher {
-                if let typed = halfWidthTags(of: string.text), let (meantIndex, _) = classify(typed), case let meant = schema.kinds[meantIndex], meant.name != kind.name {
-                    let message = "'\(string.text)' has full-width brackets and is shown as body text, not as \(meant.name == "image" ? "an image" : "a \(meant.name)"); did you mean '\(typed)'?"
-                    warn(.unknownTag, message, fixIts: string.fixIt(writing: typed, message: "write the tags in ASCII").map { [$0] } ?? [])
-                } else if let problem = tagProblem(in: string) {
-                    warn(problem.id, problem.message, fixIts: problem.fixIts)
-                }
-            }
-            if !kind.follows.isEmpty, !kind.follows.contains(previousKind ?? "") {
-                let expected = kind.follows.map { "'\($0)'" }.joined(separator: " or ")
-                warn(.misplacedBlock, "\(kind.name) does not directly follow \(expected == "'image'" ? "an image" : expected)")
-            }
-            if kind.role != .divider, content.isBlank {
-                warn(.emptyBlock, kind.role == .image ? "image has no name" : "empty \(kind.name) block")
-            }
-            if kind.role == .image, let naming = ImageNaming(string, kind: kind, content: content, imageName: imageName) {
-                parsed.imageNamings[string.location] = naming
-            }
-            parsed.blocks.append(block(kind: kind, content: content, location: string.location, imageName: imageName))
-            previousKind = kind.name
+            if !readings[index].aboutContent.isEmpty { parsed.diagnostics += readings[index].aboutContent }
+            if let naming = readings[index].naming { parsed.imageNamings[readings[index].string.location] = naming }
+            parsed.blocks.append(block)
+            previousKind = block.kind
         }
-        // One access to the whole: `warn` above captures `parsed`, so two of its parts at once would overlap.
         labelImages(&parsed)
+        parsed.strings = TaggedStringReadings(imageName: imageName, readings: readings)
         return parsed
+    }
+
+    /// What `string` says by itself: its kind and block, the warnings about
+    /// it, and how an image's name is written.
+    private func read(_ string: TaggedString, imageName: String?) -> TaggedStringReading {
+        stringsRead?.add(1)
+        guard let (kindIndex, content) = classify(string.text) else {
+            return TaggedStringReading(string: string, kindIndex: nil)
+        }
+        let kind = schema.kinds[kindIndex]
+        func warning(_ id: DiagnosticID, _ message: String, fixIts: [FixIt] = []) -> Diagnostic {
+            Diagnostic(path: path, id: id, range: string.range, severity: .warning, message: message, fixIts: fixIts)
+        }
+        var aboutTags: [Diagnostic] = []
+        if case .always = kind.matcher {
+            if let typed = halfWidthTags(of: string.text), let (meantIndex, _) = classify(typed), case let meant = schema.kinds[meantIndex], meant.name != kind.name {
+                let message = "'\(string.text)' has full-width brackets and is shown as body text, not as \(meant.name == "image" ? "an image" : "a \(meant.name)"); did you mean '\(typed)'?"
+                aboutTags.append(warning(.unknownTag, message, fixIts: string.fixIt(writing: typed, message: "write the tags in ASCII").map { [$0] } ?? []))
+            } else if let problem = tagProblem(in: string) {
+                aboutTags.append(warning(problem.id, problem.message, fixIts: problem.fixIts))
+            }
+        }
+        var aboutContent: [Diagnostic] = []
+        if kind.role != .divider, content.isBlank {
+            aboutContent.append(warning(.emptyBlock, kind.role == .image ? "image has no name" : "empty \(kind.name) block"))
+        }
+        let naming = kind.role == .image ? ImageNaming(string, kind: kind, content: content, imageName: imageName) : nil
+        return TaggedStringReading(string: string, kindIndex: kindIndex, block: block(kind: kind, content: content, location: string.location, imageName: imageName),
+                                   aboutTags: aboutTags, aboutContent: aboutContent, naming: naming)
     }
 
     /// Gives each image the label its kind says VoiceOver reads, and warns,
@@ -109,6 +155,7 @@ public struct TaggedParser {
         for index in parsed.blocks.indices {
             guard case .image(var image) = parsed.blocks[index].content, case .asset(let name) = image.source,
                   let kind = schema.kind(named: parsed.blocks[index].kind) else { continue }
+            let label = image.accessibilityLabel
             switch kind.imageLabel {
             case .assetName: break
             case .decorative: image.accessibilityLabel = ""
@@ -122,7 +169,8 @@ public struct TaggedParser {
                 parsed.diagnostics.append(Diagnostic(path: path, id: .unlabeledImage, at: parsed.blocks[index].location, severity: .warning,
                                               message: "image '\(name)' has no accessibility label, so VoiceOver reads its asset name; \(hint)"))
             }
-            parsed.blocks[index].content = .image(image)
+            // An unchanged block keeps its content's box, which tells a later comparison it is the same at once.
+            if image.accessibilityLabel != label { parsed.blocks[index].content = .image(image) }
         }
     }
 
