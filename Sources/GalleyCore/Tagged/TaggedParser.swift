@@ -61,7 +61,7 @@ public struct TaggedParser {
     public struct Parsed {
         public var blocks: [Block] = []
         public var diagnostics: [Diagnostic] = []
-        public var imageNamings: [SourceLocation: ImageNaming] = [:]
+        public var imageNamings = ImageNamings()
     }
 
     /// `imageName` fills `{imageName}` in image kinds' asset names: an
@@ -93,7 +93,7 @@ public struct TaggedParser {
                 warn(.emptyBlock, kind.role == .image ? "image has no name" : "empty \(kind.name) block")
             }
             if kind.role == .image, let naming = ImageNaming(string, kind: kind, content: content, imageName: imageName) {
-                parsed.imageNamings[string.location] = naming
+                parsed.imageNamings.append(naming, at: string.location)
             }
             parsed.blocks.append(block(kind: kind, content: content, location: string.location, imageName: imageName))
             previousKind = kind.name
