@@ -63,7 +63,7 @@ final class DocumentRenderer: Sendable {
         // image of it is missing (found by rendering it) or it is long enough
         // that rendering it while a page waits would hold up the others.
         let waits = last == nil && links.rendersWhenAsked && source.document.blocks.count <= Self.mostBlocksRenderedWhenAsked
-            && HTMLRenderer(context: context).resolvesEveryImage(of: source.document)
+            && HTMLRenderer.resolvesEveryImage(of: source.document, in: context)
         var rendered = waits ? nil : HTMLRenderer(context: context).render(source.document, reusing: previous)
         let images = source.imageDependencies
         let assetNames = images.compactMap { image -> String? in
