@@ -170,6 +170,36 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertFalse(storage.contains(0))
     }
 
+    /// The work of a served load, counted: no document's HTML is made until
+    /// it is asked for, except where a problem points at a block (the block
+    /// ids are the rendering's); every problem is found all the same.
+    func testServedDocumentsAreRenderedWhenAskedForUnlessAProblemPointsAtABlock() throws {
+        try write("p_01.png", png(width: 1))
+        try write("fine.json", #"[{"name": "Fine", "imageName": "p", "detailText": ["Pelicans glide.", "<image>01</image>"]}]"#)
+        try write("missing.json", #"[{"name": "Missing", "imageName": "p", "detailText": ["Gulls.", "<image>02</image>"]}]"#)
+        try write("notes.txt", "Plain notes.")
+        let workspace = Workspace(root: root, output: .served)
+        workspace.apply(.everything)
+        XCTAssertEqual(workspace.allDocuments.filter(\.isRendered).map(\.path), ["missing.json"])
+        let missing = try XCTUnwrap(workspace.allDocuments.first { $0.path == "missing.json" })
+        XCTAssertEqual(missing.diagnostics.map(\.diagnostic.formatted), ["missing.json:1:65: warning: no image set or image file named 'p_02'; did you mean 'p_01'?"])
+        XCTAssertNotNil(missing.diagnostics.first?.blockID)
+        let fine = try XCTUnwrap(workspace.allDocuments.first { $0.path == "fine.json" })
+        XCTAssertEqual(fine.diagnostics, [])
+        XCTAssertTrue(fine.html.contains("Pelicans glide.") && fine.html.contains("/files/p_01.png?v="), fine.html)
+        XCTAssertTrue(fine.isRendered)
+        XCTAssertEqual(workspace.allDocuments.filter(\.isRendered).map(\.path), ["fine.json", "missing.json"])
+        // Rendered as it would have been at once: as `render` makes it, where every document is.
+        let written = Workspace(root: root, output: .checking)
+        written.apply(.everything)
+        XCTAssertEqual(written.allDocuments.first { $0.path == "fine.json" }?.html, fine.html)
+        // The next save of a document asked for copies its blocks, so that its pages get a patch.
+        try write("fine.json", #"[{"name": "Fine", "imageName": "p", "detailText": ["Pelicans glide low.", "<image>01</image>"]}]"#)
+        let saved = try XCTUnwrap(workspace.apply(changed: ["fine.json"], removed: []).changed.first)
+        XCTAssertTrue(saved.rendered.changes?.basis === fine.rendered.identity)
+        XCTAssertTrue(saved.html.contains("Pelicans glide low."))
+    }
+
     func testChangedImageRerendersItsUsersWithANewURL() throws {
         try write("data.json", data)
         try write("p_01.png", png(width: 1))

@@ -41,7 +41,9 @@ final class TaggedStringReuseTests: XCTestCase {
 
     func testTheWarningsAndNamingsOfTheFixtureAreThere() {
         let parsed = TaggedParser(schema: .seed, path: "a.json").blocks(from: strings(texts), imageName: "littlepenguin")
-        XCTAssertEqual(parsed.imageNamings.count, 1)
+        let images = parsed.blocks.filter { $0.kind == "image" }
+        XCTAssertEqual(images.count, 1)
+        XCTAssertNotNil(images.first.flatMap { parsed.imageNamings[$0.location] })
         XCTAssertEqual(Set(parsed.diagnostics.map(\.id)), [.unknownTag, .emptyBlock, .misplacedBlock])
         XCTAssertTrue(parsed.diagnostics.contains { !$0.fixIts.isEmpty })
     }

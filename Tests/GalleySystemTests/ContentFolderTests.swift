@@ -140,4 +140,23 @@ final class ContentFolderTests: XCTestCase {
             XCTAssertTrue(error.description.contains("leads outside the content folder"), error.description)
         }
     }
+
+    /// A batch of reads shares one descriptor of the root, opened once:
+    /// a folder put in the root's place meanwhile is read only after the
+    /// batch, and the confinement holds as before.
+    func testABatchHoldingTheRootReadsFromItAndTheNextReadOpensTheRootAgain() throws {
+        for (name, folder) in folders {
+            try folder.holdingRoot { holding in
+                try FileManager.default.moveItem(atPath: root, toPath: holder + "/moved")
+                try FileManager.default.createDirectory(atPath: root + "/docs", withIntermediateDirectories: true)
+                FileManager.default.createFile(atPath: root + "/docs/a.json", contents: Data("replaced".utf8))
+                XCTAssertEqual(try holding.read("docs/a.json"), Array("inside".utf8), name)
+                XCTAssertEqual(try holding.read("relative-in"), Array("inside".utf8), name)
+                XCTAssertThrowsError(try holding.read("relative-out"), name)
+            }
+            XCTAssertEqual(try folder.read("docs/a.json"), Array("replaced".utf8), name)
+            try FileManager.default.removeItem(atPath: root)
+            try FileManager.default.moveItem(atPath: holder + "/moved", toPath: root)
+        }
+    }
 }

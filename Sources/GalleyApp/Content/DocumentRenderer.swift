@@ -3,7 +3,12 @@ import GalleyCore
 /// Where a save is rendered: a document's source, with the folder's images,
 /// style and configuration, made into what its pages show. Touches no
 /// workspace state, so many documents render at once, on any thread.
-struct DocumentRenderer {
+///
+/// A class, so that the documents whose HTML waits to be asked for
+/// (`DeferredRendering`) hold one reference to the setting they render in,
+/// not each a copy of the style and assets (some 800 bytes a document with
+/// 10,000 files, massif).
+final class DocumentRenderer: Sendable {
     let style: PageStyle
     let assets: AssetIndex
     let links: OutputLinks
@@ -11,6 +16,14 @@ struct DocumentRenderer {
     let surroundings: Surroundings
     /// The app's strings, which a title in `galley.json` may name.
     let appStrings: AppStringsTracker
+
+    init(style: PageStyle, assets: AssetIndex, links: OutputLinks, surroundings: Surroundings, appStrings: AppStringsTracker) {
+        self.style = style
+        self.assets = assets
+        self.links = links
+        self.surroundings = surroundings
+        self.appStrings = appStrings
+    }
 
     /// What the workspace knows about a document besides its source.
     struct Circumstances {
@@ -37,32 +50,21 @@ struct DocumentRenderer {
         if let titleKey, let title = appStrings.strings.localizedTitle(titleKey, documentAt: source.path, configured: style.config.language) {
             source.document.title = title
         }
-        let assets = self.assets
         let traits = style.previewTraits
         let last = circumstances.last
         let sameSurroundings = last?.surroundings == surroundings
         let problems = ImageProblems()
         // Images copied from the last rendering are not linked again: their problems carry over.
         if sameSurroundings, let last { problems.byPath = last.imageProblems }
-        let link: (ServedImage?) -> ResolvedImage? = { [links, shownWidth = style.shownImageWidth] image in
-            guard let image else { return nil }
-            let linked = links.image(image, shownWidth: shownWidth)
-            if let problem = linked.problem { problems.byPath[image.path] = problem }
-            return linked.image
-        }
-        let context = RenderContext(
-            schema: style.schema,
-            direction: WritingDirection.decide(configured: style.config.language, path: source.path),
-            resolveAsset: { [links] name in
-                var resolved = assets.resolve(name, for: traits, link: link)
-                if !links.keepsDeviceVariants { resolved?.variants = [] }
-                return resolved
-            },
-            resolveFile: { name in source.imageFilePath(name).flatMap { link(assets.images[$0]) } }
-        )
+        let context = context(of: source, noting: problems)
         var previous = last?.previous
         previous?.sameContext = sameSurroundings
-        let rendered = HTMLRenderer(context: context).render(source.document, reusing: previous)
+        // A document's first rendering waits for a page to ask, unless an
+        // image of it is missing (found by rendering it) or it is long enough
+        // that rendering it while a page waits would hold up the others.
+        let waits = last == nil && links.rendersWhenAsked && source.document.blocks.count <= Self.mostBlocksRenderedWhenAsked
+            && HTMLRenderer.resolvesEveryImage(of: source.document, in: context)
+        var rendered = waits ? nil : HTMLRenderer(context: context).render(source.document, reusing: previous)
         let images = source.imageDependencies
         let assetNames = images.compactMap { image -> String? in
             if case .asset(let name) = image { return name }
@@ -78,22 +80,58 @@ struct DocumentRenderer {
                                         kindsFirstUsed: circumstances.kindsFirstUsed)
         let diagnostics = found.assemble(
             style: style, failure: circumstances.failure, assetDiagnostics: assetDiagnostics, imageProblems: problems.byPath,
-            missingImages: rendered.missingImages, localized: circumstances.localization?.diagnostics ?? [],
+            missingImages: rendered?.missingImages ?? [], localized: circumstances.localization?.diagnostics ?? [],
             strings: titleKey.map { appStrings.findings.fileErrors + appStrings.findings.diagnostics(forKey: $0, documentAt: source.path) } ?? [])
-        let blockAt = rendered.blockIDs(at: diagnostics.filter(found.marksBlock).map(\.location))
+        // Most documents have no problem to point at a block; those that have are rendered now, for their blocks' ids.
+        let marked = diagnostics.filter(found.marksBlock).map(\.location)
+        if rendered == nil, !marked.isEmpty { rendered = HTMLRenderer(context: context).render(source.document, reusing: previous) }
+        let blockAt = rendered?.blockIDs(at: marked) ?? [:]
+        let scripts = rendered?.scripts ?? DocumentLanguage.Scripts(in: source.document.blocks)
+        let rendering = rendered.map(DeferredRendering.init(made:)) ?? DeferredRendering { [self, source] in
+            HTMLRenderer(context: self.context(of: source, noting: ImageProblems())).render(source.document)
+        }
         let document = PublishedDocument(
             id: id, path: source.path, item: source.item, title: source.document.title, kind: source.document.kind,
-            rendered: rendered, css: style.css(for: source.document.kind),
+            rendering: rendering, css: style.css(for: source.document.kind),
             layout: style.layoutJSON, geometry: source.document.kind == .tagged ? style.kindGeometries : nil,
-            language: DocumentLanguage.decide(configured: style.config.language, path: source.path, title: source.document.title, scriptsOfBlocks: rendered.scripts),
+            language: DocumentLanguage.decide(configured: style.config.language, path: source.path, title: source.document.title, scriptsOfBlocks: scripts),
             localizations: circumstances.localization?.localizations ?? [],
             searchableWords: SearchableWords(of: source.document),
             unsaved: circumstances.unsaved,
             diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: found.marksBlock($0) ? blockAt[$0.location] : nil) }
         )
-        let reusable = LastRendering(previous: PreviousRendering(document: source.document, rendered: rendered), surroundings: surroundings,
+        let reusable = LastRendering(document: source.document, rendering: rendering, surroundings: surroundings,
                                      imageProblems: problems.byPath, assetNames: assetNames, assetDiagnostics: assetDiagnostics)
         return Rendering(document: document, images: images, reusable: reusable)
+    }
+
+    /// The most blocks a document may have for its rendering to wait until
+    /// asked: the first page to ask waits for it, and a few hundred short
+    /// blocks take a few milliseconds (some 35 K instructions a block,
+    /// callgrind), where a long rich-text document would take a second.
+    static let mostBlocksRenderedWhenAsked = 256
+
+    /// How `source` is rendered: its images resolved in the folder and
+    /// linked as the output links them, noting in `problems` those that cannot be shown.
+    private func context(of source: DocumentSource, noting problems: ImageProblems) -> RenderContext {
+        let assets = self.assets
+        let traits = style.previewTraits
+        let link: (ServedImage?) -> ResolvedImage? = { [links, shownWidth = style.shownImageWidth] image in
+            guard let image else { return nil }
+            let linked = links.image(image, shownWidth: shownWidth)
+            if let problem = linked.problem { problems.byPath[image.path] = problem }
+            return linked.image
+        }
+        return RenderContext(
+            schema: style.schema,
+            direction: WritingDirection.decide(configured: style.config.language, path: source.path),
+            resolveAsset: { [links] name in
+                var resolved = assets.resolve(name, for: traits, link: link)
+                if !links.keepsDeviceVariants { resolved?.variants = [] }
+                return resolved
+            },
+            resolveFile: { name in source.imageFilePath(name).flatMap { link(assets.images[$0]) } }
+        )
     }
 
     /// Images of one rendering that cannot be shown, by path, and why.
@@ -107,7 +145,9 @@ struct DocumentRenderer {
 /// table holds a reference per document rather than some 200 bytes inline
 /// (3.5 MB of dictionary storage with 10,000 files, massif).
 final class LastRendering: Sendable {
-    let previous: PreviousRendering
+    /// The document as it was rendered.
+    let document: Document
+    let rendering: DeferredRendering
     /// The surroundings it was rendered under.
     let surroundings: Surroundings
     /// Images it links to that cannot be shown, by path, and why.
@@ -116,11 +156,20 @@ final class LastRendering: Sendable {
     let assetNames: [String]
     let assetDiagnostics: [Diagnostic]
 
-    init(previous: PreviousRendering, surroundings: Surroundings, imageProblems: [String: String], assetNames: [String], assetDiagnostics: [Diagnostic]) {
-        self.previous = previous
+    init(document: Document, rendering: DeferredRendering, surroundings: Surroundings, imageProblems: [String: String], assetNames: [String],
+         assetDiagnostics: [Diagnostic]) {
+        self.document = document
+        self.rendering = rendering
         self.surroundings = surroundings
         self.imageProblems = imageProblems
         self.assetNames = assetNames
         self.assetDiagnostics = assetDiagnostics
+    }
+
+    /// What the next rendering may copy blocks from: nothing when this one
+    /// was never made (no page asked), since making it only to copy from it
+    /// saves nothing.
+    var previous: PreviousRendering? {
+        rendering.renderedIfMade.map { PreviousRendering(document: document, rendered: $0) }
     }
 }

@@ -34,6 +34,11 @@ struct OutputLinks {
     /// for each file at the width it shows it.
     var keepsDeviceVariants: Bool { mode == .served }
 
+    /// Whether a document's HTML may wait until it is asked for
+    /// (`DeferredRendering`): served pages ask for one document at a time;
+    /// every other output writes them all.
+    var rendersWhenAsked: Bool { mode == .served }
+
     /// How the output refers to `image` shown `shownWidth` pixels wide;
     /// with the reason when it cannot be shown (a placeholder then).
     func image(_ image: ServedImage, shownWidth: Int) -> (image: ResolvedImage?, problem: String?) {

@@ -128,9 +128,9 @@ struct SourceCache {
         var reading: FileReading? { snapshot?.reading }
     }
 
-    /// The job that reads `file` as it is now.
-    func job(reading file: ContentFile, config: GalleyConfig) -> ReadJob {
-        ReadJob(file: file, folder: folder, buffer: buffers[file.sourcePath], previous: snapshots[file.sourcePath],
+    /// The job that reads `file` as it is now, from `folder` (the cache's own unless given).
+    func job(reading file: ContentFile, config: GalleyConfig, in folder: ContentFolder? = nil) -> ReadJob {
+        ReadJob(file: file, folder: folder ?? self.folder, buffer: buffers[file.sourcePath], previous: snapshots[file.sourcePath],
                 context: ReadingContext(config: config, converters: converters))
     }
 
@@ -139,8 +139,11 @@ struct SourceCache {
     mutating func read(_ files: Set<ContentFile>, config: GalleyConfig, slowAside: Bool = false) -> (results: [ReadResult], slowJobs: [ReadJob]) {
         let slow = slowAside ? files.filter(isSlow) : []
         let slowJobs = slow.sorted { $0.path < $1.path }.compactMap { readAside($0, config: config) }
-        let jobs = files.subtracting(slow).sorted { $0.path < $1.path }.map { job(reading: $0, config: config) }
-        let results = Parallel.map(jobs) { $0.run() }
+        let inPlace = files.subtracting(slow).sorted { $0.path < $1.path }
+        // One descriptor of the root for the batch, not one per file.
+        let results = folder.holdingRoot { folder in
+            Parallel.map(inPlace.map { job(reading: $0, config: config, in: folder) }) { $0.run() }
+        }
         for result in results { keep(result) }
         return (results, slowJobs)
     }

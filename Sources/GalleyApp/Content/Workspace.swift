@@ -230,7 +230,7 @@ final class Workspace {
     private func publish(_ id: String, _ rendering: DocumentRenderer.Rendering) {
         history.recordImages(rendering.images, of: id)
         if let previous = outbox[id], !rendering.document.looksDifferent(from: previous) { return }
-        if let retired = history.record(rendering.reusable, of: id) { outbox.retire(retired.previous) }
+        if let retired = history.record(rendering.reusable, of: id)?.previous { outbox.retire(retired) }
         outbox.publish(rendering.document)
     }
 }

@@ -21,7 +21,7 @@ struct PublishedDocument {
         let item: Int?
         let title: String
         let kind: DocumentKind
-        var rendered: RenderedDocument
+        var rendering: DeferredRendering
         let css: PageStyleSheet
         let layout: JSONFragment
         let geometry: KindGeometries?
@@ -46,7 +46,16 @@ struct PublishedDocument {
     init(id: String, path: String, item: Int?, title: String, kind: DocumentKind, rendered: RenderedDocument, css: PageStyleSheet, layout: JSONFragment,
          geometry: KindGeometries? = nil, language: String? = nil, localizations: [DocumentLocalization] = [], searchableWords: SearchableWords? = nil,
          unsaved: Bool = false, follow: Follow? = nil, diagnostics: [PageDiagnostic]) {
-        self.init(Contents(id: id, path: path, item: item, title: title, kind: kind, rendered: rendered, css: css, layout: layout, geometry: geometry,
+        self.init(id: id, path: path, item: item, title: title, kind: kind, rendering: DeferredRendering(made: rendered), css: css, layout: layout,
+                  geometry: geometry, language: language, localizations: localizations, searchableWords: searchableWords, unsaved: unsaved,
+                  follow: follow, diagnostics: diagnostics)
+    }
+
+    /// A document whose article may be made only when first asked for.
+    init(id: String, path: String, item: Int?, title: String, kind: DocumentKind, rendering: DeferredRendering, css: PageStyleSheet,
+         layout: JSONFragment, geometry: KindGeometries? = nil, language: String? = nil, localizations: [DocumentLocalization] = [],
+         searchableWords: SearchableWords? = nil, unsaved: Bool = false, follow: Follow? = nil, diagnostics: [PageDiagnostic]) {
+        self.init(Contents(id: id, path: path, item: item, title: title, kind: kind, rendering: rendering, css: css, layout: layout, geometry: geometry,
                            language: language, localizations: localizations, searchableWords: searchableWords, unsaved: unsaved, diagnostics: diagnostics),
                   follow: follow)
     }
@@ -63,8 +72,10 @@ struct PublishedDocument {
     var kind: DocumentKind { shared.contents.kind }
     /// The article, where each of its children sits, and how it differs
     /// from the rendering before it, for answering a page with only what changed.
-    var rendered: RenderedDocument { shared.contents.rendered }
-    var html: String { shared.contents.rendered.html }
+    var rendered: RenderedDocument { shared.contents.rendering.rendered }
+    var html: String { rendered.html }
+    /// Whether its article was made (`DeferredRendering`): asked for, or made with it.
+    var isRendered: Bool { shared.contents.rendering.renderedIfMade != nil }
     var css: PageStyleSheet { shared.contents.css }
     /// `{"deviceWidth": …, "appearance": …}` from `galley.json`.
     var layout: JSONFragment { shared.contents.layout }
@@ -91,7 +102,9 @@ struct PublishedDocument {
     /// The same document with its article's HTML replaced (a review page marks what changed in it).
     func showing(html: String) -> PublishedDocument {
         var contents = shared.contents
-        contents.rendered.html = html
+        var rendered = contents.rendering.rendered
+        rendered.html = html
+        contents.rendering = DeferredRendering(made: rendered)
         return PublishedDocument(contents, follow: follow)
     }
 
@@ -101,9 +114,10 @@ struct PublishedDocument {
     /// Whether anything a page shows differs from `other`. The searchable
     /// words are the text `html` shows: they differ only when it does.
     func looksDifferent(from other: PublishedDocument) -> Bool {
-        // Bytes, not characters: comparing megabytes of HTML as Unicode text costs far more.
-        !html.isByteEqual(to: other.html) || diagnostics != other.diagnostics || title != other.title || css != other.css || layout != other.layout
-            || language != other.language || localizations != other.localizations || unsaved != other.unsaved
+        // The HTML last, as it may have to be made (`DeferredRendering`); bytes,
+        // not characters: comparing megabytes of HTML as Unicode text costs far more.
+        diagnostics != other.diagnostics || title != other.title || css != other.css || layout != other.layout
+            || language != other.language || localizations != other.localizations || unsaved != other.unsaved || !html.isByteEqual(to: other.html)
     }
 
     /// The `/api/documents/{id}` body for this document as `version`: with

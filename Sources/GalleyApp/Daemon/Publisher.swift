@@ -123,6 +123,11 @@ final class Publisher: @unchecked Sendable {
     /// Answers at once when the page is behind; else parks the request
     /// until what it waits for changes or `wait` seconds pass.
     func reply(to request: LongPollRequest, wait: Double) -> HTTPReply {
+        // An article made when first asked for (`DeferredRendering`) is made
+        // here, outside the lock every page and every save waits for.
+        if case .document(let id) = request.topic, let document = state.withLock({ $0.protocolState.documents[id]?.value }) {
+            _ = document.rendered
+        }
         let now: HTTPResponse? = state.withLock { state in
             state.protocolState.answer(to: request).map { response(to: $0, &state) }
         }

@@ -6,27 +6,34 @@
 /// The server takes the current time, asks, and carries the returned answers
 /// out; nothing here blocks, reads a clock or touches a socket.
 public struct LongPollState<Document, Waiter> {
-    private struct Parked {
+    // `publish` is inlinable, so that the app's copy of it is specialised for
+    // its document and waiter types: unspecialised, setting each document in
+    // the tables went through the generic dictionary, some 5 K instructions a
+    // document at start-up (callgrind). What it touches is internal,
+    // `@usableFromInline`, and read from outside through `documents` and `indexVersion`.
+    @usableFromInline struct Parked {
         var ticket: Int
-        var waiter: Waiter
-        var request: LongPollRequest
+        @usableFromInline var waiter: Waiter
+        @usableFromInline var request: LongPollRequest
         var deadline: ContinuousClock.Instant
     }
 
     /// Every published document with the version it was published as.
-    public private(set) var documents: [String: Versioned<Document>] = [:]
+    public var documents: [String: Versioned<Document>] { versions }
+    @usableFromInline var versions: [String: Versioned<Document>] = [:]
     /// Documents' versions before their latest, kept only where the document
     /// was in view when the latest came: the base its pages patch from.
-    private var previous: [String: Versioned<Document>] = [:]
+    @usableFromInline var previous: [String: Versioned<Document>] = [:]
     /// Documents whose latest version somebody was given since it was
     /// published. With those a page waits for, they are the documents in
     /// view: a page given version V asks again from V, and if the next
     /// version comes before it asks (keystrokes from an editor come that
     /// fast), it is still told a patch, not the whole document.
-    private var shown: Set<String> = []
+    @usableFromInline var shown: Set<String> = []
     /// The version of the document list: the latest of any change or removal.
-    public private(set) var indexVersion = 0
-    private var waiting: [LongPollTopic: [Parked]] = [:]
+    public var indexVersion: Int { latestVersion }
+    @usableFromInline var latestVersion = 0
+    @usableFromInline var waiting: [LongPollTopic: [Parked]] = [:]
     private var nextTicket = 0
     /// When the one timer that serves every deadline fires, if it is set.
     private var timerDeadline: ContinuousClock.Instant?
@@ -64,24 +71,25 @@ public struct LongPollState<Document, Waiter> {
 
     /// Takes in a round of changes, gives each changed document its version,
     /// and returns the waiters to answer, in the order they arrived per topic.
+    @inlinable
     public mutating func publish(changed: [(id: String, document: Document)], removed: [String]) -> [(waiter: Waiter, answer: LongPollAnswer<Document>)] {
         var version = indexVersion
         var changedIDs: [String] = []
         // Sorting positions by id touches no document; sorting the pairs
         // copied every document several times (9% of a start-up with 10,000 files).
         let ids = changed.map(\.id)
-        documents.reserveCapacity(documents.count + changed.count)
+        versions.reserveCapacity(versions.count + changed.count)
         for index in ids.indices.sorted(by: { ids[$0] < ids[$1] }) {
             let (id, document) = changed[index]
             version += 1
             // A folder-wide change keeps no second copy of documents nobody looks at.
             let isInView = waiting[.document(id)] != nil || shown.remove(id) != nil
-            previous[id] = isInView ? documents[id] : nil
-            documents[id] = Versioned(document, version: version)
+            previous[id] = isInView ? versions[id] : nil
+            versions[id] = Versioned(document, version: version)
             changedIDs.append(id)
         }
         var removedIDs: [String] = []
-        for id in removed where documents.removeValue(forKey: id) != nil {
+        for id in removed where versions.removeValue(forKey: id) != nil {
             version += 1
             previous[id] = nil
             shown.remove(id)
@@ -91,7 +99,7 @@ public struct LongPollState<Document, Waiter> {
         // Most documents have no page waiting (none do at start-up): only
         // theirs are looked up again, and copied, here.
         for id in changedIDs where waiting[.document(id)] != nil {
-            guard let current = documents[id] else { continue }
+            guard let current = versions[id] else { continue }
             for parked in waiting.removeValue(forKey: .document(id)) ?? [] {
                 answers.append((parked.waiter, newer(current, id: id, for: parked.request)))
                 shown.insert(id)
@@ -103,7 +111,7 @@ public struct LongPollState<Document, Waiter> {
             }
         }
         if version != indexVersion {
-            indexVersion = version
+            latestVersion = version
             for parked in waiting.removeValue(forKey: .index) ?? [] {
                 answers.append((parked.waiter, .index(version: version)))
             }
@@ -141,7 +149,8 @@ public struct LongPollState<Document, Waiter> {
 
     /// What a page that has `request.since` gets of a newer `current`: a patch
     /// when it takes one and has the version kept as the base, else the whole.
-    private func newer(_ current: Versioned<Document>, id: String, for request: LongPollRequest) -> LongPollAnswer<Document> {
+    @usableFromInline
+    func newer(_ current: Versioned<Document>, id: String, for request: LongPollRequest) -> LongPollAnswer<Document> {
         if request.acceptsPatch, let since = request.since, let base = previous[id], base.version == since {
             return .patch(id: id, from: base, to: current)
         }

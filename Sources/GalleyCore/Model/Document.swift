@@ -14,9 +14,9 @@ public struct Document: Equatable, Sendable {
     public var blocks: [Block]
     /// For tagged content: how each image block's name is written, by the
     /// block's location, for fixes of missing images.
-    public var imageNamings: [SourceLocation: ImageNaming]
+    public var imageNamings: ImageNamings
 
-    public init(title: String, kind: DocumentKind, blocks: [Block], imageNamings: [SourceLocation: ImageNaming] = [:]) {
+    public init(title: String, kind: DocumentKind, blocks: [Block], imageNamings: ImageNamings = ImageNamings()) {
         self.title = title
         self.kind = kind
         self.blocks = blocks
@@ -27,9 +27,7 @@ public struct Document: Equatable, Sendable {
     public func movedDown(by lines: Int) -> Document {
         var moved = self
         moved.blocks = blocks.map { $0.movedDown(by: lines) }
-        moved.imageNamings = Dictionary(uniqueKeysWithValues: imageNamings.map { location, naming in
-            (SourceLocation(line: location.line + lines, column: location.column), naming.movedDown(by: lines))
-        })
+        moved.imageNamings = imageNamings.movedDown(by: lines)
         return moved
     }
 }

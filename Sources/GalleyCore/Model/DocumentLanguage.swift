@@ -40,6 +40,11 @@ public enum DocumentLanguage {
             self = found
         }
 
+        /// The scripts of every block's text, as a rendering of them finds (`RenderedDocument.scripts`).
+        public init(in blocks: [Block]) {
+            self = blocks.reduce(into: []) { $0.formUnion(Scripts(in: $1)) }
+        }
+
         public init(in text: String) {
             var text = text
             self = text.withUTF8(Scripts.init(inUTF8:))

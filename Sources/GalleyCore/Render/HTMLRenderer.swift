@@ -294,15 +294,35 @@ public struct HTMLRenderer {
         return " (\(formatNumber(width))×\(formatNumber(height)) pt)"
     }
 
+    /// Whether every image `document` shows resolves, so that rendering it
+    /// would find no image missing: what the problems of a document rendered
+    /// later, when a page asks, depend on. Embedded pictures always do.
+    /// Needs no renderer, whose memos would be made for nothing.
+    public static func resolvesEveryImage(of document: Document, in context: RenderContext) -> Bool {
+        document.imageReferences.allSatisfy { reference in
+            if case .embedded = reference.source { return true }
+            return resolve(reference.source, in: context) != nil
+        }
+    }
+
+    /// The image an asset or file name resolves to; nil for an embedded picture, which is shown from its bytes.
+    private static func resolve(_ source: ImageBlock.Source, in context: RenderContext) -> ResolvedImage? {
+        switch source {
+        case .asset(let name): context.resolveAsset(name)
+        case .file(let name): context.resolveFile(name)
+        case .embedded: nil
+        }
+    }
+
     private func renderImage(_ image: ImageBlock, missingImage: inout String?) -> String {
         let resolved: ResolvedImage?
         let label: String
         switch image.source {
         case .asset(let name):
-            resolved = context.resolveAsset(name)
+            resolved = Self.resolve(image.source, in: context)
             label = image.accessibilityLabel ?? name
         case .file(let name):
-            resolved = context.resolveFile(name)
+            resolved = Self.resolve(image.source, in: context)
             label = name
         case .embedded(let mimeType, let bytes):
             let size = ImageDimensions.read(bytes)

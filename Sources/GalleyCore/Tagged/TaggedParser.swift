@@ -64,7 +64,7 @@ public struct TaggedParser {
     public struct Parsed {
         public var blocks: [Block] = []
         public var diagnostics: [Diagnostic] = []
-        public var imageNamings: [SourceLocation: ImageNaming] = [:]
+        public var imageNamings = ImageNamings()
         /// What each string said, for the next reading of these strings.
         public var strings = TaggedStringReadings(imageName: nil, readings: [])
     }
@@ -111,7 +111,7 @@ public struct TaggedParser {
                                                      message: "\(block.kind) does not directly follow \(expected == "'image'" ? "an image" : expected)"))
             }
             if !readings[index].aboutContent.isEmpty { parsed.diagnostics += readings[index].aboutContent }
-            if let naming = readings[index].naming { parsed.imageNamings[readings[index].string.location] = naming }
+            if let naming = readings[index].naming { parsed.imageNamings.append(naming, at: readings[index].string.location) }
             parsed.blocks.append(block)
             previousKind = block.kind
         }
