@@ -1,4 +1,5 @@
 import GalleyCore
+import GalleySystem
 import XCTest
 @testable import GalleyApp
 
@@ -332,6 +333,22 @@ final class WorkspaceTests: XCTestCase {
         func hold(_ job: @escaping @Sendable () -> SlowWork.Done) { work.withLock { $0.append(job) } }
         var count: Int { work.withLock { $0.count } }
         func run(_ index: Int) -> SlowWork.Done { work.withLock { $0[index] }() }
+    }
+
+    func testOnlyAFileLargeEnoughToBeReadInPartKeepsWhatItsNextReadingResumesFrom() throws {
+        let paragraphs = (0..<100).map { "\"Paragraph \($0) of an item long enough to be read in part.\"" }.joined(separator: ", ")
+        try write("large.json", #"[{"name": "Large", "detailText": ["# + paragraphs + "]}]")
+        try write("small.json", #"[{"name": "Small", "detailText": ["one"]}]"#)
+        var cache = SourceCache(folder: ContentFolder(root: root))
+        let files: Set = [ContentFile(path: "large.json", format: "json"), ContentFile(path: "small.json", format: "json")]
+        let results = cache.read(files, config: GalleyConfig()).results
+        XCTAssertEqual(results.map(\.file.path), ["large.json", "small.json"])
+        // A load holds every result at once: a small file's strings' readings go with its result.
+        XCTAssertEqual(results.map { $0.snapshot?.canReadInPart }, [true, false])
+        for result in results {
+            guard case .documents(let sources) = result.reading else { return XCTFail("\(result.file.path) was not read") }
+            XCTAssertEqual(sources.count, 1)
+        }
     }
 
     func testASlowFileIsReadAndRenderedAsideWhileOtherSavesArePublished() throws {

@@ -21,6 +21,13 @@ public struct FileSnapshot: Sendable {
     /// snapshot that cannot is of no use.
     public var canReadInPart: Bool { resume != nil }
 
+    /// The same reading without what the next one would resume from: for a
+    /// file small enough to read whole again, whose format's state (every
+    /// string's reading, for a data file) need not outlive this reading.
+    public var readingOnly: FileSnapshot {
+        FileSnapshot(reading: reading, bytesRead: bytesRead)
+    }
+
     /// A file that could not be read at all.
     public init(failure: Diagnostic) {
         self.init(reading: .failed(failure), bytesRead: 0)
