@@ -300,17 +300,11 @@ public struct HTMLRenderer {
     /// Needs no renderer, whose memos would be made for nothing.
     public static func resolvesEveryImage(of document: Document, in context: RenderContext) -> Bool {
         document.imageReferences.allSatisfy { reference in
-            if case .embedded = reference.source { return true }
-            return resolve(reference.source, in: context) != nil
-        }
-    }
-
-    /// The image an asset or file name resolves to; nil for an embedded picture, which is shown from its bytes.
-    private static func resolve(_ source: ImageBlock.Source, in context: RenderContext) -> ResolvedImage? {
-        switch source {
-        case .asset(let name): context.resolveAsset(name)
-        case .file(let name): context.resolveFile(name)
-        case .embedded: nil
+            switch reference.source {
+            case .asset(let name): context.resolveAsset(name) != nil
+            case .file(let name): context.resolveFile(name) != nil
+            case .embedded: true
+            }
         }
     }
 
@@ -319,10 +313,10 @@ public struct HTMLRenderer {
         let label: String
         switch image.source {
         case .asset(let name):
-            resolved = Self.resolve(image.source, in: context)
+            resolved = context.resolveAsset(name)
             label = image.accessibilityLabel ?? name
         case .file(let name):
-            resolved = Self.resolve(image.source, in: context)
+            resolved = context.resolveFile(name)
             label = name
         case .embedded(let mimeType, let bytes):
             let size = ImageDimensions.read(bytes)
