@@ -481,6 +481,38 @@ def answer_sizes(page):
         "return performance.getEntriesByType('resource').filter(e => e.name.includes('/api/documents/')).map(e => e.encodedBodySize)")
 
 
+def layout_objects(page):
+    """How many boxes and texts Chromium has laid out for the page (the DevTools protocol's count)."""
+    page.execute_cdp_cmd("Performance.enable", {})
+    return {m["name"]: m["value"] for m in page.execute_cdp_cmd("Performance.getMetrics", {})["metrics"]}["LayoutObjects"]
+
+
+def test_a_long_document_is_laid_out_only_near_the_screen(page, daemon, content):
+    # What a group far below holds is neither styled nor laid out until it
+    # comes near the screen: the page then keeps a thirtieth of a 1 MB
+    # RTF's boxes, and its garbage collections and text-size changes are as small.
+    write_long_rtf(os.path.join(content, "far.rtf"), [str(n) for n in range(2000)])
+    wait_until(lambda: any(d["title"] == "far" for d in daemon.documents()["documents"]))
+    open_doc(page, daemon, "far")
+    wait_until(lambda: len(article_texts(page, "#view-a")) == 2000)
+    wait_settled(page)
+    # Each paragraph is at least three: its block, its paragraph and its text.
+    assert layout_objects(page) < 2000
+    seen = "return arguments[0].checkVisibility({contentVisibilityAuto: true})"
+    first, last = block_with(page, "Paragraph 0 of"), block_with(page, "Paragraph 1999 of")
+    assert page.execute_script(seen, first) and not page.execute_script(seen, last)
+    # Asked where it is, a block far below is laid out for the answer.
+    assert page.execute_script("return arguments[0].getBoundingClientRect().height", last) > 10
+    page.execute_script("arguments[0].scrollIntoView()", last)
+    wait_until(lambda: page.execute_script(seen, last), message="the last paragraph never came on screen")
+    assert not page.execute_script(seen, first)
+    # The outline labels every block, so every group is laid out.
+    page.find_element(By.ID, "outline").click()
+    wait_until(lambda: layout_objects(page) > 3 * 2000, message="the outline view did not lay out every block")
+    assert page.execute_script(seen, first)
+    page.execute_script("localStorage.clear()")
+
+
 def test_a_long_document_is_patched_block_by_block(page, daemon, content):
     path = os.path.join(content, "long.rtf")
     numbers = [str(n) for n in range(2000)]
