@@ -4,7 +4,7 @@
 import { galley, HOLD_SECONDS, Backoff, backOff, getJSON, isHiddenAbort, noteBoot, setConnection, whenVisible } from './connection.js';
 import { PAGE_CLASSES, PatchMismatch, incomingFromArticle, incomingFromPatch, isPageAttr, parseArticle, patchView } from './patching.js';
 import { blockOnLine, blocksOf, labelLocations } from './blockLocations.js';
-import { captureAnchor, isOnScreen, restoreAnchor, viewportTop } from './scrolling.js';
+import { ReadingPosition, captureAnchor, isOnScreen, restoreAnchor, viewportTop } from './scrolling.js';
 import { settings } from './settings.js';
 import { setUpToolbar } from './toolbar.js';
 import { setUpDiagnostics } from './diagnostics.js';
@@ -24,6 +24,7 @@ export function documentPage() {
   const $ = (id) => document.getElementById(id);
   const id = decodeURIComponent(location.pathname.replace(/^\/doc\//, '').replace(/\/+$/, ''));
   const viewA = $('view-a');
+  const readingPosition = new ReadingPosition(viewA);
   const viewB = $('view-b');
   const deviceB = $('device-b');
   const titleEl = $('doc-title');
@@ -101,6 +102,7 @@ export function documentPage() {
 
   function revealBlock(el, focusIt) {
     el.scrollIntoView({ block: 'center', behavior: 'auto' });
+    readingPosition.hold(el);
     if (focusIt) {
       el.classList.add('diag-target');
       setTimeout(() => el.classList.remove('diag-target'), 1500);
@@ -198,6 +200,7 @@ export function documentPage() {
     const { anchor, changed, followTo } = nextFrame;
     nextFrame = null;
     restoreAnchor(anchor);
+    readingPosition.note();
     const shown = changed.filter((el) => el.isConnected);
     if (shown.length) {
       for (const el of shown) markChanged(el);
@@ -267,6 +270,7 @@ export function documentPage() {
       // still that of the frame on screen.
       if (!nextFrame) nextFrame = { anchor: captureAnchor(viewA), changed: [], followTo: null };
       changed = patchView(viewA, incoming[0], false);
+      readingPosition.watch();
       const changedB = incoming[1] ? patchView(viewB, incoming[1], true) : [];
       doc.hasArticle = true;
       setLanguage();

@@ -64,3 +64,58 @@ export function isOnScreen(el) {
   const r = el.getBoundingClientRect();
   return r.bottom > viewportTop() && r.top < window.innerHeight;
 }
+
+/**
+ * Keeps the reading position while groups take their own size. A group far
+ * from the screen is not laid out (galley.css, `content-visibility: auto`)
+ * and stands at a typical group's height until it comes near: one above the
+ * text being read that then takes its own height (after a jump to a block
+ * far below, or while scrolling back up past groups never shown) would move
+ * that text by the difference. The browser's own scroll anchoring is off
+ * (the page anchors patches itself, `restoreAnchor`), so this does what it
+ * would: it notes where the blocks on screen are whenever the page scrolls,
+ * and after a layout that resized a group scrolls by as much as they moved,
+ * in that frame. A block just revealed is held where it was put for a
+ * moment, whatever starts the screen.
+ */
+export class ReadingPosition {
+  constructor(view) {
+    this.view = view;
+    this.anchor = null;
+    this.held = null;
+    this.groups = new Set();
+    this.observer = new ResizeObserver(() => this.settle());
+    addEventListener('scroll', () => this.note(), { passive: true });
+  }
+
+  /** Watches the groups the view's article holds now, and no others. */
+  watch() {
+    const article = this.view.querySelector(':scope > article');
+    const groups = article ? Array.from(article.children).filter(isGroup) : [];
+    const current = new Set(groups);
+    for (const group of this.groups) if (!current.has(group)) this.observer.unobserve(group);
+    for (const group of groups) if (!this.groups.has(group)) this.observer.observe(group);
+    this.groups = current;
+  }
+
+  /** Holds `el` where it is now while what is around it is laid out. */
+  hold(el) {
+    this.held = { el, until: performance.now() + HOLD_MS };
+    this.note();
+  }
+
+  /** Where the blocks on screen are now, as the next layout is to keep them. */
+  note() {
+    const held = this.held && this.held.until > performance.now() && this.held.el.isConnected ? this.held.el : null;
+    if (!held) this.held = null;
+    this.anchor = held ? [{ el: held, top: held.getBoundingClientRect().top }] : captureAnchor(this.view);
+  }
+
+  settle() {
+    restoreAnchor(this.anchor);
+    this.note();
+  }
+}
+
+/** How long a revealed block is held: the groups around it are laid out in the frame or two after. */
+const HOLD_MS = 1000;

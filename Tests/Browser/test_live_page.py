@@ -513,6 +513,46 @@ def test_a_long_document_is_laid_out_only_near_the_screen(page, daemon, content)
     page.execute_script("localStorage.clear()")
 
 
+def frames_later(page, script, *arguments, frames=6):
+    """What `script` returns at each of the next `frames` animation frames."""
+    return page.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const read = new Function(...Array.from({length: arguments.length - 1}, (_, i) => 'a' + i), arguments[0]);
+        const args = Array.from(arguments).slice(1, -1);
+        const seen = [];
+        const frame = () => { seen.push(read(...args)); if (seen.length < %d) requestAnimationFrame(frame); else done(seen); };
+        requestAnimationFrame(frame);""" % frames, script, *arguments)
+
+
+def test_a_block_revealed_far_below_stays_where_it_was_put(page, daemon, content):
+    # The groups it passes stand at a typical size until laid out: the page
+    # keeps the revealed block, then the text being read, still while the
+    # groups around them take their own (2,000 one-line paragraphs: each
+    # group is half the size it stands at).
+    numbers = [str(n) for n in range(2000)]
+    path = os.path.join(content, "reveal.rtf")
+    write_long_rtf(path, numbers)
+    wait_until(lambda: any(d["title"] == "reveal" for d in daemon.documents()["documents"]))
+    open_doc(page, daemon, "reveal")
+    wait_until(lambda: len(article_texts(page, "#view-a")) == 2000)
+    numbers[1500] = "1500, changed far below"
+    write_long_rtf(path, numbers)
+    chip = wait_until(lambda: page.find_element(By.ID, "change-chip").is_displayed() and page.find_element(By.ID, "change-chip"),
+                      message="no chip for a change far below")
+    chip.click()
+    el = block_with(page, "changed far below")
+    tops = frames_later(page, "return a0.getBoundingClientRect().top", el)
+    middle = page.execute_script("return innerHeight / 2")
+    assert all(abs(top - tops[0]) < 1 for top in tops), tops
+    assert 0 < tops[0] < middle, (tops, middle)
+    # Scrolling back up, past groups never shown: what is on screen moves by the scroll alone.
+    for _ in range(8):
+        top = page.execute_script("return arguments[0].getBoundingClientRect().top", el)
+        page.execute_script("window.scrollBy(0, -700)")
+        moved = frames_later(page, "return a0.getBoundingClientRect().top", el, frames=3)
+        assert all(abs(t - (top + 700)) < 1 for t in moved), (top, moved)
+
+
 def test_a_long_document_is_patched_block_by_block(page, daemon, content):
     path = os.path.join(content, "long.rtf")
     numbers = [str(n) for n in range(2000)]
