@@ -45,12 +45,15 @@ public struct ConfinedTree: Sendable {
     /// - `enter` runs before a folder is listed; false skips the folder (the
     ///   watcher adds its watch there, so nothing created meanwhile is missed).
     /// - `file` gets each regular file, or each symlink to one inside the root.
+    /// - `unreadable`, when given, gets each of those files that could not be
+    ///   read (see `FileReadability`), before `file` gets it.
     /// - `failed` gets folders that could not be listed.
     public func walk(
         from top: String? = nil,
         isIgnored: (String) -> Bool,
         enter: (String) -> Bool = { _ in true },
         file: (String) -> Void,
+        unreadable: ((String) -> Void)? = nil,
         failed: (SystemCallError) -> Void = { _ in }
     ) {
         let top = top ?? root
@@ -62,7 +65,7 @@ public struct ConfinedTree: Sendable {
                   visited.insert(real).inserted, enter(folder) else { continue }
             let entries: [DirectoryListing.Entry]
             do {
-                entries = try DirectoryListing.entries(of: folder)
+                entries = try DirectoryListing.entries(of: folder, askingReadability: unreadable != nil)
             } catch {
                 failed(error)
                 continue
@@ -72,7 +75,9 @@ public struct ConfinedTree: Sendable {
                 if isIgnored(path) { continue }
                 switch kind(of: entry.kind, at: path) {
                 case .folder: pending.append(path)
-                case .file: file(path)
+                case .file:
+                    if entry.isUnreadable { unreadable?(path) }
+                    file(path)
                 case .symbolicLink, .other: continue
                 }
             }

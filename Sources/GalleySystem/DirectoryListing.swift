@@ -9,9 +9,13 @@ public enum DirectoryListing {
     public struct Entry: Equatable, Sendable {
         public var name: String
         public var kind: FileKind
+        /// Whether a file or symlink could not be read when listed; false when not asked.
+        public var isUnreadable = false
     }
 
-    public static func entries(of folder: String) throws(SystemCallError) -> [Entry] {
+    /// With `askingReadability`, each file's and symlink's readability is
+    /// asked while the folder is open (see `FileReadability`).
+    public static func entries(of folder: String, askingReadability: Bool = false) throws(SystemCallError) -> [Entry] {
         guard let stream = opendir(folder) else {
             throw SystemCallError(call: "opendir", path: folder, errno: errno)
         }
@@ -22,7 +26,11 @@ public enum DirectoryListing {
                 String(validating: bytes.prefix { $0 != 0 }, as: UTF8.self)
             }
             guard let name, name != ".", name != ".." else { continue }
-            entries.append(Entry(name: name, kind: kind(of: record.pointee.d_type, name: name, in: folder)))
+            var entry = Entry(name: name, kind: kind(of: record.pointee.d_type, name: name, in: folder))
+            if askingReadability, entry.kind == .file || entry.kind == .symbolicLink {
+                entry.isUnreadable = FileReadability.isUnreadable(name: name, inFolder: dirfd(stream))
+            }
+            entries.append(entry)
         }
         return entries
     }

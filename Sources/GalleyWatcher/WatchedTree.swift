@@ -42,10 +42,9 @@ final class WatchedTree {
         tree = try ConfinedTree(root: self.root)
         _ = table.insert(rootWatch, path: self.root)
         var found: [String] = []
-        let complete = watchTree(at: self.root, reportingFilesTo: { path in
-            if Self.isUnreadable(path) { unreadableFiles.insert(path) }
-            found.append(path)
-        })
+        let complete = watchTree(
+            at: self.root, reportingFilesTo: { found.append($0) },
+            noteUnreadable: { self.unreadableFiles.insert($0) })
         filesFoundAtStart = complete ? found : nil
     }
 
@@ -57,14 +56,7 @@ final class WatchedTree {
 
     /// Whether the file at `path` became readable or unreadable since it was last seen.
     func readabilityChanged(at path: String) -> Bool {
-        Self.isUnreadable(path) ? unreadableFiles.insert(path).inserted : unreadableFiles.remove(path) != nil
-    }
-
-    /// Unreadable to this process, or by its mode to anyone (root reads a
-    /// file of mode 000, but the author who made it so means it unreadable).
-    private static func isUnreadable(_ path: String) -> Bool {
-        guard let status = FileStatus.status(of: path, followingLinks: true) else { return false }
-        return status.st_mode & 0o444 == 0 || access(path, R_OK) != 0
+        FileReadability.isUnreadable(path) ? unreadableFiles.insert(path).inserted : unreadableFiles.remove(path) != nil
     }
 
     func path(of watch: WatchDescriptor) -> String? { table.path(of: watch) }
@@ -131,7 +123,9 @@ final class WatchedTree {
 
     /// Returns whether every folder reached was listed.
     @discardableResult
-    private func watchTree(at top: String, reportingFilesTo report: (String) -> Void) -> Bool {
+    private func watchTree(
+        at top: String, reportingFilesTo report: (String) -> Void, noteUnreadable: ((String) -> Void)? = nil
+    ) -> Bool {
         var limitErrors: [SystemCallError] = []
         var complete = true
         tree.walk(
@@ -142,6 +136,7 @@ final class WatchedTree {
                 return watched
             },
             file: report,
+            unreadable: noteUnreadable,
             // A folder removed right after its watch was added reports its own deletion.
             failed: { error in
                 complete = false

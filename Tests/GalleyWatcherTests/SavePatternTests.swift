@@ -143,4 +143,26 @@ final class AttributeChangeTests: XCTestCase {
         XCTAssertEqual(chmod(document, 0o644), 0)
         XCTAssertEqual(fixture.recorder.batches(mentioning: [document]), [.events([changed(document)])])
     }
+
+    /// The first walk asks each file whether it can be read, while its folder
+    /// is open: a file that could not be read before the watch began is
+    /// reported once it can, and a touch afterwards reports nothing.
+    func testAFileUnreadableBeforeTheWatchBeganIsAChangeWhenMadeReadable() throws {
+        let folder = try TemporaryFolder()
+        let root = folder.path("content")
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let document = root + "/doc.json"
+        try "[]".write(toFile: document, atomically: false, encoding: .utf8)
+        XCTAssertEqual(chmod(document, 0o000), 0)
+        let recorder = try BatchRecorder(root: root)
+        addTeardownBlock {
+            recorder.stop()
+            folder.remove()
+        }
+
+        XCTAssertEqual(chmod(document, 0o644), 0)
+        XCTAssertEqual(recorder.batches(mentioning: [document]), [.events([changed(document)])])
+        Disk.touch(document)
+        XCTAssertEqual(recorder.batchesBeforeSentinel(), [])
+    }
 }
