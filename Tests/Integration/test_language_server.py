@@ -347,6 +347,37 @@ def test_twenty_unsaved_edits_reach_the_held_poll_and_the_file_is_never_written(
     assert server.shutdown_and_exit() == 0
 
 
+def test_a_large_file_read_aside_gets_the_diagnostics_of_the_edit_itself(example, serve, client):
+    # A data file of 256 KiB or more is read and rendered off the workspace
+    # queue; the editor's answer must still describe the text just sent, not
+    # the reading before it (which an editor would show until the next keystroke).
+    path = os.path.join(example, "large.json")
+    items = [{"name": f"Item {index}", "detailText": [f"Paragraph {p} of item {index}. " * 8 for p in range(10)]} for index in range(150)]
+    with open(path, "w", encoding="utf-8") as handle:
+        json.dump(items, handle, indent=2)
+    assert os.path.getsize(path) > 256 * 1024
+    daemon = serve(example)
+    server = client()
+    server.initialize(root=example)
+    uri = server.open(path)
+    assert not [d for d in server.diagnostics(uri) if d["severity"] == 1]
+    lines = open(path, encoding="utf-8").read().split("\n")
+    comma_line = next(i for i, text in enumerate(lines) if text.rstrip().endswith('",'))
+    end = len(lines[comma_line].rstrip())
+    for version in range(2, 6):
+        # Each edit removes the comma, the next puts it back: every answer differs from the last.
+        if version % 2 == 0:
+            change = {"range": {"start": {"line": comma_line, "character": end - 1}, "end": {"line": comma_line, "character": end}}, "text": ""}
+        else:
+            change = {"range": {"start": {"line": comma_line, "character": end - 1}, "end": {"line": comma_line, "character": end - 1}}, "text": ","}
+        server.change(uri, version, [change])
+        errors = [(d["range"]["start"]["line"], d["message"]) for d in server.diagnostics(uri, version=version) if d["severity"] == 1]
+        assert errors == ([(comma_line, "missing ',' between object members")] if version % 2 == 0 else []), version
+    assert os.path.getsize(path) == len("\n".join(lines))
+    assert daemon.documents()["documents"]
+    assert server.shutdown_and_exit() == 0
+
+
 def test_did_save_shows_the_file_and_a_closed_connection_drops_its_buffers(example, serve, client):
     daemon = serve(example)
     path = os.path.join(example, DATA)

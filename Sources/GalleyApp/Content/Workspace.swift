@@ -20,6 +20,8 @@ final class Workspace {
     private var queue = RenderQueue()
     /// Where a slow file is read and rendered (nil: everything in place).
     private let slowLane: SlowWork.Lane?
+    /// Documents rendered on the slow lane now, with how many renderings of each are out.
+    private var renderingAside: [String: Int] = [:]
 
     /// Renderings made for `output`; `pictures` draws images a browser cannot show (else files are linked as they are).
     init(root: String, output: OutputMode = .served, pictures: ImagePictures? = nil, slowLane: SlowWork.Lane? = nil) {
@@ -157,6 +159,7 @@ final class Workspace {
             case .stale: break
             }
         case .rendering(let id, let ticket, let rendering):
+            renderingAside[id] = renderingAside[id].flatMap { $0 > 1 ? $0 - 1 : nil }
             guard history.isCurrent(ticket, of: id) else { break }
             if let path = index.sources[id]?.path, sources.isReadingAside(documentAt: path) {
                 queue.noteDropped(id)
@@ -171,11 +174,21 @@ final class Workspace {
     /// Renders documents on the slow lane, to be published when they are back.
     private func renderAside(_ ids: [String]) {
         for id in ids {
-            guard let source = index.sources[id] else { continue }
-            slowLane? { [renderer, ticket = history.startRendering(id), circumstances = circumstances(of: id, source)] in
+            guard let source = index.sources[id], let slowLane else { continue }
+            renderingAside[id, default: 0] += 1
+            slowLane { [renderer, ticket = history.startRendering(id), circumstances = circumstances(of: id, source)] in
                 .rendering(id: id, ticket: ticket, renderer.render(id, source, circumstances))
             }
         }
+    }
+
+    /// Whether what the file at `path` (or the buffer for it) holds now is
+    /// taken in: no reading of it, nor rendering of its documents, is out
+    /// on the slow lane.
+    func isSettled(_ path: String) -> Bool {
+        let documentPath = SourceCache.documentPath(ofBuffer: path)
+        if sources.isReadingAside(documentAt: documentPath) { return false }
+        return renderingAside.isEmpty || !index.documentIDs(ofFile: documentPath).contains { renderingAside[$0] != nil }
     }
 
     /// Takes in a file's reading; returns the documents to render.

@@ -159,7 +159,7 @@ final class PreviewDaemon: Sendable {
     /// Shows `text` as the content of `path` (relative) on every page, as a
     /// save would, without writing the file.
     func setBuffer(_ text: [UInt8], for path: String) -> PreviewFileState {
-        lane?.sync(path + " (unsaved)", { $0.setBuffer(text, for: path) }, answer: { Self.fileState(path, $0) }) ?? Self.noFileState
+        lane?.sync(path + " (unsaved)", { $0.setBuffer(text, for: path) }, answerOnceSettled: path) { Self.fileState(path, $0) } ?? Self.noFileState
     }
 
     /// Makes an edit to the buffer shown for `path`; nil when there is none
@@ -170,13 +170,13 @@ final class PreviewDaemon: Sendable {
             guard let changes = workspace.editBuffer(for: path, replacing: range, with: replacement) else { return WorkspaceChanges() }
             fitted = true
             return changes
-        }, answer: { Self.fileState(path, $0) })
+        }, answerOnceSettled: path) { Self.fileState(path, $0) }
         return fitted ? state : nil
     }
 
     /// Shows the file on disk again.
     func dropBuffer(for path: String) -> PreviewFileState {
-        lane?.sync(path, { $0.dropBuffer(for: path) }, answer: { Self.fileState(path, $0) }) ?? Self.noFileState
+        lane?.sync(path, { $0.dropBuffer(for: path) }, answerOnceSettled: path) { Self.fileState(path, $0) } ?? Self.noFileState
     }
 
     /// How many times the workspace listed the whole content folder itself

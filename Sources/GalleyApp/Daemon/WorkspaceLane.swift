@@ -5,12 +5,24 @@ import GalleyCore
 /// change to the workspace happens there, in order, and what it changed is
 /// handed to the publisher and logged here, once for every kind of change.
 final class WorkspaceLane: @unchecked Sendable {
-    // Unchecked: `workspace` is a class that is only touched on `queue`;
-    // every use of it below is on the queue. Nothing here is mutable.
+    // Unchecked: `workspace` and `waiting` are only touched on `queue`;
+    // every use of them below is on the queue. Nothing else is mutable.
     let queue = DispatchQueue(label: "galley.workspace")
     private let workspace: Workspace
     private let publisher: Publisher
     private let log: Log
+    /// Answers held until the slow lane's work on their file is back.
+    private var waiting: [WaitingAnswer] = []
+
+    private struct WaitingAnswer {
+        let number: Int
+        let path: String
+        let give: (Workspace) -> Void
+    }
+
+    private var lastWaitingNumber = 0
+    /// How long an answer waits for the slow lane before it is given as things are.
+    private static let patience = DispatchTimeInterval.seconds(2)
 
     init(workspace: Workspace, publisher: Publisher, log: Log) {
         self.workspace = workspace
@@ -23,6 +35,7 @@ final class WorkspaceLane: @unchecked Sendable {
     func perform(_ subjects: [String], started: ContinuousClock.Instant = .now, _ change: (Workspace) -> WorkspaceChanges) {
         dispatchPrecondition(condition: .onQueue(queue))
         var changes = change(workspace)
+        defer { giveSettledAnswers() }
         guard !changes.isEmpty else {
             log.verbose("no visible change for \(subjects.joined(separator: ", "))")
             return
@@ -48,6 +61,56 @@ final class WorkspaceLane: @unchecked Sendable {
             perform([subject], change)
             return answer(workspace)
         }
+    }
+
+    /// `perform` from another thread; then what `answer` reads once no work
+    /// on the file at `path` is out on the slow lane, so that an editor is
+    /// told about the text it just sent, not the reading before it (a large
+    /// file is read and rendered aside). Waits at most `patience`, then
+    /// answers as things are.
+    func sync<Answer>(_ subject: String, _ change: (Workspace) -> WorkspaceChanges, answerOnceSettled path: String,
+                      _ answer: @escaping (Workspace) -> Answer) -> Answer {
+        let held = HeldAnswer<Answer>()
+        let waitingNumber: Int
+        switch queue.sync(execute: { () -> FirstTurn<Answer> in
+            perform([subject], change)
+            if workspace.isSettled(path) { return .answered(answer(workspace)) }
+            lastWaitingNumber += 1
+            waiting.append(WaitingAnswer(number: lastWaitingNumber, path: path) { workspace in
+                held.value = answer(workspace)
+                held.given.signal()
+            })
+            return .waiting(number: lastWaitingNumber)
+        }) {
+        case .answered(let answer): return answer
+        case .waiting(let number): waitingNumber = number
+        }
+        if held.given.wait(timeout: .now() + Self.patience) == .success, let value = held.value { return value }
+        return queue.sync {
+            waiting.removeAll { $0.number == waitingNumber }
+            return held.value ?? answer(workspace)
+        }
+    }
+
+    /// What the change's own turn on the queue could give.
+    private enum FirstTurn<Answer> {
+        case answered(Answer)
+        case waiting(number: Int)
+    }
+
+    /// An answer made on the queue for a thread waiting off it.
+    private final class HeldAnswer<Answer>: @unchecked Sendable {
+        // Unchecked: written on the queue before `given` is signalled, or read on the queue.
+        var value: Answer?
+        let given = DispatchSemaphore(value: 0)
+    }
+
+    private func giveSettledAnswers() {
+        guard !waiting.isEmpty else { return }
+        let settled = waiting.filter { workspace.isSettled($0.path) }
+        guard !settled.isEmpty else { return }
+        waiting.removeAll { answer in settled.contains { $0.number == answer.number } }
+        for answer in settled { answer.give(workspace) }
     }
 
     /// `perform` later, in turn with every other change: for threads that
