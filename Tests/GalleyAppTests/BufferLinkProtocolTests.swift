@@ -70,6 +70,20 @@ final class BufferLinkProtocolTests: XCTestCase {
         XCTAssertEqual(BufferLinkProtocol.parseReply(bytes(#"{"diagnostics":[],"pages":[]}"#)), PreviewFileState(diagnostics: [], pages: []))
     }
 
+    func testDiagnosticsTheConnectionWasToldAreNotWrittenAgain() {
+        let told = [Diagnostic(path: "x.json", id: .missingImage, at: SourceLocation(line: 7, column: 3), severity: .warning, message: "no image named 'sugi'")]
+        let same = PreviewFileState(diagnostics: told, pages: ["/doc/abc"])
+        let reply = Array(BufferLinkProtocol.reply(same, told: told).dropLast())
+        XCTAssertEqual(String(decoding: reply, as: UTF8.self), #"{"sameDiagnostics":true,"pages":["/doc/abc"]}"#)
+        XCTAssertEqual(BufferLinkProtocol.parseReply(reply, told: told), same)
+        // Without what it was told, the link cannot read the reply (and says so).
+        XCTAssertNil(BufferLinkProtocol.parseReply(reply))
+        // Other diagnostics (here: one line further down) are written whole.
+        let moved = PreviewFileState(diagnostics: [Diagnostic(path: "x.json", id: .missingImage, at: SourceLocation(line: 8, column: 3), severity: .warning,
+                                                              message: "no image named 'sugi'")], pages: ["/doc/abc"])
+        XCTAssertEqual(BufferLinkProtocol.parseReply(Array(BufferLinkProtocol.reply(moved, told: told).dropLast()), told: told), moved)
+    }
+
     func testAStaleReplyIsNotAFileState() {
         XCTAssertNil(BufferLinkProtocol.parseReply(Array(BufferLinkProtocol.staleReply.dropLast())))
         XCTAssertNil(BufferLinkProtocol.parseReply(bytes("not json")))

@@ -1,3 +1,4 @@
+import GalleyCore
 import GalleyServer
 
 /// `galley serve`'s end of the editor link: serves `galley lsp` processes of
@@ -31,6 +32,8 @@ private final class BufferLinkSession: LocalSocketSession {
     private let daemon: PreviewDaemon
     /// The editor's version of each buffer it set, so that its edits apply to the text they were made on.
     private var versions: [String: Int] = [:]
+    /// The diagnostics of each file in the last reply about it, so that a reply need not repeat them.
+    private var told: [String: [Diagnostic]] = [:]
     /// Once the peer asked to `listen`: its place among the daemon's editors.
     private var clickForwarding: Int?
 
@@ -65,20 +68,20 @@ private final class BufferLinkSession: LocalSocketSession {
                 let text = Array(input[used..<(used + length)])
                 used += length
                 versions[path] = version
-                reply = BufferLinkProtocol.reply(daemon.setBuffer(text, for: path))
+                reply = replying(daemon.setBuffer(text, for: path), about: path)
             case .edit(let path, let base, let version, let range, let length):
                 guard input.count - used >= length else { return true }
                 let replacement = Array(input[used..<(used + length)])
                 used += length
                 if versions[path] == base, let state = daemon.editBuffer(for: path, replacing: range, with: replacement) {
                     versions[path] = version
-                    reply = BufferLinkProtocol.reply(state)
+                    reply = replying(state, about: path)
                 } else {
                     reply = BufferLinkProtocol.staleReply
                 }
             case .drop(let path):
                 versions[path] = nil
-                reply = BufferLinkProtocol.reply(daemon.dropBuffer(for: path))
+                reply = replying(daemon.dropBuffer(for: path), about: path)
             case .vocabulary:
                 reply = BufferLinkProtocol.reply(daemon.vocabulary)
             case .follow(let path, let line):
@@ -95,6 +98,12 @@ private final class BufferLinkSession: LocalSocketSession {
             input.removeSubrange(..<used)
             guard (try? peer.write(reply)) != nil else { return false }
         }
+    }
+
+    /// The reply telling `state`, noting what the editor now knows of `path`.
+    private func replying(_ state: PreviewFileState, about path: String) -> [UInt8] {
+        defer { told[path] = state.diagnostics }
+        return BufferLinkProtocol.reply(state, told: told[path])
     }
 
     func closed() {

@@ -35,6 +35,8 @@ final class DaemonSocketLink: PreviewLink {
     let url: String
     private let connection: LocalSocketConnection
     private var clicks: LocalSocketConnection?
+    /// The diagnostics of each file in the daemon's last reply about it, which a reply may say are the same.
+    private var told: [String: [Diagnostic]] = [:]
 
     /// Connects to the daemon serving `root`, if one listens.
     init(root: String) throws {
@@ -53,16 +55,19 @@ final class DaemonSocketLink: PreviewLink {
         if let edit {
             let header = BufferLinkProtocol.header(.edit(path: path, base: edit.base, version: version, range: edit.range, length: edit.replacement.count))
             try connection.write(header + edit.replacement)
-            if let state = BufferLinkProtocol.parseReply(try readLine()) { return state }
+            if let state = BufferLinkProtocol.parseReply(try readLine(), told: told[path]) {
+                told[path] = state.diagnostics
+                return state
+            }
         }
         try connection.write(BufferLinkProtocol.header(.set(path: path, version: version, length: text.count)))
         try connection.write(text)
-        return try readReply()
+        return try readReply(about: path)
     }
 
     func dropBuffer(for path: String) throws -> PreviewFileState {
         try connection.write(BufferLinkProtocol.header(.drop(path: path)))
-        return try readReply()
+        return try readReply(about: path)
     }
 
     func vocabulary() throws -> EditorVocabulary {
@@ -87,10 +92,11 @@ final class DaemonSocketLink: PreviewLink {
         }
     }
 
-    private func readReply() throws -> PreviewFileState {
-        guard let state = BufferLinkProtocol.parseReply(try readLine()) else {
+    private func readReply(about path: String) throws -> PreviewFileState {
+        guard let state = BufferLinkProtocol.parseReply(try readLine(), told: told[path]) else {
             throw LinkError(description: "the galley daemon for \(root) sent a reply it could not read")
         }
+        told[path] = state.diagnostics
         return state
     }
 
