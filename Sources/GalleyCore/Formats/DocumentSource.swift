@@ -1,9 +1,13 @@
 /// A document as read from its file, before rendering.
 public struct DocumentSource: Equatable, Sendable {
     /// The content file (or bundle), relative to the content folder.
-    public var path: String
+    public let path: String
     /// The item index in a data file; nil for one-document files.
-    public var item: Int?
+    public let item: Int?
+    /// Stable across edits and restarts. Made with the source, on the
+    /// reader's thread, so that taking in a reading (one thread, every file
+    /// of a start-up) need not hash each path again.
+    public let id: String
     public var document: Document
     /// Problems found while reading (rendering adds missing images).
     public var diagnostics: [Diagnostic]
@@ -11,12 +15,10 @@ public struct DocumentSource: Equatable, Sendable {
     public init(path: String, item: Int? = nil, document: Document, diagnostics: [Diagnostic] = []) {
         self.path = path
         self.item = item
+        id = DocumentNaming.id(path: path, item: item)
         self.document = document
         self.diagnostics = diagnostics
     }
-
-    /// Stable across edits and restarts.
-    public var id: String { DocumentNaming.id(path: path, item: item) }
 
     /// The folder that image files the document names are relative to: a
     /// bundle's attachments are inside it, other files' images beside them.
