@@ -4,9 +4,11 @@ import Glibc
 /// process, or by its mode to anyone (root reads a file of mode 000, but the
 /// author who made it so means it unreadable).
 ///
-/// Each question is one system call: `stat` for root, whom `access` always
-/// lets read, and `access` for anyone else, whom it refuses a file no read
-/// bit lets them read.
+/// Each question is one system call: `stat` for root, whom `access` lets
+/// read nearly anything, and `access` for anyone else, whom it refuses a
+/// file no read bit lets them read. (Root on a network filesystem that
+/// squashes root may still be refused a read the mode allows; such a file
+/// shows its read error as the document, not as a change of readability.)
 public enum FileReadability {
     private static let isRoot = geteuid() == 0
 

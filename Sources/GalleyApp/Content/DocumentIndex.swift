@@ -15,7 +15,7 @@ struct DocumentIndex {
 
     /// The first document of a file to use a block kind. A file uses a
     /// handful of kinds: a short list costs less to build and compare at
-    /// every reading than a dictionary (about 4 K instructions a file).
+    /// every reading than the dictionary it replaced.
     private struct KindUser: Equatable {
         let kind: String
         let id: String
