@@ -18,10 +18,17 @@ struct BlockReuse {
         // A rendering of some other document (only a caller's mistake) offers nothing.
         let isConsistent = rendered.blocks.count == old.count && rendered.blockCount == old.count
         let shortest = isConsistent ? min(old.count, blocks.count) : 0
-        var prefix = 0
-        while prefix < shortest, Self.sameContent(old[prefix], blocks[prefix]) { prefix += 1 }
-        var suffix = 0
-        while suffix < shortest - prefix, Self.sameContent(old[old.count - 1 - suffix], blocks[blocks.count - 1 - suffix]) { suffix += 1 }
+        // Compared where they lie: taking each block out of its array
+        // retained and released its kind and content, four times a block.
+        let (prefix, suffix) = old.withUnsafeBufferPointer { old in
+            blocks.withUnsafeBufferPointer { blocks in
+                var prefix = 0
+                while prefix < shortest, Self.sameContent(old, prefix, blocks, prefix) { prefix += 1 }
+                var suffix = 0
+                while suffix < shortest - prefix, Self.sameContent(old, old.count - 1 - suffix, blocks, blocks.count - 1 - suffix) { suffix += 1 }
+                return (prefix, suffix)
+            }
+        }
         unchangedPrefix = prefix
         unchangedSuffixStart = blocks.count - suffix
         suffixShift = old.count - blocks.count
@@ -42,7 +49,7 @@ struct BlockReuse {
     }
 
     /// Equal but for where the block sits in the source.
-    private static func sameContent(_ first: Block, _ second: Block) -> Bool {
-        first.kind == second.kind && first.content.isSame(as: second.content)
+    private static func sameContent(_ first: UnsafeBufferPointer<Block>, _ firstIndex: Int, _ second: UnsafeBufferPointer<Block>, _ secondIndex: Int) -> Bool {
+        first[firstIndex].kind == second[secondIndex].kind && first[firstIndex].content.isSame(as: second[secondIndex].content)
     }
 }

@@ -86,6 +86,9 @@ public enum TextContrastCheck {
         var isBold: Bool
     }
 
+    /// How many judgements of run colours `richTextDiagnostic` keeps at hand.
+    private static let judgementsAtHand = 4
+
     /// A warning at the first paragraph of a rich-text document whose own
     /// colours are too faint on the text view's background in some appearance
     /// (black text written into an RTF is black on black in dark appearance).
@@ -97,35 +100,49 @@ public enum TextContrastCheck {
         var count = 0
         var judged: [RunColors: Shortfall?] = [:]
         // Paragraphs mostly take turns among a few styles: the last few
-        // judgements are kept at hand, which is cheaper than hashing.
+        // judgements are kept at hand, which is cheaper than hashing. Kept
+        // in place and overwritten in turn (inserting at the front moved
+        // them at every paragraph), and read in the loop itself rather than
+        // through a nested function, whose captured variables were checked
+        // for exclusive access at every run.
         var recent: [(colors: RunColors, shortfall: Shortfall?)] = []
-        func judgement(of colors: RunColors) -> Shortfall? {
-            if let kept = recent.first(where: { $0.colors == colors }) { return kept.shortfall }
-            let found: Shortfall?
-            if let known = judged[colors] {
-                found = known
-            } else {
-                work?.add(1)
-                found = shortfall(of: colors.color, background: colors.background, points: colors.points, isBold: colors.isBold)
-                judged[colors] = found
-            }
-            if recent.count == 4 { recent.removeLast() }
-            recent.insert((colors, found), at: 0)
-            return found
-        }
+        recent.reserveCapacity(Self.judgementsAtHand)
+        var nextReplaced = 0
         for block in document.blocks {
             guard case .paragraph(let paragraph) = block.content else { continue }
             // By index: a run is read in place, not copied with its text.
             let runs = paragraph.runs
-            guard let faint = runs.indices.lazy.compactMap({ index -> (Int, Shortfall)? in
-                guard let color = runs[index].style.color else { return nil }
+            var faint: (index: Int, shortfall: Shortfall)?
+            for index in runs.indices {
+                guard let color = runs[index].style.color else { continue }
                 let colors = RunColors(color: color, background: runs[index].style.background,
                                        points: runs[index].style.fontSize ?? 12, isBold: runs[index].style.bold)
-                guard let shortfall = judgement(of: colors), !runs[index].text.isBlank else { return nil }
-                return (index, shortfall)
-            }).first else { continue }
+                let shortfall: Shortfall?
+                if let kept = recent.firstIndex(where: { $0.colors == colors }) {
+                    shortfall = recent[kept].shortfall
+                } else {
+                    if let known = judged[colors] {
+                        shortfall = known
+                    } else {
+                        work?.add(1)
+                        shortfall = Self.shortfall(of: colors.color, background: colors.background, points: colors.points, isBold: colors.isBold)
+                        judged[colors] = shortfall
+                    }
+                    if recent.count < Self.judgementsAtHand {
+                        recent.append((colors, shortfall))
+                    } else {
+                        recent[nextReplaced] = (colors, shortfall)
+                        nextReplaced = (nextReplaced + 1) % Self.judgementsAtHand
+                    }
+                }
+                if let shortfall, !runs[index].text.isBlank {
+                    faint = (index, shortfall)
+                    break
+                }
+            }
+            guard let faint else { continue }
             count += 1
-            if first == nil { first = (block, runs[faint.0], faint.1) }
+            if first == nil { first = (block, runs[faint.index], faint.shortfall) }
         }
         guard let first else { return nil }
         let others = count > 1 ? "; \(count) paragraphs set colours like it" : ""
