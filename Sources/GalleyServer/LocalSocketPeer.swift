@@ -28,6 +28,15 @@ public final class LocalSocketPeer: Sendable {
         _ = setsockopt(descriptor.rawValue, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
+    /// Ends the connection without closing the descriptor, which stays the
+    /// server's to close: the server then reads its end and lets it go.
+    public func hangUp() {
+        isClosed.withLock { closed in
+            guard !closed else { return }
+            _ = shutdown(descriptor.rawValue, Int32(SHUT_RDWR))
+        }
+    }
+
     func close() {
         isClosed.withLock { closed in
             guard !closed else { return }
