@@ -497,7 +497,9 @@ def test_a_long_document_is_laid_out_only_near_the_screen(page, daemon, content)
     wait_until(lambda: len(article_texts(page, "#view-a")) == 2000)
     wait_settled(page)
     # Each paragraph is at least three: its block, its paragraph and its text.
-    assert layout_objects(page) < 2000
+    # Chromium finds the groups far from the screen in a frame after the one
+    # that first laid them out (a clean-clone CI run counted 2,747 at once).
+    wait_until(lambda: layout_objects(page) < 2000, message="groups far below the screen stayed laid out")
     seen = "return arguments[0].checkVisibility({contentVisibilityAuto: true})"
     first, last = block_with(page, "Paragraph 0 of"), block_with(page, "Paragraph 1999 of")
     assert page.execute_script(seen, first) and not page.execute_script(seen, last)
