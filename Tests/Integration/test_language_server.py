@@ -705,7 +705,9 @@ def test_a_thousand_idle_connections_leave_the_daemon_bounded_and_editors_served
             probe.sendall(b'{"op":"hello"}\n')
             assert json.loads(probe.makefile("rb").readline())["url"] == daemon.url
         threads, memory = process_status(daemon.proc.pid)
-        assert threads <= threads_before + 1, (threads_before, threads)
+        # The probe's request is carried out on a dispatch worker (a connection's
+        # queue), and libdispatch may start two: a few threads, not one a connection.
+        assert threads <= threads_before + 4, (threads_before, threads)
         assert memory - memory_before < 64 * 1024, (memory_before, memory)
         assert len(os.listdir(f"/proc/{daemon.proc.pid}/fd")) < 200
 
