@@ -52,11 +52,11 @@ final class BufferLinkSessionTests: XCTestCase {
     private var daemon = HoldingDaemon()
     private var path = ""
 
-    override func setUp() {
+    override func setUpWithError() throws {
         daemon = HoldingDaemon()
         path = FileManager.default.temporaryDirectory.appendingPathComponent("galley-link-\(UUID().uuidString.prefix(8)).sock").path
-        let server = try? BufferLinkServer(listener: LocalSocketListener(path: path), daemon: daemon)
-        try? server?.start()
+        let server = try BufferLinkServer(listener: LocalSocketListener(path: path), daemon: daemon)
+        try server.start()
         // A link thread that never answers would leave the test waiting
         // forever: the hold ends on its own after a while, and what came
         // first is what each test checks.
@@ -64,7 +64,7 @@ final class BufferLinkSessionTests: XCTestCase {
         DispatchQueue.global().asyncAfter(deadline: .now() + 20) { daemon.release() }
         addTeardownBlock { [daemon] in
             daemon.release()
-            server?.stop()
+            server.stop()
         }
     }
 

@@ -31,6 +31,14 @@ enum BufferLinkProtocol {
         case vocabulary
         case listen
         case follow(path: String, line: Int)
+
+        /// How many bytes follow the request's line: a `set`'s text, an `edit`'s replacement.
+        var payloadLength: Int {
+            switch self {
+            case .set(_, _, let length), .edit(_, _, _, _, let length): return length
+            case .hello, .drop, .vocabulary, .follow, .listen: return 0
+            }
+        }
     }
 
     static func parse(_ line: [UInt8]) -> Request? {

@@ -97,7 +97,7 @@ final class BufferLinkSession: LocalSocketSession, @unchecked Sendable {
                 return false
             }
             let used = newline + 1
-            let length = Self.payloadLength(of: request)
+            let length = request.payloadLength
             // Wait for the whole text (the header stays until it is here).
             guard input.count - used >= length else { return true }
             let received = Received(request: request, payload: Array(input[used..<(used + length)]))
@@ -119,13 +119,6 @@ final class BufferLinkSession: LocalSocketSession, @unchecked Sendable {
                 // have let it go: its connection ends, and `closed` follows.
                 if (try? peer.write(reply)) == nil { peer.hangUp() }
             }
-        }
-    }
-
-    private static func payloadLength(of request: BufferLinkProtocol.Request) -> Int {
-        switch request {
-        case .set(_, _, let length), .edit(_, _, _, _, let length): return length
-        case .hello, .drop, .vocabulary, .follow, .listen: return 0
         }
     }
 
