@@ -675,6 +675,10 @@ def process_status(pid):
     return int(fields["Threads"]), int(fields["VmRSS"].split()[0])
 
 
+# Clean-clone CI runs counted two, then (after an editor's requests) two more, dispatch workers.
+DISPATCH_WORKERS_ALLOWED = 4
+
+
 def test_a_thousand_idle_connections_leave_the_daemon_bounded_and_editors_served(example, serve, client, runtime_dir):
     import resource
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -705,9 +709,9 @@ def test_a_thousand_idle_connections_leave_the_daemon_bounded_and_editors_served
             probe.sendall(b'{"op":"hello"}\n')
             assert json.loads(probe.makefile("rb").readline())["url"] == daemon.url
         threads, memory = process_status(daemon.proc.pid)
-        # The probe's request is carried out on a dispatch worker (a connection's
-        # queue), and libdispatch may start two: a few threads, not one a connection.
-        assert threads <= threads_before + 4, (threads_before, threads)
+        # Requests are carried out on dispatch workers (each connection's queue), and
+        # libdispatch starts a few: a handful of threads, never one a connection.
+        assert threads <= threads_before + DISPATCH_WORKERS_ALLOWED, (threads_before, threads)
         assert memory - memory_before < 64 * 1024, (memory_before, memory)
         assert len(os.listdir(f"/proc/{daemon.proc.pid}/fd")) < 200
 
@@ -721,7 +725,8 @@ def test_a_thousand_idle_connections_leave_the_daemon_bounded_and_editors_served
         server.change(uri, 2, [{"text": text.replace("Little Penguin", "Little Penguin EDITED")}])
         server.diagnostics(uri, version=2)
         assert any(d["title"] == "Little Penguin EDITED" and d["unsaved"] for d in daemon.documents()["documents"])
-        assert process_status(daemon.proc.pid)[0] <= threads_before + 1
+        threads_after_editor = process_status(daemon.proc.pid)[0]
+        assert threads_after_editor <= threads_before + DISPATCH_WORKERS_ALLOWED, (threads_before, threads_after_editor)
     finally:
         for connection in idle:
             connection.close()
