@@ -144,4 +144,62 @@ final class TextContrastCheckTests: XCTestCase {
         let read = RTFReader.read(Array(rtf.utf8), path: "help.rtf")
         XCTAssertNil(TextContrastCheck.richTextDiagnostic(for: read.document, path: "help.rtf"))
     }
+
+    /// An RTF of one paragraph a line, after a line of colours: each
+    /// paragraph is in its colour of `colours`, a dark red of a table of
+    /// them (each faint in dark appearance), or the default colour for 0.
+    private func colouredRTF(_ colours: [Int]) -> Document {
+        let table = (1...64).map { #"\red\#($0)\green0\blue0;"# }.joined()
+        let paragraphs = colours.map { #"\cf\#($0) Paragraph in colour \#($0).\par"# + "\n" }.joined()
+        return RTFReader.read(Array((#"{\rtf1\ansi{\colortbl;"# + table + "}\n" + paragraphs + "}").utf8), path: "help.rtf").document
+    }
+
+    func testANewVersionOfARichTextDocumentIsJudgedOnlyWhereItChanged() throws {
+        let before = colouredRTF(Array(1...40))
+        let fullWork = WorkCounter()
+        let earlier = TextContrastCheck.richTextContrast(of: before, work: fullWork)
+        XCTAssertEqual(fullWork.steps, 40)
+        // A paragraph in a colour of its own added at the top moves every other one down.
+        let after = colouredRTF([41] + Array(1...40))
+        let work = WorkCounter()
+        let contrast = TextContrastCheck.richTextContrast(of: after, reusing: earlier, unchanged: UnchangedBlocks(earlier: before.blocks, blocks: after.blocks), work: work)
+        XCTAssertEqual(work.steps, 1)
+        XCTAssertEqual(contrast, TextContrastCheck.richTextContrast(of: after))
+        let warning = try XCTUnwrap(TextContrastCheck.richTextDiagnostic(contrast, in: after, path: "help.rtf"))
+        XCTAssertEqual(warning, TextContrastCheck.richTextDiagnostic(for: after, path: "help.rtf"))
+        XCTAssertTrue(warning.message.contains("41 paragraphs"), warning.message)
+        XCTAssertEqual(warning.location.line, 2)
+    }
+
+    func testWhatIsTakenOverFromTheLastVersionIsWhatJudgingItAnewFinds() {
+        var colours = [0, 3, 0, 5, 5, 0, 7, 0]
+        var document = colouredRTF(colours)
+        var contrast = TextContrastCheck.richTextContrast(of: document)
+        let edits: [(String, ([Int]) -> [Int])] = [
+            ("first paragraph removed", { Array($0.dropFirst()) }),
+            ("a faint paragraph put in the default colour", { var c = $0; c[2] = 0; return c }),
+            ("a paragraph in the default colour made faint", { var c = $0; c[0] = 9; return c }),
+            ("last paragraph removed", { Array($0.dropLast()) }),
+            ("two paragraphs added in the middle", { var c = $0; c.insert(contentsOf: [0, 11], at: 3); return c }),
+            ("every paragraph in the default colour", { $0.map { _ in 0 } }),
+            ("all made faint again", { $0.indices.map { $0 + 1 } }),
+        ]
+        for (name, edit) in edits {
+            colours = edit(colours)
+            let next = colouredRTF(colours)
+            contrast = TextContrastCheck.richTextContrast(of: next, reusing: contrast, unchanged: UnchangedBlocks(earlier: document.blocks, blocks: next.blocks))
+            XCTAssertEqual(contrast, TextContrastCheck.richTextContrast(of: next), name)
+            XCTAssertEqual(TextContrastCheck.richTextDiagnostic(contrast, in: next, path: "help.rtf"),
+                           TextContrastCheck.richTextDiagnostic(for: next, path: "help.rtf"), name)
+            document = next
+        }
+    }
+
+    func testAMatchFoundForOtherVersionsIsNotTakenOver() {
+        let before = colouredRTF([1, 2, 3])
+        let after = colouredRTF([1, 2, 3, 4])
+        let elsewhere = UnchangedBlocks(earlier: colouredRTF([1]).blocks, blocks: colouredRTF([1, 2]).blocks)
+        let contrast = TextContrastCheck.richTextContrast(of: after, reusing: TextContrastCheck.richTextContrast(of: before), unchanged: elsewhere)
+        XCTAssertEqual(contrast.faintBlocks, [0, 1, 2, 3])
+    }
 }

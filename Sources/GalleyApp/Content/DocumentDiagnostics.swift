@@ -14,6 +14,9 @@ struct DocumentDiagnostics {
     /// The block kinds this document is the folder's first to use: it says
     /// what is said about them once for the whole folder (a colour too faint).
     var kindsFirstUsed: Set<String> = []
+    /// For a rich-text document, its paragraphs whose own colours are too
+    /// faint, when already found (from its last version); else they are judged here.
+    var richTextContrast: TextContrastCheck.RichTextContrast?
 
     func assemble(style: PageStyle, failure: Diagnostic?, assetDiagnostics: [Diagnostic], imageProblems: [String: String],
                   missingImages: [RenderedDocument.MissingImage], localized: [Diagnostic], strings: [Diagnostic]) -> [Diagnostic] {
@@ -67,15 +70,12 @@ struct DocumentDiagnostics {
     /// kind (a style no block is drawn in is read by no one), or the colours a rich-text
     /// document writes into itself.
     private func contrastDiagnostics(style: PageStyle) -> [Diagnostic] {
-        switch source.document.kind {
-        case .tagged:
-            guard !kindsFirstUsed.isEmpty else { return [] }
-            return TextContrastCheck.diagnostics(for: style.schema, among: kindsFirstUsed, shortfalls: style.contrastShortfalls, configPath: style.configPath,
-                                                 document: source.document, documentPath: source.path)
-        case .rtf, .rtfd, .html:
-            return TextContrastCheck.richTextDiagnostic(for: source.document, path: source.path).map { [$0] } ?? []
-        case .text:
-            return []
+        if source.document.kind.setsOwnColours {
+            let contrast = richTextContrast ?? TextContrastCheck.richTextContrast(of: source.document)
+            return TextContrastCheck.richTextDiagnostic(contrast, in: source.document, path: source.path).map { [$0] } ?? []
         }
+        guard source.document.kind == .tagged, !kindsFirstUsed.isEmpty else { return [] }
+        return TextContrastCheck.diagnostics(for: style.schema, among: kindsFirstUsed, shortfalls: style.contrastShortfalls, configPath: style.configPath,
+                                             document: source.document, documentPath: source.path)
     }
 }

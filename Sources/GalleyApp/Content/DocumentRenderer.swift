@@ -59,6 +59,12 @@ final class DocumentRenderer: Sendable {
         let context = context(of: source, noting: problems)
         var previous = last?.previous
         previous?.sameContext = sameSurroundings
+        // Which blocks the last version had: found once, for the renderer and the contrast check.
+        let ownsColours = source.document.kind.setsOwnColours
+        let unchanged = last.flatMap { last in
+            previous != nil || ownsColours ? UnchangedBlocks(earlier: last.document.blocks, blocks: source.document.blocks) : nil
+        }
+        previous?.unchanged = unchanged
         // A document's first rendering waits for a page to ask, unless an
         // image of it is missing (found by rendering it) or it is long enough
         // that rendering it while a page waits would hold up the others.
@@ -76,8 +82,10 @@ final class DocumentRenderer: Sendable {
         } else {
             assetDiagnostics = assetNames.flatMap { assets.problems(ofImage: $0, for: traits) }
         }
+        let contrast = ownsColours
+            ? TextContrastCheck.richTextContrast(of: source.document, reusing: last?.richTextContrast, unchanged: unchanged) : nil
         let found = DocumentDiagnostics(source: source, catalog: assets.catalog, traits: traits, images: images,
-                                        kindsFirstUsed: circumstances.kindsFirstUsed)
+                                        kindsFirstUsed: circumstances.kindsFirstUsed, richTextContrast: contrast)
         let diagnostics = found.assemble(
             style: style, failure: circumstances.failure, assetDiagnostics: assetDiagnostics, imageProblems: problems.byPath,
             missingImages: rendered?.missingImages ?? [], localized: circumstances.localization?.diagnostics ?? [],
@@ -101,7 +109,8 @@ final class DocumentRenderer: Sendable {
             diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: found.marksBlock($0) ? blockAt[$0.location] : nil) }
         )
         let reusable = LastRendering(document: source.document, rendering: rendering, surroundings: surroundings,
-                                     imageProblems: problems.byPath, assetNames: assetNames, assetDiagnostics: assetDiagnostics)
+                                     imageProblems: problems.byPath, assetNames: assetNames, assetDiagnostics: assetDiagnostics,
+                                     richTextContrast: contrast)
         return Rendering(document: document, images: images, reusable: reusable)
     }
 
@@ -155,15 +164,18 @@ final class LastRendering: Sendable {
     /// The asset names it shows (sorted), and what the catalog says about them.
     let assetNames: [String]
     let assetDiagnostics: [Diagnostic]
+    /// For rich text, its paragraphs whose own colours are too faint (which depends on the document alone).
+    let richTextContrast: TextContrastCheck.RichTextContrast?
 
     init(document: Document, rendering: DeferredRendering, surroundings: Surroundings, imageProblems: [String: String], assetNames: [String],
-         assetDiagnostics: [Diagnostic]) {
+         assetDiagnostics: [Diagnostic], richTextContrast: TextContrastCheck.RichTextContrast?) {
         self.document = document
         self.rendering = rendering
         self.surroundings = surroundings
         self.imageProblems = imageProblems
         self.assetNames = assetNames
         self.assetDiagnostics = assetDiagnostics
+        self.richTextContrast = richTextContrast
     }
 
     /// What the next rendering may copy blocks from: nothing when this one

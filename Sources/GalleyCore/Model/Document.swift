@@ -7,6 +7,11 @@ public enum DocumentKind: String, Sendable, Hashable, Codable {
     case html
 }
 
+extension DocumentKind {
+    /// Rich text, which writes its own colours into itself.
+    public var setsOwnColours: Bool { self == .rtf || self == .rtfd || self == .html }
+}
+
 /// One previewable page: a title and its blocks, in reading order.
 public struct Document: Equatable, Sendable {
     public var title: String

@@ -131,11 +131,16 @@ public struct PreviousRendering: Sendable {
     /// Whether the context resolves images as it did for `rendered`: then
     /// the blocks holding images (that all resolved) are copied too.
     public var sameContext: Bool
+    /// Which blocks of the document now rendered are unchanged blocks of
+    /// `document`, when the caller has found that already (for its checks);
+    /// else the renderer finds it.
+    public var unchanged: UnchangedBlocks?
 
-    public init(document: Document, rendered: RenderedDocument, sameContext: Bool = false) {
+    public init(document: Document, rendered: RenderedDocument, sameContext: Bool = false, unchanged: UnchangedBlocks? = nil) {
         self.document = document
         self.rendered = rendered
         self.sameContext = sameContext
+        self.unchanged = unchanged
     }
 }
 

@@ -86,8 +86,36 @@ public enum TextContrastCheck {
         var isBold: Bool
     }
 
-    /// How many judgements of run colours `richTextDiagnostic` keeps at hand.
-    private static let judgementsAtHand = 4
+    /// The paragraphs of a rich-text document whose own colours are too
+    /// faint, which its warning counts and whose first it points at: kept
+    /// with the document, so that its next version is judged only where it
+    /// changed (judging every paragraph of a 1 MB RTF again took a sixth of a save).
+    public struct RichTextContrast: Sendable, Equatable {
+        /// The faint paragraphs' indices among the document's blocks, ascending.
+        public internal(set) var faintBlocks: [Int]
+        /// How many blocks the document has.
+        let blockCount: Int
+    }
+
+    /// The faint paragraphs of `document`: from `earlier`, those of the
+    /// version before it, where `unchanged` says its blocks are unchanged,
+    /// and judged anew elsewhere (`work` counts the judgements).
+    public static func richTextContrast(of document: Document, reusing earlier: RichTextContrast? = nil, unchanged: UnchangedBlocks? = nil,
+                                        work: WorkCounter? = nil) -> RichTextContrast {
+        var judge = RunJudge(work: work)
+        let blocks = document.blocks
+        guard let earlier, let unchanged, unchanged.matches(earlierCount: earlier.blockCount, count: blocks.count) else {
+            return RichTextContrast(faintBlocks: blocks.indices.filter { judge.faintRun(in: blocks[$0]) != nil }, blockCount: blocks.count)
+        }
+        let faint = earlier.faintBlocks
+        // Before the change, the same indices; after it, shifted.
+        let kept = faint.partitionPoint { $0 >= unchanged.prefix }
+        let movedStart = faint.partitionPoint { $0 >= unchanged.suffixStart + unchanged.suffixShift }
+        var found = Array(faint[..<kept])
+        found += unchanged.changed.filter { judge.faintRun(in: blocks[$0]) != nil }
+        found += faint[movedStart...].map { $0 - unchanged.suffixShift }
+        return RichTextContrast(faintBlocks: found, blockCount: blocks.count)
+    }
 
     /// A warning at the first paragraph of a rich-text document whose own
     /// colours are too faint on the text view's background in some appearance
@@ -96,23 +124,43 @@ public enum TextContrastCheck {
     /// (`work` counts those judgements): in an RTF of 5,000 coloured
     /// paragraphs, judging every run again took four fifths of a save.
     public static func richTextDiagnostic(for document: Document, path: String, work: WorkCounter? = nil) -> Diagnostic? {
-        var first: (block: Block, run: TextRun, shortfall: Shortfall)?
-        var count = 0
+        richTextDiagnostic(richTextContrast(of: document, work: work), in: document, path: path)
+    }
+
+    /// The warning `contrast` (found for `document`) gives.
+    public static func richTextDiagnostic(_ contrast: RichTextContrast, in document: Document, path: String) -> Diagnostic? {
+        var judge = RunJudge(work: nil)
+        guard let index = contrast.faintBlocks.first, document.blocks.indices.contains(index),
+              let faint = judge.faintRun(in: document.blocks[index]) else { return nil }
+        let count = contrast.faintBlocks.count
+        let others = count > 1 ? "; \(count) paragraphs set colours like it" : ""
+        let message = "text colour \(hex(faint.run.style.color.map(CatalogColor.init) ?? faint.shortfall.foreground)) has a contrast ratio of \(formatted(faint.shortfall.ratio)):1 on the text view's background \(hex(faint.shortfall.background)) in \(name(faint.shortfall)); \(formatted(faint.shortfall.required)):1 is needed (WCAG 2.2)\(others)"
+        return Diagnostic(path: path, id: .lowContrast, at: document.blocks[index].location, severity: .warning, message: message)
+    }
+
+    /// Judges runs' colours, each distinct colour, background, size and weight once.
+    private struct RunJudge {
+        let work: WorkCounter?
         var judged: [RunColors: Shortfall?] = [:]
-        // Paragraphs mostly take turns among a few styles: the last few
-        // judgements are kept at hand, which is cheaper than hashing. Kept
-        // in place and overwritten in turn (inserting at the front moved
-        // them at every paragraph), and read in the loop itself rather than
-        // through a nested function, whose captured variables were checked
-        // for exclusive access at every run.
+        /// Paragraphs mostly take turns among a few styles: the last few
+        /// judgements are kept at hand, which is cheaper than hashing. Kept
+        /// in place and overwritten in turn (inserting at the front moved
+        /// them at every paragraph).
         var recent: [(colors: RunColors, shortfall: Shortfall?)] = []
-        recent.reserveCapacity(Self.judgementsAtHand)
         var nextReplaced = 0
-        for block in document.blocks {
-            guard case .paragraph(let paragraph) = block.content else { continue }
+        /// How many judgements are kept at hand.
+        static let judgementsAtHand = 4
+
+        init(work: WorkCounter?) {
+            self.work = work
+            recent.reserveCapacity(Self.judgementsAtHand)
+        }
+
+        /// The first run of `block`, a paragraph, that shows text in a colour too faint.
+        mutating func faintRun(in block: Block) -> (run: TextRun, shortfall: Shortfall)? {
+            guard case .paragraph(let paragraph) = block.content else { return nil }
             // By index: a run is read in place, not copied with its text.
             let runs = paragraph.runs
-            var faint: (index: Int, shortfall: Shortfall)?
             for index in runs.indices {
                 guard let color = runs[index].style.color else { continue }
                 let colors = RunColors(color: color, background: runs[index].style.background,
@@ -125,7 +173,7 @@ public enum TextContrastCheck {
                         shortfall = known
                     } else {
                         work?.add(1)
-                        shortfall = Self.shortfall(of: colors.color, background: colors.background, points: colors.points, isBold: colors.isBold)
+                        shortfall = TextContrastCheck.shortfall(of: colors.color, background: colors.background, points: colors.points, isBold: colors.isBold)
                         judged[colors] = shortfall
                     }
                     if recent.count < Self.judgementsAtHand {
@@ -135,19 +183,10 @@ public enum TextContrastCheck {
                         nextReplaced = (nextReplaced + 1) % Self.judgementsAtHand
                     }
                 }
-                if let shortfall, !runs[index].text.isBlank {
-                    faint = (index, shortfall)
-                    break
-                }
+                if let shortfall, !runs[index].text.isBlank { return (runs[index], shortfall) }
             }
-            guard let faint else { continue }
-            count += 1
-            if first == nil { first = (block, runs[faint.index], faint.shortfall) }
+            return nil
         }
-        guard let first else { return nil }
-        let others = count > 1 ? "; \(count) paragraphs set colours like it" : ""
-        let message = "text colour \(hex(first.run.style.color.map(CatalogColor.init) ?? first.shortfall.foreground)) has a contrast ratio of \(formatted(first.shortfall.ratio)):1 on the text view's background \(hex(first.shortfall.background)) in \(name(first.shortfall)); \(formatted(first.shortfall.required)):1 is needed (WCAG 2.2)\(others)"
-        return Diagnostic(path: path, id: .lowContrast, at: first.block.location, severity: .warning, message: message)
     }
 
     /// The first appearance in which an explicit run colour is too faint:
