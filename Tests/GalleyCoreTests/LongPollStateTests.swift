@@ -27,6 +27,25 @@ final class LongPollStateTests: XCTestCase {
         return state
     }
 
+    func testWhatPublishNoLongerKeepsIsHandedBackNotFreedInside() {
+        var state = twoDocuments()
+        var displaced: [String] = []
+        // Nobody looks at "a": its last version is not kept for patches.
+        _ = state.publish(changed: [("a", "a2")], removed: [], displaced: &displaced)
+        XCTAssertEqual(displaced, ["a1"])
+        // A page waits on "b": its last version is kept as the base of patches, until the next.
+        XCTAssertEqual(state.park(7, for: poll("b", since: 2, patch: true), until: at(30)), .parked(setTimer: at(30)))
+        displaced = []
+        _ = state.publish(changed: [("b", "b2")], removed: [], displaced: &displaced)
+        XCTAssertEqual(displaced, [])
+        _ = state.publish(changed: [("b", "b3")], removed: [], displaced: &displaced)
+        XCTAssertEqual(displaced, ["b1"])
+        displaced = []
+        _ = state.publish(changed: [], removed: ["b", "never-published"], displaced: &displaced)
+        XCTAssertEqual(Set(displaced), ["b3", "b2"])
+        XCTAssertNil(state.documents["b"])
+    }
+
     func testVersionsAreGivenOnPublishInIDOrder() {
         var state = twoDocuments()
         XCTAssertEqual(state.documents["a"]?.version, 1)
@@ -147,5 +166,13 @@ final class LongPollStateTests: XCTestCase {
         XCTAssertEqual(answers[2].answer, whole("b", "b1", 2))
         XCTAssertEqual(state.parkedCount, 0)
         XCTAssertTrue(state.expire(now: at(100)).answers.isEmpty)
+    }
+}
+
+private extension LongPollState {
+    /// `publish`, letting go of what it displaces at once.
+    mutating func publish(changed: [(id: String, document: Document)], removed: [String]) -> [(waiter: Waiter, answer: LongPollAnswer<Document>)] {
+        var displaced: [Document] = []
+        return publish(changed: changed, removed: removed, displaced: &displaced)
     }
 }

@@ -76,6 +76,8 @@ struct PublishedDocument {
     var html: String { rendered.html }
     /// Whether its article was made (`DeferredRendering`): asked for, or made with it.
     var isRendered: Bool { shared.contents.rendering.renderedIfMade != nil }
+    /// How many blocks its article holds, if it was made.
+    var renderedBlockCount: Int { shared.contents.rendering.renderedIfMade?.blockCount ?? 0 }
     var css: PageStyleSheet { shared.contents.css }
     /// `{"deviceWidth": …, "appearance": …}` from `galley.json`.
     var layout: JSONFragment { shared.contents.layout }

@@ -79,6 +79,7 @@ final class Publisher: @unchecked Sendable {
     /// returns how many pages were answered.
     @discardableResult
     func publish(changed: [PublishedDocument], removed: [String], images: [String: ServedImage]?) -> Int {
+        var displaced: [PublishedDocument] = []
         let (answers, appeared) = state.withLock { state in
             if let images { state.images = images }
             for id in removed {
@@ -90,12 +91,13 @@ final class Publisher: @unchecked Sendable {
                 for id in removed { state.logBook.remove(document: id) }
                 for document in changed { appeared += state.logBook.update(document: document.id, diagnostics: document.diagnostics.map(\.diagnostic)) }
             }
-            let answers = state.protocolState.publish(changed: changed.map { ($0.id, $0) }, removed: removed).map { waiter, answer in
+            let answers = state.protocolState.publish(changed: changed.map { ($0.id, $0) }, removed: removed, displaced: &displaced).map { waiter, answer in
                 (waiter, response(to: answer, &state))
             }
             return (answers, appeared)
         }
         for (pending, response) in answers { pending.resume(with: response) }
+        OldRenderings.letGo(displaced, blocks: displaced.reduce(0) { $0 + $1.renderedBlockCount })
         for diagnostic in appeared { log?.problem(diagnostic) }
         if answers.count >= Publisher.manyAnswers { scheduleMemoryTrim() }
         return answers.count

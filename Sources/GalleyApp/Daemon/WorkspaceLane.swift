@@ -43,17 +43,10 @@ final class WorkspaceLane: @unchecked Sendable {
         let told = publisher.publish(changed: changes.changed, removed: changes.removed, images: changes.images)
         let subject = subjects.count == 1 ? subjects[0] : "\(subjects.count) files"
         log.info("\(subject): \(changes.changed.count) document\(changes.changed.count == 1 ? "" : "s") updated, \(changes.removed.count) removed in \(Milliseconds.format(started.duration(to: .now))); \(told) page\(told == 1 ? "" : "s") told")
-        // Freeing a large document's last rendering takes a while: after its pages
-        // are answered, and on another queue, so that the next save need not wait.
-        // A small one is freed here: waking a thread for it cost more than the
-        // freeing (a thread more per save of the example, 0.3 ms at p50).
         let retired = changes.retired
         changes.retired = []
-        if retired.reduce(0, { $0 + $1.document.blocks.count }) >= Self.blocksFreedAside { Self.freeing.async { _ = retired } }
+        OldRenderings.letGo(retired, blocks: retired.reduce(0) { $0 + $1.document.blocks.count })
     }
-
-    private static let freeing = DispatchQueue(label: "galley.freeing", qos: .utility)
-    private static let blocksFreedAside = 1_000
 
     /// `perform` from another thread, waiting for it; then what `answer` reads.
     func sync<Answer>(_ subject: String, _ change: (Workspace) -> WorkspaceChanges, answer: (Workspace) -> Answer) -> Answer {

@@ -110,7 +110,7 @@ public struct RenderedDocument: Sendable, Equatable {
     }
 
     /// How many blocks the rendering has.
-    var blockCount: Int { elements.count - headerCount }
+    public var blockCount: Int { elements.count - headerCount }
 
     /// How many elements come before the blocks' (and children of the
     /// article before the groups): the header is the only element without
