@@ -112,7 +112,7 @@ final class TextContrastCheckTests: XCTestCase {
     func testBlackTextWrittenIntoAnRTFIsBlackOnBlackInDarkAppearance() throws {
         let rtf = #"{\rtf1\ansi{\colortbl;\red0\green0\blue0;}\f0\fs24\cf1 First paragraph.\par Second.\par}"#
         let read = RTFReader.read(Array(rtf.utf8), path: "help.rtf")
-        let warning = try XCTUnwrap(TextContrastCheck.richTextDiagnostic(for: read.document, path: "help.rtf"))
+        let warning = try XCTUnwrap(richTextDiagnostic(for: read.document, path: "help.rtf"))
         XCTAssertEqual(warning.path, "help.rtf")
         XCTAssertEqual(warning.location, read.document.blocks.first?.location)
         XCTAssertTrue(warning.message.contains("1:1"), warning.message)
@@ -126,7 +126,7 @@ final class TextContrastCheckTests: XCTestCase {
         let rtf = #"{\rtf1\ansi{\colortbl;\red0\green0\blue0;\red255\green255\blue200;}\f0\fs24 "# + paragraphs + "}"
         let read = RTFReader.read(Array(rtf.utf8), path: "help.rtf")
         let work = WorkCounter()
-        let warning = try XCTUnwrap(TextContrastCheck.richTextDiagnostic(for: read.document, path: "help.rtf", work: work))
+        let warning = try XCTUnwrap(richTextDiagnostic(for: read.document, path: "help.rtf", work: work))
         XCTAssertTrue(warning.message.contains("150 paragraphs"), warning.message)
         // A faint paragraph is judged up to its first run; a fine one in full,
         // plain and bold: three judgements, not one per run.
@@ -136,13 +136,13 @@ final class TextContrastCheckTests: XCTestCase {
     func testRTFTextInTheDefaultColourAdaptsAndIsNotWarnedAbout() {
         let rtf = #"{\rtf1\ansi{\colortbl;\red0\green0\blue0;}\f0\fs24\cf0 Default colour.\par}"#
         let read = RTFReader.read(Array(rtf.utf8), path: "help.rtf")
-        XCTAssertNil(TextContrastCheck.richTextDiagnostic(for: read.document, path: "help.rtf"))
+        XCTAssertNil(richTextDiagnostic(for: read.document, path: "help.rtf"))
     }
 
     func testRTFTextOnItsOwnBackgroundIsJudgedAgainstIt() {
         let rtf = #"{\rtf1\ansi{\colortbl;\red0\green0\blue0;\red255\green255\blue200;}\f0\fs24\cf1\highlight2 Black on cream.\par}"#
         let read = RTFReader.read(Array(rtf.utf8), path: "help.rtf")
-        XCTAssertNil(TextContrastCheck.richTextDiagnostic(for: read.document, path: "help.rtf"))
+        XCTAssertNil(richTextDiagnostic(for: read.document, path: "help.rtf"))
     }
 
     /// An RTF of one paragraph a line, after a line of colours: each
@@ -166,7 +166,7 @@ final class TextContrastCheckTests: XCTestCase {
         XCTAssertEqual(work.steps, 1)
         XCTAssertEqual(contrast, TextContrastCheck.richTextContrast(of: after))
         let warning = try XCTUnwrap(TextContrastCheck.richTextDiagnostic(contrast, in: after, path: "help.rtf"))
-        XCTAssertEqual(warning, TextContrastCheck.richTextDiagnostic(for: after, path: "help.rtf"))
+        XCTAssertEqual(warning, richTextDiagnostic(for: after, path: "help.rtf"))
         XCTAssertTrue(warning.message.contains("41 paragraphs"), warning.message)
         XCTAssertEqual(warning.location.line, 2)
     }
@@ -190,7 +190,7 @@ final class TextContrastCheckTests: XCTestCase {
             contrast = TextContrastCheck.richTextContrast(of: next, reusing: contrast, unchanged: UnchangedBlocks(earlier: document.blocks, blocks: next.blocks))
             XCTAssertEqual(contrast, TextContrastCheck.richTextContrast(of: next), name)
             XCTAssertEqual(TextContrastCheck.richTextDiagnostic(contrast, in: next, path: "help.rtf"),
-                           TextContrastCheck.richTextDiagnostic(for: next, path: "help.rtf"), name)
+                           richTextDiagnostic(for: next, path: "help.rtf"), name)
             document = next
         }
     }
@@ -201,5 +201,10 @@ final class TextContrastCheckTests: XCTestCase {
         let elsewhere = UnchangedBlocks(earlier: colouredRTF([1]).blocks, blocks: colouredRTF([1, 2]).blocks)
         let contrast = TextContrastCheck.richTextContrast(of: after, reusing: TextContrastCheck.richTextContrast(of: before), unchanged: elsewhere)
         XCTAssertEqual(contrast.faintBlocks, [0, 1, 2, 3])
+    }
+
+    /// The warning a rich-text document gets when judged whole.
+    private func richTextDiagnostic(for document: Document, path: String, work: WorkCounter? = nil) -> Diagnostic? {
+        TextContrastCheck.richTextDiagnostic(TextContrastCheck.richTextContrast(of: document, work: work), in: document, path: path)
     }
 }

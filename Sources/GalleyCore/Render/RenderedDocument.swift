@@ -136,11 +136,10 @@ public struct PreviousRendering: Sendable {
     /// else the renderer finds it.
     public var unchanged: UnchangedBlocks?
 
-    public init(document: Document, rendered: RenderedDocument, sameContext: Bool = false, unchanged: UnchangedBlocks? = nil) {
+    public init(document: Document, rendered: RenderedDocument, sameContext: Bool = false) {
         self.document = document
         self.rendered = rendered
         self.sameContext = sameContext
-        self.unchanged = unchanged
     }
 }
 

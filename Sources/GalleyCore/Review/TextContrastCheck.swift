@@ -99,7 +99,9 @@ public enum TextContrastCheck {
 
     /// The faint paragraphs of `document`: from `earlier`, those of the
     /// version before it, where `unchanged` says its blocks are unchanged,
-    /// and judged anew elsewhere (`work` counts the judgements).
+    /// and judged anew elsewhere. Each distinct colour, background, size and
+    /// weight is judged once (`work` counts those judgements): in an RTF of
+    /// 5,000 coloured paragraphs, judging every run again took four fifths of a save.
     public static func richTextContrast(of document: Document, reusing earlier: RichTextContrast? = nil, unchanged: UnchangedBlocks? = nil,
                                         work: WorkCounter? = nil) -> RichTextContrast {
         var judge = RunJudge(work: work)
@@ -119,15 +121,8 @@ public enum TextContrastCheck {
 
     /// A warning at the first paragraph of a rich-text document whose own
     /// colours are too faint on the text view's background in some appearance
-    /// (black text written into an RTF is black on black in dark appearance).
-    /// Each distinct colour, background, size and weight is judged once
-    /// (`work` counts those judgements): in an RTF of 5,000 coloured
-    /// paragraphs, judging every run again took four fifths of a save.
-    public static func richTextDiagnostic(for document: Document, path: String, work: WorkCounter? = nil) -> Diagnostic? {
-        richTextDiagnostic(richTextContrast(of: document, work: work), in: document, path: path)
-    }
-
-    /// The warning `contrast` (found for `document`) gives.
+    /// (black text written into an RTF is black on black in dark appearance),
+    /// from its faint paragraphs `contrast`.
     public static func richTextDiagnostic(_ contrast: RichTextContrast, in document: Document, path: String) -> Diagnostic? {
         var judge = RunJudge(work: nil)
         guard let index = contrast.faintBlocks.first, document.blocks.indices.contains(index),
