@@ -675,6 +675,18 @@ def process_status(pid):
     return int(fields["Threads"]), int(fields["VmRSS"].split()[0])
 
 
+def connect_despite_full_backlog(connection, path):
+    """Connects to a Unix socket whose backlog may be full for a moment: it
+    refuses at once (EAGAIN) rather than waiting, so try again, bounded."""
+    for _ in range(3000):
+        try:
+            connection.connect(path)
+            return
+        except BlockingIOError:
+            time.sleep(0.01)
+    raise AssertionError("the daemon stopped accepting connections")
+
+
 # Clean-clone CI runs counted two, then (after an editor's requests) two more, dispatch workers.
 DISPATCH_WORKERS_ALLOWED = 4
 
@@ -693,19 +705,11 @@ def test_a_thousand_idle_connections_leave_the_daemon_bounded_and_editors_served
             connection = socket.socket(socket.AF_UNIX)
             connection.settimeout(30)
             idle.append(connection)
-            # A Unix socket's full backlog refuses at once (EAGAIN) rather than waiting: try again, bounded.
-            for _ in range(3000):
-                try:
-                    connection.connect(socket_path)
-                    break
-                except BlockingIOError:
-                    time.sleep(0.01)
-            else:
-                raise AssertionError("the daemon stopped accepting connections")
+            connect_despite_full_backlog(connection, socket_path)
         # A request after them all: once it is answered, the daemon has accepted (or shed) every one.
         with socket.socket(socket.AF_UNIX) as probe:
             probe.settimeout(30)
-            probe.connect(socket_path)
+            connect_despite_full_backlog(probe, socket_path)
             probe.sendall(b'{"op":"hello"}\n')
             assert json.loads(probe.makefile("rb").readline())["url"] == daemon.url
         threads, memory = process_status(daemon.proc.pid)
