@@ -351,6 +351,28 @@ final class WorkspaceTests: XCTestCase {
         }
     }
 
+    /// What a save replaced is handed to the caller, to be let go of once
+    /// pages are answered: the last rendering of each document it changed,
+    /// and the last reading of a file large enough to be read in part (a
+    /// small file's reading is not kept). Nothing is handed back twice.
+    func testASaveHandsBackTheRenderingAndTheReadingItReplaced() throws {
+        let paragraphs = (0..<100).map { "\"Paragraph \($0) of an item long enough to be read in part.\"" }
+        func large(_ first: String) -> String { #"[{"name": "Large", "detailText": [""# + first + #"", "# + paragraphs.joined(separator: ", ") + "]}]" }
+        try write("large.json", large("First"))
+        try write("small.json", #"[{"name": "Small", "detailText": ["one", "two"]}]"#)
+        let workspace = Workspace(root: root)
+        XCTAssertEqual(workspace.apply(.everything).retired.blockCount, 0, "a first load replaced nothing")
+
+        try write("large.json", large("First, edited"))
+        let largeSave = workspace.apply(changed: ["large.json"], removed: [])
+        XCTAssertEqual(largeSave.changed.count, 1)
+        XCTAssertEqual(largeSave.retired.blockCount, 2 * 101, "the last rendering and the last reading, 101 blocks each")
+
+        try write("small.json", #"[{"name": "Small", "detailText": ["one", "two, edited"]}]"#)
+        XCTAssertEqual(workspace.apply(changed: ["small.json"], removed: []).retired.blockCount, 2, "only the last rendering")
+        XCTAssertEqual(workspace.apply(changed: [], removed: []).retired.blockCount, 0)
+    }
+
     func testASlowFileIsReadAndRenderedAsideWhileOtherSavesArePublished() throws {
         // One item whose paragraphs make a file larger than one read in place.
         func big(_ word: String) -> String {

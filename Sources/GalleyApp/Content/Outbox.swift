@@ -7,10 +7,8 @@ struct WorkspaceChanges {
     var changed: [PublishedDocument] = []
     var removed: [String] = []
     var images: [String: ServedImage]?
-    /// Renderings replaced meanwhile: freeing a large document's blocks and
-    /// elements takes a while, better spent after its pages are answered
-    /// than before, so the caller lets go of them then.
-    var retired: [PreviousRendering] = []
+    /// What the changes replaced, for the caller to let go of once pages are answered.
+    var retired = Leftovers()
 
     var isEmpty: Bool { changed.isEmpty && removed.isEmpty && images == nil }
 
@@ -20,7 +18,7 @@ struct WorkspaceChanges {
         changed = changed.filter { !replaced.contains($0.id) } + later.changed
         removed = removed.filter { !replaced.contains($0) } + later.removed
         images = later.images ?? images
-        retired += later.retired
+        retired.append(later.retired)
     }
 }
 
@@ -31,7 +29,7 @@ struct Outbox {
     private var changed: Set<String> = []
     private var removed: Set<String> = []
     private var imagesChanged = false
-    private var retired: [PreviousRendering] = []
+    private var retired = Leftovers()
     private var followSerial = 0
 
     subscript(id: String) -> PublishedDocument? {
@@ -86,18 +84,20 @@ struct Outbox {
     }
 
     /// A rendering replaced by a newer one, to free once pages are answered.
-    mutating func retire(_ rendering: PreviousRendering) {
-        retired.append(rendering)
+    mutating func retire(_ rendering: LastRendering) {
+        retired.add(rendering)
     }
 
-    /// What changed since the last call; `images` is every served file now.
-    mutating func takeChanges(images: [String: ServedImage]) -> WorkspaceChanges {
+    /// What changed since the last call; `images` is every served file now;
+    /// `replacedReadings` are let go of with the replaced renderings.
+    mutating func takeChanges(images: [String: ServedImage], replacedReadings: [FileSnapshot]) -> WorkspaceChanges {
         defer {
             changed = []
             removed = []
             imagesChanged = false
-            retired = []
+            retired = Leftovers()
         }
+        for reading in replacedReadings { retired.add(reading) }
         return WorkspaceChanges(changed: changed.compactMap { published[$0] }, removed: Array(removed), images: imagesChanged ? images : nil, retired: retired)
     }
 }

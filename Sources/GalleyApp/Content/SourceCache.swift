@@ -14,6 +14,9 @@ struct SourceCache {
     /// changed. Smaller files are read whole again in microseconds; keeping
     /// the bytes of 10,000 of them would cost memory for little.
     private var snapshots: [String: FileSnapshot] = [:]
+    /// Last readings replaced since `takeReplacedReadings`, let go of once
+    /// pages are answered (`Leftovers`).
+    private var replacedReadings: [FileSnapshot] = []
     private static let smallestFileKeptForRereading = 4 * 1024
     private let converters = RTFConverterPool()
     /// The files that were `largestFileReadInPlace` or larger when last
@@ -157,7 +160,15 @@ struct SourceCache {
     private mutating func keep(_ result: ReadResult) {
         bytesParsed += result.snapshot?.bytesRead ?? 0
         if result.bytes >= Self.largestFileReadInPlace { largeFiles.insert(result.file.path) } else { largeFiles.remove(result.file.path) }
-        snapshots[result.file.sourcePath] = result.snapshot.flatMap { $0.canReadInPart ? $0 : nil }
+        let path = result.file.sourcePath
+        let replaced = if let kept = result.snapshot, kept.canReadInPart { snapshots.updateValue(kept, forKey: path) } else { snapshots.removeValue(forKey: path) }
+        if let replaced { replacedReadings.append(replaced) }
+    }
+
+    /// The last readings replaced since the last call.
+    mutating func takeReplacedReadings() -> [FileSnapshot] {
+        defer { replacedReadings = [] }
+        return replacedReadings
     }
 
     /// Forgets the last reading of `path`: its next one reads it whole, and

@@ -114,7 +114,7 @@ final class Workspace {
 
     /// What pages must be told since the last call.
     private func takeChanges() -> WorkspaceChanges {
-        outbox.takeChanges(images: files.assets.images)
+        outbox.takeChanges(images: files.assets.images, replacedReadings: sources.takeReplacedReadings())
     }
 
     // MARK: - Reading and rendering
@@ -243,7 +243,7 @@ final class Workspace {
     private func publish(_ id: String, _ rendering: DocumentRenderer.Rendering) {
         history.recordImages(rendering.images, of: id)
         if let previous = outbox[id], !rendering.document.looksDifferent(from: previous) { return }
-        if let retired = history.record(rendering.reusable, of: id)?.previous { outbox.retire(retired) }
+        if let replaced = history.record(rendering.reusable, of: id) { outbox.retire(replaced) }
         outbox.publish(rendering.document)
     }
 }

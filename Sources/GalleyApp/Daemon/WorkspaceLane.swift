@@ -44,8 +44,8 @@ final class WorkspaceLane: @unchecked Sendable {
         let subject = subjects.count == 1 ? subjects[0] : "\(subjects.count) files"
         log.info("\(subject): \(changes.changed.count) document\(changes.changed.count == 1 ? "" : "s") updated, \(changes.removed.count) removed in \(Milliseconds.format(started.duration(to: .now))); \(told) page\(told == 1 ? "" : "s") told")
         let retired = changes.retired
-        changes.retired = []
-        OldRenderings.letGo(retired, blocks: retired.reduce(0) { $0 + $1.document.blocks.count })
+        changes.retired = Leftovers()
+        OldRenderings.letGo(retired, blocks: retired.blockCount)
     }
 
     /// `perform` from another thread, waiting for it; then what `answer` reads.
