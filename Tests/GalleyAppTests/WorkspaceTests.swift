@@ -361,16 +361,22 @@ final class WorkspaceTests: XCTestCase {
         try write("large.json", large("First"))
         try write("small.json", #"[{"name": "Small", "detailText": ["one", "two"]}]"#)
         let workspace = Workspace(root: root)
-        XCTAssertEqual(workspace.apply(.everything).retired.blockCount, 0, "a first load replaced nothing")
+        let load = workspace.apply(.everything).retired
+        XCTAssertEqual([load.renderings.count, load.readings.count], [0, 0], "a first load replaced nothing")
 
         try write("large.json", large("First, edited"))
         let largeSave = workspace.apply(changed: ["large.json"], removed: [])
         XCTAssertEqual(largeSave.changed.count, 1)
-        XCTAssertEqual(largeSave.retired.blockCount, 2 * 101, "the last rendering and the last reading, 101 blocks each")
+        XCTAssertEqual(largeSave.retired.renderings.map(\.document.title), ["Large"])
+        XCTAssertEqual(largeSave.retired.readings.count, 1)
+        XCTAssertEqual(largeSave.retired.blockCount, 101, "the rendering and the reading share their 101 blocks")
 
         try write("small.json", #"[{"name": "Small", "detailText": ["one", "two, edited"]}]"#)
-        XCTAssertEqual(workspace.apply(changed: ["small.json"], removed: []).retired.blockCount, 2, "only the last rendering")
-        XCTAssertEqual(workspace.apply(changed: [], removed: []).retired.blockCount, 0)
+        let smallSave = workspace.apply(changed: ["small.json"], removed: []).retired
+        XCTAssertEqual(smallSave.renderings.map(\.document.title), ["Small"])
+        XCTAssertEqual(smallSave.readings.count, 0, "a small file's reading is not kept")
+        let nothing = workspace.apply(changed: [], removed: []).retired
+        XCTAssertEqual([nothing.renderings.count, nothing.readings.count], [0, 0], "handed back twice")
     }
 
     func testASlowFileIsReadAndRenderedAsideWhileOtherSavesArePublished() throws {

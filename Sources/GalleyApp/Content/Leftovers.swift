@@ -7,8 +7,8 @@ import GalleyCore
 /// are answered than before, so the workspace hands them over with its
 /// changes rather than dropping them where they are replaced.
 struct Leftovers: Sendable {
-    private var renderings: [LastRendering] = []
-    private var readings: [FileSnapshot] = []
+    private(set) var renderings: [LastRendering] = []
+    private(set) var readings: [FileSnapshot] = []
 
     mutating func add(_ rendering: LastRendering) {
         renderings.append(rendering)
@@ -23,11 +23,14 @@ struct Leftovers: Sendable {
         readings += later.readings
     }
 
-    /// How many blocks they hold, which is what freeing them costs in proportion to.
+    /// How many blocks they hold, which is what freeing them costs in
+    /// proportion to: a reading and the rendering made from it share their
+    /// blocks, so the larger of the two counts, not their sum.
     var blockCount: Int {
-        renderings.reduce(0) { $0 + $1.document.blocks.count } + readings.reduce(0) { count, snapshot in
+        let inReadings = readings.reduce(0) { count, snapshot in
             guard case .documents(let sources) = snapshot.reading else { return count }
             return count + sources.reduce(0) { $0 + $1.document.blocks.count }
         }
+        return max(renderings.reduce(0) { $0 + $1.document.blocks.count }, inReadings)
     }
 }
