@@ -19,6 +19,11 @@ public final class SharedBody: @unchecked Sendable {
 
     public let count: Int
 
+    /// The body's bytes, for as long as `read` runs.
+    public func withUnsafeBytes<Result>(_ read: (UnsafeRawBufferPointer) -> Result) -> Result {
+        read(UnsafeRawBufferPointer(rebasing: pointer[..<count]))
+    }
+
     deinit {
         pointer.deallocate()
     }

@@ -124,10 +124,42 @@ final class PublisherTests: XCTestCase {
         XCTAssertEqual(followed.title, "Penguin")
     }
 
-    func testTheDocumentListReservesAboutWhatItWrites() {
-        let documents = (0..<100).map { Versioned(document("d\($0)", title: "Article \($0)"), version: $0 + 1) }
-        let json = PublishedDocument.indexJSON(boot: "boot", version: 100, documents: documents)
-        // The list is kept while it is current: room reserved for words no document has is memory held for nothing.
-        XCTAssertLessThan(json.bytes.capacity, 2 * json.bytes.count)
+    private func listed(_ id: String, _ words: String) -> PublishedDocument {
+        PublishedDocument(id: id, path: "\(id).json", item: 0, title: id.uppercased(), kind: .tagged,
+                          rendered: HTMLRenderer(context: RenderContext()).render(Document(title: id, kind: .tagged, blocks: [])), css: "",
+                          layout: .null, searchable: Document(title: id, kind: .tagged, blocks: [Block(kind: "body", location: SourceLocation(line: 1, column: 1),
+                                                                                                        content: .paragraph(Paragraph(runs: [TextRun(words)])))]),
+                          diagnostics: [])
+    }
+
+    /// After a save the list is made from the last one: only the saved
+    /// document's words are collected, and the list is the one made afresh.
+    func testTheDocumentListMadeAgainCollectsOnlyTheWordsOfWhatChanged() throws {
+        var documents = (0..<50).map { Versioned(listed("d\(1000 + $0)", "penguins \($0) \"dive\""), version: $0 + 1) }
+        let first = WorkCounter()
+        let last = DocumentList(boot: "boot", version: 50, documents: documents, servesPhones: false, after: nil, wordsCollected: first)
+        XCTAssertEqual(first.steps, 50)
+        documents[7] = Versioned(listed("d1007", "pelicans glide"), version: 51)
+        documents.remove(at: 30)
+        documents.insert(Versioned(listed("d0999", "a first one"), version: 52), at: 0)
+        let again = WorkCounter()
+        let made = DocumentList(boot: "boot", version: 52, documents: documents.shuffled(), servesPhones: false, after: last, wordsCollected: again)
+        XCTAssertEqual(again.steps, 2, "the saved and the added document")
+        let afresh = DocumentList(boot: "boot", version: 52, documents: documents, servesPhones: false, after: nil)
+        XCTAssertEqual(bytes(made.response), bytes(afresh.response))
+        let entries = try XCTUnwrap(try json(made.response)["documents"] as? [[String: Any]])
+        XCTAssertEqual(entries.count, 50)
+        XCTAssertEqual(entries.first?["id"] as? String, "d0999")
+        XCTAssertEqual(entries.first { $0["id"] as? String == "d1007" }?["text"] as? String, "pelicans glide")
+        XCTAssertNil(entries.first { $0["id"] as? String == "d1030" })
+        // Made again with nothing new, from a list that itself copied its entries: still the same.
+        let once = DocumentList(boot: "boot", version: 53, documents: documents, servesPhones: true, after: made, wordsCollected: again)
+        XCTAssertEqual(again.steps, 2)
+        XCTAssertEqual(try json(once.response)["lan"] as? Bool, true)
+        XCTAssertEqual(try json(once.response)["documents"] as? NSArray, try json(afresh.response)["documents"] as? NSArray)
+    }
+
+    private func bytes(_ response: HTTPResponse) -> [UInt8] {
+        response.body.withUnsafeBytes { Array($0) }
     }
 }

@@ -284,22 +284,16 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(workspace.allDocuments.map(\.diagnostics), fresh.allDocuments.map(\.diagnostics))
     }
 
-    /// The work of a load and of a save, counted: the searchable words of
-    /// a document are collected only when the index asks for them.
-    func testALoadOrASaveCollectsTheIndexWordsOnlyWhenTheIndexAsks() throws {
+    /// The searchable words are the document's as it was saved (collected
+    /// when the index asks, `DocumentList`).
+    func testAPublishedDocumentSearchesTheWordsOfItsLastSave() throws {
         try write("data.json", #"[{"name": "P", "imageName": "p", "detailText": ["Pelicans glide.", "<image>01</image>"]}]"#)
         let workspace = Workspace(root: root)
         workspace.apply(.everything)
-        let loaded = try XCTUnwrap(workspace.allDocuments.first?.searchableWords)
-        XCTAssertFalse(loaded.isCollected, "the load collected the index's words")
-        XCTAssertEqual(loaded.text, "pelicans glide")
+        XCTAssertEqual(workspace.allDocuments.first?.searchableText, "pelicans glide")
         try write("data.json", #"[{"name": "P", "imageName": "p", "detailText": ["Pelicans glide low.", "<image>01</image>"]}]"#)
         let changes = workspace.apply(changed: ["data.json"], removed: [])
-        let saved = try XCTUnwrap(changes.changed.first)
-        let words = try XCTUnwrap(saved.searchableWords)
-        XCTAssertFalse(words.isCollected, "the save collected the index's words")
-        XCTAssertEqual(saved.searchableText, "pelicans glide low")
-        XCTAssertTrue(words.isCollected)
+        XCTAssertEqual(changes.changed.first?.searchableText, "pelicans glide low")
     }
 
     /// The work of a load, counted: loaded from the files the watcher's walk

@@ -104,7 +104,7 @@ final class DocumentRenderer: Sendable {
             layout: style.layoutJSON, geometry: source.document.kind == .tagged ? style.kindGeometries : nil,
             language: DocumentLanguage.decide(configured: style.config.language, path: source.path, title: source.document.title, scriptsOfBlocks: scripts),
             localizations: circumstances.localization?.localizations ?? [],
-            searchableWords: SearchableWords(of: source.document),
+            searchable: source.document,
             unsaved: circumstances.unsaved,
             diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: found.marksBlock($0) ? blockAt[$0.location] : nil) }
         )

@@ -27,7 +27,7 @@ struct PublishedDocument {
         let geometry: KindGeometries?
         let language: String?
         let localizations: [DocumentLocalization]
-        let searchableWords: SearchableWords?
+        let searchable: Document?
         let unsaved: Bool
         let diagnostics: [PageDiagnostic]
     }
@@ -44,19 +44,19 @@ struct PublishedDocument {
     private let shared: Shared
 
     init(id: String, path: String, item: Int?, title: String, kind: DocumentKind, rendered: RenderedDocument, css: PageStyleSheet, layout: JSONFragment,
-         geometry: KindGeometries? = nil, language: String? = nil, localizations: [DocumentLocalization] = [], searchableWords: SearchableWords? = nil,
+         geometry: KindGeometries? = nil, language: String? = nil, localizations: [DocumentLocalization] = [], searchable: Document? = nil,
          unsaved: Bool = false, follow: Follow? = nil, diagnostics: [PageDiagnostic]) {
         self.init(id: id, path: path, item: item, title: title, kind: kind, rendering: DeferredRendering(made: rendered), css: css, layout: layout,
-                  geometry: geometry, language: language, localizations: localizations, searchableWords: searchableWords, unsaved: unsaved,
+                  geometry: geometry, language: language, localizations: localizations, searchable: searchable, unsaved: unsaved,
                   follow: follow, diagnostics: diagnostics)
     }
 
     /// A document whose article may be made only when first asked for.
     init(id: String, path: String, item: Int?, title: String, kind: DocumentKind, rendering: DeferredRendering, css: PageStyleSheet,
          layout: JSONFragment, geometry: KindGeometries? = nil, language: String? = nil, localizations: [DocumentLocalization] = [],
-         searchableWords: SearchableWords? = nil, unsaved: Bool = false, follow: Follow? = nil, diagnostics: [PageDiagnostic]) {
+         searchable: Document? = nil, unsaved: Bool = false, follow: Follow? = nil, diagnostics: [PageDiagnostic]) {
         self.init(Contents(id: id, path: path, item: item, title: title, kind: kind, rendering: rendering, css: css, layout: layout, geometry: geometry,
-                           language: language, localizations: localizations, searchableWords: searchableWords, unsaved: unsaved, diagnostics: diagnostics),
+                           language: language, localizations: localizations, searchable: searchable, unsaved: unsaved, diagnostics: diagnostics),
                   follow: follow)
     }
 
@@ -87,9 +87,11 @@ struct PublishedDocument {
     var language: String? { shared.contents.language }
     /// Its copies in the other languages of a localised file, this one included.
     var localizations: [DocumentLocalization] { shared.contents.localizations }
-    /// The words the index page searches, once it asks for them.
-    var searchableWords: SearchableWords? { shared.contents.searchableWords }
-    var searchableText: String { searchableWords?.text ?? "" }
+    /// The words the index page searches, collected when the list is made
+    /// (`DocumentList`): not on the save path, where collecting them was
+    /// 40 % of a save of the example, nor at start-up, where collecting
+    /// 10,000 documents' words before the URL was printed was a third of the load.
+    var searchableText: String { shared.contents.searchable?.searchableText() ?? "" }
     /// Shown from an editor's unsaved buffer rather than the file on disk.
     var unsaved: Bool { shared.contents.unsaved }
     /// The block the author's cursor rests on, for pages that follow the editor.
@@ -168,36 +170,6 @@ struct PublishedDocument {
         return json
     }
 
-    /// The `/api/documents` body: every document, by path and item, and
-    /// whether phones are served (`serve --lan`), so pages on this machine
-    /// offer their QR code.
-    static func indexJSON(boot: String, version: Int, documents: [Versioned<PublishedDocument>], servesPhones: Bool = false) -> JSONWriter {
-        let sorted = documents.sorted { ($0.value.path, $0.value.item ?? -1) < ($1.value.path, $1.value.item ?? -1) }
-        // Words not collected yet (all of them, right after start-up) are collected on every core.
-        let texts = Parallel.map(sorted) { $0.value.searchableText }
-        // Reserved for what is written, not for the most words a document may
-        // have: the bound reserved 7.6 MB for a 2.3 MB list of 10,000 short
-        // articles (massif).
-        let written = zip(sorted, texts).reduce(0) { $0 + $1.1.utf8.count + $1.0.value.id.utf8.count + $1.0.value.path.utf8.count + $1.0.value.title.utf8.count }
-        var json = JSONWriter(reservingCapacity: 64 + written + written / 16 + documents.count * summaryFieldsSize)
-        json.beginObject()
-        json.field("boot", boot)
-        json.field("version", version)
-        json.field("lan", servesPhones)
-        json.key("documents")
-        json.beginArray()
-        for (document, text) in zip(sorted, texts) {
-            document.value.writeSummary(version: document.version, text: text, into: &json)
-        }
-        json.endArray()
-        json.endObject()
-        return json
-    }
-
-    /// The bytes of a summary besides its strings' own: the names, the
-    /// kind, numbers and punctuation (about 120; 160 leaves room for escapes).
-    private static let summaryFieldsSize = 160
-
     /// Which document and version an answer is about: the fields the list
     /// and the document answers share.
     private func writeIdentity(version: Int, into json: inout JSONWriter) {
@@ -210,8 +182,8 @@ struct PublishedDocument {
         json.field("unsaved", unsaved)
     }
 
-    /// This document's entry in the `/api/documents` list.
-    private func writeSummary(version: Int, text: String, into json: inout JSONWriter) {
+    /// This document's entry in the `/api/documents` list (`DocumentList`).
+    func writeSummary(version: Int, text: String, into json: inout JSONWriter) {
         json.beginObject()
         writeIdentity(version: version, into: &json)
         json.field("errors", errorCount)

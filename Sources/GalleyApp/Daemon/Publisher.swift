@@ -14,11 +14,11 @@ final class Publisher: @unchecked Sendable {
     private struct State {
         var protocolState = LongPollState<PublishedDocument, PendingResponse>()
         var images: [String: ServedImage] = [:]
-        /// The document list, built when first asked for after a change, so
+        /// The document list, made when first asked for after a change, so
         /// a save costs the same however many documents there are.
         /// Each answer is kept as the response itself, not only its body, so
         /// that a thousand pages share one libmicrohttpd response too.
-        var indexBody: (version: Int, response: HTTPResponse)?
+        var documentList: DocumentList?
         /// Whole-document answers by id, for their current version.
         var bodies: [String: (version: Int, response: HTTPResponse)] = [:]
         /// Patch answers from the kept previous version to the current one.
@@ -99,23 +99,21 @@ final class Publisher: @unchecked Sendable {
         for (pending, response) in answers { pending.resume(with: response) }
         OldRenderings.letGo(displaced, blocks: displaced.reduce(0) { $0 + $1.renderedBlockCount })
         for diagnostic in appeared { log?.problem(diagnostic) }
-        if answers.count >= Publisher.manyAnswers { scheduleMemoryTrim() }
+        if answers.count >= Publisher.manyAnswers { state.withLock { scheduleMemoryTrim(&$0) } }
         return answers.count
     }
 
     /// After this many answers at once, memory is handed back once they are sent.
     private static let manyAnswers = 100
+    /// After making a document list this long, likewise (some 2,000 documents).
+    private static let longList = 512 * 1024
 
-    /// Hands the memory of a big burst of answers back to the system a
+    /// Hands the memory of a big burst of answers (or of a long list) back to the system a
     /// second later (glibc keeps freed memory in its arenas otherwise); runs
     /// only after such bursts, never while idle.
-    private func scheduleMemoryTrim() {
-        let due = state.withLock { state -> Bool in
-            guard !state.trimScheduled else { return false }
-            state.trimScheduled = true
-            return true
-        }
-        guard due else { return }
+    private func scheduleMemoryTrim(_ state: inout State) {
+        guard !state.trimScheduled else { return }
+        state.trimScheduled = true
         timerQueue.asyncAfter(deadline: .now() + 1) { [weak self] in
             self?.state.withLock { $0.trimScheduled = false }
             HTTPServer.releaseFreeMemory()
@@ -185,10 +183,13 @@ final class Publisher: @unchecked Sendable {
     private func response(to answer: LongPollAnswer<PublishedDocument>, _ state: inout State) -> HTTPResponse {
         switch answer {
         case .index(let version):
-            if let cached = state.indexBody, cached.version == version { return cached.response }
-            let response = Publisher.jsonResponse(PublishedDocument.indexJSON(boot: boot, version: version, documents: Array(state.protocolState.documents.values), servesPhones: servesPhones))
-            state.indexBody = (version, response)
-            return response
+            if let list = state.documentList, list.version == version { return list.response }
+            let list = DocumentList(boot: boot, version: version, documents: Array(state.protocolState.documents.values), servesPhones: servesPhones,
+                                    after: state.documentList)
+            state.documentList = list
+            // Making a long list frees megabytes (the last list, what its words were collected in).
+            if list.response.body.count >= Publisher.longList { scheduleMemoryTrim(&state) }
+            return list.response
         case .whole(let id, let document):
             if let cached = state.bodies[id], cached.version == document.version { return cached.response }
             let response = Publisher.jsonResponse(document.value.json(boot: boot, version: document.version, editor: currentEditorAnnouncement))

@@ -108,6 +108,24 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// A value that is already JSON text, copied from `utf8` (an entry of
+    /// an answer written before).
+    public mutating func json(utf8 value: UnsafeRawBufferPointer) {
+        separate()
+        bytes.append(contentsOf: value)
+        needsComma = true
+    }
+
+    /// Writes one value by `write` and returns where it lies in `bytes`
+    /// (without the comma before it), so that it can be copied from there.
+    public mutating func value(writtenBy write: (inout JSONWriter) -> Void) -> Range<Int> {
+        separate()
+        needsComma = false
+        let start = bytes.count
+        write(&self)
+        return start..<bytes.count
+    }
+
     /// A member: `value`, or `null` when it is nil.
     public mutating func field(_ name: String, _ value: String?) {
         key(name)
