@@ -95,9 +95,7 @@ final class DocumentRenderer: Sendable {
         if rendered == nil, !marked.isEmpty { rendered = HTMLRenderer(context: context).render(source.document, reusing: previous) }
         let blockAt = rendered?.blockIDs(at: marked) ?? [:]
         let scripts = rendered?.scripts ?? DocumentLanguage.Scripts(in: source.document.blocks)
-        let rendering = rendered.map(DeferredRendering.init(made:)) ?? DeferredRendering { [self, source] in
-            HTMLRenderer(context: self.context(of: source, noting: ImageProblems())).render(source.document)
-        }
+        let rendering = rendered.map(DeferredRendering.init(made:)) ?? DeferredRendering(waitingFor: source, in: self)
         let document = PublishedDocument(
             id: id, path: source.path, item: source.item, title: source.document.title, kind: source.document.kind,
             rendering: rendering, css: style.css(for: source.document.kind),
@@ -112,6 +110,11 @@ final class DocumentRenderer: Sendable {
                                      imageProblems: problems.byPath, assetNames: assetNames, assetDiagnostics: assetDiagnostics,
                                      richTextContrast: contrast)
         return Rendering(document: document, images: images, reusable: reusable)
+    }
+
+    /// The article of `source`, made when a page first asks for it (`DeferredRendering`).
+    func renderWhenAsked(_ source: DocumentSource) -> RenderedDocument {
+        HTMLRenderer(context: context(of: source, noting: ImageProblems())).render(source.document)
     }
 
     /// The most blocks a document may have for its rendering to wait until
