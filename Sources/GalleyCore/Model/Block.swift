@@ -62,7 +62,12 @@ public struct TableCell: Equatable, Sendable {
 /// A paragraph: runs of text that share paragraph-level formatting.
 public struct Paragraph: Equatable, Sendable {
     public var runs: [TextRun]
-    public var style: ParagraphStyle?
+    public var style: ParagraphStyle? {
+        get { ownStyle?.value }
+        set { ownStyle = newValue.map(OutOfLine.init) }
+    }
+    /// Most paragraphs have none (every one of tagged content).
+    fileprivate var ownStyle: OutOfLine<ParagraphStyle>?
     /// For list items: the marker as the source shows it ("1.", "•").
     public var listMarker: String?
     /// Nesting level of a list item, 0 for the outermost list.
@@ -70,7 +75,7 @@ public struct Paragraph: Equatable, Sendable {
 
     public init(runs: [TextRun], style: ParagraphStyle? = nil, listMarker: String? = nil, listLevel: Int = 0) {
         self.runs = runs
-        self.style = style
+        ownStyle = style.map(OutOfLine.init)
         self.listMarker = listMarker
         self.listLevel = listLevel
     }
@@ -80,19 +85,32 @@ public struct Paragraph: Equatable, Sendable {
     /// Equal, with every run's text the same bytes (`==` may also hold for
     /// texts that are only canonically equivalent).
     func hasSameBytes(as other: Paragraph) -> Bool {
-        runs.count == other.runs.count && style == other.style && listMarker == other.listMarker && listLevel == other.listLevel
-            && zip(runs, other.runs).allSatisfy { $0.text.isByteEqual(to: $1.text) && $0.style == $1.style }
+        runs.count == other.runs.count && ownStyle == other.ownStyle && listMarker == other.listMarker && listLevel == other.listLevel
+            && zip(runs, other.runs).allSatisfy { $0.text.isByteEqual(to: $1.text) && $0.ownStyle == $1.ownStyle }
     }
 }
 
 /// A stretch of text with one character format.
 public struct TextRun: Equatable, Sendable {
     public var text: String
-    public var style: CharacterStyle
+    public var style: CharacterStyle {
+        get { ownStyle?.value ?? CharacterStyle() }
+        set { ownStyle = newValue == CharacterStyle() ? nil : OutOfLine(newValue) }
+    }
+    /// Nil for the default, which most runs have (every one of tagged content).
+    fileprivate var ownStyle: OutOfLine<CharacterStyle>?
 
     public init(_ text: String, style: CharacterStyle = CharacterStyle()) {
         self.text = text
         self.style = style
+    }
+
+    /// A run of `text` in this run's style, sharing it: a reader that
+    /// ends many runs in one style makes that style once.
+    public func withText(_ text: String) -> TextRun {
+        var run = self
+        run.text = text
+        return run
     }
 }
 

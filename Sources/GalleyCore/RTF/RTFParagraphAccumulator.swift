@@ -4,7 +4,9 @@
 struct RTFParagraphAccumulator {
     private(set) var runs: [TextRun] = []
     private var utf8: [UInt8] = []
-    private(set) var runStyle = CharacterStyle()
+    private var runStyle = CharacterStyle()
+    /// An empty run in `runStyle`, whose style each run ended in it shares.
+    private var emptyRun = TextRun("")
     /// The number the parser gave `runStyle`; -1 before any.
     private var runStyleID = -1
     /// Source offset of the paragraph's first content, for its block location.
@@ -24,6 +26,7 @@ struct RTFParagraphAccumulator {
         if style != runStyle {
             closeRun()
             runStyle = style
+            emptyRun = TextRun("", style: style)
         }
         runStyleID = id
     }
@@ -52,7 +55,7 @@ struct RTFParagraphAccumulator {
 
     private mutating func closeRun() {
         guard !utf8.isEmpty else { return }
-        runs.append(TextRun(String(decoding: utf8, as: UTF8.self), style: runStyle))
+        runs.append(emptyRun.withText(String(decoding: utf8, as: UTF8.self)))
         utf8.removeAll(keepingCapacity: true)
     }
 }
