@@ -99,22 +99,25 @@ final class Publisher: @unchecked Sendable {
         for (pending, response) in answers { pending.resume(with: response) }
         OldRenderings.letGo(displaced, blocks: displaced.reduce(0) { $0 + $1.renderedBlockCount })
         for diagnostic in appeared { log?.problem(diagnostic) }
-        if answers.count >= Publisher.manyAnswers { state.withLock { scheduleMemoryTrim(&$0) } }
+        if answers.count >= Publisher.manyAnswers { state.withLock { scheduleMemoryTrim(&$0, after: 1) } }
         return answers.count
     }
 
-    /// After this many answers at once, memory is handed back once they are sent.
+    /// After this many answers at once, memory is handed back a second
+    /// later, once they are sent.
     private static let manyAnswers = 100
-    /// After making a document list this long, likewise (some 2,000 documents).
+    /// After making a document list this long (some 2,000 documents),
+    /// at once: what making it took (the words collected on every core,
+    /// the list before) is freed by then.
     private static let longList = 512 * 1024
 
-    /// Hands the memory of a big burst of answers (or of a long list) back to the system a
-    /// second later (glibc keeps freed memory in its arenas otherwise); runs
-    /// only after such bursts, never while idle.
-    private func scheduleMemoryTrim(_ state: inout State) {
+    /// Hands the memory of a big burst of answers or of a long list back to
+    /// the system `delay` seconds later (glibc keeps freed memory in its
+    /// arenas otherwise); runs only after such work, never while idle.
+    private func scheduleMemoryTrim(_ state: inout State, after delay: Double) {
         guard !state.trimScheduled else { return }
         state.trimScheduled = true
-        timerQueue.asyncAfter(deadline: .now() + 1) { [weak self] in
+        timerQueue.asyncAfter(deadline: .now() + delay) { [weak self] in
             self?.state.withLock { $0.trimScheduled = false }
             HTTPServer.releaseFreeMemory()
         }
@@ -187,8 +190,7 @@ final class Publisher: @unchecked Sendable {
             let list = DocumentList(boot: boot, version: version, documents: Array(state.protocolState.documents.values), servesPhones: servesPhones,
                                     after: state.documentList)
             state.documentList = list
-            // Making a long list frees megabytes (the last list, what its words were collected in).
-            if list.response.body.count >= Publisher.longList { scheduleMemoryTrim(&state) }
+            if list.response.body.count >= Publisher.longList { scheduleMemoryTrim(&state, after: 0) }
             return list.response
         case .whole(let id, let document):
             if let cached = state.bodies[id], cached.version == document.version { return cached.response }
