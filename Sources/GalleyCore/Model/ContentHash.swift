@@ -24,7 +24,12 @@ public struct ContentHash {
     }
 
     public var hex: String {
-        Self.hexDigits(of: value, count: 16)
+        hex(digits: 16)
+    }
+
+    /// The hash's last `digits` hex digits (at most 16).
+    public func hex(digits: Int) -> String {
+        Self.hexDigits(of: value, count: min(digits, 16))
     }
 
     /// 32 bits folded from 64, for short identifiers.
