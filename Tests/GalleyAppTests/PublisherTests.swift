@@ -116,7 +116,7 @@ final class PublisherTests: XCTestCase {
 
     func testCopiesOfADocumentShareItsFieldsButNotTheFollowedLine() {
         // The outbox and the long-poll state each keep every document: each holds a reference, not some 300 bytes again.
-        XCTAssertLessThanOrEqual(MemoryLayout<PublishedDocument>.size, 4 * MemoryLayout<Int>.size)
+        XCTAssertLessThanOrEqual(MemoryLayout<PublishedDocument>.size, 2 * MemoryLayout<Int>.size)
         let shown = document("a", title: "Penguin")
         var followed = shown
         followed.follow = PublishedDocument.Follow(line: 3, serial: 1)

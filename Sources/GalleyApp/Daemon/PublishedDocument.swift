@@ -95,8 +95,14 @@ struct PublishedDocument {
     /// Shown from an editor's unsaved buffer rather than the file on disk.
     var unsaved: Bool { shared.contents.unsaved }
     /// The block the author's cursor rests on, for pages that follow the editor.
-    var follow: Follow?
-    struct Follow: Equatable {
+    var follow: Follow? {
+        get { followed?.value }
+        set { followed = newValue.map(OutOfLine.init) }
+    }
+    /// Out of line: one document has it, and the outbox and the long-poll
+    /// state each keep every document (with 10,000, 0.5 MB of their tables).
+    private var followed: OutOfLine<Follow>?
+    struct Follow: Equatable, Sendable {
         var line: Int
         /// New for every cursor move, so a page scrolls once per move.
         var serial: Int
