@@ -128,6 +128,11 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(carriers(), ["Plain"])
         XCTAssertEqual(contrast("Plain")?.diagnostic.path, "galley.json")
         XCTAssertEqual(workspace.diagnostics(ofFile: "galley.json").map(\.id), [.lowContrast])
+        // An item put before it in its file: the caption's first user is now the file's second document.
+        try write("a.json", #"[{"name": "First", "imageName": "a", "detailText": ["no caption"]}, {"name": "Plain", "imageName": "a", "detailText": ["<caption>now</caption>"]}]"#)
+        workspace.apply(changed: ["a.json"], removed: [])
+        XCTAssertEqual(carriers(), ["Plain"])
+        XCTAssertEqual(workspace.allDocuments.first { $0.title == "Plain" }?.item, 1)
     }
 
     func testACaptionPastItsKindsLineLimitIsWarnedAboutAtItsBlockAndComesAndGoesWithTheLimit() throws {

@@ -29,7 +29,7 @@ struct LocalizationTracker {
         // One pass over the files for all groups: a pass per group made a
         // start-up with 4,000 localised files take 16 s.
         var copiesOfGroup: [String: [LocalizationGroup.Copy]] = [:]
-        for (path, ids) in index.documentsOfFile {
+        for (path, ids) in index.files {
             guard let localized = LocalizedPath(path), groups.contains(localized.group) else { continue }
             let documents = ids.compactMap { id in index.sources[id].map { (id: id, document: $0.document) } }
             copiesOfGroup[localized.group, default: []].append(LocalizationGroup.Copy(path: path, language: localized.language, documents: documents))
