@@ -7,14 +7,15 @@ import GalleyCore
 /// A document whose problems point at its blocks is rendered at once, since
 /// the blocks' ids are the rendering's.
 ///
-/// Copies share one state. What it waits with is the source and its
-/// renderer, held in that state, not a closure over them in an object of
-/// its own: with 10,000 files a document's waiting rendering was four
-/// objects, some 300 bytes (massif).
+/// Copies share one state. What it waits with is the document, where it
+/// was read and its renderer, held in that state, not a closure over them
+/// in an object of its own: with 10,000 files a document's waiting
+/// rendering was four objects, some 300 bytes (massif). The article, once
+/// made, is boxed, so that the thousands that wait take no room for one.
 struct DeferredRendering: Sendable {
     private enum State {
-        case waiting(DocumentRenderer, DocumentSource)
-        case made(RenderedDocument)
+        case waiting(DocumentRenderer, Document, path: String)
+        indirect case made(RenderedDocument)
     }
 
     private let state: Locked<State>
@@ -24,9 +25,9 @@ struct DeferredRendering: Sendable {
         state = Locked(.made(rendered))
     }
 
-    /// The rendering of `source` by `renderer`, made the first time it is asked for.
-    init(waitingFor source: DocumentSource, in renderer: DocumentRenderer) {
-        state = Locked(.waiting(renderer, source))
+    /// The rendering of `document`, read from `path`, by `renderer`, made the first time it is asked for.
+    init(waitingFor document: Document, at path: String, in renderer: DocumentRenderer) {
+        state = Locked(.waiting(renderer, document, path: path))
     }
 
     /// The rendering, made now if it was not yet (by one thread; others asking meanwhile wait for it).
@@ -35,8 +36,8 @@ struct DeferredRendering: Sendable {
             switch state {
             case .made(let rendered):
                 return rendered
-            case .waiting(let renderer, let source):
-                let rendered = renderer.renderWhenAsked(source)
+            case .waiting(let renderer, let document, let path):
+                let rendered = renderer.renderWhenAsked(document, at: path)
                 state = .made(rendered)
                 return rendered
             }

@@ -56,7 +56,7 @@ final class DocumentRenderer: Sendable {
         let problems = ImageProblems()
         // Images copied from the last rendering are not linked again: their problems carry over.
         if sameSurroundings, let last { problems.byPath = last.imageProblems }
-        let context = context(of: source, noting: problems)
+        let context = context(of: source.document, at: source.path, noting: problems)
         var previous = last?.previous
         previous?.sameContext = sameSurroundings
         // Which blocks the last version had: found once, for the renderer and the contrast check.
@@ -95,7 +95,7 @@ final class DocumentRenderer: Sendable {
         if rendered == nil, !marked.isEmpty { rendered = HTMLRenderer(context: context).render(source.document, reusing: previous) }
         let blockAt = rendered?.blockIDs(at: marked) ?? [:]
         let scripts = rendered?.scripts ?? DocumentLanguage.Scripts(in: source.document.blocks)
-        let rendering = rendered.map(DeferredRendering.init(made:)) ?? DeferredRendering(waitingFor: source, in: self)
+        let rendering = rendered.map(DeferredRendering.init(made:)) ?? DeferredRendering(waitingFor: source.document, at: source.path, in: self)
         let document = PublishedDocument(
             id: id, path: source.path, item: source.item, title: source.document.title, kind: source.document.kind,
             rendering: rendering, css: style.css(for: source.document.kind),
@@ -112,9 +112,9 @@ final class DocumentRenderer: Sendable {
         return Rendering(document: document, images: images, reusable: reusable)
     }
 
-    /// The article of `source`, made when a page first asks for it (`DeferredRendering`).
-    func renderWhenAsked(_ source: DocumentSource) -> RenderedDocument {
-        HTMLRenderer(context: context(of: source, noting: ImageProblems())).render(source.document)
+    /// The article of `document`, read from `path`, made when a page first asks for it (`DeferredRendering`).
+    func renderWhenAsked(_ document: Document, at path: String) -> RenderedDocument {
+        HTMLRenderer(context: context(of: document, at: path, noting: ImageProblems())).render(document)
     }
 
     /// The most blocks a document may have for its rendering to wait until
@@ -123,9 +123,10 @@ final class DocumentRenderer: Sendable {
     /// callgrind), where a long rich-text document would take a second.
     static let mostBlocksRenderedWhenAsked = 256
 
-    /// How `source` is rendered: its images resolved in the folder and
-    /// linked as the output links them, noting in `problems` those that cannot be shown.
-    private func context(of source: DocumentSource, noting problems: ImageProblems) -> RenderContext {
+    /// How `document`, read from `path`, is rendered: its images resolved in
+    /// the folder and linked as the output links them, noting in `problems`
+    /// those that cannot be shown.
+    private func context(of document: Document, at path: String, noting problems: ImageProblems) -> RenderContext {
         let assets = self.assets
         let traits = style.previewTraits
         let link: (ServedImage?) -> ResolvedImage? = { [links, shownWidth = style.shownImageWidth] image in
@@ -136,13 +137,13 @@ final class DocumentRenderer: Sendable {
         }
         return RenderContext(
             schema: style.schema,
-            direction: WritingDirection.decide(configured: style.config.language, path: source.path),
+            direction: WritingDirection.decide(configured: style.config.language, path: path),
             resolveAsset: { [links] name in
                 var resolved = assets.resolve(name, for: traits, link: link)
                 if !links.keepsDeviceVariants { resolved?.variants = [] }
                 return resolved
             },
-            resolveFile: { name in source.imageFilePath(name).flatMap { link(assets.images[$0]) } }
+            resolveFile: { name in document.imageFilePath(name, at: path).flatMap { link(assets.images[$0]) } }
         )
     }
 

@@ -20,16 +20,15 @@ public struct DocumentSource: Equatable, Sendable {
         self.diagnostics = diagnostics
     }
 
-    /// The folder that image files the document names are relative to: a
-    /// bundle's attachments are inside it, other files' images beside them.
+    /// The folder that image files the document names are relative to.
     public var imageFolder: String {
-        document.kind == .rtfd ? path : RelativePath.folder(of: path)
+        document.imageFolder(at: path)
     }
 
     /// The image file `name` refers to, relative to the content folder; nil
     /// when it would leave the content folder.
     public func imageFilePath(_ name: String) -> String? {
-        RelativePath.joined(imageFolder, name)
+        document.imageFilePath(name, at: path)
     }
 
     /// The images the document refers to, nested ones included: what must be
@@ -44,5 +43,20 @@ public struct DocumentSource: Equatable, Sendable {
             }
         }
         return dependencies
+    }
+}
+
+extension Document {
+    /// The folder that image files the document, read from `path`, names
+    /// are relative to: a bundle's attachments are inside it, other files'
+    /// images beside them.
+    public func imageFolder(at path: String) -> String {
+        kind == .rtfd ? path : RelativePath.folder(of: path)
+    }
+
+    /// The image file `name` refers to in the document read from `path`,
+    /// relative to the content folder; nil when it would leave the content folder.
+    public func imageFilePath(_ name: String, at path: String) -> String? {
+        RelativePath.joined(imageFolder(at: path), name)
     }
 }
