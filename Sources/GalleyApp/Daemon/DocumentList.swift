@@ -9,8 +9,8 @@ import GalleyServer
 /// document still at the version it was listed at has the same entry, which
 /// is copied as it was written. So only new versions have their words
 /// collected and escaped, and no document holds its words besides the
-/// list (with 10,000 documents each kept its words once the index had
-/// asked, 2.5 MB next to the 2.3 MB list that holds them too).
+/// list (each kept them once the index had asked, next to the list that
+/// holds them too: with 10,000 documents a 2.3 MB list).
 struct DocumentList {
     /// The version of the folder it lists.
     let version: Int
