@@ -15,6 +15,8 @@ struct DocumentList {
     /// The version of the folder it lists.
     let version: Int
     let response: HTTPResponse
+    /// How many documents had their words collected for it (not copied from the last list).
+    let wordsCollected: Int
     /// Where each document's entry lies in the body, and which of its versions it shows.
     private let entries: [String: Entry]
 
@@ -24,10 +26,8 @@ struct DocumentList {
     }
 
     /// The list of `documents` at `version`; entries of documents whose
-    /// version is the same as in `last` are copied from it. Counts in
-    /// `wordsCollected` the documents whose words were collected.
-    init(boot: String, version: Int, documents: [Versioned<PublishedDocument>], servesPhones: Bool, after last: DocumentList?,
-         wordsCollected: WorkCounter? = nil) {
+    /// version is the same as in `last` are copied from it.
+    init(boot: String, version: Int, documents: [Versioned<PublishedDocument>], servesPhones: Bool, after last: DocumentList?) {
         let sorted = documents.sorted { ($0.value.path, $0.value.item ?? -1) < ($1.value.path, $1.value.item ?? -1) }
         let kept: [Range<Int>?] = sorted.map { document in
             last?.entries[document.value.id].flatMap { $0.version == document.version ? $0.bytes : nil }
@@ -35,7 +35,6 @@ struct DocumentList {
         let fresh = sorted.indices.filter { kept[$0] == nil }
         // All of them right after start-up: collected on every core.
         let texts = Parallel.map(fresh) { sorted[$0].value.searchableText }
-        wordsCollected?.add(fresh.count)
         // Reserved for what is written, not for the most words a document may
         // have: the bound reserved 7.6 MB for a 2.3 MB list of 10,000 short
         // articles (massif).
@@ -70,6 +69,7 @@ struct DocumentList {
         json.endArray()
         json.endObject()
         self.version = version
+        wordsCollected = fresh.count
         response = Publisher.jsonResponse(json)
         self.entries = entries
     }
