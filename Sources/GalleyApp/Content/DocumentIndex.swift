@@ -30,6 +30,14 @@ struct DocumentIndex {
             case .several(let ids): ids
             }
         }
+
+        /// The id at `position`, without making an array of one.
+        func id(at position: Int) -> String? {
+            switch self {
+            case .one(let id): position == 0 ? id : nil
+            case .several(let ids): ids.indices.contains(position) ? ids[position] : nil
+            }
+        }
     }
 
     /// The first document of a file to use a block kind, by where it stands
@@ -128,9 +136,8 @@ struct DocumentIndex {
         firstUsersAreStale = false
         var first: [String: (path: String, id: String)] = [:]
         for (path, users) in firstUserOfKindInFile where failureOfFile[path] == nil {
-            let ids = documentIDs(ofFile: path)
-            for user in users where user.position < ids.count && first[user.kind].map({ path < $0.path }) ?? true {
-                first[user.kind] = (path, ids[user.position])
+            for user in users where first[user.kind].map({ path < $0.path }) ?? true {
+                if let id = documentsOfFile[path]?.id(at: user.position) { first[user.kind] = (path, id) }
             }
         }
         let found = Dictionary(grouping: first, by: \.value.id).mapValues { Set($0.map(\.key)) }

@@ -110,7 +110,7 @@ final class Publisher: @unchecked Sendable {
     /// freed (the list before, what the words were collected in), which it
     /// otherwise keeps in its arenas: with 10,000 documents and the index
     /// asked after each of 40 saves, RSS grew from 49 to 66 MiB without,
-    /// and was 55 a second after the last save with. At once after a list
+    /// and was 55–59 a second and a half after the last save with. At once after a list
     /// that collected the words of many documents (the first after
     /// start-up, on every core: 4 MB); a second later after other long
     /// lists, since a trim holds glibc's arenas for some 3–4 ms (24 ms when
