@@ -26,6 +26,12 @@ function deviceFor(width) {
   return found;
 }
 
+/** One device pixel of the device a width simulates, in CSS px (the daemon's spacing rounds to it). */
+export function devicePixel(width) {
+  const device = deviceFor(width);
+  return device && device.scale > 0 ? 1 / device.scale : null;
+}
+
 function isDark() {
   return settings.appearance === 'dark' || (settings.appearance !== 'light' && darkQuery.matches);
 }

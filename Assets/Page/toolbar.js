@@ -3,7 +3,7 @@
 // font through --text-scale, which the daemon's CSS already multiplies by.
 import { settings, chosenKeys, choose, showSettingsInAddress, showTextSize } from './settings.js';
 import { captureAnchor, restoreAnchor } from './scrolling.js';
-import { setDevices, showDeviceFiles } from './deviceFiles.js';
+import { setDevices, showDeviceFiles, devicePixel } from './deviceFiles.js';
 import { labelLocations } from './blockLocations.js';
 
 const $ = (id) => document.getElementById(id);
@@ -55,10 +55,17 @@ export function setUpToolbar(secondary) {
     widest = String(presets[presets.length - 1].width);
   }
 
+  let projectSDK = '';
+
   function setWidth(device, view, width) {
     if (width === null) view.style.removeProperty('--device-width');
     else view.style.setProperty('--device-width', width + 'px');
-    device.querySelector('.device-label').textContent = width === null ? '' : width + ' pt · ' + settings.textSize;
+    const pixel = width === null ? null : devicePixel(width);
+    if (pixel === null) view.style.removeProperty('--galley-pixel');
+    else view.style.setProperty('--galley-pixel', pixel + 'px');
+    // The SDK whose layout rules are in force (galley.json's `sdk`), as the spacing differs by it.
+    const rules = projectSDK ? ' · ' + projectSDK + ' SDK' : '';
+    device.querySelector('.device-label').textContent = width === null ? '' : width + ' pt · ' + settings.textSize + rules;
   }
 
   function applySettings() {
@@ -98,6 +105,9 @@ export function setUpToolbar(secondary) {
   function useProjectLayout(layout) {
     if (!layout || typeof layout !== 'object') return;
     const menus = deviceSel.dataset.table;
+    const sdk = typeof layout.sdk === 'string' ? layout.sdk : '';
+    const sdkChanged = sdk !== projectSDK;
+    projectSDK = sdk;
     showDeviceMenus(setDevices(layout.devices));
     const patch = {};
     const width = Math.round(Number(layout.deviceWidth));
@@ -110,7 +120,7 @@ export function setUpToolbar(secondary) {
       patch.appearance = layout.appearance;
     }
     const differs = Object.keys(patch).some((key) => settings[key] !== patch[key]);
-    if (differs || menus !== deviceSel.dataset.table) {
+    if (differs || sdkChanged || menus !== deviceSel.dataset.table) {
       Object.assign(settings, patch);
       applySettings();
     }

@@ -18,7 +18,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let result = ConfigReader(path: "galley.json").read(bytes)
     checkDiagnostics(result.diagnostics)
     guard let config = result.config else { return 0 }
-    let css = KindStyleSheet.css(for: config.schema, faces: TextFaces(every: FontMetrics(ascent: 0.8, descent: 0.2, lineGap: 0)))
+    let css = KindStyleSheet.css(for: config.schema, faces: TextFaces(every: FontMetrics(ascent: 0.8, descent: 0.2, lineGap: 0)), rules: config.layoutRules())
     if css.contains("<") { fatalError("ORACLE: '<' in the kinds' style sheet (could close <style>): \(css.prefix(300))") }
     if case .items(let items, let fileDiagnostics) = DataFileReader(schema: config.schema, path: "fuzz.json").read(sampleItem) {
         checkDiagnostics(fileDiagnostics)

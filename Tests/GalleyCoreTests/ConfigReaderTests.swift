@@ -31,7 +31,7 @@ final class ConfigReaderTests: XCTestCase {
         XCTAssertEqual(schema.kind(named: "rule")?.role, .divider)
         XCTAssertEqual(config?.deviceWidth, 430)
         XCTAssertEqual(config?.appearance, .dark)
-        let css = KindStyleSheet.css(for: schema, faces: TextFaces(every: FontMetrics(ascent: 0.8, descent: 0.2, lineGap: 0)))
+        let css = KindStyleSheet.css(for: schema, faces: TextFaces(every: FontMetrics(ascent: 0.8, descent: 0.2, lineGap: 0)), rules: LayoutRules())
         XCTAssertTrue(css.contains(".k-heading{align-self:stretch;text-align:start;font-family:\"Avenir Next\""))
         XCTAssertTrue(css.contains("font-weight:700"))
         XCTAssertTrue(css.contains(".k-quote{align-self:center;text-align:start;font-family:-apple-system, \"Galley SF\", system-ui"), "no font: the system font, as SwiftUI's Text")
@@ -49,7 +49,7 @@ final class ConfigReaderTests: XCTestCase {
         XCTAssertEqual(diagnostics, [])
         let schema = try XCTUnwrap(config).schema
         XCTAssertEqual(schema.kinds.map(\.style.sizing), [.relative(to: .title), .fixed, .relative(to: .body)])
-        let css = KindStyleSheet.css(for: schema, faces: TextFaces(every: FontMetrics(ascent: 0.8, descent: 0.2, lineGap: 0)))
+        let css = KindStyleSheet.css(for: schema, faces: TextFaces(every: FontMetrics(ascent: 0.8, descent: 0.2, lineGap: 0)), rules: LayoutRules())
         XCTAssertTrue(css.contains("font-size:calc(24px * var(--text-scale-title, 1))"), css)
         XCTAssertTrue(css.contains("font-size:12px;") || css.contains("font-size:12px}"), css)
         XCTAssertTrue(css.contains("font-size:calc(20px * var(--text-scale, 1))"), css)
@@ -132,6 +132,22 @@ final class ConfigReaderTests: XCTestCase {
         let (config, diagnostics) = read("{\"devise\": {}}")
         XCTAssertNotNil(config, "a warning alone does not reject the config")
         XCTAssertEqual(diagnostics, ["galley.json:1:2: warning: unknown key 'devise' in galley.json; did you mean 'device'?"])
+    }
+
+    func testTheSDKAndTheStackAreTheAppsOwn() throws {
+        let (config, diagnostics) = read(#"{"sdk": "iOS 13.5", "stack": {"spacing": 12, "alignment": "leading"}}"#)
+        XCTAssertEqual(diagnostics, [])
+        XCTAssertEqual(config?.sdk, PlatformSDK(name: "iOS 13"))
+        XCTAssertEqual(config?.stack, StackStyle(spacing: 12, alignment: .leading))
+        XCTAssertEqual(config?.layoutRules().pixelLength, 1.0 / 3.0, "the configured 390 pt phone is 3x")
+        XCTAssertEqual(config?.layoutRules(screenWidth: 820).pixelLength, 0.5, "an iPad is 2x")
+        let (rejected, problems) = read(#"{"sdk": "iOS 12", "stack": {"alignment": "middle", "spacing": -1}}"#)
+        XCTAssertNil(rejected)
+        XCTAssertEqual(problems, [
+            "galley.json:1:9: error: unknown SDK 'iOS 12', expected 'iOS 13' to 'iOS 26', such as 'iOS 17'",
+            "galley.json:1:42: error: unknown stack alignment 'middle', expected one of 'leading', 'center', 'trailing'",
+            "galley.json:1:63: error: 'spacing' is -1, expected 0–1000",
+        ])
     }
 
     func testConfiguredKindsParseContent() throws {

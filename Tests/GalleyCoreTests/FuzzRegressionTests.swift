@@ -152,7 +152,7 @@ final class FuzzRegressionTests: XCTestCase {
                 XCTAssertTrue(result.diagnostics.contains { $0.severity == .error }, "a rejected config says why")
                 return
             }
-            XCTAssertFalse(KindStyleSheet.css(for: config.schema, faces: TextFaces(every: FontMetrics(ascent: 0.8, descent: 0.2, lineGap: 0))).contains("<"))
+            XCTAssertFalse(KindStyleSheet.css(for: config.schema, faces: TextFaces(every: FontMetrics(ascent: 0.8, descent: 0.2, lineGap: 0)), rules: config.layoutRules()).contains("<"))
             if case .items(let items, _) = DataFileReader(schema: config.schema, path: "fuzz.json").read(sample) {
                 for item in items { render(item.document, schema: config.schema, "config sample") }
             }

@@ -21,7 +21,7 @@ final class RendererTests: XCTestCase {
     func testEverythingMatchesGolden() throws {
         let (rendered, item) = try renderEverything()
         try GoldenFile.assertMatches(rendered.html, named: "tagged/everything.html")
-        try GoldenFile.assertMatches(KindStyleSheet.css(for: .seed, faces: TextFaces(every: FontMetrics(ascent: 1825 / 2048, descent: 443 / 2048, lineGap: 87 / 2048))), named: "tagged/seed-kinds.css")
+        try GoldenFile.assertMatches(KindStyleSheet.css(for: .seed, faces: TextFaces(every: FontMetrics(ascent: 1825 / 2048, descent: 443 / 2048, lineGap: 87 / 2048)), rules: LayoutRules()), named: "tagged/seed-kinds.css")
         XCTAssertEqual(rendered.missingImages.map(\.name), ["lpenguin_09"])
         XCTAssertEqual(rendered.missingImages.first?.location, SourceLocation(line: 10, column: 13))
         XCTAssertEqual(item.diagnostics.count, 1, "only the misspelt tag is warned about")

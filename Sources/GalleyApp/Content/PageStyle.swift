@@ -37,8 +37,9 @@ struct PageStyle {
 
     init() {
         let faces = SystemFonts.faces(for: ContentSchema.seed, bundled: BundledFonts())
-        taggedCSS = PageStyleSheet(Self.sharedCSS + KindStyleSheet.css(for: .seed, faces: faces))
-        kindGeometries = KindGeometries(schema: .seed, faces: faces)
+        let rules = GalleyConfig.standard.layoutRules()
+        taggedCSS = PageStyleSheet(Self.sharedCSS + KindStyleSheet.css(for: .seed, faces: faces, rules: rules))
+        kindGeometries = KindGeometries(schema: .seed, faces: faces, rules: rules)
         fontSubstitutes = faces.substitutes
         layoutJSON = Self.layoutJSON(for: .standard, substitutes: fontSubstitutes)
         // A folder with no galley.json and no catalog is never restyled: the seed's caption is checked all the same.
@@ -81,7 +82,7 @@ struct PageStyle {
         var fonts = bundled
         fonts.folders = config.fontFolder.map { [$0] } ?? []
         let faces = SystemFonts.faces(for: schema, bundled: fonts)
-        kindGeometries = KindGeometries(schema: schema, faces: faces)
+        kindGeometries = KindGeometries(schema: schema, faces: faces, rules: config.layoutRules())
         let measures = LineLimitCheck.measures(for: schema, faces: faces) { [fonts] file in
             file.isBundled ? fonts.widths(ofFile: file.path) : SystemFonts.widths(ofFile: file.path, index: file.index)
         }
@@ -90,7 +91,7 @@ struct PageStyle {
         lineMeasures = measures
         fontSubstitutes = faces.substitutes
         layoutJSON = Self.layoutJSON(for: config, substitutes: fontSubstitutes)
-        let css = Self.sharedCSS + FontFaceStyleSheet.css(for: schema, fonts: fonts, url: fontURL) + KindStyleSheet.css(for: schema, faces: faces)
+        let css = Self.sharedCSS + FontFaceStyleSheet.css(for: schema, fonts: fonts, url: fontURL) + KindStyleSheet.css(for: schema, faces: faces, rules: config.layoutRules())
             + ColorSetStyleSheet.css(for: schema, catalog: catalog)
         let unknownColors = schema.kinds.compactMap { kind -> Diagnostic? in
             guard let color = kind.style.color, KindStyleSheet.cssColor(color) == nil, !catalog.hasColorSet(named: color) else { return nil }
@@ -126,6 +127,8 @@ struct PageStyle {
         FontSubstitutes.write(substitutes, into: &json)
         json.field("deviceWidth", Int(config.deviceWidth))
         json.field("appearance", config.appearance.rawValue)
+        // The rules in force, for the document's info.
+        json.field("sdk", config.sdk.description)
         // Which width is which device and its scale, so the page picks
         // among the files the renderer resolved for each one.
         json.key("devices")

@@ -114,16 +114,23 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
         let blocks = descriptions.compactMap(geometry.block)
         guard blocks.count == descriptions.count else { return text(400, "blocks are kind/lines, kind/WIDTHxHEIGHT or kind/=HEIGHT") }
         let width = request.query["width"].flatMap(Double.init).flatMap { $0.isFinite && $0 > 0 && $0 < 100_000 ? $0 : nil } ?? Double(PreviewDevice.defaultWidth)
+        var rules = geometry.rules
+        rules.pixelLength = 1 / Double(PreviewDevice.forWidth(width).scale)
         var json = JSONWriter()
         json.beginObject()
+        json.field("sdk", rules.sdk.description)
         json.key("blocks")
         json.beginArray()
-        for placement in ColumnLayout.place(blocks, screenWidth: width) {
+        for placement in ColumnLayout.place(blocks, screenWidth: width, rules: rules) {
             json.beginObject()
             json.key("top")
             json.number(placement.top)
             json.key("height")
             json.number(placement.height)
+            if let gap = placement.gap {
+                json.key("gap")
+                gap.write(into: &json)
+            }
             json.endObject()
         }
         json.endArray()

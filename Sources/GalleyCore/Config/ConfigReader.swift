@@ -11,7 +11,9 @@ import Foundation
 ///   ],
 ///   "device": {"width": 390, "appearance": "light"},
 ///   "titles": {"Help/Usage.rtf": "How to use", "*.lproj/Help.rtf": "title-HelpView"},
-///   "language": "ja"
+///   "language": "ja",
+///   "sdk": "iOS 17",
+///   "stack": {"alignment": "leading", "spacing": 12}
 /// }
 /// ```
 /// A kind named like one of the seed's (`image`, `caption`, `body`) starts
@@ -167,6 +169,24 @@ public struct ConfigReader {
                 config.fontFolder = trimmed == "." ? "" : trimmed
             }
         }
+        if let node = members["sdk"], let name = context.string(node, "sdk") {
+            if let sdk = PlatformSDK(name: name) {
+                config.sdk = sdk
+            } else {
+                context.reject(.invalidValue, "unknown SDK '\(name)', expected '\(PlatformSDK.oldest)' to '\(PlatformSDK.newest)', such as 'iOS 17'", node)
+            }
+        }
+        if let stack = members["stack"], let stackMembers = context.members(of: stack, named: "'stack'", known: ConfigReader.knownKeys["stack"] ?? []) {
+            if let spacing = context.number(stackMembers["spacing"], "spacing", range: 0...1000) { config.stack.spacing = spacing }
+            if let node = stackMembers["alignment"], let text = context.string(node, "alignment") {
+                if let alignment = StackStyle.Alignment(rawValue: text) {
+                    config.stack.alignment = alignment
+                } else {
+                    let names = StackStyle.Alignment.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                    context.reject(.invalidValue, "unknown stack alignment '\(text)', expected one of \(names)", node)
+                }
+            }
+        }
         if let device = members["device"], let deviceMembers = context.members(of: device, named: "'device'", known: ConfigReader.knownKeys["device"] ?? []) {
             if let width = context.number(deviceMembers["width"], "width", range: 200...2000) { config.deviceWidth = width }
             if let node = deviceMembers["appearance"], let text = context.string(node, "appearance") {
@@ -185,7 +205,8 @@ public struct ConfigReader {
     /// The keys each object of `galley.json` may hold, by the key that holds
     /// the object (`""` for the top level; `kinds` for each kind).
     public static let knownKeys: [String: [String]] = [
-        "": ["keys", "kinds", "device", "titles", "language", "fonts", "textImageName", "requireImageLabels", "$schema"],
+        "": ["keys", "kinds", "device", "titles", "language", "fonts", "textImageName", "requireImageLabels", "sdk", "stack", "$schema"],
+        "stack": ["spacing", "alignment"],
         "keys": ["text", "image", "title"],
         "device": ["width", "appearance"],
         "kinds": ["name", "pattern", "renders", "style", "asset", "follows", "prefix", "label", "maxLines"],

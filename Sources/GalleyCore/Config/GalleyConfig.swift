@@ -22,6 +22,16 @@ public struct GalleyConfig: Sendable {
     /// A folder of font files (`fonts`), relative to the content folder:
     /// the author's own copies of the app's fonts, used before any stand-in.
     public var fontFolder: String?
+    /// The iOS SDK the app is built with (`sdk`), whose layout rules the preview follows.
+    public var sdk: PlatformSDK = .newest
+    /// The article's `VStack` (`stack`).
+    public var stack = StackStyle()
+
+    /// The layout rules in force on a screen `width` points wide (the
+    /// device's pixel); by default the configured device's.
+    public func layoutRules(screenWidth width: Double? = nil) -> LayoutRules {
+        LayoutRules(sdk: sdk, stack: stack, pixelLength: 1 / Double(PreviewDevice.forWidth(width ?? deviceWidth).scale))
+    }
 
     public init(schema: ContentSchema = .seed, deviceWidth: Double = Double(PreviewDevice.defaultWidth), appearance: Appearance = .system, titles: [String: String] = [:], language: String? = nil) {
         self.schema = schema

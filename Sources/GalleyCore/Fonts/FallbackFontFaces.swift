@@ -19,8 +19,8 @@ public struct FallbackFontFaces: Sendable {
     }
 
     /// Sources, by stand-in:
-    /// - Helvetica: `hhea` ascent 1577, descent 471, no line gap, 2048
-    ///   units per em, as Capsize publishes them (`@capsizecss/metrics`);
+    /// - Helvetica: `hhea` ascent 1577, descent 471, no line gap, cap height
+    ///   1469, 2048 units per em, as Capsize publishes them (`@capsizecss/metrics`);
     ///   Liberation Sans has Helvetica's advance widths (Arial's), so no scaling.
     /// - SF Pro Text, iOS's system font: `UIFont.systemFont(ofSize: 40)` on
     ///   iOS reports ascender 38.0859375 and descender −9.6484375, line
@@ -28,7 +28,8 @@ public struct FallbackFontFaces: Sendable {
     ///   code.firstgear.co.kr question 17576), and at 15 pt a line height of
     ///   17.900391 (the same 2444 units; codewithsundeep.com, discussion
     ///   33278645). Average Latin width 853 units (Capsize's `-apple-system`)
-    ///   against Liberation Sans's 904.
+    ///   against Liberation Sans's 904. Cap height 1443 units, as Capsize
+    ///   publishes it for `-apple-system`.
     /// - Hiragino Sans, iOS's Japanese font: a line gap of 500 units and
     ///   ascent plus descent of 1000, in every weight (memononen/nanovg pull
     ///   request 563, read from the font on iOS). The split of those 1000
@@ -36,15 +37,16 @@ public struct FallbackFontFaces: Sendable {
     ///   fonts (Ken Lunde, quoted in googlefonts/googlefonts.github.io issue
     ///   45), not a measurement of Hiragino: it moves glyphs within a line,
     ///   not the line's height. Square CJK glyphs, as wide as Noto Sans CJK's.
+    ///   No cap height of Hiragino's was found: Noto Sans CJK's 733 of 1000.
     /// - Baskerville: no measurement of iOS's Baskerville was found, so the
     ///   stand-in keeps the local serif's own metrics and widths, and says so.
     static let standIns: [StandIn] = [
         StandIn(family: "Galley Helvetica", standsFor: ["Helvetica", "Helvetica Neue"], localFamilies: ["Liberation Sans", "Arimo"],
-                sizeAdjust: 1, deviceMetrics: FontMetrics(ascent: 1577 / 2048, descent: 471 / 2048, lineGap: 0)),
+                sizeAdjust: 1, deviceMetrics: FontMetrics(ascent: 1577 / 2048, descent: 471 / 2048, lineGap: 0, capHeight: 1469 / 2048)),
         StandIn(family: "Galley SF", standsFor: ["System", "SF Pro", "SF Pro Text"], localFamilies: ["Liberation Sans", "Arimo"],
-                sizeAdjust: 853.0 / 904.0, deviceMetrics: FontMetrics(ascent: 1950 / 2048, descent: 494 / 2048, lineGap: 0)),
+                sizeAdjust: 853.0 / 904.0, deviceMetrics: FontMetrics(ascent: 1950 / 2048, descent: 494 / 2048, lineGap: 0, capHeight: 1443 / 2048)),
         StandIn(family: "Galley Hiragino", standsFor: ["Hiragino Sans", "Hiragino Kaku Gothic ProN"], localFamilies: ["Noto Sans CJK JP", "Noto Sans JP"],
-                sizeAdjust: 1, deviceMetrics: FontMetrics(ascent: 0.88, descent: 0.12, lineGap: 0.5)),
+                sizeAdjust: 1, deviceMetrics: FontMetrics(ascent: 0.88, descent: 0.12, lineGap: 0.5, capHeight: 0.733)),
         StandIn(family: "Galley Baskerville", standsFor: ["Baskerville"], localFamilies: ["Libre Baskerville", "Liberation Serif", "Tinos", "DejaVu Serif"],
                 sizeAdjust: 1, deviceMetrics: nil),
     ]

@@ -1,6 +1,6 @@
 /// A face's vertical metrics as Core Text reads them: the `hhea` table's
-/// ascender, descender and line gap, as fractions of the em (so a line of
-/// 20 pt text is `lineHeight × 20` tall).
+/// ascender, descender and line gap, and the `OS/2` table's cap height, as
+/// fractions of the em (so a line of 20 pt text is `lineHeight × 20` tall).
 ///
 /// Core Text uses `hhea` whatever `OS/2`'s `USE_TYPO_METRICS` says (see
 /// Mozilla's Fira issue #43 and John Hudson's account on typophile.com,
@@ -9,11 +9,17 @@ public struct FontMetrics: Sendable, Equatable {
     public var ascent: Double
     public var descent: Double
     public var lineGap: Double
+    /// The height of capital letters (`UIFont.capHeight` at a size of 1),
+    /// which the spacing below a text is measured from (`ViewSpacing`).
+    public var capHeight: Double
 
-    public init(ascent: Double, descent: Double, lineGap: Double) {
+    /// A face whose cap height is not known has the usual 0.7 em of Latin
+    /// faces (Helvetica's 1469 and SF's 1443 of 2048 units are 0.72 and 0.70).
+    public init(ascent: Double, descent: Double, lineGap: Double, capHeight: Double? = nil) {
         self.ascent = ascent
         self.descent = descent
         self.lineGap = lineGap
+        self.capHeight = capHeight ?? 0.7
     }
 
     /// The distance between the baselines of two lines set solid, in ems:
@@ -29,6 +35,13 @@ public struct FontMetrics: Sendable, Equatable {
               let ascender = reader.int16(at: hhea.offset + 4), let descender = reader.int16(at: hhea.offset + 6),
               let lineGap = reader.int16(at: hhea.offset + 8) else { return nil }
         let em = Double(unitsPerEm)
-        return FontMetrics(ascent: Double(ascender) / em, descent: Double(-Int(descender)) / em, lineGap: Double(max(0, lineGap)) / em)
+        // `sCapHeight` is in `OS/2` from its version 2 on.
+        var capHeight: Double?
+        if let os2 = tables.table("OS/2"), let version = reader.uint16(at: os2.offset), version >= 2, os2.length >= 90,
+           let height = reader.int16(at: os2.offset + 88), height > 0 {
+            capHeight = Double(height) / em
+        }
+        return FontMetrics(ascent: Double(ascender) / em, descent: Double(-Int(descender)) / em, lineGap: Double(max(0, lineGap)) / em,
+                           capHeight: capHeight)
     }
 }

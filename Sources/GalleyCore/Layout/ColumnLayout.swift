@@ -5,8 +5,9 @@
 /// The view is `ScrollView { VStack { ForEach(blocks) { … } }.padding() }`:
 /// - `.padding()` is 16 pt on every side, so the column is the screen's
 ///   width less 32;
-/// - the `VStack` puts its default spacing, 8 pt, between neighbouring
-///   blocks and none before the first or after the last;
+/// - the `VStack` puts between two neighbouring blocks the space their
+///   spacings give (`ViewSpacing`), or its own `spacing` when the app
+///   gives one, and none before the first or after the last;
 /// - a `Text` of n lines is n × its font's line height, plus its
 ///   `lineSpacing` between lines only: (n − 1) × lineSpacing; its
 ///   `.padding(.top, …)` adds to that;
@@ -15,8 +16,6 @@
 public enum ColumnLayout {
     /// `.padding()` with no length: SwiftUI's standard padding.
     public static let padding = 16.0
-    /// A `VStack`'s spacing when none is given, between two views of the seed's kinds.
-    public static let spacing = 8.0
     /// A `Text`'s size when its kind names none: `.body`, 17 pt.
     public static let defaultFontSize = 17.0
 
@@ -34,12 +33,23 @@ public enum ColumnLayout {
         public var lineSpacing: Double
         public var paddingTop: Double
         public var paddingBottom: Double
+        /// The face's metrics at the size drawn, which its spacing comes from.
+        public var face: FontMetrics
+        public var fontSize: Double
 
-        public init(lineHeight: Double, lineSpacing: Double, paddingTop: Double = 0, paddingBottom: Double = 0) {
-            self.lineHeight = lineHeight
+        public init(face: FontMetrics, fontSize: Double, lineSpacing: Double, paddingTop: Double = 0, paddingBottom: Double = 0) {
+            self.face = face
+            self.fontSize = fontSize
+            lineHeight = face.lineHeight * fontSize
             self.lineSpacing = lineSpacing
             self.paddingTop = paddingTop
             self.paddingBottom = paddingBottom
+        }
+
+        /// What the padded `Text` offers its neighbours.
+        public func spacing<Length: SpacingLength>(size: Length, rules: LayoutRules, pixelLength: Length) -> ViewSpacing<Length> {
+            ViewSpacing.text(TextSpacingMetrics(face, size: size), sdk: rules.sdk, pixelLength: pixelLength)
+                .padded(top: paddingTop != 0, bottom: paddingBottom != 0, sdk: rules.sdk)
         }
 
         /// The block's height with `lines` lines (at least one: an empty
@@ -65,6 +75,11 @@ public enum ColumnLayout {
             self.paddingBottom = paddingBottom
         }
 
+        /// What the padded, resizable `Image` offers its neighbours: no text edge.
+        public func spacing<Length: SpacingLength>(rules: LayoutRules) -> ViewSpacing<Length> {
+            ViewSpacing.plain.padded(top: paddingTop != 0, bottom: paddingBottom != 0, sdk: rules.sdk)
+        }
+
         /// The height of an image of `width` × `height` pixels in a column
         /// `columnWidth` wide: `scaledToFit` keeps the picture's own ratio.
         public func height(width: Double, height: Double, columnWidth: Double) -> Double {
@@ -83,10 +98,29 @@ public enum ColumnLayout {
         case measured(height: Double)
     }
 
-    /// A block's place in the column: its top, from the top of the screen, and its height.
+    /// A block's place in the column: its top, from the top of the screen,
+    /// its height, and the space above it (nil for the first).
     public struct Placement: Sendable, Equatable {
         public var top: Double
         public var height: Double
+        public var gap: Gap?
+    }
+
+    /// The space between two neighbours, and why it is that.
+    public struct Gap: Sendable, Equatable {
+        public enum Cause: Sendable, Equatable {
+            /// The neighbours' spacings met in these categories; the largest won.
+            case met([SpacingCategory])
+            /// They met in none: the stack's default.
+            case stackDefault
+            /// The app's `VStack(spacing:)`.
+            case stackSpacing
+        }
+
+        public var length: Double
+        public var cause: Cause
+        /// The lower block's top padding, which its text sits below the gap.
+        public var padding: Double
     }
 
     /// The column's width on a screen `screenWidth` wide.
@@ -102,7 +136,7 @@ public enum ColumnLayout {
         case .text:
             let size = style.fontSize ?? defaultFontSize
             let metrics = faces.metrics(forFamily: style.fontFamily)
-            return .text(TextGeometry(lineHeight: metrics.lineHeight * size, lineSpacing: style.lineSpacing,
+            return .text(TextGeometry(face: metrics, fontSize: size, lineSpacing: style.lineSpacing,
                                       paddingTop: style.paddingTop, paddingBottom: style.paddingBottom))
         case .image:
             return .image(ImageGeometry(maxHeight: style.maxHeight, aspectRatio: style.aspectRatio,
@@ -113,11 +147,18 @@ public enum ColumnLayout {
     }
 
     /// Every block's top and height, stacked from the top of the screen.
-    public static func place(_ blocks: [Block], screenWidth: Double) -> [Placement] {
+    public static func place(_ blocks: [Block], screenWidth: Double, rules: LayoutRules) -> [Placement] {
         let column = columnWidth(screenWidth: screenWidth)
         var top = padding
-        return blocks.enumerated().map { index, block in
-            if index > 0 { top += spacing }
+        var above: ViewSpacing<Double>?
+        return blocks.map { block in
+            let spacing = spacing(of: block, rules: rules)
+            var gap: Gap?
+            if let above {
+                gap = Self.gap(between: above, and: spacing, rules: rules, padding: block.paddingTop)
+                top += gap?.length ?? 0
+            }
+            above = spacing
             let height: Double
             switch block {
             case .text(let text, let lines): height = text.height(lines: lines)
@@ -125,7 +166,36 @@ public enum ColumnLayout {
             case .measured(let measured): height = measured
             }
             defer { top += height }
-            return Placement(top: top, height: height)
+            return Placement(top: top, height: height, gap: gap)
+        }
+    }
+
+    /// The space the stack puts between two views that offer these spacings.
+    public static func gap(between above: ViewSpacing<Double>, and below: ViewSpacing<Double>, rules: LayoutRules, padding: Double) -> Gap {
+        if let spacing = rules.stack.spacing { return Gap(length: spacing, cause: .stackSpacing, padding: padding) }
+        let (length, met) = above.space(above: below, sdk: rules.sdk)
+        return Gap(length: length, cause: met.isEmpty ? .stackDefault : .met(met), padding: padding)
+    }
+
+    /// What a block offers its neighbours, at the size the page draws with
+    /// no Dynamic Type change; a block the model does not size (a divider,
+    /// a missing image's placeholder) offers what a plain view does.
+    static func spacing(of block: Block, rules: LayoutRules) -> ViewSpacing<Double> {
+        switch block {
+        case .text(let text, _): text.spacing(size: text.fontSize, rules: rules, pixelLength: rules.pixelLength)
+        case .image(let image, _, _): image.spacing(rules: rules)
+        case .measured: .plain
+        }
+    }
+}
+
+extension ColumnLayout.Block {
+    /// The top padding of a block's kind: part of its frame, below the gap.
+    var paddingTop: Double {
+        switch self {
+        case .text(let text, _): text.paddingTop
+        case .image(let image, _, _): image.paddingTop
+        case .measured: 0
         }
     }
 }
@@ -135,13 +205,15 @@ public enum ColumnLayout {
 /// line count, or an image's pixel size.
 public struct KindGeometries: Sendable, Equatable {
     public var kinds: [String: ColumnLayout.KindGeometry]
+    public var rules: LayoutRules
 
-    public init(schema: ContentSchema, faces: TextFaces) {
+    public init(schema: ContentSchema, faces: TextFaces, rules: LayoutRules) {
         var kinds: [String: ColumnLayout.KindGeometry] = [:]
         for kind in schema.kinds {
             kinds[kind.name] = ColumnLayout.geometry(of: kind, faces: faces)
         }
         self.kinds = kinds
+        self.rules = rules
     }
 
     /// One measured block: `kind/lines` for text, `kind/WIDTHxHEIGHT` for
@@ -163,5 +235,28 @@ public struct KindGeometries: Sendable, Equatable {
         case nil:
             return nil
         }
+    }
+}
+
+extension ColumnLayout.Gap {
+    /// `{"length": 11.97, "cause": "met", "categories": ["edgeBelowText"], "padding": 18}`:
+    /// the cause is `met`, `default` (the stack's 8 pt) or `stack` (its own spacing).
+    public func write(into json: inout JSONWriter) {
+        json.beginObject()
+        json.key("length")
+        json.number(length)
+        switch cause {
+        case .met(let categories):
+            json.field("cause", "met")
+            json.key("categories")
+            json.beginArray()
+            for category in categories { json.string(category.rawValue) }
+            json.endArray()
+        case .stackDefault: json.field("cause", "default")
+        case .stackSpacing: json.field("cause", "stack")
+        }
+        json.key("padding")
+        json.number(padding)
+        json.endObject()
     }
 }

@@ -354,6 +354,15 @@ func formatNumber(_ value: Double) -> String {
     return String((value * 100).rounded() / 100)
 }
 
+/// `value` to `places` decimals, without a trailing `.0`: CSS lengths and
+/// factors that must not lose the precision `formatNumber`'s two places do.
+func formatDecimal(_ value: Double, places: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<places { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    return rounded == rounded.rounded() && abs(rounded) < 1e9 ? String(Int(rounded)) : String(rounded)
+}
+
 func formatPoints(_ value: Double) -> String {
     formatNumber(value) + "px"
 }

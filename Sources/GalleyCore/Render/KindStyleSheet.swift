@@ -12,12 +12,13 @@ public enum KindStyleSheet {
 
     /// The column's padding and spacing, and each kind's look and size as
     /// `ColumnLayout` has it with the line heights of `faces`.
-    public static func css(for schema: ContentSchema, faces: TextFaces) -> String {
+    public static func css(for schema: ContentSchema, faces: TextFaces, rules: LayoutRules) -> String {
         var css = SwiftUIColorStyleSheet.css + FontStack.languageRules
-        css += ".galley-doc.kind-tagged{padding:\(formatPoints(ColumnLayout.padding));gap:\(formatPoints(ColumnLayout.spacing))}\n"
+        css += ".galley-doc.kind-tagged{padding:\(formatPoints(ColumnLayout.padding));gap:0}\n"
+        css += StackSpacingStyleSheet.css(for: schema, faces: faces, rules: rules)
         for kind in schema.kinds {
             let name = cssIdentifier(kind.name)
-            css += ".k-\(name){\(declarations(for: kind).joined(separator: ";"))}\n"
+            css += ".k-\(name){\(declarations(for: kind, stack: rules.stack).joined(separator: ";"))}\n"
             if case .text(let text)? = ColumnLayout.geometry(of: kind, faces: faces) {
                 css += lineRules(for: name, text, fontSize: kind.style.fontSize ?? ColumnLayout.defaultFontSize)
             }
@@ -42,7 +43,7 @@ public enum KindStyleSheet {
     /// The SwiftUI colour names a style may use.
     public static var colorNames: Set<String> { Set(namedColors.keys) }
 
-    private static func declarations(for kind: BlockKind) -> [String] {
+    private static func declarations(for kind: BlockKind, stack: StackStyle) -> [String] {
         let style = kind.style
         var css: [String] = []
         switch kind.role {
@@ -51,11 +52,11 @@ public enum KindStyleSheet {
         case .divider:
             css.append("align-self:stretch")
         case .text:
-            // A SwiftUI Text in a VStack is as wide as its text and centred;
-            // its wrapped lines start at the leading edge, which is the right
-            // one in a right-to-left layout.
+            // A SwiftUI Text in a VStack is as wide as its text and placed
+            // by the stack's alignment; its wrapped lines start at the
+            // leading edge, which is the right one in a right-to-left layout.
             switch style.alignment {
-            case nil: css += ["align-self:center", "text-align:start"]
+            case nil: css += ["align-self:\(flexAlignment(stack.alignment))", "text-align:start"]
             case .leading?: css += ["align-self:stretch", "text-align:start"]
             case .center?: css += ["align-self:center", "text-align:center"]
             case .trailing?: css += ["align-self:stretch", "text-align:end"]
@@ -76,10 +77,19 @@ public enum KindStyleSheet {
         return css
     }
 
+    /// Where a flex column puts a child that a `VStack` of `alignment` would.
+    private static func flexAlignment(_ alignment: StackStyle.Alignment) -> String {
+        switch alignment {
+        case .leading: "flex-start"
+        case .center: "center"
+        case .trailing: "flex-end"
+        }
+    }
+
     /// A size as the page scales it: by the page's `--text-scale` (Body's
     /// size at the chosen category over 17), or another text style's
     /// `--text-scale-NAME`, or not at all.
-    private static func fontSize(_ size: Double, _ sizing: FontSizing) -> String {
+    static func fontSize(_ size: Double, _ sizing: FontSizing) -> String {
         switch sizing {
         case .fixed: return "\(formatNumber(size))px"
         case .relative(to: .body): return "calc(\(formatNumber(size))px * var(--text-scale, 1))"
@@ -97,13 +107,6 @@ public enum KindStyleSheet {
         var css = ".k-\(name){line-height:calc(\(em)em + \(formatPoints(text.lineSpacing)))}\n"
         if text.lineSpacing != 0 { css += ".k-\(name)>p{margin:\(formatPoints(-text.lineSpacing / 2)) 0}\n" }
         return css
-    }
-
-    private static func formatDecimal(_ value: Double, places: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        let rounded = (value * scale).rounded() / scale
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
     /// A style's weight as CSS's number, 400 when it names none.
