@@ -17,7 +17,8 @@ final class WorkflowCommandTextTests: XCTestCase {
     func testInertLinesHaveNoCommandLeft() {
         XCTAssertEqual(WorkflowCommandText.inertLine("::error title=X::owned.txt"), #"\x3A:error title=X::owned.txt"#)
         XCTAssertEqual(WorkflowCommandText.inertLine("  ::warning::x"), #"  \x3A:warning::x"#)
-        XCTAssertEqual(WorkflowCommandText.inertLine("a.json:1:2: see ##[error]x and #\u{200B}#[y]"), "a.json:1:2: see ##\\x5Berror]x and #\u{200B}#\\x5By]")
+        XCTAssertEqual(WorkflowCommandText.inertLine("a.json:1:2: see ##[error]x and #\u{200B}#[y]"),
+                       "a.json:1:2: see ##\\x5Berror]x and #\u{200B}#\\x5By]")
         for plain in ["a.json:1:2: error: missing ','", "# [x]", "#[#[", "a::b"] {
             XCTAssertEqual(WorkflowCommandText.inertLine(plain), plain)
         }

@@ -61,7 +61,8 @@ struct CheckCommand {
         // Notes go with the text; they would break a JSON or SARIF document.
         if format != .text { notes.forEach(Console.error) }
         let noteLines = format == .text ? notes.map(TerminalText.shown) : []
-        guard Console.output((noteLines + [format.report(diagnostics, fileCount: fileCount)]).joined(separator: "\n") + "\n") else { return 2 }
+        let report = (noteLines + [format.report(diagnostics, fileCount: fileCount)]).joined(separator: "\n")
+        guard Console.output(report + "\n") else { return 2 }
         let failing = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
         return failing ? 1 : 0
     }
