@@ -36,6 +36,21 @@ public struct FileDescriptor: Hashable, Sendable {
         _ = Glibc.close(rawValue)
     }
 
+    /// Writes all of `bytes` and closes the descriptor, which is closed
+    /// whichever fails. What `close` says counts: some file systems (NFS, a
+    /// quota) tell only there that a write failed; EINTR counts as closed,
+    /// as in `close()`.
+    public func writeAllAndClose(_ bytes: some Collection<UInt8>, path: String? = nil) throws(SystemCallError) {
+        var failure: SystemCallError?
+        do throws(SystemCallError) {
+            try writeAll(bytes, path: path)
+        } catch {
+            failure = error
+        }
+        if Glibc.close(rawValue) == -1, errno != EINTR { failure = failure ?? SystemCallError(call: "close", path: path, errno: errno) }
+        if let failure { throw failure }
+    }
+
     /// `fstat`: what the descriptor is, decided on the open file itself.
     public func status(path: String? = nil) throws(SystemCallError) -> stat {
         var info = stat()

@@ -3,12 +3,14 @@ github, sarif and json formats, read as a CI tool reads them."""
 import json
 import os
 import struct
+import time
+import unicodedata
 import zlib
 
 import jsonschema
 import pytest
 
-from galley_support import run_galley
+from galley_support import Daemon, run_galley
 
 SCHEMA = os.path.join(os.path.dirname(__file__), "schemas", "sarif-schema-2.1.0.json")
 # A folder name with the characters GitHub's property escaping is about.
@@ -191,3 +193,75 @@ def test_serve_logs_each_new_problem_once(folder, serve):
         "articles.json:3:3: warning: '<imgae>' matches no block kind and is shown as body text; did you mean 'image'?"]
     wait_for_lines(daemon, r"articles\.json: 1 document updated", 2)
     assert wait_for_lines(daemon, "p_07", 1) == [warning]
+
+
+# File names that GitHub's runner would obey as workflow commands were they
+# printed first on a line (after white space, or a zero-width space, which
+# .NET's culture-aware StartsWith skips), or anywhere (the older `##[` form).
+COMMAND_NAMES = ["::error title=X::owned.json", " ::warning::spaced.json", "\u200b::notice::hidden.json",
+                 "##[error]legacy.json"]
+TAGGED = '[{"name": "A", "imageName": "p", "detailText": ["<imgae>1</imgae>"]}]\n'
+
+
+def runner_commands(text):
+    """The lines of `text` that GitHub's runner would take as commands."""
+    def visible(line):
+        return "".join(c for c in line if unicodedata.category(c) != "Cf")
+    return [line for line in text.splitlines()
+            if visible(line).lstrip().startswith("::") or "##[" in visible(line)]
+
+
+@pytest.fixture
+def commanding(tmp_path):
+    """A content folder whose files are named like workflow commands, each with one warning."""
+    root = tmp_path / "content"
+    root.mkdir()
+    for name in COMMAND_NAMES:
+        (root / name).write_text(TAGGED, encoding="utf-8")
+    return root
+
+
+def test_no_output_but_githubs_holds_a_workflow_command(commanding):
+    for arguments in ([], ["--format", "text"], ["--format", "json"], ["--format", "sarif"], ["--verbose"]):
+        result = run_galley("check", ".", *arguments, cwd=str(commanding))
+        assert result.returncode == 0, result.stderr
+        assert runner_commands(result.stdout + result.stderr) == [], arguments
+    for name in COMMAND_NAMES:
+        for arguments in (["check", name], ["render", name]):
+            result = run_galley(*arguments, cwd=str(commanding))
+            assert result.returncode == 0 and "unknown" not in result.stderr, (arguments, result.stderr)
+            assert runner_commands(result.stderr) == [], (arguments, result.stderr)
+            if arguments[0] == "check":
+                assert runner_commands(result.stdout) == [], (arguments, result.stdout)
+
+
+def test_a_command_named_file_is_still_found_by_its_line_and_keeps_its_name_in_json(commanding):
+    text = run_galley("check", ".", cwd=str(commanding)).stdout.splitlines()
+    assert "./::error title=X::owned.json:1:49: warning: '<imgae>' matches no block kind and is shown as body text; " \
+        "did you mean 'image'?" in text, text
+    for line in text[:-1]:
+        path = line.split(":1:49: ")[0]
+        if "##" not in path:
+            assert os.path.isfile(commanding / path), path
+    for form in ("json", "sarif"):
+        output = run_galley("check", ".", "--format", form, cwd=str(commanding)).stdout
+        assert "##[" not in output and json.loads(output), form
+    # The same strings, read as JSON.
+    found = json.loads(run_galley("check", ".", "--format", "json", cwd=str(commanding)).stdout)
+    assert sorted(diagnostic["path"] for diagnostic in found) == sorted(COMMAND_NAMES)
+    # GitHub's own format is made of commands, each about the file it names.
+    github = run_galley("check", ".", "--format", "github", cwd=str(commanding)).stdout.splitlines()
+    assert len(github) == len(COMMAND_NAMES) and all(line.startswith("::warning file=") for line in github), github
+
+
+def test_the_daemons_log_holds_no_workflow_command(commanding):
+    daemon = Daemon(str(commanding)).start()
+    try:
+        (commanding / "::error title=Y::later.json").write_text(TAGGED, encoding="utf-8")
+        deadline = time.monotonic() + 60  # a hang guard only
+        while time.monotonic() < deadline and not any("later.json" in line for line in daemon.output):
+            time.sleep(0.1)
+        assert any("later.json" in line for line in daemon.output), "".join(daemon.output)
+    finally:
+        daemon.stop()
+    assert runner_commands("".join(daemon.output)) == [], daemon.output

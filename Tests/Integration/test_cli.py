@@ -3,11 +3,13 @@ import json
 import os
 import re
 import shutil
+import signal
 import socket
+import subprocess
 
 import pytest
 
-from galley_support import REPO, run_galley
+from galley_support import GALLEY_BIN, REPO, run_galley
 
 EXAMPLE = os.path.join(REPO, "Assets", "Example")
 
@@ -192,7 +194,7 @@ def test_render_reports_a_full_disk():
         pytest.skip("no /dev/full")
     result = run_galley("render", os.path.join(EXAMPLE, "Resources", "speciesData.json"), "-o", "/dev/full")
     assert result.returncode == 1
-    assert "cannot write /dev/full: No space left on device" in result.stderr
+    assert "cannot write /dev/full: " in result.stderr and "No space left on device" in result.stderr
 
 
 def test_black_written_into_an_rtf_is_warned_about_for_dark_appearance_and_the_default_colour_is_not(tmp_path):
@@ -203,3 +205,51 @@ def test_black_written_into_an_rtf_is_warned_about_for_dark_appearance_and_the_d
     [warning] = json.loads(result.stdout)
     assert (warning["path"], warning["id"], warning["severity"]) == (f"{tmp_path}/help.rtf", "low-contrast", "warning")
     assert "1:1 on the text view's background #000000 in dark appearance" in warning["message"]
+
+
+def run_into(stdout, *arguments, cwd=None, ignore_sigpipe=False):
+    """galley with its standard output sent to `stdout` (a descriptor)."""
+    def prepare():
+        if ignore_sigpipe:
+            signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+    return subprocess.run([GALLEY_BIN, *arguments], stdout=stdout, stderr=subprocess.PIPE, text=True, timeout=120,
+                          cwd=cwd, preexec_fn=prepare)
+
+
+def committed_content(tmp_path):
+    """A one-file content folder in a git work tree with one commit, then edited."""
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "a.json").write_text('[{"name": "A", "imageName": "p", "detailText": ["One."]}]\n', encoding="utf-8")
+    git = ["git", "-C", str(content), "-c", "user.name=T", "-c", "user.email=t@example.com"]
+    subprocess.run(git + ["init", "-q"], check=True)
+    subprocess.run(git + ["add", "-A"], check=True)
+    subprocess.run(git + ["commit", "-q", "-m", "one"], check=True)
+    (content / "a.json").write_text('[{"name": "A", "imageName": "p", "detailText": ["Two."]}]\n', encoding="utf-8")
+    return content
+
+
+def test_output_that_cannot_be_written_fails_with_a_message(tmp_path):
+    content = committed_content(tmp_path)
+    commands = [["check", "."], ["check", ".", "--format", "json"], ["check", ".", "--format", "sarif"],
+                ["check", ".", "--format", "github"], ["render", "a.json"], ["diff", "HEAD", "."],
+                ["--version"], ["--help"], ["completions", "bash"]]
+    with open("/dev/full", "w") as full:
+        for arguments in commands:
+            result = run_into(full, *arguments, cwd=str(content))
+            assert result.returncode != 0, arguments
+            assert "No space left on device" in result.stderr, (arguments, result.stderr)
+        for arguments in (["render", "a.json", "-o", "/dev/full"], ["diff", "HEAD", ".", "-o", "/dev/full"]):
+            result = run_into(subprocess.DEVNULL, *arguments, cwd=str(content))
+            assert result.returncode == 1 and "No space left on device" in result.stderr, (arguments, result.stderr)
+    # A reader that went away, when SIGPIPE is ignored (as some CI runners' children inherit it).
+    reading, writing = os.pipe()
+    os.close(reading)
+    try:
+        result = run_into(writing, "render", "a.json", cwd=str(content), ignore_sigpipe=True)
+    finally:
+        os.close(writing)
+    assert result.returncode == 1 and "Broken pipe" in result.stderr, result.stderr
+    # Where the output can be written, the same commands succeed.
+    for arguments in (["render", "a.json"], ["diff", "HEAD", "."], ["check", ".", "--format", "json"]):
+        assert run_into(subprocess.DEVNULL, *arguments, cwd=str(content)).returncode == 0, arguments

@@ -15,7 +15,7 @@ struct CheckCommand {
     static let exitStatuses = [
         "0 when nothing was found that fails the check",
         "1 when there is an error, or with --strict a warning",
-        "2 when a PATH does not exist",
+        "2 when a PATH does not exist or the output cannot be written",
         "64 for a usage mistake",
     ]
     /// Also names the style fonts drawn with another face (on standard error
@@ -25,6 +25,7 @@ struct CheckCommand {
     func run() -> Int32 {
         var diagnostics: [Diagnostic] = []
         var fileCount = 0
+        var notes: [String] = []
         for path in paths {
             guard FileSystem.exists(path) else {
                 Console.error("galley: '\(path)' does not exist")
@@ -36,7 +37,7 @@ struct CheckCommand {
                 let workspace = Workspace(root: root, output: .checking, pictures: ImagePictures(root: root))
                 workspace.apply(.everything)
                 fileCount += Set(workspace.allDocuments.map(\.path)).count
-                if verbose { noteSubstitutes(workspace, under: prefix) }
+                if verbose { notes += substituteNotes(workspace, under: prefix) }
                 let found = workspace.allDiagnostics + Self.configDiagnostics(root: root)
                 diagnostics += Self.unique(found).map { relocated($0, under: prefix) }
             } else {
@@ -47,7 +48,7 @@ struct CheckCommand {
                 // styles (a colour too faint for the documents that use it): read them all.
                 if relative == ConfigFile.name { workspace.apply(.everything) } else { workspace.apply(.onlyContent(at: relative)) }
                 fileCount += 1
-                if verbose { noteSubstitutes(workspace, under: root) }
+                if verbose { notes += substituteNotes(workspace, under: root) }
                 // A config named directly is checked like any file: its syntax and keys, and the names it uses.
                 let found = workspace.allDiagnostics + (relative == ConfigFile.name ? Self.configDiagnostics(root: root) : [])
                 diagnostics += Self.unique(found).filter { $0.path == relative }.map { diagnostic in
@@ -57,7 +58,11 @@ struct CheckCommand {
                 }
             }
         }
-        print(format.report(diagnostics, fileCount: fileCount))
+        // Notes go with the text; they would break a JSON or SARIF document.
+        if format != .text { notes.forEach(Console.error) }
+        let noteLines = format == .text ? notes.map(TerminalText.shown) : []
+        let report = (noteLines + [format.report(diagnostics, fileCount: fileCount)]).joined(separator: "\n")
+        guard Console.output(report + "\n") else { return 2 }
         let failing = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
         return failing ? 1 : 0
     }
@@ -77,12 +82,9 @@ struct CheckCommand {
 
     /// `DIR: note: font Baskerville: drawn with Liberation Serif, …`,
     /// once per content folder, for a folder with tagged documents.
-    private func noteSubstitutes(_ workspace: Workspace, under folder: String) {
-        guard workspace.allDocuments.contains(where: { $0.kind == .tagged }) else { return }
-        for face in workspace.fontSubstitutes {
-            let line = "\(folder): note: font \(face.summary)"
-            if format == .text { print(line) } else { Console.error(line) }
-        }
+    private func substituteNotes(_ workspace: Workspace, under folder: String) -> [String] {
+        guard workspace.allDocuments.contains(where: { $0.kind == .tagged }) else { return [] }
+        return workspace.fontSubstitutes.map { "\(folder): note: font \($0.summary)" }
     }
 
     private func relocated(_ diagnostic: Diagnostic, under prefix: String) -> Diagnostic {

@@ -13,7 +13,8 @@ enum CheckFormat: String, CaseIterable, Sendable {
     /// and editors: the default.
     case text
 
-    /// The whole output for `diagnostics` found in `fileCount` files.
+    /// The whole output for `diagnostics` found in `fileCount` files. Only
+    /// `github` has lines a CI runner obeys (`WorkflowCommandText`).
     func report(_ diagnostics: [Diagnostic], fileCount: Int) -> String {
         switch self {
         case .text:
@@ -33,11 +34,11 @@ enum CheckFormat: String, CaseIterable, Sendable {
                 json.endObject()
             }
             json.endArray()
-            return json.text
+            return WorkflowCommandText.inertJSON(json.text)
         case .github:
             return diagnostics.map(GitHubAnnotation.command(for:)).joined(separator: "\n")
         case .sarif:
-            return SARIFReport.json(for: diagnostics).text
+            return WorkflowCommandText.inertJSON(SARIFReport.json(for: diagnostics).text)
         }
     }
 }

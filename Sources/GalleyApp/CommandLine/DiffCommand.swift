@@ -18,13 +18,13 @@ struct DiffCommand {
     func run() -> Int32 {
         do {
             let page = try reviewPage()
-            if let output, site {
-                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-                try write(page, to: output + "/index.html")
-            } else if let output {
-                try write(page, to: output)
+            guard let output else { return Console.output(page) ? 0 : 1 }
+            if site {
+                let folder = try OutputFolder.making(output)
+                defer { folder.close() }
+                try folder.write(page.utf8, to: "index.html")
             } else {
-                print(page, terminator: "")
+                try OutputFile.write(page.utf8, to: output)
             }
             return 0
         } catch {
@@ -77,11 +77,5 @@ struct DiffCommand {
         }
         workspace.apply(.everything)
         return (workspace.allDocuments, workspace.deviceWidth)
-    }
-
-    private func write(_ page: String, to output: String) throws {
-        guard FileManager.default.createFile(atPath: output, contents: Data(page.utf8)) else {
-            throw DiffError(description: "cannot write \(output): \(String(cString: strerror(errno)))")
-        }
     }
 }

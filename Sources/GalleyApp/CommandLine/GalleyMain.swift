@@ -18,17 +18,14 @@ public enum GalleyMain {
         }
         switch command {
         case .help(let name):
-            print(name.flatMap(CommandTable.command(named:)).map(HelpText.usage(of:)) ?? HelpText.overview)
-            return 0
+            let help = name.flatMap(CommandTable.command(named:)).map(HelpText.usage(of:)) ?? HelpText.overview
+            return Console.output(help + "\n") ? 0 : 1
         case .version:
-            print("galley \(GalleyVersion.current)")
-            return 0
+            return Console.output("galley \(GalleyVersion.current)\n") ? 0 : 1
         case .completions(let shell):
-            print(ShellCompletion.script(for: shell), terminator: "")
-            return 0
+            return Console.output(ShellCompletion.script(for: shell)) ? 0 : 1
         case .manual:
-            print(ManualPage.text, terminator: "")
-            return 0
+            return Console.output(ManualPage.text) ? 0 : 1
         case .check(let paths, let format, let strict, let verbose):
             return CheckCommand(paths: paths, format: format, strict: strict, verbose: verbose).run()
         case .diff(let revision, let path, let output, let site):
@@ -42,9 +39,13 @@ public enum GalleyMain {
             let daemon = PreviewDaemon(options: options)
             do {
                 let addresses = try daemon.start()
-                print("Galley is serving a live preview at \(addresses.local)")
-                if options.lan { printLANAddresses(addresses.lan) }
-                Console.flushOutput()
+                var told = "Galley is serving a live preview at \(addresses.local)\n"
+                if options.lan { told += lanAddressLines(addresses.lan) }
+                // An author who cannot be told the address has no preview.
+                guard Console.output(told) else {
+                    daemon.stop()
+                    return 1
+                }
                 if options.openBrowser { BrowserOpener.open(addresses.local) }
             } catch {
                 Console.error("galley: \(error)")
@@ -66,13 +67,14 @@ public enum GalleyMain {
 
 /// What `serve --lan` tells the author: every URL with the key, and the
 /// first as a QR code a phone's camera opens.
-private func printLANAddresses(_ urls: [String]) {
+private func lanAddressLines(_ urls: [String]) -> String {
     guard let first = urls.first else {
         Console.error("galley: warning: --lan: this machine has no network address but loopback; phones cannot reach it")
-        return
+        return ""
     }
-    for url in urls { print("On the local network: \(url)") }
-    if let code = QRCode(encoding: first) { print(code.terminalText(colored: TerminalText.colorWanted(on: .standardOutput))) }
+    var lines = urls.map { "On the local network: \($0)\n" }.joined()
+    if let code = QRCode(encoding: first) { lines += code.terminalText(colored: TerminalText.colorWanted(on: .standardOutput)) + "\n" }
+    return lines
 }
 
 /// Opens a URL in the user's browser without waiting for it. xdg-open's

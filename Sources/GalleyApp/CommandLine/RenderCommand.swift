@@ -52,19 +52,12 @@ struct RenderCommand {
             deviceWidth = workspace.deviceWidth
         }
         let page = StaticPage.html(documents: articles, deviceWidth: deviceWidth)
-        if let output {
-            guard let file = fopen(output, "w") else {
-                Console.error("galley: cannot write \(output): \(String(cString: strerror(errno)))")
-                return 1
-            }
-            let written = fwrite(page, 1, page.utf8.count, file)
-            let closed = fclose(file)
-            guard written == page.utf8.count, closed == 0 else {
-                Console.error("galley: cannot write \(output): \(String(cString: strerror(errno)))")
-                return 1
-            }
-        } else {
-            print(page, terminator: "")
+        guard let output else { return Console.output(page) ? 0 : 1 }
+        do {
+            try OutputFile.write(page.utf8, to: output)
+        } catch {
+            Console.error("galley: cannot write \(output): \(error)")
+            return 1
         }
         return 0
     }

@@ -1,36 +1,48 @@
 import GalleySystem
-import Foundation
 import GalleyCore
 import GalleyPage
 
 /// `galley render DIR -o OUT`: the whole folder as a static site, an index
 /// page and one page per document, with the images copied beside them.
 struct StaticSite {
-    struct WriteError: Error, CustomStringConvertible {
-        var description: String
+    /// Why the site was not written.
+    enum SiteError: Error, CustomStringConvertible {
+        case contentFolderMissing(String)
+        case outputInsideContent(output: String)
+        case writing(OutputWriteError)
+
+        var description: String {
+            switch self {
+            case .contentFolderMissing(let folder): "'\(folder)' does not exist"
+            case .outputInsideContent(let output):
+                "the output folder '\(output)' is inside the content folder; Galley never writes there"
+            case .writing(let error): "cannot write the site: \(error)"
+            }
+        }
     }
 
     var contentFolder: String
     var output: String
 
-    func write() throws -> Int {
-        guard let root = FilePath.realPath(contentFolder) else { throw WriteError(description: "'\(contentFolder)' does not exist") }
-        if OutputPath.isInside(output, folder: root) {
-            throw WriteError(description: "the output folder '\(output)' is inside the content folder; Galley never writes there")
-        }
+    /// Writes the site into `output` through one `OutputFolder`, so that no
+    /// symlink left in it leads a page anywhere else; gives the number of documents.
+    func write() throws(SiteError) -> Int {
+        guard let root = FilePath.realPath(contentFolder) else { throw .contentFolderMissing(contentFolder) }
+        if OutputPath.isInside(output, folder: root) { throw .outputInsideContent(output: output) }
         let pictures = ImagePictures(root: root)
         let workspace = Workspace(root: root, output: .site, pictures: pictures)
         workspace.apply(.everything)
         let documents = workspace.allDocuments.sorted { ($0.path, $0.item ?? -1) < ($1.path, $1.item ?? -1) }
         let names = SitePageNames.names(for: documents.map { ($0.id, $0.path, $0.item, $0.title) })
-        do {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        do throws(OutputWriteError) {
+            let folder = try OutputFolder.making(output)
+            defer { folder.close() }
             for document in documents {
                 guard let name = names[document.id] else { continue }
                 let page = StaticPage.html(documents: [document], deviceWidth: workspace.deviceWidth, backLink: "index.html")
-                try write(page, to: output.slashJoined(name))
+                try folder.write(page.utf8, to: name)
             }
-            try write(indexPage(documents, names: names), to: output + "/index.html")
+            try folder.write(indexPage(documents, names: names).utf8, to: "index.html")
             let shownWidth = workspace.shownImageWidth
             for image in workspace.displayableImages {
                 // The picture the pages link (drawn while rendering, so
@@ -43,28 +55,12 @@ struct StaticSite {
                     guard let bytes = pictures.bytes(of: image) else { continue }
                     file = (image.path, bytes)
                 }
-                let destination = output.slashJoined(OutputLinks.siteFolder).slashJoined(file.name)
-                try FileManager.default.createDirectory(atPath: FilePath.parent(of: destination), withIntermediateDirectories: true)
-                try write(file.bytes, to: destination)
+                try folder.write(file.bytes, to: OutputLinks.siteFolder.slashJoined(file.name))
             }
-        } catch let error as WriteError {
-            throw error
-        } catch let error as SystemCallError {
-            throw error
         } catch {
-            throw WriteError(description: "cannot write the site to '\(output)': \(error.localizedDescription)")
+            throw .writing(error)
         }
         return documents.count
-    }
-
-    private func write(_ text: String, to path: String) throws {
-        try write(Array(text.utf8), to: path)
-    }
-
-    private func write(_ bytes: [UInt8], to path: String) throws(SystemCallError) {
-        let file = try FileDescriptor.open(path, flags: O_WRONLY | O_CREAT | O_TRUNC)
-        defer { file.close() }
-        try file.writeAll(bytes, path: path)
     }
 
     /// The index, in the live index's look (galley.css, its toolbar and

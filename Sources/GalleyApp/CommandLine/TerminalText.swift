@@ -1,3 +1,4 @@
+import GalleyCore
 import GalleySystem
 import Glibc
 
@@ -8,9 +9,14 @@ enum TerminalText {
     /// `text` with every control character written out as an escape
     /// (`\n`, `\r`, `\t`, `\x1B`, `\u{202E}`), so that no file name, content
     /// or User-Agent can move the cursor, retitle the window, erase a line
-    /// or start a line of its own in the log. Backslashes stay as they are:
-    /// messages quote them (`\"`).
+    /// or start a line of its own in the log; and, as a line, with nothing a
+    /// CI runner obeys (`WorkflowCommandText`). Backslashes stay as they
+    /// are: messages quote them (`\"`).
     static func shown(_ text: String) -> String {
+        WorkflowCommandText.inertLine(escapingControls(text))
+    }
+
+    private static func escapingControls(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var shown = ""
         shown.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 16)

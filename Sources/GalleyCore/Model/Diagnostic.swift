@@ -49,8 +49,11 @@ public struct Diagnostic: Hashable, Sendable {
     public var location: SourceLocation { range.start }
 
     /// The form editors and CI parse: `path:line:column: severity: message`.
+    /// A path that would start a CI runner's command (`::error …`) is
+    /// written `./::error …`, the same file, which no runner obeys.
     public var formatted: String {
-        "\(path):\(location.line):\(location.column): \(severity.rawValue): \(message)"
+        let shownPath = WorkflowCommandText.startsCommand(path) ? "./" + path : path
+        return "\(shownPath):\(location.line):\(location.column): \(severity.rawValue): \(message)"
     }
 
     /// The same problem after its source moved: its range and its fixes'.
