@@ -26,10 +26,38 @@ function deviceFor(width) {
   return found;
 }
 
-/** One device pixel of the device a width simulates, in CSS px (the daemon's spacing rounds to it). */
-export function devicePixel(width) {
+/**
+ * The screen a width simulates, as the custom properties the daemon's CSS
+ * reads: one device pixel (its spacing rounds to it), the safe area above and
+ * below (the status bar, the home indicator) and the navigation bar's heights,
+ * all from the daemon's table (PreviewDevice.swift). Null before the table.
+ */
+export function screenProperties(width) {
   const device = deviceFor(width);
-  return device && device.scale > 0 ? 1 / device.scale : null;
+  if (!device || !(device.scale > 0)) return null;
+  const presets = Array.isArray(device.widths) ? device.widths.filter((p) => p && Array.isArray(p.safeArea)) : [];
+  const nearest = presets.reduce((best, p) => (!best || Math.abs(p.width - width) < Math.abs(best.width - width) ? p : best), null);
+  const properties = { '--galley-pixel': 1 / device.scale + 'px' };
+  if (nearest) {
+    properties['--galley-safe-top'] = nearest.safeArea[0] + 'px';
+    properties['--galley-safe-bottom'] = nearest.safeArea[1] + 'px';
+  }
+  if (device.bars) {
+    properties['--galley-bar-inline'] = device.bars.inline + 'px';
+    properties['--galley-bar-large'] = device.bars.large + 'px';
+  }
+  return properties;
+}
+
+const SCREEN_PROPERTIES = ['--galley-pixel', '--galley-safe-top', '--galley-safe-bottom', '--galley-bar-inline', '--galley-bar-large'];
+
+/** Sets on `element` the screen of a device `width` points wide (none: the daemon's defaults). */
+export function showScreen(element, width) {
+  const properties = width === null ? null : screenProperties(width);
+  for (const name of SCREEN_PROPERTIES) {
+    if (properties && properties[name] !== undefined) element.style.setProperty(name, properties[name]);
+    else element.style.removeProperty(name);
+  }
 }
 
 function isDark() {

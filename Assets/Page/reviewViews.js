@@ -6,7 +6,7 @@
 import { settings, choose, TEXT_SIZES, showTextSize } from './settings.js';
 import { PAGE_CLASSES, isPageAttr } from './patching.js';
 import { blocksOf, locationOf } from './blockLocations.js';
-import { devicePixel } from './deviceFiles.js';
+import { showScreen } from './deviceFiles.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -129,8 +129,7 @@ export function setUpReviewViews() {
     const screen = document.createElement('div');
     screen.className = 'device-screen';
     screen.style.setProperty('--device-width', width + 'px');
-    const pixel = devicePixel(width);
-    if (pixel !== null) screen.style.setProperty('--galley-pixel', pixel + 'px');
+    showScreen(screen, Number(width));
     showTextSize(screen, category);
     box.append(caption, screen);
     return { box, screen };

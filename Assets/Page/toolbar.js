@@ -3,7 +3,7 @@
 // font through --text-scale, which the daemon's CSS already multiplies by.
 import { settings, chosenKeys, choose, showSettingsInAddress, showTextSize } from './settings.js';
 import { captureAnchor, restoreAnchor } from './scrolling.js';
-import { setDevices, showDeviceFiles, devicePixel } from './deviceFiles.js';
+import { setDevices, showDeviceFiles, showScreen } from './deviceFiles.js';
 import { labelLocations } from './blockLocations.js';
 
 const $ = (id) => document.getElementById(id);
@@ -60,9 +60,7 @@ export function setUpToolbar(secondary) {
   function setWidth(device, view, width) {
     if (width === null) view.style.removeProperty('--device-width');
     else view.style.setProperty('--device-width', width + 'px');
-    const pixel = width === null ? null : devicePixel(width);
-    if (pixel === null) view.style.removeProperty('--galley-pixel');
-    else view.style.setProperty('--galley-pixel', pixel + 'px');
+    showScreen(view, width);
     // The SDK whose layout rules are in force (galley.json's `sdk`), as the spacing differs by it.
     const rules = projectSDK ? ' · ' + projectSDK + ' SDK' : '';
     device.querySelector('.device-label').textContent = width === null ? '' : width + ' pt · ' + settings.textSize + rules;

@@ -161,7 +161,7 @@ final class RendererTests: XCTestCase {
             Block(kind: "divider", location: .start, content: .divider),
         ]))
         let elements = rendered.elements.map { String(rendered.html.utf8Slice($0.range)) }
-        XCTAssertEqual(elements.first, "<header class=\"navbar\"><h1>Title</h1></header>")
+        XCTAssertEqual(elements.first, "<header class=\"navbar\" data-display-mode=\"inline\"><h1>Title</h1></header>")
         XCTAssertTrue(elements[1].hasPrefix("<div class=\"blk k-paragraph\" id=\"\(rendered.blockIDs[0])\"") && elements[1].hasSuffix("ペンギン</p></div>"))
         XCTAssertEqual(rendered.elements.map(\.id), [nil] + rendered.blockIDs)
         // The article's children: the header, then groups, each its opening tag and its blocks, one a line.

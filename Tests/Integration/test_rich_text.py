@@ -58,7 +58,7 @@ def test_rtf_text_and_rtfd_attachment(library, serve):
     documents = documents_by_path(daemon)
     _, credits = daemon.api("/api/documents/" + documents["Credits.rtf"]["id"])
     assert "このソフトウェアは以下のライセンスに基づきRemote Control Wrapperを使用しています。" in text_of(credits["html"])
-    assert '<header class="navbar"><h1>Credits</h1></header>' in credits["html"]
+    assert '<header class="navbar" data-display-mode="inline"><h1>Credits</h1></header>' in credits["html"]
     _, bundle = daemon.api("/api/documents/" + documents["Hesperides.rtfd"]["id"])
     source = re.search(r'<img src="([^"]+)"', bundle["html"]).group(1)
     assert source.startswith("/files/Hesperides.rtfd/nousoft.jpg?v=")

@@ -15,7 +15,7 @@ struct PageStyle {
     private(set) var taggedCSS: PageStyleSheet
     /// What every page's style sheet starts with: the stand-in faces'
     /// fallbacks and the scales of each text size.
-    private static let sharedCSS = SystemFonts.fallbacks.css + ContentSizeCategory.styleSheet
+    private static let sharedCSS = SystemFonts.fallbacks.css + ContentSizeCategory.styleSheet + ScreenStyleSheet.css
     /// The same for rich and plain text documents.
     static let textCSS = PageStyleSheet(Self.sharedCSS + TextViewStyleSheet.css)
     /// The preview's defaults from `galley.json`, for the page; built once
@@ -93,7 +93,7 @@ struct PageStyle {
         layoutJSON = Self.layoutJSON(for: config, substitutes: fontSubstitutes)
         let css = Self.sharedCSS + FontFaceStyleSheet.css(for: schema, fonts: fonts, url: fontURL) + KindStyleSheet.css(for: schema, faces: faces, rules: config.layoutRules())
             + ColorSetStyleSheet.css(for: schema, catalog: catalog)
-        let unknownColors = schema.kinds.compactMap { kind -> Diagnostic? in
+        let unknownColors = schema.shownKinds.compactMap { kind -> Diagnostic? in
             guard let color = kind.style.color, KindStyleSheet.cssColor(color) == nil, !catalog.hasColorSet(named: color) else { return nil }
             return catalog.unknownColor(color, path: ConfigFile.name, range: kind.style.colorRange ?? SourceRange(at: .start))
         }

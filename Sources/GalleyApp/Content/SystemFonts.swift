@@ -63,7 +63,7 @@ enum SystemFonts {
     /// `bundled` fonts first; and Hiragino Sans, which every page falls
     /// back to for Japanese as iOS does.
     static func faces(for schema: ContentSchema, bundled: BundledFonts) -> TextFaces {
-        TextFaces(families: schema.kinds.filter { $0.role == .text }.map(\.style.fontFamily) + [TextFaces.japaneseFamily], bundled: bundled,
+        TextFaces(families: schema.shownKinds.filter { $0.role == .text }.map(\.style.fontFamily) + [TextFaces.japaneseFamily], bundled: bundled,
                   fallbacks: fallbacks, installed: installed, metricsOfFile: metrics(ofFile:index:))
     }
 }

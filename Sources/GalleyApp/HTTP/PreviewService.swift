@@ -114,8 +114,7 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
         let blocks = descriptions.compactMap(geometry.block)
         guard blocks.count == descriptions.count else { return text(400, "blocks are kind/lines, kind/WIDTHxHEIGHT or kind/=HEIGHT") }
         let width = request.query["width"].flatMap(Double.init).flatMap { $0.isFinite && $0 > 0 && $0 < 100_000 ? $0 : nil } ?? Double(PreviewDevice.defaultWidth)
-        var rules = geometry.rules
-        rules.pixelLength = 1 / Double(PreviewDevice.forWidth(width).scale)
+        let rules = geometry.rules.onScreen(width: width)
         var json = JSONWriter()
         json.beginObject()
         json.field("sdk", rules.sdk.description)

@@ -11,24 +11,52 @@ public struct PreviewDevice: Sendable, Equatable {
     public var heightClass: SizeClass
     /// The widths the page offers for this device, with their names.
     public var presets: [Preset]
+    /// `UINavigationBar`'s height with an inline title, and with a large one
+    /// (the inline bar plus the large title's 52 pt row).
+    public var inlineBarHeight: Double
+    public var largeBarHeight: Double
 
-    /// A width in points the page's device menu offers.
+    /// A width in points the page's device menu offers, and that screen's
+    /// safe area in portrait: the status bar's height above, the home
+    /// indicator's below.
     public struct Preset: Sendable, Equatable {
         public var width: Int
         public var label: String
+        public var safeAreaTop: Double
+        public var safeAreaBottom: Double
     }
 
     /// iPhones in portrait (375 to 430 pt) are 3x with a compact width; the
-    /// 820 pt iPad is 2x and regular both ways.
+    /// 820 pt iPad is 2x and regular both ways. Safe areas as UIKit reports
+    /// them in portrait: 50 pt on the 12 and 13 mini, 47 on the 12 to 14,
+    /// 59 with the Dynamic Island (14 Pro and later), 34 below on every
+    /// iPhone without a home button; 24 and 20 on the iPad Air. Bars: 44 pt
+    /// inline and 96 large on iPhone, 50 and 102 on iPad.
     public static let all: [PreviewDevice] = [
         PreviewDevice(name: "iphone", minimumWidth: 0, idiom: .iphone, scale: 3, widthClass: .compact, heightClass: .regular, presets: [
-            Preset(width: 375, label: "iPhone mini"), Preset(width: 390, label: "iPhone"),
-            Preset(width: 393, label: "iPhone Pro"), Preset(width: 430, label: "Pro Max"),
-        ]),
+            Preset(width: 375, label: "iPhone mini", safeAreaTop: 50, safeAreaBottom: 34),
+            Preset(width: 390, label: "iPhone", safeAreaTop: 47, safeAreaBottom: 34),
+            Preset(width: 393, label: "iPhone Pro", safeAreaTop: 59, safeAreaBottom: 34),
+            Preset(width: 430, label: "Pro Max", safeAreaTop: 59, safeAreaBottom: 34),
+        ], inlineBarHeight: 44, largeBarHeight: 96),
         PreviewDevice(name: "ipad", minimumWidth: 600, idiom: .ipad, scale: 2, widthClass: .regular, heightClass: .regular, presets: [
-            Preset(width: 820, label: "iPad"),
-        ]),
+            Preset(width: 820, label: "iPad", safeAreaTop: 24, safeAreaBottom: 20),
+        ], inlineBarHeight: 50, largeBarHeight: 102),
     ]
+
+    /// The screen of this device nearest `width` in size (a custom width
+    /// takes its nearest preset's safe area).
+    public func preset(nearest width: Double) -> Preset {
+        presets.min { abs(Double($0.width) - width) < abs(Double($1.width) - width) } ?? presets[0]
+    }
+
+    /// The navigation bar's height for a title shown `displayMode`.
+    public func barHeight(_ displayMode: NavigationTitle.DisplayMode) -> Double {
+        switch displayMode {
+        case .inline: inlineBarHeight
+        case .large: largeBarHeight
+        }
+    }
 
     /// The width shown when `galley.json` names none: the seed app's iPhone.
     public static let defaultWidth = 390
@@ -42,12 +70,24 @@ public struct PreviewDevice: Sendable, Equatable {
             json.field("name", device.name)
             json.field("minWidth", device.minimumWidth)
             json.field("scale", device.scale)
+            json.key("bars")
+            json.beginObject()
+            json.key("inline")
+            json.number(device.inlineBarHeight)
+            json.key("large")
+            json.number(device.largeBarHeight)
+            json.endObject()
             json.key("widths")
             json.beginArray()
             for preset in device.presets {
                 json.beginObject()
                 json.field("width", preset.width)
                 json.field("label", preset.label)
+                json.key("safeArea")
+                json.beginArray()
+                json.number(preset.safeAreaTop)
+                json.number(preset.safeAreaBottom)
+                json.endArray()
                 json.endObject()
             }
             json.endArray()

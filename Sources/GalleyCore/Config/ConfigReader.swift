@@ -13,7 +13,9 @@ import Foundation
 ///   "titles": {"Help/Usage.rtf": "How to use", "*.lproj/Help.rtf": "title-HelpView"},
 ///   "language": "ja",
 ///   "sdk": "iOS 17",
-///   "stack": {"alignment": "leading", "spacing": 12}
+///   "stack": {"alignment": "leading", "spacing": 12},
+///   "navigationTitle": {"key": "jpnName", "displayMode": "inline"},
+///   "header": [{"key": "imageName", "renders": "image"}, {"key": "jpnName", "style": {"size": 34}}]
 /// }
 /// ```
 /// A kind named like one of the seed's (`image`, `caption`, `body`) starts
@@ -187,6 +189,14 @@ public struct ConfigReader {
                 }
             }
         }
+        if let node = members["navigationTitle"] { config.schema.navigationTitle = readNavigationTitle(node, &context) }
+        if let node = members["header"] {
+            if let list = node.arrayValue {
+                config.schema.headerFields = list.compactMap { readHeaderField($0, &context) }
+            } else {
+                context.wrongType(node, "'header'", expected: "an array of item fields")
+            }
+        }
         if let device = members["device"], let deviceMembers = context.members(of: device, named: "'device'", known: ConfigReader.knownKeys["device"] ?? []) {
             if let width = context.number(deviceMembers["width"], "width", range: 200...2000) { config.deviceWidth = width }
             if let node = deviceMembers["appearance"], let text = context.string(node, "appearance") {
@@ -205,13 +215,62 @@ public struct ConfigReader {
     /// The keys each object of `galley.json` may hold, by the key that holds
     /// the object (`""` for the top level; `kinds` for each kind).
     public static let knownKeys: [String: [String]] = [
-        "": ["keys", "kinds", "device", "titles", "language", "fonts", "textImageName", "requireImageLabels", "sdk", "stack", "$schema"],
+        "": ["keys", "kinds", "device", "titles", "language", "fonts", "textImageName", "requireImageLabels", "sdk", "stack",
+             "navigationTitle", "header", "$schema"],
         "stack": ["spacing", "alignment"],
+        "navigationTitle": ["key", "displayMode"],
+        "header": ["key", "renders", "style"],
         "keys": ["text", "image", "title"],
         "device": ["width", "appearance"],
         "kinds": ["name", "pattern", "renders", "style", "asset", "follows", "prefix", "label", "maxLines"],
         "style": ["font", "size", "fixedSize", "relativeTo", "weight", "italic", "color", "alignment", "paddingTop", "paddingBottom", "lineSpacing", "maxHeight", "aspectRatio"],
     ]
+
+    private func readNavigationTitle(_ node: JSONNode, _ context: inout Context) -> NavigationTitle? {
+        guard let members = context.members(of: node, named: "'navigationTitle'", known: ConfigReader.knownKeys["navigationTitle"] ?? []) else {
+            return nil
+        }
+        var displayMode = NavigationTitle.DisplayMode.inline
+        if let modeNode = members["displayMode"], let text = context.string(modeNode, "displayMode") {
+            if let mode = NavigationTitle.DisplayMode(rawValue: text) {
+                displayMode = mode
+            } else {
+                let names = NavigationTitle.DisplayMode.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+                context.reject(.invalidValue, "unknown display mode '\(text)', expected \(names)", modeNode)
+            }
+        }
+        guard let key = context.string(members["key"], "key") else {
+            if members["key"] == nil { context.reject(.missingKey, "'navigationTitle' has no 'key' naming the item field of the title", node) }
+            return nil
+        }
+        return NavigationTitle(key: key, displayMode: displayMode)
+    }
+
+    private func readHeaderField(_ node: JSONNode, _ context: inout Context) -> HeaderField? {
+        guard let members = context.members(of: node, named: "a header field", known: ConfigReader.knownKeys["header"] ?? []) else { return nil }
+        guard let key = context.string(members["key"], "key") else {
+            if members["key"] == nil { context.reject(.missingKey, "header field has no 'key' naming the item field it shows", node) }
+            return nil
+        }
+        guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+            context.reject(.invalidValue, "header key '\(key)' must be letters, digits, '-' or '_'", members["key"] ?? node)
+            return nil
+        }
+        var role = BlockKind.Role.text
+        if let renders = members["renders"], let text = context.string(renders, "renders") {
+            if let named = BlockKind.Role(rawValue: text), named != .divider {
+                role = named
+            } else {
+                context.reject(.invalidValue, "unknown 'renders' value '\(text)' for a header field, expected 'text' or 'image'", renders)
+            }
+        }
+        var style = KindStyle()
+        if let styleNode = members["style"],
+           let styleMembers = context.members(of: styleNode, named: "the style of header field '\(key)'", known: ConfigReader.knownKeys["style"] ?? []) {
+            readStyle(styleMembers, into: &style, &context)
+        }
+        return HeaderField(key: key, kind: HeaderField.kind(forKey: key, role: role, style: style))
+    }
 
     private func readKind(_ node: JSONNode, _ context: inout Context) -> BlockKind? {
         guard let members = context.members(of: node, named: "a kind", known: ConfigReader.knownKeys["kinds"] ?? []) else { return nil }

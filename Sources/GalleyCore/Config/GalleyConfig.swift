@@ -30,7 +30,7 @@ public struct GalleyConfig: Sendable {
     /// The layout rules in force on a screen `width` points wide (the
     /// device's pixel); by default the configured device's.
     public func layoutRules(screenWidth width: Double? = nil) -> LayoutRules {
-        LayoutRules(sdk: sdk, stack: stack, pixelLength: 1 / Double(PreviewDevice.forWidth(width ?? deviceWidth).scale))
+        LayoutRules(sdk: sdk, stack: stack, navigationBar: schema.navigationTitle?.displayMode).onScreen(width: width ?? deviceWidth)
     }
 
     public init(schema: ContentSchema = .seed, deviceWidth: Double = Double(PreviewDevice.defaultWidth), appearance: Appearance = .system, titles: [String: String] = [:], language: String? = nil) {

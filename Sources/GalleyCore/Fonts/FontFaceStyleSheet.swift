@@ -5,7 +5,7 @@ public enum FontFaceStyleSheet {
     public static func css(for schema: ContentSchema, fonts: BundledFonts, url: (String) -> String?) -> String {
         var seen = Set<String>()
         var css = ""
-        for kind in schema.kinds {
+        for kind in schema.shownKinds {
             guard let name = kind.style.fontFamily, seen.insert(name.lowercased()).inserted else { continue }
             let faces = fonts.faces(named: name)
             let isFamily = faces.contains { $0.names.family.lowercased() == name.lowercased() }
@@ -24,7 +24,7 @@ public enum FontFaceStyleSheet {
     /// The style fonts that are neither bundled nor iOS's own, as warnings
     /// at their place in `galley.json`.
     public static func unknownFonts(in schema: ContentSchema, fonts: BundledFonts, configPath: String) -> [Diagnostic] {
-        schema.kinds.compactMap { kind in
+        schema.shownKinds.compactMap { kind in
             guard let name = kind.style.fontFamily, fonts.faces(named: name).isEmpty, !SystemFontFamilies.contains(name) else { return nil }
             return Diagnostic(path: configPath, id: .unknownFont, range: kind.style.fontRange ?? SourceRange(at: .start), severity: .warning,
                               message: "font '\(name)' is neither bundled (listed under 'UIAppFonts' in an Info.plist) nor an iOS system font")

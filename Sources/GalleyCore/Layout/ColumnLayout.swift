@@ -53,10 +53,12 @@ public enum ColumnLayout {
         }
 
         /// The block's height with `lines` lines (at least one: an empty
-        /// `Text` still has its font's height).
-        public func height(lines: Int) -> Double {
+        /// `Text` still has its font's height), its text's rounded up to
+        /// `pixelLength` as SwiftUI sizes a `Text` (none: unrounded).
+        public func height(lines: Int, pixelLength: Double = 0) -> Double {
             let lines = max(1, lines)
-            return paddingTop + Double(lines) * lineHeight + Double(lines - 1) * lineSpacing + paddingBottom
+            let text = Double(lines) * lineHeight + Double(lines - 1) * lineSpacing
+            return paddingTop + text.roundedUp(toMultipleOf: pixelLength) + paddingBottom
         }
     }
 
@@ -146,10 +148,14 @@ public enum ColumnLayout {
         }
     }
 
-    /// Every block's top and height, stacked from the top of the screen.
+    /// Every block's top and height as the device shows it, from the top of
+    /// the article: below its navigation bar, as `ScrollView` starts there.
+    /// SwiftUI lays out in continuous points and then puts both edges of
+    /// each frame on the pixel grid, to the nearest pixel (OpenSwiftUI's
+    /// `roundCoordinatesToNearestOrUp`), so a rounding never adds up.
     public static func place(_ blocks: [Block], screenWidth: Double, rules: LayoutRules) -> [Placement] {
         let column = columnWidth(screenWidth: screenWidth)
-        var top = padding
+        var top = rules.navigationBarHeight + padding
         var above: ViewSpacing<Double>?
         return blocks.map { block in
             let spacing = spacing(of: block, rules: rules)
@@ -161,12 +167,14 @@ public enum ColumnLayout {
             above = spacing
             let height: Double
             switch block {
-            case .text(let text, let lines): height = text.height(lines: lines)
+            case .text(let text, let lines): height = text.height(lines: lines, pixelLength: rules.pixelLength)
             case .image(let image, let width, let pixels): height = image.height(width: width, height: pixels, columnWidth: column)
             case .measured(let measured): height = measured
             }
             defer { top += height }
-            return Placement(top: top, height: height, gap: gap)
+            let shownTop = top.roundedToNearestOrUp(toMultipleOf: rules.pixelLength)
+            let shownBottom = (top + height).roundedToNearestOrUp(toMultipleOf: rules.pixelLength)
+            return Placement(top: shownTop, height: shownBottom - shownTop, gap: gap)
         }
     }
 
@@ -209,7 +217,7 @@ public struct KindGeometries: Sendable, Equatable {
 
     public init(schema: ContentSchema, faces: TextFaces, rules: LayoutRules) {
         var kinds: [String: ColumnLayout.KindGeometry] = [:]
-        for kind in schema.kinds {
+        for kind in schema.shownKinds {
             kinds[kind.name] = ColumnLayout.geometry(of: kind, faces: faces)
         }
         self.kinds = kinds

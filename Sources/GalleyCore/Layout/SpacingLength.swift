@@ -18,6 +18,13 @@ extension Double: SpacingLength {
 
     public static func largest(_ lhs: Double, _ rhs: Double) -> Double { Swift.max(lhs, rhs) }
 
+    /// To the nearest multiple of `step`, a tie up: where SwiftUI puts a
+    /// frame's edge on the pixel grid.
+    public func roundedToNearestOrUp(toMultipleOf step: Double) -> Double {
+        guard step > 0 else { return self }
+        return (self / step).rounded(.toNearestOrAwayFromZero) * step
+    }
+
     public func roundedUp(toMultipleOf step: Double) -> Double {
         guard step > 0 else { return self }
         let steps = self / step

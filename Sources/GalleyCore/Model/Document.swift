@@ -20,12 +20,24 @@ public struct Document: Equatable, Sendable {
     /// For tagged content: how each image block's name is written, by the
     /// block's location, for fixes of missing images.
     public var imageNamings: ImageNamings
+    /// The bar above the document as the app shows it; nil for none.
+    public var navigationBar: NavigationBar?
 
-    public init(title: String, kind: DocumentKind, blocks: [Block], imageNamings: ImageNamings = ImageNamings()) {
+    public init(title: String, kind: DocumentKind, blocks: [Block], imageNamings: ImageNamings = ImageNamings(),
+                navigationBar: NavigationBar? = nil) {
         self.title = title
         self.kind = kind
         self.blocks = blocks
         self.imageNamings = imageNamings
+        self.navigationBar = navigationBar
+    }
+
+    /// The bar the page shows above the document: its own, or for a rich
+    /// text or other text document the inline bar with its title that the
+    /// app's text view sits under. A tagged document whose schema names no
+    /// title has none.
+    public var shownNavigationBar: NavigationBar? {
+        navigationBar ?? (kind == .tagged ? nil : NavigationBar(title: title, displayMode: .inline))
     }
 
     /// The document with every block `lines` further down its file.

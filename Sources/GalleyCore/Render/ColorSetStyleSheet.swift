@@ -10,7 +10,7 @@ public enum ColorSetStyleSheet {
     /// The colour-set names a schema's styles use (not SwiftUI names nor hex).
     public static func colorSetNames(in schema: ContentSchema) -> [String] {
         var seen = Set<String>()
-        return schema.kinds.compactMap(\.style.color)
+        return schema.shownKinds.compactMap(\.style.color)
             .filter { KindStyleSheet.cssColor($0) == nil && seen.insert($0).inserted }
     }
 

@@ -16,11 +16,11 @@ public enum KindStyleSheet {
         var css = SwiftUIColorStyleSheet.css + FontStack.languageRules
         css += ".galley-doc.kind-tagged{padding:\(formatPoints(ColumnLayout.padding));gap:0}\n"
         css += StackSpacingStyleSheet.css(for: schema, faces: faces, rules: rules)
-        for kind in schema.kinds {
+        for kind in schema.shownKinds {
             let name = cssIdentifier(kind.name)
             css += ".k-\(name){\(declarations(for: kind, stack: rules.stack).joined(separator: ";"))}\n"
             if case .text(let text)? = ColumnLayout.geometry(of: kind, faces: faces) {
-                css += lineRules(for: name, text, fontSize: kind.style.fontSize ?? ColumnLayout.defaultFontSize)
+                css += lineRules(for: name, text, fontSize: kind.style.fontSize ?? ColumnLayout.defaultFontSize, pixelLength: rules.pixelLength)
             }
             if kind.role == .image {
                 var image = ["width:100%", "height:auto", "display:block"]
@@ -101,10 +101,13 @@ public enum KindStyleSheet {
     /// face's line height plus the spacing, and the paragraph gives half
     /// the spacing back above its first line and below its last, so that
     /// n lines are n × line height + (n − 1) × spacing tall. The line height
-    /// is in ems of the face, so that it follows the text size.
-    private static func lineRules(for name: String, _ text: ColumnLayout.TextGeometry, fontSize: Double) -> String {
+    /// is in ems of the face, so that it follows the text size. A `Text`'s
+    /// size is rounded up to the device's pixel, as SwiftUI sizes it.
+    private static func lineRules(for name: String, _ text: ColumnLayout.TextGeometry, fontSize: Double, pixelLength: Double) -> String {
         let em = formatDecimal(text.lineHeight / fontSize, places: 6)
-        var css = ".k-\(name){line-height:calc(\(em)em + \(formatPoints(text.lineSpacing)))}\n"
+        let pixel = CSSLength.property(StackSpacingStyleSheet.pixelProperty, fallback: .points(pixelLength))
+        var css = ".k-\(name){line-height:calc(\(em)em + \(formatPoints(text.lineSpacing)));"
+        css += "height:calc-size(auto, round(up, size, \(pixel.expression)))}\n"
         if text.lineSpacing != 0 { css += ".k-\(name)>p{margin:\(formatPoints(-text.lineSpacing / 2)) 0}\n" }
         return css
     }

@@ -15,7 +15,7 @@ enum StackSpacingStyleSheet {
         guard rules.stack.spacing == nil else { return css }
         let pixel = CSSLength.property(pixelProperty, fallback: .points(rules.pixelLength))
         var properties = ""
-        let offers: [(name: String, spacing: ViewSpacing<CSSLength>)] = schema.kinds.map { kind in
+        let offers: [(name: String, spacing: ViewSpacing<CSSLength>)] = schema.shownKinds.map { kind in
             let name = KindStyleSheet.cssIdentifier(kind.name)
             let spacing: ViewSpacing<CSSLength>
             switch ColumnLayout.geometry(of: kind, faces: faces) {

@@ -2,6 +2,9 @@
 /// 8 pt insets above and below, 5 pt line-fragment padding at each side, and
 /// Cocoa's default Helvetica 12 where the document names no font.
 ///
+/// The navigation bar is every document's (`ScreenStyleSheet`); below it
+/// the text view's inset is its margin.
+///
 /// The insets are the navigation bar's margin and the article's padding, not
 /// the first and last blocks' (`:nth-child`, `:last-child`): a positional
 /// selector makes Chromium restyle every later block when one is inserted
@@ -9,8 +12,7 @@
 public enum TextViewStyleSheet {
     public static let css = SwiftUIColorStyleSheet.css + FontStack.languageRules + """
         .galley-doc:not(.kind-tagged){display:block;padding:0 0 8px;gap:0;\(FontStack.fallbackDeclaration)}
-        .galley-doc:not(.kind-tagged) .navbar{position:sticky;top:0;z-index:1;margin:0 0 8px;padding:11px 16px;text-align:center;background:var(--chrome-bg, rgba(249,249,249,0.94));border-bottom:0.5px solid var(--chrome-border, #c6c6c8);backdrop-filter:blur(20px)}
-        .galley-doc:not(.kind-tagged) .navbar h1{margin:0;font:600 calc(17px * var(--text-scale, 1)) -apple-system, system-ui, "Helvetica Neue", Arial, "Noto Sans CJK JP", sans-serif}
+        .galley-doc:not(.kind-tagged)>header.navbar{margin:0 0 8px}
         .galley-doc:not(.kind-tagged) .blk{padding-left:5px;padding-right:5px;align-self:stretch}
         .galley-doc:not(.kind-tagged) p{margin:0;white-space:pre-wrap;overflow-wrap:anywhere;font-family:\(FontStack.css(for: "Helvetica"));font-size:calc(12px * var(--text-scale, 1));line-height:1.2}
         .galley-doc.kind-html p{font-family:\(FontStack.css(for: "Times"))}

@@ -11,7 +11,7 @@ public enum LineLimitCheck {
     /// and is not checked.
     public static func measures(for schema: ContentSchema, faces: TextFaces, widthsOf: (TextFaces.File) -> AdvanceWidths?) -> [String: TextMeasure] {
         var measures: [String: TextMeasure] = [:]
-        for kind in schema.kinds where kind.role == .text && kind.maxLines != nil {
+        for kind in schema.shownKinds where kind.role == .text && kind.maxLines != nil {
             let weight = KindStyleSheet.numericWeight(kind.style.fontWeight)
             let italic = kind.style.italic
             guard let face = faces.face(forFamily: kind.style.fontFamily), let file = face.file(weight: weight, italic: italic),

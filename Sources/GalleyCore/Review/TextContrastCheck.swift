@@ -47,7 +47,7 @@ public enum TextContrastCheck {
     /// when those change, not per save.
     public static func shortfalls(of schema: ContentSchema, catalog: AssetCatalog, traits: AssetTraits) -> [String: KindShortfalls] {
         var found: [String: KindShortfalls] = [:]
-        for kind in schema.kinds where kind.role == .text {
+        for kind in schema.shownKinds where kind.role == .text {
             let shortfalls = shortfalls(of: kind.style, catalog: catalog, traits: traits)
             if !shortfalls.isEmpty { found[kind.name] = KindShortfalls(shortfalls: shortfalls, message: message(kind: kind, shortfalls: shortfalls)) }
         }
@@ -64,7 +64,7 @@ public enum TextContrastCheck {
     /// `shortfalls` are those `shortfalls(of:catalog:traits:)` found for the schema.
     public static func diagnostics(for schema: ContentSchema, among kinds: Set<String>? = nil, shortfalls shortfallsOfKind: [String: KindShortfalls],
                                    configPath: String?, document: Document, documentPath: String) -> [Diagnostic] {
-        schema.kinds.compactMap { kind -> Diagnostic? in
+        schema.shownKinds.compactMap { kind -> Diagnostic? in
             guard kind.role == .text, kinds?.contains(kind.name) ?? true, let found = shortfallsOfKind[kind.name] else { return nil }
             let path: String
             let location: SourceLocation

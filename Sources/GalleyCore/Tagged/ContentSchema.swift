@@ -11,6 +11,13 @@ public struct ContentSchema: Sendable {
     public var textFileImageName: String?
     /// Whether an image that VoiceOver would read by its asset name is a warning.
     public var requiresImageLabels = false
+    /// Where each item's navigation bar title comes from; nil: the view shows no bar.
+    public var navigationTitle: NavigationTitle?
+    /// Fields of each item shown above its text, in order.
+    public var headerFields: [HeaderField] = []
+
+    /// Every kind a page shows and styles: the text's, then the header's.
+    public var shownKinds: [BlockKind] { kinds + headerFields.map(\.kind) }
 
     public init(textKey: String, imageKey: String, titleKey: String, kinds: [BlockKind]) {
         self.textKey = textKey

@@ -125,6 +125,12 @@ public struct DataFileReader {
             diagnostics.append(diagnostic(.missingKey, .warning, "item has no title ('\(schema.titleKey)')", at: offsets, lines))
         }
         let imageName = string(schema.imageKey)
+        let navigationTitle = schema.navigationTitle.flatMap { string($0.key) }
+        var header: [(field: Int, value: TaggedString)] = []
+        for (index, field) in schema.headerFields.enumerated() {
+            guard let member = lastMember(field.key), let text = string(field.key) else { continue }
+            header.append((index, TaggedString(text: text, range: lines.range(ofOffsets: member.value.headOffsets, work: work), notation: notation)))
+        }
 
         var strings: [TaggedString] = []
         var stringOffsets: [Range<Int>] = []
@@ -149,7 +155,8 @@ public struct DataFileReader {
             diagnostics.append(diagnostic(.missingKey, .warning, "item has no '\(schema.textKey)'", at: offsets, lines))
         }
         let source = ItemSource(title: title, imageName: imageName, memberDiagnostics: diagnostics, stringOffsets: stringOffsets,
-                                strings: previous?.strings ?? TaggedStringReadings(imageName: nil, readings: []))
+                                strings: previous?.strings ?? TaggedStringReadings(imageName: nil, readings: []),
+                                navigationTitle: navigationTitle, header: header)
         return finish(item: index, source, strings: strings)
     }
 
@@ -159,10 +166,35 @@ public struct DataFileReader {
     func finish(item index: Int, _ source: ItemSource, strings: [TaggedString]) -> (reading: ItemReading, source: ItemSource) {
         // An item without an image key names its images as the seed's app does: `_01`.
         let parsed = TaggedParser(schema: schema, path: path, stringsRead: stringsRead).blocks(from: strings, imageName: source.imageName ?? "", reusing: source.strings)
-        let document = Document(title: source.title ?? "Item \(index + 1)", kind: .tagged, blocks: parsed.blocks, imageNamings: parsed.imageNamings)
+        let title = source.title ?? "Item \(index + 1)"
+        let bar = schema.navigationTitle.map { NavigationBar(title: source.navigationTitle ?? "", displayMode: $0.displayMode) }
+        var document = Document(title: title, kind: .tagged, blocks: parsed.blocks, imageNamings: parsed.imageNamings, navigationBar: bar)
+        var diagnostics = source.memberDiagnostics
+        if !source.header.isEmpty {
+            let header = headerBlocks(source.header)
+            document.blocks = header.blocks + document.blocks
+            document.imageNamings = header.imageNamings.followed(by: document.imageNamings)
+            diagnostics += header.diagnostics
+        }
         var source = source
         source.strings = parsed.strings
-        return (ItemReading(index: index, document: document, diagnostics: source.memberDiagnostics + parsed.diagnostics), source)
+        return (ItemReading(index: index, document: document, diagnostics: diagnostics + parsed.diagnostics), source)
+    }
+
+    /// The blocks of the item's header fields, each read by its field's own
+    /// kind alone: a field's value is that kind's whole content.
+    private func headerBlocks(_ header: [(field: Int, value: TaggedString)]) -> TaggedParser.Parsed {
+        var result = TaggedParser.Parsed()
+        for (field, value) in header where schema.headerFields.indices.contains(field) {
+            var fieldSchema = schema
+            fieldSchema.kinds = [schema.headerFields[field].kind]
+            fieldSchema.headerFields = []
+            let parsed = TaggedParser(schema: fieldSchema, path: path).blocks(from: [value], imageName: nil)
+            result.blocks += parsed.blocks
+            result.diagnostics += parsed.diagnostics
+            result.imageNamings = result.imageNamings.followed(by: parsed.imageNamings)
+        }
+        return result
     }
 
     /// How fixes rewrite this file's strings: a property list's are left alone.

@@ -37,11 +37,18 @@ struct ItemSource: Sendable {
     /// not move them).
     var stringOffsets: [Range<Int>]
     var strings: TaggedStringReadings
+    /// The navigation bar's title, when the schema takes one from the item.
+    var navigationTitle: String?
+    /// The header fields the item has, by their index in the schema's, with their values.
+    var header: [(field: Int, value: TaggedString)] = []
 
     func movedDown(by lines: Int) -> ItemSource {
         var moved = self
         let move = { (location: SourceLocation) in SourceLocation(line: location.line + lines, column: location.column) }
         moved.memberDiagnostics = memberDiagnostics.map { $0.relocated(move) }
+        moved.header = header.map { field, value in
+            (field, TaggedString(text: value.text, range: value.range.relocated(move), notation: value.notation))
+        }
         moved.strings = strings.placed { $0.relocated(move) }
         return moved
     }

@@ -23,6 +23,13 @@ public struct ImageNamings: Equatable, Sendable {
         entries.append(Entry(location: location, naming: naming))
     }
 
+    /// These namings, then `later`'s.
+    func followed(by later: ImageNamings) -> ImageNamings {
+        var both = self
+        both.entries += later.entries
+        return both
+    }
+
     /// The namings of blocks `lines` further down their file.
     func movedDown(by lines: Int) -> ImageNamings {
         var moved = ImageNamings()
