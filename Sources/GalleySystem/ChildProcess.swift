@@ -58,6 +58,8 @@ public struct ChildProcess: Sendable {
     public var outputLimit: Int
     /// The most of its errors kept; the rest is read and dropped.
     public var errorLimit = 64 * 1024
+    /// Room made for the output before it is read (at most `outputLimit`), so that a large answer is not copied as it grows.
+    public var expectedOutput = 0
 
     public init(program: String, arguments: [String], environment: [String], timeLimit: Duration, outputLimit: Int) {
         self.program = program
@@ -106,6 +108,7 @@ public struct ChildProcess: Sendable {
         // Non-blocking: a write larger than the room the pipe has left would wait.
         _ = fcntl(inputPipe.write, F_SETFL, fcntl(inputPipe.write, F_GETFL) | O_NONBLOCK)
         var streams = Streams(input: inputPipe.write, output: outputPipe.read, errors: errorPipe.read)
+        streams.outputBytes.reserveCapacity(min(expectedOutput, outputLimit) + 1)
         defer { streams.closeAll() }
         let deadline = ContinuousClock.now + timeLimit
         let ending = exchange(&streams, deadline: deadline)
@@ -172,7 +175,8 @@ public struct ChildProcess: Sendable {
             if let end = streams.input { watched.append(pollfd(fd: end, events: Int16(POLLOUT), revents: 0)) }
             if let end = streams.output { watched.append(pollfd(fd: end, events: Int16(POLLIN), revents: 0)) }
             if let end = streams.errors { watched.append(pollfd(fd: end, events: Int16(POLLIN), revents: 0)) }
-            let milliseconds = Int32(clamping: remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1)
+            let (seconds, attoseconds) = remaining.components
+            let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
             let ready = poll(&watched, nfds_t(watched.count), milliseconds)
             if ready < 0 {
                 if errno == EINTR { continue }

@@ -102,7 +102,9 @@ final class GitCommandTests: XCTestCase {
             "GIT_EXTERNAL_DIFF=evil", "LC_ALL=fr_FR.UTF-8",
         ])
         XCTAssertTrue(environment.contains("PATH=/usr/bin") && environment.contains("HOME=/home/a"))
-        XCTAssertFalse(environment.contains { $0.hasPrefix("GIT_DIR=") || $0.hasPrefix("GIT_CONFIG_PARAMETERS=") || $0.hasPrefix("GIT_EXTERNAL_DIFF=") })
+        for name in ["GIT_DIR=", "GIT_CONFIG_PARAMETERS=", "GIT_EXTERNAL_DIFF="] {
+            XCTAssertFalse(environment.contains { $0.hasPrefix(name) }, name)
+        }
         XCTAssertTrue(environment.contains("LC_ALL=C") && !environment.contains("LC_ALL=fr_FR.UTF-8"))
         XCTAssertTrue(environment.contains("GIT_TERMINAL_PROMPT=0"))
     }

@@ -6,7 +6,8 @@ import XCTest
 /// Children run to their end or their kill, whatever they write where:
 /// real processes of /bin/sh.
 final class ChildProcessTests: XCTestCase {
-    private func shell(_ script: String, input: [UInt8] = [], timeLimit: Duration = .seconds(60), outputLimit: Int = 16 * 1024 * 1024) throws -> ChildProcess.Outcome {
+    private func shell(_ script: String, input: [UInt8] = [], timeLimit: Duration = .seconds(60),
+                       outputLimit: Int = 16 * 1024 * 1024) throws -> ChildProcess.Outcome {
         var child = ChildProcess(program: "sh", arguments: ["-c", script], environment: ChildProcess.currentEnvironment,
                                  timeLimit: timeLimit, outputLimit: outputLimit)
         child.input = input
@@ -70,14 +71,16 @@ final class ChildProcessTests: XCTestCase {
 
     func testASignalAndAMissingProgramAreSaid() throws {
         XCTAssertEqual(try shell("kill -TERM $$").termination, .signalled(SIGTERM))
-        let missing = ChildProcess(program: "galley-no-such-program", arguments: [], environment: [], timeLimit: .seconds(5), outputLimit: 1)
+        let missing = ChildProcess(program: "galley-no-such-program", arguments: [], environment: [],
+                                   timeLimit: .seconds(5), outputLimit: 1)
         XCTAssertThrowsError(try missing.run()) { error in
             XCTAssertEqual(error as? ChildProcess.Failure, .cannotStart(program: "galley-no-such-program", errno: ENOENT))
         }
     }
 
     func testTheEnvironmentIsTheOneGiven() throws {
-        let child = ChildProcess(program: "/usr/bin/env", arguments: [], environment: ["ONLY=this"], timeLimit: .seconds(30), outputLimit: 4096)
+        let child = ChildProcess(program: "/usr/bin/env", arguments: [], environment: ["ONLY=this"],
+                                 timeLimit: .seconds(30), outputLimit: 4096)
         XCTAssertEqual(String(decoding: try child.run().output, as: UTF8.self), "ONLY=this\n")
     }
 }

@@ -115,14 +115,17 @@ def test_no_program_the_repository_names_runs(holder, serve):
 
     env = hostile_environment(markers)
     result = galley("diff", "HEAD", content, env=env)
+    assert ran(markers) == []
     assert result.returncode == 0, result.stderr
     assert marks(result.stdout) == ["before", "changed"], marks(result.stdout)
     assert result.stdout.count("renamed from data.json") == 1
     result = galley("diff", "HEAD~1..HEAD", content, env=env)
+    assert ran(markers) == []
     assert result.returncode == 0, result.stderr
     assert marks(result.stdout) == ["added"], marks(result.stdout)
     out = os.path.join(holder, "review")
     result = galley("render", "--since", "HEAD~1", content, "-o", out, env=env)
+    assert ran(markers) == []
     assert result.returncode == 0, result.stderr
     assert "Third paragraph, edited." in open(os.path.join(out, "index.html"), encoding="utf-8").read()
 
@@ -130,6 +133,7 @@ def test_no_program_the_repository_names_runs(holder, serve):
     try:
         for since, marked in [("HEAD", ["before", "changed"]), ("HEAD~1", ["added"])]:
             status, _, body = daemon.get("/api/changes?since=" + since, timeout=300)
+            assert ran(markers) == []
             assert status == 200, body
             assert marks(body.decode()) == marked and body.count(b"renamed from data.json") == 1
     finally:
@@ -188,9 +192,12 @@ def test_warnings_that_fill_a_pipe_do_not_hang_and_the_next_request_is_served(ho
         write(os.path.join(top, f"a-rather-long-name-for-a-note-so-that-warnings-add-up-{index:04}.txt"), f"Note {index}.\n")
     git(top, "add", "-A")
     git(top, "commit", "-q", "-m", "notes")
-    # Saved again, with LF as before: git reads each file again, and warns of each.
+    # Saved again, with LF as before (and a time git cannot take for the one it saw): git reads each again, and warns of each.
+    later = time.time() + 60
     for index in range(500):
-        write(os.path.join(top, f"a-rather-long-name-for-a-note-so-that-warnings-add-up-{index:04}.txt"), f"Note {index}.\n")
+        path = os.path.join(top, f"a-rather-long-name-for-a-note-so-that-warnings-add-up-{index:04}.txt")
+        write(path, f"Note {index}.\n")
+        os.utime(path, (later, later))
     write(os.path.join(top, "a-rather-long-name-for-a-note-so-that-warnings-add-up-0000.txt"), "Note 0, edited.\n")
     control = subprocess.run(["git", "-C", top, "diff", "HEAD"], capture_output=True)
     assert len(control.stderr) > 64 * 1024, len(control.stderr)
@@ -316,3 +323,39 @@ def test_the_folder_of_a_killed_run_is_removed_by_the_next(holder):
     result = galley("diff", "HEAD", content, env={**os.environ, "TMPDIR": scratch})
     assert result.returncode == 0, result.stderr
     assert scratch_folders(scratch) == [os.path.basename(alive)], "a living process's folder is its own"
+
+
+STUCK_GIT = """#!/bin/sh
+# git, but never ending where a tree is listed while the flag file is there.
+for argument in "$@"; do
+    if [ "$argument" = ls-tree ] && [ -e "{flag}" ]; then
+        echo $$ > "{reached}"
+        exec sleep 600
+    fi
+done
+exec {git} "$@"
+"""
+
+
+def test_git_past_its_deadline_is_stopped_and_the_view_says_so(holder):
+    top, content = committed_content(holder)
+    bin_folder = os.path.join(holder, "bin")
+    flag = os.path.join(holder, "stuck")
+    reached = os.path.join(holder, "reached")
+    write(flag, "")
+    real_git = subprocess.run(["sh", "-c", "command -v git"], capture_output=True, text=True, check=True).stdout.strip()
+    write(os.path.join(bin_folder, "git"), STUCK_GIT.replace("{flag}", flag).replace("{reached}", reached).replace("{git}", real_git))
+    os.chmod(os.path.join(bin_folder, "git"), 0o755)
+    daemon = Daemon(content, env={**os.environ, "PATH": bin_folder + os.pathsep + os.environ["PATH"]}).start()
+    try:
+        # The view's own deadline ends it; the client's timeout is only a hang guard.
+        status, _, body = daemon.get("/api/changes?since=HEAD", timeout=300)
+        assert status == 504 and b"git ls-tree took longer than" in body and b"was stopped" in body, (status, body)
+        stuck = int(open(reached).read())
+        assert not os.path.exists(f"/proc/{stuck}"), "the stuck git was killed and reaped"
+        assert daemon.get("/api/documents")[0] == 200
+        os.remove(flag)
+        status, _, body = daemon.get("/api/changes?since=HEAD~1", timeout=300)
+        assert status == 200 and marks(body.decode()) == ["added"], (status, body[:300])
+    finally:
+        daemon.stop()

@@ -53,7 +53,8 @@ struct DiffCommand {
         var description: String {
             switch self {
             case .missing(let path): "'\(path)' does not exist"
-            case .outputInsideContent(let output, let folder): "the output '\(output)' is inside the content folder \(folder); Galley never writes there"
+            case .outputInsideContent(let output, let folder):
+                "the output '\(output)' is inside the content folder \(folder); Galley never writes there"
             case .cannotWrite(let path, let code): "cannot write \(path): \(String(cString: strerror(code)))"
             }
         }
@@ -96,7 +97,8 @@ struct DiffCommand {
     /// Tells the author which entries of a revision were not unpacked.
     private func note(_ unpacked: UnpackedTree?, of commit: String) {
         guard let skipped = unpacked?.skipped, !skipped.isEmpty else { return }
-        let shown = skipped.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (skipped.count > 5 ? " and \(skipped.count - 5) more" : "")
+        let more = skipped.count > 5 ? " and \(skipped.count - 5) more" : ""
+        let shown = skipped.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + more
         Console.error("galley: note: not read from \(commit.prefix(12)) (symlinks, submodules, files over "
             + "\(ContentFolder.maximumFileSize / 1024 / 1024) MiB and names Galley does not write): \(shown)")
     }

@@ -62,7 +62,9 @@ enum ProcessSignals {
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid = pid_t()
-        let status = ChildProcess.withSpawnAttributes { attributes in posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ) }
+        let status = ChildProcess.withSpawnAttributes { attributes in
+            posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
+        }
         return (pid, status)
     }
 

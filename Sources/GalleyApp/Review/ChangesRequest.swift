@@ -31,7 +31,8 @@ struct ChangesRequest: Equatable {
         let revision = since.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 } ?? defaultRevision
         let request = ChangesRequest(revision: revision, asker: asker)
         if revision.contains("..") {
-            return .failure(request.refusal(status: 400, "'\(revision)' is a range; the changes view compares one revision with the folder as it is now (galley diff compares ranges)"))
+            let reason = "'\(revision)' is a range; the changes view compares one revision with the folder as it is now (galley diff compares ranges)"
+            return .failure(request.refusal(status: 400, reason))
         }
         do throws(GitError) {
             try GitHistory.check(revision)

@@ -39,7 +39,9 @@ struct GitCommand {
             let name = entry.prefix { $0 != "=" }
             return !name.hasPrefix("GIT_") && name != "LC_ALL" && name != "PAGER"
         }
-        return kept + ["GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0", "GIT_NO_REPLACE_OBJECTS=1", "GIT_PAGER=cat", "PAGER=cat", "LC_ALL=C"]
+        return kept + [
+            "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0", "GIT_NO_REPLACE_OBJECTS=1", "GIT_PAGER=cat", "PAGER=cat", "LC_ALL=C",
+        ]
     }
 
     /// What git said and did.
@@ -65,6 +67,8 @@ struct GitCommand {
             outputLimit: outputLimit ?? self.outputLimit
         )
         child.input = input
+        // An answer of known size (blobs asked by size) is read into room made for it once.
+        child.expectedOutput = outputLimit ?? 0
         let step = arguments.first ?? "git"
         let outcome: ChildProcess.Outcome
         do {

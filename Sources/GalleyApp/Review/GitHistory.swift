@@ -20,7 +20,7 @@ struct GitHistory {
     /// Most bytes of one revision's files written in one run: beyond it the revision is refused, not cut.
     static let unpackLimit = 512 * 1024 * 1024
     /// Bytes of blobs asked of one `cat-file --batch`, which answers them all in memory.
-    static let batchBytes = 16 * 1024 * 1024
+    static let batchBytes = 8 * 1024 * 1024
     /// Longest revision text read.
     static let revisionLimit = 256
 
@@ -129,8 +129,11 @@ struct GitHistory {
         for entry in batch {
             guard let blob = reader.next(size: entry.size) else { throw GitError.gitFailed(step: "cat-file", complaint: "") }
             do throws(ScratchFolder.Failure) {
-                try scratch.write(Array(blob), at: entry.components, in: name)
-                unpacked.fingerprints[entry.path] = FileFingerprint(blob)
+                try scratch.write(blob, at: entry.components, in: name)
+                // Only a document's file can be a renamed document: other files (pictures, often most of the bytes) are not hashed.
+                if ContentFormats.file(containing: entry.path).map({ $0.path == entry.path && !$0.isBundle }) == true {
+                    unpacked.fingerprints[entry.path] = FileFingerprint(blob)
+                }
             } catch {
                 // Two names the file system cannot tell apart, or a name it cannot hold: that entry is skipped.
                 guard case .cannotWrite(_, let code) = error, [EEXIST, ENOTDIR, ELOOP, ENAMETOOLONG].contains(code) else { throw error }
@@ -163,7 +166,7 @@ struct GitHistory {
 
 /// One revision's content folder as written into a scratch folder.
 struct UnpackedTree {
-    /// Each written file's fingerprint, by its path relative to the content folder.
+    /// Each written document file's fingerprint, by its path relative to the content folder.
     var fingerprints: [String: FileFingerprint] = [:]
     /// Entries not written: symlinks, submodules, files larger than Galley reads, names that must not be written.
     var skipped: [String] = []

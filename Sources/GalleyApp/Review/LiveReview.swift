@@ -86,7 +86,8 @@ final class LiveReview: @unchecked Sendable {
             if let page = pages.value(for: key) { return page }
             let old = try revision(commit, history)
             let now = currentWorkspace(version: version)
-            let renames = WorkTreeRenames.find(old: old.fingerprints, candidates: now.allDocuments.map(\.path), in: ContentFolder(root: root))
+            let renames = WorkTreeRenames.find(
+                old: old.fingerprints, candidates: now.allDocuments.map(\.path), in: ContentFolder(root: root))
             let comparison = RevisionComparison(old: old.documents, new: now.allDocuments, renames: renames)
             let page = ReviewPage.html(comparison, revision: request.revision, deviceWidth: now.deviceWidth)
             pages.keep(page, for: key)
@@ -108,7 +109,8 @@ final class LiveReview: @unchecked Sendable {
         // The renderings hold their images: the unpacked files are not read again.
         defer { scratch.removeFolder(commit) }
         let old = try history.unpack(commit, into: scratch, folder: commit).map { unpacked in
-            OldRevision(documents: DiffCommand.documents(under: scratch.path.slashJoined(commit), only: nil).documents, fingerprints: unpacked.fingerprints)
+            let documents = DiffCommand.documents(under: scratch.path.slashJoined(commit), only: nil).documents
+            return OldRevision(documents: documents, fingerprints: unpacked.fingerprints)
         } ?? OldRevision(documents: [], fingerprints: [:])
         revisions.keep(old, for: commit)
         return old

@@ -81,7 +81,7 @@ final class ScratchFolder: Sendable {
 
     /// Writes `bytes` as a new file at `components` (checked by
     /// `components(of:)`) below the folder `name`, making the folders between.
-    func write(_ bytes: [UInt8], at components: [String], in name: String) throws(Failure) {
+    func write(_ bytes: some Collection<UInt8>, at components: [String], in name: String) throws(Failure) {
         try withDescriptor { top throws(Failure) in
             var folders: [FileDescriptor] = []
             defer { for folder in folders { folder.close() } }
