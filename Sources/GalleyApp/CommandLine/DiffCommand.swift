@@ -15,9 +15,18 @@ struct DiffCommand {
     /// Whether `output` is a folder to write a site into (`render --since`).
     var site = false
 
+    /// How long one git run may take before it is killed.
+    static let gitTimeLimit = Duration.seconds(120)
+
     func run() -> Int32 {
+        // A thread of this command's takes SIGINT and SIGTERM, and removes
+        // the scratch folder before the process ends as the signal says.
+        ProcessSignals.block()
         do {
-            let page = try reviewPage()
+            let scratch = try ScratchFolder()
+            ProcessSignals.onSignal { scratch.remove() }
+            defer { scratch.remove() }
+            let page = try reviewPage(in: scratch)
             guard let output else { return Console.output(page) ? 0 : 1 }
             if site {
                 let folder = try OutputFolder.making(output)
@@ -27,44 +36,69 @@ struct DiffCommand {
                 try OutputFile.write(page.utf8, to: output)
             }
             return 0
+        } catch let error as GitError {
+            Console.error("galley: \(error.detailed)")
+            return 1
         } catch {
             Console.error("galley: \(error)")
             return 1
         }
     }
 
-    struct DiffError: Error, CustomStringConvertible {
-        var description: String
+    enum DiffError: Error, CustomStringConvertible {
+        case missing(path: String)
+        case outputInsideContent(output: String, folder: String)
+
+        var description: String {
+            switch self {
+            case .missing(let path): "'\(path)' does not exist"
+            case .outputInsideContent(let output, let folder):
+                "the output '\(output)' is inside the content folder \(folder); Galley never writes there"
+            }
+        }
     }
 
-    /// The review page, with both versions rendered as `render` would.
-    func reviewPage() throws -> String {
-        guard FileSystem.exists(path) else { throw DiffError(description: "'\(path)' does not exist") }
+    /// The review page, with both versions rendered as `render` would; old
+    /// versions are written into `scratch`.
+    func reviewPage(in scratch: ScratchFolder) throws -> String {
+        guard FileSystem.exists(path) else { throw DiffError.missing(path: path) }
         let isFolder = FileSystem.isDirectory(path) && !ContentFormats.isBundle(path)
         let folder = isFolder ? path : ContentRoot.of(file: path)
-        let history = try GitHistory(folder: folder)
+        let history = try GitHistory(folder: folder, timeLimit: Self.gitTimeLimit)
         if let output, OutputPath.isInside(output, folder: history.folder) {
-            throw DiffError(description: "the output '\(output)' is inside the content folder \(history.folder); Galley never writes there")
+            throw DiffError.outputInsideContent(output: output, folder: history.folder)
         }
         let only = isFolder ? nil : ContentPath.relative(FilePath.realPath(path) ?? path, to: history.folder)
         let (oldCommit, newCommit) = try history.ends(of: revision)
-        let scratch = try ScratchFolder()
-        defer { scratch.remove() }
-        let oldRoot = scratch.path + "/old"
-        try FileManager.default.createDirectory(atPath: oldRoot, withIntermediateDirectories: false)
-        let oldExists = try history.unpack(oldCommit, into: oldRoot)
+        let old = try history.unpack(oldCommit, into: scratch, folder: "old")
+        note(old, of: oldCommit)
         var newRoot = history.folder
+        var renames: [String: String] = [:]
         if let newCommit {
-            newRoot = scratch.path + "/new"
-            try FileManager.default.createDirectory(atPath: newRoot, withIntermediateDirectories: false)
-            _ = try history.unpack(newCommit, into: newRoot)
+            newRoot = scratch.path.slashJoined("new")
+            let new = try history.unpack(newCommit, into: scratch, folder: "new")
+            if new == nil { try scratch.makeFolder("new") }
+            note(new, of: newCommit)
+            renames = try history.renames(from: oldCommit, to: newCommit)
         }
-        let renames = try history.renames(from: oldCommit, to: newCommit)
-        let oldPath = only.map { renames[$0] ?? $0 }
-        let old = oldExists ? Self.documents(under: oldRoot, only: oldPath).documents : []
         let new = Self.documents(under: newRoot, only: only)
-        let comparison = RevisionComparison(old: old, new: new.documents, renames: renames)
+        if newCommit == nil, let old {
+            let candidates = only.map { [$0] } ?? new.documents.map(\.path)
+            renames = WorkTreeRenames.find(old: old.fingerprints, candidates: candidates, in: ContentFolder(root: history.folder))
+        }
+        let oldPath = only.map { renames[$0] ?? $0 }
+        let oldDocuments = old == nil ? [] : Self.documents(under: scratch.path.slashJoined("old"), only: oldPath).documents
+        let comparison = RevisionComparison(old: oldDocuments, new: new.documents, renames: renames)
         return ReviewPage.html(comparison, revision: revision, deviceWidth: new.deviceWidth)
+    }
+
+    /// Tells the author which entries of a revision were not unpacked.
+    private func note(_ unpacked: UnpackedTree?, of commit: String) {
+        guard let skipped = unpacked?.skipped, !skipped.isEmpty else { return }
+        let more = skipped.count > 5 ? " and \(skipped.count - 5) more" : ""
+        let shown = skipped.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + more
+        Console.error("galley: note: not read from \(commit.prefix(12)) (symlinks, submodules, files over "
+            + "\(ContentFolder.maximumFileSize / 1024 / 1024) MiB and names Galley does not write): \(shown)")
     }
 
     /// Every document under `root` (or of the one file `only`), rendered as a self-contained page shows it.

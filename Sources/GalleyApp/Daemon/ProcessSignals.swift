@@ -1,3 +1,4 @@
+import GalleySystem
 import Glibc
 
 /// The signals a running daemon answers, received synchronously.
@@ -23,6 +24,29 @@ enum ProcessSignals {
         return received
     }
 
+    /// For a command that runs to its end (after `block()`): a thread of its
+    /// own waits for the next handled signal, runs `cleanup`, and ends the
+    /// process as that signal ends it, so that the shell sees the signal.
+    static func onSignal(_ cleanup: @escaping @Sendable () -> Void) {
+        do {
+            try DetachedThread.start(name: "galley-signals") {
+                let received = next()
+                cleanup()
+                signal(received, SIG_DFL)
+                var set = sigset_t()
+                sigemptyset(&set)
+                sigaddset(&set, received)
+                raise(received)
+                pthread_sigmask(SIG_UNBLOCK, &set, nil)
+                _exit(128 + received)
+            }
+        } catch {
+            // Without the thread, no signal would be taken: they end the process as they did.
+            var set = signalSet()
+            pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        }
+    }
+
     /// Starts `arguments[0]` (found on PATH) without waiting, with the
     /// signals unblocked again so the child reacts to them normally; with
     /// `silenced`, its output and errors go to /dev/null, for a child whose
@@ -35,17 +59,12 @@ enum ProcessSignals {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid = pid_t()
-        let status = posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
+        let status = ChildProcess.withSpawnAttributes { attributes in
+            posix_spawnp(&pid, arguments[0], &actions, &attributes, &argv, environ)
+        }
         return (pid, status)
     }
 

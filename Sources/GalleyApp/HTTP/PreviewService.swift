@@ -141,7 +141,7 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     /// not given), or why there is none; never cached, as it follows every save.
     private func changes(_ request: HTTPRequest) -> HTTPReply {
         let changes: ChangesRequest
-        switch ChangesRequest.read(since: request.query["since"]) {
+        switch ChangesRequest.read(since: request.query["since"], asker: request.peer.isLoopback ? .thisMachine : .device) {
         case .success(let read): changes = read
         case .failure(let refusal): return .now(text(refusal.status, refusal.reason))
         }

@@ -1,55 +1,66 @@
 import Foundation
+import GalleyCore
 import GalleySystem
 import Glibc
 
-/// A content folder's history, read through the `git` command: an old
-/// version is unpacked from `git archive` into a folder of Galley's own,
-/// never by checking anything out into the author's folder.
+/// A content folder's history, read through git (as `GitCommand` runs it):
+/// an old version is written from the raw blobs of its tree into a folder
+/// of Galley's own, never by checking anything out into the author's
+/// folder and never through `git archive` or `git diff`, which run the
+/// filters the repository names.
 struct GitHistory {
-    struct GitError: Error, CustomStringConvertible {
-        /// What kind of failure it is, for a caller that answers each differently (an HTTP status).
-        enum Problem {
-            /// The folder is outside any git work tree.
-            case notAWorkTree
-            /// The text cannot be a revision or range.
-            case notARevision
-            /// A well-formed revision that names no commit here.
-            case noSuchRevision
-            /// git itself failed (a tree it cannot read, no git at all).
-            case gitFailed
-        }
-
-        var problem: Problem
-        var description: String
-    }
-
     /// The content folder, with symlinks resolved.
     let folder: String
     /// The work tree's top folder.
     let top: String
     /// The content folder relative to `top`, with a trailing `/`; empty at the top.
     let prefix: String
+    let git: GitCommand
 
-    init(folder: String) throws(GitError) {
-        guard let real = FilePath.realPath(folder) else { throw GitError(problem: .notAWorkTree, description: "'\(folder)' does not exist") }
-        let answer = GitHistory.run(["-C", real, "rev-parse", "--show-toplevel", "--show-prefix"])
-        let lines = answer.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard answer.status == 0, let top = lines.first, !top.isEmpty else {
-            throw GitError(problem: .notAWorkTree, description: "'\(folder)' is not in a git work tree" + GitHistory.reason(answer.error))
-        }
+    /// Most bytes of one revision's files written in one run: beyond it the revision is refused, not cut.
+    static let unpackLimit = 512 * 1024 * 1024
+    /// Bytes of blobs asked of one `cat-file --batch`, which answers them all in memory.
+    static let batchBytes = 8 * 1024 * 1024
+    /// Longest revision text read.
+    static let revisionLimit = 256
+
+    /// The history of `folder`, refused unless its work tree's git directory
+    /// is the work tree's own `.git` folder.
+    init(folder: String, timeLimit: Duration) throws(GitError) {
+        guard let real = FilePath.realPath(folder) else { throw .noFolder }
+        git = GitCommand(timeLimit: timeLimit)
+        let answer = try git.run(in: real, ["rev-parse", "--absolute-git-dir", "--show-toplevel", "--show-prefix"])
+        let lines = answer.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard answer.succeeded, lines.count >= 2, !lines[1].isEmpty else { throw .notAWorkTree(complaint: answer.complaint) }
+        guard let realTop = FilePath.realPath(lines[1]), Self.isOwnGitFolder(lines[0], of: realTop) else { throw .foreignGitDirectory }
         self.folder = real
-        self.top = top
-        prefix = lines.count > 1 ? lines[1] : ""
+        top = realTop
+        prefix = lines.count > 2 ? lines[2] : ""
+    }
+
+    /// Whether `gitDirectory` is the folder `.git` in `top` itself, not a symlink to one elsewhere.
+    private static func isOwnGitFolder(_ gitDirectory: String, of top: String) -> Bool {
+        let own = top.slashJoined(".git")
+        var status = stat()
+        guard FilePath.realPath(gitDirectory) == own, lstat(own, &status) == 0 else { return false }
+        return status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Refuses what cannot be a revision, and a revision that makes git
+    /// search every commit message with a regular expression (`^{/…}`,
+    /// `:/…`): one can backtrack for as long as it likes.
+    static func check(_ revision: String) throws(GitError) {
+        guard !revision.isEmpty, revision.utf8.count <= revisionLimit, !revision.hasPrefix("-"),
+              !revision.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { throw .notARevision(revision) }
+        if revision.contains("^{/") || revision.contains(":/") { throw .searchingRevision(revision) }
     }
 
     /// The commit `revision` names; an error naming the revision when there is none.
     func commit(_ revision: String) throws(GitError) -> String {
-        guard !revision.hasPrefix("-") else { throw GitError(problem: .notARevision, description: "'\(revision)' is not a revision") }
-        let answer = GitHistory.run(["-C", folder, "rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"])
-        let commit = answer.output.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard answer.status == 0, !commit.isEmpty else {
-            throw GitError(problem: .noSuchRevision, description: "no revision '\(revision)' in the git repository at \(top)")
-        }
+        try Self.check(revision)
+        let answer = try git.run(in: folder, ["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"])
+        let commit = answer.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard answer.succeeded, !commit.isEmpty else { throw .noSuchRevision(revision) }
         return commit
     }
 
@@ -59,51 +70,88 @@ struct GitHistory {
     func ends(of revision: String) throws(GitError) -> (old: String, new: String?) {
         let fromMergeBase = revision.contains("...")
         let sides = revision.components(separatedBy: fromMergeBase ? "..." : "..")
-        guard sides.count <= 2, sides.contains(where: { !$0.isEmpty }) else {
-            throw GitError(problem: .notARevision, description: "'\(revision)' is neither a revision nor a range A..B")
-        }
+        guard sides.count <= 2, sides.contains(where: { !$0.isEmpty }) else { throw .notARevisionOrRange(revision) }
         guard sides.count == 2 else { return (try commit(revision), nil) }
         let old = try commit(sides[0].isEmpty ? "HEAD" : sides[0])
         let new = try commit(sides[1].isEmpty ? "HEAD" : sides[1])
         guard fromMergeBase else { return (old, new) }
-        let base = GitHistory.run(["-C", folder, "merge-base", old, new])
-        let commit = base.output.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard base.status == 0, !commit.isEmpty else {
-            throw GitError(problem: .noSuchRevision, description: "'\(sides[0])' and '\(sides[1])' have no common ancestor" + GitHistory.reason(base.error))
-        }
+        let base = try git.run(in: top, ["merge-base", old, new])
+        let commit = base.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard base.succeeded, !commit.isEmpty else { throw .noCommonAncestor(sides[0], sides[1]) }
         return (commit, new)
     }
 
-    /// Writes the content folder as it was at `commit` into `destination`
-    /// (an empty folder of Galley's); returns false when the folder did not
-    /// exist then.
-    func unpack(_ commit: String, into destination: String) throws(GitError) -> Bool {
-        let tree = commit + ":" + prefix
-        guard GitHistory.run(["-C", top, "cat-file", "-e", tree]).status == 0 else { return false }
-        // Through a file of Galley's beside the destination: Foundation's
-        // Process cannot hand one child's pipe to another.
-        let archive = destination + ".tar"
-        defer { unlink(archive) }
-        let packed = GitHistory.run(["-C", top, "archive", "--format=tar", "-o", archive, tree])
-        guard packed.status == 0 else {
-            throw GitError(problem: .gitFailed, description: "cannot read \(commit.prefix(12)) of \(top)" + GitHistory.reason(packed.error))
+    /// Writes the content folder as it was at `commit` into the folder
+    /// `name` of `scratch`; nil when the content folder did not exist then.
+    /// Symlinks, submodules and names that must not be written are skipped
+    /// (and listed); blobs are read raw, batch by batch, so memory follows
+    /// the batch, and the whole is bounded by `unpackLimit`.
+    func unpack(_ commit: String, into scratch: ScratchFolder, folder name: String) throws -> UnpackedTree? {
+        let folderAtCommit = prefix.isEmpty ? commit + "^{tree}" : commit + ":" + prefix.dropLast()
+        let tree = try git.run(in: top, ["rev-parse", "--verify", "--quiet", "--end-of-options", folderAtCommit])
+        let treeID = tree.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard tree.succeeded, !treeID.isEmpty else { return nil }
+        let listing = try git.run(in: top, ["ls-tree", "-r", "-l", "-z", "--end-of-options", treeID])
+        guard listing.succeeded else { throw GitError.gitFailed(step: "ls-tree", complaint: listing.complaint) }
+        try scratch.makeFolder(name)
+        var unpacked = UnpackedTree()
+        var batch: [TreeEntry] = []
+        var batchSize = 0
+        var total = 0
+        for entry in TreeEntry.entries(in: listing.output) {
+            guard entry.isRegularFile, let components = ScratchFolder.components(of: entry.path),
+                  entry.size <= ContentFolder.maximumFileSize else {
+                unpacked.skipped.append(entry.path)
+                continue
+            }
+            total += entry.size
+            guard total <= Self.unpackLimit else { throw GitError.tooLarge(step: "cat-file", limit: Self.unpackLimit) }
+            if batchSize + entry.size > Self.batchBytes, !batch.isEmpty {
+                try write(batch, into: scratch, folder: name, &unpacked)
+                batch = []
+                batchSize = 0
+            }
+            batch.append(TreeEntry(path: entry.path, components: components, mode: entry.mode, object: entry.object, size: entry.size))
+            batchSize += entry.size
         }
-        let unpacked = GitHistory.run(["-x", "-f", archive, "-C", destination, "--no-same-owner", "--no-same-permissions"], program: "tar")
-        guard unpacked.status == 0 else {
-            throw GitError(problem: .gitFailed, description: "cannot unpack \(commit.prefix(12)) of \(top)" + GitHistory.reason(unpacked.error))
-        }
-        return true
+        try write(batch, into: scratch, folder: name, &unpacked)
+        return unpacked
     }
 
-    /// Files renamed between `old` and `new` (nil: the work tree), as new
-    /// path → old path, relative to the content folder.
-    func renames(from old: String, to new: String?) throws(GitError) -> [String: String] {
-        var arguments = ["-C", folder, "diff", "--name-status", "-M", "--relative", "-z", old]
-        if let new { arguments.append(new) }
-        let answer = GitHistory.run(arguments)
-        guard answer.status == 0 else { throw GitError(problem: .gitFailed, description: "cannot compare with \(old.prefix(12))" + GitHistory.reason(answer.error)) }
+    /// Reads `batch`'s blobs with one `cat-file --batch` and writes each.
+    private func write(_ batch: [TreeEntry], into scratch: ScratchFolder, folder name: String, _ unpacked: inout UnpackedTree) throws {
+        guard !batch.isEmpty else { return }
+        let input = Array(batch.map(\.object).joined(separator: "\n").utf8) + [UInt8(ascii: "\n")]
+        let expected = batch.reduce(0) { $0 + $1.size + $1.object.utf8.count + 32 }
+        let answer = try git.run(in: top, ["cat-file", "--batch"], input: input, outputLimit: expected)
+        guard answer.succeeded else { throw GitError.gitFailed(step: "cat-file", complaint: answer.complaint) }
+        var reader = BatchReader(bytes: answer.output)
+        for entry in batch {
+            guard let blob = reader.next(size: entry.size) else { throw GitError.gitFailed(step: "cat-file", complaint: "") }
+            do throws(ScratchFolder.Failure) {
+                try scratch.write(blob, at: entry.components, in: name)
+                // Only a document's file can be a renamed document: other files (pictures, often most of the bytes) are not hashed.
+                if ContentFormats.file(containing: entry.path).map({ $0.path == entry.path && !$0.isBundle }) == true {
+                    unpacked.fingerprints[entry.path] = FileFingerprint(blob)
+                }
+            } catch {
+                // Two names the file system cannot tell apart, or a name it cannot hold: that entry is skipped.
+                guard case .cannotWrite(_, let code) = error, [EEXIST, ENOTDIR, ELOOP, ENAMETOOLONG].contains(code) else { throw error }
+                unpacked.skipped.append(entry.path)
+            }
+        }
+    }
+
+    /// Files renamed between the commits `old` and `new`, as new path → old
+    /// path relative to the content folder; git compares the two trees'
+    /// blobs, and the work tree is not read.
+    func renames(from old: String, to new: String) throws(GitError) -> [String: String] {
+        var arguments = ["diff-tree", "-r", "-M", "--name-status", "-z", "--no-ext-diff", "--no-textconv"]
+        if !prefix.isEmpty { arguments.append("--relative=" + prefix) }
+        let answer = try git.run(in: top, arguments + ["--end-of-options", old, new])
+        guard answer.succeeded else { throw .gitFailed(step: "diff-tree", complaint: answer.complaint) }
         var renames: [String: String] = [:]
-        var fields = answer.output.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)[...]
+        var fields = answer.output.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }[...]
         while let status = fields.popFirst(), !status.isEmpty {
             if status.hasPrefix("R") || status.hasPrefix("C") {
                 guard let from = fields.popFirst(), let to = fields.popFirst() else { break }
@@ -114,29 +162,61 @@ struct GitHistory {
         }
         return renames
     }
+}
 
-    private static func reason(_ error: String) -> String {
-        let first = error.split(separator: "\n").first.map { String($0) } ?? ""
-        return first.isEmpty ? "" : " (git: \(first))"
+/// One revision's content folder as written into a scratch folder.
+struct UnpackedTree {
+    /// Each written document file's fingerprint, by its path relative to the content folder.
+    var fingerprints: [String: FileFingerprint] = [:]
+    /// Entries not written: symlinks, submodules, files larger than Galley reads, names that must not be written.
+    var skipped: [String] = []
+}
+
+/// One entry of `git ls-tree -r -l -z`.
+private struct TreeEntry {
+    var path: String
+    var components: [String] = []
+    var mode: String
+    var object: String
+    var size: Int
+
+    /// A blob git checks out as a file (not a symlink, 120000, or a submodule, 160000).
+    var isRegularFile: Bool { mode == "100644" || mode == "100755" || mode == "100664" }
+
+    /// The entries of ls-tree's answer: `MODE TYPE OBJECT SIZE\tPATH\0`; a
+    /// path that is not UTF-8 is listed with its bytes repaired and is never
+    /// written (a folder's listing would skip it too).
+    static func entries(in output: [UInt8]) -> [TreeEntry] {
+        output.split(separator: 0).compactMap { record in
+            guard let tab = record.firstIndex(of: UInt8(ascii: "\t")) else { return nil }
+            let fields = record[..<tab].split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
+            guard fields.count == 4 else { return nil }
+            let pathBytes = record[record.index(after: tab)...]
+            guard let path = String(validating: pathBytes, as: UTF8.self) else {
+                return TreeEntry(path: String(decoding: pathBytes, as: UTF8.self), mode: "", object: fields[2], size: 0)
+            }
+            return TreeEntry(path: path, mode: fields[0], object: fields[2], size: Int(fields[3]) ?? 0)
+        }
+    }
+}
+
+/// Reads `cat-file --batch`'s answer: per object `OBJECT TYPE SIZE\n`, the bytes, `\n`.
+private struct BatchReader {
+    let bytes: [UInt8]
+    var offset = 0
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
     }
 
-    /// Runs git (or `program`), waiting for it, with its output and errors as text.
-    private static func run(_ arguments: [String], program: String = "git") -> (status: Int32, output: String, error: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program] + arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        do {
-            try process.run()
-        } catch {
-            return (127, "", "cannot run \(program): \(error.localizedDescription)")
-        }
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorText = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorText, as: UTF8.self))
+    /// The next object's bytes, when its header says it is a blob of `size` bytes.
+    mutating func next(size: Int) -> ArraySlice<UInt8>? {
+        guard let newline = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        let header = bytes[offset..<newline].split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
+        guard header.count == 3, header[1] == "blob", Int(header[2]) == size else { return nil }
+        let start = newline + 1
+        guard bytes.count >= start + size + 1 else { return nil }
+        offset = start + size + 1
+        return bytes[start..<start + size]
     }
 }

@@ -23,7 +23,7 @@ final class LiveReview: @unchecked Sendable {
     /// The documents of recently asked commits, rendered self-contained:
     /// a page compares with one revision, and two let an author go back and
     /// forth between two without unpacking either again.
-    private var revisions = RecentlyUsed<String, [PublishedDocument]>(capacity: 2)
+    private var revisions = RecentlyUsed<String, OldRevision>(capacity: 2)
     /// The folder as it is now, rendered self-contained as the old side is
     /// (the daemon's own renderings link images by URL, which the old
     /// side's removed images do not have), with its files' signatures when
@@ -34,6 +34,15 @@ final class LiveReview: @unchecked Sendable {
     /// Where commits are unpacked, made when first needed and removed at `stop()`;
     /// `stopped` keeps a request running late from making another.
     private let scratch = Locked<(folder: ScratchFolder?, stopped: Bool)>((nil, false))
+
+    /// How long one git run may take: the view answers one request at a
+    /// time, so this bounds how long any other request waits behind it.
+    static let gitTimeLimit = Duration.seconds(20)
+
+    private struct OldRevision {
+        var documents: [PublishedDocument]
+        var fingerprints: [String: FileFingerprint]
+    }
 
     private struct PageKey: Hashable {
         var revision: String
@@ -70,19 +79,21 @@ final class LiveReview: @unchecked Sendable {
     private func page(_ request: ChangesRequest, version: Int) throws(ChangesRequest.Refusal) -> String {
         dispatchPrecondition(condition: .onQueue(queue))
         do {
-            let history = try self.history ?? GitHistory(folder: root)
+            let history = try self.history ?? GitHistory(folder: root, timeLimit: Self.gitTimeLimit)
             self.history = history
             let commit = try history.commit(request.revision)
             let key = PageKey(revision: request.revision, commit: commit, version: version)
             if let page = pages.value(for: key) { return page }
-            let old = try documents(at: commit, history)
+            let old = try revision(commit, history)
             let now = currentWorkspace(version: version)
-            let comparison = RevisionComparison(old: old, new: now.allDocuments, renames: try history.renames(from: commit, to: nil))
+            let renames = WorkTreeRenames.find(
+                old: old.fingerprints, candidates: now.allDocuments.map(\.path), in: ContentFolder(root: root))
+            let comparison = RevisionComparison(old: old.documents, new: now.allDocuments, renames: renames)
             let page = ReviewPage.html(comparison, revision: request.revision, deviceWidth: now.deviceWidth)
             pages.keep(page, for: key)
             return page
-        } catch let error as GitHistory.GitError {
-            throw ChangesRequest.refusal(for: error)
+        } catch let error as GitError {
+            throw request.refusal(for: error)
         } catch let refusal as ChangesRequest.Refusal {
             throw refusal
         } catch {
@@ -90,16 +101,19 @@ final class LiveReview: @unchecked Sendable {
         }
     }
 
-    /// The content folder's documents at `commit`, unpacked and rendered the first time it is asked for.
-    private func documents(at commit: String, _ history: GitHistory) throws -> [PublishedDocument] {
-        if let documents = revisions.value(for: commit) { return documents }
-        let folder = try scratchFolder().path.slashJoined(commit)
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    /// The content folder's documents at `commit`, and its files'
+    /// fingerprints (for renames), unpacked and rendered the first time it is asked for.
+    private func revision(_ commit: String, _ history: GitHistory) throws -> OldRevision {
+        if let old = revisions.value(for: commit) { return old }
+        let scratch = try scratchFolder()
         // The renderings hold their images: the unpacked files are not read again.
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let documents = try history.unpack(commit, into: folder) ? DiffCommand.documents(under: folder, only: nil).documents : []
-        revisions.keep(documents, for: commit)
-        return documents
+        defer { scratch.removeFolder(commit) }
+        let old = try history.unpack(commit, into: scratch, folder: commit).map { unpacked in
+            let documents = DiffCommand.documents(under: scratch.path.slashJoined(commit), only: nil).documents
+            return OldRevision(documents: documents, fingerprints: unpacked.fingerprints)
+        } ?? OldRevision(documents: [], fingerprints: [:])
+        revisions.keep(old, for: commit)
+        return old
     }
 
     /// The folder as it is now: when the daemon has published anything since

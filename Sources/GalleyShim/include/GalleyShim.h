@@ -48,5 +48,6 @@ void galley_release_free_memory(void);
 #include "GalleyThreads.h"
 #include "GalleyVips.h"
 #include "GalleyOpen.h"
+#include "GalleyPipe.h"
 
 #endif
