@@ -54,8 +54,8 @@ private let allowedTags: Set<String> = [
     "hr", "br", "b", "i", "u", "s", "sup", "sub",
 ]
 private let allowedAttributes: Set<String> = [
-    "class", "id", "data-kind", "data-line", "data-column", "style", "href", "rel", "target",
-    "src", "width", "height", "alt",
+    "class", "id", "data-kind", "data-line", "data-column", "data-line-offset", "data-column-offset", "dir", "style",
+    "href", "rel", "target", "src", "width", "height", "alt",
 ]
 private let allowedSchemes: Set<String> = ["http", "https", "mailto", "tel"]
 

@@ -84,6 +84,44 @@ final class AppStringsTests: XCTestCase {
         XCTAssertEqual(reading.diagnostics.map(\.id), [.wrongType, .wrongType])
     }
 
+    /// A value whose `other` form holds only variations, `levels` deep, with
+    /// no string unit at the bottom unless `value` is given.
+    private static func nestedCatalog(levels: Int, value: String? = nil) -> String {
+        var form = value.map { #"{"stringUnit": {"state": "translated", "value": "\#($0)"}}"# } ?? "{}"
+        for _ in 0..<levels { form = #"{"variations": {"plural": {"one": {}, "other": \#(form)}}}"# }
+        return #"{"sourceLanguage": "en", "strings": {"birds": {"localizations": {"en": \#(form)}}}}"#
+    }
+
+    func testDeepVariationsAreLookedIntoOnceEachAndWarnedAtTheEntry() throws {
+        // Looking into `other` and then again into every form doubled the
+        // work at each level: 2^40 looks here, which never finished.
+        let work = WorkCounter()
+        let bytes = Array(Self.nestedCatalog(levels: 40).utf8)
+        let reading = try XCTUnwrap(AppStringsFile.read(bytes, path: "Localizable.xcstrings", work: work))
+        XCTAssertEqual(reading.entries.map(\.value.text), ["birds"], "the key stands for itself, as the app shows it")
+        XCTAssertEqual(reading.diagnostics.map(\.id), [.limitReached])
+        XCTAssertEqual(reading.diagnostics.first?.severity, .warning)
+        XCTAssertEqual(reading.diagnostics.first?.location, SourceLocation(line: 1, column: 66), "at the entry's language")
+        let message = try XCTUnwrap(reading.diagnostics.first?.message)
+        let depth = StringCatalogReader.maximumVariationDepth
+        XCTAssertTrue(message.hasPrefix("the 'en' value of 'birds' nests variations deeper than \(depth) levels"), message)
+        // One look per level followed, for the shown form and for the states.
+        XCTAssertLessThanOrEqual(work.steps, 2 * (depth + 1))
+    }
+
+    func testVariationsWithinTheDepthAreReadWhateverTheirNesting() throws {
+        let depth = StringCatalogReader.maximumVariationDepth
+        func read(levels: Int) throws -> AppStrings.FileReading {
+            let bytes = Array(Self.nestedCatalog(levels: levels, value: "%lld birds").utf8)
+            return try XCTUnwrap(AppStringsFile.read(bytes, path: "Localizable.xcstrings"))
+        }
+        let reading = try read(levels: depth)
+        XCTAssertEqual(reading.diagnostics, [])
+        XCTAssertEqual(reading.entries.map(\.value.text), ["%lld birds"])
+        let deeper = try read(levels: depth + 1)
+        XCTAssertEqual(deeper.diagnostics.map(\.id), [.limitReached])
+    }
+
     func testStringsDictionaryEntryShowsItsOtherFormAndCountsItsVariableAsItsType() throws {
         let reading = try XCTUnwrap(AppStringsFile.read(Array(Self.dictionary.utf8), path: "de.lproj/Localizable.stringsdict"))
         XCTAssertEqual(reading.diagnostics, [])

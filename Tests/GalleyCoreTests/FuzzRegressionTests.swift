@@ -125,21 +125,35 @@ final class FuzzRegressionTests: XCTestCase {
 
     func testTaggedFindings() throws {
         try replay("tagged") { bytes, _ in
-            switch DataFileReader(schema: .seed, path: "Resources/fuzz.json").read(bytes) {
-            case .items(let items, let fileDiagnostics):
-                checkDiagnostics(fileDiagnostics, "tagged")
-                for item in items {
-                    checkDiagnostics(item.diagnostics, "tagged item")
-                    render(item.document, "tagged item")
-                }
-            case .notContent:
-                break
-            case .invalid(let diagnostic):
-                checkDiagnostics([diagnostic], "tagged")
-            }
+            checkDataFile(DataFileReader(schema: .seed, path: "Resources/fuzz.json").read(bytes), "tagged")
             let text = TextFileReader(schema: .seed, path: "Articles/fuzz.txt").read(bytes)
             checkDiagnostics(text.diagnostics, "text")
             render(text.document, "text")
+        }
+    }
+
+    /// A data file's items and diagnostics checked, and each item's document rendered.
+    private func checkDataFile(_ reading: DataFileReading, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
+        switch reading {
+        case .items(let items, let fileDiagnostics):
+            checkDiagnostics(fileDiagnostics, name, file: file, line: line)
+            for item in items {
+                checkDiagnostics(item.diagnostics, name + " item", file: file, line: line)
+                render(item.document, name + " item", file: file, line: line)
+            }
+        case .notContent:
+            break
+        case .invalid(let diagnostic):
+            checkDiagnostics([diagnostic], name, file: file, line: line)
+        }
+    }
+
+    func testPlistFindings() throws {
+        try replay("plist") { bytes, _ in
+            if case .failure(let error) = PropertyListReader.parse(bytes) {
+                XCTAssertTrue((0...bytes.count).contains(error.offset), error.message)
+            }
+            checkDataFile(DataFileReader(schema: .seed, path: "Resources/fuzz.plist", syntax: .propertyList).read(bytes), "plist")
         }
     }
 

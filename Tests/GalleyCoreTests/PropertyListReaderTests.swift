@@ -181,23 +181,75 @@ final class PropertyListReaderTests: XCTestCase {
         }
     }
 
-    func testSharedObjectsThatExpandExponentiallyAreBounded() {
-        // Object i is an array holding object i+1 twice: 2^40 values as a tree.
-        var objects: [[UInt8]] = []
-        for index in 0..<40 { objects.append([0xA2, UInt8(index + 1), UInt8(index + 1)]) }
-        objects.append([0x08])
+    /// A binary property list of `objects`, each as encoded here (references
+    /// two bytes wide), the first the top object.
+    private func binaryList(_ objects: [[UInt8]]) -> [UInt8] {
         var bytes = Array("bplist00".utf8)
         var offsets: [UInt8] = []
         for object in objects {
-            offsets += [UInt8(bytes.count >> 8), UInt8(bytes.count & 0xFF)]
+            offsets += bigEndian(bytes.count, size: 4)
             bytes += object
         }
         let table = bytes.count
         bytes += offsets
-        bytes += [0, 0, 0, 0, 0, 0, 2, 1, 0, 0, 0, 0, 0, 0, 0, UInt8(objects.count), 0, 0, 0, 0, 0, 0, 0, 0]
-        bytes += [0, 0, 0, 0, 0, 0, UInt8(table >> 8), UInt8(table & 0xFF)]
-        guard case .failure(let error) = PropertyListReader.parse(bytes) else { return XCTFail("expanded a bomb") }
-        XCTAssertTrue(error.message.contains("more than \(BinaryPropertyListReader.maximumValues) values"), error.message)
+        bytes += [0, 0, 0, 0, 0, 0, 4, 2] + bigEndian(objects.count, size: 8) + bigEndian(0, size: 8) + bigEndian(table, size: 8)
+        return bytes
+    }
+
+    private func bigEndian(_ value: Int, size: Int) -> [UInt8] {
+        (0..<size).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+    }
+
+    /// An array of the objects `references` names.
+    private func array(_ references: [Int]) -> [UInt8] {
+        [0xAF, 0x12] + bigEndian(references.count, size: 4) + references.flatMap { bigEndian($0, size: 2) }
+    }
+
+    /// An ASCII string of `length` letters.
+    private func string(_ length: Int) -> [UInt8] {
+        [0x5F, 0x12] + bigEndian(length, size: 4) + [UInt8](repeating: UInt8(ascii: "a"), count: length)
+    }
+
+    func testSharedObjectsThatExpandExponentiallyAreBounded() {
+        // Object i is an array holding object i+1 twice: 2^40 values as a tree.
+        let objects = (0..<40).map { array([$0 + 1, $0 + 1]) } + [[0x08]]
+        guard case .failure(let error) = PropertyListReader.parse(binaryList(objects)) else { return XCTFail("expanded a bomb") }
+        XCTAssertTrue(error.message.contains("more than \(PropertyListReader.maximumValues) values"), error.message)
+    }
+
+    func testAStringSharedByManyReferencesIsDecodedOnce() throws {
+        let root = try tree(PropertyListReader.parse(binaryList([array(Array(repeating: 1, count: 100)), string(1_000)])))
+        let elements = try XCTUnwrap(root.arrayValue)
+        XCTAssertEqual(elements.count, 100)
+        let storage = Set(elements.map { $0.stringValue?.utf8.withContiguousStorageIfAvailable { Int(bitPattern: $0.baseAddress) } })
+        XCTAssertEqual(storage.count, 1, "one string, shared by every reference")
+        XCTAssertEqual(elements.last?.stringValue?.utf8.count, 1_000)
+    }
+
+    func testOneLongStringReferencedThousandsOfTimesIsRefusedAtTheBudget() throws {
+        // 10,000 references to one 100 kB string: a gigabyte of text as a tree.
+        let bytes = binaryList([array(Array(repeating: 1, count: 10_000)), string(100_000)])
+        guard case .failure(let error) = PropertyListReader.parse(bytes) else { return XCTFail("expanded 10,000 copies") }
+        let budget = PropertyListReader.maximumExpandedBytes(fileSize: bytes.count)
+        XCTAssertLessThan(budget, 10_000 * 100_000 / 100)
+        XCTAssertTrue(error.message.hasPrefix("the property list expands to more than \(budget) bytes of text"), error.message)
+        // Under the budget, the same sharing is a writer's ordinary thrift.
+        let thrifty = binaryList([array(Array(repeating: 1, count: 10)), string(100_000)])
+        XCTAssertEqual(try tree(PropertyListReader.parse(thrifty)).arrayValue?.count, 10)
+    }
+
+    func testASharedSubtreeIsAsDeepAsTheDeepestPlaceItIsReferencedFrom() {
+        // Object 1 nests 300 levels, as does object 301; the innermost array
+        // of the second holds object 1, which then ends 600 levels down.
+        let levels = 300
+        var objects: [[UInt8]] = [array([1, levels + 1])]
+        objects += (1..<levels).map { array([$0 + 1]) } + [[0x09]]
+        objects += (levels + 1..<2 * levels).map { array([$0 + 1]) } + [array([1])]
+        guard case .failure(let error) = PropertyListReader.parse(binaryList(objects)) else { return XCTFail("nested 600 levels") }
+        XCTAssertTrue(error.message.hasPrefix("nested deeper than \(PropertyListReader.maximumDepth) levels"), error.message)
+        // Referenced only from near the top, the same subtree is read.
+        objects[2 * levels] = [0x08]
+        XCTAssertNotNil(try? PropertyListReader.parse(binaryList(objects)).get())
     }
 
     func testDatesAcrossTheCalendar() {

@@ -138,3 +138,41 @@ def test_the_language_server_completes_and_hovers_title_keys_from_the_daemon(run
         assert server.shutdown_and_exit() == 0
     finally:
         server.kill()
+
+
+def nested_variations(levels):
+    """The Japanese value's `other` form holding only variations, `levels`
+    deep, with no string unit: a 1.5 kB file at 40 levels, where looking
+    into `other` and then into every form again doubled the work per level."""
+    form = {}
+    for _ in range(levels):
+        form = {"variations": {"plural": {"one": {}, "other": form}}}
+    catalog = json.loads(json.dumps(fx.CATALOG))
+    catalog["strings"][fx.KEY]["localizations"]["ja"] = form
+    return json.dumps(catalog, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def test_a_catalog_nesting_variations_40_deep_is_read_with_a_warning_at_its_entry(runtime_dir, project, serve):
+    # Each timeout below is a hang guard only: the old reader never finished.
+    text = nested_variations(40)
+    assert len(text) < 2048
+    catalog = os.path.join(project, "Localizable.xcstrings")
+    with open(catalog, "w", encoding="utf-8") as f:
+        f.write(text)
+    line, column = fx.line_and_column(text, '"ja"')
+    result = run_galley("check", project, timeout=120)
+    warning = f"{catalog}:{line}:{column}: warning: the 'ja' value of '{fx.KEY}' nests variations deeper than 8 levels"
+    assert warning in result.stdout, result.stdout + result.stderr
+
+    daemon = serve(project)
+    documents = {d["path"]: d for d in daemon.documents()["documents"]}
+    assert documents["ja.lproj/Help.rtf"]["title"] == fx.KEY, "no value: the app shows the key"
+
+    server = LanguageClient()
+    try:
+        server.initialize(root=project)
+        codes = [d["code"] for d in server.diagnostics(server.open(catalog), timeout=120)]
+        assert codes == ["limit-reached"]
+        assert server.shutdown_and_exit() == 0
+    finally:
+        server.kill()

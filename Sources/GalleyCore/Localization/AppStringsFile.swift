@@ -43,7 +43,7 @@ public enum AppStringsFile {
             guard let language = LocalizedPath(path)?.language else { return nil }
             return StringsDictionaryReader.read(bytes, path: path, language: language)
         case .catalog:
-            return StringCatalogReader.read(bytes, path: path)
+            return StringCatalogReader.read(bytes, path: path, work: work)
         case nil:
             return nil
         }

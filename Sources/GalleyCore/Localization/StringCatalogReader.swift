@@ -13,8 +13,34 @@
 /// form is shown, else the first) and `substitutions` (variables written
 /// `%#@name@`, as in a `.stringsdict`). A key with no localisation in the
 /// source language is its own value there, as Xcode builds it.
+///
+/// Variations nest (a device's form may hold plural variations); each form
+/// is looked into once, and no deeper than `maximumVariationDepth`, with a
+/// warning at the entry that goes deeper.
 enum StringCatalogReader {
-    static func read(_ bytes: [UInt8], path: String) -> AppStrings.FileReading {
+    /// How many levels of variations one value may nest: Xcode writes two
+    /// (a device's forms each varied by plural), so this is room to spare.
+    static let maximumVariationDepth = 8
+
+    /// A walk through one localisation's variations: one work step for each
+    /// set of variations looked into, and whether it met variations nested
+    /// deeper than it follows.
+    private struct VariationWalk {
+        let work: WorkCounter?
+        var tooDeep = false
+
+        /// Whether variations at `depth` (1 for a value's own) are looked into.
+        mutating func visit(depth: Int) -> Bool {
+            work?.add(1)
+            guard depth <= StringCatalogReader.maximumVariationDepth else {
+                tooDeep = true
+                return false
+            }
+            return true
+        }
+    }
+
+    static func read(_ bytes: [UInt8], path: String, work: WorkCounter? = nil) -> AppStrings.FileReading {
         var locator = SourceLocator(bytes)
         let root: JSONNode
         switch JSONReader.parse(bytes) {
@@ -45,8 +71,19 @@ enum StringCatalogReader {
             var languages: Set<String> = []
             if let localizations = string.value.member("localizations")?.value.objectValue {
                 for localization in localizations {
-                    guard let value = Self.value(of: localization.value, path: path, range: locator.range(of: localization.keyOffsets), &locator) else {
-                        reject(localization.value, "the '\(localization.key)' value of '\(string.key)' has no 'stringUnit' with a 'value'")
+                    let range = locator.range(of: localization.keyOffsets)
+                    var walk = VariationWalk(work: work)
+                    let value = Self.value(of: localization.value, path: path, range: range, &walk, &locator)
+                    let entry = "the '\(localization.key)' value of '\(string.key)'"
+                    if walk.tooDeep {
+                        let message = entry + " nests variations deeper than \(Self.maximumVariationDepth) levels;"
+                            + " the deeper ones are not read"
+                        reading.diagnostics.append(
+                            Diagnostic(path: path, id: .limitReached, range: range, severity: .warning, message: message)
+                        )
+                    }
+                    guard let value else {
+                        if !walk.tooDeep { reject(localization.value, entry + " has no 'stringUnit' with a 'value'") }
                         continue
                     }
                     languages.insert(localization.key)
@@ -62,11 +99,12 @@ enum StringCatalogReader {
     }
 
     /// One localisation's value; nil when it gives none.
-    private static func value(of localization: JSONNode, path: String, range: SourceRange, _ locator: inout SourceLocator) -> AppStrings.Value? {
-        guard let shown = shownUnit(of: localization) else { return nil }
+    private static func value(of localization: JSONNode, path: String, range: SourceRange, _ walk: inout VariationWalk,
+                              _ locator: inout SourceLocator) -> AppStrings.Value? {
+        guard let shown = shownUnit(of: localization, depth: 0, &walk) else { return nil }
         var variables: [String: (text: String, specifier: String)] = [:]
         for substitution in localization.member("substitutions")?.value.objectValue ?? [] {
-            let text = shownUnit(of: substitution.value)?.member("value")?.value.stringValue ?? ""
+            let text = shownUnit(of: substitution.value, depth: 1, &walk)?.member("value")?.value.stringValue ?? ""
             var specifier = substitution.value.member("formatSpecifier")?.value.stringValue ?? "@"
             if case .number(let number)? = substitution.value.member("argNum")?.value.value, number >= 1, number < 1000 {
                 specifier = "\(Int(number))$" + specifier
@@ -75,7 +113,7 @@ enum StringCatalogReader {
         }
         guard let text = shown.member("value")?.value.stringValue else { return nil }
         // The state a translator must act on, when any form has one; else the shown form's.
-        let units = localization.objectValue?.count == 1 ? [shown] : units(of: localization)
+        let units = localization.objectValue?.count == 1 ? [shown] : units(of: localization, depth: 0, &walk)
         let stateNode = units.lazy.compactMap { $0.member("state")?.value }.first { AppStrings.CatalogState.isUnfinished($0.stringValue ?? "") }
             ?? shown.member("state")?.value
         let state = stateNode.flatMap { node in node.stringValue.map { AppStrings.CatalogState(name: $0, range: locator.range(of: node.headOffsets)) } }
@@ -88,22 +126,39 @@ enum StringCatalogReader {
 
     /// The string unit shown: the localisation's own, else its `other`
     /// variation (else the first), looked for through nested variations.
-    private static func shownUnit(of node: JSONNode) -> JSONNode? {
+    /// Each form is looked into once: `other` first, then the rest in order.
+    private static func shownUnit(of node: JSONNode, depth: Int, _ walk: inout VariationWalk) -> JSONNode? {
         if let unit = node.member("stringUnit")?.value, unit.objectValue != nil { return unit }
-        guard let kinds = node.member("variations")?.value.objectValue else { return nil }
+        guard let kinds = node.member("variations")?.value.objectValue, walk.visit(depth: depth + 1) else { return nil }
         for kind in kinds {
             guard let forms = kind.value.objectValue else { continue }
-            if let other = forms.first(where: { $0.key == "other" }), let unit = shownUnit(of: other.value) { return unit }
-            if let unit = forms.lazy.compactMap({ shownUnit(of: $0.value) }).first { return unit }
+            let other = forms.firstIndex { $0.key == "other" }
+            if let other, let unit = shownUnit(of: forms[other].value, depth: depth + 1, &walk) { return unit }
+            for index in forms.indices where index != other {
+                if let unit = shownUnit(of: forms[index].value, depth: depth + 1, &walk) { return unit }
+            }
         }
         return nil
     }
 
-    /// Every string unit of a localisation, its variations' and substitutions' too, in file order.
-    private static func units(of node: JSONNode, depth: Int = 0) -> [JSONNode] {
-        guard depth < 8, let members = node.objectValue else { return [] }
-        return members.flatMap { member -> [JSONNode] in
-            member.key == "stringUnit" ? [member.value] : units(of: member.value, depth: depth + 1)
+    /// Every string unit of a localisation, its variations' and
+    /// substitutions' too, in file order.
+    private static func units(of node: JSONNode, depth: Int, _ walk: inout VariationWalk) -> [JSONNode] {
+        var found: [JSONNode] = []
+        for member in node.objectValue ?? [] {
+            switch member.key {
+            case "stringUnit":
+                found.append(member.value)
+            case "variations" where walk.visit(depth: depth + 1):
+                for kind in member.value.objectValue ?? [] {
+                    for form in kind.value.objectValue ?? [] { found += units(of: form.value, depth: depth + 1, &walk) }
+                }
+            case "substitutions" where depth == 0:
+                for substitution in member.value.objectValue ?? [] { found += units(of: substitution.value, depth: 1, &walk) }
+            default:
+                continue
+            }
         }
+        return found
     }
 }

@@ -3,14 +3,12 @@
 ///
 /// Every count, offset and reference is checked against the file before it
 /// is used: a hostile file can claim any of them. Objects may be shared (a
-/// writer stores a repeated key once), so the tree can be larger than the
-/// file; the number of values produced is bounded, and a reference back to
-/// an object being read is a cycle, refused.
+/// writer stores a repeated key once), so the tree can be far larger than
+/// the file: each object is decoded once and a second reference shares it,
+/// and the tree it stands for, as every consumer walks it, is bounded in
+/// values and in bytes of text (`PropertyListReader`'s bounds). A reference
+/// back to an object being read is a cycle, refused.
 struct BinaryPropertyListReader {
-    /// The most values one file may expand to: far more than any content
-    /// file holds, far less than what exhausts memory.
-    static let maximumValues = 500_000
-
     static func parse(_ bytes: [UInt8]) -> Result<JSONNode, JSONSyntaxError> {
         var reader = BinaryPropertyListReader(bytes: bytes)
         do {
@@ -22,17 +20,39 @@ struct BinaryPropertyListReader {
         }
     }
 
+    /// What an object stands for in the tree handed on: its values and its
+    /// bytes of text.
+    private struct Expansion {
+        var values = 0
+        var bytes = 0
+    }
+
+    /// An object read once, with what every further reference to it adds
+    /// and how many levels it nests below itself.
+    private struct Decoded {
+        var node: JSONNode
+        var expansion: Expansion
+        var height: Int
+    }
+
     private let bytes: [UInt8]
+    private let maximumBytes: Int
     private var offsetSize = 0
     private var referenceSize = 0
     private var objectCount = 0
     private var offsetTable = 0
-    private var valuesProduced = 0
+    /// The tree so far, as consumers will walk it.
+    private var produced = Expansion()
+    /// Objects read, by index: each object is decoded at most once.
+    private var decoded: [Int: Decoded] = [:]
     /// Objects being read, from the root down: a reference to one is a cycle.
     private var open: Set<Int> = []
+    /// The deepest level the object being read reaches.
+    private var deepest = 0
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes
+        self.maximumBytes = PropertyListReader.maximumExpandedBytes(fileSize: bytes.count)
     }
 
     private func error(_ message: String, at offset: Int) -> JSONSyntaxError {
@@ -80,25 +100,71 @@ struct BinaryPropertyListReader {
         return Int(offset)
     }
 
+    /// Object `index` at `depth` in the tree: decoded the first time, shared after.
     private mutating func object(_ index: Int, depth: Int) throws -> JSONNode {
         let start = try offset(ofObject: index)
+        if let known = decoded[index] {
+            let reach = depth + known.height
+            try checkDepth(reach, at: start)
+            deepest = max(deepest, reach)
+            try produce(known.expansion, at: start)
+            return known.node
+        }
+        try checkDepth(depth, at: start)
+        guard open.insert(index).inserted else { throw error("object \(index) contains itself", at: start) }
+        defer { open.remove(index) }
+        let before = produced
+        let outerDeepest = deepest
+        deepest = depth
+        let node = try decode(at: start, depth: depth)
+        let expansion = Expansion(values: produced.values - before.values, bytes: produced.bytes - before.bytes)
+        decoded[index] = Decoded(node: node, expansion: expansion, height: deepest - depth)
+        deepest = max(outerDeepest, deepest)
+        return node
+    }
+
+    private func checkDepth(_ depth: Int, at start: Int) throws {
         guard depth < PropertyListReader.maximumDepth else {
             throw error("nested deeper than \(PropertyListReader.maximumDepth) levels", at: start)
         }
-        guard open.insert(index).inserted else { throw error("object \(index) contains itself", at: start) }
-        defer { open.remove(index) }
-        valuesProduced += 1
-        guard valuesProduced <= BinaryPropertyListReader.maximumValues else {
-            throw error("the property list expands to more than \(BinaryPropertyListReader.maximumValues) values", at: start)
+    }
+
+    /// Adds `expansion` to the tree so far, refusing the file when the tree
+    /// passes either bound.
+    private mutating func produce(_ expansion: Expansion, at start: Int) throws {
+        produced.values += expansion.values
+        produced.bytes += expansion.bytes
+        guard produced.values <= PropertyListReader.maximumValues else {
+            throw error("the property list expands to more than \(PropertyListReader.maximumValues) values", at: start)
         }
+        guard produced.bytes <= maximumBytes else {
+            throw error("the property list expands to more than \(maximumBytes) bytes of text, repeating its shared objects", at: start)
+        }
+    }
+
+    /// How many more values the tree may take: what a collection reserves
+    /// room for, whatever count it claims.
+    private var valuesAllowed: Int { PropertyListReader.maximumValues - produced.values }
+
+    /// A value that holds no other, counted as it is made (a string, date
+    /// or data by the bytes of its text).
+    private mutating func leaf(_ value: JSONValue, at start: Int) throws -> JSONNode {
+        var text = 0
+        if case .string(let string) = value { text = string.utf8.count }
+        try produce(Expansion(values: 1, bytes: text), at: start)
+        return JSONNode(value, offset: start)
+    }
+
+    /// The object at `start`, its contents read afresh.
+    private mutating func decode(at start: Int, depth: Int) throws -> JSONNode {
         let marker = bytes[start]
         let low = Int(marker & 0x0F)
         switch marker >> 4 {
         case 0x0:
             switch marker {
-            case 0x08: return JSONNode(.bool(false), offset: start)
-            case 0x09: return JSONNode(.bool(true), offset: start)
-            case 0x00: return JSONNode(.null, offset: start)
+            case 0x08: return try leaf(.bool(false), at: start)
+            case 0x09: return try leaf(.bool(true), at: start)
+            case 0x00: return try leaf(.null, at: start)
             default: throw error("unknown object marker 0x\(String(marker, radix: 16))", at: start)
             }
         case 0x1:
@@ -107,44 +173,46 @@ struct BinaryPropertyListReader {
             let raw = try unsigned(at: start + 1, size: size)
             // 8-byte integers are signed; smaller ones are unsigned.
             let value = size == 8 ? Double(Int64(bitPattern: raw)) : Double(raw)
-            return JSONNode(.number(value), offset: start)
+            return try leaf(.number(value), at: start)
         case 0x2:
             switch low {
-            case 2: return JSONNode(.number(Double(Float(bitPattern: UInt32(try unsigned(at: start + 1, size: 4))))), offset: start)
-            case 3: return JSONNode(.number(Double(bitPattern: try unsigned(at: start + 1, size: 8))), offset: start)
+            case 2: return try leaf(.number(Double(Float(bitPattern: UInt32(try unsigned(at: start + 1, size: 4))))), at: start)
+            case 3: return try leaf(.number(Double(bitPattern: try unsigned(at: start + 1, size: 8))), at: start)
             default: throw error("reals of \(1 << low) bytes are not supported", at: start)
             }
         case 0x3:
             guard marker == 0x33 else { throw error("unknown object marker 0x\(String(marker, radix: 16))", at: start) }
             let seconds = Double(bitPattern: try unsigned(at: start + 1, size: 8))
-            return JSONNode(.string(PropertyListDate.iso8601(secondsSince2001: seconds)), offset: start)
+            return try leaf(.string(PropertyListDate.iso8601(secondsSince2001: seconds)), at: start)
         case 0x4:
             let (count, contents) = try length(low, at: start)
             guard contents + count <= bytes.count else { throw error("data runs past the end of the file", at: start) }
-            return JSONNode(.string(Base64.encode(Array(bytes[contents..<contents + count]))), offset: start)
+            return try leaf(.string(Base64.encode(Array(bytes[contents..<contents + count]))), at: start)
         case 0x5:
             let (count, contents) = try length(low, at: start)
             guard contents + count <= bytes.count else { throw error("a string runs past the end of the file", at: start) }
-            return JSONNode(.string(String(decoding: bytes[contents..<contents + count], as: UTF8.self)), offset: start)
+            return try leaf(.string(String(decoding: bytes[contents..<contents + count], as: UTF8.self)), at: start)
         case 0x6:
             let (count, contents) = try length(low, at: start)
             guard count <= (bytes.count - contents) / 2 else { throw error("a string runs past the end of the file", at: start) }
             let units = (0..<count).map { UInt16(bytes[contents + 2 * $0]) << 8 | UInt16(bytes[contents + 2 * $0 + 1]) }
-            return JSONNode(.string(String(decoding: units, as: UTF16.self)), offset: start)
+            return try leaf(.string(String(decoding: units, as: UTF16.self)), at: start)
         case 0x8:
-            return JSONNode(.number(Double(try unsigned(at: start + 1, size: low + 1))), offset: start)
+            return try leaf(.number(Double(try unsigned(at: start + 1, size: low + 1))), at: start)
         case 0xA, 0xC:
             let (count, contents) = try length(low, at: start)
+            try produce(Expansion(values: 1), at: start)
             var elements: [JSONNode] = []
-            elements.reserveCapacity(min(count, objectCount))
+            elements.reserveCapacity(min(count, valuesAllowed))
             for position in 0..<count {
                 elements.append(try object(try reference(at: contents, position, count: count, of: start), depth: depth + 1))
             }
             return JSONNode(.array(elements), offset: start)
         case 0xD:
             let (count, contents) = try length(low, at: start)
+            try produce(Expansion(values: 1), at: start)
             var members: [JSONMember] = []
-            members.reserveCapacity(min(count, objectCount))
+            members.reserveCapacity(min(count, valuesAllowed))
             for position in 0..<count {
                 let keyIndex = try reference(at: contents, position, count: 2 * count, of: start)
                 let key = try object(keyIndex, depth: depth + 1)

@@ -9,6 +9,23 @@ public enum PropertyListReader {
     /// Deeper lists are refused instead of exhausting the stack.
     public static let maximumDepth = 512
 
+    /// The most values one file may expand to (a binary list's shared
+    /// objects counted at every reference): far more than any content file
+    /// holds, far less than what exhausts memory.
+    public static let maximumValues = 500_000
+
+    /// The most bytes of text (strings, keys, dates, data as Base64) a file
+    /// of `fileSize` bytes may expand to, a binary list's shared string
+    /// counted at every reference: room for a writer's sharing of repeated
+    /// keys and values, never for the thousands of copies of one long
+    /// string that consumers would render one by one.
+    public static func maximumExpandedBytes(fileSize: Int) -> Int {
+        expansionFactor * fileSize + expansionAllowance
+    }
+
+    private static let expansionFactor = 8
+    private static let expansionAllowance = 1 << 20
+
     public enum Form: Sendable, Equatable {
         case xml
         /// Positions are byte offsets of the objects.
