@@ -65,6 +65,15 @@ struct DocumentDiagnostics {
         diagnostic.path == source.path && !(source.document.kind == .tagged && diagnostic.id == .lowContrast)
     }
 
+    /// Whether `diagnostic` comes from the document's last good reading
+    /// rather than from its file as it is now: while the file does not read
+    /// (`failure`), the page keeps the documents it last held, and what was
+    /// found in them may no longer be true (a misspelt tag since fixed).
+    func isFromLastGoodReading(_ diagnostic: Diagnostic, failure: Diagnostic?) -> Bool {
+        guard let failure else { return false }
+        return diagnostic != failure && diagnostic.path == source.path
+    }
+
     /// Text too faint on its background in some appearance: each text
     /// kind's colour, once for the folder and only when the folder uses the
     /// kind (a style no block is drawn in is read by no one), or the colours a rich-text
