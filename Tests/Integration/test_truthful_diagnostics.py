@@ -80,3 +80,60 @@ def test_serve_marks_the_last_good_readings_warnings_after_a_broken_save(species
         time.sleep(0.05)
         _, answer = daemon.api("/api/documents/" + document["id"])
     assert not any(d["id"] == "unknown-tag" for d in answer["diagnostics"]), answer["diagnostics"]
+
+
+@pytest.fixture
+def many_warnings(tmp_path):
+    """2,000 documents with a warning each, and one that does not parse."""
+    folder = tmp_path / "content"
+    folder.mkdir()
+    for number in range(2000):
+        (folder / f"article{number:04}.json").write_text(
+            '[{"name": "A", "detailText": ["<imgae>1</imgae>", "Text."]}]\n', encoding="utf-8")
+    (folder / "broken.json").write_text('[{"name": "B" "detailText": []}]\n', encoding="utf-8")
+    return folder
+
+
+def test_serve_prints_the_address_first_and_a_digest_of_its_warnings(many_warnings, serve):
+    daemon = serve(str(many_warnings))
+    deadline = time.monotonic() + 120  # a hang guard only
+    while not any("documents ready" in line for line in daemon.output):
+        assert time.monotonic() < deadline and daemon.proc.poll() is None, "".join(daemon.output[-40:])
+        time.sleep(0.05)
+    lines = [line.rstrip("\n") for line in daemon.output]
+    ready = next(index for index, line in enumerate(lines) if "documents ready" in line)
+    assert lines[0].startswith("Galley is serving a live preview at http://127.0.0.1:"), lines[:3]
+    assert ready <= 30, lines[:ready + 1]
+    # A count per identifier, the error before the warnings, and where to see the rest.
+    assert any("2001 new problems" in line and "json-syntax 1" in line and "unknown-tag 2000" in line for line in lines[:ready]), lines
+    assert "broken.json:1:14: error: missing ',' between object members" in lines[:ready]
+    assert "article0000.json:1:31: warning: '<imgae>' matches no block kind and is shown as body text; did you mean 'image'?" in lines
+    assert any("more not shown" in line and daemon.url in line and "galley check" in line for line in lines[:ready]), lines
+    # The page still has every one of them.
+    listed = daemon.documents()["documents"]
+    assert sum(document["warnings"] for document in listed) == 2000
+
+
+def test_a_busy_port_is_said_before_anything_about_the_content(many_warnings, serve):
+    daemon = serve(str(many_warnings))
+    result = run_galley("serve", str(many_warnings), "--port", str(daemon.port))
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        f"galley: port {daemon.port} on 127.0.0.1 is already in use (is another galley running?); "
+        "choose another with --port, or --port 0 for any free port"], result.stderr
+
+
+def test_one_save_with_many_new_problems_prints_a_digest(tmp_path, serve):
+    folder = tmp_path / "content"
+    folder.mkdir()
+    daemon = serve(str(folder))
+    blocks = ", ".join(f'"<image>{number:02}</image>"' for number in range(100))
+    save_by_rename(str(folder / "large.json"), f'[{{"name": "L", "imageName": "photo", "detailText": [{blocks}]}}]\n')
+    deadline = time.monotonic() + 60  # a hang guard only
+    while not any("large.json: 1 document updated" in line for line in daemon.output):
+        assert time.monotonic() < deadline, "".join(daemon.output)
+        time.sleep(0.05)
+    told = [line for line in daemon.output if "large.json" in line or "new problems" in line or "not shown" in line]
+    assert any("100 new problems (0 errors, 100 warnings): missing-image 100" in line for line in told), told
+    assert len([line for line in told if ": warning: no image set or image file named" in line]) == 3, told
+    assert any("97 more not shown here" in line for line in told), told

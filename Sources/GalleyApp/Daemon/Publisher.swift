@@ -38,14 +38,18 @@ final class Publisher: @unchecked Sendable {
     private let timer: DispatchSourceTimer
     /// Where each new error and warning is printed once; nil prints none.
     private let log: Log?
+    /// Where the author sees every problem when the log tells only some.
+    private let seeAllProblems: String
 
     /// Whether phones are served (`serve --lan`), as the index says.
     private let servesPhones: Bool
 
-    init(boot: String, editorAnnouncement: JSONFragment? = nil, announced: Bool = true, servesPhones: Bool = false, log: Log? = nil) {
+    init(boot: String, editorAnnouncement: JSONFragment? = nil, announced: Bool = true, servesPhones: Bool = false, log: Log? = nil,
+         seeAllProblems: String = "galley check lists them all") {
         self.boot = boot
         self.servesPhones = servesPhones
         self.log = log
+        self.seeAllProblems = seeAllProblems
         self.editorAnnouncement = editorAnnouncement ?? .null
         editorAnnounced = Atomic(announced)
         timer = DispatchSource.makeTimerSource(queue: timerQueue)
@@ -98,7 +102,7 @@ final class Publisher: @unchecked Sendable {
         }
         for (pending, response) in answers { pending.resume(with: response) }
         OldRenderings.letGo(displaced, blocks: displaced.reduce(0) { $0 + $1.renderedBlockCount })
-        for diagnostic in appeared { log?.problem(diagnostic) }
+        log?.problems(appeared, seeAll: seeAllProblems)
         if answers.count >= Publisher.manyAnswers { state.withLock { scheduleMemoryTrim(&$0, after: 1) } }
         return answers.count
     }
