@@ -2,6 +2,7 @@
 thing and breaks the syntax, nothing stale or false; nothing skipped in
 silence; galley.json's kinds added to the seed's; RTFD problems at TXT.rtf;
 and serve's address before its warnings."""
+import json
 import os
 import time
 
@@ -137,3 +138,19 @@ def test_one_save_with_many_new_problems_prints_a_digest(tmp_path, serve):
     assert any("100 new problems (0 errors, 100 warnings): missing-image 100" in line for line in told), told
     assert len([line for line in told if ": warning: no image set or image file named" in line]) == 3, told
     assert any("97 more not shown here" in line for line in told), told
+
+
+def test_a_config_that_styles_only_captions_keeps_the_seeds_images(species):
+    before = json.loads(run_galley("check", ".", "--format", "json", cwd=species).stdout)
+    with open(os.path.join(species, "galley.json"), "w", encoding="utf-8") as handle:
+        json.dump({"kinds": [{"name": "caption", "style": {"color": "#3A3A3C"}}]}, handle)
+    after = json.loads(run_galley("check", ".", "--format", "json", cwd=species).stdout)
+    # Images are still images: no caption lost its image, no tag is shown as text.
+    assert not [d for d in after if d["id"] in ("unknown-tag", "misplaced-block")], after
+    assert len([d for d in after if d["path"].endswith("speciesData.json")]) <= len(before), after
+    # Only a kind that goes says so: replaced without the image kind, each image says the kind is missing.
+    with open(os.path.join(species, "galley.json"), "w", encoding="utf-8") as handle:
+        json.dump({"replaceKinds": True, "kinds": [{"name": "caption", "style": {"color": "#3A3A3C"}}]}, handle)
+    replaced = json.loads(run_galley("check", ".", "--format", "json", cwd=species).stdout)
+    images = [d for d in replaced if d["id"] == "unknown-tag"]
+    assert images and all("galley.json has no kind 'image'" in d["message"] for d in images), images
