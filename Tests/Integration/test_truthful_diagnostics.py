@@ -4,6 +4,7 @@ silence; galley.json's kinds added to the seed's; RTFD problems at TXT.rtf;
 and serve's address before its warnings."""
 import json
 import os
+import shutil
 import time
 
 import pytest
@@ -154,3 +155,34 @@ def test_a_config_that_styles_only_captions_keeps_the_seeds_images(species):
     replaced = json.loads(run_galley("check", ".", "--format", "json", cwd=species).stdout)
     images = [d for d in replaced if d["id"] == "unknown-tag"]
     assert images and all("galley.json has no kind 'image'" in d["message"] for d in images), images
+
+
+RTFD = os.path.join(os.path.dirname(SPECIES), "..", "rtfd")
+
+
+@pytest.fixture
+def bundles(tmp_path):
+    """The corpus's RTFD bundles; Hesperides' lost its attached picture."""
+    if not os.path.isdir(RTFD):
+        pytest.skip("../shared/corpus is not present")
+    folder = tmp_path / "bundles"
+    shutil.copytree(RTFD, folder)
+    os.remove(folder / "Hesperides-Credits.rtfd" / "nousoft.jpg")
+    return folder
+
+
+def test_rtfd_problems_point_at_the_bundles_text_file(bundles, serve):
+    lines = run_galley("check", ".", cwd=str(bundles)).stdout.splitlines()
+    problems = [line for line in lines if ": warning: " in line or ": error: " in line]
+    assert "Hesperides-Credits.rtfd/TXT.rtf:8:15: warning: missing image 'nousoft.jpg'" in problems, lines
+    assert problems and all(line.split(":")[0].endswith(".rtfd/TXT.rtf") for line in problems), problems
+    for problem in problems:
+        assert os.path.isfile(bundles / problem.split(":")[0]), problem
+    # Named directly, a bundle's problems are still in its text file, as editors and CI annotations need.
+    github = run_galley("check", "Hesperides-Credits.rtfd", "--format", "github", cwd=str(bundles)).stdout
+    assert github.startswith("::warning file=Hesperides-Credits.rtfd/TXT.rtf,line=8,col=15,"), github
+    # And on the page.
+    daemon = serve(str(bundles))
+    listed = next(d for d in daemon.documents()["documents"] if d["path"] == "Hesperides-Credits.rtfd")
+    _, answer = daemon.api("/api/documents/" + listed["id"])
+    assert {d["path"] for d in answer["diagnostics"]} == {"Hesperides-Credits.rtfd/TXT.rtf"}, answer["diagnostics"]

@@ -51,9 +51,11 @@ struct CheckCommand {
                 if verbose { notes += substituteNotes(workspace, under: root) }
                 // A config named directly is checked like any file: its syntax and keys, and the names it uses.
                 let found = workspace.allDiagnostics + (relative == ConfigFile.name ? Self.configDiagnostics(root: root) : [])
-                diagnostics += Self.unique(found).filter { $0.path == relative }.map { diagnostic in
+                // A bundle's problems are in its text file: `x.rtfd/TXT.rtf`, told under the path given.
+                diagnostics += Self.unique(found).compactMap { diagnostic in
+                    guard diagnostic.path == relative || diagnostic.path.hasBytePrefix(relative + "/") else { return nil }
                     var moved = diagnostic
-                    moved.path = prefix
+                    moved.path = prefix + diagnostic.path.dropFirst(relative.count)
                     return moved
                 }
             }
