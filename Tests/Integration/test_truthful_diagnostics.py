@@ -186,3 +186,40 @@ def test_rtfd_problems_point_at_the_bundles_text_file(bundles, serve):
     listed = next(d for d in daemon.documents()["documents"] if d["path"] == "Hesperides-Credits.rtfd")
     _, answer = daemon.api("/api/documents/" + listed["id"])
     assert {d["path"] for d in answer["diagnostics"]} == {"Hesperides-Credits.rtfd/TXT.rtf"}, answer["diagnostics"]
+
+
+@pytest.fixture
+def outside_link(tmp_path):
+    """A content folder holding only a symlink to a folder of articles outside it."""
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "article.json").write_text('[{"name": "A", "detailText": ["<imgae>1</imgae>"]}]\n', encoding="utf-8")
+    content = tmp_path / "content"
+    content.mkdir()
+    os.symlink(outside, content / "articles")
+    return content
+
+
+def test_check_of_a_folder_of_only_an_outside_link_fails_naming_it(outside_link):
+    for arguments in ([], ["--format", "json"]):
+        result = run_galley("check", ".", *arguments, cwd=str(outside_link))
+        assert result.returncode == 2, (arguments, result.stdout, result.stderr)
+        told = result.stdout + result.stderr
+        assert "skipped 'articles': a symbolic link that leads outside the content folder" in told, told
+        assert "'.' holds no content to check" in result.stderr, result.stderr
+        assert "imgae" not in told, "nothing outside was read"
+
+
+def test_serve_says_once_what_it_skipped_and_lists_it(outside_link, serve):
+    (outside_link / "own.json").write_text('[{"name": "Own", "detailText": ["Text."]}]\n', encoding="utf-8")
+    daemon = serve(str(outside_link))
+    answer = daemon.documents()
+    assert answer["skipped"] == [{"path": "articles", "reason": "link-leads-outside",
+                                  "message": "skipped 'articles': a symbolic link that leads outside the content folder, "
+                                             "which Galley never reads"}]
+    assert [document["path"] for document in answer["documents"]] == ["own.json"]
+    told = [line for line in daemon.output if "skipped 'articles'" in line]
+    assert len(told) == 1, daemon.output
+    # With something to check, check passes and still says what it skipped.
+    result = run_galley("check", ".", cwd=str(outside_link))
+    assert result.returncode == 0 and "skipped 'articles'" in result.stdout, result.stdout + result.stderr

@@ -120,7 +120,8 @@ final class PreviewDaemon: Sendable {
         if options.pollInterval == nil, let fileSystem = NetworkFileSystem.name(of: root) {
             log.warning("\(root) is on \(fileSystem), where inotify may not see changes made by other machines; if saves do not show, run with --poll")
         }
-        lane.load(found: watcher.takeFilesFoundAtStart()?.compactMap { ContentPath.relative($0, to: watcher.root) })
+        lane.load(found: watcher.takeFilesFoundAtStart()?.compactMap { ContentPath.relative($0, to: watcher.root) },
+                  leadingOutside: watcher.takeLinksLeadingOutsideAtStart().compactMap { ContentPath.relative($0, to: watcher.root) })
         // Reading and rendering every file leaves glibc's arenas full of freed
         // temporaries (14 MiB of 88 with 10,000 files): give them back once.
         HTTPServer.releaseFreeMemory()

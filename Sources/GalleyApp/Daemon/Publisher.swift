@@ -25,6 +25,8 @@ final class Publisher: @unchecked Sendable {
         var patchBodies: [String: (version: Int, response: HTTPResponse)] = [:]
         var trimScheduled = false
         var logBook = DiagnosticLogBook()
+        /// Symlinks the folder's walk skipped because they lead outside it, as the document list tells.
+        var linksLeadingOutside: [String] = []
     }
 
     let boot: String
@@ -105,6 +107,21 @@ final class Publisher: @unchecked Sendable {
         log?.problems(appeared, seeAll: seeAllProblems)
         if answers.count >= Publisher.manyAnswers { state.withLock { scheduleMemoryTrim(&$0, after: 1) } }
         return answers.count
+    }
+
+    /// Tells the terminal, once each, and the document list which symlinks
+    /// were skipped because they lead outside the content folder: nothing
+    /// is skipped in silence.
+    func noteSkipped(linksLeadingOutside links: [String]) {
+        let new = state.withLock { state in
+            guard state.linksLeadingOutside != links else { return [String]() }
+            let new = links.filter { !state.linksLeadingOutside.contains($0) }
+            state.linksLeadingOutside = links
+            // Made again when next asked for, with them.
+            state.documentList = nil
+            return new
+        }
+        for link in new { log?.warning(SkippedLink.leadsOutside.sentence(about: link)) }
     }
 
     /// After this many answers at once, memory is handed back a second
@@ -200,7 +217,7 @@ final class Publisher: @unchecked Sendable {
         case .index(let version):
             if let list = state.documentList, list.version == version { return list.response }
             let list = DocumentList(boot: boot, version: version, documents: Array(state.protocolState.documents.values), servesPhones: servesPhones,
-                                    after: state.documentList)
+                                    linksLeadingOutside: state.linksLeadingOutside, after: state.documentList)
             state.documentList = list
             if list.wordsCollected >= Publisher.manyWordsCollected {
                 scheduleMemoryTrim(&state, after: 0)
