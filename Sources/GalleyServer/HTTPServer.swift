@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Dispatch
 import GalleyCore
 import GalleyShim
 import GalleySystem
@@ -69,7 +70,7 @@ public final class HTTPServer: @unchecked Sendable {
             throw HTTPServerStartError(origin: socket.origin, lastSystemError: lastError == 0 ? nil : lastError)
         }
         self.daemon = daemon
-        pending.server.withLock { $0 = self }
+        pending.start(self)
     }
 
     /// Hands memory freed by a burst of answered connections back to the system.
@@ -101,9 +102,26 @@ public final class HTTPServer: @unchecked Sendable {
     // MARK: - libmicrohttpd callbacks
 
     /// Holds the server reference until `init` finishes, because the daemon
-    /// may call back before `self` is fully initialised.
+    /// may call back before `self` is fully initialised: a connection that
+    /// waited in the socket's queue (the address is announced before the
+    /// server starts) is accepted at once, and its callbacks wait for `init`.
     private final class PendingStart: @unchecked Sendable {
-        let server = Locked<HTTPServer?>(nil)
+        private let reference = Locked<HTTPServer?>(nil)
+        private let started = DispatchSemaphore(value: 0)
+
+        func start(_ server: HTTPServer) {
+            reference.withLock { $0 = server }
+            started.signal()
+        }
+
+        /// The server, once `init` has made it.
+        var server: HTTPServer? {
+            if let server = reference.withLock({ $0 }) { return server }
+            // Each waiter lets the next one through.
+            started.wait()
+            started.signal()
+            return reference.withLock { $0 }
+        }
     }
 
     /// A connection `MHD_suspend_connection` parked; libmicrohttpd allows
@@ -125,14 +143,14 @@ public final class HTTPServer: @unchecked Sendable {
 
     private static let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, uploadData, uploadDataSize, stateSlot in
         guard let context, let connection, let stateSlot else { return .NO }
-        guard let server = Unmanaged<PendingStart>.fromOpaque(context).takeUnretainedValue().server.withLock({ $0 }) else {
+        guard let server = Unmanaged<PendingStart>.fromOpaque(context).takeUnretainedValue().server else {
             return .NO
         }
         return server.handle(connection: connection, url: url, method: method, uploadData: uploadData, uploadDataSize: uploadDataSize, stateSlot: stateSlot)
     }
 
     private static let requestCompleted: MHD_RequestCompletedCallback = { context, connection, stateSlot, _ in
-        if let context, let connection, let server = Unmanaged<PendingStart>.fromOpaque(context).takeUnretainedValue().server.withLock({ $0 }) {
+        if let context, let connection, let server = Unmanaged<PendingStart>.fromOpaque(context).takeUnretainedValue().server {
             server.connections.answered(connection)
         }
         guard let stateSlot, let raw = stateSlot.pointee else { return }
@@ -142,7 +160,7 @@ public final class HTTPServer: @unchecked Sendable {
 
     private static let connectionNotified: MHD_NotifyConnectionCallback = { context, connection, socketContext, event in
         guard let context, let connection, let socketContext,
-              let server = Unmanaged<PendingStart>.fromOpaque(context).takeUnretainedValue().server.withLock({ $0 }) else { return }
+              let server = Unmanaged<PendingStart>.fromOpaque(context).takeUnretainedValue().server else { return }
         if event == .CONNECTION_NOTIFY_STARTED {
             let peer = galley_mhd_peer_address(connection).flatMap(PeerAddress.init)
             socketContext.pointee = server.connections.opened(socket: FileDescriptor(rawValue: galley_mhd_connection_socket(connection)), trusted: peer?.isLoopback ?? false)

@@ -48,13 +48,16 @@ public struct ConfinedTree: Sendable {
     /// - `unreadable`, when given, gets each of those files that could not be
     ///   read (see `FileReadability`), before `file` gets it.
     /// - `failed` gets folders that could not be listed.
+    /// - `leadsOutside` gets each symlink skipped because what it leads to
+    ///   lies outside the root, so that the author can be told what was not read.
     public func walk(
         from top: String? = nil,
         isIgnored: (String) -> Bool,
         enter: (String) -> Bool = { _ in true },
         file: (String) -> Void,
         unreadable: ((String) -> Void)? = nil,
-        failed: (SystemCallError) -> Void = { _ in }
+        failed: (SystemCallError) -> Void = { _ in },
+        leadsOutside: (String) -> Void = { _ in }
     ) {
         let top = top ?? root
         var visited: Set<String> = []
@@ -78,7 +81,9 @@ public struct ConfinedTree: Sendable {
                 case .file:
                     if entry.isUnreadable { unreadable?(path) }
                     file(path)
-                case .symbolicLink, .other: continue
+                case .symbolicLink, .other:
+                    // A link to nothing (dangling, a loop) has nothing to skip.
+                    if entry.kind == .symbolicLink, let real = FilePath.realPath(path), !FilePath.isSameOrBelow(real, realRoot) { leadsOutside(path) }
                 }
             }
         }

@@ -76,6 +76,10 @@ public final class DirectoryWatcher: @unchecked Sendable {
         tree.takeFilesFoundAtStart()
     }
 
+    public func takeLinksLeadingOutsideAtStart() -> [String] {
+        tree.takeLinksLeadingOutsideAtStart()
+    }
+
     /// Starts delivering batches on `queue`; `onWarning` gets human-readable problems that do not stop watching
     /// (a watch limit hit on some folder, a folder that vanished while being added). Only the first call has an effect.
     /// A burst that waits for removals to be confirmed holds `queue` for that wait.

@@ -9,6 +9,9 @@ public protocol FileWatcher: AnyObject, Sendable {
     /// walk it again; nil when some folder could not be listed. Handed over
     /// once, before `start`.
     func takeFilesFoundAtStart() -> [String]?
+    /// The symlinks the walk at start skipped because they lead outside the
+    /// root (absolute paths), handed over once like the files.
+    func takeLinksLeadingOutsideAtStart() -> [String]
     func start(queue: DispatchQueue, onBatch: @escaping @Sendable (WatchBatch) -> Void, onWarning: @escaping @Sendable (String) -> Void)
     func stop()
 }

@@ -28,6 +28,11 @@ public final class PollingWatcher: FileWatcher, @unchecked Sendable {
         known.paths
     }
 
+    /// None: the polling walk records files only, so under `--poll` such links go untold.
+    public func takeLinksLeadingOutsideAtStart() -> [String] {
+        []
+    }
+
     /// Polls the whole tree of `root`.
     public convenience init(root: String, interval: Double, isIgnored: @escaping @Sendable (String) -> Bool) throws {
         try self.init(root: root, polling: nil, interval: interval, isIgnored: isIgnored)

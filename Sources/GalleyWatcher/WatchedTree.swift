@@ -22,6 +22,8 @@ final class WatchedTree {
     private var unreadableFiles: Set<String> = []
     /// The files the first walk found, until handed over; nil when it could not list some folder.
     private var filesFoundAtStart: [String]? = []
+    /// The symlinks the first walk skipped because they lead outside the root, until handed over.
+    private var linksLeadingOutsideAtStart: [String] = []
 
     /// What turned up at a path that is not a real folder.
     enum Arrival: Equatable {
@@ -42,10 +44,18 @@ final class WatchedTree {
         tree = try ConfinedTree(root: self.root)
         _ = table.insert(rootWatch, path: self.root)
         var found: [String] = []
+        var leadingOutside: [String] = []
         let complete = watchTree(
             at: self.root, reportingFilesTo: { found.append($0) },
-            noteUnreadable: { self.unreadableFiles.insert($0) })
+            noteUnreadable: { self.unreadableFiles.insert($0) }, noteLeadingOutside: { leadingOutside.append($0) })
         filesFoundAtStart = complete ? found : nil
+        linksLeadingOutsideAtStart = leadingOutside
+    }
+
+    /// The symlinks the walk in `init` skipped (see `FileWatcher.takeLinksLeadingOutsideAtStart`).
+    func takeLinksLeadingOutsideAtStart() -> [String] {
+        defer { linksLeadingOutsideAtStart = [] }
+        return linksLeadingOutsideAtStart
     }
 
     /// The files the walk in `init` found (see `FileWatcher.takeFilesFoundAtStart`).
@@ -124,7 +134,8 @@ final class WatchedTree {
     /// Returns whether every folder reached was listed.
     @discardableResult
     private func watchTree(
-        at top: String, reportingFilesTo report: (String) -> Void, noteUnreadable: ((String) -> Void)? = nil
+        at top: String, reportingFilesTo report: (String) -> Void, noteUnreadable: ((String) -> Void)? = nil,
+        noteLeadingOutside: (String) -> Void = { _ in }
     ) -> Bool {
         var limitErrors: [SystemCallError] = []
         var complete = true
@@ -141,7 +152,8 @@ final class WatchedTree {
             failed: { error in
                 complete = false
                 if error.errno != ENOENT { warnings.append(error.description) }
-            }
+            },
+            leadsOutside: noteLeadingOutside
         )
         foldersBeyondLimit += limitErrors.compactMap(\.path)
         if let first = limitErrors.first, !hasWarnedOfLimit {

@@ -29,4 +29,27 @@ final class DiagnosticOutputTests: XCTestCase {
         XCTAssertEqual(book.update(document: "b", diagnostics: []), [])
         XCTAssertEqual(book.update(document: "c", diagnostics: [config, diagnostic("c.json", "note", severity: .note)]), [config], "notes are not told")
     }
+
+    func testFewProblemsAreToldWholeAndManyAsADigestWithErrorsFirst() {
+        let few = (1...ProblemDigest.mostShown).map { diagnostic("f\($0).json", "unknown tag") }
+        XCTAssertEqual(ProblemDigest(few, seeAll: "see the page"), ProblemDigest(few, seeAll: ""), "no line says where to see more")
+        XCTAssertEqual(ProblemDigest(few, seeAll: "see the page").shown, few)
+        XCTAssertNil(ProblemDigest(few, seeAll: "see the page").heading)
+
+        let warnings = (0..<2000).reversed().map { diagnostic(String(format: "a%04d.json", $0), "unknown tag") }
+        let broken = Diagnostic(path: "z.json", id: .jsonSyntax, at: SourceLocation(line: 1, column: 2), severity: .error, message: "missing ','")
+        let digest = ProblemDigest(warnings + [broken], seeAll: "the page lists them all")
+        XCTAssertEqual(digest.shown.map(\.path), ["z.json", "a0000.json", "a0001.json", "a0002.json"])
+        XCTAssertEqual(digest.heading, "2001 new problems (1 error, 2000 warnings): json-syntax 1, unknown-tag 2000")
+        XCTAssertEqual(digest.remainder, "1997 more not shown here; the page lists them all")
+    }
+
+    func testADigestOfManyIdentifiersStaysWithinItsLines() {
+        let problems = DiagnosticID.allCases.flatMap { id in
+            (1...5).map { Diagnostic(path: "\(id.rawValue).json", id: id, at: SourceLocation(line: $0, column: 1), severity: .warning, message: "m") }
+        }
+        let digest = ProblemDigest(problems, seeAll: "")
+        XCTAssertEqual(digest.shown.count, ProblemDigest.mostShown)
+        XCTAssertEqual(Set(digest.shown.prefix(ProblemDigest.firstOfEach).map(\.id)).count, 1, "the first few of one identifier together")
+    }
 }

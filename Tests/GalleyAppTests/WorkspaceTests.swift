@@ -307,7 +307,7 @@ final class WorkspaceTests: XCTestCase {
         try write("Resources/data.json", data)
         try write("notes/page.html", "<p>hello</p>")
         let workspace = Workspace(root: root)
-        workspace.apply(.found(["Resources/data.json", "notes/page.html"]))
+        workspace.apply(.found(["Resources/data.json", "notes/page.html"], leadingOutside: []))
         XCTAssertEqual(workspace.files.listings.steps, 0)
         XCTAssertEqual(Set(workspace.allDocuments.map(\.path)), ["Resources/data.json", "notes/page.html"])
         workspace.apply(.everything)

@@ -38,6 +38,26 @@ final class ConfigReaderTests: XCTestCase {
         XCTAssertTrue(css.contains("font-size:calc(17px * var(--text-scale, 1));font-style:italic;color:var(--swiftui-secondary"), css)
     }
 
+    func testKindsChangeAndAddToTheSeedsUnlessTheyReplaceThem() throws {
+        let caption = ##"{"name": "caption", "style": {"color": "#333333"}}"##
+        let (styled, styledProblems) = read(#"{"kinds": [\#(caption)]}"#)
+        XCTAssertEqual(styledProblems, [])
+        let kinds = try XCTUnwrap(styled).schema.kinds
+        XCTAssertEqual(kinds.map(\.name), ["caption", "image", "body"], "only a caption's style: the seed's image and body stay")
+        XCTAssertEqual(kinds.first?.style.color, "#333333")
+        let heading = #"{"name": "heading", "pattern": "^<h>(.*)</h>$"}"#
+        let catchAll = #"{"name": "paragraph"}"#
+        let (added, _) = read(#"{"kinds": [\#(heading), \#(catchAll)]}"#)
+        XCTAssertEqual(try XCTUnwrap(added).schema.kinds.map(\.name), ["heading", "image", "caption", "paragraph", "body"],
+                       "the seed's patterned kinds are tried before a declared kind that takes every string")
+        let (replaced, replacedProblems) = read(#"{"replaceKinds": true, "kinds": [\#(caption)]}"#)
+        XCTAssertEqual(replacedProblems, [])
+        XCTAssertEqual(try XCTUnwrap(replaced).schema.kinds.map(\.name), ["caption", "body"])
+        XCTAssertEqual(read(#"{"replaceKinds": 1, "kinds": [\#(caption)]}"#).diagnostics,
+                       ["galley.json:1:18: error: 'replaceKinds' is a number, expected true or false"])
+        XCTAssertEqual(read(#"{"replaceKinds": true}"#).diagnostics, ["galley.json:1:18: warning: 'replaceKinds' has no 'kinds' to replace the seed's with"])
+    }
+
     func testAFontRelativeToATextStyleOrOfFixedSizeScalesAsFontCustomSays() throws {
         let (config, diagnostics) = read("""
             {"kinds": [
@@ -48,7 +68,7 @@ final class ConfigReaderTests: XCTestCase {
             """)
         XCTAssertEqual(diagnostics, [])
         let schema = try XCTUnwrap(config).schema
-        XCTAssertEqual(schema.kinds.map(\.style.sizing), [.relative(to: .title), .fixed, .relative(to: .body)])
+        XCTAssertEqual(["heading", "note", "body"].map { schema.kind(named: $0)?.style.sizing }, [.relative(to: .title), .fixed, .relative(to: .body)])
         let css = KindStyleSheet.css(for: schema, faces: TextFaces(every: FontMetrics(ascent: 0.8, descent: 0.2, lineGap: 0)), rules: LayoutRules())
         XCTAssertTrue(css.contains("font-size:calc(24px * var(--text-scale-title, 1))"), css)
         XCTAssertTrue(css.contains("font-size:12px;") || css.contains("font-size:12px}"), css)
@@ -64,7 +84,7 @@ final class ConfigReaderTests: XCTestCase {
     func testALineLimitIsAWholeNumberOfLinesForAKindOfText() throws {
         let (config, diagnostics) = read(#"{"kinds": [{"name": "caption", "maxLines": 2}, {"name": "body"}]}"#)
         XCTAssertEqual(diagnostics, [])
-        XCTAssertEqual(try XCTUnwrap(config).schema.kinds.map(\.maxLines), [2, nil])
+        XCTAssertEqual(try XCTUnwrap(config).schema.kinds.map(\.maxLines), [2, nil, nil], "caption, then the seed's image, then body")
         XCTAssertNil(ContentSchema.seed.kind(named: "caption")?.maxLines, "the seed sets no limit")
 
         let wrong = read("""

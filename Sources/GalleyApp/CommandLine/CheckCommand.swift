@@ -15,7 +15,7 @@ struct CheckCommand {
     static let exitStatuses = [
         "0 when nothing was found that fails the check",
         "1 when there is an error, or with --strict a warning",
-        "2 when a PATH does not exist or the output cannot be written",
+        "2 when a PATH does not exist, holds no content to check, or the output cannot be written",
         "64 for a usage mistake",
     ]
     /// Also names the style fonts drawn with another face (on standard error
@@ -26,6 +26,7 @@ struct CheckCommand {
         var diagnostics: [Diagnostic] = []
         var fileCount = 0
         var notes: [String] = []
+        var empty: [String] = []
         for path in paths {
             guard FileSystem.exists(path) else {
                 Console.error("galley: '\(path)' does not exist")
@@ -36,7 +37,12 @@ struct CheckCommand {
                 let root = FilePath.realPath(path) ?? path
                 let workspace = Workspace(root: root, output: .checking, pictures: ImagePictures(root: root))
                 workspace.apply(.everything)
-                fileCount += Set(workspace.allDocuments.map(\.path)).count
+                let files = Set(workspace.allDocuments.map(\.path)).count
+                fileCount += files
+                // Said whether or not verbose: what was not checked is as much the answer as what was.
+                let skipped = workspace.files.linksLeadingOutside.map { "galley: " + SkippedLink.leadsOutside.sentence(about: relocatedPath($0, under: prefix)) }
+                notes += skipped
+                if files == 0 { empty.append("galley: '\(path)' holds no content to check" + (skipped.isEmpty ? "" : " (see above)")) }
                 if verbose { notes += substituteNotes(workspace, under: prefix) }
                 let found = workspace.allDiagnostics + Self.configDiagnostics(root: root)
                 diagnostics += Self.unique(found).map { relocated($0, under: prefix) }
@@ -51,9 +57,11 @@ struct CheckCommand {
                 if verbose { notes += substituteNotes(workspace, under: root) }
                 // A config named directly is checked like any file: its syntax and keys, and the names it uses.
                 let found = workspace.allDiagnostics + (relative == ConfigFile.name ? Self.configDiagnostics(root: root) : [])
-                diagnostics += Self.unique(found).filter { $0.path == relative }.map { diagnostic in
+                // A bundle's problems are in its text file: `x.rtfd/TXT.rtf`, told under the path given.
+                diagnostics += Self.unique(found).compactMap { diagnostic in
+                    guard diagnostic.path == relative || diagnostic.path.hasBytePrefix(relative + "/") else { return nil }
                     var moved = diagnostic
-                    moved.path = prefix
+                    moved.path = prefix + diagnostic.path.dropFirst(relative.count)
                     return moved
                 }
             }
@@ -63,6 +71,11 @@ struct CheckCommand {
         let noteLines = format == .text ? notes.map(TerminalText.shown) : []
         let report = (noteLines + [format.report(diagnostics, fileCount: fileCount)]).joined(separator: "\n")
         guard Console.output(report + "\n") else { return 2 }
+        // Nothing checked is no pass: CI would go green over a folder it never read.
+        guard empty.isEmpty else {
+            empty.forEach(Console.error)
+            return 2
+        }
         let failing = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
         return failing ? 1 : 0
     }
@@ -89,7 +102,12 @@ struct CheckCommand {
 
     private func relocated(_ diagnostic: Diagnostic, under prefix: String) -> Diagnostic {
         var moved = diagnostic
-        moved.path = prefix == "." ? diagnostic.path : prefix.slashJoined(diagnostic.path)
+        moved.path = relocatedPath(diagnostic.path, under: prefix)
         return moved
+    }
+
+    /// A path relative to the content folder, as relative to where check runs.
+    private func relocatedPath(_ path: String, under prefix: String) -> String {
+        prefix == "." ? path : prefix.slashJoined(path)
     }
 }

@@ -38,15 +38,14 @@ public enum GalleyMain {
             ProcessSignals.block()
             let daemon = PreviewDaemon(options: options)
             do {
-                let addresses = try daemon.start()
-                var told = "Galley is serving a live preview at \(addresses.local)\n"
-                if options.lan { told += lanAddressLines(addresses.lan) }
-                // An author who cannot be told the address has no preview.
-                guard Console.output(told) else {
-                    daemon.stop()
-                    return 1
+                // Told as soon as the port is bound: before the content's problems, however many.
+                _ = try daemon.start { addresses in
+                    var told = "Galley is serving a live preview at \(addresses.local)\n"
+                    if options.lan { told += lanAddressLines(addresses.lan) }
+                    // An author who cannot be told the address has no preview.
+                    guard Console.output(told) else { throw PreviewDaemon.StartError(description: "cannot write the address to standard output") }
+                    if options.openBrowser { BrowserOpener.open(addresses.local) }
                 }
-                if options.openBrowser { BrowserOpener.open(addresses.local) }
             } catch {
                 Console.error("galley: \(error)")
                 return 1

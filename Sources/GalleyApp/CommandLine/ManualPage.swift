@@ -50,7 +50,7 @@ enum ManualPage {
             roff("the names of the item keys for the text, the image prefix and the title, e.g. {\"text\": \"detailText\", \"image\": \"imageName\", \"title\": \"name\"}."),
             ".TP",
             bold("kinds"),
-            roff("the block kinds, tried in order: name, pattern (a regular expression of at most 200 characters whose group 1 is the content), renders (text, image or divider), asset, prefix, follows, maxLines (the most lines a text kind may wrap to at any text size before check warns) and style (font, size, relativeTo or fixedSize, weight, italic, color, alignment, paddingTop, paddingBottom, lineSpacing, and for images maxHeight and aspectRatio)."),
+            roff("the block kinds, tried in order, changing and adding to the seed's (whose kinds stay unless replaceKinds is true): name, pattern (a regular expression of at most 200 characters whose group 1 is the content), renders (text, image or divider), asset, prefix, follows, maxLines (the most lines a text kind may wrap to at any text size before check warns) and style (font, size, relativeTo or fixedSize, weight, italic, color, alignment, paddingTop, paddingBottom, lineSpacing, and for images maxHeight and aspectRatio)."),
             ".TP",
             bold("device"),
             roff("the preview's width in points and its appearance (light or dark)."),

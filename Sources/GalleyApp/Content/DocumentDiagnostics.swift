@@ -37,14 +37,14 @@ struct DocumentDiagnostics {
                 case .embedded: path = nil
                 }
                 if let path, let problem = imageProblems[path] {
-                    diagnostics.append(Diagnostic(path: source.path, id: .unreadableImage, at: reference.location, severity: .warning, message: problem))
+                    diagnostics.append(Diagnostic(path: source.textPath, id: .unreadableImage, at: reference.location, severity: .warning, message: problem))
                 }
             }
         }
         for missing in missingImages {
             diagnostics.append(images.contains(.asset(missing.name))
-                ? catalog.missingImage(missing.name, path: source.path, at: missing.location, naming: source.document.imageNamings[missing.location])
-                : Diagnostic(path: source.path, id: .missingImage, at: missing.location, severity: .warning, message: "missing image '\(missing.name)'"))
+                ? catalog.missingImage(missing.name, path: source.textPath, at: missing.location, naming: source.document.imageNamings[missing.location])
+                : Diagnostic(path: source.textPath, id: .missingImage, at: missing.location, severity: .warning, message: "missing image '\(missing.name)'"))
         }
         if !localized.isEmpty {
             // One problem, one line: a localisation warning explains the warning
@@ -53,7 +53,7 @@ struct DocumentDiagnostics {
             diagnostics += localized
         }
         diagnostics += strings
-        return diagnostics.sortedForDocument(at: source.path)
+        return diagnostics.sortedForDocument(at: source.textPath)
     }
 
     /// Whether the page marks the block `diagnostic` is at. What is said once
@@ -62,7 +62,16 @@ struct DocumentDiagnostics {
     /// block alone, and lengthen the article below it).
     func marksBlock(_ diagnostic: Diagnostic) -> Bool {
         // Only the document's own file has its blocks: a galley.json or strings problem at the same line and column is none of theirs.
-        diagnostic.path == source.path && !(source.document.kind == .tagged && diagnostic.id == .lowContrast)
+        diagnostic.path == source.textPath && !(source.document.kind == .tagged && diagnostic.id == .lowContrast)
+    }
+
+    /// Whether `diagnostic` comes from the document's last good reading
+    /// rather than from its file as it is now: while the file does not read
+    /// (`failure`), the page keeps the documents it last held, and what was
+    /// found in them may no longer be true (a misspelt tag since fixed).
+    func isFromLastGoodReading(_ diagnostic: Diagnostic, failure: Diagnostic?) -> Bool {
+        guard let failure else { return false }
+        return diagnostic != failure && diagnostic.path == source.textPath
     }
 
     /// Text too faint on its background in some appearance: each text
@@ -72,7 +81,7 @@ struct DocumentDiagnostics {
     private func contrastDiagnostics(style: PageStyle) -> [Diagnostic] {
         if source.document.kind.setsOwnColours {
             let contrast = richTextContrast ?? TextContrastCheck.richTextContrast(of: source.document)
-            return TextContrastCheck.richTextDiagnostic(contrast, in: source.document, path: source.path).map { [$0] } ?? []
+            return TextContrastCheck.richTextDiagnostic(contrast, in: source.document, path: source.textPath).map { [$0] } ?? []
         }
         guard source.document.kind == .tagged, !kindsFirstUsed.isEmpty else { return [] }
         return TextContrastCheck.diagnostics(for: style.schema, among: kindsFirstUsed, shortfalls: style.contrastShortfalls, configPath: style.configPath,

@@ -104,7 +104,10 @@ final class DocumentRenderer: Sendable {
             localizations: circumstances.localization?.localizations ?? [],
             searchable: source.document,
             unsaved: circumstances.unsaved,
-            diagnostics: diagnostics.map { PageDiagnostic(diagnostic: $0, blockID: found.marksBlock($0) ? blockAt[$0.location] : nil) }
+            diagnostics: diagnostics.map { diagnostic in
+                PageDiagnostic(diagnostic: diagnostic, blockID: found.marksBlock(diagnostic) ? blockAt[diagnostic.location] : nil,
+                               fromLastGoodReading: found.isFromLastGoodReading(diagnostic, failure: circumstances.failure))
+            }
         )
         let reusable = LastRendering(document: source.document, rendering: rendering, surroundings: surroundings,
                                      imageProblems: problems.byPath, assetNames: assetNames, assetDiagnostics: assetDiagnostics,

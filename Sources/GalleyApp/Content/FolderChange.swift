@@ -4,8 +4,9 @@
 enum FolderChange {
     /// Every file below the root, read for the first time.
     case everything
-    /// The files a walk of the folder just found (relative paths).
-    case found([String])
+    /// The files a walk of the folder just found, and the symlinks it
+    /// skipped because they lead outside the folder (relative paths).
+    case found([String], leadingOutside: [String])
     /// The images, the config and only the content at a path (a file or an
     /// RTFD bundle): what `render` and `check` of one file need.
     case onlyContent(at: String)

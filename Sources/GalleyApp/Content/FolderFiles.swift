@@ -10,6 +10,10 @@ struct FolderFiles {
     private(set) var assets = AssetIndex()
     private(set) var fonts = BundledFonts()
     private(set) var surroundings = Surroundings()
+    /// The symlinks the last walk of the whole folder skipped because they
+    /// lead outside it (relative paths, in order): nothing is read through
+    /// them, and the author is told so rather than left to wonder.
+    private(set) var linksLeadingOutside: [String] = []
 
     /// Where every file of the folder is read: beneath the root, never through a link out.
     let folder: ContentFolder
@@ -115,11 +119,12 @@ struct FolderFiles {
     }
 
     /// The files `change` changes and removes (relative paths).
-    func paths(of change: FolderChange) -> (changed: [String], removed: [String]) {
+    mutating func paths(of change: FolderChange) -> (changed: [String], removed: [String]) {
         switch change {
         case .everything:
             return (onDisk(), [])
-        case .found(let paths):
+        case .found(let paths, let leadingOutside):
+            linksLeadingOutside = leadingOutside.sorted()
             return (paths.sorted(), [])
         case .onlyContent(let path):
             return (onDisk(onlyContentAt: path), [])
@@ -134,14 +139,18 @@ struct FolderFiles {
     }
 
     /// Every file below the root that is not ignored, in path order.
-    func onDisk() -> [String] {
+    mutating func onDisk() -> [String] {
         listings.add(1)
-        return FileSystem.listFiles(under: folder.root) { EditorTemporaryFiles.isTemporary(name: $0) }.sorted()
+        var leadingOutside: [String] = []
+        let files = FileSystem.listFiles(under: folder.root, isIgnored: { EditorTemporaryFiles.isTemporary(name: $0) },
+                                         leadsOutside: { leadingOutside.append($0) })
+        linksLeadingOutside = leadingOutside.sorted()
+        return files.sorted()
     }
 
     /// The images, the config and only the content at `path` (a file or an
     /// RTFD bundle): what `render` and `check` of one file need.
-    func onDisk(onlyContentAt path: String) -> [String] {
+    mutating func onDisk(onlyContentAt path: String) -> [String] {
         onDisk().filter { file in
             switch ContentPath.role(of: file) {
             case .image, .catalogContents, .config, .font, .infoPlist, .appStrings: true

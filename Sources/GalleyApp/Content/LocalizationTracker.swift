@@ -32,15 +32,21 @@ struct LocalizationTracker {
         for (path, ids) in index.files {
             guard let localized = LocalizedPath(path), groups.contains(localized.group) else { continue }
             let documents = ids.compactMap { id in index.sources[id].map { (id: id, document: $0.document) } }
-            copiesOfGroup[localized.group, default: []].append(LocalizationGroup.Copy(path: path, language: localized.language, documents: documents))
+            let copy = LocalizationGroup.Copy(path: path, language: localized.language, documents: documents,
+                                              readingFailed: index.failureOfFile[path] != nil)
+            copiesOfGroup[localized.group, default: []].append(copy)
         }
         var changed: Set<String> = []
         for group in groups {
             let copies = copiesOfGroup[group] ?? []
             let found = LocalizationGroup.evaluate(copies, reference: reference)
             for copy in copies {
-                for (id, _) in copy.documents where findings[id] != found[id] {
-                    findings[id] = found[id]
+                for (id, _) in copy.documents {
+                    var now = found[id]
+                    // A file that no longer reads keeps what its last good reading was found to have.
+                    if copy.readingFailed { now?.diagnostics = findings[id]?.diagnostics ?? [] }
+                    guard findings[id] != now else { continue }
+                    findings[id] = now
                     changed.insert(id)
                 }
             }

@@ -41,10 +41,13 @@ struct Outbox {
         published.values.sorted { ($0.path, $0.item ?? -1) < ($1.path, $1.item ?? -1) }
     }
 
-    /// The problems documents `ids` show that are in the file at `path`, each once.
+    /// The problems documents `ids` show that are in the file at `path`, each
+    /// once; not those of a last good reading, whose lines may hold other text
+    /// now (an editor shows each problem at a line of the text it holds).
     func diagnostics(of ids: [String], inFile path: String) -> [Diagnostic] {
         var seen = Set<Diagnostic>()
-        return ids.compactMap { published[$0] }.flatMap { $0.diagnostics.map(\.diagnostic) }.filter { $0.path == path && seen.insert($0).inserted }
+        return ids.compactMap { published[$0] }.flatMap { $0.diagnostics.filter { !$0.fromLastGoodReading }.map(\.diagnostic) }
+            .filter { $0.path == path && seen.insert($0).inserted }
     }
 
     /// Every problem every document shows, and `others`, each once.

@@ -2,7 +2,8 @@ import GalleyCore
 import GalleyServer
 
 /// The `/api/documents` answer: every document, by path and item, with the
-/// words the index page searches, and whether phones are served
+/// words the index page searches, what the folder's walk skipped
+/// (`skipped`: a path, a `reason` and a `message`), and whether phones are served
 /// (`serve --lan`), so that pages on this machine offer their QR code.
 ///
 /// Made when first asked for after a change, from the list before it: a
@@ -27,7 +28,8 @@ struct DocumentList {
 
     /// The list of `documents` at `version`; entries of documents whose
     /// version is the same as in `last` are copied from it.
-    init(boot: String, version: Int, documents: [Versioned<PublishedDocument>], servesPhones: Bool, after last: DocumentList?) {
+    init(boot: String, version: Int, documents: [Versioned<PublishedDocument>], servesPhones: Bool, linksLeadingOutside: [String] = [],
+         after last: DocumentList?) {
         let sorted = documents.sorted { ($0.value.path, $0.value.item ?? -1) < ($1.value.path, $1.value.item ?? -1) }
         let kept: [Range<Int>?] = sorted.map { document in
             last?.entries[document.value.id].flatMap { $0.version == document.version ? $0.bytes : nil }
@@ -66,6 +68,16 @@ struct DocumentList {
             }
         }
         if let last { last.response.body.withUnsafeBytes(write) } else { write(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        json.endArray()
+        json.key("skipped")
+        json.beginArray()
+        for link in linksLeadingOutside {
+            json.beginObject()
+            json.field("path", link)
+            json.field("reason", SkippedLink.leadsOutside.rawValue)
+            json.field("message", SkippedLink.leadsOutside.sentence(about: link))
+            json.endObject()
+        }
         json.endArray()
         json.endObject()
         self.version = version

@@ -54,7 +54,12 @@ final class PreviewDaemon: Sendable {
     }
 
     /// Starts serving; returns the URLs once the server accepts connections.
-    func start() throws -> Addresses {
+    ///
+    /// `announce` gets them as soon as the port is bound, before the folder
+    /// is read: the address (or the port's error) comes first, ahead of
+    /// whatever the content's problems print, and a page opened meanwhile
+    /// waits in the socket's queue until the documents are ready.
+    func start(announcing announce: (Addresses) throws -> Void = { _ in }) throws -> Addresses {
         guard FileSystem.exists(options.directory) else {
             throw StartError(description: "content folder '\(options.directory)' does not exist")
         }
@@ -91,19 +96,6 @@ final class PreviewDaemon: Sendable {
                 laneReference.target?.post(done.path) { $0.finish(done) }
             }
         }
-        let command = options.editorCommand.flatMap(EditorCommand.init(template:))
-        let editor = EditorLink(command: command, connectedEditors: editors)
-        let publisher = Publisher(boot: boot, editorAnnouncement: editor.announcement, announced: command != nil, servesPhones: options.lan, log: log)
-        publisherReference.target = publisher
-        let lane = WorkspaceLane(workspace: workspace, publisher: publisher, log: log)
-        laneReference.target = lane
-        if options.pollInterval == nil, let fileSystem = NetworkFileSystem.name(of: root) {
-            log.warning("\(root) is on \(fileSystem), where inotify may not see changes made by other machines; if saves do not show, run with --poll")
-        }
-        lane.load(found: watcher.takeFilesFoundAtStart()?.compactMap { ContentPath.relative($0, to: watcher.root) })
-        // Reading and rendering every file leaves glibc's arenas full of freed
-        // temporaries (14 MiB of 88 with 10,000 files): give them back once.
-        HTTPServer.releaseFreeMemory()
         let socket: ListeningSocket
         do {
             socket = try ListeningSocket(host: options.lan ? "0.0.0.0" : options.host, port: options.port)
@@ -111,22 +103,39 @@ final class PreviewDaemon: Sendable {
             throw StartError(description: "port \(options.port) on \(options.host) is already in use (is another galley running?); choose another with --port, or --port 0 for any free port")
         }
         let lanAddresses = options.lan ? NetworkInterfaces.lanAddresses() : []
-        let guardrail = RequestGuard(port: socket.port, boundHost: options.lan ? "127.0.0.1" : options.host, extraNames: options.allowedHosts + lanAddresses)
         let lan = options.lan ? LANAccess.random() : nil
         let gate = lan.map { access in
             LANGate(access: access, origins: lanAddresses.map { "http://\($0):\(socket.port)" }, log: log)
         }
+        let local = options.lan ? "http://127.0.0.1:\(socket.port)/" : socket.origin + "/"
+        let addresses = Addresses(local: local, lan: gate?.urls ?? [])
+        try announce(addresses)
+        let command = options.editorCommand.flatMap(EditorCommand.init(template:))
+        let editor = EditorLink(command: command, connectedEditors: editors)
+        let publisher = Publisher(boot: boot, editorAnnouncement: editor.announcement, announced: command != nil, servesPhones: options.lan, log: log,
+                                  seeAllProblems: "the page at \(local) lists them all, and so does galley check '\(root)'")
+        publisherReference.target = publisher
+        let lane = WorkspaceLane(workspace: workspace, publisher: publisher, log: log)
+        laneReference.target = lane
+        if options.pollInterval == nil, let fileSystem = NetworkFileSystem.name(of: root) {
+            log.warning("\(root) is on \(fileSystem), where inotify may not see changes made by other machines; if saves do not show, run with --poll")
+        }
+        lane.load(found: watcher.takeFilesFoundAtStart()?.compactMap { ContentPath.relative($0, to: watcher.root) },
+                  leadingOutside: watcher.takeLinksLeadingOutsideAtStart().compactMap { ContentPath.relative($0, to: watcher.root) })
+        // Reading and rendering every file leaves glibc's arenas full of freed
+        // temporaries (14 MiB of 88 with 10,000 files): give them back once.
+        HTTPServer.releaseFreeMemory()
+        let guardrail = RequestGuard(port: socket.port, boundHost: options.lan ? "127.0.0.1" : options.host, extraNames: options.allowedHosts + lanAddresses)
         let review = LiveReview(root: root)
         let service = PreviewService(publisher: publisher, guardrail: guardrail, root: root, editor: editor, lan: gate, pictures: pictures, review: review)
         let server = try HTTPServer(socket: socket, handler: service)
-        let local = options.lan ? "http://127.0.0.1:\(socket.port)/" : socket.origin + "/"
         let watching = WatcherSupervisor(root: root, lane: lane, log: log, makeWatcher: makeWatcher)
         running.withLock { $0 = Running(lane: lane, watching: watching, publisher: publisher, review: review, server: server, root: root, url: local) }
         watching.watch(with: watcher)
         let documents = lane.read(\.documentCount)
         log.info("watching \(root): \(documents) document\(documents == 1 ? "" : "s") ready in \(Milliseconds.format(startTime.duration(to: .now)))")
         if acceptsEditors { startBufferLink(root: root) }
-        return Addresses(local: local, lan: gate?.urls ?? [])
+        return addresses
     }
 
     private static func makeWatcher(root: String, options: ServeOptions) throws -> any FileWatcher {

@@ -5,6 +5,9 @@ import GalleyServer
 struct PageDiagnostic: Equatable {
     var diagnostic: Diagnostic
     var blockID: String?
+    /// Found in the document's last good reading while its file does not
+    /// read: true of the documents shown, perhaps not of the file as it is now.
+    var fromLastGoodReading = false
 }
 
 /// A document as served: its rendering, diagnostics and prebuilt API body.
@@ -169,6 +172,7 @@ struct PublishedDocument {
             json.beginObject()
             entry.diagnostic.writeFields(into: &json)
             json.field("block", entry.blockID)
+            if entry.fromLastGoodReading { json.field("fromLastGoodReading", true) }
             json.endObject()
         }
         json.endArray()

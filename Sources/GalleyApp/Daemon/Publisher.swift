@@ -25,6 +25,8 @@ final class Publisher: @unchecked Sendable {
         var patchBodies: [String: (version: Int, response: HTTPResponse)] = [:]
         var trimScheduled = false
         var logBook = DiagnosticLogBook()
+        /// Symlinks the folder's walk skipped because they lead outside it, as the document list tells.
+        var linksLeadingOutside: [String] = []
     }
 
     let boot: String
@@ -38,14 +40,18 @@ final class Publisher: @unchecked Sendable {
     private let timer: DispatchSourceTimer
     /// Where each new error and warning is printed once; nil prints none.
     private let log: Log?
+    /// Where the author sees every problem when the log tells only some.
+    private let seeAllProblems: String
 
     /// Whether phones are served (`serve --lan`), as the index says.
     private let servesPhones: Bool
 
-    init(boot: String, editorAnnouncement: JSONFragment? = nil, announced: Bool = true, servesPhones: Bool = false, log: Log? = nil) {
+    init(boot: String, editorAnnouncement: JSONFragment? = nil, announced: Bool = true, servesPhones: Bool = false, log: Log? = nil,
+         seeAllProblems: String = "galley check lists them all") {
         self.boot = boot
         self.servesPhones = servesPhones
         self.log = log
+        self.seeAllProblems = seeAllProblems
         self.editorAnnouncement = editorAnnouncement ?? .null
         editorAnnounced = Atomic(announced)
         timer = DispatchSource.makeTimerSource(queue: timerQueue)
@@ -98,9 +104,24 @@ final class Publisher: @unchecked Sendable {
         }
         for (pending, response) in answers { pending.resume(with: response) }
         OldRenderings.letGo(displaced, blocks: displaced.reduce(0) { $0 + $1.renderedBlockCount })
-        for diagnostic in appeared { log?.problem(diagnostic) }
+        log?.problems(appeared, seeAll: seeAllProblems)
         if answers.count >= Publisher.manyAnswers { state.withLock { scheduleMemoryTrim(&$0, after: 1) } }
         return answers.count
+    }
+
+    /// Tells the terminal, once each, and the document list which symlinks
+    /// were skipped because they lead outside the content folder: nothing
+    /// is skipped in silence.
+    func noteSkipped(linksLeadingOutside links: [String]) {
+        let new = state.withLock { state in
+            guard state.linksLeadingOutside != links else { return [String]() }
+            let new = links.filter { !state.linksLeadingOutside.contains($0) }
+            state.linksLeadingOutside = links
+            // Made again when next asked for, with them.
+            state.documentList = nil
+            return new
+        }
+        for link in new { log?.warning(SkippedLink.leadsOutside.sentence(about: link)) }
     }
 
     /// After this many answers at once, memory is handed back a second
@@ -196,7 +217,7 @@ final class Publisher: @unchecked Sendable {
         case .index(let version):
             if let list = state.documentList, list.version == version { return list.response }
             let list = DocumentList(boot: boot, version: version, documents: Array(state.protocolState.documents.values), servesPhones: servesPhones,
-                                    after: state.documentList)
+                                    linksLeadingOutside: state.linksLeadingOutside, after: state.documentList)
             state.documentList = list
             if list.wordsCollected >= Publisher.manyWordsCollected {
                 scheduleMemoryTrim(&state, after: 0)

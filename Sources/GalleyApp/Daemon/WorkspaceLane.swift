@@ -118,11 +118,13 @@ final class WorkspaceLane: @unchecked Sendable {
     }
 
     /// Publishes the first reading of the folder without logging it: of
-    /// the files `found` (relative paths) when given, else of the folder walked.
-    func load(found: [String]? = nil) {
+    /// the files `found` (relative paths) when given, with the links the walk
+    /// that found them skipped, else of the folder walked.
+    func load(found: [String]? = nil, leadingOutside: [String] = []) {
         queue.sync {
-            let changes = found.map { workspace.apply(.found($0)) } ?? workspace.apply(.everything)
+            let changes = found.map { workspace.apply(.found($0, leadingOutside: leadingOutside)) } ?? workspace.apply(.everything)
             publisher.publish(changed: changes.changed, removed: changes.removed, images: changes.images)
+            publisher.noteSkipped(linksLeadingOutside: workspace.files.linksLeadingOutside)
         }
     }
 }

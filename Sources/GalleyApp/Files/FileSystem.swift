@@ -16,13 +16,12 @@ enum FileSystem {
 
     /// Every regular file below `root` (symlinks followed while they stay
     /// inside it), skipping ignored names, as paths relative to `root`.
-    static func listFiles(under root: String, isIgnored: (String) -> Bool) -> [String] {
+    static func listFiles(under root: String, isIgnored: (String) -> Bool, leadsOutside: (String) -> Void = { _ in }) -> [String] {
         guard let tree = try? ConfinedTree(root: root) else { return [] }
         let prefixLength = root == "/" ? 1 : root.utf8.count + 1
+        func relative(_ path: String) -> String { String(decoding: path.utf8.dropFirst(prefixLength), as: UTF8.self) }
         var files: [String] = []
-        tree.walk(isIgnored: { isIgnored(lastComponent(of: $0)) }, file: { path in
-            files.append(String(decoding: path.utf8.dropFirst(prefixLength), as: UTF8.self))
-        })
+        tree.walk(isIgnored: { isIgnored(lastComponent(of: $0)) }, file: { files.append(relative($0)) }, leadsOutside: { leadsOutside(relative($0)) })
         return files.sorted()
     }
 

@@ -19,7 +19,9 @@ import Foundation
 /// }
 /// ```
 /// A kind named like one of the seed's (`image`, `caption`, `body`) starts
-/// from the seed's definition; a kind without a pattern matches everything.
+/// from the seed's definition and changes it; other kinds are added to the
+/// seed's, unless `"replaceKinds": true` makes the list the whole set. A kind
+/// without a pattern matches everything.
 public struct ConfigReader {
     public let path: String
 
@@ -127,16 +129,14 @@ public struct ConfigReader {
                     }
                 }
                 if !parsed.isEmpty {
-                    // Strings matching no kind would vanish; the seed's body catches them.
-                    let hasFallback = parsed.contains { if case .always = $0.matcher { true } else { false } }
-                    if !hasFallback, let body = ContentSchema.seed.kind(named: "body"), !parsed.contains(where: { $0.name == "body" }) {
-                        parsed.append(body)
-                    }
-                    config.schema.kinds = parsed
+                    config.schema.kinds = replacesKinds(members["replaceKinds"], &context) ? Self.withFallback(parsed) : Self.merged(parsed)
                 }
             } else {
                 context.wrongType(kinds, "'kinds'", expected: "an array")
             }
+        }
+        if members["kinds"] == nil, let node = members["replaceKinds"] {
+            context.report(.invalidValue, .warning, "'replaceKinds' has no 'kinds' to replace the seed's with", at: node.headOffsets)
         }
         if let node = members["requireImageLabels"] {
             if case .bool(let value) = node.value { config.schema.requiresImageLabels = value } else {
@@ -210,12 +210,42 @@ public struct ConfigReader {
         return config
     }
 
+    /// Whether `replaceKinds` asks for the kinds to replace the seed's rather than change and add to them.
+    private func replacesKinds(_ node: JSONNode?, _ context: inout Context) -> Bool {
+        guard let node else { return false }
+        guard case .bool(let value) = node.value else {
+            context.wrongType(node, "'replaceKinds'", expected: "true or false")
+            return false
+        }
+        return value
+    }
+
+    /// The declared kinds, in their order, with the seed's kinds they do not
+    /// name: a `galley.json` that styles captions keeps the seed's images.
+    /// The seed's that take a pattern are tried before the first declared
+    /// kind that takes every string; its body, which takes every string, last.
+    static func merged(_ declared: [BlockKind]) -> [BlockKind] {
+        func takesEverything(_ kind: BlockKind) -> Bool { if case .always = kind.matcher { true } else { false } }
+        let kept = ContentSchema.seed.kinds.filter { seed in !declared.contains { $0.name == seed.name } }
+        var kinds = declared
+        kinds.insert(contentsOf: kept.filter { !takesEverything($0) }, at: kinds.firstIndex(where: takesEverything) ?? kinds.endIndex)
+        return kinds + kept.filter(takesEverything)
+    }
+
+    /// The kinds as declared (`replaceKinds`), and the seed's body after them
+    /// when none takes every string: strings matching no kind would vanish.
+    static func withFallback(_ declared: [BlockKind]) -> [BlockKind] {
+        let hasFallback = declared.contains { if case .always = $0.matcher { true } else { false } }
+        guard !hasFallback, let body = ContentSchema.seed.kind(named: "body"), !declared.contains(where: { $0.name == "body" }) else { return declared }
+        return declared + [body]
+    }
+
     static let maximumPatternLength = 200
 
     /// The keys each object of `galley.json` may hold, by the key that holds
     /// the object (`""` for the top level; `kinds` for each kind).
     public static let knownKeys: [String: [String]] = [
-        "": ["keys", "kinds", "device", "titles", "language", "fonts", "textImageName", "requireImageLabels", "sdk", "stack",
+        "": ["keys", "kinds", "replaceKinds", "device", "titles", "language", "fonts", "textImageName", "requireImageLabels", "sdk", "stack",
              "navigationTitle", "header", "$schema"],
         "stack": ["spacing", "alignment"],
         "navigationTitle": ["key", "displayMode"],

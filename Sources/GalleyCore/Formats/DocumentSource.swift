@@ -20,6 +20,12 @@ public struct DocumentSource: Equatable, Sendable {
         self.diagnostics = diagnostics
     }
 
+    /// The file the document's text is read from, where its problems are
+    /// reported: an RTFD bundle's `TXT.rtf`, else the document's own file.
+    public var textPath: String {
+        document.kind == .rtfd ? RTFDFormat.textPath(ofBundle: path) : path
+    }
+
     /// The folder that image files the document names are relative to.
     public var imageFolder: String {
         document.imageFolder(at: path)

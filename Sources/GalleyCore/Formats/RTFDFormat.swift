@@ -13,7 +13,12 @@ struct RTFDFormat: ContentFormat {
         // The innermost bundle: an RTFD inside another is a document of its own.
         guard let bundleIndex = components.lastIndex(where: { RelativePath.hasExtension($0, in: ["rtfd"]) }) else { return nil }
         let bundle = components[...bundleIndex].joined(separator: "/")
-        return ContentFile(path: bundle, sourcePath: bundle.slashJoined(Self.textFileName), format: name)
+        return ContentFile(path: bundle, sourcePath: Self.textPath(ofBundle: bundle), format: name)
+    }
+
+    /// The bundle's text file: where its problems are, for editors and CI to open (a folder they cannot).
+    static func textPath(ofBundle bundle: String) -> String {
+        bundle.slashJoined(textFileName)
     }
 
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {

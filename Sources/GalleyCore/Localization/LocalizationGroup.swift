@@ -18,11 +18,16 @@ public enum LocalizationGroup {
         public var path: String
         public var language: String
         public var documents: [(id: String, document: Document)]
+        /// Whether the file no longer reads: its documents are the last good
+        /// reading's, offered in the language switch but compared with nothing,
+        /// since what they say of the file may no longer be true.
+        public var readingFailed: Bool
 
-        public init(path: String, language: String, documents: [(id: String, document: Document)]) {
+        public init(path: String, language: String, documents: [(id: String, document: Document)], readingFailed: Bool = false) {
             self.path = path
             self.language = language
             self.documents = documents
+            self.readingFailed = readingFailed
         }
     }
 
@@ -31,7 +36,8 @@ public enum LocalizationGroup {
         public var diagnostics: [Diagnostic] = []
     }
 
-    /// Findings by document id, for every document of every copy.
+    /// Findings by document id, for every document of every copy; a copy
+    /// whose reading failed is compared with none and has no diagnostics.
     public static func evaluate(_ copies: [Copy], reference: String?) -> [String: Findings] {
         var findings: [String: Findings] = [:]
         let ordered = copies.sorted { $0.language < $1.language }
@@ -42,7 +48,7 @@ public enum LocalizationGroup {
                 })
             }
         }
-        let files = ordered.map { LocalizedFile(language: $0.language, path: $0.path, items: $0.documents.map(\.document)) }
+        let files = ordered.filter { !$0.readingFailed }.map { LocalizedFile(language: $0.language, path: $0.path, items: $0.documents.map(\.document)) }
         for found in LocalizationCheck.diagnostics(files, reference: reference) {
             guard let copy = ordered.first(where: { $0.path == found.diagnostic.path }), found.item < copy.documents.count else { continue }
             findings[copy.documents[found.item].id, default: Findings()].diagnostics.append(found.diagnostic)

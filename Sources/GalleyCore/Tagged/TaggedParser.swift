@@ -249,6 +249,10 @@ public struct TaggedParser {
     /// string has a pair) to the nearest known one.
     private func unknownTag(_ token: String, name: String, in string: TaggedString) -> (id: DiagnosticID, message: String, fixIts: [FixIt]) {
         var message = "'\(token)' matches no block kind and is shown as body text"
+        // The seed's own tag, gone with its kind: galley.json replaced the seed's kinds without it.
+        if let seedKind = ContentSchema.seed.kinds.first(where: { $0.tagName == name }), schema.kind(named: seedKind.name) == nil {
+            return (.unknownTag, message + "; galley.json has no kind '\(seedKind.name)' ('replaceKinds' leaves out the seed's)", [])
+        }
         guard let near = NearestName.find(name, among: tagNames) else { return (.unknownTag, message, []) }
         message += "; did you mean '\(near)'?"
         var fixed = string.text
