@@ -11,12 +11,18 @@ enum SlowWork {
         /// A rendering made from the document's source when `ticket` was
         /// taken (`RenderingHistory`): published if no newer one started.
         case rendering(id: String, ticket: Int, DocumentRenderer.Rendering)
+        /// A large font file's reading, taken in if `ticket` is its newest.
+        case font(FontFileReading, ticket: Int)
+        /// The app's strings read again with a large strings file among them.
+        case appStrings(AppStringsTracker.Update)
 
         /// The file it concerns, for the log.
         var path: String {
             switch self {
             case .reading(let result): result.file.path
             case .rendering(_, _, let rendering): rendering.document.path
+            case .font(let reading, _): reading.path
+            case .appStrings(let update): update.paths.isEmpty ? "the app's strings" : update.paths.sorted().joined(separator: ", ")
             }
         }
     }
