@@ -14,8 +14,9 @@ struct AppStringsTracker: Sendable {
     private var largeFiles: Set<String> = []
     private(set) var strings = AppStrings()
     private(set) var findings = AppStringsCheck.Findings()
-    /// The ticket of the update out aside, if one is.
+    /// The ticket of the update out aside, if one is, and the files it reads.
     private var updateAside: Int?
+    private var pathsAside: Set<String> = []
     private var lastTicket = 0
     /// What changed while an update was out: read by the next one.
     private var wanted: Set<String>?
@@ -66,11 +67,18 @@ struct AppStringsTracker: Sendable {
         }
         lastTicket += 1
         updateAside = lastTicket
+        pathsAside = paths
         // The update runs on a copy: until it is back, pages keep these strings.
         var tracker = self
         tracker.updateAside = nil
         tracker.wanted = nil
         return .aside(Update(paths: paths, config: config, contentLanguages: contentLanguages, source: source, ticket: lastTicket, tracker: tracker))
+    }
+
+    /// Whether the strings file at `path` is read aside now, or waits for
+    /// the update out to be back: what is known of it is not its latest.
+    func isReadingAside(_ path: String) -> Bool {
+        updateAside != nil && (pathsAside.contains(path) || wanted?.contains(path) == true)
     }
 
     /// Takes in an update that ran aside; returns whether the strings or the

@@ -214,11 +214,11 @@ final class Workspace {
     }
 
     /// Whether what the file at `path` (or the buffer for it) holds now is
-    /// taken in: no reading of it, nor rendering of its documents, is out
-    /// on the slow lane.
+    /// taken in: no reading of it (a document's or a strings file's), nor
+    /// rendering of its documents, is out on the slow lane.
     func isSettled(_ path: String) -> Bool {
         let documentPath = SourceCache.documentPath(ofBuffer: path)
-        if sources.isReadingAside(documentAt: documentPath) { return false }
+        if sources.isReadingAside(documentAt: documentPath) || appStrings.isReadingAside(path) { return false }
         return renderingAside.isEmpty || !index.documentIDs(ofFile: documentPath).contains { renderingAside[$0] != nil }
     }
 
