@@ -16,6 +16,13 @@ enum SlowWork {
         /// The app's strings read again with a large strings file among them.
         case appStrings(AppStringsTracker.Update)
 
+        /// Whether taking it in lets go of much memory: the strings it
+        /// replaces held a large strings file's values, which glibc keeps in
+        /// its arenas unless told to hand them back.
+        var replacesLargeReading: Bool {
+            if case .appStrings = self { true } else { false }
+        }
+
         /// The file it concerns, for the log.
         var path: String {
             switch self {
