@@ -427,7 +427,8 @@ final class WorkspaceTests: XCTestCase {
     /// A strings file as large as a document read aside: `count` keys, the
     /// first of them the help page's title.
     private func bigStrings(title: String, count: Int = 6_000) -> String {
-        #""title-HelpView" = "\#(title)";"# + "\n" + (0..<count).map { #""key.\#($0)" = "Value number \#($0), with a little text";"# }.joined(separator: "\n")
+        let entries = (0..<count).map { #""key.\#($0)" = "Value number \#($0), with a little text";"# }
+        return #""title-HelpView" = "\#(title)";"# + "\n" + entries.joined(separator: "\n")
     }
 
     func testALargeStringsFileIsReadAsideWhileOtherSavesArePublished() throws {

@@ -155,7 +155,8 @@ final class LanguageServerSessionTests: XCTestCase {
     // MARK: - Buffers and previews
 
     func testAFileThePreviewsRefuseIsSaidOnceAndGetsNoPreview() {
-        _ = request("initialize", #"{"capabilities":{},"rootUri":"file:///ignored","workspaceFolders":[{"uri":"file:///content","name":"c"},{"uri":"file:///other%20one","name":"o"}]}"#)
+        let folders = #"[{"uri":"file:///content","name":"c"},{"uri":"file:///other%20one","name":"o"}]"#
+        _ = request("initialize", #"{"capabilities":{},"rootUri":"file:///ignored","workspaceFolders":\#(folders)}"#)
         let outside = #"{"textDocument":{"uri":"file:///usr/share/doc/notes.txt","version":1,"text":"hello"}}"#
         let first = notify("textDocument/didOpen", outside)
         XCTAssertEqual(previews.workspaceFolders, ["/content", "/other one"], "every workspace folder, not only the first")

@@ -72,7 +72,8 @@ struct AppStringsTracker: Sendable {
         var tracker = self
         tracker.updateAside = nil
         tracker.wanted = nil
-        return .aside(Update(paths: paths, config: config, contentLanguages: contentLanguages, source: source, ticket: lastTicket, tracker: tracker))
+        return .aside(Update(paths: paths, config: config, contentLanguages: contentLanguages, source: source, ticket: lastTicket,
+                             tracker: tracker))
     }
 
     /// Whether the strings file at `path` is read aside now, or waits for
@@ -91,7 +92,8 @@ struct AppStringsTracker: Sendable {
     }
 
     /// Reads the files and checks the strings again, in place.
-    private mutating func apply(_ paths: Set<String>, config: GalleyConfig, contentLanguages: Set<String>, source: SourceCache.FileSource) -> Bool {
+    private mutating func apply(_ paths: Set<String>, config: GalleyConfig, contentLanguages: Set<String>,
+                                source: SourceCache.FileSource) -> Bool {
         for path in paths {
             switch source.existingContents(of: path) {
             case nil:

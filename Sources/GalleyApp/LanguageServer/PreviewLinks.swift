@@ -92,7 +92,8 @@ final class PreviewLinks: EditorPreviews {
         }
         let home = ProcessInfo.processInfo.environment["HOME"].flatMap(FilePath.realPath)
         let root: String
-        switch PreviewRoot.folder(for: real, workspaceFolders: workspace, home: home, hasConfig: { FileSystem.exists($0.slashJoined(ConfigFile.name)) }) {
+        let hasConfig = { (folder: String) in FileSystem.exists(folder.slashJoined(ConfigFile.name)) }
+        switch PreviewRoot.folder(for: real, workspaceFolders: workspace, home: home, hasConfig: hasConfig) {
         case .success(let folder): root = folder
         case .failure(let refusal): return .refused(refusal)
         }

@@ -48,8 +48,8 @@ public enum AppStringsCheck {
         for key in strings.sortedKeys {
             let values = strings.values(of: key)
             // The reference language's value, else the first there is.
-            guard let (referenceLanguage, referenceValue) = reference.flatMap({ language in values.value(in: language).map { (language, $0) } })
-                    ?? values.first else { continue }
+            let configured = reference.flatMap { language in values.value(in: language).map { (language: language, value: $0) } }
+            guard let (referenceLanguage, referenceValue) = configured ?? values.first else { continue }
             // Only a key in several languages can differ between them: most are in one.
             let expected = values.count > 1 ? FormatSpecifiers(referenceValue.format) : nil
             for (language, value) in values {

@@ -36,8 +36,8 @@ public enum AppStringsFile {
             guard let language = LocalizedPath(path)?.language else { return nil }
             var entries: [AppStrings.Entry] = []
             let diagnostics = StringsFileReader.read(bytes, path: path, work: work) { entry in
-                entries.append(AppStrings.Entry(key: entry.key, language: language,
-                                                value: AppStrings.Value(text: entry.value, path: path, range: SourceRange(at: entry.location))))
+                let value = AppStrings.Value(text: entry.value, path: path, range: SourceRange(at: entry.location))
+                entries.append(AppStrings.Entry(key: entry.key, language: language, value: value))
             }
             return AppStrings.FileReading(entries: entries, diagnostics: diagnostics)
         case .stringsDictionary:

@@ -77,7 +77,9 @@ public enum StringsFileReader {
             var scalar = unit(at: index)
             index += 2
             if (0xD800...0xDFFF).contains(scalar) {
-                guard scalar <= 0xDBFF, index + 1 < bytes.count, case let low = unit(at: index), (0xDC00...0xDFFF).contains(low) else { return nil }
+                guard scalar <= 0xDBFF, index + 1 < bytes.count else { return nil }
+                let low = unit(at: index)
+                guard (0xDC00...0xDFFF).contains(low) else { return nil }
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 index += 2
             }
@@ -89,7 +91,8 @@ public enum StringsFileReader {
             case ..<0x10000:
                 utf8 += [UInt8(0xE0 | scalar >> 12), UInt8(0x80 | scalar >> 6 & 0x3F), UInt8(0x80 | scalar & 0x3F)]
             default:
-                utf8 += [UInt8(0xF0 | scalar >> 18), UInt8(0x80 | scalar >> 12 & 0x3F), UInt8(0x80 | scalar >> 6 & 0x3F), UInt8(0x80 | scalar & 0x3F)]
+                utf8 += [UInt8(0xF0 | scalar >> 18), UInt8(0x80 | scalar >> 12 & 0x3F),
+                         UInt8(0x80 | scalar >> 6 & 0x3F), UInt8(0x80 | scalar & 0x3F)]
             }
         }
         return utf8
