@@ -424,6 +424,77 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(workspace.allDocuments.map(\.title), ["Small"])
     }
 
+    /// A strings file as large as a document read aside: `count` keys, the
+    /// first of them the help page's title.
+    private func bigStrings(title: String, count: Int = 6_000) -> String {
+        let entries = (0..<count).map { #""key.\#($0)" = "Value number \#($0), with a little text";"# }
+        return #""title-HelpView" = "\#(title)";"# + "\n" + entries.joined(separator: "\n")
+    }
+
+    func testALargeStringsFileIsReadAsideWhileOtherSavesArePublished() throws {
+        XCTAssertGreaterThan(bigStrings(title: "Help").utf8.count, SourceCache.largestFileReadInPlace)
+        try write("galley.json", #"{"titles": {"*.lproj/Help.txt": "title-HelpView"}}"#)
+        try write("en.lproj/Help.txt", "Help text.")
+        try write("fr.lproj/Help.txt", "Le texte.")
+        try write("en.lproj/Localizable.strings", bigStrings(title: "Help"))
+        try write("small.json", #"[{"name": "Small", "detailText": ["one"]}]"#)
+        let held = HeldWork()
+        let workspace = Workspace(root: root) { held.hold($0) }
+        workspace.apply(.everything)
+        func title(_ path: String) -> String? { workspace.allDocuments.first { $0.path == path }?.title }
+        // By its size on disk: even its first reading goes aside.
+        XCTAssertEqual(held.count, 1)
+        XCTAssertEqual(title("en.lproj/Help.txt"), "title-HelpView", "the strings were taken in before they were read")
+        try write("small.json", #"[{"name": "Small", "detailText": ["two"]}]"#)
+        XCTAssertEqual(workspace.apply(changed: ["small.json"], removed: []).changed.map(\.title), ["Small"])
+        // French has no value for the key: its page now says so.
+        XCTAssertEqual(workspace.finish(held.run(0)).changed.map(\.path).sorted(), ["en.lproj/Help.txt", "fr.lproj/Help.txt"])
+        XCTAssertEqual(title("en.lproj/Help.txt"), "Help")
+
+        // Saved again, then a small strings file saved while that is out: the small one waits for it, then is read aside
+        // too, as the strings it joins hold a large file.
+        try write("en.lproj/Localizable.strings", bigStrings(title: "Help!"))
+        workspace.apply(changed: ["en.lproj/Localizable.strings"], removed: [])
+        XCTAssertEqual(held.count, 2)
+        try write("fr.lproj/Localizable.strings", #""title-HelpView" = "Aide";"#)
+        XCTAssertTrue(workspace.apply(changed: ["fr.lproj/Localizable.strings"], removed: []).changed.isEmpty)
+        XCTAssertEqual(held.count, 2, "a second update started while one is out")
+        XCTAssertEqual(workspace.finish(held.run(1)).changed.map(\.path), ["en.lproj/Help.txt"])
+        XCTAssertEqual(held.count, 3, "the update wanted meanwhile did not follow")
+        XCTAssertEqual(workspace.finish(held.run(2)).changed.map(\.path), ["fr.lproj/Help.txt"])
+        XCTAssertEqual(title("en.lproj/Help.txt"), "Help!")
+        XCTAssertEqual(title("fr.lproj/Help.txt"), "Aide")
+    }
+
+    func testALargeFontIsReadAsideAndNotTakenInAfterItIsRemoved() throws {
+        let font = "/usr/share/fonts/truetype/liberation/LiberationMono-Bold.ttf"
+        guard FileManager.default.fileExists(atPath: font) else { throw XCTSkip("fonts-liberation is not installed") }
+        // Bytes after the last table leave the font as it was, and large.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: font))
+        bytes.append(Data(count: SourceCache.largestFileReadInPlace))
+        try write("Fonts/Brand.ttf", bytes)
+        try write("small.json", #"[{"name": "Small", "detailText": ["one"]}]"#)
+        let held = HeldWork()
+        let workspace = Workspace(root: root) { held.hold($0) }
+        workspace.apply(.everything)
+        XCTAssertEqual(held.count, 1)
+        XCTAssertNil(workspace.files.fonts.widths(ofFile: "Fonts/Brand.ttf"))
+        try write("small.json", #"[{"name": "Small", "detailText": ["two"]}]"#)
+        XCTAssertEqual(workspace.apply(changed: ["small.json"], removed: []).changed.map(\.title), ["Small"])
+        workspace.finish(held.run(0))
+        XCTAssertNotNil(workspace.files.fonts.widths(ofFile: "Fonts/Brand.ttf"))
+        XCTAssertEqual(workspace.files.assets.images["Fonts/Brand.ttf"]?.mimeType, "font/ttf")
+
+        // Saved again, then removed while that reading is out: it stays removed.
+        workspace.apply(changed: ["Fonts/Brand.ttf"], removed: [])
+        XCTAssertEqual(held.count, 2)
+        try FileManager.default.removeItem(atPath: root + "/Fonts/Brand.ttf")
+        workspace.apply(changed: [], removed: ["Fonts/Brand.ttf"])
+        workspace.finish(held.run(1))
+        XCTAssertNil(workspace.files.fonts.widths(ofFile: "Fonts/Brand.ttf"))
+        XCTAssertNil(workspace.files.assets.images["Fonts/Brand.ttf"])
+    }
+
     /// Keystrokes into a large file: a rendering that comes back while a
     /// newer reading is in flight is not published; that reading's
     /// rendering is, even when its text is the same as the dropped one's.

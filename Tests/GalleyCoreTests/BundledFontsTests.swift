@@ -35,6 +35,34 @@ final class BundledFontsTests: XCTestCase {
         XCTAssertNil(FontFileNames.read(Array("not a font at all".utf8)))
     }
 
+    /// A face whose `name` table has `count` records of `nameIDs` (in turn),
+    /// every one Windows English and pointing at the same `textLength` bytes.
+    static func fontWithRepeatedNames(count: Int, nameIDs: [UInt16], textLength: UInt16) -> [UInt8] {
+        func u16(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+        func u32(_ value: Int) -> [UInt8] { u16(value >> 16) + u16(value & 0xFFFF) }
+        let tableLength = 6 + count * 12
+        var bytes = u32(0x0001_0000) + u16(1) + u16(16) + u16(0) + u16(0)
+        bytes += Array("name".utf8) + u32(0) + u32(28) + u32(tableLength)
+        bytes += u16(0) + u16(count) + u16(6)
+        for index in 0..<count {
+            bytes += u16(3) + u16(1) + u16(0x0409) + u16(Int(nameIDs[index % nameIDs.count])) + u16(Int(textLength)) + u16(0)
+        }
+        return bytes
+    }
+
+    func testANameTableOfRepeatedRecordsIsDecodedWithinItsOwnSize() throws {
+        // 65,535 records each naming the same 64 KiB: decoding every one was 4 GiB of text for one face.
+        let bytes = Self.fontWithRepeatedNames(count: 65_535, nameIDs: [1, 4, 6, 16], textLength: 65_534)
+        let work = WorkCounter()
+        let names = try XCTUnwrap(FontFileNames.read(bytes, work: work))
+        XCTAssertEqual(names.family.utf16.count, 65_534 / 2)
+        XCTAssertNotNil(names.postScriptName)
+        XCTAssertEqual(work.steps, 4 * 65_534, "each name decoded once, by its first record of the best rank")
+        // Records that point past the table are skipped, not read from the rest of the file.
+        let pastTheTable = Self.fontWithRepeatedNames(count: 2, nameIDs: [1], textLength: 1_000) + [UInt8](repeating: 0x41, count: 2_000)
+        XCTAssertNil(FontFileNames.read(pastTheTable))
+    }
+
     func testInfoPlistList() {
         let list = AppFontList.read(plist("<string>Fonts/Brand &amp; Co.ttf</string>\n\t\t<string>Other.otf</string>"), path: "App/Info.plist")
         XCTAssertEqual(list.files, ["Fonts/Brand & Co.ttf", "Other.otf"])
@@ -50,8 +78,8 @@ final class BundledFontsTests: XCTestCase {
         guard FileManager.default.fileExists(atPath: Self.liberationMono) else { throw XCTSkip("fonts-liberation is not installed") }
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.liberationMono)))
         var fonts = BundledFonts()
-        fonts.setFontFile("Resources/Fonts/Mono-Bold.ttf", bytes)
-        fonts.setFontFile("Unlisted.ttf", bytes)
+        fonts.setFontFile("Resources/Fonts/Mono-Bold.ttf", .read(bytes))
+        fonts.setFontFile("Unlisted.ttf", .read(bytes))
         XCTAssertEqual(fonts.faces, [], "a font no Info.plist lists is not bundled")
         fonts.setInfoPlist("App/Info.plist", plist("<string>Mono-Bold.ttf</string><string>Gone.ttf</string>"))
         XCTAssertEqual(fonts.faces(named: "liberation mono").map(\.path), ["Resources/Fonts/Mono-Bold.ttf"])

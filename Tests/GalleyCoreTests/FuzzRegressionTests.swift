@@ -101,7 +101,7 @@ final class FuzzRegressionTests: XCTestCase {
             }
             let strings = AppStrings(files: files)
             var config = GalleyConfig()
-            for key in strings.values.keys {
+            for key in strings.sortedKeys {
                 config.titles["*.lproj/" + key] = key
                 config.titleRanges["*.lproj/" + key] = SourceRange(at: .start)
             }

@@ -23,8 +23,12 @@ private final class RecordingPreviews: EditorPreviews {
 
     struct Gone: Error, CustomStringConvertible { var description: String { "it went away" } }
 
-    func attach(file path: String, workspaceFolder: String?) -> PreviewLookup {
+    var workspaceFolders: [String] = []
+
+    func attach(file path: String, workspaceFolders: [String]) -> PreviewLookup {
         attached.append(path)
+        self.workspaceFolders = workspaceFolders
+        if path.hasPrefix("/usr/") { return .refused(.outsideWorkspace(file: path, workspaceFolders: workspaceFolders)) }
         guard path.hasPrefix("/content/") else { return .none }
         return .found(preview, path: String(path.dropFirst("/content/".count)), started: started)
     }
@@ -149,6 +153,32 @@ final class LanguageServerSessionTests: XCTestCase {
     }
 
     // MARK: - Buffers and previews
+
+    func testAFileThePreviewsRefuseIsSaidOnceAndGetsNoPreview() {
+        let folders = #"[{"uri":"file:///content","name":"c"},{"uri":"file:///other%20one","name":"o"}]"#
+        _ = request("initialize", #"{"capabilities":{},"rootUri":"file:///ignored","workspaceFolders":\#(folders)}"#)
+        let outside = #"{"textDocument":{"uri":"file:///usr/share/doc/notes.txt","version":1,"text":"hello"}}"#
+        let first = notify("textDocument/didOpen", outside)
+        XCTAssertEqual(previews.workspaceFolders, ["/content", "/other one"], "every workspace folder, not only the first")
+        let warnings = first.filter { $0.member("method")?.value.stringValue == "window/showMessage" }
+        XCTAssertEqual(warnings.count, 1)
+        XCTAssertEqual(number(warnings.first?.member("params")?.value.member("type")?.value), 2)
+        let message = warnings.first?.member("params")?.value.member("message")?.value.stringValue ?? ""
+        XCTAssertTrue(message.contains("'/usr/share/doc/notes.txt' is outside it"), message)
+        _ = notify("textDocument/didClose", #"{"textDocument":{"uri":"file:///usr/share/doc/notes.txt"}}"#)
+        XCTAssertEqual(notify("textDocument/didOpen", outside).count, 0, "said once")
+        _ = session.flush()
+        XCTAssertEqual(previews.shown, [])
+        open("{}")
+        _ = session.flush()
+        XCTAssertEqual(previews.shown.map(\.path), ["Resources/data.json"], "the workspace's own files are still previewed")
+    }
+
+    func testRootURIIsTheWorkspaceWithoutWorkspaceFolders() {
+        _ = request("initialize", #"{"capabilities":{},"rootUri":"file:///content"}"#)
+        open("{}")
+        XCTAssertEqual(previews.workspaceFolders, ["/content"])
+    }
 
     func testABurstOfChangesReachesThePreviewAsOneEditOfTheTextItHolds() {
         initialize()

@@ -21,7 +21,7 @@ final class StringsFileReaderTests: XCTestCase {
     }
 
     func testUTF16WithAByteOrderMarkReadsAsUTF8Does() {
-        let text = "/* ✓ */\n\"title-HelpView\" = \"ヘルプ\";\n\"emoji\" = \"🐧\";\n"
+        let text = "/* ✓ */\n\"title-HelpView\" = \"ヘルプ\";\n\"emoji\" = \"🐧\";\n\"café\";\n"
         let utf8 = read(text)
         for littleEndian in [true, false] {
             var bytes: [UInt8] = littleEndian ? [0xFF, 0xFE] : [0xFE, 0xFF]
@@ -30,8 +30,13 @@ final class StringsFileReaderTests: XCTestCase {
             XCTAssertEqual(utf16.table, utf8.table)
             XCTAssertEqual(utf16.diagnostics, [])
         }
-        XCTAssertEqual(utf8.table.entries.map(\.value), ["ヘルプ", "🐧"])
-        XCTAssertEqual(utf8.table.entries.last?.location, SourceLocation(line: 3, column: 1))
+        XCTAssertEqual(utf8.table.entries.map(\.value), ["ヘルプ", "🐧", "café"])
+        XCTAssertEqual(utf8.table.entries.last?.location, SourceLocation(line: 4, column: 1))
+        // A surrogate without its pair is no UTF-16: the file is refused, not read as something else.
+        for units: [UInt16] in [[0xD83D, 0x0022], [0xDC27], [0x0022, 0xD83D]] {
+            let bytes: [UInt8] = [0xFF, 0xFE] + units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+            XCTAssertEqual(StringsFileReader.read(bytes, path: "x.strings").diagnostics.map(\.id), [.unreadableFile], "\(units)")
+        }
         XCTAssertEqual(StringsFileReader.read([0xEF, 0xBB, 0xBF] + Array("a = b;".utf8), path: "x.strings").table.entries.first?.value, "b")
         XCTAssertEqual(StringsFileReader.read([0xC3, 0x28], path: "x.strings").diagnostics.map(\.severity), [.error])
     }

@@ -7,12 +7,13 @@ import shutil
 import socket
 import stat
 import subprocess
+import tempfile
 import time
 import urllib.request
 
 import pytest
 
-from galley_support import REPO, HeldPoll, block_locations, copy_content, private_runtime_dir
+from galley_support import REPO, HeldPoll, block_locations, copy_content, private_runtime_dir, temp_root
 from lsp_support import LanguageClient, file_uri, frame
 
 EXAMPLE = os.path.join(REPO, "Assets", "Example")
@@ -735,3 +736,62 @@ def test_a_thousand_idle_connections_leave_the_daemon_bounded_and_editors_served
         for connection in idle:
             connection.close()
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+# ---- where the server's own preview may be rooted
+
+
+def preview_messages(server):
+    return [m for m in server.seen if m.get("method") == "window/showMessage" and "Galley preview:" in m["params"]["message"]]
+
+
+def test_a_file_outside_the_workspace_gets_no_preview_and_the_workspace_keeps_its_own(example, client):
+    holder = tempfile.mkdtemp(prefix="galley-outside-", dir=temp_root())
+    try:
+        outside = os.path.join(holder, "notes.txt")
+        with open(outside, "w", encoding="utf-8") as handle:
+            handle.write("An outside note.\n")
+        server = client()
+        server.initialize(root=example)
+        server.open(outside)
+        warning = server.wait_for(lambda m: m.get("method") == "window/showMessage")["params"]
+        assert warning["type"] == 2 and "outside" in warning["message"] and outside in warning["message"], warning
+        # The workspace's own document, opened after it, is previewed from the workspace and gets its diagnostics.
+        uri = server.open(os.path.join(example, DATA))
+        message = server.wait_for(lambda m: m.get("method") == "window/showMessage" and "Galley preview:" in m["params"]["message"])
+        server.diagnostics(uri)
+        url = re.search(r"http://127\.0\.0\.1:\d+/", message["params"]["message"]).group(0)
+        paths = {document["path"] for document in get_json(url + "api/documents")["documents"]}
+        assert DATA in paths and not any("notes" in path for path in paths), paths
+        assert server.shutdown_and_exit() == 0
+        assert preview_messages(server) == []
+    finally:
+        shutil.rmtree(holder, ignore_errors=True)
+
+
+@pytest.mark.parametrize("root", [None, "/"])
+def test_a_folder_as_wide_as_home_or_root_is_not_previewed_without_a_galley_json(runtime_dir, root):
+    home = tempfile.mkdtemp(prefix="galley-home-", dir=temp_root())
+    server = LanguageClient(env=dict(os.environ, HOME=home))
+    try:
+        with open(os.path.join(home, "notes.txt"), "w", encoding="utf-8") as handle:
+            handle.write("A note in the home folder.\n")
+        server.initialize(root=root)
+        server.open(os.path.join(home, "notes.txt"))
+        warning = server.wait_for(lambda m: m.get("method") == "window/showMessage")["params"]
+        wide = os.path.realpath(home) if root is None else "/"
+        assert warning["type"] == 2 and f"does not preview '{wide}'" in warning["message"] and "galley.json" in warning["message"], warning
+        if root is None:
+            # A galley.json says the folder is content: then it is previewed.
+            with open(os.path.join(home, "galley.json"), "w", encoding="utf-8") as handle:
+                handle.write("{}\n")
+            with open(os.path.join(home, "more.txt"), "w", encoding="utf-8") as handle:
+                handle.write("Another note.\n")
+            uri = server.open(os.path.join(home, "more.txt"))
+            server.wait_for(lambda m: m.get("method") == "window/showMessage" and "Galley preview:" in m["params"]["message"])
+            server.diagnostics(uri)
+        assert server.shutdown_and_exit() == 0
+        assert len(preview_messages(server)) == 0
+    finally:
+        server.kill()
+        shutil.rmtree(home, ignore_errors=True)

@@ -72,26 +72,10 @@ struct AssetIndex {
         return catalog.setFile(path, .examine(path: path, bytes: bytes))
     }
 
-    /// Re-reads a file the page loads that is no asset (a font the app
-    /// bundles); returns its bytes, nil when it is gone or leads outside.
-    private mutating func updateServedFile(at path: String, in folder: ContentFolder, mimeType: String) -> [UInt8]? {
-        guard let bytes = try? folder.read(path) else {
-            images[path] = nil
-            return nil
-        }
-        images[path] = ServedImage(path: path, contentHash: ContentHash.of(bytes), width: nil, height: nil, mimeType: mimeType)
-        return bytes
-    }
-
-    /// Re-reads a font file the app bundles; returns its bytes, nil when it is gone or leads outside.
-    mutating func updateFont(at path: String, in folder: ContentFolder) -> [UInt8]? {
-        updateServedFile(at: path, in: folder, mimeType: Self.fontMimeType(path))
-    }
-
-    private static func fontMimeType(_ path: String) -> String {
-        if RelativePath.hasExtension(path, in: ["otf"]) { return "font/otf" }
-        if RelativePath.hasExtension(path, in: ["ttc"]) { return "font/collection" }
-        return "font/ttf"
+    /// Takes in a file the page loads that is no asset (a font the app
+    /// bundles, `FontFileReading`); nil when it is gone or leads outside.
+    mutating func setServedFile(_ path: String, _ served: ServedImage?) {
+        images[path] = served
     }
 
     /// Re-reads a `Contents.json` of an asset catalog (an image set's, a

@@ -11,8 +11,8 @@ extension EditorVocabulary {
             let definition = folder.hasByteSuffix(".imageset") ? folder + "/Contents.json" : image.path
             return Asset(name: name, file: image.path, url: image.isDisplayable ? image.url : "", definition: definition)
         }
-        let keys = strings.values.keys.sorted().map { key in
-            StringKey(key: key, values: (strings.values[key] ?? [:]).sorted { $0.key < $1.key }.map { language, value in
+        let keys = strings.sortedKeys.map { key in
+            StringKey(key: key, values: strings.values(of: key).map { language, value in
                 StringKey.Value(language: language, text: value.text, path: value.path, location: value.location)
             })
         }

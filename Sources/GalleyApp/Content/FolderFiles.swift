@@ -21,6 +21,8 @@ struct FolderFiles {
     /// walk has found every file already, and a second walk of 10,000 files
     /// costs as much again.
     let listings = WorkCounter()
+    /// Large font files read aside now.
+    private var fontsReadAside = AsideTickets<String>()
 
     init(folder: ContentFolder) {
         self.folder = folder
@@ -40,6 +42,8 @@ struct FolderFiles {
         var removedContent: [String] = []
         /// Files of the app's strings that changed or went away.
         var appStrings: Set<String> = []
+        /// Large font files to read on the slow lane, taken in by `finishReadingAside`.
+        var fontJobs: [FontFileReading.Job] = []
         var configChanged = false
         /// Whether a file came or went: it may be the first or last of a language.
         var filesCameOrWent = false
@@ -48,8 +52,9 @@ struct FolderFiles {
         var appStringsNeedCheck: Bool { !appStrings.isEmpty || configChanged || filesCameOrWent }
     }
 
-    /// Takes in changed and removed files (paths relative to the root).
-    mutating func takeIn(changed: [String], removed: [String]) -> Intake {
+    /// Takes in changed and removed files (paths relative to the root);
+    /// with `readingAside`, large fonts are left to the intake's `fontJobs`.
+    mutating func takeIn(changed: [String], removed: [String], readingAside: Bool = false) -> Intake {
         var intake = Intake()
         let knownBefore = known.count
         var touchedAssets: Set<String> = []
@@ -64,7 +69,8 @@ struct FolderFiles {
                 intake.servedFilesChanged = true
             case .font:
                 _ = assets.removeFiles(under: path)
-                fonts.setFontFile(path, nil)
+                fontsReadAside.drop(path)
+                fonts.removeFontFile(path)
                 intake.restyle = true
             case .infoPlist:
                 fonts.setInfoPlist(path, nil)
@@ -91,8 +97,11 @@ struct FolderFiles {
                 intake.touchedImages.insert(.file(path))
             case .catalogContents:
                 touchedAssets.formUnion(assets.updateContents(at: path, in: folder))
+            case .font where readingAside && SourceCache.isLarge(path, in: folder):
+                intake.fontJobs.append(FontFileReading.Job(path: path, folder: folder, ticket: fontsReadAside.start(path)))
             case .font:
-                fonts.setFontFile(path, assets.updateFont(at: path, in: folder))
+                fontsReadAside.drop(path)
+                take(FontFileReading.read(path, in: folder))
                 intake.servedFilesChanged = true
                 intake.restyle = true
             case .infoPlist:
@@ -116,6 +125,20 @@ struct FolderFiles {
         intake.configChanged = changed.contains(ConfigFile.name) || removed.contains(ConfigFile.name)
         intake.filesCameOrWent = known.count != knownBefore || !removed.isEmpty
         return intake
+    }
+
+    private mutating func take(_ reading: FontFileReading) {
+        assets.setServedFile(reading.path, reading.served)
+        fonts.setFontFile(reading.path, reading.file)
+    }
+
+    /// Takes in a font read aside, unless it was saved again or removed
+    /// meanwhile; returns whether it was taken in.
+    mutating func finishReadingAside(_ reading: FontFileReading, ticket: Int) -> Bool {
+        guard fontsReadAside.finish(reading.path, ticket: ticket) else { return false }
+        surroundings.note(.assetFile)
+        take(reading)
+        return true
     }
 
     /// The files `change` changes and removes (relative paths).

@@ -11,12 +11,25 @@ enum SlowWork {
         /// A rendering made from the document's source when `ticket` was
         /// taken (`RenderingHistory`): published if no newer one started.
         case rendering(id: String, ticket: Int, DocumentRenderer.Rendering)
+        /// A large font file's reading, taken in if `ticket` is its newest.
+        case font(FontFileReading, ticket: Int)
+        /// The app's strings read again with a large strings file among them.
+        case appStrings(AppStringsTracker.Update)
+
+        /// Whether taking it in lets go of much memory: the strings it
+        /// replaces held a large strings file's values, which glibc keeps in
+        /// its arenas unless told to hand them back.
+        var replacesLargeReading: Bool {
+            if case .appStrings = self { true } else { false }
+        }
 
         /// The file it concerns, for the log.
         var path: String {
             switch self {
             case .reading(let result): result.file.path
             case .rendering(_, _, let rendering): rendering.document.path
+            case .font(let reading, _): reading.path
+            case .appStrings(let update): update.paths.isEmpty ? "the app's strings" : update.paths.sorted().joined(separator: ", ")
             }
         }
     }

@@ -28,11 +28,24 @@ struct SourceCache {
     /// was a 0.8 MB table for nothing.
     private var largeFiles: Set<String> = []
     static let largestFileReadInPlace = 256 * 1024
-    /// Files read aside now, by source path, with the ticket of their job.
-    private var readingAside: [String: Int] = [:]
+
+    /// Whether a file of `size` bytes is read aside where the workspace can.
+    static func isLarge(size: Int) -> Bool {
+        size >= largestFileReadInPlace
+    }
+
+    /// Whether the file at `path` in `folder` is large now (`isLarge(size:)`),
+    /// by its size on disk: a file that is not read in parts (a font, a
+    /// strings file) is read aside from its first save on.
+    static func isLarge(_ path: String, in folder: ContentFolder) -> Bool {
+        guard let file = try? folder.openFile(path) else { return false }
+        defer { file.descriptor.close() }
+        return isLarge(size: Int(file.status.st_size))
+    }
+    /// Files read aside now, by source path.
+    private var readingAside = AsideTickets<String>()
     /// Files saved again while read aside: read again when that reading is back.
     private var rereadWanted: [String: ContentFile] = [:]
-    private var lastTicket = 0
     /// Bytes of content files the readers have parsed so far: a large file's
     /// save adds the edited part, not the file.
     private(set) var bytesParsed = 0
@@ -54,11 +67,35 @@ struct SourceCache {
         return try folder.read(file)
     }
 
-    /// Whether `file` is there to read, from an editor or on disk.
     /// The contents of `file`, or nil when it does not exist.
     func existingContents(of file: String) -> Result<[UInt8], Error>? {
-        exists(file) ? Result { try contents(of: file) } : nil
+        source(of: [file]).existingContents(of: file)
     }
+
+    /// Where `paths` are read as they are now, ready to read anywhere (on
+    /// the slow lane): the editors' buffers for them, else the folder.
+    struct FileSource: Sendable {
+        fileprivate let folder: ContentFolder
+        fileprivate let buffers: [String: [UInt8]]
+
+        /// The contents of `file`, or nil when it does not exist.
+        func existingContents(of file: String) -> Result<[UInt8], Error>? {
+            if let buffer = buffers[file] { return .success(buffer) }
+            guard folder.hasEntry(file) else { return nil }
+            return Result { try folder.read(file) }
+        }
+
+        /// Whether `file` is large now (`isLarge(size:)`), as a buffer or on disk.
+        func isLarge(_ file: String) -> Bool {
+            buffers[file].map { SourceCache.isLarge(size: $0.count) } ?? SourceCache.isLarge(file, in: folder)
+        }
+    }
+
+    func source(of paths: Set<String>) -> FileSource {
+        FileSource(folder: folder, buffers: buffers.filter { paths.contains($0.key) })
+    }
+
+    /// Whether `file` is there to read, from an editor or on disk.
 
     func exists(_ file: String) -> Bool {
         buffers[file] != nil || folder.hasEntry(file)
@@ -159,7 +196,7 @@ struct SourceCache {
     /// Keeps what the next reading of the file may resume from.
     private mutating func keep(_ result: ReadResult) {
         bytesParsed += result.snapshot?.bytesRead ?? 0
-        if result.bytes >= Self.largestFileReadInPlace { largeFiles.insert(result.file.path) } else { largeFiles.remove(result.file.path) }
+        if Self.isLarge(size: result.bytes) { largeFiles.insert(result.file.path) } else { largeFiles.remove(result.file.path) }
         let path = result.file.sourcePath
         let replaced = if let kept = result.snapshot, kept.canReadInPart { snapshots.updateValue(kept, forKey: path) } else { snapshots.removeValue(forKey: path) }
         if let replaced { replacedReadings.append(replaced) }
@@ -175,14 +212,14 @@ struct SourceCache {
     /// a reading aside of it that comes back is of no use.
     mutating func forgetReading(of path: String) {
         snapshots[path] = nil
-        readingAside[path] = nil
+        readingAside.drop(path)
         rereadWanted[path] = nil
     }
 
     /// Forgets every last reading (the config changed how every file reads).
     mutating func forgetReadings() {
         snapshots = [:]
-        readingAside = [:]
+        readingAside.dropAll()
         rereadWanted = [:]
     }
 
@@ -190,7 +227,7 @@ struct SourceCache {
 
     /// Whether a reading of the document at `path` (a file, or a bundle) is in flight aside.
     func isReadingAside(documentAt path: String) -> Bool {
-        readingAside.keys.contains { Self.documentPath(ofBuffer: $0) == path }
+        readingAside.contains { Self.documentPath(ofBuffer: $0) == path }
     }
 
     /// Whether `file` was so large when last read that its next reading
@@ -202,14 +239,12 @@ struct SourceCache {
     /// The job that reads `file` aside, or nil when a reading of it is in
     /// flight already: the file is read again when that one is back.
     mutating func readAside(_ file: ContentFile, config: GalleyConfig) -> ReadJob? {
-        guard readingAside[file.sourcePath] == nil else {
+        guard !readingAside.isOut(file.sourcePath) else {
             rereadWanted[file.sourcePath] = file
             return nil
         }
-        lastTicket += 1
-        readingAside[file.sourcePath] = lastTicket
         var job = job(reading: file, config: config)
-        job.ticket = lastTicket
+        job.ticket = readingAside.start(file.sourcePath)
         return job
     }
 
@@ -226,8 +261,7 @@ struct SourceCache {
 
     mutating func finishReadingAside(_ result: ReadResult, config: GalleyConfig) -> ReadingBack {
         let path = result.file.sourcePath
-        guard readingAside[path] == result.ticket else { return .stale }
-        readingAside[path] = nil
+        guard readingAside.finish(path, ticket: result.ticket) else { return .stale }
         keep(result)
         guard let again = rereadWanted.removeValue(forKey: path), let job = readAside(again, config: config) else { return .current }
         return .superseded(job)

@@ -48,7 +48,8 @@ final class Workspace {
     /// entries, then reads the content and renders what it all touched.
     @discardableResult
     func apply(changed: [String], removed: [String]) -> WorkspaceChanges {
-        let intake = files.takeIn(changed: changed, removed: removed)
+        let intake = files.takeIn(changed: changed, removed: removed, readingAside: slowLane != nil)
+        intake.fontJobs.forEach(readAside)
         for path in intake.removedContent {
             sources.forgetReading(of: path)
             forget(index.removeDocuments(ofFile: path))
@@ -65,10 +66,7 @@ final class Workspace {
             sources.forgetReadings()
             queue.add(index.sources.keys)
         }
-        if intake.appStringsNeedCheck, appStrings.update(intake.appStrings, config: style.config, contentLanguages: files.contentLanguages, contents: sources.existingContents) {
-            // Titles may name keys: the documents titled in galley.json show new values or warnings.
-            queue.add(index.sources.filter { DocumentNaming.configuredTitle(path: $0.value.path, config: style.config) != nil }.keys)
-        }
+        if intake.appStringsNeedCheck { updateAppStrings(intake.appStrings) }
         read(intake.configChanged ? files.contentFiles : intake.contentFiles)
         renderPending()
         return takeChanges()
@@ -143,6 +141,27 @@ final class Workspace {
         slowLane? { .reading(job.run()) }
     }
 
+    private func readAside(_ job: FontFileReading.Job) {
+        slowLane? { job.run() }
+    }
+
+    /// Reads the strings files at `paths` again and checks the app's strings,
+    /// aside when a large strings file is among them.
+    private func updateAppStrings(_ paths: Set<String>) {
+        switch appStrings.update(paths, config: style.config, contentLanguages: files.contentLanguages, source: sources.source(of: paths),
+                                 readingAside: slowLane != nil) {
+        case .done(let changed): if changed { renderTitledDocuments() }
+        case .aside(let update): slowLane? { update.run() }
+        case .waiting: break
+        }
+    }
+
+    /// Titles may name keys of the app's strings: the documents titled in
+    /// galley.json show new values or warnings.
+    private func renderTitledDocuments() {
+        queue.add(index.sources.filter { DocumentNaming.configuredTitle(path: $0.value.path, config: style.config) != nil }.keys)
+    }
+
     /// Takes in what slow work made, unless newer work superseded it: a
     /// reading's documents are then rendered aside too.
     func finish(_ done: SlowWork.Done) -> WorkspaceChanges {
@@ -167,6 +186,18 @@ final class Workspace {
             }
             // Images or fonts changed meanwhile: what it linked may be gone.
             if rendering.reusable.surroundings == files.surroundings { publish(id, rendering) } else { renderAside([id]) }
+        case .font(let reading, let ticket):
+            guard files.finishReadingAside(reading, ticket: ticket) else { break }
+            outbox.noteImagesChanged()
+            if restyle() { queue.add(index.sources.keys) }
+            renderPending()
+        case .appStrings(let update):
+            let (changed, wanted) = appStrings.finish(update)
+            if changed {
+                renderTitledDocuments()
+                renderPending()
+            }
+            if let wanted { updateAppStrings(wanted) }
         }
         return takeChanges()
     }
@@ -183,11 +214,11 @@ final class Workspace {
     }
 
     /// Whether what the file at `path` (or the buffer for it) holds now is
-    /// taken in: no reading of it, nor rendering of its documents, is out
-    /// on the slow lane.
+    /// taken in: no reading of it (a document's or a strings file's), nor
+    /// rendering of its documents, is out on the slow lane.
     func isSettled(_ path: String) -> Bool {
         let documentPath = SourceCache.documentPath(ofBuffer: path)
-        if sources.isReadingAside(documentAt: documentPath) { return false }
+        if sources.isReadingAside(documentAt: documentPath) || appStrings.isReadingAside(path) { return false }
         return renderingAside.isEmpty || !index.documentIDs(ofFile: documentPath).contains { renderingAside[$0] != nil }
     }
 

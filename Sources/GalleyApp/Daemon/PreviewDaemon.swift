@@ -93,7 +93,12 @@ final class PreviewDaemon: Sendable {
         let workspace = Workspace(root: root, output: .served, pictures: pictures) { work in
             slowFiles.async {
                 let done = work()
-                laneReference.target?.post(done.path) { $0.finish(done) }
+                laneReference.target?.post(done.path) { workspace in
+                    let changes = workspace.finish(done)
+                    // A trim holds the arenas for milliseconds: nothing next to reading a large strings file.
+                    if done.replacesLargeReading { HTTPServer.releaseFreeMemory() }
+                    return changes
+                }
             }
         }
         let socket: ListeningSocket

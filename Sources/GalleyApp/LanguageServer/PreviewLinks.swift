@@ -8,7 +8,8 @@ import Synchronization
 /// session's `EditorPreviews` calls meet sockets and the disk.
 final class PreviewLinks: EditorPreviews {
     private var links: [Int: PreviewLink] = [:]
-    private var ownPreview: OwnPreviewLink?
+    /// The folders of the previews this process serves itself.
+    private var ownRoots: Set<String> = []
     private var nextNumber = 0
     /// Called (on another thread) for each Alt/Ctrl-click on a block, once the client can show documents.
     private let showClick: @Sendable (_ root: String, _ path: String, _ line: Int) -> Void
@@ -52,7 +53,9 @@ final class PreviewLinks: EditorPreviews {
     }
 
     func forget(_ preview: PreviewID) {
-        links.removeValue(forKey: preview.number)?.close()
+        guard let link = links.removeValue(forKey: preview.number) else { return }
+        link.close()
+        if link is OwnPreviewLink { ownRoots.remove(link.root) }
     }
 
     /// Stops the preview this process serves, answering its pages.
@@ -63,16 +66,21 @@ final class PreviewLinks: EditorPreviews {
 
     /// The preview that covers `file` (absolute) and the file's path in it:
     /// a running daemon for the file's folder or one above it, else a
-    /// preview of the workspace folder served by this process.
-    func attach(file: String, workspaceFolder: String?) -> PreviewLookup {
+    /// preview served by this process, of the workspace folder holding the
+    /// file (`PreviewRoot`). A file outside every workspace folder the
+    /// editor gave gets none, not even a running daemon's.
+    func attach(file: String, workspaceFolders: [String]) -> PreviewLookup {
         guard let real = FilePath.resolvingFolders(file) else { return .none }
-        let realFolder = FilePath.parent(of: real)
+        let workspace = workspaceFolders.map { FilePath.realPath($0) ?? FilePath.absolute($0) }
+        if !workspace.isEmpty, !workspace.contains(where: { FilePath.isSameOrBelow(real, $0) }) {
+            return .refused(.outsideWorkspace(file: real, workspaceFolders: workspace))
+        }
         for (number, link) in links {
             if let path = ContentPath.relative(real, to: link.root), isPreviewable(path) {
                 return .found(PreviewID(number: number, root: link.root, url: link.url), path: path, started: false)
             }
         }
-        var ancestor = realFolder
+        var ancestor = FilePath.parent(of: real)
         while true {
             if FileSystem.exists(DaemonSocketPath.socket(forRoot: ancestor)), let link = try? DaemonSocketLink(root: ancestor),
                let path = ContentPath.relative(real, to: ancestor) {
@@ -82,12 +90,20 @@ final class PreviewLinks: EditorPreviews {
             guard ancestor != "/", !ancestor.isEmpty else { break }
             ancestor = FilePath.parent(of: ancestor)
         }
-        guard ownPreview == nil else { return .none }
-        let root = workspaceFolder.flatMap(FilePath.realPath).flatMap { ContentPath.relative(real, to: $0) != nil ? $0 : nil } ?? realFolder
+        let home = ProcessInfo.processInfo.environment["HOME"].flatMap(FilePath.realPath)
+        let root: String
+        let hasConfig = { (folder: String) in FileSystem.exists(folder.slashJoined(ConfigFile.name)) }
+        switch PreviewRoot.folder(for: real, workspaceFolders: workspace, home: home, hasConfig: hasConfig) {
+        case .success(let folder): root = folder
+        case .failure(let refusal): return .refused(refusal)
+        }
+        // Without workspace folders, the first file's folder is the one preview;
+        // with them, each folder gets its own.
+        guard workspace.isEmpty ? ownRoots.isEmpty : !ownRoots.contains(root) else { return .none }
         guard let path = ContentPath.relative(real, to: root), isPreviewable(path) else { return .none }
         do {
             let link = try OwnPreviewLink(folder: root)
-            ownPreview = link
+            ownRoots.insert(root)
             return .found(add(link), path: path, started: true)
         } catch {
             return .failed("Galley could not start a preview of \(root): \(error)")

@@ -12,7 +12,21 @@ public struct BundledFonts: Sendable {
         public var metrics: FontMetrics?
     }
 
-    private var fontFiles: [String: (names: FontFileNames, metrics: FontMetrics?, widths: AdvanceWidths?)?] = [:]
+    /// What Galley reads from one font file: its names, its vertical metrics
+    /// and its advance widths. Read anywhere (a large file off the
+    /// workspace queue), then set here.
+    public struct FontFile: Sendable {
+        public var names: FontFileNames
+        public var metrics: FontMetrics?
+        public var widths: AdvanceWidths?
+
+        /// Nil for a file that is no TrueType or OpenType font Galley can read.
+        public static func read(_ bytes: [UInt8]) -> FontFile? {
+            FontFileNames.read(bytes).map { FontFile(names: $0, metrics: FontMetrics.read(bytes), widths: AdvanceWidths.read(bytes)) }
+        }
+    }
+
+    private var fontFiles: [String: FontFile?] = [:]
     private var lists: [String: AppFontList.Result] = [:]
 
     /// Folders whose every font file counts as bundled (`galley.json`'s
@@ -29,8 +43,14 @@ public struct BundledFonts: Sendable {
         path.isByteEqual(to: "Info.plist") || path.hasByteSuffix("/Info.plist")
     }
 
-    public mutating func setFontFile(_ path: String, _ bytes: [UInt8]?) {
-        fontFiles[path] = bytes.flatMap { bytes in FontFileNames.read(bytes).map { ($0, FontMetrics.read(bytes), AdvanceWidths.read(bytes)) } }
+    /// Takes in the font file at `path` as read: nil when it is no font
+    /// Galley can read.
+    public mutating func setFontFile(_ path: String, _ file: FontFile?) {
+        fontFiles[path] = .some(file)
+    }
+
+    public mutating func removeFontFile(_ path: String) {
+        fontFiles[path] = nil
     }
 
     public mutating func setInfoPlist(_ path: String, _ bytes: [UInt8]?) {

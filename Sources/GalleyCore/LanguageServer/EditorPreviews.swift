@@ -2,8 +2,9 @@
 /// `galley serve` or one the session's process serves itself. Every read of
 /// the disk and every socket sits behind this; the session only decides.
 public protocol EditorPreviews: AnyObject {
-    /// The preview covering the file at `path` (absolute), found or started.
-    func attach(file path: String, workspaceFolder: String?) -> PreviewLookup
+    /// The preview covering the file at `path` (absolute), found or started
+    /// within the editor's `workspaceFolders` (when it gave any).
+    func attach(file path: String, workspaceFolders: [String]) -> PreviewLookup
     /// Shows `text`, the session's `version` of it, for `path` (relative to
     /// the preview's root); `edit` says what changed since the version the
     /// preview holds, when it holds one.
@@ -40,6 +41,29 @@ public enum PreviewLookup: Equatable, Sendable {
     case none
     /// A preview should have covered it and could not be started.
     case failed(String)
+    /// No preview is started for the file, for a reason the editor is told.
+    case refused(PreviewRefusal)
+}
+
+/// Why the language server previews no folder for a file: a preview serves
+/// and watches its whole folder, so it is rooted only where the author works.
+public enum PreviewRefusal: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file is in none of the workspace folders the editor gave.
+    case outsideWorkspace(file: String, workspaceFolders: [String])
+    /// The folder the preview would serve is as wide as `/`, a home folder
+    /// or a system folder, and no `galley.json` says it is content.
+    case tooWide(folder: String)
+
+    public var description: String {
+        switch self {
+        case .outsideWorkspace(let file, let folders):
+            let list = folders.map { "'\($0)'" }.joined(separator: ", ")
+            return "Galley previews only within the workspace (\(list)); '\(file)' is outside it, so it has no preview"
+        case .tooWide(let folder):
+            return "Galley does not preview '\(folder)': it is too wide a folder to serve and watch whole; "
+                + "open a content folder as the workspace, or add a galley.json to '\(folder)' to preview it"
+        }
+    }
 }
 
 /// What changed in a buffer since the version a preview holds (`base`):

@@ -78,8 +78,10 @@ public struct ClientCapabilities: Equatable, Sendable {
     public var positionEncodings: [String] = []
     public var showDocument = false
     public var snippets = false
-    /// The workspace folder's absolute path.
-    public var workspaceFolder: String?
+    /// The workspace folders' absolute paths, as `initialize` gives them
+    /// (`workspaceFolders`, else `rootUri`, else `rootPath`): where the
+    /// editor works, and so where previews may be.
+    public var workspaceFolders: [String] = []
 }
 
 /// A diagnostic the client sends back with a code-action request.
@@ -197,9 +199,11 @@ extension ClientCapabilities {
         showDocument = capabilities?.member("window")?.value.member("showDocument")?.value.member("support")?.value.value == .bool(true)
         let completionItem = capabilities?.member("textDocument")?.value.member("completion")?.value.member("completionItem")?.value
         snippets = completionItem?.member("snippetSupport")?.value.value == .bool(true)
-        let folderURI = params?.member("workspaceFolders")?.value.arrayValue?.first?.member("uri")?.value.stringValue
-            ?? params?.member("rootUri")?.value.stringValue
-        workspaceFolder = folderURI.flatMap(FileURI.path(of:)) ?? params?.member("rootPath")?.value.stringValue
+        let folders = (params?.member("workspaceFolders")?.value.arrayValue ?? []).compactMap { folder in
+            folder.member("uri")?.value.stringValue.flatMap(FileURI.path(of:))
+        }
+        let root = params?.member("rootUri")?.value.stringValue.flatMap(FileURI.path(of:)) ?? params?.member("rootPath")?.value.stringValue
+        workspaceFolders = folders.isEmpty ? root.map { [$0] } ?? [] : folders
     }
 }
 

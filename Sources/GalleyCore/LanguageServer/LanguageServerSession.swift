@@ -28,6 +28,8 @@ public struct LanguageServerSession {
     var documents: [String: OpenDocument] = [:]
     /// Documents changed since the last flush, in the order they changed.
     public private(set) var pendingPreview: [String] = []
+    /// Why files got no preview, each said to the editor once.
+    private var refusalsSaid: Set<PreviewRefusal> = []
     /// The preview this process started, until the editor is told its first page.
     private var unannouncedPreview: PreviewID?
     let previews: any EditorPreviews
@@ -189,13 +191,16 @@ public struct LanguageServerSession {
         guard let file = FileURI.path(of: uri) else { return }
         documents[uri]?.lostPreview = false
         documents[uri]?.shown = nil
-        switch previews.attach(file: file, workspaceFolder: capabilities.workspaceFolder) {
+        switch previews.attach(file: file, workspaceFolders: capabilities.workspaceFolders) {
         case .found(let preview, let path, let started):
             documents[uri]?.preview = preview
             documents[uri]?.path = path
             if started { unannouncedPreview = preview }
         case .none: break
         case .failed(let reason): messages.append(.showMessage(type: 1, reason))
+        case .refused(let refusal):
+            // Said once: an editor opens many files of a folder it does not preview.
+            if refusalsSaid.insert(refusal).inserted { messages.append(.showMessage(type: 2, refusal.description)) }
         }
     }
 

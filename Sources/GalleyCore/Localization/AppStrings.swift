@@ -16,17 +16,36 @@ public struct AppStrings: Equatable, Sendable {
         /// The entry: its key (in a catalog, the language's key).
         public var range: SourceRange
         /// A catalog entry's `state` (`new`, `needs_review`, `translated`…) and where it is.
-        public var state: CatalogState?
+        public var state: CatalogState? {
+            get { boxedState?.state }
+            set { boxedState = newValue.map(StateBox.init) }
+        }
+        /// Held by reference: only a catalog's values have a state, and held
+        /// inline it made every value of a 600,000-entry strings file 40 bytes larger.
+        private var boxedState: StateBox?
 
         public init(text: String, format: String? = nil, path: String, range: SourceRange, state: CatalogState? = nil) {
             self.text = text
             self.format = format ?? text
             self.path = path
             self.range = range
-            self.state = state
+            boxedState = state.map(StateBox.init)
+        }
+
+        public static func == (first: Value, second: Value) -> Bool {
+            first.text == second.text && first.format == second.format && first.path == second.path && first.range == second.range
+                && first.state == second.state
         }
 
         public var location: SourceLocation { range.start }
+    }
+
+    private final class StateBox: Sendable {
+        let state: CatalogState
+
+        init(_ state: CatalogState) {
+            self.state = state
+        }
     }
 
     public struct CatalogState: Equatable, Sendable {
@@ -72,8 +91,25 @@ public struct AppStrings: Equatable, Sendable {
         }
     }
 
-    /// Key → language → value.
-    public private(set) var values: [String: [String: Value]] = [:]
+    /// Where one value is: an entry of one of `files`.
+    fileprivate struct Position: Equatable, Sendable {
+        var file: Int32
+        var entry: Int32
+    }
+
+    /// Where a key's values are, one per language: most keys have one in
+    /// a file, and an array of one for each would double what they cost.
+    fileprivate enum Positions: Equatable, Sendable {
+        case one(Position)
+        case many([Position])
+    }
+
+    /// The files' readings, in lookup order: the values are theirs, shared,
+    /// not copied (a 48 MB strings file's 600,000 values, copied into a
+    /// dictionary of languages for each key, were 200 MB more).
+    private var files: [FileReading] = []
+    /// Key → where its values are.
+    private var positions: [String: Positions] = [:]
     /// Every language any strings file is in.
     public private(set) var languages: Set<String> = []
     /// The source language a catalog names, if one does.
@@ -90,11 +126,76 @@ public struct AppStrings: Equatable, Sendable {
             guard let reading = files[path] else { continue }
             if sourceLanguage == nil { sourceLanguage = reading.sourceLanguage }
             if let source = reading.sourceLanguage { languages.insert(source) }
-            for entry in reading.entries {
+            let file = Int32(self.files.count)
+            self.files.append(reading)
+            for (index, entry) in reading.entries.enumerated() {
                 languages.insert(entry.language)
-                if values[entry.key, default: [:]][entry.language] == nil { values[entry.key, default: [:]][entry.language] = entry.value }
+                let position = Position(file: file, entry: Int32(index))
+                switch positions[entry.key] {
+                case nil:
+                    positions[entry.key] = .one(position)
+                case .one(let first)?:
+                    if self.entry(at: first).language != entry.language { positions[entry.key] = .many([first, position]) }
+                case .many(var all)?:
+                    guard !all.contains(where: { self.entry(at: $0).language == entry.language }) else { continue }
+                    positions[entry.key] = nil
+                    all.append(position)
+                    positions[entry.key] = .many(all)
+                }
             }
         }
+        // In language order, as every reader walks them.
+        for (key, found) in positions {
+            guard case .many(let all) = found else { continue }
+            positions[key] = .many(all.sorted { entry(at: $0).language < entry(at: $1).language })
+        }
+    }
+
+    private func entry(at position: Position) -> Entry {
+        files[Int(position.file)].entries[Int(position.entry)]
+    }
+
+    /// How many keys there are.
+    public var keyCount: Int { positions.count }
+
+    /// Every key, in order.
+    public var sortedKeys: [String] { positions.keys.sorted() }
+
+    public func hasKey(_ key: String) -> Bool {
+        positions[key] != nil
+    }
+
+    /// The values of one key, one per language, in language order; made
+    /// for each key a check walks, so one value costs no array.
+    public struct KeyValues: RandomAccessCollection {
+        fileprivate let strings: AppStrings
+        fileprivate let positions: Positions
+
+        public var startIndex: Int { 0 }
+
+        public var endIndex: Int {
+            switch positions {
+            case .one: 1
+            case .many(let all): all.count
+            }
+        }
+
+        public subscript(index: Int) -> (language: String, value: Value) {
+            let entry = switch positions {
+            case .one(let position): strings.entry(at: position)
+            case .many(let all): strings.entry(at: all[index])
+            }
+            return (entry.language, entry.value)
+        }
+
+        /// The value in exactly `language`.
+        public func value(in language: String) -> Value? {
+            first { $0.language == language }?.value
+        }
+    }
+
+    public func values(of key: String) -> KeyValues {
+        KeyValues(strings: self, positions: positions[key] ?? .many([]))
     }
 
     private static func precedence(of path: String) -> Int {
@@ -118,8 +219,8 @@ public struct AppStrings: Equatable, Sendable {
     /// language's table, else `Base`'s. A catalog's key in its source
     /// language is its own value when no localisation gives another.
     public func value(of key: String, in language: String) -> Value? {
-        guard let byLanguage = values[key] else { return nil }
-        return byLanguage[language] ?? byLanguage["Base"]
+        let values = values(of: key)
+        return values.value(in: language) ?? values.value(in: "Base")
     }
 
     /// The title `title` stands for on the page of the document at `path`:
@@ -127,7 +228,7 @@ public struct AppStrings: Equatable, Sendable {
     /// language (the key itself where that language lacks it, as the app
     /// shows it); nil when it is no key, and so a title as written.
     public func localizedTitle(_ title: String, documentAt path: String, configured: String?) -> String? {
-        guard values[title] != nil else { return nil }
+        guard hasKey(title) else { return nil }
         guard let language = DocumentLanguage.ofLocalizationFolder(path) ?? configured ?? referenceLanguage(configured: nil) else { return title }
         return value(of: title, in: language)?.text ?? title
     }

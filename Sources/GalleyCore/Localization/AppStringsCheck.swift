@@ -45,16 +45,15 @@ public enum AppStringsCheck {
             findings.byKey[key, default: []].append(Findings.Finding(language: language, diagnostic: diagnostic))
         }
         let reference = strings.referenceLanguage(configured: config.language)
-        for key in strings.values.keys.sorted() {
-            guard let byLanguage = strings.values[key] else { continue }
-            let languages = byLanguage.keys.sorted()
+        for key in strings.sortedKeys {
+            let values = strings.values(of: key)
             // The reference language's value, else the first there is.
-            guard let referenceLanguage = reference.flatMap({ byLanguage[$0] == nil ? nil : $0 }) ?? languages.first,
-                  let referenceValue = byLanguage[referenceLanguage] else { continue }
-            let expected = FormatSpecifiers(referenceValue.format)
-            for language in languages {
-                guard let value = byLanguage[language] else { continue }
-                if language != referenceLanguage {
+            let configured = reference.flatMap { language in values.value(in: language).map { (language: language, value: $0) } }
+            guard let (referenceLanguage, referenceValue) = configured ?? values.first else { continue }
+            // Only a key in several languages can differ between them: most are in one.
+            let expected = values.count > 1 ? FormatSpecifiers(referenceValue.format) : nil
+            for (language, value) in values {
+                if language != referenceLanguage, let expected {
                     let found = FormatSpecifiers(value.format)
                     if !found.takesSameArguments(as: expected) {
                         add(Diagnostic(path: value.path, id: .formatMismatch, range: value.range, severity: .warning, message:
@@ -69,7 +68,7 @@ public enum AppStringsCheck {
             }
         }
         for given in config.titles.keys.sorted() {
-            guard let key = config.titles[given], strings.values[key] != nil, let range = config.titleRanges[given] else { continue }
+            guard let key = config.titles[given], strings.hasKey(key), let range = config.titleRanges[given] else { continue }
             for language in languagesShowing(given, strings.languages.union(contentLanguages)) where strings.value(of: key, in: language) == nil {
                 add(Diagnostic(path: ConfigFile.name, id: .missingTranslation, range: range, severity: .warning, message:
                     "'\(key)' has no value in '\(language)': the app shows the key there"), key: key, language: language)

@@ -34,9 +34,10 @@ public enum AppStringsFile {
         switch kind(of: path) {
         case .strings:
             guard let language = LocalizedPath(path)?.language else { return nil }
-            let (table, diagnostics) = StringsFileReader.read(bytes, path: path, work: work)
-            let entries = table.entries.map { entry in
-                AppStrings.Entry(key: entry.key, language: language, value: AppStrings.Value(text: entry.value, path: path, range: SourceRange(at: entry.location)))
+            var entries: [AppStrings.Entry] = []
+            let diagnostics = StringsFileReader.read(bytes, path: path, work: work) { entry in
+                let value = AppStrings.Value(text: entry.value, path: path, range: SourceRange(at: entry.location))
+                entries.append(AppStrings.Entry(key: entry.key, language: language, value: value))
             }
             return AppStrings.FileReading(entries: entries, diagnostics: diagnostics)
         case .stringsDictionary:

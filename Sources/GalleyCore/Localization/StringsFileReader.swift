@@ -30,49 +30,89 @@ public struct StringsTable: Equatable, Sendable {
 /// after the next `;`, so one slip does not hide every later entry.
 public enum StringsFileReader {
     public static func read(_ bytes: [UInt8], path: String, work: WorkCounter? = nil) -> (table: StringsTable, diagnostics: [Diagnostic]) {
-        guard let text = decode(bytes) else {
-            return (StringsTable(), [Diagnostic(path: path, id: .unreadableFile, at: .start, severity: .error,
-                                                message: "a strings file must be UTF-8 or UTF-16 with a byte order mark")])
-        }
-        var parser = Parser(utf8: Array(text.utf8), path: path, work: work)
-        parser.parse()
-        return (StringsTable(entries: parser.entries), parser.diagnostics)
+        var entries: [StringsTable.Entry] = []
+        let diagnostics = read(bytes, path: path, work: work) { entries.append($0) }
+        return (StringsTable(entries: entries), diagnostics)
     }
 
-    /// The text of a strings file: UTF-16 when a byte order mark says so,
-    /// else UTF-8 (its own mark dropped); nil for bytes that are neither.
-    static func decode(_ bytes: [UInt8]) -> String? {
+    /// Reads the entries one by one into `take`, keeping no table of them:
+    /// a reader that keeps them as values of its own holds them once.
+    static func read(_ bytes: [UInt8], path: String, work: WorkCounter?, each take: (StringsTable.Entry) -> Void) -> [Diagnostic] {
+        guard let utf8 = utf8Text(bytes) else {
+            return [Diagnostic(path: path, id: .unreadableFile, at: .start, severity: .error,
+                               message: "a strings file must be UTF-8 or UTF-16 with a byte order mark")]
+        }
+        return withoutActuallyEscaping(take) { take in
+            var parser = Parser(utf8: utf8, path: path, work: work, take: take)
+            parser.parse()
+            return parser.diagnostics
+        }
+    }
+
+    /// The text of a strings file as UTF-8: the bytes themselves, shared
+    /// rather than copied, when they are UTF-8 (without their own mark);
+    /// transcoded when a byte order mark says UTF-16; nil for bytes that are neither.
+    static func utf8Text(_ bytes: [UInt8]) -> [UInt8]? {
         if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
-            let littleEndian = bytes[0] == 0xFF
-            var units: [UInt16] = []
-            units.reserveCapacity(bytes.count / 2)
-            var index = 2
-            while index + 1 < bytes.count {
-                let pair = (UInt16(bytes[index]), UInt16(bytes[index + 1]))
-                units.append(littleEndian ? pair.0 | pair.1 << 8 : pair.0 << 8 | pair.1)
-                index += 2
-            }
             guard bytes.count % 2 == 0 else { return nil }
-            return String(validating: units, as: UTF16.self)
+            return utf8(fromUTF16: bytes, littleEndian: bytes[0] == 0xFF)
         }
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-        return String(validating: body, as: UTF8.self)
+        // Validated by making a string that is let go of at once, before the entries are read.
+        guard String(validating: body, as: UTF8.self) != nil else { return nil }
+        return body
+    }
+
+    /// UTF-16 bytes after their byte order mark, as UTF-8; nil where a
+    /// surrogate is unpaired.
+    private static func utf8(fromUTF16 bytes: [UInt8], littleEndian: Bool) -> [UInt8]? {
+        func unit(at index: Int) -> UInt32 {
+            let pair = (UInt32(bytes[index]), UInt32(bytes[index + 1]))
+            return littleEndian ? pair.0 | pair.1 << 8 : pair.0 << 8 | pair.1
+        }
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(bytes.count / 2)
+        var index = 2
+        while index + 1 < bytes.count {
+            var scalar = unit(at: index)
+            index += 2
+            if (0xD800...0xDFFF).contains(scalar) {
+                guard scalar <= 0xDBFF, index + 1 < bytes.count else { return nil }
+                let low = unit(at: index)
+                guard (0xDC00...0xDFFF).contains(low) else { return nil }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                index += 2
+            }
+            switch scalar {
+            case ..<0x80:
+                utf8.append(UInt8(scalar))
+            case ..<0x800:
+                utf8 += [UInt8(0xC0 | scalar >> 6), UInt8(0x80 | scalar & 0x3F)]
+            case ..<0x10000:
+                utf8 += [UInt8(0xE0 | scalar >> 12), UInt8(0x80 | scalar >> 6 & 0x3F), UInt8(0x80 | scalar & 0x3F)]
+            default:
+                utf8 += [UInt8(0xF0 | scalar >> 18), UInt8(0x80 | scalar >> 12 & 0x3F),
+                         UInt8(0x80 | scalar >> 6 & 0x3F), UInt8(0x80 | scalar & 0x3F)]
+            }
+        }
+        return utf8
     }
 
     private struct Parser {
         let utf8: [UInt8]
         let path: String
         let work: WorkCounter?
+        let take: (StringsTable.Entry) -> Void
         var locator: SourceLocator
         var index = 0
-        var entries: [StringsTable.Entry] = []
         var firstOffsetOfKey: [String: Int] = [:]
         var diagnostics: [Diagnostic] = []
 
-        init(utf8: [UInt8], path: String, work: WorkCounter?) {
+        init(utf8: [UInt8], path: String, work: WorkCounter?, take: @escaping (StringsTable.Entry) -> Void) {
             self.utf8 = utf8
             self.path = path
             self.work = work
+            self.take = take
             locator = SourceLocator(utf8)
         }
 
@@ -128,7 +168,7 @@ public enum StringsFileReader {
                 report("duplicate key \(quoted(key)); the first, at line \(line), is the one used", at: keyOffset, severity: .warning)
             } else {
                 firstOffsetOfKey[key] = keyOffset
-                entries.append(.init(key: key, value: value, location: locator.location(of: keyOffset)))
+                take(.init(key: key, value: value, location: locator.location(of: keyOffset)))
             }
             return true
         }
