@@ -2,6 +2,7 @@
 child process on a loopback port, and content copies in ordinary folders."""
 import contextlib
 import json
+import hashlib
 import os
 import queue
 import re
@@ -59,6 +60,21 @@ def copy_content(source, prefix="galley-"):
         for name in files:
             os.chmod(os.path.join(folder, name), 0o644)
     return dest, holder
+
+
+PAGE_ASSETS = os.path.join(REPO, "Assets", "Page")
+README_SCREENSHOTS = os.path.join(REPO, "Tests", "Browser", "screenshots")
+
+
+def page_assets_digest():
+    """A digest of every file of the page (its HTML, CSS and scripts): what the
+    README's screenshots show, so that they are known stale when it changes."""
+    digest = hashlib.sha256()
+    for name in sorted(os.listdir(PAGE_ASSETS)):
+        digest.update(name.encode() + b"\0")
+        with open(os.path.join(PAGE_ASSETS, name), "rb") as f:
+            digest.update(f.read() + b"\0")
+    return digest.hexdigest()
 
 
 def readme_snippet(heading, language):

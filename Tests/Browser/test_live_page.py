@@ -16,6 +16,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from browser_support import REPO, SCREENSHOTS, Daemon, copy_content, decode_png, make_png, save_by_rename, save_in_place, shown_block_locations, wait_until
+from galley_support import page_assets_digest
 
 DATA = os.path.join("Resources", "speciesData.json")
 
@@ -746,6 +747,9 @@ def test_readme_screenshots(page):
         time.sleep(0.3)
         page.save_screenshot(os.path.join(SCREENSHOTS, "readme-820-dark.png"))
         page.execute_script("localStorage.clear()")
+        # What the pictures show, for test_readme's check that they are the current page's.
+        with open(os.path.join(SCREENSHOTS, "readme.json"), "w") as f:
+            json.dump({"page": page_assets_digest()}, f)
     finally:
         daemon.stop()
         shutil.rmtree(holder, ignore_errors=True)

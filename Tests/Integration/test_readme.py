@@ -5,11 +5,15 @@ import os
 import re
 import shlex
 
-from galley_support import REPO, run_galley
+import json
+
+from galley_support import README_SCREENSHOTS, REPO, page_assets_digest, run_galley
 
 README = os.path.join(REPO, "README.md")
 # What a browser or a terminal shows before the first scroll.
 FIRST_SCREEN_LINES = 50
+# An author's part of the README, before the reference: its prose, code aside.
+AUTHORS_PART_WORDS = 800
 
 
 def shell_lines():
@@ -49,3 +53,33 @@ def test_every_script_and_galley_command_shown_exists():
         assert usage.returncode == 0, (words, usage.stderr)
         for option in (word.split("=")[0] for word in words[2:] if word.startswith("-")):
             assert option in usage.stdout, (words, option)
+
+
+def test_the_authors_part_is_short_and_the_rest_is_in_docs():
+    """What an author needs (what Galley is, the two commands, the first
+    edit, the editor, galley.json, the phone) stays under 800 words of prose;
+    the reference, the protocol and the numbers live in docs/, and every
+    document the README links exists."""
+    text = open(README, encoding="utf-8").read()
+    authors = text[:text.index("\n## Reference")]
+    prose = re.sub(r"```.*?```", "", authors, flags=re.S)
+    assert len(prose.split()) < AUTHORS_PART_WORDS, len(prose.split())
+    headings = [line for line in authors.split("\n") if line.startswith("## ")]
+    for wanted in ("## Start", "## The first edit", "## Your editor", "## `galley.json`", "## On your phone"):
+        assert wanted in headings, (wanted, headings)
+    for link in re.findall(r"\]\((docs/[^)#]+)", text):
+        assert os.path.isfile(os.path.join(REPO, link)), link
+    for moved in ("HTTP API", "## Numbers", "Building and testing"):
+        assert moved not in text, f"{moved} belongs in docs/"
+
+
+def test_the_screenshots_show_the_current_page():
+    """The README's pictures were taken of the page as it is now: any change
+    to its HTML, CSS or scripts asks for them again
+    (GALLEY_SCREENSHOTS=1 pytest Tests/Browser/test_live_page.py -k readme_screenshots)."""
+    with open(os.path.join(README_SCREENSHOTS, "readme.json")) as f:
+        taken = json.load(f)
+    assert taken["page"] == page_assets_digest(), "the README's screenshots predate the page; take them again"
+    text = open(README, encoding="utf-8").read()
+    for picture in re.findall(r"\((Tests/Browser/screenshots/[^)]+\.png)\)", text):
+        assert os.path.isfile(os.path.join(REPO, picture)), picture
