@@ -114,6 +114,9 @@ final class PreviewDaemon: Sendable {
         }
         let local = options.lan ? "http://127.0.0.1:\(socket.port)/" : socket.origin + "/"
         let addresses = Addresses(local: local, lan: gate?.urls ?? [])
+        // Editors find this daemon by its socket from the moment its address
+        // is out; they wait in the socket's queue, as pages do, until it is ready.
+        let editorListener = acceptsEditors ? listenForEditors(root: root) : nil
         try announce(addresses)
         let command = options.editorCommand.flatMap(EditorCommand.init(template:))
         let editor = EditorLink(command: command, connectedEditors: editors)
@@ -139,7 +142,7 @@ final class PreviewDaemon: Sendable {
         watching.watch(with: watcher)
         let documents = lane.read(\.documentCount)
         log.info("watching \(root): \(documents) document\(documents == 1 ? "" : "s") ready in \(Milliseconds.format(startTime.duration(to: .now)))")
-        if acceptsEditors { startBufferLink(root: root) }
+        if let editorListener { startBufferLink(editorListener) }
         return addresses
     }
 
@@ -153,16 +156,27 @@ final class PreviewDaemon: Sendable {
 
     // MARK: - Editor buffers (galley lsp)
 
-    private func startBufferLink(root: String) {
+    /// The socket `galley lsp` finds this daemon by, bound and listening;
+    /// nil (with a warning) when another daemon serves the folder to editors.
+    private func listenForEditors(root: String) -> LocalSocketListener? {
         let folder = DaemonSocketPath.folder()
         do {
             try DaemonSocketPath.prepareFolder(folder)
-            let link = try BufferLinkServer(listener: try LocalSocketListener(path: DaemonSocketPath.socket(forRoot: root)), daemon: self)
+            return try LocalSocketListener(path: DaemonSocketPath.socket(forRoot: root))
+        } catch let error as SystemCallError where error.errno == EADDRINUSE {
+            log.warning("another galley serve is already serving \(root) to editors; galley lsp will talk to that one")
+        } catch {
+            log.warning("\(error); galley lsp will not reach this daemon")
+        }
+        return nil
+    }
+
+    private func startBufferLink(_ listener: LocalSocketListener) {
+        do {
+            let link = try BufferLinkServer(listener: listener, daemon: self)
             try link.start()
             running.withLock { $0?.bufferLink = link }
             log.verbose("editors reach this daemon at \(link.path)")
-        } catch let error as SystemCallError where error.errno == EADDRINUSE {
-            log.warning("another galley serve is already serving \(root) to editors; galley lsp will talk to that one")
         } catch {
             log.warning("\(error); galley lsp will not reach this daemon")
         }
