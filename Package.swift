@@ -67,9 +67,11 @@ let package = Package(
         .executableTarget(name: "galley", dependencies: ["GalleyApp"]),
         // Times the core for Scripts/bench; not shipped.
         .executableTarget(name: "GalleyBench", dependencies: ["GalleyCore"]),
+        // The tests' one way to record and compare golden files.
+        .target(name: "GalleyTestSupport", path: "Tests/GalleyTestSupport"),
         .testTarget(
             name: "GalleyCoreTests",
-            dependencies: ["GalleyCore"],
+            dependencies: ["GalleyCore", "GalleyTestSupport"],
             resources: [.copy("Golden")]
         ),
         .testTarget(name: "GalleySystemTests", dependencies: ["GalleySystem"]),
@@ -82,7 +84,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GalleyAppTests",
-            dependencies: ["GalleyApp", "GalleySystem", "GalleyWatcher", "GalleyServer", "GalleyCore"]
+            dependencies: ["GalleyApp", "GalleySystem", "GalleyWatcher", "GalleyServer", "GalleyCore", "GalleyTestSupport"]
         ),
     ]
 )
