@@ -134,7 +134,7 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
         }
         json.endArray()
         json.endObject()
-        return HTTPResponse(status: 200, contentType: "application/json", body: json.text, headers: SecurityHeaders.all)
+        return HTTPResponse.json(json)
     }
 
     /// The review page of the folder as it is now against `since` (HEAD when
