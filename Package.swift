@@ -32,6 +32,7 @@ let package = Package(
         .target(
             name: "GalleyPage",
             path: "Assets/Page",
+            // The page's only file list: PageFiles serves what is embedded here.
             resources: [
                 .embedInCode("page.html"),
                 .embedInCode("index.html"),
@@ -55,7 +56,8 @@ let package = Package(
                 .embedInCode("reviewViews.js"),
                 .embedInCode("changes.html"),
                 .embedInCode("changes.js"),
-            ]
+            ],
+            plugins: ["GalleyPageFiles"]
         ),
         .target(
             name: "GalleyApp",
@@ -64,12 +66,16 @@ let package = Package(
         ),
         // Names the git commit in `galley --version` (Scripts/build-info).
         .plugin(name: "GalleyBuildInfo", capability: .buildTool(), path: "Sources/GalleyBuildInfo"),
+        // Makes PageFiles' table from GalleyPage's embedded resources.
+        .plugin(name: "GalleyPageFiles", capability: .buildTool(), path: "Sources/GalleyPageFiles"),
         .executableTarget(name: "galley", dependencies: ["GalleyApp"]),
         // Times the core for Scripts/bench; not shipped.
         .executableTarget(name: "GalleyBench", dependencies: ["GalleyCore"]),
+        // The tests' one way to record and compare golden files.
+        .target(name: "GalleyTestSupport", path: "Tests/GalleyTestSupport"),
         .testTarget(
             name: "GalleyCoreTests",
-            dependencies: ["GalleyCore"],
+            dependencies: ["GalleyCore", "GalleyTestSupport"],
             resources: [.copy("Golden")]
         ),
         .testTarget(name: "GalleySystemTests", dependencies: ["GalleySystem"]),
@@ -82,7 +88,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GalleyAppTests",
-            dependencies: ["GalleyApp", "GalleySystem", "GalleyWatcher", "GalleyServer", "GalleyCore"]
+            dependencies: ["GalleyApp", "GalleySystem", "GalleyWatcher", "GalleyServer", "GalleyCore", "GalleyTestSupport"]
         ),
     ]
 )

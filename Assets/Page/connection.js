@@ -2,6 +2,8 @@
 // it is away, the indicator in the toolbar, and hidden tabs that stop
 // polling and catch up when shown again.
 
+import { THIS_MACHINE_HOST_NAMES } from './thisMachine.js';
+
 /** Test and debugging hooks (see Tests/Browser). */
 export const galley = (window.galley = { version: null, boot: null, patches: 0, resyncs: 0, state: 'connecting' });
 
@@ -10,7 +12,7 @@ export const galley = (window.galley = { version: null, boot: null, patches: 0, 
  * one given the QR codes that hold the LAN key.
  */
 export function isThisMachine() {
-  return ['127.0.0.1', 'localhost', '[::1]'].includes(location.hostname);
+  return THIS_MACHINE_HOST_NAMES.includes(location.hostname);
 }
 
 /** How long the daemon may hold a poll, in seconds. */

@@ -2,6 +2,7 @@ import Foundation
 @testable import GalleyCore
 import XCTest
 @testable import GalleyApp
+import GalleyTestSupport
 
 final class DocumentPatchTests: XCTestCase {
     private let renderer = HTMLRenderer(context: RenderContext())
@@ -200,13 +201,8 @@ final class DocumentPatchTests: XCTestCase {
             _ = try patch(from: before, to: after)
         }
         json.endArray()
-        let written = json.text + "\n"
-        if ProcessInfo.processInfo.environment["GALLEY_RECORD"] == "1" {
-            try FileManager.default.createDirectory(at: Self.fixture.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try written.write(to: Self.fixture, atomically: true, encoding: .utf8)
-        }
+        try GoldenFile.assertMatches(json.text + "\n", at: Self.fixture, shownAs: "Tests/Fixtures/patches.json")
         let recorded = try String(contentsOf: Self.fixture, encoding: .utf8)
-        XCTAssertTrue(recorded == written, "Tests/Fixtures/patches.json differs from what the renderer says (GALLEY_RECORD=1 to accept)")
         let cases = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(recorded.utf8)) as? [[String: Any]])
         for (index, (_, before, after)) in fixtureCases().enumerated() {
             let patchData = try JSONSerialization.data(withJSONObject: try XCTUnwrap(cases[index]["patch"]))

@@ -22,6 +22,30 @@ final class AssetCatalogTests: XCTestCase {
         return catalog
     }
 
+    /// actool reads a set's `contents.json` in any case on the Mac's default
+    /// disk; where two spellings stand side by side, the exact one is read.
+    func testContentsJSONInAnyCaseIsReadAndTheExactSpellingWins() throws {
+        var catalog = AssetCatalog()
+        catalog.setFile("A.xcassets/star.imageset/s.png", .examine(path: "s.png", bytes: png))
+        catalog.setFile("A.xcassets/star.imageset/t.png", .examine(path: "t.png", bytes: png))
+        func names(_ file: String) -> [UInt8] { Array(#"{"images": [{"filename": "\#(file)", "idiom": "universal"}]}"#.utf8) }
+        XCTAssertEqual(catalog.setContents("A.xcassets/star.imageset/contents.json", names("t.png")), ["star"])
+        XCTAssertEqual(catalog.image(named: "star", for: iPhone)?.path, "A.xcassets/star.imageset/t.png")
+        XCTAssertEqual(catalog.setContents("A.xcassets/star.imageset/Contents.json", names("s.png")), ["star"])
+        XCTAssertEqual(catalog.image(named: "star", for: iPhone)?.path, "A.xcassets/star.imageset/s.png")
+        XCTAssertEqual(catalog.setContents("A.xcassets/star.imageset/CONTENTS.JSON", names("t.png")), [])
+        XCTAssertEqual(catalog.image(named: "star", for: iPhone)?.path, "A.xcassets/star.imageset/s.png")
+        XCTAssertTrue(AssetCatalog.isContentsFile("contents.JSON"))
+        XCTAssertFalse(AssetCatalog.isContentsFile("Contents.json5"))
+        // The set's warnings point at the file that was read.
+        var lower = AssetCatalog()
+        lower.setContents("A.xcassets/gone.imageset/contents.json", names("g.png"))
+        let problem = try XCTUnwrap(lower.problems(ofImage: "gone", for: iPhone).first)
+        XCTAssertEqual(problem.path, "A.xcassets/gone.imageset/contents.json")
+        XCTAssertEqual(lower.remove(under: "A.xcassets/gone.imageset"), ["gone"])
+        XCTAssertFalse(lower.imageNames.contains("gone"))
+    }
+
     func testGroupsAndNamespaces() {
         let catalog = catalog([
             "A.xcassets/Contents.json": #"{"info": {"version": 1}}"#,

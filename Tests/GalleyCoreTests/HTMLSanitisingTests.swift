@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import GalleyCore
+import GalleyTestSupport
 
 /// The guarantees that make an author's HTML safe to show in the preview page:
 /// whatever the file holds, the rendering runs no script, loads nothing remote

@@ -1,5 +1,6 @@
 import XCTest
 @testable import GalleyCore
+import GalleyTestSupport
 
 /// The fixtures in `Golden/plist/` were written by Python's `plistlib` from
 /// the bundled example's `speciesData.json` (and, for `wrapped`, from that

@@ -1,5 +1,6 @@
 import XCTest
 @testable import GalleyCore
+import GalleyTestSupport
 
 final class RendererTests: XCTestCase {
     private struct FixtureUnread: Error, CustomStringConvertible {

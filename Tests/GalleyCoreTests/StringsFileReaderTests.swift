@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import GalleyCore
+import GalleyTestSupport
 
 final class StringsFileReaderTests: XCTestCase {
     private func read(_ text: String) -> (table: StringsTable, diagnostics: [Diagnostic]) {

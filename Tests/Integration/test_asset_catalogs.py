@@ -89,6 +89,15 @@ def test_check_reports_every_asset_problem(project):
     assert result.returncode == 0, "warnings alone do not fail the check"
 
 
+def test_a_lowercase_contents_json_is_read_as_xcode_reads_it(project):
+    # actool reads 'contents.json' on the case-insensitive disk a Mac builds on;
+    # Galley listed it as the set's contents and then ignored it, so the set vanished.
+    folder = os.path.join(project, "Assets.xcassets", "partial.imageset")
+    os.rename(os.path.join(folder, "Contents.json"), os.path.join(folder, "contents.json"))
+    text = "\n".join(run_galley("check", project).stdout.splitlines())
+    assert re.search(r"Assets.xcassets/partial.imageset/contents.json:\d+:\d+: warning: image set 'partial' names 'p2.png'", text), text
+
+
 def test_editing_a_catalog_updates_the_page(project, serve):
     daemon = serve(project)
     before = image_tag(document(daemon)["html"], "swatch")

@@ -37,7 +37,7 @@ enum ContentPath {
             // Parts as byte slices: making a string of each cost more than the rest of the question.
             let components = relativePath.utf8.split(separator: UInt8(ascii: "/"))
             if components.dropLast().contains(where: { $0.hasByteSuffix(".xcassets") }) {
-                if lowerName == "contents.json" { return .catalogContents }
+                if AssetCatalog.isContentsFile(name) { return .catalogContents }
                 // Every file an image set holds is one of its pictures, even one
                 // nothing can show (a `.psd`): the catalog warns about those.
                 let inImageSet = components.count >= 2 && components[components.count - 2].hasByteSuffix(".imageset")

@@ -82,7 +82,7 @@ struct DocumentList {
         json.endObject()
         self.version = version
         wordsCollected = fresh.count
-        response = Publisher.jsonResponse(json)
+        response = HTTPResponse.json(json)
         self.entries = entries
     }
 

@@ -67,7 +67,7 @@ final class PreviewDaemon: Sendable {
             throw StartError(description: "'\(options.directory)' is not a folder")
         }
         raiseDescriptorLimit()
-        if !options.lan && options.host != "127.0.0.1" && options.host != "::1" {
+        if !options.lan && !ThisMachine.isThisMachineOnly(host: options.host) {
             log.warning("serving on \(options.host): other machines on the network can read your content; only Host names \(options.allowedHosts.isEmpty ? "for this address" : options.allowedHosts.joined(separator: ", ")) are answered; --lan is the safe way, serving them only with a secret key")
         }
 
@@ -103,7 +103,8 @@ final class PreviewDaemon: Sendable {
         }
         let socket: ListeningSocket
         do {
-            socket = try ListeningSocket(host: options.lan ? "0.0.0.0" : options.host, port: options.port)
+            let address = options.lan ? "0.0.0.0" : ThisMachine.listeningAddress(for: options.host)
+            socket = try ListeningSocket(host: address, port: options.port)
         } catch let error as SystemCallError where error.errno == EADDRINUSE {
             throw StartError(description: "port \(options.port) on \(options.host) is already in use (is another galley running?); choose another with --port, or --port 0 for any free port")
         }

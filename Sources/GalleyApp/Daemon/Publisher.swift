@@ -204,14 +204,6 @@ final class Publisher: @unchecked Sendable {
 
     // MARK: - Bodies
 
-    static func jsonResponse(_ json: JSONWriter, status: Int = 200) -> HTTPResponse {
-        jsonResponse(SharedBody(json.bytes), status: status)
-    }
-
-    static func jsonResponse(_ body: SharedBody, status: Int = 200) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")] + SecurityHeaders.all, body: body)
-    }
-
     private func response(to answer: LongPollAnswer<PublishedDocument>, _ state: inout State) -> HTTPResponse {
         switch answer {
         case .index(let version):
@@ -227,12 +219,12 @@ final class Publisher: @unchecked Sendable {
             return list.response
         case .whole(let id, let document):
             if let cached = state.bodies[id], cached.version == document.version { return cached.response }
-            let response = Publisher.jsonResponse(document.value.json(boot: boot, version: document.version, editor: currentEditorAnnouncement))
+            let response = HTTPResponse.json(document.value.json(boot: boot, version: document.version, editor: currentEditorAnnouncement))
             state.bodies[id] = (document.version, response)
             return response
         case .patch(let id, let base, let document):
             if let cached = state.patchBodies[id], cached.version == document.version { return cached.response }
-            let response = Publisher.jsonResponse(document.value.json(boot: boot, version: document.version, editor: currentEditorAnnouncement, patchFrom: base))
+            let response = HTTPResponse.json(document.value.json(boot: boot, version: document.version, editor: currentEditorAnnouncement, patchFrom: base))
             state.patchBodies[id] = (document.version, response)
             return response
         case .unchanged(let id, let version):
@@ -243,7 +235,7 @@ final class Publisher: @unchecked Sendable {
             json.field("version", version)
             json.field("unchanged", true)
             json.endObject()
-            return Publisher.jsonResponse(json)
+            return HTTPResponse.json(json)
         case .removed(let id):
             return Publisher.removedResponse(boot: boot, id: id)
         }
@@ -256,6 +248,6 @@ final class Publisher: @unchecked Sendable {
         json.field("id", id)
         json.field("removed", true)
         json.endObject()
-        return jsonResponse(json, status: 404)
+        return HTTPResponse.json(json, status: 404)
     }
 }

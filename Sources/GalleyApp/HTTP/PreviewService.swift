@@ -134,7 +134,7 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
         }
         json.endArray()
         json.endObject()
-        return HTTPResponse(status: 200, contentType: "application/json", body: json.text, headers: SecurityHeaders.all)
+        return HTTPResponse.json(json)
     }
 
     /// The review page of the folder as it is now against `since` (HEAD when
@@ -175,7 +175,7 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     }
 
     private func pageFile(_ name: String, cacheable: Bool = false) -> HTTPResponse {
-        guard let file = PageFiles.named(name) else { return text(404, "not found") }
+        guard let file = PageFiles.named(name) ?? ThisMachine.pageFile(named: name) else { return text(404, "not found") }
         let cache = ("Cache-Control", cacheable ? "no-cache" : "no-store")
         return HTTPResponse(status: 200, headers: [("Content-Type", file.contentType), cache] + SecurityHeaders.all, body: SharedBody(file.bytes))
     }

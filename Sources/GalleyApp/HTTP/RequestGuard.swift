@@ -9,7 +9,7 @@ struct RequestGuard: Sendable {
     let allowedOrigins: Set<String>
 
     init(port: UInt16, boundHost: String, extraNames: [String]) {
-        let names = ["127.0.0.1", "localhost", "[::1]"] + extraNames + [boundHost.contains(":") ? "[\(boundHost)]" : boundHost]
+        let names = ThisMachine.hostNames + extraNames + [ThisMachine.urlHost(boundHost)]
         allowedHosts = Set(names.map { "\($0.lowercased()):\(port)" })
         allowedOrigins = Set(allowedHosts.map { "http://\($0)" })
     }

@@ -19,6 +19,8 @@ public struct AssetCatalog: Sendable {
     private var files: [String: FileFacts] = [:]
     private var imageSets: [String: ImageSetContents] = [:]
     private var colorSets: [String: ColorSetContents] = [:]
+    /// The `Contents.json` read for each set or group folder, as it is spelt there.
+    private var contentsPaths: [String: String] = [:]
     /// Group folders inside catalogs whose `Contents.json` provides a namespace.
     private var namespaceGroups: Set<String> = []
     /// Set folders by the name the app asks for; where two sets share a
@@ -55,8 +57,17 @@ public struct AssetCatalog: Sendable {
     /// whose answer may change.
     @discardableResult
     public mutating func setContents(_ path: String, _ bytes: [UInt8]?) -> Set<String> {
-        guard path.hasByteSuffix("/Contents.json"), AssetCatalog.isInCatalog(path) else { return [] }
-        let folder = String(path.dropLast("/Contents.json".count))
+        guard let name = path.lastSlashSeparatedPart, AssetCatalog.isContentsFile(name), AssetCatalog.isInCatalog(path) else { return [] }
+        let folder = String(path.dropLast(name.count + 1))
+        if let read = contentsPaths[folder], !read.isByteEqual(to: path) {
+            // Two spellings side by side (only a case-sensitive disk holds both): the exact name is the one read.
+            guard bytes != nil, name == AssetCatalog.contentsFileName else { return [] }
+        }
+        contentsPaths[folder] = bytes == nil ? nil : path
+        return setContents(of: folder, path: path, bytes)
+    }
+
+    private mutating func setContents(of folder: String, path: String, _ bytes: [UInt8]?) -> Set<String> {
         let name = AssetCatalog.setName(of: folder, namespaces: namespaceGroups)
         if folder.hasByteSuffix(".imageset") {
             imageSets[folder] = bytes.map { ImageSetContents.read($0, path: path) }
@@ -98,10 +109,10 @@ public struct AssetCatalog: Sendable {
     public mutating func remove(under prefix: String) -> Set<String> {
         func isUnder(_ path: String) -> Bool { path.isByteEqual(to: prefix) || path.hasBytePrefix(prefix + "/") }
         var names: Set<String> = []
-        if prefix.hasByteSuffix("/Contents.json") { names.formUnion(setContents(prefix, nil)) }
+        if prefix.lastSlashSeparatedPart.map(AssetCatalog.isContentsFile) == true { names.formUnion(setContents(prefix, nil)) }
         for path in files.keys where isUnder(path) { names.formUnion(setFile(path, nil)) }
-        for folder in Array(imageSets.keys) + Array(colorSets.keys) + Array(namespaceGroups) where isUnder(folder) {
-            names.formUnion(setContents(folder + "/Contents.json", nil))
+        for (folder, path) in contentsPaths where isUnder(folder) {
+            names.formUnion(setContents(path, nil))
         }
         return names
     }
@@ -190,7 +201,7 @@ public struct AssetCatalog: Sendable {
             }
             return []
         }
-        let contentsPath = folder + "/Contents.json"
+        let contentsPath = contentsPaths[folder] ?? folder + "/" + AssetCatalog.contentsFileName
         var diagnostics = set.diagnostics
         func warn(_ id: DiagnosticID, _ message: String, at location: SourceLocation = .start) {
             diagnostics.append(Diagnostic(path: contentsPath, id: id, at: location, severity: .warning, message: message))
@@ -250,6 +261,16 @@ public struct AssetCatalog: Sendable {
     }
 
     // MARK: - Paths
+
+    static let contentsFileName = "Contents.json"
+
+    /// Whether a file named `name` inside a catalog is its `Contents.json`.
+    /// Any case is: Xcode's actool reads `contents.json` on the case-insensitive
+    /// volume a Mac builds on by default, so the app shows that set, and so must
+    /// Galley rather than list the file and then ignore it.
+    public static func isContentsFile(_ name: some StringProtocol) -> Bool {
+        name.utf8.count == contentsFileName.utf8.count && name.lowercased() == "contents.json"
+    }
 
     /// The `.imageset` or `.colorset` folder holding `path`, if any.
     static func setFolder(of path: String) -> (path: String, isImageSet: Bool)? {

@@ -50,21 +50,39 @@ public struct CatalogColor: Sendable, Equatable {
             return "color(display-p3 \(number(red)) \(number(green)) \(number(blue)) / \(alphaText))"
         case .grayGamma22, .extendedGray:
             // CSS has no gamma-2.2 grey: the same light, encoded as sRGB.
-            let level = CatalogColor.encodeSRGB(pow(max(0, red), 2.2))
+            let level = encodedSRGB.red
             return "rgb(\(byte(level)) \(byte(level)) \(byte(level)) / \(alphaText))"
         }
     }
 
+    /// The colour's components as sRGB encodes them, clipped to what a
+    /// display shows (blending and 8-bit values need one space).
+    var encodedSRGB: CatalogColor {
+        switch space {
+        case .sRGB, .extendedSRGB, .displayP3:
+            // P3's gamut is wider, but for blending two colours' nearby values the encoded components are close enough.
+            let clipped = SRGBTransferCurve.clipped
+            return CatalogColor(red: clipped(red), green: clipped(green), blue: clipped(blue), alpha: alpha)
+        case .extendedLinearSRGB:
+            let encoded = SRGBTransferCurve.encoded(fromLinear:)
+            return CatalogColor(red: encoded(red), green: encoded(green), blue: encoded(blue), alpha: alpha)
+        case .grayGamma22, .extendedGray:
+            let level = SRGBTransferCurve.encoded(fromLinear: SRGBTransferCurve.linear(fromGrayGamma22: red))
+            return CatalogColor(red: level, green: level, blue: level, alpha: alpha)
+        }
+    }
+
+    /// An encoded component (clipped to 0...1) as an 8-bit value.
+    static func eightBit(_ component: Double) -> Int {
+        Int((SRGBTransferCurve.clipped(component) * 255).rounded())
+    }
+
     private func byte(_ component: Double) -> String {
-        String(Int((min(1, max(0, component)) * 255).rounded()))
+        String(CatalogColor.eightBit(component))
     }
 
     private func number(_ value: Double) -> String {
         let rounded = (value * 10_000).rounded() / 10_000
         return rounded == rounded.rounded() && abs(rounded) < 1e6 ? String(Int(rounded)) : String(rounded)
-    }
-
-    private static func encodeSRGB(_ linear: Double) -> Double {
-        linear <= 0.003_130_8 ? 12.92 * linear : 1.055 * pow(linear, 1 / 2.4) - 0.055
     }
 }

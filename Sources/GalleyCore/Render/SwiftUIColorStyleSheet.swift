@@ -28,7 +28,7 @@ extension SwiftUIColorStyleSheet {
     }
 
     private static func hex(_ color: CatalogColor) -> String {
-        let bytes = [color.red, color.green, color.blue].map { UInt8((min(1, max(0, $0)) * 255).rounded()) }
+        let bytes = [color.red, color.green, color.blue].map(CatalogColor.eightBit)
         return "#" + bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 }

@@ -25,12 +25,13 @@ public enum ContrastRatio {
         case .sRGB, .extendedSRGB:
             return 0.2126 * linear(color.red) + 0.7152 * linear(color.green) + 0.0722 * linear(color.blue)
         case .extendedLinearSRGB:
-            return 0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue
+            let clipped = SRGBTransferCurve.clipped
+            return 0.2126 * clipped(color.red) + 0.7152 * clipped(color.green) + 0.0722 * clipped(color.blue)
         case .displayP3:
             // Display P3 shares sRGB's transfer curve; its primaries give these Y weights (D65).
             return 0.228_975 * linear(color.red) + 0.691_739 * linear(color.green) + 0.079_287 * linear(color.blue)
         case .grayGamma22, .extendedGray:
-            return pow(max(0, color.red), 2.2)
+            return SRGBTransferCurve.linear(fromGrayGamma22: color.red)
         }
     }
 
@@ -38,34 +39,14 @@ public enum ContrastRatio {
     /// blended in the encoded values as a display does.
     static func blended(_ color: CatalogColor, over background: CatalogColor) -> CatalogColor {
         guard color.alpha < 1 else { return color }
-        let top = encodedSRGB(color)
-        let bottom = encodedSRGB(background)
+        let top = color.encodedSRGB
+        let bottom = background.encodedSRGB
         let alpha = max(0, color.alpha)
         func mix(_ over: Double, _ under: Double) -> Double { over * alpha + under * (1 - alpha) }
         return CatalogColor(red: mix(top.red, bottom.red), green: mix(top.green, bottom.green), blue: mix(top.blue, bottom.blue))
     }
 
-    /// The colour's components as sRGB encodes them (blending needs one space).
-    static func encodedSRGB(_ color: CatalogColor) -> CatalogColor {
-        switch color.space {
-        case .sRGB, .extendedSRGB, .displayP3:
-            // P3's gamut is wider, but for blending two colours' nearby values the encoded components are close enough.
-            return CatalogColor(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
-        case .extendedLinearSRGB:
-            return CatalogColor(red: encode(color.red), green: encode(color.green), blue: encode(color.blue), alpha: color.alpha)
-        case .grayGamma22, .extendedGray:
-            let level = encode(pow(max(0, color.red), 2.2))
-            return CatalogColor(red: level, green: level, blue: level, alpha: color.alpha)
-        }
-    }
-
     private static func linear(_ component: Double) -> Double {
-        let value = min(max(component, 0), 1)
-        return value <= 0.040_45 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
-    }
-
-    private static func encode(_ linear: Double) -> Double {
-        let value = min(max(linear, 0), 1)
-        return value <= 0.003_130_8 ? 12.92 * value : 1.055 * pow(value, 1 / 2.4) - 0.055
+        SRGBTransferCurve.linear(fromEncoded: component)
     }
 }

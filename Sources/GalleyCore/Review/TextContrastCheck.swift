@@ -242,9 +242,9 @@ public enum TextContrastCheck {
     }
 
     private static func hex(_ color: CatalogColor) -> String {
-        let shown = ContrastRatio.encodedSRGB(color)
+        let shown = color.encodedSRGB
         func byte(_ component: Double) -> String {
-            let value = Int((min(1, max(0, component)) * 255).rounded())
+            let value = CatalogColor.eightBit(component)
             let digits = String(value, radix: 16, uppercase: true)
             return value < 16 ? "0" + digits : digits
         }
