@@ -109,7 +109,7 @@ final class TextViewLinesTests: XCTestCase {
         })
         let paragraphs = String(repeating: #"\f0 a\par\f1 b {\f0 c}\par\sl-400 d\par"#, count: 200)
         _ = HTMLRenderer(context: context).render(Support.read(#"{\rtf1{\fonttbl\f0 Helvetica;\f1 Menlo;}"# + paragraphs + "}").document)
-        XCTAssertEqual(counts.withLock { $0 }, ["helvetica": 1, "menlo": 1])
+        XCTAssertEqual(counts.withLock { $0 }, ["Helvetica": 1, "Menlo": 1])
     }
 
     /// A paragraph that names a font is rendered again when the context

@@ -12,7 +12,7 @@ public struct HTMLRenderer {
     private let fontFamilies = Memo<String, String>(FontStack.inlineCSS(for:))
     /// Class names by block kind.
     private let kindClasses = Memo<String, String>(KindStyleSheet.cssIdentifier)
-    /// Line heights in ems by family (lowercased), asked of the context once each.
+    /// Line heights in ems by family, asked of the context once each.
     private let lineHeights: Memo<String, Double>
 
     public init(context: RenderContext, counter: WorkCounter? = nil) {

@@ -28,7 +28,7 @@ struct TextViewLines {
 
     /// The line height, in ems, of the face that draws `family` (nil: the document's default).
     func lineHeight(of family: String?) -> Double {
-        lineHeights[(family ?? defaultFamily).lowercased()]
+        lineHeights[family ?? defaultFamily]
     }
 
     /// Whether `paragraph`'s HTML may hold a face's line height, which the
@@ -57,8 +57,11 @@ struct TextViewLines {
     /// The paragraph's `line-height`, drawn in `family` (nil: the style
     /// sheet's); nil where the style sheet's own is right.
     func paragraphDeclaration(family: String?, _ lines: ParagraphLines) -> String? {
-        let sameAsStyleSheet = lineHeight(of: family) == lineHeight(of: nil) && lines.multiple == 1 && lines.spacing == 0
-        return sameAsStyleSheet ? nil : declaration(lineHeight(of: family), lines)
+        // Most paragraphs name no font and set no lines: no face is looked up for them.
+        let setsLines = lines.multiple != 1 || lines.spacing != 0
+        guard setsLines || family != nil else { return nil }
+        let face = lineHeight(of: family)
+        return setsLines || face != lineHeight(of: nil) ? declaration(face, lines) : nil
     }
 
     /// A run's own `line-height`, for a run in its own `family` or `size`
@@ -66,6 +69,7 @@ struct TextViewLines {
     /// is right for it. A height with spacing is a length, which a run of
     /// another size inherits as it is; a factor follows the run's size.
     func runDeclaration(family: String?, hasOwnSize: Bool, paragraphFamily: String?, _ lines: ParagraphLines) -> String? {
+        guard family != nil || (hasOwnSize && lines.spacing != 0) else { return nil }
         let face = lineHeight(of: family ?? paragraphFamily)
         guard face != lineHeight(of: paragraphFamily) || (hasOwnSize && lines.spacing != 0) else { return nil }
         return declaration(face, lines)
