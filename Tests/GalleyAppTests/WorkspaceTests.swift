@@ -161,6 +161,32 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(limits().count, 0)
     }
 
+    /// A rich-text document's lines are as tall as the face that draws each
+    /// font it names: a font file put in `galley.json`'s `fonts` folder
+    /// renders the documents again, with that face's line height (Linux
+    /// Libertine O's 1.14 em, named by its PostScript name, which no
+    /// installed face answers to).
+    func testARichTextDocumentsLinesFollowTheAppsFontFiles() throws {
+        let libertine = "/usr/share/fonts/opentype/linux-libertine/LinLibertine_R.otf"
+        guard FileManager.default.fileExists(atPath: libertine) else { throw XCTSkip("fonts-linuxlibertine is not installed") }
+        try write("galley.json", #"{"fonts": "Fonts"}"#)
+        try write("Help.rtf", #"{\rtf1{\fonttbl\f0 LinLibertineO;}\f0 In the app's own face.\par}"#)
+        let workspace = Workspace(root: root)
+        workspace.apply(.everything)
+        func paragraph() throws -> String {
+            let html = try XCTUnwrap(workspace.allDocuments.first).html
+            return String(try XCTUnwrap(html.split(separator: "<p").dropFirst().first))
+        }
+        let standIn = try paragraph()
+        XCTAssertFalse(standIn.contains("line-height:1.14;"), standIn)
+        try write("Fonts/LinLibertine_R.otf", try Data(contentsOf: URL(fileURLWithPath: libertine)))
+        workspace.apply(changed: ["Fonts/LinLibertine_R.otf"], removed: [])
+        let bundled = try paragraph()
+        XCTAssertTrue(bundled.hasPrefix(#" style="line-height:1.14;font-family:'LinLibertineO',"#), bundled)
+        workspace.apply(changed: [], removed: ["Fonts/LinLibertine_R.otf"])
+        XCTAssertEqual(try paragraph(), standIn)
+    }
+
     func testDocumentsShareOneStyleSheetInMemory() throws {
         for index in 0..<3 {
             try write("part/a\(index).json", #"[{"name": "A"# + "\(index)" + #"", "detailText": ["Text"]}]"#)

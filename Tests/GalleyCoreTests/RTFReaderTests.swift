@@ -197,9 +197,12 @@ final class RTFReaderTests: XCTestCase {
         XCTAssertEqual(table[0][0].blocks.map(\.kind), ["image"])
     }
 
-    func testExactLineSpacingBecomesExtraSpacing() {
-        let paragraphs = Support.paragraphs(Support.read("{\\rtf1\\fs20\\sl-480 tall\\par}").document.blocks)
-        XCTAssertEqual(paragraphs.first?.style?.lineSpacing ?? 0, 24 - 12, accuracy: 0.001)
+    /// The reader keeps the line's whole height: how much of it the face
+    /// fills is the renderer's to say, which knows the face.
+    func testExactAndLeastLineHeightsAreKeptWhole() {
+        let paragraphs = Support.paragraphs(Support.read("{\\rtf1\\fs20\\sl-480 tall\\par\\pard\\sl300 least\\par}").document.blocks)
+        XCTAssertEqual(paragraphs.map { $0.style?.minimumLineHeight }, [24, 15])
+        XCTAssertNil(paragraphs.first?.style?.lineSpacing)
         XCTAssertNil(paragraphs.first?.style?.lineHeightMultiple)
     }
 

@@ -141,6 +141,7 @@ final class DocumentRenderer: Sendable {
         return RenderContext(
             schema: style.schema,
             direction: WritingDirection.decide(configured: style.config.language, path: path),
+            faceMetrics: style.richTextFaces.metrics(forFamily:),
             resolveAsset: { [links] name in
                 var resolved = assets.resolve(name, for: traits, link: link)
                 if !links.keepsDeviceVariants { resolved?.variants = [] }

@@ -16,8 +16,10 @@ struct PageStyle {
     /// What every page's style sheet starts with: the stand-in faces'
     /// fallbacks and the scales of each text size.
     private static let sharedCSS = SystemFonts.fallbacks.css + ContentSizeCategory.styleSheet + ScreenStyleSheet.css
-    /// The same for rich and plain text documents.
-    static let textCSS = PageStyleSheet(Self.sharedCSS + TextViewStyleSheet.css)
+    /// The same for rich and plain text documents, whose lines are as tall as `richTextFaces` say.
+    private(set) var textCSS: PageStyleSheet
+    /// The faces that draw the fonts rich-text documents name.
+    private(set) var richTextFaces: RichTextFaces
     /// The preview's defaults from `galley.json`, for the page; built once
     /// per config, and shared by every document.
     private(set) var layoutJSON: JSONFragment
@@ -42,6 +44,8 @@ struct PageStyle {
         kindGeometries = KindGeometries(schema: .seed, faces: faces, rules: rules)
         fontSubstitutes = faces.substitutes
         layoutJSON = Self.layoutJSON(for: .standard, substitutes: fontSubstitutes)
+        richTextFaces = RichTextFaces(bundled: BundledFonts())
+        textCSS = Self.textCSS(richTextFaces)
         // A folder with no galley.json and no catalog is never restyled: the seed's caption is checked all the same.
         contrastShortfalls = TextContrastCheck.shortfalls(of: .seed, catalog: AssetCatalog(), traits: previewTraits)
     }
@@ -75,8 +79,8 @@ struct PageStyle {
     }
 
     /// The kinds' CSS with the colour sets and bundled `fonts` they name, and
-    /// the warnings for names that find nothing; returns whether the CSS or
-    /// the measure of lines changed.
+    /// the warnings for names that find nothing; returns whether the CSS, the
+    /// measure of lines or the faces of rich text changed.
     @discardableResult
     mutating func restyle(catalog: AssetCatalog, fonts bundled: BundledFonts, fontURL: (String) -> String?) -> Bool {
         var fonts = bundled
@@ -99,14 +103,24 @@ struct PageStyle {
         }
         contrastShortfalls = TextContrastCheck.shortfalls(of: schema, catalog: catalog, traits: previewTraits)
         styleDiagnostics = unknownColors + FontFaceStyleSheet.unknownFonts(in: schema, fonts: fonts, configPath: ConfigFile.name) + fonts.diagnostics
-        guard css != taggedCSS.css else { return measuresChanged }
+        // Rich text names its fonts in each document: any of the app's fonts may draw it.
+        let richTextFacesChanged = fonts.faces != richTextFaces.bundledFaces
+        if richTextFacesChanged {
+            richTextFaces = RichTextFaces(bundled: fonts)
+            textCSS = Self.textCSS(richTextFaces)
+        }
+        guard css != taggedCSS.css else { return measuresChanged || richTextFacesChanged }
         taggedCSS = PageStyleSheet(css)
         return true
     }
 
+    private static func textCSS(_ faces: RichTextFaces) -> PageStyleSheet {
+        PageStyleSheet(Self.sharedCSS + TextViewStyleSheet.css(faceMetrics: faces.metrics(forFamily:)))
+    }
+
     /// The style sheet of a document of `kind`.
     func css(for kind: DocumentKind) -> PageStyleSheet {
-        kind == .tagged ? taggedCSS : Self.textCSS
+        kind == .tagged ? taggedCSS : textCSS
     }
 
     /// What the previewed device is, for the file each asset resolves to.

@@ -22,6 +22,13 @@ public struct FallbackFontFaces: Sendable {
     /// - Helvetica: `hhea` ascent 1577, descent 471, no line gap, cap height
     ///   1469, 2048 units per em, as Capsize publishes them (`@capsizecss/metrics`);
     ///   Liberation Sans has Helvetica's advance widths (Arial's), so no scaling.
+    ///   iOS adds 15 % of the em to Helvetica's ascent: `UIFont(name:
+    ///   "Helvetica", size: 17)` reports ascender 15.64033203125 where Core
+    ///   Text's `CTFontGetAscent` and macOS report 13.09033203125, and a
+    ///   line height of 19.55, 1.15 em (zhaoxin.pro, "Weight and Line Height
+    ///   of Font between macOS and iOS"); at 20 pt, ascender 18.400391 against
+    ///   Core Text's 15.400391 (techqa.club question 10712770). A text view
+    ///   sets its lines from `UIFont`'s.
     /// - SF Pro Text, iOS's system font: `UIFont.systemFont(ofSize: 40)` on
     ///   iOS reports ascender 38.0859375 and descender −9.6484375, line
     ///   height 47.734375 (1950, 494 and 2444 of 2048 units; printed in
@@ -42,7 +49,8 @@ public struct FallbackFontFaces: Sendable {
     ///   stand-in keeps the local serif's own metrics and widths, and says so.
     static let standIns: [StandIn] = [
         StandIn(family: "Galley Helvetica", standsFor: ["Helvetica", "Helvetica Neue"], localFamilies: ["Liberation Sans", "Arimo"],
-                sizeAdjust: 1, deviceMetrics: FontMetrics(ascent: 1577 / 2048, descent: 471 / 2048, lineGap: 0, capHeight: 1469 / 2048)),
+                sizeAdjust: 1,
+                deviceMetrics: FontMetrics(ascent: 1577 / 2048 + 0.15, descent: 471 / 2048, lineGap: 0, capHeight: 1469 / 2048)),
         StandIn(family: "Galley SF", standsFor: ["System", "SF Pro", "SF Pro Text"], localFamilies: ["Liberation Sans", "Arimo"],
                 sizeAdjust: 853.0 / 904.0, deviceMetrics: FontMetrics(ascent: 1950 / 2048, descent: 494 / 2048, lineGap: 0, capHeight: 1443 / 2048)),
         StandIn(family: "Galley Hiragino", standsFor: ["Hiragino Sans", "Hiragino Kaku Gothic ProN"], localFamilies: ["Noto Sans CJK JP", "Noto Sans JP"],

@@ -103,7 +103,7 @@ public struct TextFaces: Sendable {
     public static let japaneseFamily = "Hiragino Sans"
     /// Used only where nothing in a family's stack is installed; the
     /// common 1.2 em of text faces.
-    static let unknownMetrics = FontMetrics(ascent: 0.9, descent: 0.3, lineGap: 0)
+    public static let unknownMetrics = FontMetrics(ascent: 0.9, descent: 0.3, lineGap: 0)
 
     private var byFamily: [String: Face] = [:]
     /// For a family it was not asked about.

@@ -151,8 +151,13 @@ public struct ParagraphStyle: Equatable, Sendable {
     public var spaceAfter: Double = 0
     /// Line height as a multiple of the font's own (RTF `\slmult`), if set.
     public var lineHeightMultiple: Double?
-    /// Extra points between lines, if set.
+    /// Extra points below each line (`NSParagraphStyle.lineSpacing`), if set.
     public var lineSpacing: Double?
+    /// The least height of each line in points (RTF `\slN`, "at least", and
+    /// `\sl-N`, "exactly"), if set: the face's own line height, which only
+    /// the renderer knows, is made up to it with space below the line. A
+    /// height below the face's own leaves the line as it is.
+    public var minimumLineHeight: Double?
     /// The paragraph's base direction (RTF `\rtlpar`, `\ltrpar`); nil for
     /// the natural one, the document's or else its first strong character's.
     public var direction: WritingDirection?

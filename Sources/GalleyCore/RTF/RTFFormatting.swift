@@ -61,7 +61,7 @@ struct RTFParagraphFormat: Equatable {
     var effectiveTableDepth: Int { tableDepth > 0 ? tableDepth : (inTable ? 1 : 0) }
 
     /// The model's paragraph style, or nil when everything is at its default.
-    func paragraphStyle(fontPoints: Double) -> ParagraphStyle? {
+    func paragraphStyle() -> ParagraphStyle? {
         var style = ParagraphStyle()
         style.alignment = alignment.relative(to: direction)
         style.direction = direction
@@ -75,9 +75,9 @@ struct RTFParagraphFormat: Equatable {
             if lineSpacingIsMultiple {
                 style.lineHeightMultiple = magnitude / 240
             } else {
-                // RTF gives the whole line height; the model wants the extra over the font's natural 1.2 em.
-                let extra = magnitude / 20 - fontPoints * 1.2
-                if extra > 0 { style.lineSpacing = extra }
+                // The whole line's height: how much of it is the face's own
+                // depends on the face that draws it, which the renderer knows.
+                style.minimumLineHeight = magnitude / 20
             }
         }
         if extraLeading > 0 { style.lineSpacing = Double(extraLeading) / 20 }

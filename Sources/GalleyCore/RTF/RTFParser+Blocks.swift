@@ -65,8 +65,7 @@ extension RTFParser {
                                        endOffset: Int, tableDepth: Int? = nil) {
         let format = state.paragraph
         let listItem = continuing || part.runs.isEmpty ? nil : listMarker(format: format, explicit: part.marker)
-        let fontPoints = part.runs.first?.style.fontSize ?? 12
-        let content = Paragraph(runs: part.runs, style: format.paragraphStyle(fontPoints: fontPoints),
+        let content = Paragraph(runs: part.runs, style: format.paragraphStyle(),
                                 listMarker: listItem?.marker, listLevel: listItem?.level ?? 0)
         let kind = assembler.isInFootnote ? "footnote" : "paragraph"
         let location = locator.location(of: part.startOffset ?? endOffset)

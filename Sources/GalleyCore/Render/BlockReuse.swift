@@ -26,8 +26,13 @@ struct BlockReuse {
     }
 
     /// Whether rendering `block` needs nothing but the block: no image to
-    /// resolve, directly or inside a table.
+    /// resolve and no face's line height, directly or inside a table.
     static func dependsOnlyOnItself(_ block: Block) -> Bool {
-        !block.containsImage
+        guard !block.containsImage else { return false }
+        var needsFaces = false
+        block.walk { block in
+            if case .paragraph(let paragraph) = block.content, TextViewLines.dependOnFaces(paragraph) { needsFaces = true }
+        }
+        return !needsFaces
     }
 }

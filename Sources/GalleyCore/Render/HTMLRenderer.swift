@@ -12,10 +12,13 @@ public struct HTMLRenderer {
     private let fontFamilies = Memo<String, String>(FontStack.inlineCSS(for:))
     /// Class names by block kind.
     private let kindClasses = Memo<String, String>(KindStyleSheet.cssIdentifier)
+    /// Line heights in ems by family, asked of the context once each.
+    private let lineHeights: Memo<String, Double>
 
     public init(context: RenderContext, counter: WorkCounter? = nil) {
         self.context = context
         self.counter = counter
+        lineHeights = Memo { [faceMetrics = context.faceMetrics] family in faceMetrics(family).lineHeight }
     }
 
     public func render(_ document: Document) -> RenderedDocument {
@@ -51,7 +54,7 @@ public struct HTMLRenderer {
             }
             html += "\n"
         }
-        let prepared = prepareBlocks(of: document, reusing: previous)
+        let prepared = prepareBlocks(of: document, reusing: previous, lines: TextViewLines(kind: document.kind, lineHeights: lineHeights))
         let groupRanges = BlockGroups.ranges(ofBlocksWithContent: prepared.blocks.map(\.rendered.base))
         var writer = GroupWriter(document: document, earlier: earlier, prepared: prepared.blocks, kindClass: { [kindClasses] in kindClasses[$0] })
         var groups: [RenderedDocument.Group] = []
@@ -68,7 +71,7 @@ public struct HTMLRenderer {
 
     /// Each block, copied from the previous rendering or rendered anew,
     /// before the groups are cut and written.
-    private func prepareBlocks(of document: Document, reusing previous: PreviousRendering?)
+    private func prepareBlocks(of document: Document, reusing previous: PreviousRendering?, lines: TextViewLines)
         -> (blocks: [PreparedBlock], missing: [RenderedDocument.MissingImage], scripts: DocumentLanguage.Scripts) {
         let reuse = previous.map { BlockReuse(previous: $0, blocks: document.blocks) }
         var prepared: [PreparedBlock] = []
@@ -108,7 +111,7 @@ public struct HTMLRenderer {
             }
             counter?.add(1)
             var missingHere: [MissingImageInBlock] = []
-            let content = renderContent(of: block, missingImages: &missingHere)
+            let content = renderContent(of: block, lines: lines, missingImages: &missingHere)
             // Identity from content, so a block keeps its id while blocks
             // around it are inserted or edited.
             var hash = ContentHash()
@@ -152,10 +155,10 @@ public struct HTMLRenderer {
 
     /// The block's HTML; images that do not resolve, its own or nested ones
     /// (an image in a table cell), are added to `missingImages`.
-    private func renderContent(of block: Block, missingImages: inout [MissingImageInBlock]) -> String {
+    private func renderContent(of block: Block, lines: TextViewLines, missingImages: inout [MissingImageInBlock]) -> String {
         switch block.content {
         case .paragraph(let paragraph):
-            return renderParagraph(paragraph)
+            return renderParagraph(paragraph, lines: lines)
         case .image(let image):
             var missingName: String?
             var html = renderImage(image, missingImage: &missingName)
@@ -177,7 +180,7 @@ public struct HTMLRenderer {
                     let width = cell.widthPoints.map { " style=\"width:\(formatPoints($0))\"" } ?? ""
                     html += "<td\(width)>"
                     for nested in cell.blocks {
-                        html += renderContent(of: nested, missingImages: &missingImages)
+                        html += renderContent(of: nested, lines: lines, missingImages: &missingImages)
                     }
                     html += "</td>"
                 }
@@ -187,21 +190,24 @@ public struct HTMLRenderer {
         }
     }
 
-    private func renderParagraph(_ paragraph: Paragraph) -> String {
+    private func renderParagraph(_ paragraph: Paragraph, lines textLines: TextViewLines) -> String {
         var html = "<p"
         if paragraph.listMarker != nil { html += " class=\"list-item\"" }
         let direction = paragraph.style?.direction
         if let direction { html += " dir=\"\(direction.rawValue)\"" }
-        var css: [String] = []
-        if let style = paragraph.style ?? (paragraph.listMarker != nil ? ParagraphStyle() : nil) {
-            let paragraphCSS = paragraphCSS(style, listLevel: paragraph.listMarker == nil ? nil : paragraph.listLevel)
-            if !paragraphCSS.isEmpty { css.append(paragraphCSS) }
-        }
         // A font shared by every run is said once, on the paragraph.
         let family = paragraph.runs.first?.style.fontFamily
         let sharedFamily = family != nil && paragraph.runs.allSatisfy { $0.style.fontFamily == family } ? family : nil
         let size = paragraph.runs.first?.style.fontSize
         let sharedSize = size != nil && paragraph.runs.allSatisfy { $0.style.fontSize == size } ? size : nil
+        let lines = textLines.lines(of: paragraph)
+        var css: [String] = []
+        if let style = paragraph.style ?? (paragraph.listMarker != nil ? ParagraphStyle() : nil) {
+            let listLevel = paragraph.listMarker == nil ? nil : paragraph.listLevel
+            let paragraphCSS = paragraphCSS(style, listLevel: listLevel, spacing: lines.spacing)
+            if !paragraphCSS.isEmpty { css.append(paragraphCSS) }
+        }
+        if let lineHeight = textLines.paragraphDeclaration(family: sharedFamily, lines) { css.append(lineHeight) }
         css += fontCSS(family: sharedFamily, size: sharedSize)
         if !css.isEmpty { html += " style=\"\(HTMLEscaping.escape(css.joined(separator: ";"), keepingApostrophes: true))\"" }
         html += ">"
@@ -212,7 +218,9 @@ public struct HTMLRenderer {
             var style = run.style
             if sharedFamily != nil { style.fontFamily = nil }
             if sharedSize != nil { style.fontSize = nil }
-            html += renderRun(TextRun(run.text, style: style), inParagraphOf: direction)
+            let lineHeight = textLines.runDeclaration(family: style.fontFamily, hasOwnSize: style.fontSize != nil,
+                                                      paragraphFamily: sharedFamily, lines)
+            html += renderRun(TextRun(run.text, style: style), lineHeight: lineHeight, inParagraphOf: direction)
         }
         if paragraph.runs.allSatisfy({ $0.text.isEmpty }) { html += "<br>" }
         return html + "</p>"
@@ -221,7 +229,7 @@ public struct HTMLRenderer {
     /// A run's HTML; one whose direction differs from its paragraph's is
     /// isolated in a `dir` of its own (a left-to-right `\ltrch`, which Word
     /// writes before nearly every run, is news only in a right-to-left paragraph).
-    private func renderRun(_ run: TextRun, inParagraphOf paragraphDirection: WritingDirection?) -> String {
+    private func renderRun(_ run: TextRun, lineHeight: String?, inParagraphOf paragraphDirection: WritingDirection?) -> String {
         let style = run.style
         var text = HTMLEscaping.escape(run.text)
         // Line breaks inside a paragraph (RTF \line) arrive as U+2028.
@@ -238,6 +246,7 @@ public struct HTMLRenderer {
         case .normal: break
         }
         var css = fontCSS(family: style.fontFamily, size: style.fontSize)
+        if let lineHeight { css.append(lineHeight) }
         if let color = style.color { css.append("color:\(color.hex)") }
         if let background = style.background { css.append("background-color:\(background.hex)") }
         if !css.isEmpty { text = "<span style=\"\(HTMLEscaping.escape(css.joined(separator: ";"), keepingApostrophes: true))\">\(text)</span>" }
@@ -257,7 +266,9 @@ public struct HTMLRenderer {
         return css
     }
 
-    private func paragraphCSS(_ style: ParagraphStyle, listLevel: Int?) -> String {
+    /// Its indents, alignment and the margins that put `spacing` (points
+    /// below each line, `TextViewLines`) where TextKit puts it.
+    private func paragraphCSS(_ style: ParagraphStyle, listLevel: Int?, spacing: Double) -> String {
         var css: [String] = []
         if let alignment = textAlignCSS(style.alignment) { css.append(alignment) }
         let listIndent = listLevel.map { Double($0 + 1) * 18 } ?? 0
@@ -268,13 +279,9 @@ public struct HTMLRenderer {
         // paragraph's last included; CSS splits a line's extra height above
         // and below it. Half of it moved from above the first line to below
         // the last gives TextKit's lines: the same height, the glyphs s/2 higher.
-        let halfSpacing = (style.lineSpacing ?? 0) / 2
+        let halfSpacing = spacing / 2
         if style.spaceBefore - halfSpacing != 0 { css.append("margin-top:\(formatPoints(style.spaceBefore - halfSpacing))") }
         if style.spaceAfter + halfSpacing != 0 { css.append("margin-bottom:\(formatPoints(style.spaceAfter + halfSpacing))") }
-        // 1.2 em: the line height AppKit gives Helvetica, the text view's
-        // default font (WebKit's FontCocoa.mm: "The AppKit adjustment of 20%").
-        if let multiple = style.lineHeightMultiple { css.append("line-height:\(formatNumber(multiple * 1.2))") }
-        if let spacing = style.lineSpacing { css.append("line-height:calc(1.2em + \(formatPoints(spacing)))") }
         return css.joined(separator: ";")
     }
 

@@ -48,15 +48,21 @@ public struct RenderContext {
     /// The direction the app lays the document out in (see
     /// `WritingDirection.decide`); nil leaves it to each paragraph.
     public var direction: WritingDirection?
+    /// The metrics of the face that draws a font family a rich-text
+    /// document names (`TextFaces`), for its lines' heights (`TextViewLines`).
+    public var faceMetrics: (String) -> FontMetrics
 
+    /// With no `faceMetrics`, every face has a common 1.2 em line.
     public init(
         schema: ContentSchema = .seed,
         direction: WritingDirection? = nil,
+        faceMetrics: @escaping (String) -> FontMetrics = { _ in TextFaces.unknownMetrics },
         resolveAsset: @escaping (String) -> ResolvedImage? = { _ in nil },
         resolveFile: @escaping (String) -> ResolvedImage? = { _ in nil }
     ) {
         self.schema = schema
         self.direction = direction
+        self.faceMetrics = faceMetrics
         self.resolveAsset = resolveAsset
         self.resolveFile = resolveFile
     }

@@ -9,13 +9,30 @@
 /// the first and last blocks' (`:nth-child`, `:last-child`): a positional
 /// selector makes Chromium restyle every later block when one is inserted
 /// above them (13 ms for 4,800 paragraphs).
+///
+/// Lines are as tall as the face that draws them says (`TextViewLines`):
+/// `faceMetrics` gives the metrics of the face that draws a family.
 public enum TextViewStyleSheet {
-    public static let css = SwiftUIColorStyleSheet.css + FontStack.languageRules + """
+    /// What text that names no font is drawn in: Cocoa's default, Helvetica
+    /// 12, except in HTML, whose importer's default is Times.
+    static func defaultFamily(of kind: DocumentKind) -> String {
+        kind == .html ? "Times" : "Helvetica"
+    }
+
+    /// In points.
+    static let defaultFontSize = 12.0
+
+    public static func css(faceMetrics: (String) -> FontMetrics) -> String {
+        let helvetica = defaultFamily(of: .rtf)
+        let times = defaultFamily(of: .html)
+        return SwiftUIColorStyleSheet.css + FontStack.languageRules + """
         .galley-doc:not(.kind-tagged){display:block;padding:0 0 8px;gap:0;\(FontStack.fallbackDeclaration)}
         .galley-doc:not(.kind-tagged)>header.navbar{margin:0 0 8px}
         .galley-doc:not(.kind-tagged) .blk{padding-left:5px;padding-right:5px;align-self:stretch}
-        .galley-doc:not(.kind-tagged) p{margin:0;white-space:pre-wrap;overflow-wrap:anywhere;font-family:\(FontStack.css(for: "Helvetica"));font-size:calc(12px * var(--text-scale, 1));line-height:1.2}
-        .galley-doc.kind-html p{font-family:\(FontStack.css(for: "Times"))}
+        .galley-doc:not(.kind-tagged) p{margin:0;white-space:pre-wrap;overflow-wrap:anywhere;font-family:\(FontStack.css(for: helvetica));\
+        font-size:calc(\(formatNumber(defaultFontSize))px * var(--text-scale, 1));\
+        line-height:\(TextViewLines.number(faceMetrics(helvetica).lineHeight))}
+        .galley-doc.kind-html p{font-family:\(FontStack.css(for: times));line-height:\(TextViewLines.number(faceMetrics(times).lineHeight))}
         .galley-doc:not(.kind-tagged) p.list-item .list-marker{display:inline-block;min-width:1.6em;margin-inline-start:-1.8em;margin-inline-end:0.2em;text-align:end}
         .galley-doc:not(.kind-tagged) table{border-collapse:collapse;width:100%}
         .galley-doc:not(.kind-tagged) td{border:0.5px solid #c6c6c8;padding:2px 4px;vertical-align:top}
@@ -24,4 +41,5 @@ public enum TextViewStyleSheet {
         .attachment-placeholder{display:inline-block;padding:8px 12px;border:1px dashed #8e8e93;border-radius:6px;color:#8e8e93;font:13px system-ui, sans-serif}
 
         """
+    }
 }
