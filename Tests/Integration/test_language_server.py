@@ -699,6 +699,12 @@ def test_a_thousand_idle_connections_leave_the_daemon_bounded_and_editors_served
     daemon = serve(example)
     folder = socket_folder_for(runtime_dir)
     socket_path = os.path.join(folder, os.listdir(folder)[0])
+    # The address is out before the folder is read: count from a daemon that answers editors.
+    with socket.socket(socket.AF_UNIX) as ready:
+        ready.settimeout(30)
+        connect_despite_full_backlog(ready, socket_path)
+        ready.sendall(b'{"op":"hello"}\n')
+        assert json.loads(ready.makefile("rb").readline())["url"] == daemon.url
     threads_before, memory_before = process_status(daemon.proc.pid)
     idle = []
     try:
