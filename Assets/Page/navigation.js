@@ -28,7 +28,7 @@ function linkTo(link, d, word) {
 }
 
 /** Whether a key press belongs to a field, a menu or a shortcut of the browser. */
-function isForSomethingElse(event) {
+export function isForSomethingElse(event) {
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return true;
   const target = event.target;
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName));

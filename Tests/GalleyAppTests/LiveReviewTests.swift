@@ -64,8 +64,9 @@ final class LiveReviewTests: XCTestCase {
         defer { review.stop() }
         let first = try page(review, since: "HEAD", version: 1).get()
         XCTAssertEqual(markedHTML(first, "changed").count, 1)
-        XCTAssertTrue(markedHTML(first, "changed")[0].contains("edited"))
-        XCTAssertEqual(markedHTML(first, "before").count, 1)
+        // Marked within the paragraph, not shown again whole before it.
+        XCTAssertTrue(markedHTML(first, "changed")[0].contains("paragraph<ins>, edited</ins>."))
+        XCTAssertEqual(markedHTML(first, "before").count, 0)
         XCTAssertTrue(first.contains("Changes since HEAD"))
 
         try write("First paragraph.\n\nSecond paragraph, saved again.\n")

@@ -55,7 +55,7 @@ def follows_a_save(daemon, history):
     assert status == 200, page
     assert headers["Content-Type"].startswith("text/html")
     assert headers["Cache-Control"] == "no-store"
-    assert marks(page) == ["before", "changed", "removed"], marks(page)
+    assert marks(page) == ["changed", "removed"], marks(page)
     assert "<img" in block(page, "removed")[0]
     assert "(edited)" in block(page, "changed")[0]
     assert "Changes since HEAD~1" in page
@@ -69,14 +69,14 @@ def follows_a_save(daemon, history):
         3, species[3]["detailText"][3].replace("(edited)", "(saved again)"))))
     status, _, page = changes(daemon, "HEAD~1")
     assert status == 200, page
-    assert marks(page) == ["before", "changed", "removed"], marks(page)
-    assert "(saved again)" in block(page, "changed")[0]
-    assert "(edited)" not in block(page, "changed")[0]
+    assert marks(page) == ["changed", "removed"], marks(page)
+    assert "<ins> (saved again)</ins>" in block(page, "changed")[0]
+    assert "edited" not in block(page, "changed")[0]
     # Against the last commit, only the paragraph saved since is marked.
     status, _, page = changes(daemon, "HEAD")
     assert status == 200, page
-    assert marks(page) == ["before", "changed"], marks(page)
-    assert "(edited)" in block(page, "before")[0] and "(saved again)" in block(page, "changed")[0]
+    assert marks(page) == ["changed"], marks(page)
+    assert "(<del>edited</del><ins>saved again</ins>)" in block(page, "changed")[0]
 
 
 def test_bad_revisions_and_folders_outside_git_are_clear_statuses(history, serve, tmp_path):

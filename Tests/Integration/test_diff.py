@@ -27,12 +27,12 @@ def test_diff_of_the_last_commit_marks_the_edited_paragraph_and_the_removed_imag
     result = run_galley("diff", "HEAD~1", history, timeout=300)
     assert result.returncode == 0, result.stderr
     page = result.stdout
-    # The changed paragraph shows its old version too ("before").
-    assert marks(page) == ["before", "changed", "removed"], marks(page)
+    # The changed paragraph is marked within: what was added, not its old version beside it ("before").
+    assert marks(page) == ["changed", "removed"], marks(page)
     removed = re.search(r'<div data-review="removed"[^>]*>(.*?)</div>', page).group(1)
     assert "<img" in removed
     changed = re.search(r'<div data-review="changed"[^>]*>(.*?)</div>', page).group(1)
-    assert "(edited)" in changed
+    assert "<ins> (edited)</ins>" in changed
     assert 'data-review-status="changed"' in page
     assert page.count('data-review-status=') == 2, "only the two documents that changed are shown"
     assert re.search(r"2 documents changed, \d+ unchanged", page)
@@ -90,7 +90,7 @@ def test_a_bare_range_of_branches_follows_a_renamed_and_edited_file_and_a_remove
     assert page.count('data-review-status="removed"') == old_items
     edited = re.search(r'<div data-review="changed"[^>]*>(.*?)</div>', page).group(1)
     assert "(edited)" in edited
-    assert marks(page).count("changed") == 1 and marks(page).count("before") == 1 and "added" not in marks(page)
+    assert marks(page).count("changed") == 1 and marks(page).count("before") == 0 and "added" not in marks(page)
     # The same from main's work tree: both ends come from git, not from the folder.
     git(history, "checkout", "-q", "main")
     assert run_galley("diff", "main..feature", history, timeout=300).stdout == page.replace("main..HEAD", "main..feature")
@@ -113,7 +113,7 @@ def test_render_since_writes_a_site_outside_the_content_folder(history, tmp_path
     out = tmp_path / "review"
     result = run_galley("render", "--since", "HEAD", history, "-o", str(out), timeout=300)
     assert result.returncode == 0, result.stderr
-    assert marks((out / "index.html").read_text(encoding="utf-8")) == ["before", "changed", "removed"]
+    assert marks((out / "index.html").read_text(encoding="utf-8")) == ["changed", "removed"]
     inside = run_galley("render", "--since", "HEAD", history, "-o", os.path.join(history, "review"))
     assert inside.returncode == 1
     assert "never writes there" in inside.stderr
@@ -136,3 +136,28 @@ def test_bad_revisions_and_folders_outside_git_are_clear_errors(history, tmp_pat
     result = run_galley("diff", "HEAD", str(tmp_path / "missing"))
     assert result.returncode == 1
     assert "does not exist" in result.stderr
+
+
+def test_a_two_character_edit_is_marked_as_two_characters_and_unchanged_runs_fold(history):
+    """Issue 43, item 15: a two-character edit of a Japanese paragraph once struck the whole paragraph out."""
+    def two_characters_and_markup(species):
+        paragraph = species[0]["detailText"][5]
+        assert paragraph[9:11] == "活環", paragraph
+        species[0]["detailText"][5] = paragraph[:9] + "命周" + paragraph[11:]
+        # Text that looks like markup is marked as text, escaped: content never adds markup to the page.
+        species[1]["detailText"][0] = species[1]["detailText"][0] + " <b onclick=x>&</b>"
+    edit(history, two_characters_and_markup)
+    result = run_galley("diff", "HEAD", history, timeout=300)
+    assert result.returncode == 0, result.stderr
+    page = result.stdout
+    assert marks(page) == ["changed", "changed"], marks(page)
+    changed = re.findall(r'<div data-review="changed"[^>]*>(.*?)</div>', page)
+    assert "生<del>活環</del><ins>命周</ins>の中で" in changed[0]
+    assert re.findall(r"<(?:del|ins)>(.*?)</(?:del|ins)>", changed[0]) == ["活環", "命周"]
+    assert changed[1].endswith("<ins> &lt;b onclick=x&gt;&amp;&lt;/b&gt;</ins></p>"), changed[1]
+    assert "<b onclick" not in page
+    # The first article's 18 blocks: the four before the change's neighbour folded, and the eleven after the one
+    # after it; the second's 16: all but its first (changed) and the one beside it.
+    folds = [int(count) for count in re.findall(r'<details class="review-fold"[^>]*><summary>(\d+) unchanged blocks</summary>', page)]
+    assert folds == [4, 11, 14], folds
+    assert all(count >= 2 for count in folds)

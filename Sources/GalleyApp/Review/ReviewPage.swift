@@ -4,7 +4,9 @@ import GalleyCore
 /// with a summary of what changed where.
 enum ReviewPage {
     /// How marked blocks look: green added, red struck removed, the old
-    /// version of a changed block faint above the new one.
+    /// version of a changed block faint above the new one, or within it
+    /// what was removed struck and what was added green; runs of unchanged
+    /// blocks folded under a line that opens them.
     static let css = """
 
     .review-summary{font:13px system-ui,sans-serif;margin:.2em 0 .8em;color:#555}
@@ -16,6 +18,12 @@ enum ReviewPage {
     [data-review=removed],[data-review=before]{--review-colour:#d70015;background:rgba(255,59,48,.08);opacity:.65}
     [data-review=removed] p,[data-review=before] p{text-decoration:line-through}
     [data-review=removed] img,[data-review=before] img{filter:grayscale(1)}
+    [data-review] ins{background:rgba(52,199,89,.35);color:inherit;text-decoration:none;border-radius:2px}
+    [data-review] del{background:rgba(255,59,48,.25);color:inherit;text-decoration:line-through;border-radius:2px}
+    .review-fold{display:flex;flex-direction:column;gap:inherit}
+    .review-fold>summary{font:13px system-ui,sans-serif;color:#8e8e93;cursor:pointer;padding:.3em 0;text-align:center;border-block:1px dashed rgba(142,142,147,.5)}
+    [data-review-current]{outline-width:4px}
+    .review-title{font:600 15px/1.4 system-ui,sans-serif;text-align:center;margin:1.2em auto .6em;width:fit-content;padding:0 .3em}
     .review-index td,.review-index th{padding:.2em .6em;text-align:start;font:14px system-ui,sans-serif}
 
     """
@@ -27,11 +35,16 @@ enum ReviewPage {
         let documents = shown.map { $0.shown.showing(html: $0.markedHTML) }
         let unchanged = comparison.documents.count - shown.count
         var page = StaticPage.html(documents: documents, deviceWidth: deviceWidth, extraCSS: css) { document in
-            byID[document.id].map(summary) ?? ""
+            byID[document.id].map { summary($0) + changedTitle($0) } ?? ""
         }
         let headline = "<header class=\"review-summary\"><b>Changes since \(HTMLEscaping.escape(revision))</b>: \(shown.count) document\(shown.count == 1 ? "" : "s") changed, \(unchanged) unchanged</header>\n"
         if let body = page.range(of: "<body class=\"static-proof\">\n") { page.insert(contentsOf: headline, at: body.upperBound) }
         return page
+    }
+
+    /// A changed title that the article's header does not show, marked.
+    static func changedTitle(_ review: RevisionComparison.DocumentReview) -> String {
+        review.markedTitle.map { "<p class=\"review-title\" data-review=\"changed\">\($0)</p>\n" } ?? ""
     }
 
     /// What changed in one document, in words.

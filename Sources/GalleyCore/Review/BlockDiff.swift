@@ -1,6 +1,6 @@
 /// Which blocks of a document were kept, added, removed or changed between
-/// two versions, for review: a longest common subsequence of the blocks'
-/// renderings, with a removal and an addition of the same kind at one
+/// two versions, for review: the blocks' renderings aligned
+/// (`SequenceAlignment`), with a removal and an addition of the same kind at one
 /// place counted as one changed block.
 public enum BlockDiff {
     public enum Change: Equatable, Sendable {
@@ -30,52 +30,14 @@ public enum BlockDiff {
     /// The changes that turn `old` into `new`, in the new document's order
     /// (a removed block stands where it stood, before what follows it).
     public static func changes(from old: [Item], to new: [Item]) -> [Change] {
-        var prefix = 0
-        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
-        var changes = (0..<prefix).map { Change.kept(old: $0, new: $0) }
-        let oldMiddle = prefix..<(old.count - suffix)
-        let newMiddle = prefix..<(new.count - suffix)
-        changes += pairingChanges(middle(old, oldMiddle, new, newMiddle), old: old, new: new)
-        changes += (0..<suffix).map { Change.kept(old: old.count - suffix + $0, new: new.count - suffix + $0) }
-        return changes
-    }
-
-    /// The middle's alignment: kept pairs, and the rest as removed or added.
-    private static func middle(_ old: [Item], _ oldRange: Range<Int>, _ new: [Item], _ newRange: Range<Int>) -> [Change] {
-        let rows = oldRange.count
-        let columns = newRange.count
-        guard rows > 0, columns > 0, rows * columns <= largestTable else {
-            return oldRange.map { Change.removed(old: $0) } + newRange.map { Change.added(new: $0) }
-        }
-        // lengths[i][j]: the longest common subsequence of old[i...] and new[j...], in one flat table.
-        var lengths = [Int32](repeating: 0, count: (rows + 1) * (columns + 1))
-        let width = columns + 1
-        for row in stride(from: rows - 1, through: 0, by: -1) {
-            for column in stride(from: columns - 1, through: 0, by: -1) {
-                lengths[row * width + column] = old[oldRange.lowerBound + row] == new[newRange.lowerBound + column]
-                    ? lengths[(row + 1) * width + column + 1] + 1
-                    : max(lengths[(row + 1) * width + column], lengths[row * width + column + 1])
+        let steps = SequenceAlignment(old, new, largestTable: largestTable).steps.map { step in
+            switch step {
+            case .kept(let oldIndex, let newIndex): Change.kept(old: oldIndex, new: newIndex)
+            case .removed(let oldIndex): Change.removed(old: oldIndex)
+            case .added(let newIndex): Change.added(new: newIndex)
             }
         }
-        var changes: [Change] = []
-        var row = 0
-        var column = 0
-        while row < rows || column < columns {
-            if row < rows, column < columns, old[oldRange.lowerBound + row] == new[newRange.lowerBound + column] {
-                changes.append(.kept(old: oldRange.lowerBound + row, new: newRange.lowerBound + column))
-                row += 1
-                column += 1
-            } else if row < rows, column == columns || lengths[(row + 1) * width + column] >= lengths[row * width + column + 1] {
-                changes.append(.removed(old: oldRange.lowerBound + row))
-                row += 1
-            } else {
-                changes.append(.added(new: newRange.lowerBound + column))
-                column += 1
-            }
-        }
-        return changes
+        return pairingChanges(steps, old: old, new: new)
     }
 
     /// Within each stretch between kept blocks, removals and additions of
