@@ -41,12 +41,13 @@ export function documentPage() {
   const doc = { id, path: null, hasArticle: false, css: null, diagnostics: [], removed: false, title: '', editor: null, language: null };
 
   const diagnostics = setUpDiagnostics(doc, (el) => revealBlock(el, true));
-  const useProjectLayout = setUpToolbar({
+  const { useProjectLayout, applySettings } = setUpToolbar({
     show() { if (doc.hasArticle) renderSecondary(); },
     hide() { viewB.replaceChildren(); },
+    comparing: () => !!doc.comparing,
   });
   linkEditor(viewA, doc);
-  const updateLanguages = setUpLanguages(doc);
+  const updateLanguages = setUpLanguages(doc, applySettings);
   const updateNavigation = setUpNavigation(doc);
   const updateReviewViews = setUpReviewViews();
   linkChanges(document.getElementById('changes-since'), document.getElementById('changes-link'));
