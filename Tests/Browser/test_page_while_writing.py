@@ -7,7 +7,6 @@ changes page shows its labels, numbers and titles whole."""
 import json
 import os
 import shutil
-import subprocess
 
 import pytest
 from selenium import webdriver
@@ -17,6 +16,7 @@ from selenium.webdriver.support.ui import Select
 
 from browser_support import Daemon, copy_content, save_by_rename, wait_until
 from galley_support import CORPUS, private_runtime_dir
+from history_support import committed_species, git
 from lsp_support import LanguageClient
 
 SPECIES = os.path.join(CORPUS, "tagged", "grmagicdog-SpeciesCollection")
@@ -161,3 +161,194 @@ def test_an_edit_in_mid_screen_moves_nothing_above_it(page, species):
     assert len(after) == len(before)
     moved = [(text[:20], top, after[i][1]) for i, (text, top, on_screen) in enumerate(before[:index + 1]) if on_screen and abs(after[i][1] - top) > 1]
     assert moved == [], moved
+
+
+# ---- 3 and 4. Two devices side by side
+
+
+@pytest.fixture(scope="module")
+def with_scrollbars():
+    """A Chromium that draws scrollbars (the session's hides them), at a desk's size."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for arg in ("--headless=new", "--no-sandbox", "--window-size=1280,900", "--disable-dev-shm-usage",
+                "--force-device-scale-factor=1", "--font-render-hinting=none"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=options)
+    driver.set_script_timeout(30)
+    yield driver
+    driver.quit()
+
+
+LINE_COUNTS = """
+    const [view, done] = arguments;
+    import('/_galley/reviewViews.js').then((r) => done([...document.querySelectorAll(view + ' .blk.k-body')].map((b) => r.lineCount(b))));"""
+
+
+def test_beside_another_language_each_device_is_its_width_and_breaks_lines_alike(with_scrollbars, species):
+    daemon, _, _ = species
+    page = with_scrollbars
+    open_page(page, daemon)
+    alone = page.execute_async_script(LINE_COUNTS, "#view-a")
+    assert len(alone) > 10 and max(alone) > 1, alone
+    open_page(page, daemon, "?beside=en&side=1")
+    wait_until(lambda: page.execute_script("return document.querySelector('#view-b article')?.lang") == "en",
+               message="the English copy never showed beside")
+    after_frames(page)
+    widths = page.execute_script("""
+        return ['#view-a', '#view-b'].map((v) => { const s = document.querySelector(v);
+          return [s.getBoundingClientRect().width, s.clientWidth, s.querySelector('article').getBoundingClientRect().width,
+                  s.scrollHeight > s.clientHeight]; });""")
+    # Each scrolls on its own, and is the device's width inside.
+    assert widths == [[390, 390, 390, True], [390, 390, 390, True]], widths
+    assert page.execute_async_script(LINE_COUNTS, "#view-a") == alone
+    wait_until(lambda: page.execute_script("return document.querySelectorAll('#view-b [data-galley-line-growth]').length") > 10,
+               message="no line counts beside")
+
+
+def test_a_pseudo_language_beside_another_shows_two_devices(page, species):
+    daemon, _, _ = species
+    open_page(page, daemon, "?beside=en&side=1")
+    wait_until(lambda: page.execute_script("return document.querySelector('#view-b article')?.lang") == "en")
+    Select(page.find_element(By.ID, "pseudo-language")).select_by_value("accented")
+    cells = wait_until(lambda: page.execute_script("""
+        const cells = [...document.querySelectorAll('#review-stage .device-screen')];
+        return cells.length === 2 && cells.map((c) => [c.getBoundingClientRect().width, c.querySelector('article')?.getAttribute('lang'),
+                                                       c.querySelector('.blk.k-body')?.textContent.trim().slice(0, 3)]);"""),
+                       message="not two devices")
+    assert cells[0][:2] == [390, "en-XA"] and cells[0][2].startswith("["), cells
+    assert cells[1] == [390, "en", "EN "], cells
+    assert page.find_element(By.ID, "side-by-side").get_attribute("aria-pressed") == "true"
+
+
+# ---- 5 and 6. The panel and the window
+
+
+def sized(page, width, height=800, mobile=False):
+    page.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+
+
+@pytest.fixture
+def window(page):
+    yield page
+    page.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+RECTS = """
+    const box = (el) => { const r = el.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+    const list = document.getElementById('diag-list');
+    return {panel: box(document.getElementById('diagnostics')),
+            devices: [...document.querySelectorAll('.device-screen')].filter((s) => s.getClientRects().length).map(box),
+            listOverflow: list.scrollWidth - list.clientWidth};"""
+
+
+def overlap(a, b):
+    return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+
+@pytest.mark.parametrize("width,query", [(1024, ""), (1280, ""), (1920, ""), (1920, "?beside=en&side=1")])
+def test_the_problems_panel_covers_no_device(window, species, width, query):
+    daemon, _, _ = species
+    sized(window, width)
+    open_page(window, daemon, query)
+    wait_until(lambda: window.find_element(By.ID, "diagnostics").is_displayed(), message="no problems panel")
+    if query:
+        wait_until(lambda: window.execute_script("return document.querySelector('#view-b article')?.lang") == "en")
+    after_frames(window)
+    shown = window.execute_script(RECTS)
+    assert len(shown["devices"]) == (2 if query else 1), shown
+    assert not any(overlap(shown["panel"], device) for device in shown["devices"]), shown
+    assert shown["listOverflow"] <= 0, shown
+
+
+def test_a_phone_sized_window_is_the_device(window, species):
+    daemon, _, _ = species
+    sized(window, 390, 844, mobile=True)
+    open_page(window, daemon)
+    shown = window.execute_script("""
+        const screen = document.getElementById('view-a').getBoundingClientRect();
+        return {left: screen.left, width: screen.width, inner: innerWidth, page: document.documentElement.scrollWidth,
+                controls: document.getElementById('toolbar').getBoundingClientRect().height,
+                title: document.getElementById('doc-title').getBoundingClientRect().width};""")
+    assert shown["left"] == 0 and shown["width"] == shown["inner"] == 390 and shown["page"] <= 390, shown
+    assert shown["controls"] <= 60 and shown["title"] > 100, shown
+    window.find_element(By.ID, "tb-menu").click()
+    assert window.find_element(By.ID, "text-size").is_displayed()
+
+
+# ---- 7. The changes page
+
+
+def label_boxes(page):
+    """Each marked block's box and its label's (a pseudo-element, laid out as the page does, through DevTools)."""
+    tree = page.execute_cdp_cmd("DOM.getDocument", {"depth": -1, "pierce": True})
+    found = []
+
+    def box(node_id):
+        quad = page.execute_cdp_cmd("DOM.getBoxModel", {"nodeId": node_id})["model"]["border"]
+        return {"left": min(quad[0::2]), "top": min(quad[1::2]), "right": max(quad[0::2]), "bottom": max(quad[1::2])}
+
+    def walk(node):
+        attributes = dict(zip(node.get("attributes", [])[::2], node.get("attributes", [])[1::2]))
+        if "data-review" in attributes:
+            label = next((p for p in node.get("pseudoElements", []) if p.get("pseudoType") == "before"), None)
+            found.append((attributes["data-review"], box(node["nodeId"]), label and box(label["nodeId"])))
+        for child in node.get("children", []):
+            walk(child)
+
+    walk(tree["root"])
+    return found
+
+
+def test_the_changes_page_shows_labels_numbers_and_titles_whole(page):
+    with private_runtime_dir():
+        root, holder = committed_species()
+        try:
+            os.makedirs(os.path.join(root, "Help"))
+            os.makedirs(os.path.join(root, "en.lproj"))
+            with open(os.path.join(root, "Help", "Credits.rtf"), "w") as handle:
+                handle.write("{\\rtf1\\ansi {\\fonttbl\\f0 Helvetica;}\\f0 Thanks to everyone.\\par}\n")
+            with open(os.path.join(root, "galley.json"), "w") as handle:
+                json.dump({"titles": {"Help/Credits.rtf": "title-credits"}, "language": "en"}, handle)
+            strings = os.path.join(root, "en.lproj", "Localizable.strings")
+            with open(strings, "w") as handle:
+                handle.write('"title-credits" = "Credits";\n')
+            git(root, "add", "-A")
+            git(root, "commit", "-q", "-m", "credits")
+            # Only the title changes, through the app's strings; and one paragraph of Little Penguin.
+            with open(strings, "w") as handle:
+                handle.write('"title-credits" = "Acknowledgements";\n')
+            data = os.path.join(root, "Resources", "speciesData.json")
+            text = open(data, encoding="utf-8").read()
+            save_by_rename(data, text.replace("ペンギンの中で最も小さいですが", "ペンギンの中でいちばん小さいですが"))
+            daemon = Daemon(root).start()
+            try:
+                penguin = next(d for d in daemon.documents()["documents"] if d["title"] == "Little Penguin")
+                page.get(daemon.url + "changes?since=HEAD")
+                wait_until(lambda: len(page.find_elements(By.CSS_SELECTOR, "#changes p.review-summary")) == 2,
+                           timeout=120, message="the changes page never showed two documents")
+                summaries = [e.text for e in page.find_elements(By.CSS_SELECTOR, "#changes p.review-summary")]
+                assert summaries == ["Help/Credits.rtf: title “Credits” → “Acknowledgements”",
+                                     f"Resources/speciesData.json item {penguin['item']}: 1 changed"], summaries
+                # The item as the index numbers it.
+                page.get(daemon.url)
+                cell = wait_until(lambda: page.find_element(By.CSS_SELECTOR, f'tr[data-doc-id="{penguin["id"]}"] td.item').text)
+                assert summaries[1].endswith(f"item {cell}: 1 changed")
+                page.get(daemon.url + "changes?since=HEAD")
+                wait_until(lambda: page.find_elements(By.CSS_SELECTOR, '#changes [data-review="changed"]'), timeout=120)
+                page.execute_script("document.querySelector('#changes [data-review=\"before\"]').scrollIntoView({block: 'center'})")
+                marked = label_boxes(page)
+                assert sorted(kind for kind, _, _ in marked) == ["before", "changed"], marked
+                for kind, block, label in marked:
+                    # Inside the block, whose outline is drawn outside it: nothing crosses the label.
+                    assert label and label["bottom"] > label["top"], (kind, label)
+                    assert block["left"] <= label["left"] and label["right"] <= block["right"], (kind, block, label)
+                    assert block["top"] <= label["top"] and label["bottom"] <= block["bottom"], (kind, block, label)
+                # And the group around the blocks clips nothing of their outlines.
+                assert page.execute_script("""return [...document.querySelectorAll('#changes [data-review]')]
+                    .map((b) => getComputedStyle(b.parentElement).contain)""") == ["none", "none"]
+            finally:
+                page.get("about:blank")
+                daemon.stop()
+        finally:
+            shutil.rmtree(holder, ignore_errors=True)

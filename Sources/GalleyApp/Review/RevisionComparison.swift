@@ -14,6 +14,8 @@ struct RevisionComparison {
         /// The version shown: the new one, or the old one when it was removed.
         var shown: PublishedDocument
         var oldPath: String?
+        /// The title before, when it changed (a title from the app's strings can change with no block changing).
+        var oldTitle: String?
         var added = 0
         var removed = 0
         var changed = 0
@@ -80,8 +82,8 @@ struct RevisionComparison {
             html += "\n"
         }
         review.markedHTML = html + "</article>\n"
-        let titleChanged = old.title != new.title
-        if review.added + review.removed + review.changed > 0 || titleChanged || oldPath != nil { review.status = .changed }
+        if old.title != new.title { review.oldTitle = old.title }
+        if review.added + review.removed + review.changed > 0 || review.oldTitle != nil || oldPath != nil { review.status = .changed }
         return review
     }
 
