@@ -2,7 +2,9 @@
 // devices, marks what changed, and follows the document when it is deleted
 // and comes back.
 import { galley, HOLD_SECONDS, Backoff, backOff, getJSON, isHiddenAbort, noteBoot, setConnection, whenVisible } from './connection.js';
-import { PAGE_CLASSES, PatchMismatch, incomingFromArticle, incomingFromPatch, isPageAttr, parseArticle, patchView, resentIn } from './patching.js';
+import {
+  PAGE_CLASSES, PatchMismatch, incomingFromArticle, incomingFromPatch, isPageAttr, parseArticle, patchView, resentIn,
+} from './patching.js';
 import { blockOnLine, blocksOf, labelLocations } from './blockLocations.js';
 import { ReadingPosition, captureAnchor, isOnScreen, restoreAnchor, viewportTop } from './scrolling.js';
 import { settings } from './settings.js';

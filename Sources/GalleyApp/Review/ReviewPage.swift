@@ -14,7 +14,8 @@ enum ReviewPage {
     .review-summary b{font-weight:600}
     .static-proof .device-screen .blk-group{contain:none;content-visibility:visible}
     [data-review]{outline:2px solid var(--review-colour);outline-offset:2px}
-    [data-review]::before{content:attr(data-review);display:block;width:fit-content;margin-inline-start:auto;text-indent:0;font:600 10px/1.4 system-ui,sans-serif;color:var(--review-colour);text-transform:uppercase}
+    [data-review]::before{content:attr(data-review);display:block;width:fit-content;margin-inline-start:auto;text-indent:0;
+      font:600 10px/1.4 system-ui,sans-serif;color:var(--review-colour);text-transform:uppercase}
     [data-review=added]{--review-colour:#248a3d;background:rgba(52,199,89,.12)}
     [data-review=changed]{--review-colour:#b25000;background:rgba(255,149,0,.12)}
     [data-review=removed],[data-review=before]{--review-colour:#d70015;background:rgba(255,59,48,.08);opacity:.65}
