@@ -2,7 +2,9 @@
 // devices, marks what changed, and follows the document when it is deleted
 // and comes back.
 import { galley, HOLD_SECONDS, Backoff, backOff, getJSON, isHiddenAbort, noteBoot, setConnection, whenVisible } from './connection.js';
-import { PAGE_CLASSES, PatchMismatch, incomingFromArticle, incomingFromPatch, isPageAttr, parseArticle, patchView } from './patching.js';
+import {
+  PAGE_CLASSES, PatchMismatch, incomingFromArticle, incomingFromPatch, isPageAttr, parseArticle, patchView, resentIn,
+} from './patching.js';
 import { blockOnLine, blocksOf, labelLocations } from './blockLocations.js';
 import { ReadingPosition, captureAnchor, isOnScreen, restoreAnchor, viewportTop } from './scrolling.js';
 import { settings } from './settings.js';
@@ -41,12 +43,13 @@ export function documentPage() {
   const doc = { id, path: null, hasArticle: false, css: null, diagnostics: [], removed: false, title: '', editor: null, language: null };
 
   const diagnostics = setUpDiagnostics(doc, (el) => revealBlock(el, true));
-  const useProjectLayout = setUpToolbar({
+  const { useProjectLayout, applySettings } = setUpToolbar({
     show() { if (doc.hasArticle) renderSecondary(); },
     hide() { viewB.replaceChildren(); },
+    comparing: () => !!doc.comparing,
   });
   linkEditor(viewA, doc);
-  const updateLanguages = setUpLanguages(doc);
+  const updateLanguages = setUpLanguages(doc, applySettings);
   const updateNavigation = setUpNavigation(doc);
   const updateReviewViews = setUpReviewViews();
   linkChanges(document.getElementById('changes-since'), document.getElementById('changes-link'));
@@ -237,6 +240,10 @@ export function documentPage() {
       if (fresh || body.patch.base !== galley.version) throw new PatchMismatch('base ' + body.patch.base);
       incoming = incomingFromPatch(body.patch, mirrorsB() ? 2 : 1);
     }
+    // Taken before the first of the patches one frame shows, and before
+    // anything around the article changes (the title, the "unsaved" badge):
+    // layout is still that of the frame on screen.
+    if (incoming && !nextFrame) nextFrame = { anchor: captureAnchor(viewA), changed: [], followTo: null };
     if (doc.removed) setRemoved(false);
 
     doc.path = body.path;
@@ -266,10 +273,9 @@ export function documentPage() {
 
     let changed = [];
     if (incoming) {
-      // Taken before the first of the patches one frame shows: layout is
-      // still that of the frame on screen.
-      if (!nextFrame) nextFrame = { anchor: captureAnchor(viewA), changed: [], followTo: null };
-      changed = patchView(viewA, incoming[0], false);
+      const resent = resentIn(viewA, incoming[0]);
+      const added = patchView(viewA, incoming[0], false);
+      changed = added.filter((el) => !resent.has(el.id));
       readingPosition.watch();
       const changedB = incoming[1] ? patchView(viewB, incoming[1], true) : [];
       doc.hasArticle = true;
@@ -277,7 +283,7 @@ export function documentPage() {
       setDirection();
       for (const view of [viewA, viewB]) labelLocations(view.querySelector(':scope > article'));
       if (body.patch) {
-        showDeviceFilesOf(changed);
+        showDeviceFilesOf(added);
         showDeviceFilesOf(changedB);
       } else {
         showDeviceFiles();

@@ -24,10 +24,11 @@ async function fetchDocument(id, since) {
 
 /**
  * `doc` is the page's document state; `comparing` is set on it while the
- * second device shows another language. Returns `update(answer)`, called
- * with every answer for the page's own document.
+ * second device shows another language, and `showSettings()` is called
+ * when that changes (the second device's width follows it). Returns
+ * `update(answer)`, called with every answer for the page's own document.
  */
-export function setUpLanguages(doc) {
+export function setUpLanguages(doc, showSettings) {
   const group = $('language-group');
   const select = $('language');
   const compare = $('compare-language');
@@ -55,8 +56,11 @@ export function setUpLanguages(doc) {
     following += 1;
     doc.comparing = !!partner;
     document.body.classList.toggle('languages-side-by-side', doc.comparing);
-    if (!partner) return;
-    if ($('device-b').hidden) $('side-by-side').click();
+    if (!partner) {
+      showSettings();
+      return;
+    }
+    if ($('device-b').hidden) $('side-by-side').click(); else showSettings();
     labelB.textContent = partner.language;
     follow(partner, following);
   }

@@ -1,8 +1,10 @@
 // When the page is the device (a phone's own browser, reached with
 // `serve --lan`), there is no device to simulate: the phone's own width is
 // the column, its own fonts break the lines, and the toolbar folds into a
-// menu so the text gets the screen.
-const query = window.matchMedia('(pointer: coarse) and (max-width: 600px)');
+// menu so the text gets the screen. A window as narrow as a phone is shown
+// so too, whatever points at it: a device beside a desk's margins would not
+// fit it, and the toolbar's controls would take half its height.
+const query = window.matchMedia('(max-width: 600px)');
 
 export function followDevice() {
   const root = document.documentElement;

@@ -96,6 +96,28 @@ export function incomingFromPatch(patch, views) {
 }
 
 /**
+ * The ids of the blocks a patch for the primary view sends again although
+ * that view shows them already. A block's id is made from its kind and
+ * content (HTMLRenderer.swift), so such a block is the same block: the
+ * daemon renders one that shows a missing image again at every save, to
+ * report its problem where it now is. It is no edit, to mark or to follow.
+ */
+export function resentIn(view, incoming) {
+  const resent = new Set();
+  if (!incoming.items) return resent;
+  const shown = (el) => {
+    const id = el && el.id;
+    const found = id ? document.getElementById(id) : null;
+    if (found && view.contains(found)) resent.add(id);
+  };
+  for (const item of incoming.items) {
+    if (item.node) shown(item.node);
+    for (const block of item.blocks || []) if (block.node) shown(block.node);
+  }
+  return resent;
+}
+
+/**
  * Attributes of the article that the page sets itself: `lang`, from the
  * answer's `language`. Taking it off and putting it back would make
  * Chromium recompute the style of every block (about 65 ms for 4,800

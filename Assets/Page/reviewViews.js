@@ -160,7 +160,32 @@ export function setUpReviewViews() {
       cell.screen.append(copy);
       cells.push(cell.box);
     }
+    if (view === 'device') {
+      const beside = besideCell(pseudo);
+      if (beside) cells.push(beside);
+    }
     stage.replaceChildren(...cells);
+  }
+
+  /**
+   * The second device, when side by side is on, beside the pseudo-language:
+   * another language as it is (what a real translation does to the lines),
+   * or this document pseudo-localised at the second device's width.
+   */
+  function besideCell(pseudo) {
+    const deviceB = $('device-b');
+    const viewB = $('view-b');
+    const article = viewB.querySelector(':scope > article');
+    if (deviceB.hidden || !article) return null;
+    const width = getComputedStyle(viewB).getPropertyValue('--device-width').trim().replace('px', '') || '390';
+    const comparing = !!(lastDoc && lastDoc.comparing);
+    const language = comparing ? article.getAttribute('lang') || '' : (pseudo === 'mirrored' ? 'ar-XB' : 'en-XA');
+    const cell = device(width, settings.textSize, width + ' pt · ' + settings.textSize + (language ? ' · ' + language : ''));
+    cell.box.dataset.textSize = settings.textSize;
+    const copy = cleanCopy(article);
+    if (!comparing) pseudoLocalise(copy, pseudo);
+    cell.screen.append(copy);
+    return cell.box;
   }
 
   function readingList(article) {
@@ -216,10 +241,15 @@ export function setUpReviewViews() {
 
   // The other language arrives by its own polls: its blocks are counted when they change.
   let counting = false;
+  // A review view beside it shows a copy of it: made again too.
   new MutationObserver(() => {
     if (counting) return;
     counting = true;
-    requestAnimationFrame(() => { counting = false; markExpansion(); });
+    requestAnimationFrame(() => {
+      counting = false;
+      markExpansion();
+      if (!stage.hidden && settings.sideBySide) render();
+    });
   }).observe($('view-b'), { childList: true, subtree: true, characterData: true });
 
   viewSel.addEventListener('change', () => { choose({ view: viewSel.value }); render(); });
@@ -228,6 +258,7 @@ export function setUpReviewViews() {
   document.querySelector('.toolbar').addEventListener('change', (e) => {
     if (e.target !== viewSel && e.target !== pseudoSel) requestAnimationFrame(render);
   });
+  $('side-by-side').addEventListener('click', () => requestAnimationFrame(render));
   viewSel.value = settings.view || 'device';
   pseudoSel.value = settings.pseudo || '';
 

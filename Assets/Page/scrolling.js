@@ -19,7 +19,9 @@ function firstBelow(elements, top) {
 }
 
 /**
- * Blocks on screen (and the header), the ones whose top is visible first.
+ * Blocks on screen (and the header), the ones whose top is visible first,
+ * then the one that starts above the screen, and last the one just above
+ * the screen; each with its `top` and its `order` down the page.
  * Groups follow one another down the page and so do the blocks in each: the
  * first on screen is found by halving at both levels, so a long article is
  * not measured block by block.
@@ -30,12 +32,17 @@ export function captureAnchor(view) {
   const top = viewportTop();
   const visibleTop = [];
   const straddling = [];
+  let above = null;
+  let order = 0;
   const children = art.children;
-  for (let g = firstBelow(children, top); g < children.length; g++) {
+  const firstGroup = firstBelow(children, top);
+  for (let g = firstGroup; g < children.length; g++) {
     const child = children[g];
     const elements = isGroup(child) ? child.children : [child];
     let below = false;
-    for (let i = firstBelow(elements, top); i < elements.length; i++) {
+    const first = firstBelow(elements, top);
+    if (g === firstGroup) above = first > 0 ? elements[first - 1] : lastBlockOf(children[firstGroup - 1]);
+    for (let i = first; i < elements.length; i++) {
       const el = elements[i];
       const r = el.getBoundingClientRect();
       if (r.bottom <= top) continue;
@@ -43,21 +50,42 @@ export function captureAnchor(view) {
         below = true;
         break;
       }
-      (r.top >= top ? visibleTop : straddling).push({ el, top: r.top });
+      (r.top >= top ? visibleTop : straddling).push({ el, top: r.top, order: ++order });
     }
     if (below) break;
   }
-  return visibleTop.concat(straddling);
+  const anchor = visibleTop.concat(straddling);
+  if (above) anchor.push({ el: above, top: above.getBoundingClientRect().top, order: 0 });
+  return anchor;
 }
 
+/** The last block of an article's child (a group, or the header itself); null for none. */
+function lastBlockOf(child) {
+  if (!child) return null;
+  return isGroup(child) ? child.lastElementChild : child;
+}
+
+/**
+ * Scrolls so that the block `anchor` holds is where it was. What stays is
+ * what the author reads: when a patch replaced or removed a block on
+ * screen, the block just above the first of those, so that an edit in the
+ * middle of the screen moves only what is below it, as in the editor; when
+ * it did not (the edit was above the screen, or a group took its size), the
+ * first block on screen that is still there.
+ */
 export function restoreAnchor(anchor) {
   if (!anchor) return;
-  for (const a of anchor) {
-    if (!a.el.isConnected) continue;
-    const d = a.el.getBoundingClientRect().top - a.top;
-    if (Math.abs(d) >= 0.5) window.scrollTo(window.scrollX, window.scrollY + d);
-    return;
+  const kept = anchor.filter((a) => a.el.isConnected);
+  const gone = anchor.filter((a) => !a.el.isConnected && a.order > 0);
+  let chosen = kept[0];
+  if (gone.length) {
+    const firstGone = Math.min(...gone.map((a) => a.order));
+    const aboveIt = kept.filter((a) => a.order < firstGone);
+    if (aboveIt.length) chosen = aboveIt.reduce((best, a) => (a.order > best.order ? a : best));
   }
+  if (!chosen) return;
+  const d = chosen.el.getBoundingClientRect().top - chosen.top;
+  if (Math.abs(d) >= 0.5) window.scrollTo(window.scrollX, window.scrollY + d);
 }
 
 export function isOnScreen(el) {

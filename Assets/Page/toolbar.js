@@ -20,9 +20,11 @@ function widthOf(value) {
 
 /**
  * Wires the toolbar to the two devices. `secondary` is told when the second
- * device appears (`show()`) or goes (`hide()`). Returns `useProjectLayout`,
- * which takes the device width and appearance of galley.json unless this
- * browser chose its own.
+ * device appears (`show()`) or goes (`hide()`), and says whether it shows
+ * another language (`comparing()`): then it is the first device's width,
+ * so that lines compare. Returns `useProjectLayout`, which takes the device
+ * width and appearance of galley.json unless this browser chose its own, and
+ * `applySettings`, to show the settings again when what they mean changed.
  */
 export function setUpToolbar(secondary) {
   const root = document.documentElement;
@@ -69,7 +71,8 @@ export function setUpToolbar(secondary) {
   function applySettings() {
     const anchor = captureAnchor(viewA);
     setWidth(deviceA, viewA, widthOf(settings.device));
-    setWidth(deviceB, viewB, widthOf(settings.device2 || widest));
+    const comparing = secondary.comparing();
+    setWidth(deviceB, viewB, comparing ? widthOf(settings.device) : widthOf(settings.device2 || widest));
     for (const el of [viewA, viewB, root]) showTextSize(el, settings.textSize);
     root.dataset.appearance = settings.appearance;
     const showB = !!settings.sideBySide;
@@ -77,7 +80,7 @@ export function setUpToolbar(secondary) {
       deviceB.hidden = !showB;
       if (showB) secondary.show(); else secondary.hide();
     }
-    device2Sel.hidden = !showB;
+    device2Sel.hidden = !showB || comparing;
     sideBtn.setAttribute('aria-pressed', String(showB));
     document.body.classList.toggle('outline-blocks', !!settings.outline);
     for (const article of document.querySelectorAll('.device-screen > article')) labelLocations(article);
@@ -138,5 +141,5 @@ export function setUpToolbar(secondary) {
   outlineBtn.addEventListener('click', () => change({ outline: !settings.outline }));
   followBtn.addEventListener('click', () => change({ follow: !settings.follow }));
   applySettings();
-  return useProjectLayout;
+  return { useProjectLayout, applySettings };
 }

@@ -53,12 +53,14 @@ def test_on_a_phone_the_page_is_the_device(phone, daemon):
     assert shown["scrollWidth"] <= shown["innerWidth"], shown
     # The SwiftUI padding holds as CSS pixels.
     assert shown["bodyPadding"] == "16px", shown
-    # The toolbar folds into a menu; the indicator and the connection stay.
+    # The toolbar folds into a menu, in one row; the connection stays, the indicator is in the menu.
     assert shown["deviceGroup"] == "none" and shown["menu"] != "none", shown
-    assert shown["badge"] != "none" and shown["connection"] != "none", shown
+    assert shown["badge"] == "none" and shown["connection"] != "none", shown
+    assert phone.execute_script("return document.getElementById('toolbar').getBoundingClientRect().height") <= 60
     phone.find_element(By.ID, "tb-menu").click()
     opened = phone.execute_script("return getComputedStyle(document.getElementById('appearance').parentElement).display")
     assert opened != "none"
+    assert phone.execute_script("return getComputedStyle(document.querySelector('.on-device-badge')).display") != "none"
     assert phone.find_element(By.ID, "tb-menu").get_attribute("aria-expanded") == "true"
 
 

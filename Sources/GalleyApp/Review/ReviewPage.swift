@@ -6,13 +6,18 @@ enum ReviewPage {
     /// How marked blocks look: green added, red struck removed, the old
     /// version of a changed block faint above the new one, or within it
     /// what was removed struck and what was added green; runs of unchanged
-    /// blocks folded under a line that opens them.
+    /// blocks folded under a line that opens them. A block's label is a line
+    /// of its own at the top of the block, where no outline crosses it and
+    /// no text is under it; groups of blocks do not clip (the live page's
+    /// do, to paint less), so the outlines show whole.
     static let css = """
 
     .review-summary{font:13px system-ui,sans-serif;margin:.2em 0 .8em;color:#555}
     .review-summary b{font-weight:600}
-    [data-review]{outline:2px solid var(--review-colour);outline-offset:2px;position:relative}
-    [data-review]::before{content:attr(data-review);position:absolute;inset-inline-end:0;top:-1.1em;font:600 10px system-ui,sans-serif;color:var(--review-colour);text-transform:uppercase}
+    .static-proof .device-screen .blk-group{contain:none;content-visibility:visible}
+    [data-review]{outline:2px solid var(--review-colour);outline-offset:2px}
+    [data-review]::before{content:attr(data-review);display:block;width:fit-content;margin-inline-start:auto;text-indent:0;
+      font:600 10px/1.4 system-ui,sans-serif;color:var(--review-colour);text-transform:uppercase}
     [data-review=added]{--review-colour:#248a3d;background:rgba(52,199,89,.12)}
     [data-review=changed]{--review-colour:#b25000;background:rgba(255,149,0,.12)}
     [data-review=removed],[data-review=before]{--review-colour:#d70015;background:rgba(255,59,48,.08);opacity:.65}
@@ -59,8 +64,12 @@ enum ReviewPage {
             if review.added > 0 { parts.append("\(review.added) added") }
             if review.removed > 0 { parts.append("\(review.removed) removed") }
             if review.imagesChanged > 0 { parts.append("\(review.imagesChanged) image\(review.imagesChanged == 1 ? "" : "s") changed") }
+            if let oldTitle = review.oldTitle {
+                parts.append("title “\(HTMLEscaping.escape(oldTitle))” → “\(HTMLEscaping.escape(review.shown.title))”")
+            }
         }
-        let location = HTMLEscaping.escape(review.shown.path) + (review.shown.item.map { " item \($0 + 1)" } ?? "")
+        // Numbered as the index numbers them: the item's place in its file's array.
+        let location = HTMLEscaping.escape(review.shown.path) + (review.shown.item.map { " item \($0)" } ?? "")
         return "<p class=\"review-summary\" data-review-status=\"\(review.status.rawValue)\" data-added=\"\(review.added)\" data-removed=\"\(review.removed)\" data-changed=\"\(review.changed)\">\(location): \(parts.joined(separator: ", "))</p>\n"
     }
 }

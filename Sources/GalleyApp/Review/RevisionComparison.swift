@@ -14,6 +14,8 @@ struct RevisionComparison {
         /// The version shown: the new one, or the old one when it was removed.
         var shown: PublishedDocument
         var oldPath: String?
+        /// The title before, when it changed (a title from the app's strings can change with no block changing).
+        var oldTitle: String?
         var added = 0
         var removed = 0
         var changed = 0
@@ -111,6 +113,7 @@ struct RevisionComparison {
             index = fold.upperBound
         }
         review.markedHTML = html + "</article>\n"
+        if titleChanged { review.oldTitle = old.title }
         if review.added + review.removed + review.changed > 0 || titleChanged || oldPath != nil { review.status = .changed }
         return review
     }
