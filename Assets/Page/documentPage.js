@@ -256,7 +256,7 @@ export function documentPage() {
       document.title = doc.title + ' · Galley';
     }
     updateNavigation();
-    showFontSubstitutes($('font-note'), body.kind === 'tagged' && body.layout ? body.layout.fontSubstitutes : []);
+    showFontSubstitutes($('font-note'), body.kind === 'tagged' && body.layout ? body.layout.fontSubstitutes : [], body.missingGlyphs);
     useProjectLayout(body.layout);
     // Shown from an editor's buffer (galley lsp) rather than the file on disk.
     unsavedEl.hidden = !body.unsaved;

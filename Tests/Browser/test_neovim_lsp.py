@@ -237,3 +237,52 @@ def test_neovim_hovers_completes_and_warns_about_a_title_key(runtime_dir):
         finally:
             daemon.stop()
             shutil.rmtree(holder, ignore_errors=True)
+
+
+# What Ctrl-X Ctrl-O leaves on a new line of Little Penguin's detailText, typed
+# inside a new string: 0.7 takes the item's whole edit; 0.11, which Galley
+# tells it snippets work in, inserts the tag's label and leaves the rest to a snippet engine.
+COMPLETED = {
+    "nvim": {"<lt>image>": '"<image>01",', "<lt>ima": '"<image></image>",', "<lt>cap": '"<caption></caption>",'},
+    "current": {"<lt>image>": '"<image>01",', "<lt>ima": '"<image>",', "<lt>cap": '"<caption>",'},
+}
+
+
+@pytest.mark.parametrize("heading,binary", [("Neovim 0.7", "nvim"), ("Neovim 0.8 and later", CURRENT_NEOVIM)],
+                         ids=["neovim-0.7", "neovim-current"])
+def test_the_readme_snippet_completes_image_names_and_tags(runtime_dir, heading, binary):
+    """Omni completion (Ctrl-X Ctrl-O) through the README's snippet, as an
+    author types it: `"<image>` gives the item's first image name, `"<ima`
+    and `"<cap` their tags, each replacing what was typed from the `<`."""
+    if not shutil.which(binary):
+        pytest.skip(f"{binary} is not installed (Scripts/setup installs it)")
+    example, holder = copy_content(os.path.join(REPO, "Assets", "Example"))
+    editor = None
+    try:
+        path = os.path.join(example, DATA)
+        # A galley.json at the top: the snippet roots the server there, where the asset catalog is.
+        with open(os.path.join(example, "galley.json"), "w", encoding="utf-8") as handle:
+            handle.write("{}\n")
+        init = os.path.join(holder, "init.lua")
+        with open(init, "w") as handle:
+            handle.write(readme_snippet(heading, "lua"))
+        env = dict(os.environ, PATH=os.path.dirname(GALLEY_BIN) + os.pathsep + os.environ["PATH"])
+        editor = Neovim.with_init(path, holder, init, env, binary)
+        wait_until(lambda: editor.lua(GALLEY_ATTACHED), timeout=30, message="the README's snippet never attached galley")
+        assert editor.lua("vim.bo.omnifunc") == "v:lua.vim.lsp.omnifunc"
+        line = open(path, encoding="utf-8").read().split("\n").index('            "<image>01</image>",') + 1
+        for typed, expected in COMPLETED["nvim" if binary == "nvim" else "current"].items():
+            # A new line after the first image, holding an empty string; the cursor goes inside it.
+            editor.keys(f'<Esc>:call cursor({line}, 1)<CR>o"",<Left><Left>{typed}<C-x><C-o>')
+            shown = []
+            wait_until(lambda: shown.append(editor.lua("vim.trim(vim.api.nvim_get_current_line())")) or shown[-1] == expected, timeout=30,
+                       message=f"{typed} never became {expected!r}: {shown[-1:]}")
+            editor.keys("<Esc>dd")
+            wait_until(lambda: editor.lua("vim.api.nvim_buf_line_count(0)") == len(open(path, encoding="utf-8").read().split("\n")) - 1,
+                       message="the new line stayed")
+    finally:
+        try:
+            if editor:
+                editor.quit()
+        finally:
+            shutil.rmtree(holder, ignore_errors=True)

@@ -133,7 +133,7 @@ def flymake_diagnostics(emacs, path):
     return sorted(tuple(d) for d in found)
 
 
-def test_the_readme_snippet_for_emacs_eglot_shows_diagnostics_fixes_and_follows(runtime_dir):
+def test_the_readme_snippet_for_emacs_eglot_shows_diagnostics_fixes_follows_and_completes(runtime_dir):
     if not shutil.which("emacs"):
         pytest.skip("emacs is not installed")
     example, holder = copy_content(EXAMPLE)
@@ -215,6 +215,13 @@ def test_the_readme_snippet_for_emacs_eglot_shows_diagnostics_fixes_and_follows(
             assert time.monotonic() < deadline, f"the page was never told to follow line {last}: {followed}"
             version = answer.get("version", version)
             poll = HeldPoll(daemon, f"/api/documents/{penguin}?since={version}&patch=1")
+
+        # Completion (C-M-i) in a new string after the first image: the tag typed so far becomes the whole block.
+        for typed, completed in [("<ima", '"<image></image>",'), ("<cap", '"<caption></caption>",')]:
+            editor.keys(f"{META}gg{line}\r\x05\r\"\",\x02\x02{typed}{META}\t")
+            wait_until(lambda: line_text(editor, path, line + 1).strip() == completed,
+                       message=lambda: f"{typed}: {line_text(editor, path, line + 1)!r}:\n" + editor.output())
+            editor.keys(f"\x01\x0b\x0b")
     finally:
         try:
             if editor:

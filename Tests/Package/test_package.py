@@ -44,6 +44,9 @@ def test_metadata_and_generated_depends(package):
     # Opened with dlopen when the first picture is drawn: dpkg-shlibdeps cannot see it.
     assert re.search(r"\blibvips42 \(>= [^)]+\)", depends), depends
     assert "swift" not in depends.lower()
+    # fontconfig names the characters no face draws; the Noto faces draw Thai, most other scripts and emoji.
+    recommends = [name.strip() for name in package.field("Recommends").split(",")]
+    assert {"fontconfig", "fonts-noto-core", "fonts-noto-color-emoji"} <= set(recommends), recommends
 
 
 def test_binary_resolves_nothing_from_the_toolchain(package):

@@ -103,7 +103,8 @@ enum CommandTable {
                 group: "format"),
             OptionSpec(name: "--json", summary: "the same as --format json", group: "format"),
             OptionSpec(name: "--strict", summary: "warnings fail the check too (exit status 1)"),
-            OptionSpec(name: "--verbose", short: "-v", summary: "also name each style font this machine draws with another face"),
+            OptionSpec(name: "--verbose", short: "-v",
+                       summary: "also name each style font this machine draws with another face, and characters no font draws"),
         ]
     )
 

@@ -2,7 +2,7 @@ import GalleyCore
 
 /// Every problem a document's page shows, from all the places that find
 /// them: its reader, its file's error, `galley.json` and the style, the
-/// asset catalog, images that cannot be shown or are missing, text that
+/// asset catalog, characters no installed font draws, images that cannot be shown or are missing, text that
 /// wraps past its kind's line limit, its copies in other languages, and the
 /// app's strings its title names; in document order.
 struct DocumentDiagnostics {
@@ -18,11 +18,13 @@ struct DocumentDiagnostics {
     /// faint, when already found (from its last version); else they are judged here.
     var richTextContrast: TextContrastCheck.RichTextContrast?
 
-    func assemble(style: PageStyle, failure: Diagnostic?, assetDiagnostics: [Diagnostic], imageProblems: [String: String],
+    func assemble(style: PageStyle, failure: Diagnostic?, assetDiagnostics: [Diagnostic], missingGlyphs: MissingGlyphs,
+                  imageProblems: [String: String],
                   missingImages: [RenderedDocument.MissingImage], localized: [Diagnostic], strings: [Diagnostic]) -> [Diagnostic] {
         var diagnostics = source.diagnostics + style.configDiagnostics + (source.document.kind == .tagged ? style.styleDiagnostics : [])
         if let failure { diagnostics.insert(failure, at: 0) }
         diagnostics += assetDiagnostics
+        if let missing = missingGlyphs.diagnostic(path: source.textPath) { diagnostics.append(missing) }
         diagnostics += contrastDiagnostics(style: style)
         if source.document.kind == .tagged {
             diagnostics += LineLimitCheck.diagnostics(for: source.document, path: source.path, schema: style.schema,

@@ -86,8 +86,10 @@ final class DocumentRenderer: Sendable {
             ? TextContrastCheck.richTextContrast(of: source.document, reusing: last?.richTextContrast, unchanged: unchanged) : nil
         let found = DocumentDiagnostics(source: source, catalog: assets.catalog, traits: traits, images: images,
                                         kindsFirstUsed: circumstances.kindsFirstUsed, richTextContrast: contrast)
+        let missingGlyphs = MissingGlyphs(in: source.document, coverage: SystemFonts.coverage)
         let diagnostics = found.assemble(
-            style: style, failure: circumstances.failure, assetDiagnostics: assetDiagnostics, imageProblems: problems.byPath,
+            style: style, failure: circumstances.failure, assetDiagnostics: assetDiagnostics, missingGlyphs: missingGlyphs,
+            imageProblems: problems.byPath,
             missingImages: rendered?.missingImages ?? [], localized: circumstances.localization?.diagnostics ?? [],
             strings: titleKey.map { appStrings.findings.fileErrors + appStrings.findings.diagnostics(forKey: $0, documentAt: source.path) } ?? [])
         // Most documents have no problem to point at a block; those that have are rendered now, for their blocks' ids.
@@ -104,6 +106,7 @@ final class DocumentRenderer: Sendable {
             localizations: circumstances.localization?.localizations ?? [],
             searchable: source.document,
             unsaved: circumstances.unsaved,
+            missingGlyphs: missingGlyphs.isEmpty ? nil : missingGlyphs,
             diagnostics: diagnostics.map { diagnostic in
                 PageDiagnostic(diagnostic: diagnostic, blockID: found.marksBlock(diagnostic) ? blockAt[diagnostic.location] : nil,
                                fromLastGoodReading: found.isFromLastGoodReading(diagnostic, failure: circumstances.failure))

@@ -8,22 +8,29 @@ import GalleySystem
 enum SystemFonts {
     /// `fc-list`'s answer; empty where fontconfig is missing (the page then
     /// falls back to the browser's fonts, and the geometry to a common 1.2 em).
-    static let installed: InstalledFonts = {
+    static let installed = InstalledFonts(listing: fontconfigListing(InstalledFonts.formatArguments))
+
+    /// The characters some installed face draws; unknown where fontconfig
+    /// is missing, and then no character is said to be missing.
+    static let coverage = CharacterCoverage(charsets: fontconfigListing(CharacterCoverage.formatArguments))
+
+    /// What `fc-list` prints with `arguments`; empty when it cannot run.
+    private static func fontconfigListing(_ arguments: [String]) -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["fc-list"] + InstalledFonts.formatArguments
+        process.arguments = ["fc-list"] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         do {
             try process.run()
         } catch {
-            return InstalledFonts()
+            return ""
         }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return InstalledFonts(listing: String(decoding: data, as: UTF8.self))
-    }()
+        return String(decoding: data, as: UTF8.self)
+    }
 
     static let fallbacks = FallbackFontFaces(installed: installed)
 

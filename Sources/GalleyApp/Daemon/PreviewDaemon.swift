@@ -74,9 +74,10 @@ final class PreviewDaemon: Sendable {
         let boot = PreviewDaemon.makeBootID()
         let startTime = ContinuousClock.now
         // fontconfig answers in another process, in tens of milliseconds, and
-        // the workspace's styles wait for it: asked now, it answers while the
-        // watcher walks the folder.
+        // the workspace's styles and every document's check of its characters
+        // wait for it: asked now, it answers while the watcher walks the folder.
         DispatchQueue.global().async { _ = SystemFonts.installed }
+        DispatchQueue.global().async { _ = SystemFonts.coverage }
         let makeWatcher: @Sendable () throws -> any FileWatcher = { [options] in try Self.makeWatcher(root: root, options: options) }
         // Watch before reading, so nothing saved during the load is missed; the
         // files the watcher's walk found are read, without walking the tree again.

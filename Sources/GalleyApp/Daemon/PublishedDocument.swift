@@ -32,6 +32,7 @@ struct PublishedDocument {
         let localizations: [DocumentLocalization]
         let searchable: Document?
         let unsaved: Bool
+        let missingGlyphs: MissingGlyphs?
         let diagnostics: [PageDiagnostic]
     }
 
@@ -48,18 +49,20 @@ struct PublishedDocument {
 
     init(id: String, path: String, item: Int?, title: String, kind: DocumentKind, rendered: RenderedDocument, css: PageStyleSheet, layout: JSONFragment,
          geometry: KindGeometries? = nil, language: String? = nil, localizations: [DocumentLocalization] = [], searchable: Document? = nil,
-         unsaved: Bool = false, follow: Follow? = nil, diagnostics: [PageDiagnostic]) {
+         unsaved: Bool = false, missingGlyphs: MissingGlyphs? = nil, follow: Follow? = nil, diagnostics: [PageDiagnostic]) {
         self.init(id: id, path: path, item: item, title: title, kind: kind, rendering: DeferredRendering(made: rendered), css: css, layout: layout,
                   geometry: geometry, language: language, localizations: localizations, searchable: searchable, unsaved: unsaved,
-                  follow: follow, diagnostics: diagnostics)
+                  missingGlyphs: missingGlyphs, follow: follow, diagnostics: diagnostics)
     }
 
     /// A document whose article may be made only when first asked for.
     init(id: String, path: String, item: Int?, title: String, kind: DocumentKind, rendering: DeferredRendering, css: PageStyleSheet,
          layout: JSONFragment, geometry: KindGeometries? = nil, language: String? = nil, localizations: [DocumentLocalization] = [],
-         searchable: Document? = nil, unsaved: Bool = false, follow: Follow? = nil, diagnostics: [PageDiagnostic]) {
+         searchable: Document? = nil, unsaved: Bool = false, missingGlyphs: MissingGlyphs? = nil, follow: Follow? = nil,
+         diagnostics: [PageDiagnostic]) {
         self.init(Contents(id: id, path: path, item: item, title: title, kind: kind, rendering: rendering, css: css, layout: layout, geometry: geometry,
-                           language: language, localizations: localizations, searchable: searchable, unsaved: unsaved, diagnostics: diagnostics),
+                           language: language, localizations: localizations, searchable: searchable, unsaved: unsaved,
+                           missingGlyphs: missingGlyphs, diagnostics: diagnostics),
                   follow: follow)
     }
 
@@ -97,6 +100,8 @@ struct PublishedDocument {
     var searchableText: String { shared.contents.searchable?.searchableText() ?? "" }
     /// Shown from an editor's unsaved buffer rather than the file on disk.
     var unsaved: Bool { shared.contents.unsaved }
+    /// The characters no installed font draws, which the page names; nil for none.
+    var missingGlyphs: MissingGlyphs? { shared.contents.missingGlyphs }
     /// The block the author's cursor rests on, for pages that follow the editor.
     var follow: Follow? {
         get { followed?.value }
@@ -130,7 +135,8 @@ struct PublishedDocument {
         // The HTML last, as it may have to be made (`DeferredRendering`); bytes,
         // not characters: comparing megabytes of HTML as Unicode text costs far more.
         diagnostics != other.diagnostics || title != other.title || css != other.css || layout != other.layout
-            || language != other.language || localizations != other.localizations || unsaved != other.unsaved || !html.isByteEqual(to: other.html)
+            || language != other.language || localizations != other.localizations || unsaved != other.unsaved
+            || missingGlyphs != other.missingGlyphs            || !html.isByteEqual(to: other.html)
     }
 
     /// The `/api/documents/{id}` body for this document as `version`: with
@@ -166,6 +172,10 @@ struct PublishedDocument {
         }
         json.endArray()
         json.field("editor", editor)
+        if let missingGlyphs {
+            json.key("missingGlyphs")
+            missingGlyphs.write(into: &json)
+        }
         json.key("diagnostics")
         json.beginArray()
         for entry in diagnostics {

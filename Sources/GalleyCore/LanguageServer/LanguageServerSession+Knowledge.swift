@@ -50,9 +50,16 @@ extension LanguageServerSession {
         let bytes = document.text.bytes
         let typed = text((string.lowerBound + 1)..<offset, in: document)
         let replace = range((string.lowerBound + 1)..<offset, in: document)
-        func item(_ label: String, _ newText: String, detail: String, kind: Int, snippet: Bool = false) -> JSONOutput {
-            .object([
-                ("label", .string(label)), ("kind", .int(kind)), ("detail", .string(detail)), ("filterText", .string(newText)),
+        // Every edit replaces what was typed since the string's quote, and no
+        // item has a `filterText`: Neovim 0.7 starts its completion at the
+        // edit's start only when none has one (else at the keyword, after the
+        // `<`, and filters `<caption>` out for `cap`). Items are filtered here
+        // by what was typed, because Neovim 0.11 trusts an edit's items as
+        // the server's own choice and shows every one.
+        func item(_ label: String, _ newText: String, detail: String, kind: Int, snippet: Bool = false) -> JSONOutput? {
+            guard newText.hasPrefix(typed) else { return nil }
+            return .object([
+                ("label", .string(label)), ("kind", .int(kind)), ("detail", .string(detail)),
                 ("insertTextFormat", .int(snippet ? 2 : 1)), ("textEdit", .object([("range", replace), ("newText", .string(newText))])),
             ])
         }
@@ -62,11 +69,11 @@ extension LanguageServerSession {
             guard JSONCursor.isKey(stringAt: string.lowerBound, in: bytes) else {
                 // A title's value may be a key of the app's strings.
                 guard Self.isTitle(containers), let vocabulary = vocabulary(of: document, messages: &messages) else { return .array([]) }
-                return .array(vocabulary.strings.map { string in
+                return .array(vocabulary.strings.compactMap { string in
                     item(string.key, string.key, detail: string.values.map { "\($0.language): \($0.text)" }.joined(separator: " · "), kind: 12)
                 })
             }
-            return .array((ConfigReader.knownKeys[container.key] ?? []).map { item($0, $0, detail: "galley.json", kind: 10) })
+            return .array((ConfigReader.knownKeys[container.key] ?? []).compactMap { item($0, $0, detail: "galley.json", kind: 10) })
         }
         guard let vocabulary = vocabulary(of: document, messages: &messages) else { return .array([]) }
         // Inside <image>…: the asset names the item's prefix can reach.
@@ -74,7 +81,7 @@ extension LanguageServerSession {
             // Without an item prefix (a text file), every asset by its whole name.
             let prefix = JSONCursor.lastStringValue(of: vocabulary.imageKey, before: offset, in: bytes).map { $0 + "_" } ?? ""
             let opening = "<\(tag)>"
-            return .array(vocabulary.assets.filter { $0.name.hasPrefix(prefix) }.map { asset in
+            return .array(vocabulary.assets.filter { $0.name.hasPrefix(prefix) }.compactMap { asset in
                 let suffix = String(asset.name.dropFirst(prefix.count))
                 return item(suffix, opening + suffix, detail: asset.name + " · " + asset.file, kind: 17)
             })
@@ -82,7 +89,7 @@ extension LanguageServerSession {
         // A tag being opened at the start of a block.
         if typed.hasPrefix("<"), typed.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) {
             let snippets = capabilities.snippets
-            return .array(vocabulary.tags.map { tag in
+            return .array(vocabulary.tags.compactMap { tag in
                 item("<\(tag)>", snippets ? "<\(tag)>$1</\(tag)>" : "<\(tag)></\(tag)>", detail: "block kind", kind: 14, snippet: snippets)
             })
         }

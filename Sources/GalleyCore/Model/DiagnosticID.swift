@@ -77,6 +77,8 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Codable {
     case unlabeledImage = "unlabeled-image"
     /// Text that wraps to more lines than its kind's `maxLines` at some text size.
     case lineLimit = "line-limit"
+    /// A character no font on the previewing machine draws (a note: the phone may).
+    case missingGlyph = "missing-glyph"
 
     /// One line on what the kind of problem is, for rule lists (SARIF's
     /// rules, documentation); a diagnostic's own message says the rest.
@@ -112,6 +114,7 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Codable {
         case .lowContrast: "text too faint on its background in some appearance"
         case .unlabeledImage: "an image VoiceOver reads by its asset name"
         case .lineLimit: "text that wraps past its kind's line limit at some text size"
+        case .missingGlyph: "a character no installed font draws, shown as a box"
         }
     }
 }
