@@ -114,7 +114,9 @@ def test_the_language_server_completes_and_hovers_title_keys_from_the_daemon(run
         assert [(d["code"], d["range"]["start"]["line"]) for d in diagnostics] == [("missing-translation", 1)]
         line, column = fx.line_and_column(fx.CONFIG, '"title-HelpView"')
         inside = {"line": line - 1, "character": column + 2}
-        items = server.request("textDocument/completion", {"textDocument": {"uri": uri}, "position": inside})["result"]
+        # Just inside the quote nothing is typed yet: every key is offered (after a letter, only the keys it starts).
+        opening = {"line": line - 1, "character": column}
+        items = server.request("textDocument/completion", {"textDocument": {"uri": uri}, "position": opening})["result"]
         labels = {item["label"]: item["detail"] for item in items}
         assert labels == {"birds-seen": "en: %d birds · fr: %@ oiseaux", fx.KEY: f"en: {fx.ENGLISH_TITLE} · ja: {fx.JAPANESE_TITLE}"}
         hover = server.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": inside})["result"]
