@@ -4,7 +4,7 @@ app's articles (the corpus's grmagicdog-SpeciesCollection) and the corpus
 RTFs, for `Scripts/bench --only realistic`:
 
   <lang>.lproj/speciesDataNN.json   the articles, `--per-file` to a file
-  <lang>.lproj/Help.rtf             help in rich text (a corpus RTF)
+  <lang>.lproj/Help.rtf             help in rich text (a real app's credits, a corpus RTF)
   <lang>.lproj/InfoPlist.strings    the app's name and permission texts
   Localizable.xcstrings             the String Catalog: article titles and
                                     the app's own strings, every language,
@@ -39,6 +39,9 @@ from browser_support import make_png  # noqa: E402
 LANGUAGES = ["en", "ja", "de", "fr", "es", "it", "pt-BR", "zh-Hans", "zh-Hant", "ko", "ru", "nl", "sv", "da", "fi",
              "nb", "pl", "tr", "cs", "hu", "el", "he", "ar", "th", "vi", "id", "ms", "uk", "ro", "hr", "ca", "sk",
              "en-GB", "en-AU", "fr-CA", "es-MX", "pt-PT", "hi", "bg", "sl", "lt", "lv", "et", "fa", "ur"]
+
+# A real Cocoa app's credits (TextEdit's RTF, in Japanese), which Galley finds nothing wrong in.
+HELP_RTF = "cocoa-XspfManager-ja-Credits.rtf"
 
 # Xcode's JSON: two-space indents, " : " between a key and its value, keys sorted.
 XCODE_JSON = {"indent": 2, "separators": (",", " : "), "sort_keys": True, "ensure_ascii": False}
@@ -162,6 +165,15 @@ def image_set(tree, name, index):
                json.dumps({"images": entries, "info": {"author": "xcode", "version": 1}}, **XCODE_JSON) + "\n")
 
 
+def help_rtf(source, language):
+    """The help in `language`: one corpus RTF for every language, as a
+    translation keeps its structure (the localisation check compares the
+    copies' pictures), with a last paragraph of its own so that no two
+    languages share a file's bytes."""
+    end = source.rstrip().rindex(b"}")
+    return source[:end] + f"\\par [{language}]\\par\n".encode() + source[end:]
+
+
 def info_plist_strings(language):
     return (f'/* Bundle display name */\n"CFBundleDisplayName" = "Species ({language})";\n\n'
             f'/* Privacy - Photo Library Usage Description */\n'
@@ -177,7 +189,8 @@ def generate(root, corpus, languages=30, articles=200, image_sets=600, catalog_k
     names = LANGUAGES[:languages]
     items, paragraphs, captions = species_material(corpus)
     rtf_folder = os.path.join(corpus, "rtf")
-    rtfs = sorted(name for name in os.listdir(rtf_folder) if name.endswith(".rtf"))
+    with open(os.path.join(rtf_folder, HELP_RTF), "rb") as handle:
+        help_source = handle.read()
     os.makedirs(root)
     tree = Tree(root)
     tree.write("Assets.xcassets/Contents.json", json.dumps({"info": {"author": "xcode", "version": 1}}, **XCODE_JSON) + "\n")
@@ -196,8 +209,7 @@ def generate(root, corpus, languages=30, articles=200, image_sets=600, catalog_k
                                                images_of(article, articles, image_sets), paragraphs, captions, misspelt))
             tree.write(f"{folder}/speciesData{first // per_file + 1:02d}.json",
                        json.dumps(file_items, ensure_ascii=False, indent=2) + "\n")
-        with open(os.path.join(rtf_folder, rtfs[rng.randrange(len(rtfs))]), "rb") as handle:
-            tree.write(f"{folder}/Help.rtf", handle.read())
+        tree.write(f"{folder}/Help.rtf", help_rtf(help_source, language))
         tree.write(f"{folder}/InfoPlist.strings", info_plist_strings(language))
     return {"root": root, "languages": languages, "articles": articles, "documents": languages * (articles + 1),
             "articleDocuments": languages * articles, "warnedDocuments": warnings, "imageSets": image_sets,
