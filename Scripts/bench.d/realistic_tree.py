@@ -10,9 +10,12 @@ RTFs, for `Scripts/bench --only realistic`:
                                     the app's own strings, every language,
                                     some with plural and device variations
   Assets.xcassets/*.imageset        1x/2x/3x PNGs with a dark variant each
+  galley.json                       the help's title, a key of the catalog
 
-Every article's title is a key of the catalog (the page shows its value in
-the file's language), every `<image>` names an image set of the catalog,
+An article's title is its name in the file's language (the catalog has it
+too, for the app's own screens); the help's title is a key of the catalog,
+given in `galley.json` (the page shows its value in the file's language);
+every `<image>` names an image set of the asset catalog,
 and one document in `--warning-every` has a misspelt tag (`<imgae>`), a
 warning. Deterministic: the same parameters and seed make the same bytes.
 
@@ -86,8 +89,16 @@ def images_of(article, articles, image_sets):
     return image_sets // articles + (1 if article < image_sets % articles else 0)
 
 
+HELP_TITLE_KEY = "title-HelpView"
+
+
 def title_key(article):
     return f"species.{article:04d}.name"
+
+
+def article_title(template, article, language):
+    """An article's name in `language`: in the file of that language, and the value of its key in the catalog."""
+    return f"{template['jpnName'] if language == 'ja' else template['name']} {article} ({language})"
 
 
 def make_article(rng, template, article, language, images, paragraphs, captions, misspelt):
@@ -112,20 +123,19 @@ def make_article(rng, template, article, language, images, paragraphs, captions,
     if misspelt:
         blocks.insert(1, "<imgae>01</imgae>")
     item = {key: value for key, value in template.items() if key not in ("detailText", "name", "imageName", "id")}
-    item.update({"id": 10000 + article, "name": title_key(article), "imageName": f"sp{article:04d}", "detailText": blocks})
+    item.update({"id": 10000 + article, "name": article_title(template, article, language), "imageName": f"sp{article:04d}", "detailText": blocks})
     return item
 
 
 def catalog(rng, languages, articles, keys, items):
-    """Localizable.xcstrings: a title per article, then the app's own strings
-    up to `keys`; one in twenty of those a plural (`%lld`), one in fifty
-    varied by device as well."""
-    strings = {}
-    for article in range(min(articles, keys)):
-        template = items[article % len(items)]
+    """Localizable.xcstrings: the help's title and each article's name, then
+    the app's own strings up to `keys`; one in twenty of those a plural
+    (`%lld`), one in fifty varied by device as well."""
+    strings = {HELP_TITLE_KEY: {"localizations": {
+        language: {"stringUnit": {"state": "translated", "value": f"Help ({language})"}} for language in languages}}}
+    for article in range(min(articles, keys - 1)):
         strings[title_key(article)] = {"localizations": {
-            language: {"stringUnit": {"state": "translated", "value":
-                       f"{template['jpnName'] if language == 'ja' else template['name']} {article} ({language})"}}
+            language: {"stringUnit": {"state": "translated", "value": article_title(items[article % len(items)], article, language)}}
             for language in languages}}
     for number in range(keys - len(strings)):
         key = f"screen{number // 40:03d}.label{number % 40:02d}"
@@ -197,6 +207,7 @@ def generate(root, corpus, languages=30, articles=200, image_sets=600, catalog_k
     for index in range(image_sets):
         image_set(tree, f"sp{index % articles:04d}_{index // articles + 1:02d}", index)
     tree.write("Localizable.xcstrings", catalog(rng, names, articles, catalog_keys, items))
+    tree.write("galley.json", json.dumps({"titles": {"*.lproj/Help.rtf": HELP_TITLE_KEY}}, indent=2) + "\n")
     warnings = 0
     for language_index, language in enumerate(names):
         folder = f"{language}.lproj"
