@@ -123,7 +123,8 @@ def make_article(rng, template, article, language, images, paragraphs, captions,
     if misspelt:
         blocks.insert(1, "<imgae>01</imgae>")
     item = {key: value for key, value in template.items() if key not in ("detailText", "name", "imageName", "id")}
-    item.update({"id": 10000 + article, "name": article_title(template, article, language), "imageName": f"sp{article:04d}", "detailText": blocks})
+    item.update({"id": 10000 + article, "name": article_title(template, article, language), "imageName": f"sp{article:04d}",
+                 "detailText": blocks})
     return item
 
 
