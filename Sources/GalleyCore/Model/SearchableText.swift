@@ -29,6 +29,9 @@ private struct WordCollector {
 
     /// UTF-8 bytes kept of one word at most.
     static let longestWord = 120
+    /// UTF-8 bytes read of one word before it is lower-cased and cut to
+    /// `longestWord`: a run of text without spaces is a paragraph long.
+    static let longestRead = 2 * longestWord
 
     init(limit: Int) {
         self.limit = limit
@@ -49,43 +52,47 @@ private struct WordCollector {
         }
     }
 
-    /// Walks `run` by bytes where it is ASCII, asking only the other
-    /// characters whether they are letters or digits: asking each character
-    /// was most of the cost of 10,000 documents, and most text is ASCII but
-    /// for a few characters (the seed's body prefixes every paragraph with
-    /// U+3000, which sent whole paragraphs down the slow way).
+    /// Walks `run` by Unicode scalars, asking ASCII ones nothing: a letter
+    /// or digit goes on the word, and so does a combining mark after one (a
+    /// letter and its accent are one character); anything else ends it.
+    /// Scalars rather than characters: breaking text into characters was
+    /// most of the cost of listing documents whose text is not ASCII.
     private mutating func collect(_ run: String) {
-        var contiguous = run
-        contiguous.withUTF8 { bytes in
-            let characters = run.utf8
-            var offset = 0
-            while offset < bytes.count {
-                let byte = bytes[offset]
-                let next = offset + 1
-                // An ASCII byte followed by another (or by the end) is a
-                // character of its own; before a byte beyond ASCII it may
-                // begin a longer one (a letter and a combining accent).
-                if byte < 0x80, next == bytes.count || bytes[next] < 0x80 {
-                    if Self.isASCIILetterOrDigit(byte) {
-                        word.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
-                    } else {
-                        endWord()
-                        if isFull { return }
-                    }
-                    offset = next
-                    continue
-                }
-                let index = characters.index(characters.startIndex, offsetBy: offset)
-                let character = run[index]
-                if character.isLetter || character.isNumber {
-                    word.append(contentsOf: character.utf8)
-                    wordIsASCII = false
+        for scalar in run.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                let byte = UInt8(value)
+                if Self.isASCIILetterOrDigit(byte) {
+                    if word.count < Self.longestRead { word.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) }
                 } else {
                     endWord()
                     if isFull { return }
                 }
-                offset = characters.distance(from: characters.startIndex, to: run.index(after: index))
+                continue
             }
+            if Self.isLetterOrDigit(scalar) || (!word.isEmpty && Self.isMark(scalar)) {
+                // Whole scalars, so what is kept of a long word is still UTF-8.
+                if word.count < Self.longestRead { word.append(contentsOf: String(scalar).utf8) }
+                wordIsASCII = false
+            } else {
+                endWord()
+                if isFull { return }
+            }
+        }
+    }
+
+    /// What `Character.isLetter` and `isNumber` say of a character beginning with `scalar`.
+    private static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: true
+        default: scalar.properties.numericType != nil
+        }
+    }
+
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
         }
     }
 
