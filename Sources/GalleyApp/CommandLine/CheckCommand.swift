@@ -41,7 +41,9 @@ struct CheckCommand {
                 let files = Set(workspace.allDocuments.map(\.path)).count
                 fileCount += files
                 // Said whether or not verbose: what was not checked is as much the answer as what was.
-                let skipped = workspace.files.linksLeadingOutside.map { "galley: " + SkippedLink.leadsOutside.sentence(about: relocatedPath($0, under: prefix)) }
+                let skipped = workspace.files.linksLeadingOutside.map { link in
+                    "galley: " + SkippedLink.leadsOutside.sentence(about: relocatedPath(link, under: prefix))
+                }
                 notes += skipped
                 if files == 0 { empty.append("galley: '\(path)' holds no content to check" + (skipped.isEmpty ? "" : " (see above)")) }
                 if verbose { notes += substituteNotes(workspace, under: prefix) }

@@ -13,7 +13,9 @@ enum CommandTable {
         name: "serve",
         summary: "watch a content folder and serve a live preview",
         details: [
-            "Watches DIR (default: the current folder) and serves a live preview on http://127.0.0.1:4400/. It prints the URL on standard output once it accepts connections and logs one line per update on standard error. SIGINT and SIGTERM answer every held poll and exit 0; SIGHUP reads galley.json again.",
+            "Watches DIR (default: the current folder) and serves a live preview on http://127.0.0.1:4400/. "
+                + "It prints the URL on standard output once it accepts connections and logs one line per update on standard error. "
+                + "SIGINT and SIGTERM answer every held poll and exit 0; SIGHUP reads galley.json again.",
         ],
         operands: OperandSpec(
             placeholder: "DIR", kind: .folder, count: .optionalOne, noun: "folder", missing: ""),
@@ -24,7 +26,8 @@ enum CommandTable {
                 group: "address"),
             OptionSpec(
                 name: "--lan",
-                summary: "serve phones and other machines on the local network too: prints a URL with a secret key for each address of this machine, and the first as a QR code; nothing is served to another machine without that key",
+                summary: "serve phones and other machines on the local network too: prints a URL with a secret key for each address "
+                    + "of this machine, and the first as a QR code; nothing is served to another machine without that key",
                 group: "address"),
             OptionSpec(
                 name: "--port", short: "-p",
@@ -44,7 +47,8 @@ enum CommandTable {
                         kind: .number(NumberRule(
                             range: 0.05...3600, isInteger: false, noun: "poll interval", hint: "seconds, 0.05–3600"))),
                     fallback: "1"),
-                summary: "compare files every SECONDS (default 1) instead of using inotify, for network and container mounts where inotify sees nothing"),
+                summary: "compare files every SECONDS (default 1) instead of using inotify, "
+                    + "for network and container mounts where inotify sees nothing"),
             OptionSpec(
                 name: "--editor", argument: .required(ValueSpec(placeholder: "COMMAND", kind: .text)),
                 summary: "Alt/Ctrl-click on a block opens COMMAND with {file}, {line} and {column} filled in, e.g. 'code -g {file}:{line}:{column}'; it runs without a shell"),

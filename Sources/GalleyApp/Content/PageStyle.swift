@@ -95,7 +95,8 @@ struct PageStyle {
         lineMeasures = measures
         fontSubstitutes = faces.substitutes
         layoutJSON = Self.layoutJSON(for: config, substitutes: fontSubstitutes)
-        let css = Self.sharedCSS + FontFaceStyleSheet.css(for: schema, fonts: fonts, url: fontURL) + KindStyleSheet.css(for: schema, faces: faces, rules: config.layoutRules())
+        let css = Self.sharedCSS + FontFaceStyleSheet.css(for: schema, fonts: fonts, url: fontURL)
+            + KindStyleSheet.css(for: schema, faces: faces, rules: config.layoutRules())
             + ColorSetStyleSheet.css(for: schema, catalog: catalog)
         let unknownColors = schema.shownKinds.compactMap { kind -> Diagnostic? in
             guard let color = kind.style.color, KindStyleSheet.cssColor(color) == nil, !catalog.hasColorSet(named: color) else { return nil }

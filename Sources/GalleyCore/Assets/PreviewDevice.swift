@@ -44,12 +44,6 @@ public struct PreviewDevice: Sendable, Equatable {
         ], inlineBarHeight: 50, largeBarHeight: 102),
     ]
 
-    /// The screen of this device nearest `width` in size (a custom width
-    /// takes its nearest preset's safe area).
-    public func preset(nearest width: Double) -> Preset {
-        presets.min { abs(Double($0.width) - width) < abs(Double($1.width) - width) } ?? presets[0]
-    }
-
     /// The navigation bar's height for a title shown `displayMode`.
     public func barHeight(_ displayMode: NavigationTitle.DisplayMode) -> Double {
         switch displayMode {

@@ -175,10 +175,12 @@ public struct ConfigReader {
             if let sdk = PlatformSDK(name: name) {
                 config.sdk = sdk
             } else {
-                context.reject(.invalidValue, "unknown SDK '\(name)', expected '\(PlatformSDK.oldest)' to '\(PlatformSDK.newest)', such as 'iOS 17'", node)
+                let range = "'\(PlatformSDK.oldest)' to '\(PlatformSDK.newest)'"
+                context.reject(.invalidValue, "unknown SDK '\(name)', expected \(range), such as 'iOS 17'", node)
             }
         }
-        if let stack = members["stack"], let stackMembers = context.members(of: stack, named: "'stack'", known: ConfigReader.knownKeys["stack"] ?? []) {
+        if let stack = members["stack"],
+           let stackMembers = context.members(of: stack, named: "'stack'", known: ConfigReader.knownKeys["stack"] ?? []) {
             if let spacing = context.number(stackMembers["spacing"], "spacing", range: 0...1000) { config.stack.spacing = spacing }
             if let node = stackMembers["alignment"], let text = context.string(node, "alignment") {
                 if let alignment = StackStyle.Alignment(rawValue: text) {
@@ -257,9 +259,8 @@ public struct ConfigReader {
     ]
 
     private func readNavigationTitle(_ node: JSONNode, _ context: inout Context) -> NavigationTitle? {
-        guard let members = context.members(of: node, named: "'navigationTitle'", known: ConfigReader.knownKeys["navigationTitle"] ?? []) else {
-            return nil
-        }
+        let known = ConfigReader.knownKeys["navigationTitle"] ?? []
+        guard let members = context.members(of: node, named: "'navigationTitle'", known: known) else { return nil }
         var displayMode = NavigationTitle.DisplayMode.inline
         if let modeNode = members["displayMode"], let text = context.string(modeNode, "displayMode") {
             if let mode = NavigationTitle.DisplayMode(rawValue: text) {
@@ -270,7 +271,9 @@ public struct ConfigReader {
             }
         }
         guard let key = context.string(members["key"], "key") else {
-            if members["key"] == nil { context.reject(.missingKey, "'navigationTitle' has no 'key' naming the item field of the title", node) }
+            if members["key"] == nil {
+                context.reject(.missingKey, "'navigationTitle' has no 'key' naming the item field of the title", node)
+            }
             return nil
         }
         return NavigationTitle(key: key, displayMode: displayMode)

@@ -63,7 +63,8 @@ private struct WordCollector {
             if value < 0x80 {
                 let byte = UInt8(value)
                 if Self.isASCIILetterOrDigit(byte) {
-                    if word.count < Self.longestRead { word.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) }
+                    let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                    if word.count < Self.longestRead { word.append(lowered) }
                 } else {
                     endWord()
                     if isFull { return }

@@ -46,7 +46,8 @@ public struct HTMLRenderer {
         var children: [ArticleChanges.Child] = []
         if let bar = document.shownNavigationBar {
             let start = html.utf8.count
-            html += "<header class=\"navbar\" data-display-mode=\"\(bar.displayMode.rawValue)\"><h1>\(HTMLEscaping.escape(bar.title))</h1></header>"
+            html += "<header class=\"navbar\" data-display-mode=\"\(bar.displayMode.rawValue)\">"
+            html += "<h1>\(HTMLEscaping.escape(bar.title))</h1></header>"
             elements.append(.init(id: nil, range: start..<html.utf8.count))
             if let earlier {
                 let same = earlier.headerCount == 1 && earlier.html.utf8Slice(earlier.elements[0].range).utf8.elementsEqual(html.utf8Slice(start..<html.utf8.count).utf8)

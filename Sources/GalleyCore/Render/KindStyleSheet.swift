@@ -20,7 +20,8 @@ public enum KindStyleSheet {
             let name = cssIdentifier(kind.name)
             css += ".k-\(name){\(declarations(for: kind, stack: rules.stack).joined(separator: ";"))}\n"
             if case .text(let text)? = ColumnLayout.geometry(of: kind, faces: faces) {
-                css += lineRules(for: name, text, fontSize: kind.style.fontSize ?? ColumnLayout.defaultFontSize, pixelLength: rules.pixelLength)
+                let fontSize = kind.style.fontSize ?? ColumnLayout.defaultFontSize
+                css += lineRules(for: name, text, fontSize: fontSize, pixelLength: rules.pixelLength)
             }
             if kind.role == .image {
                 var image = ["width:100%", "height:auto", "display:block"]
