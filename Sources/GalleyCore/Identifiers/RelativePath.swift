@@ -1,6 +1,12 @@
-/// Paths relative to the content folder, with `/`: the rules every part of
-/// Galley names files by.
-public enum RelativePath {
+/// A path relative to the content folder, with `/`, and the rules every
+/// part of Galley names files by.
+public struct RelativePath: StringIdentifier {
+    public let rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
     /// The folder holding `path` ("" at the top).
     public static func folder(of path: String) -> String {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
