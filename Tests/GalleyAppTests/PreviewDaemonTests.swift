@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import GalleySystem
 import XCTest
 @testable import GalleyApp
 
@@ -37,6 +38,53 @@ final class PreviewDaemonTests: XCTestCase {
         defer { daemon.stop() }
         XCTAssertTrue(try index(url).contains("notes/page.html"))
         XCTAssertEqual(daemon.folderListings, 0, "the workspace listed the folder the watcher had walked")
+    }
+
+    /// Each reason not to start is its own case, so a caller can act on
+    /// it: a port another daemon holds is not a port this user may not
+    /// take, nor an address that is not this machine's.
+    func testStartErrorsAreTheCasesTheAuthorActsOn() throws {
+        let first = try daemonServing(page: "page.html", acceptsEditors: false).daemon
+        let taken = port(of: try first.start().local)
+        defer { first.stop() }
+
+        var options = ServeOptions()
+        options.directory = try daemonServing(page: "other.html", acceptsEditors: false).content
+        options.port = taken
+        options.logLevel = .quiet
+        XCTAssertEqual(startError(options), .portInUse(port: taken, host: "127.0.0.1"))
+        options.port = 0
+        options.host = "192.0.2.7"
+        XCTAssertEqual(startError(options), .addressNotHere(host: "192.0.2.7"))
+        options.host = "127.0.0.1"
+        options.directory += "/missing"
+        XCTAssertEqual(startError(options), .folderMissing(folder: options.directory))
+
+        // The tests run as root, whom every port is open to: the refusal a
+        // user gets for port 80 is built from the errno bind gives them.
+        let denied = SystemCallError(call: "bind", path: "127.0.0.1:80", errno: EACCES)
+        let inUse = SystemCallError(call: "bind", path: "127.0.0.1:80", errno: EADDRINUSE)
+        let reactions = [denied, inUse].map { error -> String in
+            switch PreviewDaemon.StartError(binding: error, port: 80, host: "127.0.0.1") {
+            case .portInUse?: "another port"
+            case .portNeedsPrivilege?: "a port above 1023"
+            default: "the system's words"
+            }
+        }
+        XCTAssertEqual(reactions, ["a port above 1023", "another port"])
+        XCTAssertNil(PreviewDaemon.StartError(binding: SystemCallError(call: "listen", path: nil, errno: EADDRINUSE), port: 80, host: ""))
+        XCTAssertTrue("\(PreviewDaemon.StartError.portNeedsPrivilege(port: 80, host: "127.0.0.1"))".contains("--port 0"))
+    }
+
+    private func startError(_ options: ServeOptions) -> PreviewDaemon.StartError? {
+        let daemon = PreviewDaemon(options: options, acceptsEditors: false)
+        do {
+            _ = try daemon.start()
+            daemon.stop()
+            return nil
+        } catch {
+            return error as? PreviewDaemon.StartError
+        }
     }
 
     /// A daemon, not yet started, for a fresh content folder holding one page at `page`.

@@ -10,7 +10,7 @@ public enum GalleyMain {
         do {
             command = try CommandLineArguments.parse(arguments)
         } catch {
-            Console.error("galley: \((error as? UsageError)?.message ?? "\(error)")")
+            Console.error("galley: \(error)")
             // The usage of the command that was given, when one was.
             let spec = arguments.first.flatMap(CommandTable.command(named:))
             Console.error(spec.map(HelpText.usage(of:)) ?? HelpText.overview)
@@ -43,7 +43,7 @@ public enum GalleyMain {
                     var told = "Galley is serving a live preview at \(addresses.local)\n"
                     if options.lan { told += lanAddressLines(addresses.lan) }
                     // An author who cannot be told the address has no preview.
-                    guard Console.output(told) else { throw PreviewDaemon.StartError(description: "cannot write the address to standard output") }
+                    guard Console.output(told) else { throw PreviewDaemon.StartError.cannotAnnounceAddress }
                     if options.openBrowser { BrowserOpener.open(addresses.local) }
                 }
             } catch {

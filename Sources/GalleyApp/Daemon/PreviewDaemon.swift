@@ -9,10 +9,6 @@ import Glibc
 /// `galley serve`: wires watcher → workspace → publisher → HTTP server at
 /// start-up, and serves editors' buffers (`galley lsp`) to the workspace.
 final class PreviewDaemon: Sendable {
-    struct StartError: Error, CustomStringConvertible {
-        var description: String
-    }
-
     /// What runs once `start()` has wired it.
     private struct Running {
         var lane: WorkspaceLane
@@ -61,10 +57,10 @@ final class PreviewDaemon: Sendable {
     /// waits in the socket's queue until the documents are ready.
     func start(announcing announce: (Addresses) throws -> Void = { _ in }) throws -> Addresses {
         guard FileSystem.exists(options.directory) else {
-            throw StartError(description: "content folder '\(options.directory)' does not exist")
+            throw StartError.folderMissing(folder: options.directory)
         }
         guard FileSystem.isDirectory(options.directory), let root = FilePath.realPath(options.directory) else {
-            throw StartError(description: "'\(options.directory)' is not a folder")
+            throw StartError.notAFolder(folder: options.directory)
         }
         raiseDescriptorLimit()
         if !options.lan && !ThisMachine.isThisMachineOnly(host: options.host) {
@@ -106,8 +102,9 @@ final class PreviewDaemon: Sendable {
         do {
             let address = options.lan ? "0.0.0.0" : ThisMachine.listeningAddress(for: options.host)
             socket = try ListeningSocket(host: address, port: options.port)
-        } catch let error as SystemCallError where error.errno == EADDRINUSE {
-            throw StartError(description: "port \(options.port) on \(options.host) is already in use (is another galley running?); choose another with --port, or --port 0 for any free port")
+        } catch let error as SystemCallError {
+            if let refusal = StartError(binding: error, port: options.port, host: options.host) { throw refusal }
+            throw error
         }
         let lanAddresses = options.lan ? NetworkInterfaces.lanAddresses() : []
         let lan = options.lan ? LANAccess.random() : nil
