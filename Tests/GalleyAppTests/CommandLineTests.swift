@@ -28,7 +28,7 @@ final class CommandLineArgumentsTests: XCTestCase {
         options.pollInterval = 0.25
         XCTAssertEqual(try CommandLineArguments.parse(["serve", "content", "--poll=0.25"]), .serve(options))
         XCTAssertThrowsError(try CommandLineArguments.parse(["serve", "--poll=0"])) { error in
-            XCTAssertEqual(error as? UsageError, UsageError(message: "invalid poll interval '0' (seconds, 0.05–3600)"))
+            XCTAssertEqual(error as? UsageError, .invalidValue(noun: "poll interval", given: "0", allowed: "seconds, 0.05–3600"))
         }
     }
 
@@ -83,10 +83,13 @@ final class CommandLineArgumentsTests: XCTestCase {
             (["completions", "tcsh"], "invalid shell 'tcsh' (bash, zsh, fish)"),
             (["completions", "bash", "zsh"], "completions takes one shell, got 'zsh' too"),
             (["manual", "x"], "manual takes no operands, got 'x'"),
+            (["diff"], "diff needs a revision"),
+            (["diff", "HEAD", "a", "b"], "diff takes a revision and one path, got 'b' too"),
+            (["render", "--since", "HEAD", "a", "b"], "render --since REV takes one content folder"),
         ]
         for (arguments, message) in cases {
             XCTAssertThrowsError(try CommandLineArguments.parse(arguments)) { error in
-                XCTAssertEqual(error as? UsageError, UsageError(message: message), "\(arguments)")
+                XCTAssertEqual((error as? UsageError)?.description, message, "\(arguments)")
             }
         }
     }

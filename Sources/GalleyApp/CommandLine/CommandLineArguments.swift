@@ -28,20 +28,16 @@ struct ServeOptions: Equatable {
     var editorCommand: String?
 }
 
-/// A usage mistake: reported with the usage text, exit status 64.
-struct UsageError: Error, Equatable {
-    var message: String
-}
 
 /// Turns the words after `galley` into a `Command`, by the table in
 /// `CommandTable`; this file only gives each command's values their types.
 enum CommandLineArguments {
     static func parse(_ arguments: [String]) throws -> Command {
-        guard let first = arguments.first else { throw UsageError(message: "missing command") }
+        guard let first = arguments.first else { throw UsageError.missingCommand }
         if first == "help" || CommandTable.help.spellings.contains(first) { return .help(command: nil) }
         if first == "version" || CommandTable.version.spellings.contains(first) { return .version }
         guard let spec = CommandTable.command(named: first) else {
-            throw UsageError(message: "unknown command '\(first)'")
+            throw UsageError.unknownCommand(first)
         }
         switch try ArgumentParser.parse(Array(arguments.dropFirst()), as: spec) {
         case .help:
@@ -56,23 +52,23 @@ enum CommandLineArguments {
         case CommandTable.serve.name: return .serve(try serveOptions(parsed))
         case CommandTable.render.name:
             guard let since = parsed.value("--since") else { return .render(paths: parsed.operands, output: parsed.value("--output")) }
-            guard parsed.operands.count == 1 else { throw UsageError(message: "render --since REV takes one content folder") }
+            guard parsed.operands.count == 1 else { throw UsageError.sinceTakesOneFolder }
             let output = parsed.value("--output")
             return .diff(revision: since, path: parsed.operands[0], output: output, site: output != nil)
         case CommandTable.diff.name:
-            guard parsed.operands.count <= 2 else { throw UsageError(message: "diff takes a revision and one path, got '\(parsed.operands[2])' too") }
+            guard parsed.operands.count <= 2 else { throw UsageError.extraOperand(command: name, takes: "a revision and one path", given: parsed.operands[2]) }
             return .diff(revision: parsed.operands[0], path: parsed.operands.count == 2 ? parsed.operands[1] : ".", output: parsed.value("--output"), site: false)
         case CommandTable.check.name:
             let format = parsed.last(of: ["--json", "--format"]) == "--json" ? .json : parsed.value("--format").flatMap(CheckFormat.init(rawValue:)) ?? .text
             return .check(paths: parsed.operands, format: format, strict: parsed.has("--strict"), verbose: parsed.has("--verbose"))
         case CommandTable.completions.name:
             guard let shell = parsed.operands.first.flatMap(ShellCompletion.Shell.init(rawValue:)) else {
-                throw UsageError(message: "completions needs a SHELL")
+                throw UsageError.missingOperand(command: name, needed: CommandTable.completions.operands?.needed ?? "")
             }
             return .completions(shell)
         case CommandTable.manual.name: return .manual
         case CommandTable.lsp.name: return .languageServer
-        default: throw UsageError(message: "unknown command '\(name)'")
+        default: throw UsageError.unknownCommand(name)
         }
     }
 
@@ -84,13 +80,13 @@ enum CommandLineArguments {
         options.openBrowser = parsed.has("--open")
         options.lan = parsed.has("--lan")
         if options.lan, parsed.has("--host") {
-            throw UsageError(message: "--lan listens on every interface with a secret key; it cannot be combined with --host")
+            throw UsageError.lanWithHost
         }
         options.allowedHosts = parsed.values("--allow-host").map { $0.lowercased() }
         options.pollInterval = parsed.value("--poll").flatMap { Double($0) }
         if let command = parsed.value("--editor") {
             guard EditorCommand(template: command) != nil else {
-                throw UsageError(message: "invalid editor command '\(command)': it needs '{file}'")
+                throw UsageError.editorCommandWithoutFile(command)
             }
             options.editorCommand = command
         }

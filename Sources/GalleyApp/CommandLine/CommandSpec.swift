@@ -48,8 +48,8 @@ struct OperandSpec: Sendable {
     var count: Count
     /// What one of them is, for "serve takes one folder, got 'b' too".
     var noun: String
-    /// The usage error when there is none, e.g. "render needs a PATH".
-    var missing: String
+    /// What the command needs when none is given, as in "render needs a PATH".
+    var needed: String
 }
 
 struct OptionSpec: Sendable {

@@ -18,7 +18,7 @@ enum CommandTable {
                 + "SIGINT and SIGTERM answer every held poll and exit 0; SIGHUP reads galley.json again.",
         ],
         operands: OperandSpec(
-            placeholder: "DIR", kind: .folder, count: .optionalOne, noun: "folder", missing: ""),
+            placeholder: "DIR", kind: .folder, count: .optionalOne, noun: "folder", needed: ""),
         options: [
             OptionSpec(
                 name: "--host", argument: .required(ValueSpec(placeholder: "ADDR", kind: .text)),
@@ -64,7 +64,7 @@ enum CommandTable {
             "Writes the preview of content files as one self-contained HTML page (images inlined), to standard output or to the file given with -o. For a folder, writes a static site (an index and one page per document, images copied) to the folder given with -o, which must not be inside the content folder.",
         ],
         operands: OperandSpec(
-            placeholder: "PATH", kind: .fileOrFolder, count: .oneOrMore, noun: "path", missing: "render needs a PATH"),
+            placeholder: "PATH", kind: .fileOrFolder, count: .oneOrMore, noun: "path", needed: "a PATH"),
         options: [
             OptionSpec(
                 name: "--output", short: "-o", argument: .required(ValueSpec(placeholder: "OUT", kind: .fileOrFolder)),
@@ -82,7 +82,7 @@ enum CommandTable {
             "Renders the content as it is and as it was at the git revision REV (or at both ends of a range A..B, or from the merge base of A and B to B with A...B; an end left out is HEAD), read through git without writing into the content folder, and writes one self-contained HTML page to standard output or to the file given with -o: each document that changed, with its added, removed and changed blocks marked, renamed files followed, and documents that appeared or disappeared. PATH is the content folder (default: the current folder) or one file in it. The exit status is 1 when the folder is not in a git work tree or the revision does not exist.",
         ],
         operands: OperandSpec(
-            placeholder: "REV [PATH]", kind: .text, count: .oneOrMore, noun: "path", missing: "diff needs a revision"),
+            placeholder: "REV [PATH]", kind: .text, count: .oneOrMore, noun: "path", needed: "a revision"),
         options: [
             OptionSpec(
                 name: "--output", short: "-o", argument: .required(ValueSpec(placeholder: "FILE", kind: .file)),
@@ -99,7 +99,7 @@ enum CommandTable {
         ],
         operands: OperandSpec(
             placeholder: "PATH", kind: .fileOrFolder, count: .oneOrMore, noun: "path",
-            missing: "check needs at least one PATH"),
+            needed: "at least one PATH"),
         options: [
             OptionSpec(
                 name: "--format", argument: .required(ValueSpec(placeholder: "FORMAT", kind: .choice(CheckFormat.allCases.map(\.rawValue)))),
@@ -130,7 +130,7 @@ enum CommandTable {
         ],
         operands: OperandSpec(
             placeholder: "SHELL", kind: .choice(ShellCompletion.Shell.allCases.map(\.rawValue)), count: .exactlyOne,
-            noun: "shell", missing: "completions needs a SHELL"),
+            noun: "shell", needed: "a SHELL"),
         options: []
     )
 

@@ -47,7 +47,7 @@ struct DiffCommand {
 
     enum DiffError: Error, CustomStringConvertible {
         case missing(path: String)
-        case outputInsideContent(output: String, folder: String)
+        case outputInsideContent(output: String, folder: AbsolutePath)
 
         var description: String {
             switch self {
@@ -66,7 +66,7 @@ struct DiffCommand {
         let folder = isFolder ? path : ContentRoot.of(file: path)
         let history = try GitHistory(folder: folder, timeLimit: Self.gitTimeLimit)
         if let output, OutputPath.isInside(output, folder: history.folder) {
-            throw DiffError.outputInsideContent(output: output, folder: history.folder)
+            throw DiffError.outputInsideContent(output: output, folder: AbsolutePath(rawValue: history.folder))
         }
         let only = isFolder ? nil : ContentPath.relative(FilePath.realPath(path) ?? path, to: history.folder)
         let (oldCommit, newCommit) = try history.ends(of: revision)

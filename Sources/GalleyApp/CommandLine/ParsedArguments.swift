@@ -50,15 +50,15 @@ enum ArgumentParser {
             let (name, attached) = split(word)
             if CommandTable.help.spellings.contains(name), attached == nil { return .help }
             guard let option = command.options.first(where: { $0.spellings.contains(name) }) else {
-                throw UsageError(message: "unknown option '\(name)'")
+                throw UsageError.unknownOption(name)
             }
             switch option.argument {
             case .none:
-                guard attached == nil else { throw UsageError(message: "option '\(name)' takes no value") }
+                guard attached == nil else { throw UsageError.optionTakesNoValue(option: name) }
                 parsed.occurrences.append(.init(name: option.name, value: nil))
             case .required(let value):
                 guard let text = attached ?? iterator.next() else {
-                    throw UsageError(message: "option '\(name)' needs a value")
+                    throw UsageError.optionNeedsValue(option: name)
                 }
                 try check(text, is: value.kind, noun: value.placeholder.lowercased())
                 parsed.occurrences.append(.init(name: option.name, value: text))
@@ -69,7 +69,7 @@ enum ArgumentParser {
             }
         }
         if parsed.operands.isEmpty, let operands = command.operands, operands.count != .optionalOne {
-            throw UsageError(message: operands.missing)
+            throw UsageError.missingOperand(command: command.name, needed: operands.needed)
         }
         return .parsed(parsed)
     }
@@ -82,10 +82,10 @@ enum ArgumentParser {
 
     private static func addOperand(_ word: String, to parsed: inout ParsedArguments, of command: CommandSpec) throws {
         guard let operands = command.operands else {
-            throw UsageError(message: "\(command.name) takes no operands, got '\(word)'")
+            throw UsageError.noOperands(command: command.name, given: word)
         }
         if operands.count != .oneOrMore, !parsed.operands.isEmpty {
-            throw UsageError(message: "\(command.name) takes one \(operands.noun), got '\(word)' too")
+            throw UsageError.extraOperand(command: command.name, takes: "one " + operands.noun, given: word)
         }
         try check(word, is: operands.kind, noun: operands.noun)
         parsed.operands.append(word)
@@ -95,11 +95,11 @@ enum ArgumentParser {
         switch kind {
         case .number(let rule):
             guard rule.value(of: text) != nil else {
-                throw UsageError(message: "invalid \(rule.noun) '\(text)' (\(rule.hint))")
+                throw UsageError.invalidValue(noun: rule.noun, given: text, allowed: rule.hint)
             }
         case .choice(let choices):
             guard choices.contains(text) else {
-                throw UsageError(message: "invalid \(noun) '\(text)' (\(choices.joined(separator: ", ")))")
+                throw UsageError.invalidValue(noun: noun, given: text, allowed: choices.joined(separator: ", "))
             }
         case .folder, .file, .fileOrFolder, .text:
             break
