@@ -1,3 +1,4 @@
+import Glibc
 import XCTest
 @testable import GalleyApp
 
@@ -24,6 +25,9 @@ final class ChangesRequestTests: XCTestCase {
         XCTAssertEqual(request.refusal(for: .notARevision("x")).status, 400)
         XCTAssertEqual(request.refusal(for: .timedOut(step: "rev-parse", limit: .seconds(20))).status, 504)
         XCTAssertEqual(request.refusal(for: .gitFailed(step: "ls-tree", complaint: "fatal: /home/a")).status, 500)
+        // A daemon stopping is not a fault: the page may ask again; a full temporary folder is the server's.
+        XCTAssertEqual(request.refusal(for: .unpacking(.removed)).status, 503)
+        XCTAssertEqual(request.refusal(for: .unpacking(.cannotMake(errno: ENOSPC))).status, 500)
         XCTAssertEqual(request.refusal(for: .noSuchRevision("x")).reason, "no revision 'x' in the content folder's git history")
         // What git said may name the author's paths: it is for the command line only.
         XCTAssertFalse(request.refusal(for: .notAWorkTree(complaint: "fatal: /home/a")).reason.contains("/home"))

@@ -16,10 +16,44 @@ struct ChangesRequest: Equatable {
     var revision: String
     var asker: Asker = .thisMachine
 
-    /// A request that cannot be answered, with its status and the reason the page shows.
-    struct Refusal: Error, Equatable {
-        var status: Int
-        var reason: String
+    /// A request that cannot be answered: the HTTP status and the reason the
+    /// page shows are decided here, from the case, for every caller.
+    enum Refusal: Error, Equatable {
+        /// A range, where the view compares one revision with the folder as it is now.
+        case range(revision: String)
+        /// The history cannot be read as asked.
+        case history(GitError)
+        /// What a device is told for a revision it may not ask for, or that is not there.
+        case notForDevice(revision: String)
+
+        /// What names nothing here is not found (a revision, or any history
+        /// at all), what cannot be a revision is a bad request, git too slow
+        /// is a gateway's timeout, a daemon stopping is unavailable, and git
+        /// failing is the server's.
+        var status: Int {
+            switch self {
+            case .range: 400
+            case .notForDevice: 404
+            case .history(let error):
+                switch error {
+                case .noFolder, .notAWorkTree, .foreignGitDirectory, .noSuchRevision: 404
+                case .notARevision, .notARevisionOrRange, .searchingRevision, .noCommonAncestor: 400
+                case .timedOut: 504
+                case .unpacking(.removed): 503
+                case .tooLarge, .gitFailed, .unpacking: 500
+                }
+            }
+        }
+
+        /// Never what git said, which may name the author's paths: a page on another device reads it.
+        var reason: String {
+            switch self {
+            case .range(let revision):
+                "'\(revision)' is a range; the changes view compares one revision with the folder as it is now (galley diff compares ranges)"
+            case .history(let error): error.description
+            case .notForDevice(let revision): "no revision '\(revision)' to compare with"
+            }
+        }
     }
 
     /// The request for the `since` parameter; HEAD when it is missing or empty.
@@ -30,16 +64,13 @@ struct ChangesRequest: Equatable {
     static func read(since: String?, asker: Asker = .thisMachine) -> Result<ChangesRequest, Refusal> {
         let revision = since.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 } ?? defaultRevision
         let request = ChangesRequest(revision: revision, asker: asker)
-        if revision.contains("..") {
-            let reason = "'\(revision)' is a range; the changes view compares one revision with the folder as it is now (galley diff compares ranges)"
-            return .failure(request.refusal(status: 400, reason))
-        }
+        if revision.contains("..") { return .failure(request.refused(.range(revision: revision))) }
         do throws(GitError) {
             try GitHistory.check(revision)
         } catch {
             return .failure(request.refusal(for: error))
         }
-        guard asker == .thisMachine || isForDevices(revision) else { return .failure(request.notForDevice) }
+        guard asker == .thisMachine || isForDevices(revision) else { return .failure(.notForDevice(revision: revision)) }
         return .success(request)
     }
 
@@ -52,28 +83,15 @@ struct ChangesRequest: Equatable {
         return revision.dropFirst(name.count).allSatisfy { $0 == "~" || $0 == "^" || $0.isASCII && $0.isNumber }
     }
 
-    /// How a failure of git is answered: what names nothing here is not
-    /// found (a revision, or any history at all), what cannot be a revision
-    /// is a bad request, git too slow is a gateway's timeout, and git failing
-    /// is the server's. A device gets the same answer for a revision that is
-    /// not there as for one it may not ask for.
+    /// How a failure of git is answered; a device gets the same answer for
+    /// a revision that is not there as for one it may not ask for.
     func refusal(for error: GitError) -> Refusal {
-        switch error {
-        case .noFolder, .notAWorkTree, .foreignGitDirectory: refusal(status: 404, error.description)
-        case .noSuchRevision: asker == .device ? notForDevice : refusal(status: 404, error.description)
-        case .notARevision, .notARevisionOrRange, .searchingRevision, .noCommonAncestor: refusal(status: 400, error.description)
-        case .timedOut: refusal(status: 504, error.description)
-        case .tooLarge, .gitFailed: refusal(status: 500, error.description)
-        }
+        if case .noSuchRevision = error, asker == .device { return .notForDevice(revision: revision) }
+        return refused(.history(error))
     }
 
-    /// What a device is told for a revision it may not ask for, or that is not there.
-    private var notForDevice: Refusal {
-        Refusal(status: 404, reason: "no revision '\(revision)' to compare with")
-    }
-
-    /// `reason` for this machine; for a device, a refusal of the revision is the same as its absence.
-    private func refusal(status: Int, _ reason: String) -> Refusal {
-        asker == .device && status == 400 ? notForDevice : Refusal(status: status, reason: reason)
+    /// `refusal` for this machine; for a device, a refusal of the revision is the same as its absence.
+    private func refused(_ refusal: Refusal) -> Refusal {
+        asker == .device && refusal.status == 400 ? .notForDevice(revision: revision) : refusal
     }
 }

@@ -25,6 +25,8 @@ enum GitError: Error, Equatable, CustomStringConvertible {
     case tooLarge(step: String, limit: Int)
     /// git itself failed (a tree it cannot read, no git at all).
     case gitFailed(step: String, complaint: String)
+    /// The files of a revision could not be written where Galley unpacks them.
+    case unpacking(ScratchFolder.Failure)
 
     var description: String {
         switch self {
@@ -42,6 +44,7 @@ enum GitError: Error, Equatable, CustomStringConvertible {
         case .timedOut(let step, let limit): "git \(step) took longer than \(limit.components.seconds) seconds and was stopped"
         case .tooLarge(let step, let limit): "git \(step) answered more than \(limit / 1024 / 1024) MiB, more than Galley reads"
         case .gitFailed(let step, _): "git \(step) failed"
+        case .unpacking(let failure): failure.description
         }
     }
 

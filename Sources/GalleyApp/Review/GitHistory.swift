@@ -86,14 +86,18 @@ struct GitHistory {
     /// Symlinks, submodules and names that must not be written are skipped
     /// (and listed); blobs are read raw, batch by batch, so memory follows
     /// the batch, and the whole is bounded by `unpackLimit`.
-    func unpack(_ commit: String, into scratch: ScratchFolder, folder name: String) throws -> UnpackedTree? {
+    func unpack(_ commit: String, into scratch: ScratchFolder, folder name: String) throws(GitError) -> UnpackedTree? {
         let folderAtCommit = prefix.isEmpty ? commit + "^{tree}" : commit + ":" + prefix.dropLast()
         let tree = try git.run(in: top, ["rev-parse", "--verify", "--quiet", "--end-of-options", folderAtCommit])
         let treeID = tree.text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard tree.succeeded, !treeID.isEmpty else { return nil }
         let listing = try git.run(in: top, ["ls-tree", "-r", "-l", "-z", "--end-of-options", treeID])
-        guard listing.succeeded else { throw GitError.gitFailed(step: "ls-tree", complaint: listing.complaint) }
-        try scratch.makeFolder(name)
+        guard listing.succeeded else { throw .gitFailed(step: "ls-tree", complaint: listing.complaint) }
+        do throws(ScratchFolder.Failure) {
+            try scratch.makeFolder(name)
+        } catch {
+            throw .unpacking(error)
+        }
         var unpacked = UnpackedTree()
         var batch: [TreeEntry] = []
         var batchSize = 0
@@ -105,7 +109,7 @@ struct GitHistory {
                 continue
             }
             total += entry.size
-            guard total <= Self.unpackLimit else { throw GitError.tooLarge(step: "cat-file", limit: Self.unpackLimit) }
+            guard total <= Self.unpackLimit else { throw .tooLarge(step: "cat-file", limit: Self.unpackLimit) }
             if batchSize + entry.size > Self.batchBytes, !batch.isEmpty {
                 try write(batch, into: scratch, folder: name, &unpacked)
                 batch = []
@@ -119,15 +123,15 @@ struct GitHistory {
     }
 
     /// Reads `batch`'s blobs with one `cat-file --batch` and writes each.
-    private func write(_ batch: [TreeEntry], into scratch: ScratchFolder, folder name: String, _ unpacked: inout UnpackedTree) throws {
+    private func write(_ batch: [TreeEntry], into scratch: ScratchFolder, folder name: String, _ unpacked: inout UnpackedTree) throws(GitError) {
         guard !batch.isEmpty else { return }
         let input = Array(batch.map(\.object).joined(separator: "\n").utf8) + [UInt8(ascii: "\n")]
         let expected = batch.reduce(0) { $0 + $1.size + $1.object.utf8.count + 32 }
         let answer = try git.run(in: top, ["cat-file", "--batch"], input: input, outputLimit: expected)
-        guard answer.succeeded else { throw GitError.gitFailed(step: "cat-file", complaint: answer.complaint) }
+        guard answer.succeeded else { throw .gitFailed(step: "cat-file", complaint: answer.complaint) }
         var reader = BatchReader(bytes: answer.output)
         for entry in batch {
-            guard let blob = reader.next(size: entry.size) else { throw GitError.gitFailed(step: "cat-file", complaint: "") }
+            guard let blob = reader.next(size: entry.size) else { throw .gitFailed(step: "cat-file", complaint: "") }
             do throws(ScratchFolder.Failure) {
                 try scratch.write(blob, at: entry.components, in: name)
                 // Only a document's file can be a renamed document: other files (pictures, often most of the bytes) are not hashed.
@@ -136,7 +140,9 @@ struct GitHistory {
                 }
             } catch {
                 // Two names the file system cannot tell apart, or a name it cannot hold: that entry is skipped.
-                guard case .cannotWrite(_, let code) = error, [EEXIST, ENOTDIR, ELOOP, ENAMETOOLONG].contains(code) else { throw error }
+                guard case .cannotWrite(_, let code) = error, [EEXIST, ENOTDIR, ELOOP, ENAMETOOLONG].contains(code) else {
+                    throw .unpacking(error)
+                }
                 unpacked.skipped.append(entry.path)
             }
         }

@@ -78,9 +78,14 @@ final class LiveReview: @unchecked Sendable {
 
     private func page(_ request: ChangesRequest, version: Int) throws(ChangesRequest.Refusal) -> String {
         dispatchPrecondition(condition: .onQueue(queue))
-        do {
-            let history = try self.history ?? GitHistory(folder: root, timeLimit: Self.gitTimeLimit)
-            self.history = history
+        do throws(GitError) {
+            let history: GitHistory
+            if let known = self.history {
+                history = known
+            } else {
+                history = try GitHistory(folder: root, timeLimit: Self.gitTimeLimit)
+                self.history = history
+            }
             let commit = try history.commit(request.revision)
             let key = PageKey(revision: request.revision, commit: commit, version: version)
             if let page = pages.value(for: key) { return page }
@@ -92,18 +97,14 @@ final class LiveReview: @unchecked Sendable {
             let page = ReviewPage.html(comparison, revision: request.revision, deviceWidth: now.deviceWidth)
             pages.keep(page, for: key)
             return page
-        } catch let error as GitError {
-            throw request.refusal(for: error)
-        } catch let refusal as ChangesRequest.Refusal {
-            throw refusal
         } catch {
-            throw ChangesRequest.Refusal(status: 500, reason: "\(error)")
+            throw request.refusal(for: error)
         }
     }
 
     /// The content folder's documents at `commit`, and its files'
     /// fingerprints (for renames), unpacked and rendered the first time it is asked for.
-    private func revision(_ commit: String, _ history: GitHistory) throws -> OldRevision {
+    private func revision(_ commit: String, _ history: GitHistory) throws(GitError) -> OldRevision {
         if let old = revisions.value(for: commit) { return old }
         let scratch = try scratchFolder()
         // The renderings hold their images: the unpacked files are not read again.
@@ -136,13 +137,23 @@ final class LiveReview: @unchecked Sendable {
         return current.workspace
     }
 
-    private func scratchFolder() throws -> ScratchFolder {
-        try scratch.withLock { scratch in
-            if let folder = scratch.folder { return folder }
-            guard !scratch.stopped else { throw ChangesRequest.Refusal(status: 503, reason: "the daemon is stopping") }
-            let folder = try ScratchFolder()
-            scratch.folder = folder
-            return folder
+    private func scratchFolder() throws(GitError) -> ScratchFolder {
+        let made: Result<ScratchFolder, ScratchFolder.Failure> = scratch.withLock { scratch in
+            if let folder = scratch.folder { return .success(folder) }
+            // A request running late, after `stop()`, makes no folder that nothing would remove.
+            guard !scratch.stopped else { return .failure(.removed) }
+            do throws(ScratchFolder.Failure) {
+                let folder = try ScratchFolder()
+                scratch.folder = folder
+                return .success(folder)
+            } catch {
+                return .failure(error)
+            }
+        }
+        do throws(ScratchFolder.Failure) {
+            return try made.get()
+        } catch {
+            throw .unpacking(error)
         }
     }
 }
