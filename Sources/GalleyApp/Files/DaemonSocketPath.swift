@@ -9,10 +9,23 @@ import Glibc
 /// `galley-UID` in the temporary folder), named after the content folder's
 /// real path.
 enum DaemonSocketPath {
-    struct UnsafeFolder: Error, CustomStringConvertible {
-        var path: String
-        var reason: String
-        var description: String { "not using \(path) for the editor link: \(reason)" }
+    /// Why the socket's folder is not used: anyone who can enter it could
+    /// take the place of the daemon's socket, or read what editors send.
+    enum UnsafeFolder: Error, Equatable, CustomStringConvertible {
+        case notAFolder(AbsolutePath)
+        case ownedByAnotherUser(AbsolutePath, owner: uid_t)
+        /// Its permission bits (`mode`) let other users in.
+        case openToOthers(AbsolutePath, mode: mode_t)
+
+        var description: String {
+            switch self {
+            case .notAFolder(let path): "not using \(path) for the editor link: it is not a folder"
+            case .ownedByAnotherUser(let path, let owner):
+                "not using \(path) for the editor link: it belongs to another user (uid \(owner))"
+            case .openToOthers(let path, let mode):
+                "not using \(path) for the editor link: other users can enter it (mode \(String(mode & 0o777, radix: 8)))"
+            }
+        }
     }
 
     /// The socket for the content folder at `realRoot` (already resolved).
@@ -36,8 +49,9 @@ enum DaemonSocketPath {
         }
         var info = stat()
         try retryingOnInterrupt("lstat", path: path) { lstat(path, &info) }
-        guard info.st_mode & S_IFMT == S_IFDIR else { throw UnsafeFolder(path: path, reason: "it is not a folder") }
-        guard info.st_uid == getuid() else { throw UnsafeFolder(path: path, reason: "it belongs to another user") }
-        guard info.st_mode & 0o077 == 0 else { throw UnsafeFolder(path: path, reason: "other users can enter it (mode \(String(info.st_mode & 0o777, radix: 8)))") }
+        let folder = AbsolutePath(rawValue: path)
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw UnsafeFolder.notAFolder(folder) }
+        guard info.st_uid == getuid() else { throw UnsafeFolder.ownedByAnotherUser(folder, owner: info.st_uid) }
+        guard info.st_mode & 0o077 == 0 else { throw UnsafeFolder.openToOthers(folder, mode: info.st_mode) }
     }
 }
