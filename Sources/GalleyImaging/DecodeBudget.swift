@@ -45,6 +45,13 @@ public final class DecodeBudget: @unchecked Sendable {
         changed.unlock()
     }
 
+    /// How many reservations are waiting for their turn or their room, for tests.
+    public var waitingCount: Int {
+        changed.lock()
+        defer { changed.unlock() }
+        return nextTicket - serving
+    }
+
     /// The most that was ever reserved at once, for tests and the bench.
     public var peakBytes: Int {
         changed.lock()

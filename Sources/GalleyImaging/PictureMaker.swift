@@ -96,7 +96,7 @@ public final class PictureMaker: @unchecked Sendable {
         }
         switch accepted {
         case nil:
-            done(.failure(PictureFailure("too many pictures are waiting to be drawn; try again")))
+            done(.failure(.tooManyWaiting))
         case false?:
             let thread = Thread { [self] in work() }
             thread.name = "galley-pictures"
@@ -111,14 +111,15 @@ public final class PictureMaker: @unchecked Sendable {
 
     /// `make`, waiting for the answer (for `galley render` and `check`).
     public func makeNow(_ job: Job) -> Result<DrawnPicture, PictureFailure> {
-        let answer = Locked<Result<DrawnPicture, PictureFailure>?>(nil)
+        // Every job is answered, before `finished` is signalled: this first value is always replaced.
+        let answer = Locked<Result<DrawnPicture, PictureFailure>>(.failure(.unreadable))
         let finished = DispatchSemaphore(value: 0)
         make(job) { result in
             answer.withLock { $0 = result }
             finished.signal()
         }
         finished.wait()
-        return answer.withLock { $0 } ?? .failure(PictureFailure("no answer"))
+        return answer.withLock { $0 }
     }
 
     private func work() {
@@ -140,10 +141,10 @@ public final class PictureMaker: @unchecked Sendable {
             }
             wakeUp.unlock()
             guard let job else { continue }
-            let (result, lasting) = draw(job)
+            let result = draw(job)
             let completions = state.withLock { state -> [Completion] in
                 state.drawn += 1
-                if case .failure(let failure) = result, lasting, state.failures[job.key.contentHash] == nil {
+                if case .failure(let failure) = result, failure.isLasting, state.failures[job.key.contentHash] == nil {
                     state.failures[job.key.contentHash] = failure
                     state.failureOrder.append(job.key.contentHash)
                     if state.failureOrder.count > 1024 { state.failures[state.failureOrder.removeFirst()] = nil }
@@ -154,18 +155,18 @@ public final class PictureMaker: @unchecked Sendable {
         }
     }
 
-    /// The picture, or why not; `lasting` when the same bytes would fail again.
-    private func draw(_ job: Job) -> (result: Result<DrawnPicture, PictureFailure>, lasting: Bool) {
-        guard let bytes = job.read() else { return (.failure(PictureFailure("the file cannot be read")), false) }
+    /// The picture, or why not.
+    private func draw(_ job: Job) -> Result<DrawnPicture, PictureFailure> {
+        guard let bytes = job.read() else { return .failure(.unreadable) }
         let header = ImageDimensions.inspect(bytes)
         if case .failure(let problem) = header, problem.refusesDecoding {
-            return (.failure(PictureFailure(problem.description)), true)
+            return .failure(.header(problem))
         }
         // A header this reader cannot use leaves the decoder the whole budget;
         // the decoder's own reading of it must fit in what was reserved.
         let maximumHeight = PictureDelivery.maximumHeight(forWidth: job.key.width)
         let cost = (try? header.get()).map { DecodeCost.bytes(of: $0, drawnWidth: job.key.width, maximumHeight: maximumHeight) } ?? budget.limit
-        guard budget.reserve(cost) else { return (.failure(PictureFailure(DecodeCost.refusal(bytes: cost))), true) }
+        guard budget.reserve(cost) else { return .failure(.overDecodeBudget(bytes: cost)) }
         defer { budget.release(cost) }
         let isBMP = ImageDimensions.sniff(bytes) == .bmp
         let result = Vips.draw(bytes, width: job.key.width, enlarge: job.enlarge, preferPNG: job.format == .pdf, isBMP: isBMP, decodedBytesAtMost: cost)
@@ -174,11 +175,11 @@ public final class PictureMaker: @unchecked Sendable {
             // A file that changed since it was asked for is drawn all the
             // same, but kept under its own hash, not the one asked for.
             cache.store(picture, for: PictureKey(contentHash: ContentHash.of(bytes), width: job.key.width))
-            return (result, true)
+            return result
         case .failure(let failure):
             // The header's own complaint is clearer than the decoder's.
-            if case .failure(let problem) = header { return (.failure(PictureFailure(problem.description + " (" + failure.reason + ")")), true) }
-            return (result, true)
+            guard case .failure(let problem) = header, case .decoder(let complaint) = failure else { return result }
+            return .failure(.decoderAfterHeader(problem, complaint: complaint))
         }
     }
 }

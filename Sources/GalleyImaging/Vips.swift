@@ -9,17 +9,6 @@ public struct DrawnPicture: Sendable {
     public let mimeType: String
 }
 
-/// Why a file could not be drawn: the reason libvips (or the header) gave.
-public struct PictureFailure: Error, Equatable, Sendable, CustomStringConvertible {
-    public let reason: String
-
-    public init(_ reason: String) {
-        self.reason = reason
-    }
-
-    public var description: String { reason }
-}
-
 /// libvips, through the C shim: started once, with bounded threads and its
 /// warnings kept off the terminal.
 public enum Vips {
@@ -40,7 +29,7 @@ public enum Vips {
     /// Only a file known to be a BMP may reach ImageMagick (`isBMP`).
     public static func draw(_ bytes: [UInt8], width: Int, enlarge: Bool, preferPNG: Bool, isBMP: Bool = false,
                             decodedBytesAtMost: Int = DecodeCost.budgetBytes) -> Result<DrawnPicture, PictureFailure> {
-        guard started else { return .failure(PictureFailure("libvips could not start")) }
+        guard started else { return .failure(.libvipsUnavailable) }
         var picture = galley_vips_picture()
         var error = [CChar](repeating: 0, count: 512)
         var decodedBytes: Int64 = 0
@@ -50,10 +39,10 @@ public enum Vips {
                              preferPNG ? 1 : 0, isBMP ? 1 : 0, &picture, &decodedBytes, &error, error.count)
         }
         if status == galley_vips_too_many_bytes {
-            return .failure(PictureFailure(DecodeCost.refusal(bytes: Int(decodedBytes))))
+            return .failure(.overDecodeBudget(bytes: Int(decodedBytes)))
         }
         guard status == 0, let pointer = picture.bytes else {
-            return .failure(PictureFailure(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
+            return .failure(.decoder(complaint: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
         }
         defer { galley_vips_free(pointer) }
         let drawn = [UInt8](UnsafeRawBufferPointer(start: pointer, count: picture.length))

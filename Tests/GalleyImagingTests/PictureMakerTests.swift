@@ -66,7 +66,7 @@ final class PictureMakerTests: XCTestCase {
         let maker = PictureMaker(workers: 1)
         let job = PictureMaker.Job(key: PictureKey(contentHash: ContentHash.of(Bomb.png), width: 512), format: .png, enlarge: false) { Bomb.png }
         guard case .failure(let failure) = maker.makeNow(job) else { return XCTFail("a bomb was drawn") }
-        XCTAssertEqual(failure.reason, ImageHeaderProblem.tooLarge(width: 100_000, height: 100_000).description)
+        XCTAssertEqual(failure, .header(.tooLarge(width: 100_000, height: 100_000)))
     }
 
     func testAPictureThatNeedsMoreMemoryThanTheBudgetIsRefusedBeforeDecoding() {
@@ -75,7 +75,7 @@ final class PictureMakerTests: XCTestCase {
         let maker = PictureMaker(workers: 1)
         let job = PictureMaker.Job(key: PictureKey(contentHash: ContentHash.of(header), width: 512), format: .png, enlarge: false) { header }
         guard case .failure(let failure) = maker.makeNow(job) else { return XCTFail("a 1.1 GB picture was drawn") }
-        XCTAssertEqual(failure.reason, DecodeCost.refusal(bytes: 12_000 * 12_000 * 8))
+        XCTAssertEqual(failure, .overDecodeBudget(bytes: 12_000 * 12_000 * 8))
         XCTAssertEqual(maker.budget.peakBytes, 0, "nothing may be reserved for a picture that never fits")
         // Remembered, so the page and `check` say why.
         XCTAssertEqual(maker.failure(forContentHash: job.key.contentHash), failure)
@@ -101,7 +101,7 @@ final class PictureMakerTests: XCTestCase {
         XCTAssertEqual(maker.budget.peakBytes, maker.budget.limit)
     }
 
-    func testTheBudgetGrantsInOrderAndNeverOverflows() {
+    func testTheBudgetNeverOverflows() {
         let budget = DecodeBudget(limit: 100)
         XCTAssertFalse(budget.reserve(101), "a reservation larger than the budget must be refused, not wait")
         let holding = Locked(0)
@@ -122,10 +122,51 @@ final class PictureMakerTests: XCTestCase {
         XCTAssertTrue(budget.reserve(100), "everything was given back")
     }
 
+    /// Reservations are granted in the order they were asked for: one that
+    /// would fit is not granted before an earlier one that does not fit yet,
+    /// so a large picture is not passed over for ever by small ones.
+    func testTheBudgetGrantsInTheOrderAsked() throws {
+        let budget = DecodeBudget(limit: 100)
+        XCTAssertTrue(budget.reserve(50))
+        // 80 waits for room; 30, which would fit now, waits for its turn behind it. No two
+        // neighbours fit together, so each is granted only once the one before has given its bytes back.
+        let asked = [80, 30, 80, 30, 80]
+        let granted = Locked<[Int]>([])
+        let done = DispatchGroup()
+        for (index, bytes) in asked.enumerated() {
+            done.enter()
+            Thread {
+                XCTAssertTrue(budget.reserve(bytes))
+                granted.withLock { $0.append(index) }
+                budget.release(bytes)
+                done.leave()
+            }.start()
+            // The next one asks only once this one holds its ticket, so the order asked is known.
+            try waitUntil { budget.waitingCount == index + 1 }
+        }
+        XCTAssertEqual(granted.withLock { $0 }, [], "30 bytes fitted but were granted ahead of the 80 asked for first")
+        budget.release(50)
+        XCTAssertEqual(done.wait(timeout: .now() + 60), .success)
+        XCTAssertEqual(granted.withLock { $0 }, Array(asked.indices))
+    }
+
+    private struct NeverHappened: Error {}
+
+    /// Polls `condition`; the deadline only guards against a hang.
+    private func waitUntil(_ condition: () -> Bool) throws {
+        let deadline = Date().addingTimeInterval(60)
+        while !condition() {
+            guard Date() < deadline else { throw NeverHappened() }
+            usleep(1000)
+        }
+    }
+
     func testAFileThatCannotBeReadIsNotRemembered() {
         let maker = PictureMaker(workers: 1)
         let job = PictureMaker.Job(key: PictureKey(contentHash: "gone", width: 64), format: .tiff, enlarge: false) { nil }
-        guard case .failure = maker.makeNow(job) else { return XCTFail("nothing was drawn from nothing") }
+        guard case .failure(let failure) = maker.makeNow(job) else { return XCTFail("nothing was drawn from nothing") }
+        XCTAssertEqual(failure, .unreadable)
+        XCTAssertFalse(failure.isLasting, "the page may ask again for a file gone for a moment")
         XCTAssertNil(maker.failure(forContentHash: "gone"))
     }
 

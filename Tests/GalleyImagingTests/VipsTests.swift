@@ -44,7 +44,7 @@ final class VipsTests: XCTestCase {
                     // Some formats survive a cut in the pixel data; then the picture must still be a picture.
                     continue
                 }
-                XCTAssertFalse(failure.reason.isEmpty, name)
+                XCTAssertFalse(failure.description.isEmpty, name)
             }
             let cut = Array(whole.prefix(24))
             guard case .failure = Vips.draw(cut, width: 60, enlarge: false, preferPNG: false) else {
@@ -59,7 +59,7 @@ final class VipsTests: XCTestCase {
         guard case .failure(let failure) = Vips.draw(header, width: 512, enlarge: false, preferPNG: false, decodedBytesAtMost: 100 << 20) else {
             return XCTFail("drawn beyond its reservation")
         }
-        XCTAssertEqual(failure.reason, DecodeCost.refusal(bytes: 6000 * 6000 * 8))
+        XCTAssertEqual(failure, .overDecodeBudget(bytes: 6000 * 6000 * 8))
     }
 
     func testABombIsNotDrawn() throws {

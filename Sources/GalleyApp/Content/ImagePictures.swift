@@ -74,6 +74,6 @@ final class ImagePictures: Sendable {
     /// The diagnostic text for a file that cannot be shown.
     static func cannotShow(_ image: ServedImage, _ failure: PictureFailure) -> String {
         let name = image.path.slashSeparatedParts.last ?? image.path
-        return "cannot show '\(name)': \(failure.reason)"
+        return "cannot show '\(name)': \(failure)"
     }
 }

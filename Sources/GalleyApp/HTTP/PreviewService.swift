@@ -202,10 +202,10 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
                 switch result {
                 case .success(let picture):
                     return HTTPResponse(status: 200, headers: [("Content-Type", picture.mimeType)] + headers, body: SharedBody(picture.bytes))
-                case .failure(let failure) where pictures.maker.failure(forContentHash: image.contentHash) == nil:
+                case .failure(let failure) where !failure.isLasting:
                     // Not the file's fault (too many pictures waiting, the file
                     // gone for a moment): the page may ask again.
-                    return HTTPResponse(status: 503, contentType: "text/plain; charset=utf-8", body: failure.reason + "\n",
+                    return HTTPResponse(status: 503, contentType: "text/plain; charset=utf-8", body: "\(failure)\n",
                                         headers: [("Cache-Control", "no-store"), ("Retry-After", "1")] + SecurityHeaders.all)
                 case .failure(let failure):
                     pictures.report(image)
