@@ -11,38 +11,60 @@ public struct SystemCallError: Error, CustomStringConvertible, Sendable {
     public var path: String?
     /// The errno value the call left.
     public var errno: Int32
-    /// Said instead of errno's text when Galley refused rather than the
-    /// kernel (errno is then the nearest code, such as EXDEV for a symlink
+    /// Why Galley refused rather than the kernel, said instead of errno's
+    /// text (errno is then the nearest code, such as EXDEV for a symlink
     /// that leads out of the content folder).
-    public var reason: String?
+    public var refusal: Refusal?
 
-    public init(call: String, path: String?, errno: Int32, reason: String? = nil) {
+    /// What Galley refuses to open or read, whatever the kernel would allow.
+    public enum Refusal: Equatable, Sendable, CustomStringConvertible {
+        /// A symlink, `..` or absolute path that would leave the content folder.
+        case leadsOutsideFolder
+        /// A file larger than the most Galley reads, `limit` bytes.
+        case largerThan(limit: Int)
+        /// A folder, FIFO, device or socket where a file was expected.
+        case notRegularFile
+
+        public var description: String {
+            switch self {
+            case .leadsOutsideFolder: "leads outside the content folder"
+            case .largerThan(let limit): "larger than \(limit / 1024 / 1024) MiB"
+            case .notRegularFile: "not a regular file"
+            }
+        }
+    }
+
+    public init(call: String, path: String?, errno: Int32) {
         self.call = call
         self.path = path
         self.errno = errno
-        self.reason = reason
+    }
+
+    private init(call: String, path: String?, errno: Int32, refusal: Refusal) {
+        self.init(call: call, path: path, errno: errno)
+        self.refusal = refusal
     }
 
     /// A symlink, `..` or absolute path that would leave the content folder.
     public static func outsideFolder(call: String, path: String?) -> SystemCallError {
-        SystemCallError(call: call, path: path, errno: EXDEV, reason: "leads outside the content folder")
+        SystemCallError(call: call, path: path, errno: EXDEV, refusal: .leadsOutsideFolder)
     }
 
     /// A file bigger than Galley reads.
     public static func tooLarge(path: String?, limit: Int) -> SystemCallError {
-        SystemCallError(call: "read", path: path, errno: EFBIG, reason: "larger than \(limit / 1024 / 1024) MiB")
+        SystemCallError(call: "read", path: path, errno: EFBIG, refusal: .largerThan(limit: limit))
     }
 
     /// A folder, FIFO, device or socket where a file was expected.
     public static func notRegularFile(path: String?) -> SystemCallError {
-        SystemCallError(call: "open", path: path, errno: EINVAL, reason: "not a regular file")
+        SystemCallError(call: "open", path: path, errno: EINVAL, refusal: .notRegularFile)
     }
 
     /// True when the per-user inotify watch limit stopped a folder from being watched.
     public var isWatchLimit: Bool { call == "inotify_add_watch" && errno == ENOSPC }
 
     public var description: String {
-        let summary = "\(call)(\(path ?? "")): \(reason ?? String(cString: strerror(errno))) (errno \(errno))"
+        let summary = "\(call)(\(path ?? "")): \(refusal?.description ?? String(cString: strerror(errno))) (errno \(errno))"
         guard let help else { return summary }
         return summary + "\n" + help
     }
