@@ -61,7 +61,12 @@ final class JSONReaderTests: XCTestCase {
     func testDeepNestingIsRefusedNotCrashed() {
         let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         guard case .failure(let error) = parse(text) else { return XCTFail("accepted 100,000 levels") }
-        XCTAssertEqual(error.message, "nesting deeper than 512 levels")
+        XCTAssertEqual(error.problem, .limitReached(.nestingDepth(maximum: 512)))
+        XCTAssertEqual(error.message, "nested deeper than 512 levels")
+        // A bound Galley keeps is not the author's mistake of syntax: the diagnostic says which.
+        XCTAssertEqual(error.diagnostic(path: "deep.json") { _ in .start }.id, .limitReached)
+        guard case .failure(let comma) = parse("[1 2]") else { return XCTFail("accepted a missing comma") }
+        XCTAssertEqual(comma.diagnostic(path: "comma.json") { _ in .start }.id, .jsonSyntax)
     }
 
     func testByteOrderMarkIsSkipped() throws {

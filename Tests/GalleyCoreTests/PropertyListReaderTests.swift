@@ -234,6 +234,7 @@ final class PropertyListReaderTests: XCTestCase {
         let budget = PropertyListReader.maximumExpandedBytes(fileSize: bytes.count)
         XCTAssertLessThan(budget, 10_000 * 100_000 / 100)
         XCTAssertTrue(error.message.hasPrefix("the property list expands to more than \(budget) bytes of text"), error.message)
+        XCTAssertEqual(error.problem, .limitReached(.expandedText(maximumBytes: budget)))
         // Under the budget, the same sharing is a writer's ordinary thrift.
         let thrifty = binaryList([array(Array(repeating: 1, count: 10)), string(100_000)])
         XCTAssertEqual(try tree(PropertyListReader.parse(thrifty)).arrayValue?.count, 10)
@@ -248,6 +249,8 @@ final class PropertyListReaderTests: XCTestCase {
         objects += (levels + 1..<2 * levels).map { array([$0 + 1]) } + [array([1])]
         guard case .failure(let error) = PropertyListReader.parse(binaryList(objects)) else { return XCTFail("nested 600 levels") }
         XCTAssertTrue(error.message.hasPrefix("nested deeper than \(PropertyListReader.maximumDepth) levels"), error.message)
+        XCTAssertEqual(error.problem, .limitReached(.nestingDepth(maximum: PropertyListReader.maximumDepth)))
+        XCTAssertEqual(error.diagnostic(path: "deep.plist", id: .propertyListSyntax) { _ in .start }.id, .limitReached)
         // Referenced only from near the top, the same subtree is read.
         objects[2 * levels] = [0x08]
         XCTAssertNotNil(try? PropertyListReader.parse(binaryList(objects)).get())

@@ -1,5 +1,6 @@
 /// A JSON syntax error at a byte offset (property lists report theirs
-/// the same way).
+/// the same way): a mistake in the text, or a bound Galley keeps on every
+/// file, which the author's diagnostic names as such (`limit-reached`).
 public struct JSONSyntaxError: Error, Equatable, Sendable {
     /// An insertion that repairs the source, when the reader can tell.
     public struct Fix: Equatable, Sendable {
@@ -8,27 +9,58 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
         public var insertion: String
     }
 
+    /// What is wrong with the text.
+    public enum Problem: Equatable, Sendable {
+        /// The text breaks its format's grammar; the author's one-line reason says how.
+        case syntax(String)
+        /// Reading on would pass a bound Galley keeps, whatever the text's grammar.
+        case limitReached(ReadingLimit)
+    }
+
+    /// A bound on what one file may make Galley do, with its value.
+    public enum ReadingLimit: Equatable, Sendable {
+        /// Arrays, objects, dictionaries nested deeper than `maximum` levels.
+        case nestingDepth(maximum: Int)
+        /// A property list whose shared objects, counted at every reference, make more than `maximum` values.
+        case values(maximum: Int)
+        /// A property list whose shared strings, counted at every reference, make more than `maximum` bytes of text.
+        case expandedText(maximumBytes: Int)
+    }
+
     public var offset: Int
     /// Just after the character or token the error is about.
     public var end: Int
-    public var message: String
+    public var problem: Problem
     public var fix: Fix?
 
-    public init(offset: Int, end: Int? = nil, message: String, fix: Fix? = nil) {
+    public init(offset: Int, end: Int? = nil, problem: Problem, fix: Fix? = nil) {
         self.offset = offset
         self.end = max(offset, end ?? offset)
-        self.message = message
+        self.problem = problem
         self.fix = fix
     }
 
-    /// The error as a diagnostic of `path`; `location` turns byte offsets
-    /// into lines and columns.
+    /// The reason the author reads.
+    public var message: String {
+        switch problem {
+        case .syntax(let message): message
+        case .limitReached(.nestingDepth(let maximum)): "nested deeper than \(maximum) levels"
+        case .limitReached(.values(let maximum)): "the property list expands to more than \(maximum) values"
+        case .limitReached(.expandedText(let maximumBytes)):
+            "the property list expands to more than \(maximumBytes) bytes of text, repeating its shared objects"
+        }
+    }
+
+    /// The error as a diagnostic of `path` (with `id`, unless a limit was
+    /// reached: that is `limit-reached` whatever the format); `location`
+    /// turns byte offsets into lines and columns.
     public func diagnostic(path: String, id: DiagnosticID = .jsonSyntax, severity: Severity = .error, prefix: String = "",
                            location: (Int) -> SourceLocation) -> Diagnostic {
         let range = SourceRange(location(offset), location(end))
         let fixIts = fix.map { fix in
             [FixIt(message: fix.message, edits: [TextEdit(range: SourceRange(at: location(fix.offset)), replacement: fix.insertion)])]
         } ?? []
+        let id = if case .limitReached = problem { DiagnosticID.limitReached } else { id }
         return Diagnostic(path: path, id: id, range: range, severity: severity, message: prefix + message, fixIts: fixIts)
     }
 }
@@ -44,7 +76,7 @@ public struct JSONReader {
     public static func parse(_ bytes: [UInt8]) -> Result<JSONNode, JSONSyntaxError> {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONReader(buffer)
-            do {
+            do throws(JSONSyntaxError) {
                 reader.skipByteOrderMark()
                 reader.skipWhitespace()
                 let root = try reader.parseValue(depth: 0)
@@ -53,10 +85,8 @@ public struct JSONReader {
                     throw reader.error("unexpected \(reader.describeCurrent()) after the top-level value")
                 }
                 return .success(root)
-            } catch let error as JSONSyntaxError {
-                return .failure(error)
             } catch {
-                return .failure(JSONSyntaxError(offset: reader.position, message: "\(error)"))
+                return .failure(error)
             }
         }
     }
@@ -68,16 +98,14 @@ public struct JSONReader {
     public static func parse(_ bytes: [UInt8], valueAt range: Range<Int>, depth: Int) -> Result<JSONNode, JSONSyntaxError> {
         bytes.withUnsafeBufferPointer { whole in
             var reader = JSONReader(UnsafeBufferPointer(rebasing: whole[range]), base: range.lowerBound)
-            do {
+            do throws(JSONSyntaxError) {
                 let value = try reader.parseValue(depth: depth)
                 if reader.position < reader.bytes.count {
                     throw reader.error("unexpected \(reader.describeCurrent()) after the value")
                 }
                 return .success(value)
-            } catch let error as JSONSyntaxError {
-                return .failure(error)
             } catch {
-                return .failure(JSONSyntaxError(offset: range.lowerBound + reader.position, message: "\(error)"))
+                return .failure(error)
             }
         }
     }
@@ -100,10 +128,14 @@ public struct JSONReader {
     /// An error about the character at `offset` (the current one by
     /// default); at a line break or the end, about the place itself.
     private func error(_ message: String, at offset: Int? = nil, fix: JSONSyntaxError.Fix? = nil) -> JSONSyntaxError {
+        error(.syntax(message), at: offset, fix: fix)
+    }
+
+    private func error(_ problem: JSONSyntaxError.Problem, at offset: Int? = nil, fix: JSONSyntaxError.Fix? = nil) -> JSONSyntaxError {
         let start = offset ?? position
         let isCharacter = start < bytes.count && bytes[start] != 0x0A && bytes[start] != 0x0D
         let end = isCharacter ? min(bytes.count, start + UTF8ByteCount.ofScalar(lead: bytes[start])) : start
-        return JSONSyntaxError(offset: base + start, end: base + end, message: message, fix: fix)
+        return JSONSyntaxError(offset: base + start, end: base + end, problem: problem, fix: fix)
     }
 
     /// The error for a character after a value where a ',' or a closing
@@ -185,7 +217,7 @@ public struct JSONReader {
         }
     }
 
-    private mutating func parseValue(depth: Int) throws -> JSONNode {
+    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONNode {
         guard position < bytes.count else { throw error("unexpected end of file, expected a value") }
         let start = position
         let value: JSONValue
@@ -207,7 +239,7 @@ public struct JSONReader {
         return JSONNode(value, offset: base + start, end: base + position)
     }
 
-    private mutating func expectLiteral(_ literal: StaticString) throws {
+    private mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
         let start = position
         let count = literal.utf8CodeUnitCount
         let matches = literal.withUTF8Buffer { expected in
@@ -219,9 +251,9 @@ public struct JSONReader {
         position += count
     }
 
-    private mutating func parseArray(depth: Int) throws -> JSONValue {
+    private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard depth <= JSONReader.maximumDepth else {
-            throw error("nesting deeper than \(JSONReader.maximumDepth) levels")
+            throw error(.limitReached(.nestingDepth(maximum: JSONReader.maximumDepth)))
         }
         let open = position
         position += 1
@@ -248,9 +280,9 @@ public struct JSONReader {
         }
     }
 
-    private mutating func parseObject(depth: Int) throws -> JSONValue {
+    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard depth <= JSONReader.maximumDepth else {
-            throw error("nesting deeper than \(JSONReader.maximumDepth) levels")
+            throw error(.limitReached(.nestingDepth(maximum: JSONReader.maximumDepth)))
         }
         let open = position
         position += 1
@@ -298,7 +330,7 @@ public struct JSONReader {
         }
     }
 
-    private mutating func parseString() throws -> String {
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
         let open = position
         position += 1
         let contentStart = position
@@ -339,7 +371,7 @@ public struct JSONReader {
         return error("control character U+\(String(byte, radix: 16, uppercase: true)) inside a string must be escaped")
     }
 
-    private mutating func appendEscape(to decoded: inout [UInt8]) throws {
+    private mutating func appendEscape(to decoded: inout [UInt8]) throws(JSONSyntaxError) {
         let escapeStart = position
         position += 1
         guard position < bytes.count else { throw error("unterminated string", at: escapeStart) }
@@ -390,7 +422,7 @@ public struct JSONReader {
         byte >= 0x21 && byte < 0x7F ? String(Character(Unicode.Scalar(byte))) : "?"
     }
 
-    private mutating func parseHexQuad(escapeStart: Int) throws -> UInt32 {
+    private mutating func parseHexQuad(escapeStart: Int) throws(JSONSyntaxError) -> UInt32 {
         guard position + 4 <= bytes.count else { throw error("incomplete '\\u' escape", at: escapeStart) }
         var value: UInt32 = 0
         for _ in 0..<4 {
@@ -408,7 +440,7 @@ public struct JSONReader {
         return value
     }
 
-    private mutating func parseNumber() throws -> Double {
+    private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
         let start = position
         if bytes[position] == UInt8(ascii: "-") { position += 1 }
         guard position < bytes.count, isDigit(bytes[position]) else {

@@ -11,12 +11,10 @@
 struct BinaryPropertyListReader {
     static func parse(_ bytes: [UInt8]) -> Result<JSONNode, JSONSyntaxError> {
         var reader = BinaryPropertyListReader(bytes: bytes)
-        do {
+        do throws(JSONSyntaxError) {
             return .success(try reader.parseDocument())
-        } catch let error as JSONSyntaxError {
-            return .failure(error)
         } catch {
-            return .failure(JSONSyntaxError(offset: 0, message: "\(error)"))
+            return .failure(error)
         }
     }
 
@@ -56,10 +54,14 @@ struct BinaryPropertyListReader {
     }
 
     private func error(_ message: String, at offset: Int) -> JSONSyntaxError {
-        JSONSyntaxError(offset: offset, message: message)
+        JSONSyntaxError(offset: offset, problem: .syntax(message))
     }
 
-    private mutating func parseDocument() throws -> JSONNode {
+    private func limitReached(_ limit: JSONSyntaxError.ReadingLimit, at offset: Int) -> JSONSyntaxError {
+        JSONSyntaxError(offset: offset, problem: .limitReached(limit))
+    }
+
+    private mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
         let trailerSize = 32
         guard bytes.count >= 8 + trailerSize, bytes.starts(with: Array("bplist0".utf8)) else {
             throw error("not a binary property list (too short or no 'bplist0' header)", at: 0)
@@ -83,7 +85,7 @@ struct BinaryPropertyListReader {
     }
 
     /// A big-endian unsigned integer of `size` bytes at `offset`.
-    private func unsigned(at offset: Int, size: Int) throws -> UInt64 {
+    private func unsigned(at offset: Int, size: Int) throws(JSONSyntaxError) -> UInt64 {
         guard offset >= 0, size <= 8, offset + size <= bytes.count else {
             throw error("an integer runs past the end of the file", at: max(0, min(offset, bytes.count)))
         }
@@ -92,7 +94,7 @@ struct BinaryPropertyListReader {
         return value
     }
 
-    private func offset(ofObject index: Int) throws -> Int {
+    private func offset(ofObject index: Int) throws(JSONSyntaxError) -> Int {
         let offset = try unsigned(at: offsetTable + index * offsetSize, size: offsetSize)
         guard offset >= 8, offset < UInt64(offsetTable) else {
             throw error("object \(index) lies outside the object area", at: offsetTable + index * offsetSize)
@@ -101,7 +103,7 @@ struct BinaryPropertyListReader {
     }
 
     /// Object `index` at `depth` in the tree: decoded the first time, shared after.
-    private mutating func object(_ index: Int, depth: Int) throws -> JSONNode {
+    private mutating func object(_ index: Int, depth: Int) throws(JSONSyntaxError) -> JSONNode {
         let start = try offset(ofObject: index)
         if let known = decoded[index] {
             let reach = depth + known.height
@@ -123,22 +125,22 @@ struct BinaryPropertyListReader {
         return node
     }
 
-    private func checkDepth(_ depth: Int, at start: Int) throws {
+    private func checkDepth(_ depth: Int, at start: Int) throws(JSONSyntaxError) {
         guard depth < PropertyListReader.maximumDepth else {
-            throw error("nested deeper than \(PropertyListReader.maximumDepth) levels", at: start)
+            throw limitReached(.nestingDepth(maximum: PropertyListReader.maximumDepth), at: start)
         }
     }
 
     /// Adds `expansion` to the tree so far, refusing the file when the tree
     /// passes either bound.
-    private mutating func produce(_ expansion: Expansion, at start: Int) throws {
+    private mutating func produce(_ expansion: Expansion, at start: Int) throws(JSONSyntaxError) {
         produced.values += expansion.values
         produced.bytes += expansion.bytes
         guard produced.values <= PropertyListReader.maximumValues else {
-            throw error("the property list expands to more than \(PropertyListReader.maximumValues) values", at: start)
+            throw limitReached(.values(maximum: PropertyListReader.maximumValues), at: start)
         }
         guard produced.bytes <= maximumBytes else {
-            throw error("the property list expands to more than \(maximumBytes) bytes of text, repeating its shared objects", at: start)
+            throw limitReached(.expandedText(maximumBytes: maximumBytes), at: start)
         }
     }
 
@@ -148,7 +150,7 @@ struct BinaryPropertyListReader {
 
     /// A value that holds no other, counted as it is made (a string, date
     /// or data by the bytes of its text).
-    private mutating func leaf(_ value: JSONValue, at start: Int) throws -> JSONNode {
+    private mutating func leaf(_ value: JSONValue, at start: Int) throws(JSONSyntaxError) -> JSONNode {
         var text = 0
         if case .string(let string) = value { text = string.utf8.count }
         try produce(Expansion(values: 1, bytes: text), at: start)
@@ -156,7 +158,7 @@ struct BinaryPropertyListReader {
     }
 
     /// The object at `start`, its contents read afresh.
-    private mutating func decode(at start: Int, depth: Int) throws -> JSONNode {
+    private mutating func decode(at start: Int, depth: Int) throws(JSONSyntaxError) -> JSONNode {
         let marker = bytes[start]
         let low = Int(marker & 0x0F)
         switch marker >> 4 {
@@ -228,7 +230,7 @@ struct BinaryPropertyListReader {
 
     /// The element count of a collection or string and where its contents
     /// start: the marker's low nibble, or an integer object after it.
-    private func length(_ low: Int, at start: Int) throws -> (count: Int, contents: Int) {
+    private func length(_ low: Int, at start: Int) throws(JSONSyntaxError) -> (count: Int, contents: Int) {
         guard low == 0xF else { return (low, start + 1) }
         guard start + 1 < bytes.count, bytes[start + 1] >> 4 == 0x1, bytes[start + 1] & 0x0F <= 3 else {
             throw error("a length is not an integer object", at: start)
@@ -240,7 +242,7 @@ struct BinaryPropertyListReader {
     }
 
     /// The object index stored at `position` among `count` references.
-    private func reference(at contents: Int, _ position: Int, count: Int, of start: Int) throws -> Int {
+    private func reference(at contents: Int, _ position: Int, count: Int, of start: Int) throws(JSONSyntaxError) -> Int {
         guard count <= (bytes.count - min(contents, bytes.count)) / referenceSize else {
             throw error("a collection's references run past the end of the file", at: start)
         }

@@ -9,12 +9,10 @@ struct XMLPropertyListReader {
     static func parse(_ bytes: [UInt8]) -> Result<JSONNode, JSONSyntaxError> {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = XMLPropertyListReader(buffer)
-            do {
+            do throws(JSONSyntaxError) {
                 return .success(try reader.parseDocument())
-            } catch let error as JSONSyntaxError {
-                return .failure(error)
             } catch {
-                return .failure(JSONSyntaxError(offset: reader.position, message: "\(error)"))
+                return .failure(error)
             }
         }
     }
@@ -34,10 +32,10 @@ struct XMLPropertyListReader {
     }
 
     private func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
-        JSONSyntaxError(offset: offset ?? position, message: message)
+        JSONSyntaxError(offset: offset ?? position, problem: .syntax(message))
     }
 
-    private mutating func parseDocument() throws -> JSONNode {
+    private mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
         try skipMarkup(allowingDoctype: true)
         guard position < bytes.count else { throw error("empty property list: expected <plist>") }
@@ -61,15 +59,15 @@ struct XMLPropertyListReader {
 
     /// The value `tag` opens, ending where its closing tag ends, so that a
     /// diagnostic about it underlines `<string>…</string>`.
-    private mutating func parseValue(_ tag: Tag, depth: Int) throws -> JSONNode {
+    private mutating func parseValue(_ tag: Tag, depth: Int) throws(JSONSyntaxError) -> JSONNode {
         var node = try parseContent(of: tag, depth: depth)
         node.end = max(node.offset, position)
         return node
     }
 
-    private mutating func parseContent(of tag: Tag, depth: Int) throws -> JSONNode {
+    private mutating func parseContent(of tag: Tag, depth: Int) throws(JSONSyntaxError) -> JSONNode {
         guard depth < PropertyListReader.maximumDepth else {
-            throw error("nested deeper than \(PropertyListReader.maximumDepth) levels", at: tag.offset)
+            throw JSONSyntaxError(offset: tag.offset, problem: .limitReached(.nestingDepth(maximum: PropertyListReader.maximumDepth)))
         }
         guard tag.kind != .end else { throw error("unexpected \(describe(tag))", at: tag.offset) }
         let isEmpty = tag.kind == .empty
@@ -116,7 +114,7 @@ struct XMLPropertyListReader {
         }
     }
 
-    private mutating func parseDictionary(_ dictionary: Tag, depth: Int) throws -> [JSONMember] {
+    private mutating func parseDictionary(_ dictionary: Tag, depth: Int) throws(JSONSyntaxError) -> [JSONMember] {
         var members: [JSONMember] = []
         while true {
             try skipMarkup(allowingDoctype: false)
@@ -140,7 +138,7 @@ struct XMLPropertyListReader {
 
     /// Skips white space, comments and processing instructions (and, before
     /// the root, the DOCTYPE).
-    private mutating func skipMarkup(allowingDoctype: Bool) throws {
+    private mutating func skipMarkup(allowingDoctype: Bool) throws(JSONSyntaxError) {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x09, 0x0A, 0x0D:
@@ -165,7 +163,7 @@ struct XMLPropertyListReader {
         }
     }
 
-    private mutating func skip(past terminator: StaticString, what: String) throws {
+    private mutating func skip(past terminator: StaticString, what: String) throws(JSONSyntaxError) {
         let start = position
         while position < bytes.count {
             if starts(with: terminator) {
@@ -178,7 +176,7 @@ struct XMLPropertyListReader {
     }
 
     /// Reads `<name …>`, `</name>` or `<name/>`; attributes are skipped.
-    private mutating func readTag(inside parent: Tag? = nil) throws -> Tag {
+    private mutating func readTag(inside parent: Tag? = nil) throws(JSONSyntaxError) -> Tag {
         let start = position
         guard position < bytes.count else {
             if let parent { throw error("unexpected end of file inside <\(parent.name)>", at: parent.offset) }
@@ -223,7 +221,7 @@ struct XMLPropertyListReader {
     }
 
     /// The text of `element` up to its end tag, with references decoded.
-    private mutating func readText(closing element: Tag) throws -> String {
+    private mutating func readText(closing element: Tag) throws(JSONSyntaxError) -> String {
         var text: [UInt8] = []
         while position < bytes.count {
             let byte = bytes[position]
@@ -250,7 +248,7 @@ struct XMLPropertyListReader {
         throw error("unclosed <\(element.name)>", at: element.offset)
     }
 
-    private mutating func appendReference(to text: inout [UInt8]) throws {
+    private mutating func appendReference(to text: inout [UInt8]) throws(JSONSyntaxError) {
         let start = position
         position += 1
         let nameStart = position
