@@ -23,15 +23,15 @@ final class ChangesRequestTests: XCTestCase {
         XCTAssertEqual(request.refusal(for: .foreignGitDirectory).status, 404)
         XCTAssertEqual(request.refusal(for: .noSuchRevision("x")).status, 404)
         XCTAssertEqual(request.refusal(for: .notARevision("x")).status, 400)
-        XCTAssertEqual(request.refusal(for: .timedOut(step: "rev-parse", limit: .seconds(20))).status, 504)
-        XCTAssertEqual(request.refusal(for: .gitFailed(step: "ls-tree", complaint: "fatal: /home/a")).status, 500)
+        XCTAssertEqual(request.refusal(for: .timedOut(step: .revParse, limit: .seconds(20))).status, 504)
+        XCTAssertEqual(request.refusal(for: .gitFailed(step: .lsTree, complaint: "fatal: /home/a")).status, 500)
         // A daemon stopping is not a fault: the page may ask again; a full temporary folder is the server's.
         XCTAssertEqual(request.refusal(for: .unpacking(.removed)).status, 503)
         XCTAssertEqual(request.refusal(for: .unpacking(.cannotMake(errno: ENOSPC))).status, 500)
         XCTAssertEqual(request.refusal(for: .noSuchRevision("x")).reason, "no revision 'x' in the content folder's git history")
         // What git said may name the author's paths: it is for the command line only.
         XCTAssertFalse(request.refusal(for: .notAWorkTree(complaint: "fatal: /home/a")).reason.contains("/home"))
-        XCTAssertFalse(request.refusal(for: .gitFailed(step: "ls-tree", complaint: "fatal: /home/a")).reason.contains("/home"))
+        XCTAssertFalse(request.refusal(for: .gitFailed(step: .lsTree, complaint: "fatal: /home/a")).reason.contains("/home"))
     }
 
     /// A device cannot tell a revision that is not there from one it may not ask for.

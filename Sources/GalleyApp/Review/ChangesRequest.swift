@@ -40,7 +40,7 @@ struct ChangesRequest: Equatable {
                 case .notARevision, .notARevisionOrRange, .searchingRevision, .noCommonAncestor: 400
                 case .timedOut: 504
                 case .unpacking(.removed): 503
-                case .tooLarge, .gitFailed, .unpacking: 500
+                case .tooLarge, .gitFailed, .cannotRun, .signalled, .unpacking: 500
                 }
             }
         }

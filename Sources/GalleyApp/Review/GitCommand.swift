@@ -56,12 +56,12 @@ struct GitCommand {
         var succeeded: Bool { status == 0 }
     }
 
-    /// Runs `git -C folder ARGUMENTS` with `input` on its standard input; an
-    /// answer when git ran to its end, successfully or not.
-    func run(in folder: String, _ arguments: [String], input: [UInt8] = [], outputLimit: Int? = nil) throws(GitError) -> Answer {
+    /// Runs `git -C folder STEP ARGUMENTS` with `input` on its standard
+    /// input; an answer when git ran to its end, successfully or not.
+    func run(in folder: String, _ step: GitStep, _ arguments: [String], input: [UInt8] = [], outputLimit: Int? = nil) throws(GitError) -> Answer {
         var child = ChildProcess(
             program: "git",
-            arguments: ["--no-pager"] + Self.safeConfiguration.flatMap { ["-c", $0] } + ["-C", folder] + arguments,
+            arguments: ["--no-pager"] + Self.safeConfiguration.flatMap { ["-c", $0] } + ["-C", folder, step.rawValue] + arguments,
             environment: Self.environment(from: ChildProcess.currentEnvironment),
             timeLimit: timeLimit,
             outputLimit: outputLimit ?? self.outputLimit
@@ -69,19 +69,18 @@ struct GitCommand {
         child.input = input
         // An answer of known size (blobs asked by size) is read into room made for it once.
         child.expectedOutput = outputLimit ?? 0
-        let step = arguments.first ?? "git"
         let outcome: ChildProcess.Outcome
-        do {
+        do throws(ChildProcess.Failure) {
             outcome = try child.run()
         } catch {
-            throw .gitFailed(step: step, complaint: error.description)
+            throw .cannotRun(error)
         }
         let complaint = String(decoding: outcome.errors, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
         switch outcome.termination {
         case .exited(let status):
             return Answer(output: outcome.output, status: status, complaint: complaint)
         case .signalled(let signal):
-            throw .gitFailed(step: step, complaint: "git was ended by signal \(signal)")
+            throw .signalled(step: step, signal: signal)
         case .timedOut:
             throw .timedOut(step: step, limit: timeLimit)
         case .outputTooLarge:

@@ -1,3 +1,5 @@
+import GalleySystem
+
 /// Why the content folder's history cannot be read as asked. The
 /// description names no absolute path (a page on another device reads it);
 /// `detailed` adds what git said, for the author at the command line.
@@ -20,11 +22,15 @@ enum GitError: Error, Equatable, CustomStringConvertible {
     /// Two ends of `A...B` that share no history.
     case noCommonAncestor(String, String)
     /// git ran past its time limit and was stopped.
-    case timedOut(step: String, limit: Duration)
+    case timedOut(step: GitStep, limit: Duration)
     /// git's answer, or the files of one revision, were larger than Galley reads.
-    case tooLarge(step: String, limit: Int)
-    /// git itself failed (a tree it cannot read, no git at all).
-    case gitFailed(step: String, complaint: String)
+    case tooLarge(step: GitStep, limit: Int)
+    /// git itself failed (a tree it cannot read), in its own words.
+    case gitFailed(step: GitStep, complaint: String)
+    /// git could not be started (no git installed, no room for a process).
+    case cannotRun(ChildProcess.Failure)
+    /// A signal git did not ask for ended it.
+    case signalled(step: GitStep, signal: Int32)
     /// The files of a revision could not be written where Galley unpacks them.
     case unpacking(ScratchFolder.Failure)
 
@@ -41,9 +47,11 @@ enum GitError: Error, Equatable, CustomStringConvertible {
             "'\(text)' searches commit messages (^{/…} or :/…), which Galley does not ask git to do; name the commit another way"
         case .noSuchRevision(let text): "no revision '\(text)' in the content folder's git history"
         case .noCommonAncestor(let old, let new): "'\(old)' and '\(new)' have no common ancestor"
-        case .timedOut(let step, let limit): "git \(step) took longer than \(limit.components.seconds) seconds and was stopped"
-        case .tooLarge(let step, let limit): "git \(step) answered more than \(limit / 1024 / 1024) MiB, more than Galley reads"
-        case .gitFailed(let step, _): "git \(step) failed"
+        case .timedOut(let step, let limit): "git \(step.rawValue) took longer than \(limit.components.seconds) seconds and was stopped"
+        case .tooLarge(let step, let limit): "git \(step.rawValue) answered more than \(limit / 1024 / 1024) MiB, more than Galley reads"
+        case .gitFailed(let step, _): "git \(step.rawValue) failed"
+        case .cannotRun(let failure): failure.description
+        case .signalled(let step, let signal): "git \(step.rawValue) was ended by signal \(signal)"
         case .unpacking(let failure): failure.description
         }
     }

@@ -29,7 +29,7 @@ struct GitHistory {
     init(folder: String, timeLimit: Duration) throws(GitError) {
         guard let real = FilePath.realPath(folder) else { throw .noFolder }
         git = GitCommand(timeLimit: timeLimit)
-        let answer = try git.run(in: real, ["rev-parse", "--absolute-git-dir", "--show-toplevel", "--show-prefix"])
+        let answer = try git.run(in: real, .revParse, ["--absolute-git-dir", "--show-toplevel", "--show-prefix"])
         let lines = answer.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard answer.succeeded, lines.count >= 2, !lines[1].isEmpty else { throw .notAWorkTree(complaint: answer.complaint) }
         guard let realTop = FilePath.realPath(lines[1]), Self.isOwnGitFolder(lines[0], of: realTop) else { throw .foreignGitDirectory }
@@ -58,7 +58,7 @@ struct GitHistory {
     /// The commit `revision` names; an error naming the revision when there is none.
     func commit(_ revision: String) throws(GitError) -> String {
         try Self.check(revision)
-        let answer = try git.run(in: folder, ["rev-parse", "--verify", "--quiet", "--end-of-options", revision + "^{commit}"])
+        let answer = try git.run(in: folder, .revParse, ["--verify", "--quiet", "--end-of-options", revision + "^{commit}"])
         let commit = answer.text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard answer.succeeded, !commit.isEmpty else { throw .noSuchRevision(revision) }
         return commit
@@ -75,7 +75,7 @@ struct GitHistory {
         let old = try commit(sides[0].isEmpty ? "HEAD" : sides[0])
         let new = try commit(sides[1].isEmpty ? "HEAD" : sides[1])
         guard fromMergeBase else { return (old, new) }
-        let base = try git.run(in: top, ["merge-base", old, new])
+        let base = try git.run(in: top, .mergeBase, [old, new])
         let commit = base.text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard base.succeeded, !commit.isEmpty else { throw .noCommonAncestor(sides[0], sides[1]) }
         return (commit, new)
@@ -88,11 +88,11 @@ struct GitHistory {
     /// the batch, and the whole is bounded by `unpackLimit`.
     func unpack(_ commit: String, into scratch: ScratchFolder, folder name: String) throws(GitError) -> UnpackedTree? {
         let folderAtCommit = prefix.isEmpty ? commit + "^{tree}" : commit + ":" + prefix.dropLast()
-        let tree = try git.run(in: top, ["rev-parse", "--verify", "--quiet", "--end-of-options", folderAtCommit])
+        let tree = try git.run(in: top, .revParse, ["--verify", "--quiet", "--end-of-options", folderAtCommit])
         let treeID = tree.text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard tree.succeeded, !treeID.isEmpty else { return nil }
-        let listing = try git.run(in: top, ["ls-tree", "-r", "-l", "-z", "--end-of-options", treeID])
-        guard listing.succeeded else { throw .gitFailed(step: "ls-tree", complaint: listing.complaint) }
+        let listing = try git.run(in: top, .lsTree, ["-r", "-l", "-z", "--end-of-options", treeID])
+        guard listing.succeeded else { throw .gitFailed(step: .lsTree, complaint: listing.complaint) }
         do throws(ScratchFolder.Failure) {
             try scratch.makeFolder(name)
         } catch {
@@ -109,7 +109,7 @@ struct GitHistory {
                 continue
             }
             total += entry.size
-            guard total <= Self.unpackLimit else { throw .tooLarge(step: "cat-file", limit: Self.unpackLimit) }
+            guard total <= Self.unpackLimit else { throw .tooLarge(step: .catFile, limit: Self.unpackLimit) }
             if batchSize + entry.size > Self.batchBytes, !batch.isEmpty {
                 try write(batch, into: scratch, folder: name, &unpacked)
                 batch = []
@@ -127,11 +127,11 @@ struct GitHistory {
         guard !batch.isEmpty else { return }
         let input = Array(batch.map(\.object).joined(separator: "\n").utf8) + [UInt8(ascii: "\n")]
         let expected = batch.reduce(0) { $0 + $1.size + $1.object.utf8.count + 32 }
-        let answer = try git.run(in: top, ["cat-file", "--batch"], input: input, outputLimit: expected)
-        guard answer.succeeded else { throw .gitFailed(step: "cat-file", complaint: answer.complaint) }
+        let answer = try git.run(in: top, .catFile, ["--batch"], input: input, outputLimit: expected)
+        guard answer.succeeded else { throw .gitFailed(step: .catFile, complaint: answer.complaint) }
         var reader = BatchReader(bytes: answer.output)
         for entry in batch {
-            guard let blob = reader.next(size: entry.size) else { throw .gitFailed(step: "cat-file", complaint: "") }
+            guard let blob = reader.next(size: entry.size) else { throw .gitFailed(step: .catFile, complaint: "") }
             do throws(ScratchFolder.Failure) {
                 try scratch.write(blob, at: entry.components, in: name)
                 // Only a document's file can be a renamed document: other files (pictures, often most of the bytes) are not hashed.
@@ -152,10 +152,10 @@ struct GitHistory {
     /// path relative to the content folder; git compares the two trees'
     /// blobs, and the work tree is not read.
     func renames(from old: String, to new: String) throws(GitError) -> [String: String] {
-        var arguments = ["diff-tree", "-r", "-M", "--name-status", "-z", "--no-ext-diff", "--no-textconv"]
+        var arguments = ["-r", "-M", "--name-status", "-z", "--no-ext-diff", "--no-textconv"]
         if !prefix.isEmpty { arguments.append("--relative=" + prefix) }
-        let answer = try git.run(in: top, arguments + ["--end-of-options", old, new])
-        guard answer.succeeded else { throw .gitFailed(step: "diff-tree", complaint: answer.complaint) }
+        let answer = try git.run(in: top, .diffTree, arguments + ["--end-of-options", old, new])
+        guard answer.succeeded else { throw .gitFailed(step: .diffTree, complaint: answer.complaint) }
         var renames: [String: String] = [:]
         var fields = answer.output.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }[...]
         while let status = fields.popFirst(), !status.isEmpty {
