@@ -15,7 +15,7 @@ from browser_support import Daemon, wait_until
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from galley_support import CORPUS, temp_root  # noqa: E402
+from galley_support import CORPUS, require_corpus, temp_root  # noqa: E402
 
 CATALOGS = os.path.join(CORPUS, "xcassets")
 # Formats a browser shows as they are; the daemon converts the others.
@@ -43,8 +43,7 @@ def set_names(catalog):
 
 @pytest.fixture
 def corpus_daemon():
-    if not os.path.isdir(CATALOGS):
-        pytest.skip("../shared/corpus/xcassets is not present")
+    require_corpus(CATALOGS)
     holder = tempfile.mkdtemp(prefix="galley-corpus-", dir=temp_root())
     root = os.path.join(holder, "content")
     items = []

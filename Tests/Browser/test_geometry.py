@@ -19,7 +19,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 from browser_support import REPO, Daemon, copy_content, wait_until
-from galley_support import GALLEY_BIN, SPECIES
+from galley_support import GALLEY_BIN, SPECIES, require_corpus
 from test_text_view_lines import HELVETICA_LINE
 
 TOLERANCE = 0.5
@@ -108,8 +108,7 @@ def test_example_geometry(page):
 
 
 def test_real_app_geometry(page):
-    if not os.path.isdir(SPECIES):
-        pytest.skip("../shared/corpus/tagged is not present")
+    require_corpus(SPECIES)
     daemon = Daemon(SPECIES).start()
     try:
         check_documents(daemon, page, minimum_documents=4)

@@ -14,7 +14,7 @@ from browser_support import Daemon, wait_until
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import picture_support as pictures  # noqa: E402
-from galley_support import CORPUS, temp_root  # noqa: E402
+from galley_support import CORPUS, require_corpus, temp_root  # noqa: E402
 
 RED = (200, 30, 30)
 
@@ -108,9 +108,8 @@ def test_pdf_tiff_and_heic_show_as_decoded_pictures_in_reserved_boxes(page, pict
 
 
 def test_the_corpus_rtfd_bundles_show_every_picture(page, picture_content):
+    require_corpus(os.path.join(CORPUS, "rtfd"))
     bundles = [name for name in os.listdir(picture_content) if name.endswith(".rtfd")]
-    if not bundles:
-        pytest.skip("../shared/corpus is not present")
     daemon = Daemon(picture_content).start()
     try:
         seen = 0

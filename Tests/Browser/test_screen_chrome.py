@@ -13,7 +13,7 @@ import shutil
 import pytest
 
 from browser_support import Daemon, copy_content, wait_until
-from galley_support import SPECIES
+from galley_support import SPECIES, require_corpus
 
 TOLERANCE = 0.5
 SAFE_TOP, SAFE_BOTTOM, INLINE_BAR, LARGE_BAR, PADDING = 47, 34, 44, 96, 16
@@ -56,8 +56,7 @@ def chrome_content(display_mode):
 
 @pytest.mark.parametrize("display_mode,bar_height", [("inline", INLINE_BAR), ("large", LARGE_BAR)])
 def test_the_real_apps_screen_around_its_article(page, display_mode, bar_height):
-    if not os.path.isdir(SPECIES):
-        pytest.skip("../shared/corpus/tagged is not present")
+    require_corpus(SPECIES)
     content, holder = chrome_content(display_mode)
     daemon = Daemon(content).start()
     try:
@@ -97,8 +96,7 @@ def test_the_real_apps_screen_around_its_article(page, display_mode, bar_height)
 def test_the_real_apps_blocks_keep_to_the_model_under_the_bar(page):
     """Every block of every species, header included, where the layout model
     puts it below the bar (the geometry test's check, on this screen)."""
-    if not os.path.isdir(SPECIES):
-        pytest.skip("../shared/corpus/tagged is not present")
+    require_corpus(SPECIES)
     from test_geometry import check_documents
     content, holder = chrome_content("inline")
     daemon = Daemon(content).start()

@@ -6,15 +6,14 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from galley_support import SPECIES, Daemon, copy_content  # noqa: E402
+from galley_support import SPECIES, Daemon, copy_content, require_corpus  # noqa: E402
 from history_support import committed_species, remove_history  # noqa: E402
 
 
 @pytest.fixture
 def species():
-    """A writable copy of the real app's content (skipped without ../shared)."""
-    if not os.path.isdir(SPECIES):
-        pytest.skip("../shared/corpus is not present")
+    """A writable copy of the real app's content (failing without ../shared/corpus)."""
+    require_corpus(SPECIES)
     path, holder = copy_content(SPECIES)
     yield path
     shutil.rmtree(holder, ignore_errors=True)

@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from galley_support import CORPUS, REPO, HeldPoll, copy_content, save_in_place
+from galley_support import CORPUS, REPO, HeldPoll, copy_content, require_corpus, save_in_place
 
 DATA = "Resources/speciesData.json"
 EDITED = "コガタペンギンは、現生"
@@ -161,9 +161,7 @@ def test_rich_text_patches_rebuild_the_document_after_edits_anywhere(source, tmp
     if source == "generated":
         save_in_place(path, styled_rtf(40))
     else:
-        credits = os.path.join(CORPUS, "rtf", "cocoa-TootRain-Credits.rtf")
-        if not os.path.exists(credits):
-            pytest.skip("../shared/corpus is not present")
+        credits = require_corpus(os.path.join(CORPUS, "rtf", "cocoa-TootRain-Credits.rtf"))
         shutil.copyfile(credits, path)
     daemon = serve(str(content))
     document = daemon.documents()["documents"][0]

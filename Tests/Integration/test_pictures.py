@@ -14,7 +14,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from galley_support import CORPUS, copy_content, run_galley, temp_root  # noqa: E402
+from galley_support import CORPUS, copy_content, require_corpus, run_galley, temp_root  # noqa: E402
 import picture_support as pictures  # noqa: E402
 
 RTFD_WITH_PDFS = os.path.join(CORPUS, "rtfd", "FromAViewToAPicture-ReadMe.rtfd")
@@ -204,8 +204,7 @@ def test_an_rtfd_tiff_attachment_is_a_picture_at_its_entrys_size(serve, content)
 
 
 def test_the_corpus_rtfd_shows_its_pdfs_as_pictures(serve):
-    if not os.path.isdir(RTFD_WITH_PDFS):
-        pytest.skip("../shared/corpus is not present")
+    require_corpus(RTFD_WITH_PDFS)
     holder = tempfile.mkdtemp(prefix="galley-rtfd-", dir=temp_root())
     shutil.copytree(RTFD_WITH_PDFS, os.path.join(holder, "ReadMe.rtfd"))
     daemon = serve(holder)
@@ -221,8 +220,7 @@ def test_the_corpus_rtfd_shows_its_pdfs_as_pictures(serve):
 
 
 def test_corpus_heic_and_pdf_assets_are_drawn_quietly(serve):
-    if not os.path.isdir(XCASSETS):
-        pytest.skip("../shared/corpus is not present")
+    require_corpus(XCASSETS)
     files = [os.path.join(d, f) for d, _, names in os.walk(XCASSETS) for f in names if f.lower().endswith((".heic", ".pdf"))]
     holder = tempfile.mkdtemp(prefix="galley-corpus-pictures-", dir=temp_root())
     for index, path in enumerate(files):

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from galley_support import CORPUS, REPO, SPECIES, run_galley, temp_root
+from galley_support import CORPUS, REPO, SPECIES, require_corpus, run_galley, temp_root
 from test_diff import snapshot
 
 SMALL = {"languages": 3, "articles": 40, "image_sets": 90, "catalog_keys": 120, "warning_every": 7, "per_file": 20}
@@ -26,8 +26,7 @@ def generator():
 
 @pytest.fixture
 def folder():
-    if not os.path.isdir(SPECIES):
-        pytest.skip("../shared/corpus is not present")
+    require_corpus(SPECIES)
     holder = tempfile.mkdtemp(prefix="realistic-", dir=temp_root())
     yield holder
     shutil.rmtree(holder, ignore_errors=True)

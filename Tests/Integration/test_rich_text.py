@@ -5,7 +5,7 @@ import shutil
 
 import pytest
 
-from galley_support import CORPUS, HeldPoll, copy_content, run_galley, save_in_place
+from galley_support import CORPUS, HeldPoll, copy_content, require_corpus, run_galley, save_in_place
 
 HOSTILE_HTML = """<!doctype html><html><head><title>Help</title>
 <script>alert(1)</script><link rel=stylesheet href="https://evil.example/x.css"></head>
@@ -19,8 +19,7 @@ HOSTILE_HTML = """<!doctype html><html><head><title>Help</title>
 
 @pytest.fixture
 def library(tmp_path):
-    if not os.path.isdir(CORPUS):
-        pytest.skip("../shared/corpus is not present")
+    require_corpus(CORPUS)
     root = tmp_path / "library"
     (root / "pictures").mkdir(parents=True)
     shutil.copyfile(os.path.join(CORPUS, "rtf", "cocoa-XspfManager-ja-Credits.rtf"), root / "Credits.rtf")

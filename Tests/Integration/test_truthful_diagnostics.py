@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from galley_support import SPECIES, run_galley, save_by_rename
+from galley_support import SPECIES, require_corpus, run_galley, save_by_rename
 
 
 def localized_copies(species):
@@ -163,8 +163,7 @@ RTFD = os.path.join(os.path.dirname(SPECIES), "..", "rtfd")
 @pytest.fixture
 def bundles(tmp_path):
     """The corpus's RTFD bundles; Hesperides' lost its attached picture."""
-    if not os.path.isdir(RTFD):
-        pytest.skip("../shared/corpus is not present")
+    require_corpus(RTFD)
     folder = tmp_path / "bundles"
     shutil.copytree(RTFD, folder)
     os.remove(folder / "Hesperides-Credits.rtfd" / "nousoft.jpg")

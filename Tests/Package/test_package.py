@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from galley_support import REPO, SPECIES, Daemon, copy_content
+from galley_support import REPO, SPECIES, Daemon, copy_content, require_corpus
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 EXAMPLE = os.path.join(REPO, "Assets", "Example")
@@ -69,8 +69,8 @@ def test_version_matches_the_package(package):
 @pytest.mark.parametrize("content", ["example", "species"])
 def test_packaged_binary_serves_content(package, content):
     source = EXAMPLE if content == "example" else SPECIES
-    if not os.path.isdir(source):
-        pytest.skip("../shared/corpus is not present")
+    if content == "species":
+        require_corpus(source)
     folder, holder = copy_content(source)
     daemon = Daemon(folder, binary=package.binary, env={})
     try:
