@@ -44,7 +44,7 @@ struct EditorCommand: Sendable {
     }
 
     /// Starts the editor and does not wait for it.
-    func launch(file: String, line: Int, column: Int) throws {
+    func launch(file: String, line: Int, column: Int) throws(SystemCallError) {
         let arguments = arguments(file: file, line: line, column: column)
         let (child, status) = ProcessSignals.spawn(arguments)
         guard status == 0 else { throw SystemCallError(call: "posix_spawn", path: arguments[0], errno: status) }

@@ -32,8 +32,8 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     }
 
     func reply(to request: HTTPRequest) -> HTTPReply {
-        if case .refused(let status, let reason) = guardrail.check(request) {
-            return .now(text(status, reason))
+        if case .refused(let refusal) = guardrail.check(request) {
+            return .now(text(refusal.status, refusal.reason))
         }
         if let refusal = lan?.refusal(for: request) { return .now(refusal) }
         let path = request.path
@@ -100,8 +100,8 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
         switch outcome {
         case .opened:
             return HTTPResponse(status: 204, headers: SecurityHeaders.all, body: SharedBody([]))
-        case .refused(let status, let reason):
-            return text(status, reason)
+        case .refused(let refusal):
+            return text(refusal.status, refusal.reason)
         }
     }
 

@@ -16,7 +16,39 @@ struct RequestGuard: Sendable {
 
     enum Verdict: Equatable {
         case allowed
-        case refused(status: Int, reason: String)
+        case refused(Refusal)
+    }
+
+    /// Why a request is not served; its status and the reason answered are decided here.
+    enum Refusal: Equatable {
+        /// A header whose second copy could smuggle a different meaning past a check.
+        case repeatedHeader(String)
+        case methodNotAllowed(String)
+        /// A Host that is not this server's own name (DNS rebinding), or none.
+        case unknownHost
+        /// An API request from another site's page.
+        case crossOrigin
+        /// An API request the browser says another site made (`Sec-Fetch-Site`).
+        case crossSite
+
+        var status: Int {
+            switch self {
+            case .repeatedHeader: 400
+            case .methodNotAllowed: 405
+            case .unknownHost: 421
+            case .crossOrigin, .crossSite: 403
+            }
+        }
+
+        var reason: String {
+            switch self {
+            case .repeatedHeader(let name): "more than one '\(name)' header"
+            case .methodNotAllowed: "method not allowed"
+            case .unknownHost: "unknown Host; Galley answers only to its own address (see --allow-host)"
+            case .crossOrigin: "cross-origin request refused"
+            case .crossSite: "cross-site request refused"
+            }
+        }
     }
 
     /// Headers whose second copy could smuggle a different meaning past a check.
@@ -24,21 +56,21 @@ struct RequestGuard: Sendable {
 
     func check(_ request: HTTPRequest) -> Verdict {
         if let repeated = request.repeatedHeaders.intersection(RequestGuard.singleHeaders).sorted().first {
-            return .refused(status: 400, reason: "more than one '\(repeated)' header")
+            return .refused(.repeatedHeader(repeated))
         }
         let isEditorLink = request.method == "POST" && request.path == EditorLink.path
         guard request.method == "GET" || request.method == "HEAD" || isEditorLink else {
-            return .refused(status: 405, reason: "method not allowed")
+            return .refused(.methodNotAllowed(request.method))
         }
         guard let host = request.header("host")?.lowercased(), allowedHosts.contains(host) else {
-            return .refused(status: 421, reason: "unknown Host; Galley answers only to its own address (see --allow-host)")
+            return .refused(.unknownHost)
         }
         if request.path.hasBytePrefix("/api/") {
             if let origin = request.header("origin"), !allowedOrigins.contains(origin.lowercased()) {
-                return .refused(status: 403, reason: "cross-origin request refused")
+                return .refused(.crossOrigin)
             }
             if let site = request.header("sec-fetch-site"), site != "same-origin", site != "none" {
-                return .refused(status: 403, reason: "cross-site request refused")
+                return .refused(.crossSite)
             }
         }
         return .allowed
