@@ -22,7 +22,7 @@ import struct
 
 import pytest
 
-from galley_support import GALLEY_BIN, Daemon, HeldPoll, copy_content, run_galley, save_by_rename, save_in_place
+from galley_support import GALLEY_BIN, Daemon, HeldPoll, copy_content, require_corpus, run_galley, save_by_rename, save_in_place
 from hostile_support import (
     LOOPBACK, WellBehavedPage, fd_count, raw_exchange, read_until_closed, request_bytes, rss_kib,
     split_response, status_of, tree_digest, wait_until,
@@ -54,8 +54,7 @@ class Hostile:
     symlinks from the content into the secrets."""
 
     def __init__(self):
-        if not os.path.isdir(SPECIES):
-            pytest.skip("../shared/corpus is not present")
+        require_corpus(SPECIES)
         self.content, self.holder = copy_content(SPECIES, prefix="galley-hostile-")
         self.marker = "GALLEY-SECRET-" + uuid.uuid4().hex
         self.canary = "listing-canary-" + uuid.uuid4().hex[:12]
@@ -496,13 +495,29 @@ def test_slowloris_and_clients_that_never_read(hostile, serve):
             except BlockingIOError:
                 pass
             readers.append(connection)
-        time.sleep(2.0)
+        # The daemon has taken every client's requests and answered into its socket (which it cannot
+        # empty now) or closed it; the page is then answered ten more times while none of them reads.
+        assert wait_until(lambda: all(dealt_with(c) for c in readers), 60), "the clients' requests were never answered"
+        answered = page.answers
+        assert wait_until(lambda: page.answers >= answered + 10 or page.failures, 60), (answered, page.answers)
     assert daemon.proc.poll() is None
     page.assert_served("clients that never read")
     for connection in readers:
         connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # reset, as a killed tab does
         connection.close()
     assert wait_until(lambda: fd_count(pid) <= baseline + 10, 60), (baseline, fd_count(pid))
+
+
+def dealt_with(connection):
+    """Whether the daemon has answered this client (bytes it has not read wait in its socket) or
+    closed the connection; False while the client's requests are not taken yet (the socket is non-blocking)."""
+    try:
+        connection.recv(1, socket.MSG_PEEK)
+        return True
+    except BlockingIOError:
+        return False
+    except ConnectionResetError:
+        return True
 
 
 def test_nul_in_the_path_is_refused(hostile, serve):
