@@ -1,5 +1,4 @@
 import GalleySystem
-import Dispatch
 import Glibc
 
 /// The `galley` executable's entry point: parses arguments, runs a command,
@@ -74,35 +73,4 @@ private func lanAddressLines(_ urls: [String]) -> String {
     var lines = urls.map { "On the local network: \($0)\n" }.joined()
     if let code = QRCode(encoding: first) { lines += code.terminalText(colored: TerminalText.colorWanted(on: .standardOutput)) + "\n" }
     return lines
-}
-
-/// Opens a URL in the user's browser without waiting for it. xdg-open's
-/// own messages (a page of shell errors when there is no browser) are not
-/// shown; when it fails, Galley says what failed and the URL to open.
-enum BrowserOpener {
-    static func open(_ url: String) {
-        let (child, status) = ProcessSignals.spawn(["xdg-open", url], silenced: true)
-        guard status == 0 else {
-            Console.error("galley: warning: --open: cannot run xdg-open (\(String(cString: strerror(status)))); open \(url) in a browser yourself")
-            return
-        }
-        DispatchQueue.global().async {
-            var exitStatus: Int32 = 0
-            guard (try? retryingOnInterrupt("waitpid", { waitpid(child, &exitStatus, 0) })) != nil else { return }
-            if let failure = failure(ofExitStatus: exitStatus) {
-                Console.error("galley: warning: --open: \(failure); open \(url) in a browser yourself")
-            }
-        }
-    }
-
-    /// What a wait status of xdg-open says went wrong, or nil for success.
-    static func failure(ofExitStatus status: Int32) -> String? {
-        guard status & 0x7F == 0 else { return "xdg-open was stopped by signal \(status & 0x7F)" }
-        return switch (status >> 8) & 0xFF {
-        case 0: nil
-        case 3: "xdg-open found no browser to open the preview with (exit status 3)"
-        case 4: "the browser that xdg-open started failed (exit status 4)"
-        case let code: "xdg-open failed (exit status \(code))"
-        }
-    }
 }
