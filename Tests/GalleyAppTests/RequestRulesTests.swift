@@ -32,7 +32,8 @@ final class RequestRulesTests: XCTestCase {
 
     func testOnlyReadingMethods() {
         XCTAssertEqual(guardrail.check(request("/", method: "HEAD", headers: ["host": "localhost:4400"])), .allowed)
-        XCTAssertEqual(guardrail.check(request("/", method: "POST", headers: ["host": "localhost:4400"])), .refused(.methodNotAllowed("POST")))
+        XCTAssertEqual(guardrail.check(request("/", method: "POST", headers: ["host": "localhost:4400"])),
+                       .refused(.methodNotAllowed("POST")))
     }
 
     func testSafePaths() {

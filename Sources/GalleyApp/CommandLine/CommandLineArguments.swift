@@ -56,7 +56,9 @@ enum CommandLineArguments {
             let output = parsed.value("--output")
             return .diff(revision: since, path: parsed.operands[0], output: output, site: output != nil)
         case CommandTable.diff.name:
-            guard parsed.operands.count <= 2 else { throw UsageError.extraOperand(command: name, takes: "a revision and one path", given: parsed.operands[2]) }
+            guard parsed.operands.count <= 2 else {
+                throw UsageError.extraOperand(command: name, takes: "a revision and one path", given: parsed.operands[2])
+            }
             return .diff(revision: parsed.operands[0], path: parsed.operands.count == 2 ? parsed.operands[1] : ".", output: parsed.value("--output"), site: false)
         case CommandTable.check.name:
             let format = parsed.last(of: ["--json", "--format"]) == "--json" ? .json : parsed.value("--format").flatMap(CheckFormat.init(rawValue:)) ?? .text

@@ -49,7 +49,8 @@ struct ChangesRequest: Equatable {
         var reason: String {
             switch self {
             case .range(let revision):
-                "'\(revision)' is a range; the changes view compares one revision with the folder as it is now (galley diff compares ranges)"
+                "'\(revision)' is a range; the changes view compares one revision with the folder as it is now "
+                    + "(galley diff compares ranges)"
             case .history(let error): error.description
             case .notForDevice(let revision): "no revision '\(revision)' to compare with"
             }

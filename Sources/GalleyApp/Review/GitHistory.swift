@@ -123,7 +123,8 @@ struct GitHistory {
     }
 
     /// Reads `batch`'s blobs with one `cat-file --batch` and writes each.
-    private func write(_ batch: [TreeEntry], into scratch: ScratchFolder, folder name: String, _ unpacked: inout UnpackedTree) throws(GitError) {
+    private func write(_ batch: [TreeEntry], into scratch: ScratchFolder, folder name: String,
+                       _ unpacked: inout UnpackedTree) throws(GitError) {
         guard !batch.isEmpty else { return }
         let input = Array(batch.map(\.object).joined(separator: "\n").utf8) + [UInt8(ascii: "\n")]
         let expected = batch.reduce(0) { $0 + $1.size + $1.object.utf8.count + 32 }
