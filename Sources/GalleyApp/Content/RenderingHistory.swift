@@ -6,10 +6,6 @@ import GalleyCore
 struct RenderingHistory {
     private var last: [String: LastRendering] = [:]
     private var imageUsers = ImageDependencies()
-    /// The latest rendering started of each document: one that comes back
-    /// after a newer one started is of no use.
-    private var tickets: [String: Int] = [:]
-    private var lastTicket = 0
 
     subscript(id: String) -> LastRendering? {
         last[id]
@@ -32,19 +28,5 @@ struct RenderingHistory {
     mutating func forget(_ id: String) {
         last[id] = nil
         imageUsers.forget(id)
-        tickets[id] = nil
-    }
-
-    /// Notes that a rendering of `id` starts; returns its ticket.
-    @discardableResult
-    mutating func startRendering(_ id: String) -> Int {
-        lastTicket += 1
-        tickets[id] = lastTicket
-        return lastTicket
-    }
-
-    /// Whether `ticket` is of the latest rendering started of `id`.
-    func isCurrent(_ ticket: Int, of id: String) -> Bool {
-        tickets[id] == ticket
     }
 }

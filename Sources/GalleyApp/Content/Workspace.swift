@@ -20,8 +20,8 @@ final class Workspace {
     private var queue = RenderQueue()
     /// Where a slow file is read and rendered (nil: everything in place).
     private let slowLane: SlowWork.Lane?
-    /// Documents rendered on the slow lane now, with how many renderings of each are out.
-    private var renderingAside: [String: Int] = [:]
+    /// What is out on the slow lane, and what to do with it when it is back.
+    private var aside = AsideWork()
 
     /// Renderings made for `output`; `pictures` draws images a browser cannot show (else files are linked as they are).
     init(root: String, output: OutputMode = .served, pictures: ImagePictures? = nil, slowLane: SlowWork.Lane? = nil) {
@@ -51,7 +51,7 @@ final class Workspace {
         let intake = files.takeIn(changed: changed, removed: removed, readingAside: slowLane != nil)
         intake.fontJobs.forEach(readAside)
         for path in intake.removedContent {
-            sources.forgetReading(of: path)
+            forgetReading(of: RelativePath(rawValue: path))
             forget(index.removeDocuments(ofFile: path))
         }
         if intake.servedFilesChanged { outbox.noteImagesChanged() }
@@ -64,6 +64,7 @@ final class Workspace {
             restyle()
             // Kinds, keys and titles decide how every file reads: read them all again, whole.
             sources.forgetReadings()
+            aside.forgetReadings()
             queue.add(index.sources.keys)
         }
         if intake.appStringsNeedCheck { updateAppStrings(intake.appStrings) }
@@ -132,12 +133,15 @@ final class Workspace {
     /// Reads content files on every core, then takes in what they hold;
     /// slow ones are read aside, when they can be.
     private func read(_ files: Set<ContentFile>) {
-        let (results, slowJobs) = sources.read(files, config: style.config, slowAside: slowLane != nil)
-        for result in results { integrate(result.file.path, result.reading) }
-        slowJobs.forEach(readAside)
+        let (results, slow) = sources.read(files, config: style.config, slowAside: slowLane != nil)
+        for result in results { integrate(result.file, result.reading) }
+        for file in slow {
+            if let ticket = aside.startReading(file) { readAside(file, ticket: ticket) }
+        }
     }
 
-    private func readAside(_ job: SourceCache.ReadJob) {
+    private func readAside(_ file: ContentFile, ticket: Int) {
+        let job = sources.job(reading: file, config: style.config, ticket: ticket)
         slowLane? { .reading(job.run()) }
     }
 
@@ -167,23 +171,23 @@ final class Workspace {
     func finish(_ done: SlowWork.Done) -> WorkspaceChanges {
         switch done {
         case .reading(let result):
-            switch sources.finishReadingAside(result, config: style.config) {
-            case .current:
-                let dropped = queue.takeDropped(among: index.documentIDs(ofFile: result.file.path))
-                let slow = dropped.union(integrate(result.file.path, result.reading)).sorted()
+            let documents = index.documentIDs(ofFile: result.file.path).map(DocumentID.init(rawValue:))
+            switch aside.readingBack(result.file, ticket: result.ticket, documents: documents) {
+            case .take(let renderAgain):
+                sources.keep(result)
+                let slow = Set(renderAgain.map(\.rawValue)).union(integrate(result.file, result.reading)).sorted()
                 queue.remove(slow)
                 renderPending()
                 renderAside(slow)
-            case .superseded(let job): readAside(job)
-            case .stale: break
+            case .readAgain(let file, let ticket):
+                // Kept all the same: the next reading resumes from it.
+                sources.keep(result)
+                readAside(file, ticket: ticket)
+            case .drop: break
             }
         case .rendering(let id, let ticket, let rendering):
-            renderingAside[id] = renderingAside[id].flatMap { $0 > 1 ? $0 - 1 : nil }
-            guard history.isCurrent(ticket, of: id) else { break }
-            if let path = index.sources[id]?.path, sources.isReadingAside(documentAt: path) {
-                queue.noteDropped(id)
-                break
-            }
+            let sourcePath = index.sources[id].map { RelativePath(rawValue: $0.textPath) }
+            guard aside.renderingBack(DocumentID(rawValue: id), ticket: ticket, readFrom: sourcePath) == .publish else { break }
             // Images or fonts changed meanwhile: what it linked may be gone.
             if rendering.reusable.surroundings == files.surroundings { publish(id, rendering) } else { renderAside([id]) }
         case .font(let reading, let ticket):
@@ -206,8 +210,7 @@ final class Workspace {
     private func renderAside(_ ids: [String]) {
         for id in ids {
             guard let source = index.sources[id], let slowLane else { continue }
-            renderingAside[id, default: 0] += 1
-            slowLane { [renderer, ticket = history.startRendering(id), circumstances = circumstances(of: id, source)] in
+            slowLane { [renderer, ticket = aside.startRendering(DocumentID(rawValue: id)), circumstances = circumstances(of: id, source)] in
                 .rendering(id: id, ticket: ticket, renderer.render(id, source, circumstances))
             }
         }
@@ -217,16 +220,23 @@ final class Workspace {
     /// taken in: no reading of it (a document's or a strings file's), nor
     /// rendering of its documents, is out on the slow lane.
     func isSettled(_ path: String) -> Bool {
-        let documentPath = SourceCache.documentPath(ofBuffer: path)
-        if sources.isReadingAside(documentAt: documentPath) || appStrings.isReadingAside(path) { return false }
-        return renderingAside.isEmpty || !index.documentIDs(ofFile: documentPath).contains { renderingAside[$0] != nil }
+        let documents = index.documentIDs(ofFile: SourceCache.documentPath(ofBuffer: path)).map(DocumentID.init(rawValue:))
+        return aside.isSettled(RelativePath(rawValue: path), documents: documents) && !appStrings.isReadingAside(path)
+    }
+
+    /// Forgets what the next reading of the file at `sourcePath` would
+    /// resume from, and any reading of it out aside.
+    private func forgetReading(of sourcePath: RelativePath) {
+        sources.forgetReading(of: sourcePath)
+        aside.forgetReading(of: sourcePath)
     }
 
     /// Takes in a file's reading; returns the documents to render.
     @discardableResult
-    private func integrate(_ path: String, _ reading: FileReading?) -> [String] {
+    private func integrate(_ file: ContentFile, _ reading: FileReading?) -> [String] {
+        let path = file.path
         localizations.noteRead(path)
-        if reading == nil || reading == .notContent { sources.forgetReading(of: path) }
+        if reading == nil || reading == .notContent { forgetReading(of: file.sourcePath) }
         let update = index.integrate(path, reading) { outbox[$0] != nil }
         forget(update.removed)
         queue.add(update.changed)
@@ -237,6 +247,7 @@ final class Workspace {
     private func forget(_ ids: [String]) {
         for id in ids {
             history.forget(id)
+            aside.forget(DocumentID(rawValue: id))
             queue.forget(id)
             localizations.forget(id)
             outbox.remove(id)
@@ -250,7 +261,7 @@ final class Workspace {
         queue.add(index.refreshKindsFirstUsed())
         let ids = queue.takeWaiting()
         let renderer = self.renderer
-        for id in ids { history.startRendering(id) }
+        for id in ids { aside.renderInPlace(DocumentID(rawValue: id)) }
         let renderings = Parallel.map(ids) { id in
             index.sources[id].map { renderer.render(id, $0, circumstances(of: id, $0)) }
         }

@@ -4,7 +4,7 @@ struct DataFileFormat: ContentFormat {
 
     func file(containing relativePath: String) -> ContentFile? {
         guard relativePath != ConfigFile.name, RelativePath.hasExtension(relativePath, in: ["json"]) else { return nil }
-        return ContentFile(path: relativePath, format: name)
+        return ContentFile(path: relativePath, format: self)
     }
 
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {

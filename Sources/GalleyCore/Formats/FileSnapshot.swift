@@ -3,7 +3,7 @@
 /// where it changed.
 ///
 /// The shell keeps one per file and hands it back with the new bytes to
-/// `ContentFormats.read(_:of:in:after:)`.
+/// `ContentFile.read(_:in:after:)`.
 public struct FileSnapshot: Sendable {
     public let reading: FileReading
     /// The format's own state for the next reading (nil: read it whole).
