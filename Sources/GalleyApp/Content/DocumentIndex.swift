@@ -12,6 +12,9 @@ struct DocumentIndex {
     private var firstUserOfKindInFile: [String: [KindUser]] = [:]
     /// Whether a file's first users or error changed since `refreshKindsFirstUsed`.
     private var firstUsersAreStale = false
+    /// How many documents' sources were compared with their last reading's
+    /// here: only those of readings whose format did not say what changed.
+    private(set) var sourcesCompared = 0
 
     /// The ids of a file's documents, in file order. Most files hold one,
     /// kept inline: as an array of one, each file's was an object of its
@@ -70,8 +73,12 @@ struct DocumentIndex {
 
     /// Replaces the documents of `path` with what was read; a failure keeps
     /// the last good ones and adds its diagnostic; nil (the file is gone)
-    /// removes them. `isPublished` says which documents pages already have.
-    mutating func integrate(_ path: String, _ reading: FileReading?, isPublished: (String) -> Bool) -> Update {
+    /// removes them. `changedDocuments` are the documents (by place) that
+    /// the reader found changed since the reading taken in last; nil when it
+    /// did not compare, and they are compared here. `isPublished` says which
+    /// documents pages already have.
+    mutating func integrate(_ path: String, _ reading: FileReading?, changedDocuments: Set<Int>? = nil,
+                            isPublished: (String) -> Bool) -> Update {
         guard let reading else { return Update(removed: removeDocuments(ofFile: path)) }
         switch reading {
         case .notContent:
@@ -113,9 +120,17 @@ struct DocumentIndex {
             let users = usersHere.isEmpty ? nil : usersHere.withUnsafeBufferPointer(Array.init)
             if hadFailure || !sameIDs || firstUserOfKindInFile[path] != users { firstUsersAreStale = true }
             firstUserOfKindInFile[path] = users
-            for (id, source) in zip(newIDs, documents) {
-                let unchanged = sources.updateValue(source, forKey: id) == source && isPublished(id)
-                if !unchanged || hadFailure { update.changed.append(id) }
+            for (position, (id, source)) in zip(newIDs, documents).enumerated() {
+                let changed: Bool
+                if sameIDs, let changedDocuments {
+                    // The reader said: written down, not found again.
+                    changed = changedDocuments.contains(position)
+                    if changed { sources[id] = source }
+                } else {
+                    sourcesCompared += 1
+                    changed = sources.updateValue(source, forKey: id) != source
+                }
+                if changed || hadFailure || !isPublished(id) { update.changed.append(id) }
             }
             return update
         }

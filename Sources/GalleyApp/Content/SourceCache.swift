@@ -14,6 +14,10 @@ struct SourceCache {
     /// changed. Smaller files are read whole again in microseconds; keeping
     /// the bytes of 10,000 of them would cost memory for little.
     private var snapshots: [RelativePath: FileSnapshot] = [:]
+    /// Files whose last reading was kept but not taken in (a reading aside
+    /// superseded by a newer save): what their next reading finds changed
+    /// since it is not what the documents were last taken in from.
+    private var keptNotTakenIn: Set<RelativePath> = []
     /// Last readings replaced since `takeReplacedReadings`, let go of once
     /// pages are answered (`Leftovers`).
     private var replacedReadings: [FileSnapshot] = []
@@ -45,6 +49,8 @@ struct SourceCache {
     /// Bytes of content files the readers have parsed so far: a large file's
     /// save adds the edited part, not the file.
     private(set) var bytesParsed = 0
+    /// Readings taken in whose reader said which documents changed.
+    private(set) var readingsCompared = 0
 
     /// The workspace's one content folder: building one resolves the root's path, which a save need not do again.
     let folder: ContentFolder
@@ -167,6 +173,17 @@ struct SourceCache {
         let bytes: Int
         /// The ticket of the job that made it.
         let ticket: Int
+        /// The documents (by place) the reader found changed since the
+        /// reading taken in last; nil when it did not compare.
+        var changedDocuments: Set<Int>?
+
+        fileprivate init(file: ContentFile, snapshot: FileSnapshot?, bytes: Int, ticket: Int) {
+            self.file = file
+            self.snapshot = snapshot
+            self.bytes = bytes
+            self.ticket = ticket
+            changedDocuments = snapshot?.changedDocuments
+        }
 
         var reading: FileReading? { snapshot?.reading }
     }
@@ -187,12 +204,23 @@ struct SourceCache {
         let results = folder.holdingRoot { folder in
             Parallel.map(inPlace.map { job(reading: $0, config: config, in: folder) }) { $0.run() }
         }
-        for result in results { keep(result) }
-        return (results, slow.sorted { $0.path < $1.path })
+        return (results.map { keep($0) }, slow.sorted { $0.path < $1.path })
     }
 
-    /// Keeps what the next reading of the file may resume from.
-    mutating func keep(_ result: ReadResult) {
+    /// Keeps what the next reading of the file may resume from; returns the
+    /// result as it is to be taken in (when `takenIn`).
+    @discardableResult
+    mutating func keep(_ result: ReadResult, takenIn: Bool = true) -> ReadResult {
+        var result = result
+        // Compared with a reading the documents were never taken in from: compared again when taken in.
+        if keptNotTakenIn.remove(result.file.sourcePath) != nil { result.changedDocuments = nil }
+        if !takenIn { keptNotTakenIn.insert(result.file.sourcePath) }
+        if takenIn, result.changedDocuments != nil { readingsCompared += 1 }
+        defer { keepSnapshot(of: result) }
+        return result
+    }
+
+    private mutating func keepSnapshot(of result: ReadResult) {
         bytesParsed += result.snapshot?.bytesRead ?? 0
         if Self.isLarge(size: result.bytes) { largeFiles.insert(result.file.path) } else { largeFiles.remove(result.file.path) }
         let path = result.file.sourcePath
@@ -209,11 +237,13 @@ struct SourceCache {
     /// Forgets the last reading of the file at `sourcePath`: its next one reads it whole.
     mutating func forgetReading(of sourcePath: RelativePath) {
         snapshots[sourcePath] = nil
+        keptNotTakenIn.remove(sourcePath)
     }
 
     /// Forgets every last reading (the config changed how every file reads).
     mutating func forgetReadings() {
         snapshots = [:]
+        keptNotTakenIn = []
     }
 
     // MARK: - Large files

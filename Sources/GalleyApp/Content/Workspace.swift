@@ -22,6 +22,8 @@ final class Workspace {
     private let slowLane: SlowWork.Lane?
     /// What is out on the slow lane, and what to do with it when it is back.
     private var aside = AsideWork()
+    /// Renderings compared with the published document to find whether a page would change.
+    private(set) var renderingsCompared = 0
 
     /// Renderings made for `output`; `pictures` draws images a browser cannot show (else files are linked as they are).
     init(root: String, output: OutputMode = .served, pictures: ImagePictures? = nil, slowLane: SlowWork.Lane? = nil) {
@@ -134,7 +136,7 @@ final class Workspace {
     /// slow ones are read aside, when they can be.
     private func read(_ files: Set<ContentFile>) {
         let (results, slow) = sources.read(files, config: style.config, slowAside: slowLane != nil)
-        for result in results { integrate(result.file, result.reading) }
+        for result in results { integrate(result) }
         for file in slow {
             if let ticket = aside.startReading(file) { readAside(file, ticket: ticket) }
         }
@@ -174,14 +176,13 @@ final class Workspace {
             let documents = index.documentIDs(ofFile: result.file.path).map(DocumentID.init(rawValue:))
             switch aside.readingBack(result.file, ticket: result.ticket, documents: documents) {
             case .take(let renderAgain):
-                sources.keep(result)
-                let slow = Set(renderAgain.map(\.rawValue)).union(integrate(result.file, result.reading)).sorted()
+                let slow = Set(renderAgain.map(\.rawValue)).union(integrate(sources.keep(result))).sorted()
                 queue.remove(slow)
                 renderPending()
                 renderAside(slow)
             case .readAgain(let file, let ticket):
                 // Kept all the same: the next reading resumes from it.
-                sources.keep(result)
+                sources.keep(result, takenIn: false)
                 readAside(file, ticket: ticket)
             case .drop: break
             }
@@ -233,13 +234,13 @@ final class Workspace {
 
     /// Takes in a file's reading; returns the documents to render.
     @discardableResult
-    private func integrate(_ file: ContentFile, _ reading: FileReading?) -> [String] {
-        let path = file.path
+    private func integrate(_ result: SourceCache.ReadResult) -> [String] {
+        let path = result.file.path
         localizations.noteRead(path)
-        if reading == nil || reading == .notContent { forgetReading(of: file.sourcePath) }
-        let update = index.integrate(path, reading) { outbox[$0] != nil }
+        if result.reading == nil || result.reading == .notContent { forgetReading(of: result.file.sourcePath) }
+        let update = index.integrate(path, result.reading, changedDocuments: result.changedDocuments) { outbox[$0] != nil }
         forget(update.removed)
-        queue.add(update.changed)
+        queue.add(update.changed, sourceChanged: true)
         return update.changed
     }
 
@@ -284,7 +285,12 @@ final class Workspace {
     /// would show something new.
     private func publish(_ id: String, _ rendering: DocumentRenderer.Rendering) {
         history.recordImages(rendering.images, of: id)
-        if let previous = outbox[id], !rendering.document.looksDifferent(from: previous) { return }
+        // Rendered for what the reading changed: it was compared for change once, there. Rendered for
+        // anything else (an image, the style, a buffer opened), only the page says whether it changed.
+        if !queue.takeSourceChanged(id), let previous = outbox[id] {
+            renderingsCompared += 1
+            if !rendering.document.looksDifferent(from: previous) { return }
+        }
         if let replaced = history.record(rendering.reusable, of: id) { outbox.retire(replaced) }
         outbox.publish(rendering.document)
     }

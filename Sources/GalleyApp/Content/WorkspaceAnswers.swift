@@ -11,6 +11,14 @@ extension Workspace {
     /// Bytes of content files parsed so far.
     var bytesParsed: Int { sources.bytesParsed }
 
+    /// How often a save was compared for change so far, at each layer: by
+    /// the reader (which says which documents changed), by the index (a
+    /// reading whose reader did not say), and by the page (a rendering made
+    /// for anything but a changed reading).
+    var changeComparisons: (byReader: Int, byIndex: Int, byPage: Int) {
+        (sources.readingsCompared, index.sourcesCompared, renderingsCompared)
+    }
+
     /// How many pixels wide a column-wide image is on the configured device.
     var shownImageWidth: Int { style.shownImageWidth }
 
