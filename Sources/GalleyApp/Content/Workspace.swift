@@ -109,7 +109,7 @@ final class Workspace {
     /// `path`: the document holding that block is published again with it.
     func follow(path: String, line: Int) -> WorkspaceChanges {
         let showing = index.documentIDs(ofFile: path).filter { id in index.sources[id]?.document.blocks.contains { $0.location.line == line } ?? false }
-        outbox.follow(line: line, in: showing)
+        outbox.follow(line: line, in: showing.map(\.rawValue))
         return takeChanges()
     }
 
@@ -173,10 +173,9 @@ final class Workspace {
     func finish(_ done: SlowWork.Done) -> WorkspaceChanges {
         switch done {
         case .reading(let result):
-            let documents = index.documentIDs(ofFile: result.file.path).map(DocumentID.init(rawValue:))
-            switch aside.readingBack(result.file, ticket: result.ticket, documents: documents) {
+            switch aside.readingBack(result.file, ticket: result.ticket, documents: index.documentIDs(ofFile: result.file.path)) {
             case .take(let renderAgain):
-                let slow = Set(renderAgain.map(\.rawValue)).union(integrate(sources.keep(result))).sorted()
+                let slow = renderAgain.union(integrate(sources.keep(result))).sorted()
                 queue.remove(slow)
                 renderPending()
                 renderAside(slow)
@@ -188,7 +187,7 @@ final class Workspace {
             }
         case .rendering(let id, let ticket, let rendering):
             let sourcePath = index.sources[id].map { RelativePath(rawValue: $0.textPath) }
-            guard aside.renderingBack(DocumentID(rawValue: id), ticket: ticket, readFrom: sourcePath) == .publish else { break }
+            guard aside.renderingBack(id, ticket: ticket, readFrom: sourcePath) == .publish else { break }
             // Images or fonts changed meanwhile: what it linked may be gone.
             if rendering.reusable.surroundings == files.surroundings { publish(id, rendering) } else { renderAside([id]) }
         case .font(let reading, let ticket):
@@ -208,11 +207,11 @@ final class Workspace {
     }
 
     /// Renders documents on the slow lane, to be published when they are back.
-    private func renderAside(_ ids: [String]) {
+    private func renderAside(_ ids: [DocumentID]) {
         for id in ids {
             guard let source = index.sources[id], let slowLane else { continue }
-            slowLane { [renderer, ticket = aside.startRendering(DocumentID(rawValue: id)), circumstances = circumstances(of: id, source)] in
-                .rendering(id: id, ticket: ticket, renderer.render(id, source, circumstances))
+            slowLane { [renderer, ticket = aside.startRendering(id), circumstances = circumstances(of: id, source)] in
+                .rendering(id: id, ticket: ticket, renderer.render(id.rawValue, source, circumstances))
             }
         }
     }
@@ -221,7 +220,7 @@ final class Workspace {
     /// taken in: no reading of it (a document's or a strings file's), nor
     /// rendering of its documents, is out on the slow lane.
     func isSettled(_ path: String) -> Bool {
-        let documents = index.documentIDs(ofFile: SourceCache.documentPath(ofBuffer: path)).map(DocumentID.init(rawValue:))
+        let documents = index.documentIDs(ofFile: SourceCache.documentPath(ofBuffer: path))
         return aside.isSettled(RelativePath(rawValue: path), documents: documents) && !appStrings.isReadingAside(path)
     }
 
@@ -234,37 +233,37 @@ final class Workspace {
 
     /// Takes in a file's reading; returns the documents to render.
     @discardableResult
-    private func integrate(_ result: SourceCache.ReadResult) -> [String] {
+    private func integrate(_ result: SourceCache.ReadResult) -> [DocumentID] {
         let path = result.file.path
         localizations.noteRead(path)
         if result.reading == nil || result.reading == .notContent { forgetReading(of: result.file.sourcePath) }
-        let update = index.integrate(path, result.reading, changedDocuments: result.changedDocuments) { outbox[$0] != nil }
+        let update = index.integrate(path, result.reading, changedDocuments: result.changedDocuments) { outbox[$0.rawValue] != nil }
         forget(update.removed)
         queue.add(update.changed, sourceChanged: true)
         return update.changed
     }
 
     /// Forgets documents a file no longer holds, and tells their pages.
-    private func forget(_ ids: [String]) {
+    private func forget(_ ids: [DocumentID]) {
         for id in ids {
             history.forget(id)
-            aside.forget(DocumentID(rawValue: id))
+            aside.forget(id)
             queue.forget(id)
-            localizations.forget(id)
-            outbox.remove(id)
+            localizations.forget(id.rawValue)
+            outbox.remove(id.rawValue)
         }
     }
 
     /// Renders the documents waiting, on every core when there are many,
     /// and publishes each document whose page would look different.
     private func renderPending() {
-        queue.add(localizations.compare(index, reference: style.config.language))
+        queue.add(localizations.compare(index, reference: style.config.language).map(DocumentID.init(rawValue:)))
         queue.add(index.refreshKindsFirstUsed())
         let ids = queue.takeWaiting()
         let renderer = self.renderer
-        for id in ids { aside.renderInPlace(DocumentID(rawValue: id)) }
+        for id in ids { aside.renderInPlace(id) }
         let renderings = Parallel.map(ids) { id in
-            index.sources[id].map { renderer.render(id, $0, circumstances(of: id, $0)) }
+            index.sources[id].map { renderer.render(id.rawValue, $0, circumstances(of: id, $0)) }
         }
         for (id, rendering) in zip(ids, renderings) {
             if let rendering { publish(id, rendering) }
@@ -276,18 +275,18 @@ final class Workspace {
         DocumentRenderer(style: style, assets: files.assets, links: links, surroundings: files.surroundings, appStrings: appStrings)
     }
 
-    private func circumstances(of id: String, _ source: DocumentSource) -> DocumentRenderer.Circumstances {
-        DocumentRenderer.Circumstances(last: history[id], failure: index.failureOfFile[source.path], localization: localizations.findings(of: id),
+    private func circumstances(of id: DocumentID, _ source: DocumentSource) -> DocumentRenderer.Circumstances {
+        DocumentRenderer.Circumstances(last: history[id], failure: index.failureOfFile[source.path], localization: localizations.findings(of: id.rawValue),
                                        unsaved: sources.isUnsaved(source.path), kindsFirstUsed: index.kindsFirstUsed[id] ?? [])
     }
 
     /// Records which images a document shows, and publishes it when a page
     /// would show something new.
-    private func publish(_ id: String, _ rendering: DocumentRenderer.Rendering) {
+    private func publish(_ id: DocumentID, _ rendering: DocumentRenderer.Rendering) {
         history.recordImages(rendering.images, of: id)
         // Rendered for what the reading changed: it was compared for change once, there. Rendered for
         // anything else (an image, the style, a buffer opened), only the page says whether it changed.
-        if !queue.takeSourceChanged(id), let previous = outbox[id] {
+        if !queue.takeSourceChanged(id), let previous = outbox[id.rawValue] {
             renderingsCompared += 1
             if !rendering.document.looksDifferent(from: previous) { return }
         }
