@@ -161,7 +161,9 @@ struct SourceCache {
                 return ReadResult(file: file, snapshot: kept, bytes: bytes.count, ticket: ticket)
             } catch {
                 if !folder.hasEntry(file.sourcePath.rawValue) { return ReadResult(file: file, snapshot: nil, bytes: 0, ticket: ticket) }
-                return ReadResult(file: file, snapshot: FileSnapshot(failure: Diagnostic(path: file.sourcePath.rawValue, id: .unreadableFile, at: .start, severity: .error, message: "\(error)")), bytes: 0, ticket: ticket)
+                let failure = Diagnostic(path: file.sourcePath.rawValue, id: .unreadableFile, at: .start, severity: .error,
+                                         message: "\(error)")
+                return ReadResult(file: file, snapshot: FileSnapshot(failure: failure), bytes: 0, ticket: ticket)
             }
         }
     }
@@ -197,7 +199,8 @@ struct SourceCache {
 
     /// Reads content files on every core, in path order; with `slowAside`,
     /// slow ones are not read but returned, in path order, to be read elsewhere.
-    mutating func read(_ files: Set<ContentFile>, config: GalleyConfig, slowAside: Bool = false) -> (results: [ReadResult], slow: [ContentFile]) {
+    mutating func read(_ files: Set<ContentFile>, config: GalleyConfig,
+                       slowAside: Bool = false) -> (results: [ReadResult], slow: [ContentFile]) {
         let slow = slowAside ? files.filter(isSlow) : []
         let inPlace = files.subtracting(slow).sorted { $0.path < $1.path }
         // One descriptor of the root for the batch, not one per file.

@@ -276,8 +276,9 @@ final class Workspace {
     }
 
     private func circumstances(of id: DocumentID, _ source: DocumentSource) -> DocumentRenderer.Circumstances {
-        DocumentRenderer.Circumstances(last: history[id], failure: index.failureOfFile[source.path], localization: localizations.findings(of: id.rawValue),
-                                       unsaved: sources.isUnsaved(source.path), kindsFirstUsed: index.kindsFirstUsed[id] ?? [])
+        DocumentRenderer.Circumstances(last: history[id], failure: index.failureOfFile[source.path],
+                                       localization: localizations.findings(of: id.rawValue), unsaved: sources.isUnsaved(source.path),
+                                       kindsFirstUsed: index.kindsFirstUsed[id] ?? [])
     }
 
     /// Records which images a document shows, and publishes it when a page

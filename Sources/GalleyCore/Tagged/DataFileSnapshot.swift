@@ -138,10 +138,12 @@ extension DataFileReader {
         for later in (index + 1)..<itemStarts.count { itemStarts[later] += shift }
         // A problem of the file's own moved with the edit shows on every item.
         let fileProblemMoved = lineShift != 0 && fileDiagnostics.contains { $0.location.line > editEndLine }
-        let changed = readings.indices.filter { readings[$0].index == index || (readings[$0].index > index && lineShift != 0) || fileProblemMoved }
+        let changed = readings.indices.filter { position in
+            readings[position].index == index || (readings[position].index > index && lineShift != 0) || fileProblemMoved
+        }
         return DataFileSnapshot(bytes: bytes, reading: .items(newReadings, fileDiagnostics: fileDiagnostics.map(moved)), lines: SourcePositions(lines: lines),
-                                itemStarts: itemStarts, itemSources: itemSources, itemDepth: previous.itemDepth, bytesRead: newItemEnd - start,
-                                changedItems: Set(changed))
+                                itemStarts: itemStarts, itemSources: itemSources, itemDepth: previous.itemDepth,
+                                bytesRead: newItemEnd - start, changedItems: Set(changed))
     }
 
     /// The reading of an edit that lies inside one string of an item's text
@@ -181,8 +183,8 @@ extension DataFileReader {
         var itemStarts = previous.itemStarts
         for later in (index + 1)..<itemStarts.count { itemStarts[later] += shift }
         return DataFileSnapshot(bytes: bytes, reading: .items(readings, fileDiagnostics: fileDiagnostics), lines: positions,
-                                itemStarts: itemStarts, itemSources: itemSources, itemDepth: previous.itemDepth, bytesRead: newWritten.count,
-                                changedItems: [position])
+                                itemStarts: itemStarts, itemSources: itemSources, itemDepth: previous.itemDepth,
+                                bytesRead: newWritten.count, changedItems: [position])
     }
 
     /// Whether the rest of the line holds nothing but blanks and the commas
