@@ -365,7 +365,7 @@ final class WorkspaceTests: XCTestCase {
         try write("large.json", #"[{"name": "Large", "detailText": ["# + paragraphs + "]}]")
         try write("small.json", #"[{"name": "Small", "detailText": ["one"]}]"#)
         var cache = SourceCache(folder: ContentFolder(root: root))
-        let files: Set = [ContentFile(path: "large.json", format: "json"), ContentFile(path: "small.json", format: "json")]
+        let files = try Set(["large.json", "small.json"].map { try XCTUnwrap(ContentFormats.file(containing: $0)) })
         let results = cache.read(files, config: GalleyConfig()).results
         XCTAssertEqual(results.map(\.file.path), ["large.json", "small.json"])
         // A load holds every result at once: a small file's strings' readings go with its result.

@@ -5,14 +5,15 @@ import XCTest
 /// bytes alone (as an editor's unsaved buffer arrives) into named documents.
 final class ContentFormatsTests: XCTestCase {
     func testRecognisesEachFormatByExtensionAndBundlesByTheirFolder() {
+        let readMe = ContentFile(path: "Help/Read Me.rtfd", sourcePath: "Help/Read Me.rtfd/TXT.rtf", format: RTFDFormat())
         let cases: [(String, ContentFile?)] = [
-            ("Resources/speciesData.json", ContentFile(path: "Resources/speciesData.json", format: "json")),
-            ("Notes.TXT", ContentFile(path: "Notes.TXT", format: "text")),
-            ("Help/Credits.rtf", ContentFile(path: "Help/Credits.rtf", format: "rtf")),
-            ("Help/Usage.htm", ContentFile(path: "Help/Usage.htm", format: "html")),
-            ("Help/Usage.html", ContentFile(path: "Help/Usage.html", format: "html")),
-            ("Help/Read Me.rtfd/TXT.rtf", ContentFile(path: "Help/Read Me.rtfd", sourcePath: "Help/Read Me.rtfd/TXT.rtf", format: "rtfd")),
-            ("Help/Read Me.rtfd/picture.png", ContentFile(path: "Help/Read Me.rtfd", sourcePath: "Help/Read Me.rtfd/TXT.rtf", format: "rtfd")),
+            ("Resources/speciesData.json", ContentFile(path: "Resources/speciesData.json", format: DataFileFormat())),
+            ("Notes.TXT", ContentFile(path: "Notes.TXT", format: TextFileFormat())),
+            ("Help/Credits.rtf", ContentFile(path: "Help/Credits.rtf", format: RTFFormat())),
+            ("Help/Usage.htm", ContentFile(path: "Help/Usage.htm", format: HTMLFormat())),
+            ("Help/Usage.html", ContentFile(path: "Help/Usage.html", format: HTMLFormat())),
+            ("Help/Read Me.rtfd/TXT.rtf", readMe),
+            ("Help/Read Me.rtfd/picture.png", readMe),
             (ConfigFile.name, nil),
             ("Assets.xcassets/a.imageset/a.png", nil),
             ("main.swift", nil),
@@ -20,7 +21,8 @@ final class ContentFormatsTests: XCTestCase {
             ("Help/.json", nil),
             ("data.json/notes", nil),
             ("data.j\u{301}son", nil),
-            ("Help/Bundle.RTFD/TXT.rtf", ContentFile(path: "Help/Bundle.RTFD", sourcePath: "Help/Bundle.RTFD/TXT.rtf", format: "rtfd")),
+            ("Help/Bundle.RTFD/TXT.rtf", ContentFile(path: "Help/Bundle.RTFD", sourcePath: "Help/Bundle.RTFD/TXT.rtf",
+                                                     format: RTFDFormat())),
         ]
         for (path, expected) in cases {
             XCTAssertEqual(ContentFormats.file(containing: path), expected, path)

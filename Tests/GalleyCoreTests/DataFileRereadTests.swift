@@ -20,6 +20,11 @@ final class DataFileRereadTests: XCTestCase {
         XCTAssertGreaterThan(after.bytesRead, 0)
         XCTAssertLessThan(after.bytesRead * 20, edited.count, "more than the edited item was read")
         XCTAssertEqual(reader.reread(edited, after: after).bytesRead, 0, "the same bytes again need no reading")
+        guard case .items(let items, _) = after.reading else { return XCTFail("not items") }
+        let item20 = try XCTUnwrap(items.firstIndex { $0.document.title == "Item 20" })
+        XCTAssertEqual(after.changedItems, [item20], "the reader did not say which item changed")
+        XCTAssertEqual(reader.reread(edited, after: after).changedItems, [], "the same bytes again change nothing")
+        XCTAssertNil(reader.snapshot(of: edited).changedItems, "a reading of the whole file compared with nothing")
     }
 
     func testALineAddedInOneItemMovesTheItemsAfterIt() throws {
@@ -42,6 +47,8 @@ final class DataFileRereadTests: XCTestCase {
         let classified = WorkCounter()
         let counted = DataFileReader(schema: .seed, path: reader.path, stringsRead: classified)
         var inOneString = 0
+        // Rereads that said which items changed: each item they call unchanged must be.
+        var saidWhatChanged = 0
         for sequence in 0..<400 {
             let layout = sequence % 3
             var bytes = Array((layout == 2 ? DataFileTexts.wrapped(items: 6, seed: UInt64(sequence))
@@ -59,6 +66,16 @@ final class DataFileRereadTests: XCTestCase {
                 guard incremental.reading == fresh.reading else {
                     return XCTFail("sequence \(sequence): the incremental reading differs from a fresh one for\n\(String(decoding: bytes, as: UTF8.self))")
                 }
+                if let changed = incremental.changedItems, case .items(let old, let oldFile) = snapshot.reading,
+                   case .items(let new, let newFile) = incremental.reading {
+                    saidWhatChanged += 1
+                    let unchanged = new.indices.filter { !changed.contains($0) }
+                    let allSame = old.count == new.count && unchanged.allSatisfy { old[$0] == new[$0] }
+                    guard allSame, unchanged.isEmpty || oldFile == newFile else {
+                        return XCTFail("sequence \(sequence): an item said to be unchanged changed in\n"
+                                       + String(decoding: bytes, as: UTF8.self))
+                    }
+                }
                 snapshot = incremental
             }
         }
@@ -67,6 +84,7 @@ final class DataFileRereadTests: XCTestCase {
         // (Edits that break the JSON are read whole until it is mended.)
         XCTAssertGreaterThan(partial, edits / 5, "only \(partial) of \(edits) edits were read in part")
         XCTAssertGreaterThan(inOneString, edits / 20, "only \(inOneString) of \(edits) edits classified one string alone")
+        XCTAssertGreaterThan(saidWhatChanged, edits / 5, "only \(saidWhatChanged) of \(edits) rereads said which items changed")
     }
 }
 

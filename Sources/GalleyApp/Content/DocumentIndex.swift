@@ -4,7 +4,7 @@ import GalleyCore
 /// of each file in file order, and the error a file that no longer reads
 /// shows on its last good documents.
 struct DocumentIndex {
-    private(set) var sources: [String: DocumentSource] = [:]
+    private(set) var sources: [DocumentID: DocumentSource] = [:]
     private var documentsOfFile: [String: FileDocuments] = [:]
     private(set) var failureOfFile: [String: Diagnostic] = [:]
     /// For each file, the first of its tagged documents to use each block
@@ -12,19 +12,22 @@ struct DocumentIndex {
     private var firstUserOfKindInFile: [String: [KindUser]] = [:]
     /// Whether a file's first users or error changed since `refreshKindsFirstUsed`.
     private var firstUsersAreStale = false
+    /// How many documents' sources were compared with their last reading's
+    /// here: only those of readings whose format did not say what changed.
+    private(set) var sourcesCompared = 0
 
     /// The ids of a file's documents, in file order. Most files hold one,
     /// kept inline: as an array of one, each file's was an object of its
     /// own (with 10,000 files, 0.5 MB).
     private enum FileDocuments: Equatable {
-        case one(String)
-        case several([String])
+        case one(DocumentID)
+        case several([DocumentID])
 
-        init(_ ids: [String]) {
+        init(_ ids: [DocumentID]) {
             self = ids.count == 1 ? .one(ids[0]) : .several(ids)
         }
 
-        var ids: [String] {
+        var ids: [DocumentID] {
             switch self {
             case .one(let id): [id]
             case .several(let ids): ids
@@ -32,7 +35,7 @@ struct DocumentIndex {
         }
 
         /// The id at `position`, without making an array of one.
-        func id(at position: Int) -> String? {
+        func id(at position: Int) -> DocumentID? {
             switch self {
             case .one(let id): position == 0 ? id : nil
             case .several(let ids): ids.indices.contains(position) ? ids[position] : nil
@@ -53,25 +56,29 @@ struct DocumentIndex {
     /// What taking in a reading did to the documents.
     struct Update {
         /// Documents the file no longer holds.
-        var removed: [String] = []
+        var removed: [DocumentID] = []
         /// Documents whose source or error changed.
-        var changed: [String] = []
+        var changed: [DocumentID] = []
     }
 
     /// The ids of the documents `path` holds, in file order.
-    func documentIDs(ofFile path: String) -> [String] {
+    func documentIDs(ofFile path: String) -> [DocumentID] {
         documentsOfFile[path]?.ids ?? []
     }
 
     /// Every file that holds documents, with their ids in file order.
-    var files: some Sequence<(path: String, ids: [String])> {
+    var files: some Sequence<(path: String, ids: [DocumentID])> {
         documentsOfFile.lazy.map { ($0.key, $0.value.ids) }
     }
 
     /// Replaces the documents of `path` with what was read; a failure keeps
     /// the last good ones and adds its diagnostic; nil (the file is gone)
-    /// removes them. `isPublished` says which documents pages already have.
-    mutating func integrate(_ path: String, _ reading: FileReading?, isPublished: (String) -> Bool) -> Update {
+    /// removes them. `changedDocuments` are the documents (by place) that
+    /// the reader found changed since the reading taken in last; nil when it
+    /// did not compare, and they are compared here. `isPublished` says which
+    /// documents pages already have.
+    mutating func integrate(_ path: String, _ reading: FileReading?, changedDocuments: Set<Int>? = nil,
+                            isPublished: (DocumentID) -> Bool) -> Update {
         guard let reading else { return Update(removed: removeDocuments(ofFile: path)) }
         switch reading {
         case .notContent:
@@ -83,14 +90,15 @@ struct DocumentIndex {
             if ids.isEmpty {
                 // Never read well: show the file as a document holding its error.
                 let placeholder = DocumentSource(path: path, item: nil, document: Document(title: RelativePath.baseName(path), kind: .tagged, blocks: []), diagnostics: [])
-                documentsOfFile[path] = .one(placeholder.id)
-                sources[placeholder.id] = placeholder
-                return Update(changed: [placeholder.id])
+                let id = DocumentID(rawValue: placeholder.id)
+                documentsOfFile[path] = .one(id)
+                sources[id] = placeholder
+                return Update(changed: [id])
             }
             return Update(changed: hadFailure != diagnostic ? ids : [])
         case .documents(let documents):
             let hadFailure = failureOfFile.removeValue(forKey: path) != nil
-            let newIDs = documents.map(\.id)
+            let newIDs = documents.map { DocumentID(rawValue: $0.id) }
             var update = Update()
             let previousIDs = documentIDs(ofFile: path)
             // Most saves keep the file's items.
@@ -113,9 +121,17 @@ struct DocumentIndex {
             let users = usersHere.isEmpty ? nil : usersHere.withUnsafeBufferPointer(Array.init)
             if hadFailure || !sameIDs || firstUserOfKindInFile[path] != users { firstUsersAreStale = true }
             firstUserOfKindInFile[path] = users
-            for (id, source) in zip(newIDs, documents) {
-                let unchanged = sources.updateValue(source, forKey: id) == source && isPublished(id)
-                if !unchanged || hadFailure { update.changed.append(id) }
+            for (position, (id, source)) in zip(newIDs, documents).enumerated() {
+                let changed: Bool
+                if sameIDs, let changedDocuments {
+                    // The reader said: written down, not found again.
+                    changed = changedDocuments.contains(position)
+                    if changed { sources[id] = source }
+                } else {
+                    sourcesCompared += 1
+                    changed = sources.updateValue(source, forKey: id) != source
+                }
+                if changed || hadFailure || !isPublished(id) { update.changed.append(id) }
             }
             return update
         }
@@ -125,16 +141,16 @@ struct DocumentIndex {
     /// then item, among files that read: one that does not shows its error,
     /// not what its documents would say), as `refreshKindsFirstUsed` last
     /// found them: its page says what is said once for the folder about them.
-    private(set) var kindsFirstUsed: [String: Set<String>] = [:]
+    private(set) var kindsFirstUsed: [DocumentID: Set<String>] = [:]
 
     /// Finds the kinds' first users again, in one scan of the files, when a
     /// file's kinds or error changed since (most saves change neither);
     /// returns the documents whose kinds changed, since the folder's
     /// warnings about a kind move from one page to another and both change.
-    mutating func refreshKindsFirstUsed() -> Set<String> {
+    mutating func refreshKindsFirstUsed() -> Set<DocumentID> {
         guard firstUsersAreStale else { return [] }
         firstUsersAreStale = false
-        var first: [String: (path: String, id: String)] = [:]
+        var first: [String: (path: String, id: DocumentID)] = [:]
         for (path, users) in firstUserOfKindInFile where failureOfFile[path] == nil {
             for user in users where first[user.kind].map({ path < $0.path }) ?? true {
                 if let id = documentsOfFile[path]?.id(at: user.position) { first[user.kind] = (path, id) }
@@ -148,7 +164,7 @@ struct DocumentIndex {
     }
 
     /// Forgets the documents of `path` and its error; returns their ids.
-    mutating func removeDocuments(ofFile path: String) -> [String] {
+    mutating func removeDocuments(ofFile path: String) -> [DocumentID] {
         let hadFailure = failureOfFile.removeValue(forKey: path) != nil
         let hadUsers = firstUserOfKindInFile.removeValue(forKey: path) != nil
         if hadFailure || hadUsers { firstUsersAreStale = true }

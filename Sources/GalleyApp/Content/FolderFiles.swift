@@ -112,7 +112,7 @@ struct FolderFiles {
             case .content(let content):
                 if content.isBundle {
                     // Attachments are images served from the bundle.
-                    if path != content.sourcePath { _ = assets.updateImage(at: path, in: folder) }
+                    if path != content.sourcePath.rawValue { _ = assets.updateImage(at: path, in: folder) }
                     intake.servedFilesChanged = true
                 }
                 intake.contentFiles.insert(content)

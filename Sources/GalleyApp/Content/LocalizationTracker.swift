@@ -31,7 +31,7 @@ struct LocalizationTracker {
         var copiesOfGroup: [String: [LocalizationGroup.Copy]] = [:]
         for (path, ids) in index.files {
             guard let localized = LocalizedPath(path), groups.contains(localized.group) else { continue }
-            let documents = ids.compactMap { id in index.sources[id].map { (id: id, document: $0.document) } }
+            let documents = ids.compactMap { id in index.sources[id].map { (id: id.rawValue, document: $0.document) } }
             let copy = LocalizationGroup.Copy(path: path, language: localized.language, documents: documents,
                                               readingFailed: index.failureOfFile[path] != nil)
             copiesOfGroup[localized.group, default: []].append(copy)

@@ -1,40 +1,36 @@
+import GalleyCore
+
 /// The documents waiting to be rendered. Documents whose source or
 /// surroundings changed wait until the end of a round, so that big rounds
-/// render on every core. A rendering done aside that came back while a newer
-/// reading of its file was in flight is dropped, not published: that reading
-/// renders it again (changed or not), so that a burst of keystrokes into a
-/// large file spends the queue on its last text, not on every one.
+/// render on every core. Documents whose reading changed are noted until
+/// their rendering is published: the reading decided that they changed, and
+/// their pages are told without comparing the rendering with the last.
 struct RenderQueue {
-    private var waiting: Set<String> = []
-    private var dropped: Set<String> = []
+    private var waiting: Set<DocumentID> = []
+    private var sourceChanged: Set<DocumentID> = []
 
-    mutating func add(_ ids: some Sequence<String>) {
+    mutating func add(_ ids: some Sequence<DocumentID>, sourceChanged changed: Bool = false) {
         waiting.formUnion(ids)
+        if changed { sourceChanged.formUnion(ids) }
     }
 
-    mutating func remove(_ ids: some Sequence<String>) {
+    /// Whether `id` waited because its reading changed; it is no longer noted.
+    mutating func takeSourceChanged(_ id: DocumentID) -> Bool {
+        sourceChanged.remove(id) != nil
+    }
+
+    mutating func remove(_ ids: some Sequence<DocumentID>) {
         waiting.subtract(ids)
     }
 
     /// The waiting documents, in id order; none wait afterwards.
-    mutating func takeWaiting() -> [String] {
+    mutating func takeWaiting() -> [DocumentID] {
         defer { waiting = [] }
         return waiting.sorted()
     }
 
-    mutating func noteDropped(_ id: String) {
-        dropped.insert(id)
-    }
-
-    /// The documents among `ids` whose rendering was dropped; they are no longer.
-    mutating func takeDropped(among ids: some Sequence<String>) -> Set<String> {
-        let found = dropped.intersection(ids)
-        dropped.subtract(found)
-        return found
-    }
-
-    mutating func forget(_ id: String) {
+    mutating func forget(_ id: DocumentID) {
         waiting.remove(id)
-        dropped.remove(id)
+        sourceChanged.remove(id)
     }
 }

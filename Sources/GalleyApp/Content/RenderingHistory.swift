@@ -4,47 +4,29 @@ import GalleyCore
 /// renders only the blocks that changed, and which images it shows, so a
 /// changed image renders its users again.
 struct RenderingHistory {
-    private var last: [String: LastRendering] = [:]
+    private var last: [DocumentID: LastRendering] = [:]
     private var imageUsers = ImageDependencies()
-    /// The latest rendering started of each document: one that comes back
-    /// after a newer one started is of no use.
-    private var tickets: [String: Int] = [:]
-    private var lastTicket = 0
 
-    subscript(id: String) -> LastRendering? {
+    subscript(id: DocumentID) -> LastRendering? {
         last[id]
     }
 
     /// Records a rendering that was published; returns the one it replaces.
-    mutating func record(_ rendering: LastRendering, of id: String) -> LastRendering? {
+    mutating func record(_ rendering: LastRendering, of id: DocumentID) -> LastRendering? {
         last.updateValue(rendering, forKey: id)
     }
 
-    mutating func recordImages(_ images: Set<ImageDependency>, of id: String) {
-        imageUsers.record(images, usedBy: id)
+    mutating func recordImages(_ images: Set<ImageDependency>, of id: DocumentID) {
+        imageUsers.record(images, usedBy: id.rawValue)
     }
 
     /// The documents showing any of `images`.
-    func users(of images: some Sequence<ImageDependency>) -> Set<String> {
-        images.reduce(into: []) { users, image in users.formUnion(imageUsers.users(of: image)) }
+    func users(of images: some Sequence<ImageDependency>) -> Set<DocumentID> {
+        images.reduce(into: []) { users, image in users.formUnion(imageUsers.users(of: image).lazy.map(DocumentID.init(rawValue:))) }
     }
 
-    mutating func forget(_ id: String) {
+    mutating func forget(_ id: DocumentID) {
         last[id] = nil
-        imageUsers.forget(id)
-        tickets[id] = nil
-    }
-
-    /// Notes that a rendering of `id` starts; returns its ticket.
-    @discardableResult
-    mutating func startRendering(_ id: String) -> Int {
-        lastTicket += 1
-        tickets[id] = lastTicket
-        return lastTicket
-    }
-
-    /// Whether `ticket` is of the latest rendering started of `id`.
-    func isCurrent(_ ticket: Int, of id: String) -> Bool {
-        tickets[id] == ticket
+        imageUsers.forget(id.rawValue)
     }
 }

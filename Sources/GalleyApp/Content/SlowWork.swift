@@ -1,3 +1,5 @@
+import GalleyCore
+
 /// A slow document's reading or rendering, run off the workspace queue so
 /// that it never holds up another document's save; what it made is handed
 /// back to `Workspace.finish(_:)` on the queue.
@@ -9,8 +11,8 @@ enum SlowWork {
     enum Done: Sendable {
         case reading(SourceCache.ReadResult)
         /// A rendering made from the document's source when `ticket` was
-        /// taken (`RenderingHistory`): published if no newer one started.
-        case rendering(id: String, ticket: Int, DocumentRenderer.Rendering)
+        /// taken (`AsideWork`): published if no newer one started.
+        case rendering(id: DocumentID, ticket: Int, DocumentRenderer.Rendering)
         /// A large font file's reading, taken in if `ticket` is its newest.
         case font(FontFileReading, ticket: Int)
         /// The app's strings read again with a large strings file among them.

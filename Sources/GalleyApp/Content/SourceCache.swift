@@ -13,14 +13,18 @@ struct SourceCache {
     /// data file is 13 KB), so that its next save is parsed only where it
     /// changed. Smaller files are read whole again in microseconds; keeping
     /// the bytes of 10,000 of them would cost memory for little.
-    private var snapshots: [String: FileSnapshot] = [:]
+    private var snapshots: [RelativePath: FileSnapshot] = [:]
+    /// Files whose last reading was kept but not taken in (a reading aside
+    /// superseded by a newer save): what their next reading finds changed
+    /// since it is not what the documents were last taken in from.
+    private var keptNotTakenIn: Set<RelativePath> = []
     /// Last readings replaced since `takeReplacedReadings`, let go of once
     /// pages are answered (`Leftovers`).
     private var replacedReadings: [FileSnapshot] = []
     private static let smallestFileKeptForRereading = 4 * 1024
     private let converters = RTFConverterPool()
     /// The files that were `largestFileReadInPlace` or larger when last
-    /// read: such a file is read aside (`ReadJob`s in flight) where the
+    /// read: such a file is read aside (`AsideWork`) where the
     /// workspace can, so that one slow document never holds up another. Its
     /// reading may parse only what changed, but finding positions and
     /// rendering still cost in proportion to the file (a 2 MB JSON on one
@@ -42,13 +46,11 @@ struct SourceCache {
         defer { file.descriptor.close() }
         return isLarge(size: Int(file.status.st_size))
     }
-    /// Files read aside now, by source path.
-    private var readingAside = AsideTickets<String>()
-    /// Files saved again while read aside: read again when that reading is back.
-    private var rereadWanted: [String: ContentFile] = [:]
     /// Bytes of content files the readers have parsed so far: a large file's
     /// save adds the edited part, not the file.
     private(set) var bytesParsed = 0
+    /// Readings taken in whose reader said which documents changed.
+    private(set) var readingsCompared = 0
 
     /// The workspace's one content folder: building one resolves the root's path, which a save need not do again.
     let folder: ContentFolder
@@ -143,22 +145,25 @@ struct SourceCache {
         fileprivate let buffer: [UInt8]?
         fileprivate let previous: FileSnapshot?
         fileprivate let context: ReadingContext
-        fileprivate var ticket = 0
+        /// Its ticket from `AsideWork`, when it is read aside.
+        fileprivate let ticket: Int
 
         /// Reads and parses the file, only where it changed since the last
         /// reading. Nil when the file is gone.
         func run() -> ReadResult {
             do {
-                let bytes = try SourceCache.contents(of: file.sourcePath, in: folder, buffer: buffer)
-                let snapshot = ContentFormats.read(bytes, of: file, in: context, after: previous)
+                let bytes = try SourceCache.contents(of: file.sourcePath.rawValue, in: folder, buffer: buffer)
+                let snapshot = file.read(bytes, in: context, after: previous)
                 // Dropped here, not when kept: a load holds every file's result
                 // at once, and 10,000 small files' string readings were 11 MB
                 // of the heap's peak (massif).
                 let kept = bytes.count >= SourceCache.smallestFileKeptForRereading ? snapshot : snapshot.readingOnly
                 return ReadResult(file: file, snapshot: kept, bytes: bytes.count, ticket: ticket)
             } catch {
-                if !folder.hasEntry(file.sourcePath) { return ReadResult(file: file, snapshot: nil, bytes: 0, ticket: ticket) }
-                return ReadResult(file: file, snapshot: FileSnapshot(failure: Diagnostic(path: file.sourcePath, id: .unreadableFile, at: .start, severity: .error, message: "\(error)")), bytes: 0, ticket: ticket)
+                if !folder.hasEntry(file.sourcePath.rawValue) { return ReadResult(file: file, snapshot: nil, bytes: 0, ticket: ticket) }
+                let failure = Diagnostic(path: file.sourcePath.rawValue, id: .unreadableFile, at: .start, severity: .error,
+                                         message: "\(error)")
+                return ReadResult(file: file, snapshot: FileSnapshot(failure: failure), bytes: 0, ticket: ticket)
             }
         }
     }
@@ -168,33 +173,57 @@ struct SourceCache {
         let file: ContentFile
         let snapshot: FileSnapshot?
         let bytes: Int
-        fileprivate let ticket: Int
+        /// The ticket of the job that made it.
+        let ticket: Int
+        /// The documents (by place) the reader found changed since the
+        /// reading taken in last; nil when it did not compare.
+        var changedDocuments: Set<Int>?
+
+        fileprivate init(file: ContentFile, snapshot: FileSnapshot?, bytes: Int, ticket: Int) {
+            self.file = file
+            self.snapshot = snapshot
+            self.bytes = bytes
+            self.ticket = ticket
+            changedDocuments = snapshot?.changedDocuments
+        }
 
         var reading: FileReading? { snapshot?.reading }
     }
 
-    /// The job that reads `file` as it is now, from `folder` (the cache's own unless given).
-    func job(reading file: ContentFile, config: GalleyConfig, in folder: ContentFolder? = nil) -> ReadJob {
-        ReadJob(file: file, folder: folder ?? self.folder, buffer: buffers[file.sourcePath], previous: snapshots[file.sourcePath],
-                context: ReadingContext(config: config, converters: converters))
+    /// The job that reads `file` as it is now, from `folder` (the cache's
+    /// own unless given); `ticket` names it when it is read aside.
+    func job(reading file: ContentFile, config: GalleyConfig, ticket: Int = 0, in folder: ContentFolder? = nil) -> ReadJob {
+        ReadJob(file: file, folder: folder ?? self.folder, buffer: buffers[file.sourcePath.rawValue], previous: snapshots[file.sourcePath],
+                context: ReadingContext(config: config, converters: converters), ticket: ticket)
     }
 
     /// Reads content files on every core, in path order; with `slowAside`,
-    /// slow ones are left to the jobs returned, to run elsewhere.
-    mutating func read(_ files: Set<ContentFile>, config: GalleyConfig, slowAside: Bool = false) -> (results: [ReadResult], slowJobs: [ReadJob]) {
+    /// slow ones are not read but returned, in path order, to be read elsewhere.
+    mutating func read(_ files: Set<ContentFile>, config: GalleyConfig,
+                       slowAside: Bool = false) -> (results: [ReadResult], slow: [ContentFile]) {
         let slow = slowAside ? files.filter(isSlow) : []
-        let slowJobs = slow.sorted { $0.path < $1.path }.compactMap { readAside($0, config: config) }
         let inPlace = files.subtracting(slow).sorted { $0.path < $1.path }
         // One descriptor of the root for the batch, not one per file.
         let results = folder.holdingRoot { folder in
             Parallel.map(inPlace.map { job(reading: $0, config: config, in: folder) }) { $0.run() }
         }
-        for result in results { keep(result) }
-        return (results, slowJobs)
+        return (results.map { keep($0) }, slow.sorted { $0.path < $1.path })
     }
 
-    /// Keeps what the next reading of the file may resume from.
-    private mutating func keep(_ result: ReadResult) {
+    /// Keeps what the next reading of the file may resume from; returns the
+    /// result as it is to be taken in (when `takenIn`).
+    @discardableResult
+    mutating func keep(_ result: ReadResult, takenIn: Bool = true) -> ReadResult {
+        var result = result
+        // Compared with a reading the documents were never taken in from: compared again when taken in.
+        if keptNotTakenIn.remove(result.file.sourcePath) != nil { result.changedDocuments = nil }
+        if !takenIn { keptNotTakenIn.insert(result.file.sourcePath) }
+        if takenIn, result.changedDocuments != nil { readingsCompared += 1 }
+        defer { keepSnapshot(of: result) }
+        return result
+    }
+
+    private mutating func keepSnapshot(of result: ReadResult) {
         bytesParsed += result.snapshot?.bytesRead ?? 0
         if Self.isLarge(size: result.bytes) { largeFiles.insert(result.file.path) } else { largeFiles.remove(result.file.path) }
         let path = result.file.sourcePath
@@ -208,62 +237,23 @@ struct SourceCache {
         return replacedReadings
     }
 
-    /// Forgets the last reading of `path`: its next one reads it whole, and
-    /// a reading aside of it that comes back is of no use.
-    mutating func forgetReading(of path: String) {
-        snapshots[path] = nil
-        readingAside.drop(path)
-        rereadWanted[path] = nil
+    /// Forgets the last reading of the file at `sourcePath`: its next one reads it whole.
+    mutating func forgetReading(of sourcePath: RelativePath) {
+        snapshots[sourcePath] = nil
+        keptNotTakenIn.remove(sourcePath)
     }
 
     /// Forgets every last reading (the config changed how every file reads).
     mutating func forgetReadings() {
         snapshots = [:]
-        readingAside.dropAll()
-        rereadWanted = [:]
+        keptNotTakenIn = []
     }
 
-    // MARK: - Reading aside
-
-    /// Whether a reading of the document at `path` (a file, or a bundle) is in flight aside.
-    func isReadingAside(documentAt path: String) -> Bool {
-        readingAside.contains { Self.documentPath(ofBuffer: $0) == path }
-    }
+    // MARK: - Large files
 
     /// Whether `file` was so large when last read that its next reading
     /// should not hold up other files.
     func isSlow(_ file: ContentFile) -> Bool {
         largeFiles.contains(file.path)
-    }
-
-    /// The job that reads `file` aside, or nil when a reading of it is in
-    /// flight already: the file is read again when that one is back.
-    mutating func readAside(_ file: ContentFile, config: GalleyConfig) -> ReadJob? {
-        guard !readingAside.isOut(file.sourcePath) else {
-            rereadWanted[file.sourcePath] = file
-            return nil
-        }
-        var job = job(reading: file, config: config)
-        job.ticket = readingAside.start(file.sourcePath)
-        return job
-    }
-
-    /// What to do with a reading aside that came back.
-    enum ReadingBack {
-        /// Take it in: it is the file as it is now.
-        case current
-        /// The file was saved again meanwhile: read it again (the new job,
-        /// which resumes from this reading), and drop this one.
-        case superseded(ReadJob)
-        /// The file went away or the config changed: drop it.
-        case stale
-    }
-
-    mutating func finishReadingAside(_ result: ReadResult, config: GalleyConfig) -> ReadingBack {
-        let path = result.file.sourcePath
-        guard readingAside.finish(path, ticket: result.ticket) else { return .stale }
-        keep(result)
-        guard let again = rereadWanted.removeValue(forKey: path), let job = readAside(again, config: config) else { return .current }
-        return .superseded(job)
     }
 }

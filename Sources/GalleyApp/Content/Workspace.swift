@@ -20,8 +20,10 @@ final class Workspace {
     private var queue = RenderQueue()
     /// Where a slow file is read and rendered (nil: everything in place).
     private let slowLane: SlowWork.Lane?
-    /// Documents rendered on the slow lane now, with how many renderings of each are out.
-    private var renderingAside: [String: Int] = [:]
+    /// What is out on the slow lane, and what to do with it when it is back.
+    private var aside = AsideWork()
+    /// Renderings compared with the published document to find whether a page would change.
+    private(set) var renderingsCompared = 0
 
     /// Renderings made for `output`; `pictures` draws images a browser cannot show (else files are linked as they are).
     init(root: String, output: OutputMode = .served, pictures: ImagePictures? = nil, slowLane: SlowWork.Lane? = nil) {
@@ -51,7 +53,7 @@ final class Workspace {
         let intake = files.takeIn(changed: changed, removed: removed, readingAside: slowLane != nil)
         intake.fontJobs.forEach(readAside)
         for path in intake.removedContent {
-            sources.forgetReading(of: path)
+            forgetReading(of: RelativePath(rawValue: path))
             forget(index.removeDocuments(ofFile: path))
         }
         if intake.servedFilesChanged { outbox.noteImagesChanged() }
@@ -64,6 +66,7 @@ final class Workspace {
             restyle()
             // Kinds, keys and titles decide how every file reads: read them all again, whole.
             sources.forgetReadings()
+            aside.forgetReadings()
             queue.add(index.sources.keys)
         }
         if intake.appStringsNeedCheck { updateAppStrings(intake.appStrings) }
@@ -106,7 +109,7 @@ final class Workspace {
     /// `path`: the document holding that block is published again with it.
     func follow(path: String, line: Int) -> WorkspaceChanges {
         let showing = index.documentIDs(ofFile: path).filter { id in index.sources[id]?.document.blocks.contains { $0.location.line == line } ?? false }
-        outbox.follow(line: line, in: showing)
+        outbox.follow(line: line, in: showing.map(\.rawValue))
         return takeChanges()
     }
 
@@ -132,12 +135,15 @@ final class Workspace {
     /// Reads content files on every core, then takes in what they hold;
     /// slow ones are read aside, when they can be.
     private func read(_ files: Set<ContentFile>) {
-        let (results, slowJobs) = sources.read(files, config: style.config, slowAside: slowLane != nil)
-        for result in results { integrate(result.file.path, result.reading) }
-        slowJobs.forEach(readAside)
+        let (results, slow) = sources.read(files, config: style.config, slowAside: slowLane != nil)
+        for result in results { integrate(result) }
+        for file in slow {
+            if let ticket = aside.startReading(file) { readAside(file, ticket: ticket) }
+        }
     }
 
-    private func readAside(_ job: SourceCache.ReadJob) {
+    private func readAside(_ file: ContentFile, ticket: Int) {
+        let job = sources.job(reading: file, config: style.config, ticket: ticket)
         slowLane? { .reading(job.run()) }
     }
 
@@ -167,23 +173,21 @@ final class Workspace {
     func finish(_ done: SlowWork.Done) -> WorkspaceChanges {
         switch done {
         case .reading(let result):
-            switch sources.finishReadingAside(result, config: style.config) {
-            case .current:
-                let dropped = queue.takeDropped(among: index.documentIDs(ofFile: result.file.path))
-                let slow = dropped.union(integrate(result.file.path, result.reading)).sorted()
+            switch aside.readingBack(result.file, ticket: result.ticket, documents: index.documentIDs(ofFile: result.file.path)) {
+            case .take(let renderAgain):
+                let slow = renderAgain.union(integrate(sources.keep(result))).sorted()
                 queue.remove(slow)
                 renderPending()
                 renderAside(slow)
-            case .superseded(let job): readAside(job)
-            case .stale: break
+            case .readAgain(let file, let ticket):
+                // Kept all the same: the next reading resumes from it.
+                sources.keep(result, takenIn: false)
+                readAside(file, ticket: ticket)
+            case .drop: break
             }
         case .rendering(let id, let ticket, let rendering):
-            renderingAside[id] = renderingAside[id].flatMap { $0 > 1 ? $0 - 1 : nil }
-            guard history.isCurrent(ticket, of: id) else { break }
-            if let path = index.sources[id]?.path, sources.isReadingAside(documentAt: path) {
-                queue.noteDropped(id)
-                break
-            }
+            let sourcePath = index.sources[id].map { RelativePath(rawValue: $0.textPath) }
+            guard aside.renderingBack(id, ticket: ticket, readFrom: sourcePath) == .publish else { break }
             // Images or fonts changed meanwhile: what it linked may be gone.
             if rendering.reusable.surroundings == files.surroundings { publish(id, rendering) } else { renderAside([id]) }
         case .font(let reading, let ticket):
@@ -203,12 +207,11 @@ final class Workspace {
     }
 
     /// Renders documents on the slow lane, to be published when they are back.
-    private func renderAside(_ ids: [String]) {
+    private func renderAside(_ ids: [DocumentID]) {
         for id in ids {
             guard let source = index.sources[id], let slowLane else { continue }
-            renderingAside[id, default: 0] += 1
-            slowLane { [renderer, ticket = history.startRendering(id), circumstances = circumstances(of: id, source)] in
-                .rendering(id: id, ticket: ticket, renderer.render(id, source, circumstances))
+            slowLane { [renderer, ticket = aside.startRendering(id), circumstances = circumstances(of: id, source)] in
+                .rendering(id: id, ticket: ticket, renderer.render(id.rawValue, source, circumstances))
             }
         }
     }
@@ -217,42 +220,50 @@ final class Workspace {
     /// taken in: no reading of it (a document's or a strings file's), nor
     /// rendering of its documents, is out on the slow lane.
     func isSettled(_ path: String) -> Bool {
-        let documentPath = SourceCache.documentPath(ofBuffer: path)
-        if sources.isReadingAside(documentAt: documentPath) || appStrings.isReadingAside(path) { return false }
-        return renderingAside.isEmpty || !index.documentIDs(ofFile: documentPath).contains { renderingAside[$0] != nil }
+        let documents = index.documentIDs(ofFile: SourceCache.documentPath(ofBuffer: path))
+        return aside.isSettled(RelativePath(rawValue: path), documents: documents) && !appStrings.isReadingAside(path)
+    }
+
+    /// Forgets what the next reading of the file at `sourcePath` would
+    /// resume from, and any reading of it out aside.
+    private func forgetReading(of sourcePath: RelativePath) {
+        sources.forgetReading(of: sourcePath)
+        aside.forgetReading(of: sourcePath)
     }
 
     /// Takes in a file's reading; returns the documents to render.
     @discardableResult
-    private func integrate(_ path: String, _ reading: FileReading?) -> [String] {
+    private func integrate(_ result: SourceCache.ReadResult) -> [DocumentID] {
+        let path = result.file.path
         localizations.noteRead(path)
-        if reading == nil || reading == .notContent { sources.forgetReading(of: path) }
-        let update = index.integrate(path, reading) { outbox[$0] != nil }
+        if result.reading == nil || result.reading == .notContent { forgetReading(of: result.file.sourcePath) }
+        let update = index.integrate(path, result.reading, changedDocuments: result.changedDocuments) { outbox[$0.rawValue] != nil }
         forget(update.removed)
-        queue.add(update.changed)
+        queue.add(update.changed, sourceChanged: true)
         return update.changed
     }
 
     /// Forgets documents a file no longer holds, and tells their pages.
-    private func forget(_ ids: [String]) {
+    private func forget(_ ids: [DocumentID]) {
         for id in ids {
             history.forget(id)
+            aside.forget(id)
             queue.forget(id)
-            localizations.forget(id)
-            outbox.remove(id)
+            localizations.forget(id.rawValue)
+            outbox.remove(id.rawValue)
         }
     }
 
     /// Renders the documents waiting, on every core when there are many,
     /// and publishes each document whose page would look different.
     private func renderPending() {
-        queue.add(localizations.compare(index, reference: style.config.language))
+        queue.add(localizations.compare(index, reference: style.config.language).map(DocumentID.init(rawValue:)))
         queue.add(index.refreshKindsFirstUsed())
         let ids = queue.takeWaiting()
         let renderer = self.renderer
-        for id in ids { history.startRendering(id) }
+        for id in ids { aside.renderInPlace(id) }
         let renderings = Parallel.map(ids) { id in
-            index.sources[id].map { renderer.render(id, $0, circumstances(of: id, $0)) }
+            index.sources[id].map { renderer.render(id.rawValue, $0, circumstances(of: id, $0)) }
         }
         for (id, rendering) in zip(ids, renderings) {
             if let rendering { publish(id, rendering) }
@@ -264,16 +275,22 @@ final class Workspace {
         DocumentRenderer(style: style, assets: files.assets, links: links, surroundings: files.surroundings, appStrings: appStrings)
     }
 
-    private func circumstances(of id: String, _ source: DocumentSource) -> DocumentRenderer.Circumstances {
-        DocumentRenderer.Circumstances(last: history[id], failure: index.failureOfFile[source.path], localization: localizations.findings(of: id),
-                                       unsaved: sources.isUnsaved(source.path), kindsFirstUsed: index.kindsFirstUsed[id] ?? [])
+    private func circumstances(of id: DocumentID, _ source: DocumentSource) -> DocumentRenderer.Circumstances {
+        DocumentRenderer.Circumstances(last: history[id], failure: index.failureOfFile[source.path],
+                                       localization: localizations.findings(of: id.rawValue), unsaved: sources.isUnsaved(source.path),
+                                       kindsFirstUsed: index.kindsFirstUsed[id] ?? [])
     }
 
     /// Records which images a document shows, and publishes it when a page
     /// would show something new.
-    private func publish(_ id: String, _ rendering: DocumentRenderer.Rendering) {
+    private func publish(_ id: DocumentID, _ rendering: DocumentRenderer.Rendering) {
         history.recordImages(rendering.images, of: id)
-        if let previous = outbox[id], !rendering.document.looksDifferent(from: previous) { return }
+        // Rendered for what the reading changed: it was compared for change once, there. Rendered for
+        // anything else (an image, the style, a buffer opened), only the page says whether it changed.
+        if !queue.takeSourceChanged(id), let previous = outbox[id.rawValue] {
+            renderingsCompared += 1
+            if !rendering.document.looksDifferent(from: previous) { return }
+        }
         if let replaced = history.record(rendering.reusable, of: id) { outbox.retire(replaced) }
         outbox.publish(rendering.document)
     }

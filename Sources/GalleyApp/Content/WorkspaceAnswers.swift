@@ -11,6 +11,14 @@ extension Workspace {
     /// Bytes of content files parsed so far.
     var bytesParsed: Int { sources.bytesParsed }
 
+    /// How often a save was compared for change so far, at each layer: by
+    /// the reader (which says which documents changed), by the index (a
+    /// reading whose reader did not say), and by the page (a rendering made
+    /// for anything but a changed reading).
+    var changeComparisons: (byReader: Int, byIndex: Int, byPage: Int) {
+        (sources.readingsCompared, index.sourcesCompared, renderingsCompared)
+    }
+
     /// How many pixels wide a column-wide image is on the configured device.
     var shownImageWidth: Int { style.shownImageWidth }
 
@@ -32,15 +40,15 @@ extension Workspace {
 
     /// The ids of the documents `path` holds, in file order.
     func documentIDs(ofFile path: String) -> [String] {
-        index.documentIDs(ofFile: path)
+        index.documentIDs(ofFile: path).map(\.rawValue)
     }
 
     /// What `galley check` would say about one file, for the editor.
     func diagnostics(ofFile path: String) -> [Diagnostic] {
         let strings = appStrings.findings.all.filter { $0.path == path }
-        guard path == ConfigFile.name else { return outbox.diagnostics(of: index.documentIDs(ofFile: path), inFile: path) + strings }
+        guard path == ConfigFile.name else { return outbox.diagnostics(of: documentIDs(ofFile: path), inFile: path) + strings }
         // The folder's warnings at galley.json's lines are carried by the first documents to use each kind.
-        let carried = outbox.diagnostics(of: index.kindsFirstUsed.keys.sorted(), inFile: path)
+        let carried = outbox.diagnostics(of: index.kindsFirstUsed.keys.sorted().map(\.rawValue), inFile: path)
         let own = style.configDiagnostics + strings
         return own + carried.filter { !own.contains($0) }
     }

@@ -124,7 +124,7 @@ final class PreviewLinks: EditorPreviews {
         switch ContentPath.role(of: path) {
         case .config, .appStrings: true
         // A format reads it (for a bundle, its text file; not its attachments).
-        case .content(let content): path == content.sourcePath
+        case .content(let content): path == content.sourcePath.rawValue
         default: false
         }
     }

@@ -6,7 +6,7 @@
 /// write a type conforming to this protocol and list it in
 /// `ContentFormats.all`.
 public protocol ContentFormat: Sendable {
-    /// Names the format in `ContentFile.format`; unique among the formats.
+    /// Names the format (what files of it are called in messages); unique among the formats.
     var name: String { get }
 
     /// The content file that `relativePath` belongs to, if this format reads
@@ -22,24 +22,47 @@ public protocol ContentFormat: Sendable {
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?) -> FileSnapshot
 }
 
-/// A document's file as a format recognised it.
+/// A document's file as a format recognised it, with the format that reads
+/// it: recognised once, where the path is first sorted, never looked up again.
 public struct ContentFile: Hashable, Sendable {
     /// The document's path relative to the content folder: the file, or the
     /// bundle folder. Documents and their ids are named after it.
     public var path: String
-    /// The file whose bytes are read: `path` itself, or the bundle's text file.
-    public var sourcePath: String
-    /// The `name` of the format that reads it.
-    public var format: String
+    /// The file whose bytes are read: `path` itself, or the bundle's text
+    /// file. A type of its own, so that a document's path is never passed
+    /// where the tables of readings, keyed by it, want one.
+    public var sourcePath: RelativePath
+    /// The format that reads it.
+    public let format: any ContentFormat
 
-    public init(path: String, sourcePath: String? = nil, format: String) {
+    public init(path: String, sourcePath: String? = nil, format: any ContentFormat) {
         self.path = path
-        self.sourcePath = sourcePath ?? path
+        self.sourcePath = RelativePath(rawValue: sourcePath ?? path)
         self.format = format
     }
 
     /// A folder whose files all belong to one document.
-    public var isBundle: Bool { sourcePath != path }
+    public var isBundle: Bool { sourcePath.rawValue != path }
+
+    public static func == (first: ContentFile, second: ContentFile) -> Bool {
+        first.path == second.path && first.sourcePath == second.sourcePath && first.format.name == second.format.name
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(sourcePath)
+    }
+
+    /// The documents in `bytes`, the bytes of `sourcePath`, parsing only
+    /// what changed since `previous` where the format can.
+    public func read(_ bytes: [UInt8], in context: ReadingContext, after previous: FileSnapshot?) -> FileSnapshot {
+        format.read(bytes, of: self, in: context, after: previous)
+    }
+
+    /// The documents in `bytes`, the bytes of `sourcePath`.
+    public func read(_ bytes: [UInt8], in context: ReadingContext) -> FileReading {
+        format.read(bytes, of: self, in: context)
+    }
 }
 
 /// What every read needs besides the bytes.

@@ -30,24 +30,10 @@ public enum ContentFormats {
         return file.isBundle && file.path == folder
     }
 
-    /// The documents in `bytes`, the bytes of `file.sourcePath`.
-    public static func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {
-        guard let format = all.first(where: { $0.name == file.format }) else { return .notContent }
-        return format.read(bytes, of: file, in: context)
-    }
-
-    /// The documents in `bytes`, the bytes of `file.sourcePath`, parsing
-    /// only what changed since `previous`, the last reading of the same file
-    /// with the same context (nil: read it whole). Equal to `read(_:of:in:)`.
-    public static func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?) -> FileSnapshot {
-        guard let format = all.first(where: { $0.name == file.format }) else { return FileSnapshot(reading: .notContent, bytesRead: 0) }
-        return format.read(bytes, of: file, in: context, after: previous)
-    }
-
     /// The documents in `bytes` read as the file at `relativePath` (an editor's
     /// unsaved buffer, say); nil when no format reads that path.
     public static func read(_ bytes: [UInt8], at relativePath: String, in context: ReadingContext) -> FileReading? {
-        guard let file = file(containing: relativePath), file.sourcePath == relativePath else { return nil }
-        return read(bytes, of: file, in: context)
+        guard let file = file(containing: relativePath), file.sourcePath.rawValue == relativePath else { return nil }
+        return file.read(bytes, in: context)
     }
 }

@@ -4,7 +4,7 @@ struct DataFileFormat: ContentFormat {
 
     func file(containing relativePath: String) -> ContentFile? {
         guard relativePath != ConfigFile.name, RelativePath.hasExtension(relativePath, in: ["json"]) else { return nil }
-        return ContentFile(path: relativePath, format: name)
+        return ContentFile(path: relativePath, format: self)
     }
 
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {
@@ -14,7 +14,8 @@ struct DataFileFormat: ContentFormat {
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?) -> FileSnapshot {
         let reader = DataFileReader(schema: context.config.schema, path: file.path)
         let snapshot = if let last = previous?.resume as? DataFileSnapshot { reader.reread(bytes, after: last) } else { reader.snapshot(of: bytes) }
-        return FileSnapshot(reading: Self.documents(snapshot.reading, of: file), resume: snapshot, bytesRead: snapshot.bytesRead)
+        return FileSnapshot(reading: Self.documents(snapshot.reading, of: file), resume: snapshot, bytesRead: snapshot.bytesRead,
+                            changedDocuments: snapshot.changedItems)
     }
 
     /// One document per item; shared by every syntax a data file may be written in.

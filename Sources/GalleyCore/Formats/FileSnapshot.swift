@@ -3,18 +3,25 @@
 /// where it changed.
 ///
 /// The shell keeps one per file and hands it back with the new bytes to
-/// `ContentFormats.read(_:of:in:after:)`.
+/// `ContentFile.read(_:in:after:)`.
 public struct FileSnapshot: Sendable {
     public let reading: FileReading
     /// The format's own state for the next reading (nil: read it whole).
     let resume: (any Sendable)?
     /// How many bytes this reading parsed: the whole file, or only what changed.
     public let bytesRead: Int
+    /// Which documents of the reading (by their place in it) differ from
+    /// the previous reading's, as the format found while reading only what
+    /// changed: the one place a save is compared for change. Nil when the
+    /// format did not compare (the file was read whole): whoever keeps the
+    /// previous documents compares them then.
+    public let changedDocuments: Set<Int>?
 
-    init(reading: FileReading, resume: (any Sendable)? = nil, bytesRead: Int) {
+    init(reading: FileReading, resume: (any Sendable)? = nil, bytesRead: Int, changedDocuments: Set<Int>? = nil) {
         self.reading = reading
         self.resume = resume
         self.bytesRead = bytesRead
+        self.changedDocuments = changedDocuments
     }
 
     /// Whether the next reading can parse only what changed; keeping a
@@ -25,7 +32,7 @@ public struct FileSnapshot: Sendable {
     /// file small enough to read whole again, whose format's state (every
     /// string's reading, for a data file) need not outlive this reading.
     public var readingOnly: FileSnapshot {
-        FileSnapshot(reading: reading, bytesRead: bytesRead)
+        FileSnapshot(reading: reading, bytesRead: bytesRead, changedDocuments: changedDocuments)
     }
 
     /// A file that could not be read at all.

@@ -5,7 +5,7 @@ struct PropertyListFormat: ContentFormat {
     let name = "plist"
 
     func file(containing relativePath: String) -> ContentFile? {
-        RelativePath.hasExtension(relativePath, in: ["plist"]) ? ContentFile(path: relativePath, format: name) : nil
+        RelativePath.hasExtension(relativePath, in: ["plist"]) ? ContentFile(path: relativePath, format: self) : nil
     }
 
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {

@@ -13,7 +13,7 @@ struct RTFDFormat: ContentFormat {
         // The innermost bundle: an RTFD inside another is a document of its own.
         guard let bundleIndex = components.lastIndex(where: { RelativePath.hasExtension($0, in: ["rtfd"]) }) else { return nil }
         let bundle = components[...bundleIndex].joined(separator: "/")
-        return ContentFile(path: bundle, sourcePath: Self.textPath(ofBundle: bundle), format: name)
+        return ContentFile(path: bundle, sourcePath: Self.textPath(ofBundle: bundle), format: self)
     }
 
     /// The bundle's text file: where its problems are, for editors and CI to open (a folder they cannot).
@@ -23,12 +23,12 @@ struct RTFDFormat: ContentFormat {
 
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {
         // Diagnostics point into the text file; attachments resolve against the bundle.
-        let result = RTFReader.read(bytes, path: file.sourcePath, converters: context.converters)
+        let result = RTFReader.read(bytes, path: file.sourcePath.rawValue, converters: context.converters)
         return Self.documents(result.document, result.diagnostics, of: file, in: context)
     }
 
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?) -> FileSnapshot {
-        let reading = RTFFormat.reading(bytes, path: file.sourcePath, after: previous, in: context)
+        let reading = RTFFormat.reading(bytes, path: file.sourcePath.rawValue, after: previous, in: context)
         return FileSnapshot(reading: Self.documents(reading.document, reading.diagnostics, of: file, in: context),
                             resume: reading.canBeResumed ? reading : nil, bytesRead: reading.bytesRead)
     }

@@ -3,7 +3,7 @@ struct RTFFormat: ContentFormat {
     let name = "rtf"
 
     func file(containing relativePath: String) -> ContentFile? {
-        RelativePath.hasExtension(relativePath, in: ["rtf"]) ? ContentFile(path: relativePath, format: name) : nil
+        RelativePath.hasExtension(relativePath, in: ["rtf"]) ? ContentFile(path: relativePath, format: self) : nil
     }
 
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {

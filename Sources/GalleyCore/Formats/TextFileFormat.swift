@@ -3,7 +3,7 @@ struct TextFileFormat: ContentFormat {
     let name = "text"
 
     func file(containing relativePath: String) -> ContentFile? {
-        RelativePath.hasExtension(relativePath, in: ["txt"]) ? ContentFile(path: relativePath, format: name) : nil
+        RelativePath.hasExtension(relativePath, in: ["txt"]) ? ContentFile(path: relativePath, format: self) : nil
     }
 
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {

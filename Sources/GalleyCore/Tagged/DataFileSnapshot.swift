@@ -19,6 +19,12 @@ public struct DataFileSnapshot: Sendable {
     /// How many bytes this reading parsed: the whole file, the edited item
     /// or the edited string.
     public let bytesRead: Int
+    /// Which items of the reading (by their place among its items) differ
+    /// from the previous reading's, as the reread found by finding what it
+    /// must read again: the edited item, and those after it when the edit
+    /// moved them to other lines. Nil when the file was read whole, and no
+    /// reading was compared with.
+    public var changedItems: Set<Int>? = nil
 }
 
 /// What an item's reading was made from, apart from its place in the file:
@@ -72,7 +78,7 @@ extension DataFileReader {
         let (prefix, suffix) = ByteEdit.commonEnds(old, bytes)
         if prefix == old.count && prefix == bytes.count {
             return DataFileSnapshot(bytes: bytes, reading: previous.reading, lines: previous.lines, itemStarts: previous.itemStarts,
-                                    itemSources: previous.itemSources, itemDepth: previous.itemDepth, bytesRead: 0)
+                                    itemSources: previous.itemSources, itemDepth: previous.itemDepth, bytesRead: 0, changedItems: [])
         }
         let oldEnd = old.count - suffix
         let newEnd = bytes.count - suffix
@@ -130,8 +136,14 @@ extension DataFileReader {
         }
         var itemStarts = previous.itemStarts
         for later in (index + 1)..<itemStarts.count { itemStarts[later] += shift }
+        // A problem of the file's own moved with the edit shows on every item.
+        let fileProblemMoved = lineShift != 0 && fileDiagnostics.contains { $0.location.line > editEndLine }
+        let changed = readings.indices.filter { position in
+            readings[position].index == index || (readings[position].index > index && lineShift != 0) || fileProblemMoved
+        }
         return DataFileSnapshot(bytes: bytes, reading: .items(newReadings, fileDiagnostics: fileDiagnostics.map(moved)), lines: SourcePositions(lines: lines),
-                                itemStarts: itemStarts, itemSources: itemSources, itemDepth: previous.itemDepth, bytesRead: newItemEnd - start)
+                                itemStarts: itemStarts, itemSources: itemSources, itemDepth: previous.itemDepth,
+                                bytesRead: newItemEnd - start, changedItems: Set(changed))
     }
 
     /// The reading of an edit that lies inside one string of an item's text
@@ -171,7 +183,8 @@ extension DataFileReader {
         var itemStarts = previous.itemStarts
         for later in (index + 1)..<itemStarts.count { itemStarts[later] += shift }
         return DataFileSnapshot(bytes: bytes, reading: .items(readings, fileDiagnostics: fileDiagnostics), lines: positions,
-                                itemStarts: itemStarts, itemSources: itemSources, itemDepth: previous.itemDepth, bytesRead: newWritten.count)
+                                itemStarts: itemStarts, itemSources: itemSources, itemDepth: previous.itemDepth,
+                                bytesRead: newWritten.count, changedItems: [position])
     }
 
     /// Whether the rest of the line holds nothing but blanks and the commas

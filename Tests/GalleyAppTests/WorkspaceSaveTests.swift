@@ -1,0 +1,64 @@
+import Foundation
+import GalleyCore
+import XCTest
+@testable import GalleyApp
+
+/// One save of the README's example, followed through the workspace: what
+/// each layer compares, and what it only writes down.
+final class WorkspaceSaveTests: XCTestCase {
+    private var root = ""
+    private let dataFile = "Resources/speciesData.json"
+    /// The data file as the example has it.
+    private var original = ""
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("galley-save-\(UUID().uuidString)").path
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Assets/Example").path
+        try FileManager.default.copyItem(atPath: example, toPath: root)
+        original = try String(contentsOfFile: root + "/" + dataFile, encoding: .utf8)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    /// The example's data file with `words` put at the start of the first
+    /// string of the first item's text, as an author types into it.
+    private func edited(_ words: String) throws -> String {
+        let text = original
+        let marker = try XCTUnwrap(text.range(of: #""detailText""#))
+        let array = try XCTUnwrap(text.range(of: "[", range: marker.upperBound..<text.endIndex))
+        let quote = try XCTUnwrap(text.range(of: "\"", range: array.upperBound..<text.endIndex))
+        return text.replacingCharacters(in: quote.upperBound..<quote.upperBound, with: words)
+    }
+
+    private func save(_ text: String, in workspace: Workspace) throws -> WorkspaceChanges {
+        try text.write(toFile: root + "/" + dataFile, atomically: false, encoding: .utf8)
+        return workspace.apply(changed: [dataFile], removed: [])
+    }
+
+    func testASaveIsComparedForChangeOnceByTheReader() throws {
+        let workspace = Workspace(root: root)
+        workspace.apply(.everything)
+        let documents = workspace.documentIDs(ofFile: dataFile)
+        XCTAssertGreaterThan(documents.count, 1, "the example has several articles, of which one is edited")
+        // The first save reads the file again whole: what the reader compares with is kept from then on.
+        _ = try save(try edited("First "), in: workspace)
+
+        let before = workspace.changeComparisons
+        let changes = try save(try edited("Second "), in: workspace)
+        let after = workspace.changeComparisons
+        XCTAssertEqual(changes.changed.map(\.id), [documents[0]], "only the edited article is told")
+        XCTAssertTrue(changes.changed[0].html.contains("Second "))
+        XCTAssertEqual(after.byReader - before.byReader, 1, "the reader did not say what changed")
+        XCTAssertEqual(after.byIndex - before.byIndex, 0, "the index compared the documents again")
+        XCTAssertEqual(after.byPage - before.byPage, 0, "the rendering was compared with the published page again")
+
+        // The same bytes again: the reader finds nothing changed, and nothing is rendered or compared after it.
+        let again = try save(try edited("Second "), in: workspace).changed
+        XCTAssertEqual(again.count, 0)
+        XCTAssertEqual(workspace.changeComparisons.byIndex, after.byIndex)
+        XCTAssertEqual(workspace.changeComparisons.byPage, after.byPage)
+    }
+}
