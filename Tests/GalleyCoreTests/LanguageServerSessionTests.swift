@@ -373,6 +373,30 @@ final class LanguageServerSessionTests: XCTestCase {
         XCTAssertEqual(last?.edit?.range, 1..<(old.utf8.count - 2), "from the first byte changed to the last, the final CRLF untouched")
     }
 
+    /// A keystroke into a 1 MB buffer edits it in place and sends the
+    /// preview only what changed; a preview that kept the text (as one in
+    /// the same process would) makes the next keystroke copy it, and the
+    /// counter sees that.
+    func testAKeystrokeIntoAOneMegabyteBufferCopiesNoWholeBuffer() {
+        initialize()
+        let item = "\"" + String(repeating: "a", count: 96) + "\",\r\n"
+        open("{\"body\": [\r\n" + String(repeating: item, count: 10_000) + "\"end\"]}")
+        idle()
+        let opened = session.wholeTextCopies
+        XCTAssertEqual(opened, 1, "the open writes the text once")
+        change((5_000, 3, 5_000, 3), "x", version: 2)
+        let actions = session.handle(.inputIdle)
+        XCTAssertEqual(session.wholeTextCopies, opened, "the keystroke edited the buffer in place")
+        guard case .show(_, let buffer)? = actions.first else { return XCTFail("\(actions.count) actions, no show") }
+        XCTAssertGreaterThan(buffer.text.count, 1_000_000)
+        XCTAssertEqual(buffer.edit?.replacement.count, 1, "the preview is sent the keystroke, not the text")
+        change((5_000, 4, 5_000, 4), "y", version: 3)
+        XCTAssertEqual(session.wholeTextCopies, opened + 1, "the text the preview kept was copied, not changed under it")
+        withExtendedLifetime(actions) {}
+        change((5_000, 5, 5_000, 5), "z", version: 4)
+        XCTAssertEqual(session.wholeTextCopies, opened + 1)
+    }
+
     // MARK: - Knowledge
 
     func testAQuickFixComesFromTheFixItsInTheDiagnosticsData() {

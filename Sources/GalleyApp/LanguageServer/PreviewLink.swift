@@ -134,9 +134,14 @@ final class OwnPreviewLink: PreviewLink {
         root = AbsolutePath(rawValue: daemon.root)
     }
 
-    /// In the same process the whole text costs no copy; the edit is not needed.
+    /// The edit, when there is one, as from another process: the whole text
+    /// handed over would be shared with the editor's buffer, and the next
+    /// keystroke would copy it.
     func setBuffer(_ text: [UInt8], version: Int, edit: BufferEdit?, for path: RelativePath) -> PreviewFileState {
-        daemon.setBuffer(text, for: path.rawValue)
+        if let edit, let state = daemon.editBuffer(for: path.rawValue, replacing: edit.range, with: Array(edit.replacement)) {
+            return state
+        }
+        return daemon.setBuffer(text, for: path.rawValue)
     }
 
     func dropBuffer(for path: RelativePath) -> PreviewFileState {

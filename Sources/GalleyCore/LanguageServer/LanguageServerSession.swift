@@ -62,6 +62,9 @@ public struct LanguageServerSession {
     /// Whether the client opens documents the server asks it to.
     public var canShowDocument: Bool { capabilities.showDocument }
 
+    /// Whole copies the open buffers' texts made of themselves (see `OpenTextDocument.wholeCopies`).
+    public var wholeTextCopies: Int { documents.values.reduce(0) { $0 + $1.text.wholeCopies } }
+
     public mutating func handle(_ event: LanguageServerEvent) -> [LanguageServerAction] {
         switch event {
         case .message(let message): return handle(message)
