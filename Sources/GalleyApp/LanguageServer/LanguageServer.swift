@@ -33,8 +33,8 @@ final class LanguageServer {
         run(.inputIdle)
     }
 
-    func refuse(_ reason: String) {
-        output.send(.error(id: nil, .refusedInput(reason: reason)))
+    func refuse(_ refusal: FramingRefusal) {
+        output.send(.error(id: nil, .refusedInput(refusal)))
     }
 
     /// The actions' texts share the session's buffers only until this returns.

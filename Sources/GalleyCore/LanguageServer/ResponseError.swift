@@ -13,7 +13,7 @@ public enum ResponseError: Error, Equatable, Sendable, CustomStringConvertible {
     case shuttingDown
     case unknownMethod(String)
     /// The input stream broke (a bad header) and is read no further.
-    case refusedInput(reason: String)
+    case refusedInput(FramingRefusal)
 
     public var code: ErrorCode {
         switch self {
@@ -36,7 +36,7 @@ public enum ResponseError: Error, Equatable, Sendable, CustomStringConvertible {
         case .alreadyInitialized: "initialize was already called"
         case .shuttingDown: "the server is shutting down"
         case .unknownMethod(let method): "unknown method '\(method)'"
-        case .refusedInput(let reason): "refused: \(reason)"
+        case .refusedInput(let refusal): "refused: \(refusal)"
         }
     }
 }
