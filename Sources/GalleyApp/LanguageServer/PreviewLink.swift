@@ -21,7 +21,7 @@ protocol PreviewLink: AnyObject {
     /// Scrolls pages that follow the editor to the block at `line` (1-based).
     func follow(path: RelativePath, line: Int) throws(PreviewLinkError)
     /// Calls `show` (on another thread) for each Alt/Ctrl-click on a block.
-    func forwardClicks(to show: @escaping @Sendable (_ path: String, _ line: Int, _ column: Int) -> Void)
+    func forwardClicks(to show: @escaping @Sendable (_ path: RelativePath, _ line: Int, _ column: Int) -> Void)
     func close()
 }
 
@@ -50,7 +50,7 @@ final class DaemonSocketLink: PreviewLink {
 
     func setBuffer(_ text: [UInt8], version: Int, edit: BufferEdit?, for path: RelativePath) throws(PreviewLinkError) -> PreviewFileState {
         if let edit {
-            let header = BufferLinkProtocol.header(.edit(path: path.rawValue, base: edit.base, version: version, range: edit.range,
+            let header = BufferLinkProtocol.header(.edit(path: path, base: edit.base, version: version, range: edit.range,
                                                          length: edit.replacement.count))
             try write(header + edit.replacement)
             // Stale: the daemon does not hold the text the edit was made on; the whole text follows.
@@ -59,13 +59,13 @@ final class DaemonSocketLink: PreviewLink {
                 return state
             }
         }
-        try write(BufferLinkProtocol.header(.set(path: path.rawValue, version: version, length: text.count)))
+        try write(BufferLinkProtocol.header(.set(path: path, version: version, length: text.count)))
         try write(text)
         return try readReply(about: path)
     }
 
     func dropBuffer(for path: RelativePath) throws(PreviewLinkError) -> PreviewFileState {
-        try write(BufferLinkProtocol.header(.drop(path: path.rawValue)))
+        try write(BufferLinkProtocol.header(.drop(path: path)))
         return try readReply(about: path)
     }
 
@@ -76,11 +76,11 @@ final class DaemonSocketLink: PreviewLink {
     }
 
     func follow(path: RelativePath, line: Int) throws(PreviewLinkError) {
-        try write(BufferLinkProtocol.header(.follow(path: path.rawValue, line: line)))
+        try write(BufferLinkProtocol.header(.follow(path: path, line: line)))
         _ = try readLine()
     }
 
-    func forwardClicks(to show: @escaping @Sendable (String, Int, Int) -> Void) {
+    func forwardClicks(to show: @escaping @Sendable (RelativePath, Int, Int) -> Void) {
         guard let clicks = try? LocalSocketConnection.connect(to: DaemonSocketPath.socket(forRoot: root.rawValue)),
               (try? clicks.write(BufferLinkProtocol.header(.listen))) != nil else { return }
         self.clicks = clicks
@@ -156,9 +156,9 @@ final class OwnPreviewLink: PreviewLink {
         daemon.follow(path: path.rawValue, line: line)
     }
 
-    func forwardClicks(to show: @escaping @Sendable (String, Int, Int) -> Void) {
+    func forwardClicks(to show: @escaping @Sendable (RelativePath, Int, Int) -> Void) {
         _ = daemon.editors.add { path, line, column in
-            show(path, line, column)
+            show(RelativePath(rawValue: path), line, column)
             return true
         }
     }

@@ -119,7 +119,7 @@ final class PreviewLinks {
         links[nextNumber] = link
         let root = link.root
         link.forwardClicks { [showClick, forwardsClicks] path, line, _ in
-            if forwardsClicks.isOn { showClick(root, RelativePath(rawValue: path), line) }
+            if forwardsClicks.isOn { showClick(root, path, line) }
         }
         return PreviewID(number: nextNumber, root: link.root, url: link.url)
     }
