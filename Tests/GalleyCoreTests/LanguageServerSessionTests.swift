@@ -347,6 +347,47 @@ final class LanguageServerSessionTests: XCTestCase {
         XCTAssertEqual(previews.attached, [], "the test's previews were never used")
     }
 
+    /// What each answer to `attach` makes the session say and do.
+    func testEachWayOfFindingAPreviewGivesItsActions() {
+        request("initialize", #"{"capabilities":{"window":{"showDocument":{"support":true}}}}"#)
+        let document = DocumentURI(rawValue: uri)
+        let path: RelativePath = "Resources/data.json"
+        let preview = previews.preview
+        func opened() -> LanguageServerEvent {
+            .message(IncomingMessage.decode(Array(
+                #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","version":1,"text":"{}"}}}"#.utf8)))
+        }
+        func showMessage(_ type: Int, _ text: String) -> LanguageServerAction {
+            .send(.notification(method: "window/showMessage", params: .object([("type", .int(type)), ("message", .string(text))])))
+        }
+        let refusal = PreviewRefusal.tooWide(folder: "/")
+        let steps: [(event: LanguageServerEvent, actions: [LanguageServerAction])] = [
+            (opened(), [.attach(document, file: "/content/Resources/data.json", workspaceFolders: [])]),
+            (.attached(document, .none), []),
+            (.inputIdle, []),
+            (opened(), [.attach(document, file: "/content/Resources/data.json", workspaceFolders: [])]),
+            (.attached(document, .failed(folder: "/content", reason: "no port")),
+             [showMessage(1, "Galley could not start a preview of /content: no port")]),
+            (opened(), [.attach(document, file: "/content/Resources/data.json", workspaceFolders: [])]),
+            (.attached(document, .refused(refusal)), [showMessage(2, refusal.description)]),
+            (opened(), [.attach(document, file: "/content/Resources/data.json", workspaceFolders: [])]),
+            (.attached(document, .refused(refusal)), []),
+            (.attached(document, .found(preview, path: path, started: true)), []),
+            (opened(), [.attach(document, file: "/content/Resources/data.json", workspaceFolders: [])]),
+            (.attached(document, .found(preview, path: path, started: true)), []),
+            (.inputIdle, [.show(document, BufferShow(text: Array("{}".utf8), version: 1, edit: nil, path: path, preview: preview))]),
+            (.previewed(document, sent: 1, PreviewFileState(diagnostics: [], pages: ["/doc/abc"])), [
+                showMessage(3, "Galley preview: http://127.0.0.1:9/doc/abc"),
+                .send(.request(method: "window/showDocument",
+                               params: .object([("uri", .string("http://127.0.0.1:9/doc/abc")), ("external", .bool(true))]))),
+                Self.publishDiagnostics(uri, version: 1),
+            ]),
+        ]
+        for (index, step) in steps.enumerated() {
+            XCTAssertEqual(session.handle(step.event), step.actions, "step \(index)")
+        }
+    }
+
     /// Every change of one `didChange`, in UTF-16 columns over CRLF lines,
     /// reaches the preview as the one byte range they touched.
     func testTheChangesOfADidChangeReachThePreviewAsTheirRange() {

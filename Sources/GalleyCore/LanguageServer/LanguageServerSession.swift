@@ -43,7 +43,7 @@ public struct LanguageServerSession {
     private var shutdownRequested = false
     var documents: [DocumentURI: OpenDocument] = [:]
     /// Documents changed since the last flush, in the order they changed.
-    public private(set) var pendingPreview: [DocumentURI] = []
+    private(set) var pendingPreview: [DocumentURI] = []
     /// Why files got no preview, each said to the editor once.
     private var refusalsSaid: Set<PreviewRefusal> = []
     /// The preview this process started, until the editor is told its first page.
@@ -58,9 +58,6 @@ public struct LanguageServerSession {
     public init(version: String) {
         self.version = version
     }
-
-    /// Whether the client opens documents the server asks it to.
-    public var canShowDocument: Bool { capabilities.showDocument }
 
     /// Whole copies the open buffers' texts made of themselves (see `OpenTextDocument.wholeCopies`).
     public var wholeTextCopies: Int { documents.values.reduce(0) { $0 + $1.text.wholeCopies } }
@@ -289,7 +286,7 @@ public struct LanguageServerSession {
             unannouncedPreview = nil
             let url = preview.url + (state.pages.first.map { String($0.dropFirst()) } ?? "")
             messages.append(.showMessage(.info, "Galley preview: \(url)"))
-            if canShowDocument {
+            if capabilities.showDocument {
                 messages.append(.request(method: "window/showDocument", params: .object([("uri", .string(url)), ("external", .bool(true))])))
             }
         }
