@@ -354,8 +354,8 @@ final class LanguageServerSessionTests: XCTestCase {
         let path: RelativePath = "Resources/data.json"
         let preview = previews.preview
         func opened() -> LanguageServerEvent {
-            .message(IncomingMessage.decode(Array(
-                #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","version":1,"text":"{}"}}}"#.utf8)))
+            let params = #"{"textDocument":{"uri":"\#(uri)","version":1,"text":"{}"}}"#
+            return .message(IncomingMessage.decode(Array(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":\#(params)}"#.utf8)))
         }
         func showMessage(_ type: Int, _ text: String) -> LanguageServerAction {
             .send(.notification(method: "window/showMessage", params: .object([("type", .int(type)), ("message", .string(text))])))
