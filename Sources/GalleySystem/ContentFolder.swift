@@ -61,12 +61,29 @@ public struct ContentFolder: Sendable {
         return try file.descriptor.readAll(expected: Int(file.status.st_size), limit: Self.maximumFileSize, path: path)
     }
 
-    /// Whether the file at `path` is a regular file beneath the root holding exactly `bytes` (read only when the sizes agree).
+    /// Whether the file at `path` is a regular file beneath the root holding exactly `bytes`: read only when the sizes
+    /// agree, and a piece at a time, so that an editor's large buffer is never held twice to be compared.
     public func hasContents(_ path: String, _ bytes: [UInt8]) -> Bool {
         guard let file = try? openFile(path) else { return false }
         defer { file.descriptor.close() }
         guard Int(file.status.st_size) == bytes.count else { return false }
-        return (try? file.descriptor.readAll(expected: bytes.count, limit: Self.maximumFileSize, path: path)) == bytes
+        var piece = [UInt8](repeating: 0, count: min(bytes.count, 64 * 1024) + 1)
+        var compared = 0
+        while true {
+            guard let read = try? piece.withUnsafeMutableBytes({ buffer throws(SystemCallError) in
+                try file.descriptor.read(into: buffer, path: path)
+            }) else { return false }
+            if read == 0 { return compared == bytes.count }
+            guard read <= bytes.count - compared else { return false }
+            let same = piece.withUnsafeBytes { file in
+                bytes.withUnsafeBytes { text in
+                    guard let fileStart = file.baseAddress, let textStart = text.baseAddress else { return false }
+                    return memcmp(fileStart, textStart + compared, read) == 0
+                }
+            }
+            guard same else { return false }
+            compared += read
+        }
     }
 
     /// Whether something is at `path`: true also for a symlink that leads

@@ -68,7 +68,7 @@ final class BufferLinkSessionTests: XCTestCase {
         }
     }
 
-    private func sendSet(_ file: String, over connection: LocalSocketConnection) throws {
+    private func sendSet(_ file: RelativePath, over connection: LocalSocketConnection) throws {
         let text = Array("[]".utf8)
         try connection.write(BufferLinkProtocol.header(.set(path: file, version: 1, length: text.count)) + text)
     }

@@ -6,7 +6,7 @@ import XCTest
 /// and never at a folder as wide as `/`, the home folder or `/usr` unless a
 /// `galley.json` says it is content.
 final class PreviewRootTests: XCTestCase {
-    private func folder(_ file: String, _ workspace: [String], configs: Set<String> = []) -> Result<String, PreviewRefusal> {
+    private func folder(_ file: String, _ workspace: [String], configs: Set<String> = []) -> Result<AbsolutePath, PreviewRefusal> {
         PreviewRoot.folder(for: file, workspaceFolders: workspace, home: "/home/ann", hasConfig: configs.contains)
     }
 
@@ -38,8 +38,9 @@ final class PreviewRootTests: XCTestCase {
             ("/tmp/notes.txt", [], "/tmp"),
             ("/var/lib/x/notes.txt", [], "/var/lib/x"),
         ] {
-            XCTAssertEqual(folder(file, workspace), .failure(.tooWide(folder: wide)), file)
-            XCTAssertEqual(folder(file, workspace, configs: [wide]), .success(wide), "a galley.json in \(wide) says it is content")
+            XCTAssertEqual(folder(file, workspace), .failure(.tooWide(folder: AbsolutePath(rawValue: wide))), file)
+            XCTAssertEqual(folder(file, workspace, configs: [wide]), .success(AbsolutePath(rawValue: wide)),
+                           "a galley.json in \(wide) says it is content")
         }
         XCTAssertFalse(PreviewRoot.isTooWide("/var/www/site", home: "/root"))
         XCTAssertFalse(PreviewRoot.isTooWide("/srv/content", home: nil))

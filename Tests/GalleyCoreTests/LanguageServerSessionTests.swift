@@ -1,71 +1,96 @@
 import GalleyCore
 import XCTest
 
-/// A preview that keeps what it was sent and answers with set diagnostics.
-private final class RecordingPreviews: EditorPreviews {
+/// The test's shell: carries out the session's actions on previews it
+/// makes up, keeping what it was asked, with no I/O.
+private final class RecordingPreviews {
     struct Shown: Equatable {
         var text: String
         var version: Int
         var edit: BufferEdit?
-        var path: String
+        var path: RelativePath
     }
 
     let preview = PreviewID(number: 1, root: "/content", url: "http://127.0.0.1:9/")
     var started = false
     var shown: [Shown] = []
-    var dropped: [String] = []
+    var dropped: [RelativePath] = []
     var followed: [Int] = []
     var forgotten: [PreviewID] = []
-    var attached: [String] = []
+    var attached: [AbsolutePath] = []
     var diagnostics: [Diagnostic] = []
     var vocabulary = EditorVocabulary(tags: ["image", "caption"], imageKey: "imageName", assets: [])
     var failing = false
+    var forwardsClicks = false
+    var workspaceFolders: [AbsolutePath] = []
 
-    struct Gone: Error, CustomStringConvertible { var description: String { "it went away" } }
-
-    var workspaceFolders: [String] = []
-
-    func attach(file path: String, workspaceFolders: [String]) -> PreviewLookup {
+    func attach(file path: AbsolutePath, workspaceFolders: [AbsolutePath]) -> PreviewLookup {
         attached.append(path)
         self.workspaceFolders = workspaceFolders
-        if path.hasPrefix("/usr/") { return .refused(.outsideWorkspace(file: path, workspaceFolders: workspaceFolders)) }
-        guard path.hasPrefix("/content/") else { return .none }
-        return .found(preview, path: String(path.dropFirst("/content/".count)), started: started)
+        if path.rawValue.hasPrefix("/usr/") { return .refused(.outsideWorkspace(file: path, workspaceFolders: workspaceFolders)) }
+        guard path.rawValue.hasPrefix("/content/") else { return .none }
+        return .found(preview, path: RelativePath(rawValue: String(path.rawValue.dropFirst("/content/".count))), started: started)
     }
 
-    func show(_ text: [UInt8], version: Int, edit: BufferEdit?, for path: String, in preview: PreviewID) throws -> PreviewFileState {
-        if failing { throw Gone() }
-        shown.append(Shown(text: String(decoding: text, as: UTF8.self), version: version, edit: edit, path: path))
-        return PreviewFileState(diagnostics: diagnostics, pages: ["/doc/abc"])
-    }
-
-    func drop(_ path: String, in preview: PreviewID) throws -> PreviewFileState {
-        dropped.append(path)
-        return PreviewFileState(diagnostics: [], pages: ["/doc/abc"])
-    }
-
-    func vocabulary(of preview: PreviewID) throws -> EditorVocabulary { vocabulary }
-
-    func follow(_ path: String, line: Int, in preview: PreviewID) throws {
-        followed.append(line)
-    }
-
-    func forget(_ preview: PreviewID) {
-        forgotten.append(preview)
+    /// Carries out `action`: the event that answers it, if any.
+    func perform(_ action: LanguageServerAction, sending sent: inout [OutgoingMessage]) -> LanguageServerEvent? {
+        let gone = LanguageServerEvent.previewFailed(preview, .wentAway(root: preview.root))
+        switch action {
+        case .send(let message):
+            sent.append(message)
+            return nil
+        case .attach(let uri, let file, let folders):
+            return .attached(uri, attach(file: file, workspaceFolders: folders))
+        case .show(let uri, let buffer):
+            if failing { return gone }
+            let text = String(decoding: buffer.text, as: UTF8.self)
+            shown.append(Shown(text: text, version: buffer.version, edit: buffer.edit, path: buffer.path))
+            return .previewed(uri, sent: buffer.version, PreviewFileState(diagnostics: diagnostics, pages: ["/doc/abc"]))
+        case .drop(let uri, let path, _):
+            dropped.append(path)
+            return .previewed(uri, sent: nil, PreviewFileState(diagnostics: [], pages: ["/doc/abc"]))
+        case .fetchVocabulary(let preview): return failing ? gone : .vocabulary(preview, vocabulary)
+        case .follow(_, let line, _):
+            followed.append(line)
+            return nil
+        case .forget(let preview):
+            forgotten.append(preview)
+            return nil
+        case .forwardClicks:
+            forwardsClicks = true
+            return nil
+        }
     }
 }
 
 final class LanguageServerSessionTests: XCTestCase {
     private let uri = "file:///content/Resources/data.json"
     private var previews = RecordingPreviews()
-    private lazy var session = LanguageServerSession(previews: previews, version: "1.0")
+    private var session = LanguageServerSession(version: "1.0")
     private var nextID = 0
+
+    /// What the session sends to the editor after `event`, its actions carried out as the app's shell does.
+    private func drive(_ event: LanguageServerEvent) -> [OutgoingMessage] {
+        var sent: [OutgoingMessage] = []
+        func run(_ event: LanguageServerEvent) {
+            for action in session.handle(event) {
+                if let outcome = previews.perform(action, sending: &sent) { run(outcome) }
+            }
+        }
+        run(event)
+        return sent
+    }
+
+    /// The input fell idle: what the session then sends.
+    @discardableResult
+    private func idle() -> [OutgoingMessage] {
+        drive(.inputIdle)
+    }
 
     /// The messages the session answers `json` with, each as parsed JSON.
     @discardableResult
     private func send(_ json: String) -> [JSONNode] {
-        let messages = session.handle(IncomingMessage.decode(Array(json.utf8)))
-        return messages.map(Self.parse)
+        drive(.message(IncomingMessage.decode(Array(json.utf8)))).map(Self.parse)
     }
 
     private static func parse(_ message: OutgoingMessage) -> JSONNode {
@@ -167,10 +192,10 @@ final class LanguageServerSessionTests: XCTestCase {
         XCTAssertTrue(message.contains("'/usr/share/doc/notes.txt' is outside it"), message)
         _ = notify("textDocument/didClose", #"{"textDocument":{"uri":"file:///usr/share/doc/notes.txt"}}"#)
         XCTAssertEqual(notify("textDocument/didOpen", outside).count, 0, "said once")
-        _ = session.flush()
+        idle()
         XCTAssertEqual(previews.shown, [])
         open("{}")
-        _ = session.flush()
+        idle()
         XCTAssertEqual(previews.shown.map(\.path), ["Resources/data.json"], "the workspace's own files are still previewed")
     }
 
@@ -184,14 +209,14 @@ final class LanguageServerSessionTests: XCTestCase {
         initialize()
         open("{\n  \"a\": \"日本\"\n}\n")
         XCTAssertEqual(previews.attached, ["/content/Resources/data.json"])
-        _ = session.flush()
+        idle()
         XCTAssertEqual(previews.shown.last, .init(text: "{\n  \"a\": \"日本\"\n}\n", version: 1, edit: nil, path: "Resources/data.json"))
         // UTF-16 columns: after 日 (one unit, three bytes).
         change((1, 9, 1, 9), "x", version: 2)
         change((1, 11, 1, 11), "y", version: 3)
         change((0, 0, 0, 0), " ", version: 4)
         XCTAssertEqual(previews.shown.count, 1, "changes wait for the flush")
-        _ = session.flush()
+        idle()
         let last = previews.shown.last
         XCTAssertEqual(last?.text, " {\n  \"a\": \"日x本y\"\n}\n")
         XCTAssertEqual(last?.version, 2)
@@ -207,7 +232,7 @@ final class LanguageServerSessionTests: XCTestCase {
         previews.diagnostics = [Diagnostic(path: "Resources/data.json", id: .unknownKey, range: written, severity: .warning, message: "unknown key 'x'",
                                            fixIts: [.replacing(written, with: "\"abd\"", message: "Change 'abc' to 'abd'")])]
         open("{\n  \"😀\": \"abc\"\n}\n")
-        let published = session.flush().map(Self.parse).first { $0.member("method")?.value.stringValue == "textDocument/publishDiagnostics" }
+        let published = idle().map(Self.parse).first { $0.member("method")?.value.stringValue == "textDocument/publishDiagnostics" }
         let diagnostic = published?.member("params")?.value.member("diagnostics")?.value.arrayValue?.first
         let range = diagnostic?.member("range")?.value
         // Column 8 is after `  "😀": ` (scalars); in UTF-16 the emoji takes two units.
@@ -226,13 +251,13 @@ final class LanguageServerSessionTests: XCTestCase {
         initialize()
         open("{}")
         previews.failing = true
-        let messages = session.flush().map(Self.parse)
+        let messages = idle().map(Self.parse)
         XCTAssertEqual(previews.forgotten, [previews.preview])
         XCTAssertEqual(messages.first?.member("method")?.value.stringValue, "window/showMessage")
-        XCTAssertTrue(messages.first?.member("params")?.value.member("message")?.value.stringValue?.contains("it went away") == true)
+        XCTAssertTrue(messages.first?.member("params")?.value.member("message")?.value.stringValue?.contains("went away") == true)
         previews.failing = false
         change((0, 1, 0, 1), "\\n", version: 2)
-        _ = session.flush()
+        idle()
         XCTAssertEqual(previews.attached.count, 2)
         XCTAssertEqual(previews.shown.last?.edit, nil, "a new preview gets the whole text")
         XCTAssertEqual(previews.shown.last?.text, "{\n}")
@@ -242,10 +267,10 @@ final class LanguageServerSessionTests: XCTestCase {
         previews.started = true
         initialize()
         open("{}")
-        let methods = session.flush().map { Self.parse($0).member("method")?.value.stringValue }
+        let methods = idle().map { Self.parse($0).member("method")?.value.stringValue }
         XCTAssertEqual(methods, ["window/showMessage", "window/showDocument", "textDocument/publishDiagnostics"])
         change((0, 1, 0, 1), " ", version: 2)
-        XCTAssertEqual(session.flush().count, 1)
+        XCTAssertEqual(idle().count, 1)
     }
 
     func testSaveAndCloseShowTheFileAgain() {
@@ -253,7 +278,7 @@ final class LanguageServerSessionTests: XCTestCase {
         open("{}")
         _ = notify("textDocument/didSave", #"{"textDocument":{"uri":"\#(uri)"}}"#)
         XCTAssertEqual(previews.dropped, ["Resources/data.json"])
-        XCTAssertEqual(session.flush().count, 0, "the save took the pending change")
+        XCTAssertEqual(idle().count, 0, "the save took the pending change")
         let closed = notify("textDocument/didClose", #"{"textDocument":{"uri":"\#(uri)"}}"#)
         XCTAssertEqual(previews.dropped.count, 2)
         XCTAssertEqual(closed.first?.member("params")?.value.member("diagnostics")?.value.arrayValue, [])
@@ -262,8 +287,155 @@ final class LanguageServerSessionTests: XCTestCase {
     func testFilesNoPreviewCoversAreNotSent() {
         initialize()
         _ = notify("textDocument/didOpen", #"{"textDocument":{"uri":"file:///elsewhere/a.json","version":1,"text":"{}"}}"#)
-        XCTAssertEqual(session.flush().count, 0)
+        XCTAssertEqual(idle().count, 0)
         XCTAssertEqual(previews.shown, [])
+    }
+
+    // MARK: - The session decides, the shell does
+
+    private static func publishDiagnostics(_ uri: String, version: Int?) -> LanguageServerAction {
+        let version: [(String, JSONOutput)] = version.map { [("version", .int($0))] } ?? []
+        return .send(.notification(method: "textDocument/publishDiagnostics",
+                                   params: .object([("uri", .string(uri))] + version + [("diagnostics", .array([]))])))
+    }
+
+    /// Step by step, each event gives exactly these actions: no preview is
+    /// reached, nothing is written; outcomes are events like any other.
+    func testEachEventGivesItsActions() {
+        initialize()
+        let document = DocumentURI(rawValue: uri)
+        let file: AbsolutePath = "/content/Resources/data.json"
+        let path: RelativePath = "Resources/data.json"
+        let preview = previews.preview
+        let state = PreviewFileState(diagnostics: [], pages: ["/doc/abc"])
+        func message(_ json: String) -> LanguageServerEvent { .message(IncomingMessage.decode(Array(json.utf8))) }
+        func buffer(_ text: String, version: Int, edit: BufferEdit? = nil) -> LanguageServerAction {
+            .show(document, BufferShow(text: Array(text.utf8), version: version, edit: edit, path: path, preview: preview))
+        }
+        let typeSpace = message(#"{"jsonrpc":"2.0","method":"textDocument/didChange","#
+            + #""params":{"textDocument":{"uri":"\#(uri)","version":2},"#
+            + #""contentChanges":[{"range":{"start":{"line":0,"character":1},"end":{"line":0,"character":1}},"text":" "}]}}"#)
+        let position = #""textDocument":{"uri":"\#(uri)"},"position":{"line":0,"character":1}"#
+        let lost = "Galley lost the preview of /content (the galley daemon for /content went away); the next change looks for one again"
+        let steps: [(event: LanguageServerEvent, actions: [LanguageServerAction])] = [
+            (message(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","#
+                     + #""params":{"textDocument":{"uri":"\#(uri)","version":1,"text":"{}"}}}"#),
+             [.attach(document, file: file, workspaceFolders: [])]),
+            (.attached(document, .found(preview, path: path, started: false)), []),
+            (.inputIdle, [buffer("{}", version: 1)]),
+            (.previewed(document, sent: 1, state), [Self.publishDiagnostics(uri, version: 1)]),
+            (typeSpace, []),
+            (.inputIdle, [buffer("{ }", version: 2, edit: BufferEdit(base: 1, range: 1..<1, replacement: [0x20]))]),
+            (.previewFailed(preview, .wentAway(root: preview.root)),
+             [.forget(preview), .send(.notification(method: "window/showMessage",
+                                                    params: .object([("type", .int(2)), ("message", .string(lost))])))]),
+            (.previewFailed(preview, .closed(root: preview.root)), []),
+            (message(#"{"jsonrpc":"2.0","id":5,"method":"textDocument/hover","params":{\#(position)}}"#),
+             [.send(.result(id: .number(5), .null))]),
+            (typeSpace, []),
+            (.inputIdle, [.attach(document, file: file, workspaceFolders: [])]),
+            (.attached(document, .found(preview, path: path, started: false)), [buffer("{  }", version: 3)]),
+            (message(#"{"jsonrpc":"2.0","id":6,"method":"textDocument/hover","params":{\#(position)}}"#), [.fetchVocabulary(preview)]),
+            (.vocabulary(preview, previews.vocabulary), [.send(.result(id: .number(6), .null))]),
+            (message(#"{"jsonrpc":"2.0","method":"textDocument/didClose","params":{"textDocument":{"uri":"\#(uri)"}}}"#),
+             [.drop(document, path: path, in: preview), Self.publishDiagnostics(uri, version: nil)]),
+            (.previewed(document, sent: nil, state), []),
+        ]
+        for (index, step) in steps.enumerated() {
+            XCTAssertEqual(session.handle(step.event), step.actions, "step \(index)")
+        }
+        XCTAssertEqual(previews.attached, [], "the test's previews were never used")
+    }
+
+    /// What each answer to `attach` makes the session say and do.
+    func testEachWayOfFindingAPreviewGivesItsActions() {
+        request("initialize", #"{"capabilities":{"window":{"showDocument":{"support":true}}}}"#)
+        let document = DocumentURI(rawValue: uri)
+        let path: RelativePath = "Resources/data.json"
+        let preview = previews.preview
+        func opened() -> LanguageServerEvent {
+            let params = #"{"textDocument":{"uri":"\#(uri)","version":1,"text":"{}"}}"#
+            return .message(IncomingMessage.decode(Array(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":\#(params)}"#.utf8)))
+        }
+        func showMessage(_ type: Int, _ text: String) -> LanguageServerAction {
+            .send(.notification(method: "window/showMessage", params: .object([("type", .int(type)), ("message", .string(text))])))
+        }
+        let refusal = PreviewRefusal.tooWide(folder: "/")
+        let steps: [(event: LanguageServerEvent, actions: [LanguageServerAction])] = [
+            (opened(), [.attach(document, file: "/content/Resources/data.json", workspaceFolders: [])]),
+            (.attached(document, .none), []),
+            (.inputIdle, []),
+            (opened(), [.attach(document, file: "/content/Resources/data.json", workspaceFolders: [])]),
+            (.attached(document, .failed(folder: "/content", reason: "no port")),
+             [showMessage(1, "Galley could not start a preview of /content: no port")]),
+            (opened(), [.attach(document, file: "/content/Resources/data.json", workspaceFolders: [])]),
+            (.attached(document, .refused(refusal)), [showMessage(2, refusal.description)]),
+            (opened(), [.attach(document, file: "/content/Resources/data.json", workspaceFolders: [])]),
+            (.attached(document, .refused(refusal)), []),
+            (.attached(document, .found(preview, path: path, started: true)), []),
+            (opened(), [.attach(document, file: "/content/Resources/data.json", workspaceFolders: [])]),
+            (.attached(document, .found(preview, path: path, started: true)), []),
+            (.inputIdle, [.show(document, BufferShow(text: Array("{}".utf8), version: 1, edit: nil, path: path, preview: preview))]),
+            (.previewed(document, sent: 1, PreviewFileState(diagnostics: [], pages: ["/doc/abc"])), [
+                showMessage(3, "Galley preview: http://127.0.0.1:9/doc/abc"),
+                .send(.request(method: "window/showDocument",
+                               params: .object([("uri", .string("http://127.0.0.1:9/doc/abc")), ("external", .bool(true))]))),
+                Self.publishDiagnostics(uri, version: 1),
+            ]),
+        ]
+        for (index, step) in steps.enumerated() {
+            XCTAssertEqual(session.handle(step.event), step.actions, "step \(index)")
+        }
+    }
+
+    /// Every change of one `didChange`, in UTF-16 columns over CRLF lines,
+    /// reaches the preview as the one byte range they touched.
+    func testTheChangesOfADidChangeReachThePreviewAsTheirRange() {
+        initialize()
+        let old = "{\r\n  \"a\": \"😀日本\"\r\n}\r\n"
+        open(old)
+        idle()
+        func change(_ range: (Int, Int, Int, Int), _ text: String) -> String {
+            let escaped = String(decoding: JSONOutput.string(text).bytes, as: UTF8.self)
+            let start = #"{"line":\#(range.0),"character":\#(range.1)}"#
+            let end = #"{"line":\#(range.2),"character":\#(range.3)}"#
+            return #"{"range":{"start":\#(start),"end":\#(end)},"text":\#(escaped)}"#
+        }
+        // 日 is UTF-16 column 10 (after the emoji's two units); then a line break
+        // above it; then from before the closing quote to past the `}` a line below.
+        let changes = [change((1, 10, 1, 11), "x"), change((0, 1, 0, 1), "\r\n"), change((2, 12, 3, 1), "")].joined(separator: ",")
+        notify("textDocument/didChange", #"{"textDocument":{"uri":"\#(uri)","version":2},"contentChanges":[\#(changes)]}"#)
+        idle()
+        let new = "{\r\n\r\n  \"a\": \"😀x本\r\n"
+        let last = previews.shown.last
+        XCTAssertEqual(last?.text, new)
+        XCTAssertEqual(last?.edit?.base, 1)
+        XCTAssertEqual(last?.edit?.applied(to: Array(old.utf8)).map { String(decoding: $0, as: UTF8.self) }, new)
+        XCTAssertEqual(last?.edit?.range, 1..<(old.utf8.count - 2), "from the first byte changed to the last, the final CRLF untouched")
+    }
+
+    /// A keystroke into a 1 MB buffer edits it in place and sends the
+    /// preview only what changed; a preview that kept the text (as one in
+    /// the same process would) makes the next keystroke copy it, and the
+    /// counter sees that.
+    func testAKeystrokeIntoAOneMegabyteBufferCopiesNoWholeBuffer() {
+        initialize()
+        let item = "\"" + String(repeating: "a", count: 96) + "\",\r\n"
+        open("{\"body\": [\r\n" + String(repeating: item, count: 10_000) + "\"end\"]}")
+        idle()
+        let opened = session.wholeTextCopies
+        XCTAssertEqual(opened, 1, "the open writes the text once")
+        change((5_000, 3, 5_000, 3), "x", version: 2)
+        let actions = session.handle(.inputIdle)
+        XCTAssertEqual(session.wholeTextCopies, opened, "the keystroke edited the buffer in place")
+        guard case .show(_, let buffer)? = actions.first else { return XCTFail("\(actions.count) actions, no show") }
+        XCTAssertGreaterThan(buffer.text.count, 1_000_000)
+        XCTAssertEqual(buffer.edit?.replacement.count, 1, "the preview is sent the keystroke, not the text")
+        change((5_000, 4, 5_000, 4), "y", version: 3)
+        XCTAssertEqual(session.wholeTextCopies, opened + 1, "the text the preview kept was copied, not changed under it")
+        withExtendedLifetime(actions) {}
+        change((5_000, 5, 5_000, 5), "z", version: 4)
+        XCTAssertEqual(session.wholeTextCopies, opened + 1)
     }
 
     // MARK: - Knowledge
@@ -288,7 +460,7 @@ final class LanguageServerSessionTests: XCTestCase {
     func testDocumentHighlightSendsPendingTextFirstAndFollowsTheBlock() {
         initialize()
         open("{\n\"body\": [\n\"<caption>a</caption>\"\n]}")
-        _ = session.flush()
+        idle()
         change((0, 1, 0, 1), "\\n", version: 2)
         let answer = request("textDocument/documentHighlight", #"{"textDocument":{"uri":"\#(uri)"},"position":{"line":3,"character":4}}"#)
         XCTAssertEqual(previews.shown.count, 2, "the preview has the lines the cursor is in")

@@ -132,6 +132,24 @@ final class ContentFolderTests: XCTestCase {
         }
     }
 
+    /// An editor's buffer is compared with its file piece by piece: a
+    /// difference in the last piece of a large file is seen, as is a file
+    /// that grew between its size and its reading.
+    func testAFileHasTheContentsOnlyOfExactlyItsBytes() throws {
+        let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        FileManager.default.createFile(atPath: root + "/large.json", contents: Data(bytes))
+        let folder = ContentFolder(root: root)
+        XCTAssertTrue(folder.hasContents("large.json", bytes))
+        var changed = bytes
+        changed[changed.count - 1] &+= 1
+        XCTAssertFalse(folder.hasContents("large.json", changed), "the last byte differs")
+        XCTAssertFalse(folder.hasContents("large.json", Array(bytes.dropLast())), "a byte shorter")
+        XCTAssertTrue(folder.hasContents("docs/a.json", Array("inside".utf8)))
+        FileManager.default.createFile(atPath: root + "/empty.json", contents: Data())
+        XCTAssertTrue(folder.hasContents("empty.json", []))
+        XCTAssertFalse(folder.hasContents("missing.json", []))
+    }
+
     func testTheRefusalSaysWhy() {
         do {
             _ = try ContentFolder(root: root).read("file-out")

@@ -398,6 +398,55 @@ def test_a_large_file_read_aside_gets_the_diagnostics_of_the_edit_itself(example
     assert server.shutdown_and_exit() == 0
 
 
+def bytes_written(process):
+    """What the process wrote to pipes and sockets so far, as the kernel counts it."""
+    with open(f"/proc/{process.pid}/io") as counters:
+        return int(re.search(r"^wchar: (\d+)$", counters.read(), re.M).group(1))
+
+
+def test_keystrokes_into_a_megabyte_buffer_reach_the_daemon_as_their_edits(example, serve, client):
+    # Keystrokes into a 1 MB file of CRLF lines, in UTF-16 columns after an
+    # emoji, two changes to a didChange: each reaches the daemon as the bytes
+    # it changed, so the language server writes a few hundred bytes a
+    # keystroke, not the text (the first after the open sends it whole: the
+    # daemon then holds the file, not a buffer an edit could name).
+    path = os.path.join(example, "large.json")
+    items = [{"name": f"Item {index} 😀", "detailText": [f"日本 paragraph {p} of item {index}. " * 8 for p in range(10)]}
+             for index in range(400)]
+    text = json.dumps(items, indent=2, ensure_ascii=False).replace("\n", "\r\n")
+    with open(path, "w", encoding="utf-8", newline="") as handle:
+        handle.write(text)
+    assert os.path.getsize(path) > 1_000_000
+    daemon = serve(example)
+    server = client()
+    server.initialize(root=example, encodings=["utf-16"])
+    uri = server.open(path)
+    server.diagnostics(uri)
+    lines = text.split("\r\n")
+    line = lines.index('    "name": "Item 150 😀",')
+    after_emoji = len('    "name": "Item 150 😀'.encode("utf-16-le")) // 2
+    def place(character):
+        return {"line": line, "character": character}
+    server.change(uri, 2, [{"range": {"start": place(after_emoji), "end": place(after_emoji)}, "text": "!"}])
+    server.diagnostics(uri, version=2)
+    before = bytes_written(server.proc)
+    typed = ""
+    for version, letter in enumerate("ABCDEFGHIJ", start=3):
+        # The letter after what was typed, and the `!` before it taken out and put back.
+        end = after_emoji + 1 + len(typed)
+        server.change(uri, version, [
+            {"range": {"start": place(end), "end": place(end)}, "text": letter},
+            {"range": {"start": place(after_emoji), "end": place(after_emoji + 1)}, "text": "!"},
+        ])
+        typed += letter
+        assert not [d for d in server.diagnostics(uri, version=version) if d["severity"] == 1]
+    written = bytes_written(server.proc) - before
+    assert written < 10 * 4096, f"{written} bytes written for ten keystrokes"
+    titles = [d["title"] for d in daemon.documents()["documents"]]
+    assert "Item 150 😀!" + typed in titles and "Item 151 😀" in titles
+    assert server.shutdown_and_exit() == 0
+
+
 def test_did_save_shows_the_file_and_a_closed_connection_drops_its_buffers(example, serve, client):
     daemon = serve(example)
     path = os.path.join(example, DATA)

@@ -25,12 +25,12 @@ enum BufferLinkProtocol {
 
     enum Request: Equatable {
         case hello
-        case set(path: String, version: Int, length: Int)
-        case edit(path: String, base: Int, version: Int, range: Range<Int>, length: Int)
-        case drop(path: String)
+        case set(path: RelativePath, version: Int, length: Int)
+        case edit(path: RelativePath, base: Int, version: Int, range: Range<Int>, length: Int)
+        case drop(path: RelativePath)
         case vocabulary
         case listen
-        case follow(path: String, line: Int)
+        case follow(path: RelativePath, line: Int)
 
         /// How many bytes follow the request's line: a `set`'s text, an `edit`'s replacement.
         var payloadLength: Int {
@@ -43,7 +43,8 @@ enum BufferLinkProtocol {
 
     static func parse(_ line: [UInt8]) -> Request? {
         guard case .success(let json) = JSONReader.parse(line), let op = json.member("op")?.value.stringValue else { return nil }
-        let path = json.member("path")?.value.stringValue
+        // Only a clean relative path names a file: never one that leaves the folder.
+        let path = json.member("path")?.value.stringValue.flatMap { SafePath.isClean($0) ? RelativePath(rawValue: $0) : nil }
         func integer(_ key: String) -> Int? {
             guard case .number(let value)? = json.member(key)?.value.value, value >= 0, value <= Double(Int32.max), value == value.rounded() else { return nil }
             return Int(value)
@@ -51,20 +52,20 @@ enum BufferLinkProtocol {
         switch op {
         case "hello": return .hello
         case "set":
-            guard let path, SafePath.isClean(path), let version = integer("version"), let length = integer("length"), length <= maximumLength else { return nil }
+            guard let path, let version = integer("version"), let length = integer("length"), length <= maximumLength else { return nil }
             return .set(path: path, version: version, length: length)
         case "edit":
-            guard let path, SafePath.isClean(path), let base = integer("base"), let version = integer("version"),
+            guard let path, let base = integer("base"), let version = integer("version"),
                   let start = integer("start"), let end = integer("end"), start <= end, end <= maximumLength,
                   let length = integer("length"), length <= maximumLength else { return nil }
             return .edit(path: path, base: base, version: version, range: start..<end, length: length)
         case "drop":
-            guard let path, SafePath.isClean(path) else { return nil }
+            guard let path else { return nil }
             return .drop(path: path)
         case "vocabulary": return .vocabulary
         case "listen": return .listen
         case "follow":
-            guard let path, SafePath.isClean(path), let line = integer("line") else { return nil }
+            guard let path, let line = integer("line") else { return nil }
             return .follow(path: path, line: line)
         default: return nil
         }
@@ -76,12 +77,12 @@ enum BufferLinkProtocol {
             case .hello: json.field("op", "hello")
             case .set(let path, let version, let length):
                 json.field("op", "set")
-                json.field("path", path)
+                json.field("path", path.rawValue)
                 json.field("version", version)
                 json.field("length", length)
             case .edit(let path, let base, let version, let range, let length):
                 json.field("op", "edit")
-                json.field("path", path)
+                json.field("path", path.rawValue)
                 json.field("base", base)
                 json.field("version", version)
                 json.field("start", range.lowerBound)
@@ -89,12 +90,12 @@ enum BufferLinkProtocol {
                 json.field("length", length)
             case .drop(let path):
                 json.field("op", "drop")
-                json.field("path", path)
+                json.field("path", path.rawValue)
             case .vocabulary: json.field("op", "vocabulary")
             case .listen: json.field("op", "listen")
             case .follow(let path, let line):
                 json.field("op", "follow")
-                json.field("path", path)
+                json.field("path", path.rawValue)
                 json.field("line", line)
             }
         }
@@ -209,12 +210,12 @@ enum BufferLinkProtocol {
         }
     }
 
-    static func parseShowEvent(_ line: [UInt8]) -> (path: String, line: Int, column: Int)? {
+    static func parseShowEvent(_ line: [UInt8]) -> (path: RelativePath, line: Int, column: Int)? {
         guard case .success(let json) = JSONReader.parse(line), json.member("event")?.value.stringValue == "show",
               let path = json.member("path")?.value.stringValue, SafePath.isClean(path),
               case .number(let number)? = json.member("line")?.value.value, number >= 1, number < 1e9,
               case .number(let column)? = json.member("column")?.value.value, column >= 1, column < 1e9 else { return nil }
-        return (path, Int(number), Int(column))
+        return (RelativePath(rawValue: path), Int(number), Int(column))
     }
 
     /// What the daemon says about a file after a `set`, `edit` or `drop`;

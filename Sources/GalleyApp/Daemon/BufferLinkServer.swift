@@ -67,9 +67,9 @@ final class BufferLinkSession: LocalSocketSession, @unchecked Sendable {
 
     private struct SessionState {
         /// The editor's version of each buffer it set, so that its edits apply to the text they were made on.
-        var versions: [String: Int] = [:]
+        var versions: [RelativePath: Int] = [:]
         /// The diagnostics of each file in the last reply about it, so that a reply need not repeat them.
-        var told: [String: [Diagnostic]] = [:]
+        var told: [RelativePath: [Diagnostic]] = [:]
         /// Once the peer asked to `listen`: its place among the daemon's editors.
         var clickForwarding: Int?
     }
@@ -132,19 +132,21 @@ final class BufferLinkSession: LocalSocketSession, @unchecked Sendable {
             }
         case .set(let path, let version, _):
             state.withLock { $0.versions[path] = version }
-            return replying(daemon.setBuffer(received.payload, for: path), about: path)
+            return replying(daemon.setBuffer(received.payload, for: path.rawValue), about: path)
         case .edit(let path, let base, let version, let range, _):
             guard state.withLock({ $0.versions[path] }) == base,
-                  let fileState = daemon.editBuffer(for: path, replacing: range, with: received.payload) else { return BufferLinkProtocol.staleReply }
+                  let fileState = daemon.editBuffer(for: path.rawValue, replacing: range, with: received.payload) else {
+                return BufferLinkProtocol.staleReply
+            }
             state.withLock { $0.versions[path] = version }
             return replying(fileState, about: path)
         case .drop(let path):
             state.withLock { $0.versions[path] = nil }
-            return replying(daemon.dropBuffer(for: path), about: path)
+            return replying(daemon.dropBuffer(for: path.rawValue), about: path)
         case .vocabulary:
             return BufferLinkProtocol.reply(daemon.vocabulary)
         case .follow(let path, let line):
-            daemon.follow(path: path, line: line)
+            daemon.follow(path: path.rawValue, line: line)
             return BufferLinkProtocol.line { _ in }
         case .listen:
             let peer = peer
@@ -157,7 +159,7 @@ final class BufferLinkSession: LocalSocketSession, @unchecked Sendable {
     }
 
     /// The reply telling `fileState`, noting what the editor now knows of `path`.
-    private func replying(_ fileState: PreviewFileState, about path: String) -> [UInt8] {
+    private func replying(_ fileState: PreviewFileState, about path: RelativePath) -> [UInt8] {
         state.withLock { state in
             defer { state.told[path] = fileState.diagnostics }
             return BufferLinkProtocol.reply(fileState, told: state.told[path])
@@ -175,7 +177,7 @@ final class BufferLinkSession: LocalSocketSession, @unchecked Sendable {
         turns.async { [self] in
             let (forwarding, paths) = state.withLock { ($0.clickForwarding, Array($0.versions.keys)) }
             if let forwarding { daemon.editors.remove(forwarding) }
-            for path in paths { _ = daemon.dropBuffer(for: path) }
+            for path in paths { _ = daemon.dropBuffer(for: path.rawValue) }
         }
     }
 }

@@ -7,82 +7,81 @@ import GalleyServer
 /// server runs itself.
 protocol PreviewLink: AnyObject {
     /// The content folder's real path.
-    var root: String { get }
+    var root: AbsolutePath { get }
     /// The preview's origin, `http://127.0.0.1:PORT/`.
     var url: String { get }
     /// Shows `text`, the editor's `version` of it, for `path` (relative) and
     /// returns what the daemon says about it; `edit` is the change from the
     /// version the daemon holds, sent instead of the text when it still holds it.
-    func setBuffer(_ text: [UInt8], version: Int, edit: BufferEdit?, for path: String) throws -> PreviewFileState
+    func setBuffer(_ text: [UInt8], version: Int, edit: BufferEdit?, for path: RelativePath) throws(PreviewLinkError) -> PreviewFileState
     /// Shows the file on disk again (also: asks for its state).
-    func dropBuffer(for path: String) throws -> PreviewFileState
+    func dropBuffer(for path: RelativePath) throws(PreviewLinkError) -> PreviewFileState
     /// Tag names, the image key and the assets, with URLs relative to `url`.
-    func vocabulary() throws -> EditorVocabulary
+    func vocabulary() throws(PreviewLinkError) -> EditorVocabulary
     /// Scrolls pages that follow the editor to the block at `line` (1-based).
-    func follow(path: String, line: Int) throws
+    func follow(path: RelativePath, line: Int) throws(PreviewLinkError)
     /// Calls `show` (on another thread) for each Alt/Ctrl-click on a block.
-    func forwardClicks(to show: @escaping @Sendable (_ path: String, _ line: Int, _ column: Int) -> Void)
+    func forwardClicks(to show: @escaping @Sendable (_ path: RelativePath, _ line: Int, _ column: Int) -> Void)
     func close()
 }
 
 /// A running `galley serve` reached through its socket.
 final class DaemonSocketLink: PreviewLink {
-    struct LinkError: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    let root: String
+    let root: AbsolutePath
     let url: String
     private let connection: LocalSocketConnection
     private var clicks: LocalSocketConnection?
     /// The diagnostics of each file in the daemon's last reply about it, which a reply may say are the same.
-    private var told: [String: [Diagnostic]] = [:]
+    private var told: [RelativePath: [Diagnostic]] = [:]
 
     /// Connects to the daemon serving `root`, if one listens.
-    init(root: String) throws {
-        connection = try LocalSocketConnection.connect(to: DaemonSocketPath.socket(forRoot: root))
+    init(root: AbsolutePath) throws {
+        connection = try LocalSocketConnection.connect(to: DaemonSocketPath.socket(forRoot: root.rawValue))
         try connection.write(BufferLinkProtocol.header(.hello))
         guard let line = connection.readLine(), case .success(let json) = JSONReader.parse(line),
-              let served = json.member("root")?.value.stringValue, let url = json.member("url")?.value.stringValue, served == root else {
+              let served = json.member("root")?.value.stringValue, let url = json.member("url")?.value.stringValue,
+              served == root.rawValue else {
             connection.close()
-            throw LinkError(description: "the daemon for \(root) did not answer as expected")
+            throw PreviewLinkError.unexpectedGreeting(root: root)
         }
         self.root = root
         self.url = url
     }
 
-    func setBuffer(_ text: [UInt8], version: Int, edit: BufferEdit?, for path: String) throws -> PreviewFileState {
+    func setBuffer(_ text: [UInt8], version: Int, edit: BufferEdit?, for path: RelativePath) throws(PreviewLinkError) -> PreviewFileState {
         if let edit {
-            let header = BufferLinkProtocol.header(.edit(path: path, base: edit.base, version: version, range: edit.range, length: edit.replacement.count))
-            try connection.write(header + edit.replacement)
+            let header = BufferLinkProtocol.header(.edit(path: path, base: edit.base, version: version, range: edit.range,
+                                                         length: edit.replacement.count))
+            try write(header + edit.replacement)
+            // Stale: the daemon does not hold the text the edit was made on; the whole text follows.
             if let state = BufferLinkProtocol.parseReply(try readLine(), told: told[path]) {
                 told[path] = state.diagnostics
                 return state
             }
         }
-        try connection.write(BufferLinkProtocol.header(.set(path: path, version: version, length: text.count)))
-        try connection.write(text)
+        try write(BufferLinkProtocol.header(.set(path: path, version: version, length: text.count)))
+        try write(text)
         return try readReply(about: path)
     }
 
-    func dropBuffer(for path: String) throws -> PreviewFileState {
-        try connection.write(BufferLinkProtocol.header(.drop(path: path)))
+    func dropBuffer(for path: RelativePath) throws(PreviewLinkError) -> PreviewFileState {
+        try write(BufferLinkProtocol.header(.drop(path: path)))
         return try readReply(about: path)
     }
 
-    func vocabulary() throws -> EditorVocabulary {
-        try connection.write(BufferLinkProtocol.header(.vocabulary))
-        guard let vocabulary = BufferLinkProtocol.parseVocabulary(try readLine()) else { throw LinkError(description: "the galley daemon sent no vocabulary") }
+    func vocabulary() throws(PreviewLinkError) -> EditorVocabulary {
+        try write(BufferLinkProtocol.header(.vocabulary))
+        guard let vocabulary = BufferLinkProtocol.parseVocabulary(try readLine()) else { throw .unreadableReply(root: root) }
         return vocabulary
     }
 
-    func follow(path: String, line: Int) throws {
-        try connection.write(BufferLinkProtocol.header(.follow(path: path, line: line)))
+    func follow(path: RelativePath, line: Int) throws(PreviewLinkError) {
+        try write(BufferLinkProtocol.header(.follow(path: path, line: line)))
         _ = try readLine()
     }
 
-    func forwardClicks(to show: @escaping @Sendable (String, Int, Int) -> Void) {
-        guard let clicks = try? LocalSocketConnection.connect(to: DaemonSocketPath.socket(forRoot: root)),
+    func forwardClicks(to show: @escaping @Sendable (RelativePath, Int, Int) -> Void) {
+        guard let clicks = try? LocalSocketConnection.connect(to: DaemonSocketPath.socket(forRoot: root.rawValue)),
               (try? clicks.write(BufferLinkProtocol.header(.listen))) != nil else { return }
         self.clicks = clicks
         Thread.detachNewThread {
@@ -92,19 +91,24 @@ final class DaemonSocketLink: PreviewLink {
         }
     }
 
-    private func readReply(about path: String) throws -> PreviewFileState {
-        guard let state = BufferLinkProtocol.parseReply(try readLine(), told: told[path]) else {
-            throw LinkError(description: "the galley daemon for \(root) sent a reply it could not read")
-        }
+    private func readReply(about path: RelativePath) throws(PreviewLinkError) -> PreviewFileState {
+        guard let state = BufferLinkProtocol.parseReply(try readLine(), told: told[path]) else { throw .unreadableReply(root: root) }
         told[path] = state.diagnostics
         return state
     }
 
-    private func readLine() throws -> [UInt8] {
-        guard let line = connection.readLine(limit: 64 * 1024 * 1024) else {
-            throw LinkError(description: "the galley daemon for \(root) went away")
-        }
+    private func readLine() throws(PreviewLinkError) -> [UInt8] {
+        guard let line = connection.readLine(limit: 64 * 1024 * 1024) else { throw .wentAway(root: root) }
         return line
+    }
+
+    /// A daemon that cannot be written to has gone away.
+    private func write(_ bytes: [UInt8]) throws(PreviewLinkError) {
+        do {
+            try connection.write(bytes)
+        } catch {
+            throw .wentAway(root: root)
+        }
     }
 
     func close() {
@@ -117,39 +121,44 @@ final class DaemonSocketLink: PreviewLink {
 /// when no `galley serve` runs for the folder.
 final class OwnPreviewLink: PreviewLink {
     private let daemon: PreviewDaemon
-    let root: String
+    let root: AbsolutePath
     let url: String
 
-    init(folder: String) throws {
+    init(folder: AbsolutePath) throws {
         var options = ServeOptions()
-        options.directory = folder
+        options.directory = folder.rawValue
         options.port = 0
         options.logLevel = .quiet
         daemon = PreviewDaemon(options: options, acceptsEditors: false)
         url = try daemon.start().local
-        root = daemon.root
+        root = AbsolutePath(rawValue: daemon.root)
     }
 
-    /// In the same process the whole text costs no copy; the edit is not needed.
-    func setBuffer(_ text: [UInt8], version: Int, edit: BufferEdit?, for path: String) -> PreviewFileState {
-        daemon.setBuffer(text, for: path)
+    /// The edit, when there is one, as from another process: the whole text
+    /// handed over would be shared with the editor's buffer, and the next
+    /// keystroke would copy it.
+    func setBuffer(_ text: [UInt8], version: Int, edit: BufferEdit?, for path: RelativePath) -> PreviewFileState {
+        if let edit, let state = daemon.editBuffer(for: path.rawValue, replacing: edit.range, with: Array(edit.replacement)) {
+            return state
+        }
+        return daemon.setBuffer(text, for: path.rawValue)
     }
 
-    func dropBuffer(for path: String) -> PreviewFileState {
-        daemon.dropBuffer(for: path)
+    func dropBuffer(for path: RelativePath) -> PreviewFileState {
+        daemon.dropBuffer(for: path.rawValue)
     }
 
     func vocabulary() -> EditorVocabulary {
         daemon.vocabulary
     }
 
-    func follow(path: String, line: Int) {
-        daemon.follow(path: path, line: line)
+    func follow(path: RelativePath, line: Int) {
+        daemon.follow(path: path.rawValue, line: line)
     }
 
-    func forwardClicks(to show: @escaping @Sendable (String, Int, Int) -> Void) {
+    func forwardClicks(to show: @escaping @Sendable (RelativePath, Int, Int) -> Void) {
         _ = daemon.editors.add { path, line, column in
-            show(path, line, column)
+            show(RelativePath(rawValue: path), line, column)
             return true
         }
     }

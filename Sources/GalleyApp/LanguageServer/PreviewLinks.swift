@@ -5,14 +5,14 @@ import Synchronization
 
 /// The language server's previews: the running daemons it reached and the
 /// one it serves itself, found for each opened file. This is where the
-/// session's `EditorPreviews` calls meet sockets and the disk.
-final class PreviewLinks: EditorPreviews {
+/// session's preview actions meet sockets and the disk.
+final class PreviewLinks {
     private var links: [Int: PreviewLink] = [:]
     /// The folders of the previews this process serves itself.
-    private var ownRoots: Set<String> = []
+    private var ownRoots: Set<AbsolutePath> = []
     private var nextNumber = 0
     /// Called (on another thread) for each Alt/Ctrl-click on a block, once the client can show documents.
-    private let showClick: @Sendable (_ root: String, _ path: String, _ line: Int) -> Void
+    private let showClick: @Sendable (_ root: AbsolutePath, _ path: RelativePath, _ line: Int) -> Void
     /// Whether the client can show documents, so that clicks are forwarded (the session learns it at `initialize`).
     let forwardsClicks = Switch()
 
@@ -24,31 +24,33 @@ final class PreviewLinks: EditorPreviews {
         }
     }
 
-    init(showClick: @escaping @Sendable (_ root: String, _ path: String, _ line: Int) -> Void) {
+    init(showClick: @escaping @Sendable (_ root: AbsolutePath, _ path: RelativePath, _ line: Int) -> Void) {
         self.showClick = showClick
     }
 
-    private func link(_ preview: PreviewID) throws -> PreviewLink {
-        guard let link = links[preview.number] else { throw DaemonSocketLink.LinkError(description: "the preview of \(preview.root) is closed") }
+    private func link(_ preview: PreviewID) throws(PreviewLinkError) -> PreviewLink {
+        guard let link = links[preview.number] else { throw .closed(root: preview.root) }
         return link
     }
 
-    func show(_ text: [UInt8], version: Int, edit: BufferEdit?, for path: String, in preview: PreviewID) throws -> PreviewFileState {
-        let link = try link(preview)
+    func show(_ buffer: BufferShow) throws(PreviewLinkError) -> PreviewFileState {
+        let link = try link(buffer.preview)
         // The same text as the file (just opened, undone, reloaded with `:e!`) is not unsaved work.
-        if ContentFolder(root: link.root).hasContents(path, text) { return try link.dropBuffer(for: path) }
-        return try link.setBuffer(text, version: version, edit: edit, for: path)
+        if ContentFolder(root: link.root.rawValue).hasContents(buffer.path.rawValue, buffer.text) {
+            return try link.dropBuffer(for: buffer.path)
+        }
+        return try link.setBuffer(buffer.text, version: buffer.version, edit: buffer.edit, for: buffer.path)
     }
 
-    func drop(_ path: String, in preview: PreviewID) throws -> PreviewFileState {
+    func drop(_ path: RelativePath, in preview: PreviewID) throws(PreviewLinkError) -> PreviewFileState {
         try link(preview).dropBuffer(for: path)
     }
 
-    func vocabulary(of preview: PreviewID) throws -> EditorVocabulary {
+    func vocabulary(of preview: PreviewID) throws(PreviewLinkError) -> EditorVocabulary {
         try link(preview).vocabulary()
     }
 
-    func follow(_ path: String, line: Int, in preview: PreviewID) throws {
+    func follow(_ path: RelativePath, line: Int, in preview: PreviewID) throws(PreviewLinkError) {
         try link(preview).follow(path: path, line: line)
     }
 
@@ -69,29 +71,31 @@ final class PreviewLinks: EditorPreviews {
     /// preview served by this process, of the workspace folder holding the
     /// file (`PreviewRoot`). A file outside every workspace folder the
     /// editor gave gets none, not even a running daemon's.
-    func attach(file: String, workspaceFolders: [String]) -> PreviewLookup {
-        guard let real = FilePath.resolvingFolders(file) else { return .none }
-        let workspace = workspaceFolders.map { FilePath.realPath($0) ?? FilePath.absolute($0) }
+    func attach(file: AbsolutePath, workspaceFolders: [AbsolutePath]) -> PreviewLookup {
+        guard let real = FilePath.resolvingFolders(file.rawValue) else { return .none }
+        let workspace = workspaceFolders.map { FilePath.realPath($0.rawValue) ?? FilePath.absolute($0.rawValue) }
         if !workspace.isEmpty, !workspace.contains(where: { FilePath.isSameOrBelow(real, $0) }) {
-            return .refused(.outsideWorkspace(file: real, workspaceFolders: workspace))
+            let folders = workspace.map(AbsolutePath.init(rawValue:))
+            return .refused(.outsideWorkspace(file: AbsolutePath(rawValue: real), workspaceFolders: folders))
         }
         for (number, link) in links {
-            if let path = ContentPath.relative(real, to: link.root), isPreviewable(path) {
+            if let path = previewablePath(real, in: link.root) {
                 return .found(PreviewID(number: number, root: link.root, url: link.url), path: path, started: false)
             }
         }
         var ancestor = FilePath.parent(of: real)
         while true {
-            if FileSystem.exists(DaemonSocketPath.socket(forRoot: ancestor)), let link = try? DaemonSocketLink(root: ancestor),
-               let path = ContentPath.relative(real, to: ancestor) {
+            let root = AbsolutePath(rawValue: ancestor)
+            if FileSystem.exists(DaemonSocketPath.socket(forRoot: ancestor)), let link = try? DaemonSocketLink(root: root),
+               ContentPath.relative(real, to: ancestor) != nil {
                 let preview = add(link)
-                return isPreviewable(path) ? .found(preview, path: path, started: false) : .none
+                return previewablePath(real, in: root).map { .found(preview, path: $0, started: false) } ?? .none
             }
             guard ancestor != "/", !ancestor.isEmpty else { break }
             ancestor = FilePath.parent(of: ancestor)
         }
         let home = ProcessInfo.processInfo.environment["HOME"].flatMap(FilePath.realPath)
-        let root: String
+        let root: AbsolutePath
         let hasConfig = { (folder: String) in FileSystem.exists(folder.slashJoined(ConfigFile.name)) }
         switch PreviewRoot.folder(for: real, workspaceFolders: workspace, home: home, hasConfig: hasConfig) {
         case .success(let folder): root = folder
@@ -100,13 +104,13 @@ final class PreviewLinks: EditorPreviews {
         // Without workspace folders, the first file's folder is the one preview;
         // with them, each folder gets its own.
         guard workspace.isEmpty ? ownRoots.isEmpty : !ownRoots.contains(root) else { return .none }
-        guard let path = ContentPath.relative(real, to: root), isPreviewable(path) else { return .none }
+        guard let path = previewablePath(real, in: root) else { return .none }
         do {
             let link = try OwnPreviewLink(folder: root)
             ownRoots.insert(root)
             return .found(add(link), path: path, started: true)
         } catch {
-            return .failed("Galley could not start a preview of \(root): \(error)")
+            return .failed(folder: root, reason: "\(error)")
         }
     }
 
@@ -120,12 +124,15 @@ final class PreviewLinks: EditorPreviews {
         return PreviewID(number: nextNumber, root: link.root, url: link.url)
     }
 
-    private func isPreviewable(_ path: String) -> Bool {
+    /// The path of `file` (a real path) in `root` when a preview of it shows the file.
+    private func previewablePath(_ file: String, in root: AbsolutePath) -> RelativePath? {
+        guard let path = ContentPath.relative(file, to: root.rawValue) else { return nil }
         switch ContentPath.role(of: path) {
-        case .config, .appStrings: true
+        case .config, .appStrings: break
         // A format reads it (for a bundle, its text file; not its attachments).
-        case .content(let content): path == content.sourcePath.rawValue
-        default: false
+        case .content(let content): guard path == content.sourcePath.rawValue else { return nil }
+        default: return nil
         }
+        return RelativePath(rawValue: path)
     }
 }

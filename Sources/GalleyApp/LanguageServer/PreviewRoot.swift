@@ -11,19 +11,20 @@ enum PreviewRoot {
     /// workspace, and for a folder too wide to serve (`isTooWide`) unless
     /// `hasConfig` says it holds a `galley.json`.
     static func folder(for file: String, workspaceFolders: [String], home: String?,
-                       hasConfig: (String) -> Bool) -> Result<String, PreviewRefusal> {
+                       hasConfig: (String) -> Bool) -> Result<AbsolutePath, PreviewRefusal> {
         let folder: String
         if workspaceFolders.isEmpty {
             folder = FilePath.parent(of: file)
         } else {
             let holding = workspaceFolders.filter { FilePath.isSameOrBelow(file, $0) && file != $0 }
             guard let deepest = holding.max(by: { $0.utf8.count < $1.utf8.count }) else {
-                return .failure(.outsideWorkspace(file: file, workspaceFolders: workspaceFolders))
+                let folders = workspaceFolders.map(AbsolutePath.init(rawValue:))
+                return .failure(.outsideWorkspace(file: AbsolutePath(rawValue: file), workspaceFolders: folders))
             }
             folder = deepest
         }
-        if isTooWide(folder, home: home), !hasConfig(folder) { return .failure(.tooWide(folder: folder)) }
-        return .success(folder)
+        if isTooWide(folder, home: home), !hasConfig(folder) { return .failure(.tooWide(folder: AbsolutePath(rawValue: folder))) }
+        return .success(AbsolutePath(rawValue: folder))
     }
 
     /// Trees that hold the system's files, not an author's content.

@@ -13,19 +13,19 @@ public enum IncomingMessage: Equatable, Sendable {
         let json: JSONNode
         switch JSONReader.parse(body) {
         case .success(let node): json = node
-        case .failure(let error): return .malformed(id: nil, ResponseError(.parseError, "invalid JSON at byte \(error.offset): \(error.message)"))
+        case .failure(let error): return .malformed(id: nil, .invalidJSON(error))
         }
         let idNode = json.member("id")?.value
         let id = idNode.flatMap(RequestID.init)
         guard json.objectValue != nil, json.member("jsonrpc")?.value.stringValue == "2.0" else {
-            return .malformed(id: id, ResponseError(.invalidRequest, "not a JSON-RPC 2.0 message"))
+            return .malformed(id: id, .notJSONRPC)
         }
         guard let method = json.member("method")?.value.stringValue else {
-            return idNode == nil ? .malformed(id: nil, ResponseError(.invalidRequest, "a message needs a 'method'")) : .response
+            return idNode == nil ? .malformed(id: nil, .noMethod) : .response
         }
         let params = json.member("params")?.value
         guard idNode != nil else { return .notification(EditorNotification(method: method, params: params)) }
-        guard let id else { return .malformed(id: nil, ResponseError(.invalidRequest, "an id must be a number or a string")) }
+        guard let id else { return .malformed(id: nil, .unreadableID) }
         switch EditorRequest.decode(method: method, params: params) {
         case .success(let request): return .request(id: id, request)
         case .failure(let error): return .malformed(id: id, error)
@@ -47,29 +47,9 @@ public enum RequestID: Hashable, Sendable {
     }
 }
 
-/// A JSON-RPC error answer: its code and message.
-public struct ResponseError: Error, Equatable, Sendable {
-    /// JSON-RPC and LSP error codes.
-    public enum Code: Int, Sendable {
-        case parseError = -32700
-        case invalidRequest = -32600
-        case methodNotFound = -32601
-        case invalidParams = -32602
-        case serverNotInitialized = -32002
-    }
-
-    public var code: Code
-    public var message: String
-
-    public init(_ code: Code, _ message: String) {
-        self.code = code
-        self.message = message
-    }
-}
-
 /// A place in an open document, as requests name it.
 public struct DocumentPosition: Equatable, Sendable {
-    public var uri: String
+    public var uri: DocumentURI
     public var position: TextPosition
 }
 
@@ -81,7 +61,7 @@ public struct ClientCapabilities: Equatable, Sendable {
     /// The workspace folders' absolute paths, as `initialize` gives them
     /// (`workspaceFolders`, else `rootUri`, else `rootPath`): where the
     /// editor works, and so where previews may be.
-    public var workspaceFolders: [String] = []
+    public var workspaceFolders: [AbsolutePath] = []
 }
 
 /// A diagnostic the client sends back with a code-action request.
@@ -123,16 +103,16 @@ public enum EditorRequest: Equatable, Sendable {
     case hover(DocumentPosition)
     case definition(DocumentPosition)
     case documentHighlight(DocumentPosition)
-    case codeAction(uri: String, diagnostics: [ClientDiagnostic])
+    case codeAction(uri: DocumentURI, diagnostics: [ClientDiagnostic])
     case unknown(method: String)
 
     static func decode(method: String, params: JSONNode?) -> Result<EditorRequest, ResponseError> {
         func position() -> Result<DocumentPosition, ResponseError> {
             guard let uri = params?.member("textDocument")?.value.member("uri")?.value.stringValue,
                   let position = TextPosition(json: params?.member("position")?.value) else {
-                return .failure(ResponseError(.invalidParams, "\(method) needs a 'textDocument' and a 'position'"))
+                return .failure(.missingParameters(method: method, needs: ["textDocument", "position"]))
             }
-            return .success(DocumentPosition(uri: uri, position: position))
+            return .success(DocumentPosition(uri: DocumentURI(rawValue: uri), position: position))
         }
         switch method {
         case "initialize": return .success(.initialize(ClientCapabilities(initializeParams: params)))
@@ -143,13 +123,14 @@ public enum EditorRequest: Equatable, Sendable {
         case "textDocument/documentHighlight": return position().map(EditorRequest.documentHighlight)
         case "textDocument/codeAction":
             guard let uri = params?.member("textDocument")?.value.member("uri")?.value.stringValue else {
-                return .failure(ResponseError(.invalidParams, "\(method) needs a 'textDocument'"))
+                return .failure(.missingParameters(method: method, needs: ["textDocument"]))
             }
-            let diagnostics = (params?.member("context")?.value.member("diagnostics")?.value.arrayValue ?? []).compactMap { node -> ClientDiagnostic? in
+            let sent = params?.member("context")?.value.member("diagnostics")?.value.arrayValue ?? []
+            let diagnostics = sent.compactMap { node -> ClientDiagnostic? in
                 guard let message = node.member("message")?.value.stringValue, let range = TextRange(json: node.member("range")?.value) else { return nil }
                 return ClientDiagnostic(range: range, message: message, json: node.value, fixes: ClientDiagnostic.fixes(in: node))
             }
-            return .success(.codeAction(uri: uri, diagnostics: diagnostics))
+            return .success(.codeAction(uri: DocumentURI(rawValue: uri), diagnostics: diagnostics))
         default: return .success(.unknown(method: method))
         }
     }
@@ -163,17 +144,17 @@ public struct ContentChange: Equatable, Sendable {
 
 /// The notifications Galley acts on; others are ignored, as the protocol asks.
 public enum EditorNotification: Equatable, Sendable {
-    case didOpen(uri: String, text: String, version: Int)
-    case didChange(uri: String, version: Int?, changes: [ContentChange])
-    case didSave(uri: String)
-    case didClose(uri: String)
+    case didOpen(uri: DocumentURI, text: String, version: Int)
+    case didChange(uri: DocumentURI, version: Int?, changes: [ContentChange])
+    case didSave(uri: DocumentURI)
+    case didClose(uri: DocumentURI)
     case exit
     /// Any other notification, or one of the above without the fields it needs.
     case ignored(method: String)
 
     init(method: String, params: JSONNode?) {
         let document = params?.member("textDocument")?.value
-        let uri = document?.member("uri")?.value.stringValue
+        let uri = document?.member("uri")?.value.stringValue.map(DocumentURI.init(rawValue:))
         switch (method, uri) {
         case ("exit", _): self = .exit
         case ("textDocument/didOpen", let uri?):
@@ -200,9 +181,10 @@ extension ClientCapabilities {
         let completionItem = capabilities?.member("textDocument")?.value.member("completion")?.value.member("completionItem")?.value
         snippets = completionItem?.member("snippetSupport")?.value.value == .bool(true)
         let folders = (params?.member("workspaceFolders")?.value.arrayValue ?? []).compactMap { folder in
-            folder.member("uri")?.value.stringValue.flatMap(FileURI.path(of:))
+            folder.member("uri")?.value.stringValue.flatMap { DocumentURI(rawValue: $0).filePath }
         }
-        let root = params?.member("rootUri")?.value.stringValue.flatMap(FileURI.path(of:)) ?? params?.member("rootPath")?.value.stringValue
+        let rootURI = params?.member("rootUri")?.value.stringValue.flatMap { DocumentURI(rawValue: $0).filePath }
+        let root = rootURI ?? params?.member("rootPath")?.value.stringValue.map(AbsolutePath.init(rawValue:))
         workspaceFolders = folders.isEmpty ? root.map { [$0] } ?? [] : folders
     }
 }

@@ -16,7 +16,7 @@ enum LanguageServerDiagnostic {
         }
         return .object([
             ("range", range(diagnostic.range)),
-            ("severity", .int(diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : 3)),
+            ("severity", .int(DiagnosticSeverity(diagnostic.severity).rawValue)),
             ("code", .string(diagnostic.id.rawValue)),
             ("source", .string("galley")),
             ("message", .string(diagnostic.message)),

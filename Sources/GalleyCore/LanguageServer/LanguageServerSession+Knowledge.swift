@@ -16,16 +16,10 @@ extension LanguageServerSession {
         String(decoding: document.text.bytes[bytes], as: UTF8.self)
     }
 
-    /// The vocabulary of the document's preview, when it has one.
-    private mutating func vocabulary(of document: OpenDocument, messages: inout [OutgoingMessage]) -> EditorVocabulary? {
-        guard let preview = document.preview else { return nil }
-        return call(preview, messages: &messages) { try $0.vocabulary(of: preview) }
-    }
-
     // MARK: - Quick fixes
 
     /// A quick fix for each fix-it of the diagnostics the client sends back.
-    mutating func codeActions(uri: String, _ diagnostics: [ClientDiagnostic], messages: inout [OutgoingMessage]) -> JSONOutput {
+    func codeActions(uri: DocumentURI, _ diagnostics: [ClientDiagnostic]) -> JSONOutput {
         guard documents[uri] != nil else { return .array([]) }
         var actions: [JSONOutput] = []
         for diagnostic in diagnostics {
@@ -36,7 +30,7 @@ extension LanguageServerSession {
                     ("kind", .string("quickfix")),
                     ("isPreferred", .bool(index == 0)),
                     ("diagnostics", .array([JSONOutput(diagnostic.json)])),
-                    ("edit", .object([("changes", .object([(uri, .array(edits))]))])),
+                    ("edit", .object([("changes", .object([(uri.rawValue, .array(edits))]))])),
                 ]))
             }
         }
@@ -45,7 +39,7 @@ extension LanguageServerSession {
 
     // MARK: - Completion
 
-    mutating func completion(at place: DocumentPosition, messages: inout [OutgoingMessage]) -> JSONOutput {
+    func completion(at place: DocumentPosition, vocabulary: EditorVocabulary?) -> JSONOutput {
         guard let (document, offset) = cursor(place), let string = JSONCursor.string(around: offset, in: document.text) else { return .array([]) }
         let bytes = document.text.bytes
         let typed = text((string.lowerBound + 1)..<offset, in: document)
@@ -56,26 +50,28 @@ extension LanguageServerSession {
         // `<`, and filters `<caption>` out for `cap`). Items are filtered here
         // by what was typed, because Neovim 0.11 trusts an edit's items as
         // the server's own choice and shows every one.
-        func item(_ label: String, _ newText: String, detail: String, kind: Int, snippet: Bool = false) -> JSONOutput? {
+        func item(_ label: String, _ newText: String, detail: String, kind: CompletionItemKind,
+                  format: InsertTextFormat = .plainText) -> JSONOutput? {
             guard newText.hasPrefix(typed) else { return nil }
             return .object([
-                ("label", .string(label)), ("kind", .int(kind)), ("detail", .string(detail)),
-                ("insertTextFormat", .int(snippet ? 2 : 1)), ("textEdit", .object([("range", replace), ("newText", .string(newText))])),
+                ("label", .string(label)), ("kind", .int(kind.rawValue)), ("detail", .string(detail)),
+                ("insertTextFormat", .int(format.rawValue)), ("textEdit", .object([("range", replace), ("newText", .string(newText))])),
             ])
         }
-        if document.path == ConfigFile.name {
+        if document.path?.rawValue == ConfigFile.name {
             let containers = JSONCursor.containers(at: string.lowerBound, in: bytes)
             guard let container = containers.last else { return .array([]) }
             guard JSONCursor.isKey(stringAt: string.lowerBound, in: bytes) else {
                 // A title's value may be a key of the app's strings.
-                guard Self.isTitle(containers), let vocabulary = vocabulary(of: document, messages: &messages) else { return .array([]) }
+                guard Self.isTitle(containers), let vocabulary else { return .array([]) }
                 return .array(vocabulary.strings.compactMap { string in
-                    item(string.key, string.key, detail: string.values.map { "\($0.language): \($0.text)" }.joined(separator: " · "), kind: 12)
+                    let values = string.values.map { "\($0.language): \($0.text)" }.joined(separator: " · ")
+                    return item(string.key, string.key, detail: values, kind: .constant)
                 })
             }
-            return .array((ConfigReader.knownKeys[container.key] ?? []).compactMap { item($0, $0, detail: "galley.json", kind: 10) })
+            return .array((ConfigReader.knownKeys[container.key] ?? []).compactMap { item($0, $0, detail: "galley.json", kind: .property) })
         }
-        guard let vocabulary = vocabulary(of: document, messages: &messages) else { return .array([]) }
+        guard let vocabulary else { return .array([]) }
         // Inside <image>…: the asset names the item's prefix can reach.
         if let tag = vocabulary.tags.first(where: { typed.hasPrefix("<\($0)>") }), !typed.contains("</") {
             // Without an item prefix (a text file), every asset by its whole name.
@@ -83,14 +79,15 @@ extension LanguageServerSession {
             let opening = "<\(tag)>"
             return .array(vocabulary.assets.filter { $0.name.hasPrefix(prefix) }.compactMap { asset in
                 let suffix = String(asset.name.dropFirst(prefix.count))
-                return item(suffix, opening + suffix, detail: asset.name + " · " + asset.file, kind: 17)
+                return item(suffix, opening + suffix, detail: asset.name + " · " + asset.file, kind: .file)
             })
         }
         // A tag being opened at the start of a block.
         if typed.hasPrefix("<"), typed.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) {
             let snippets = capabilities.snippets
             return .array(vocabulary.tags.compactMap { tag in
-                item("<\(tag)>", snippets ? "<\(tag)>$1</\(tag)>" : "<\(tag)></\(tag)>", detail: "block kind", kind: 14, snippet: snippets)
+                item("<\(tag)>", snippets ? "<\(tag)>$1</\(tag)>" : "<\(tag)></\(tag)>", detail: "block kind", kind: .keyword,
+                     format: snippets ? .snippet : .plainText)
             })
         }
         return .array([])
@@ -124,12 +121,12 @@ extension LanguageServerSession {
         containers.count == 2 && containers[1].key == "titles" && containers[1].isObject
     }
 
-    mutating func hover(at place: DocumentPosition, messages: inout [OutgoingMessage]) -> JSONOutput {
+    func hover(at place: DocumentPosition, vocabulary: EditorVocabulary?) -> JSONOutput {
         guard let (document, offset) = cursor(place) else { return .null }
-        if document.path == ConfigFile.name {
+        if document.path?.rawValue == ConfigFile.name {
             guard let string = JSONCursor.string(around: offset, in: document.text) else { return .null }
             let name = String(text(string, in: document).dropFirst().dropLast())
-            if let key = titleKey(at: offset, in: document, messages: &messages) {
+            if let key = titleKey(at: offset, in: document, vocabulary: vocabulary) {
                 let lines = key.values.map { "- `\($0.language)`: \($0.text) (`\($0.place)`)" }
                 let markdown = "**\(key.key)**, a key of the app's strings:\n\n" + lines.joined(separator: "\n")
                 return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(markdown))])), ("range", range(string, in: document))])
@@ -139,7 +136,7 @@ extension LanguageServerSession {
             if let values = SwiftUIColorStyleSheet.hexValues(of: name.lowercased()) { markdown += ", `\(values.light)` in light, `\(values.dark)` in dark" }
             return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(markdown))])), ("range", range(string, in: document))])
         }
-        guard let preview = document.preview, let vocabulary = vocabulary(of: document, messages: &messages),
+        guard let preview = document.preview, let vocabulary,
               let (asset, string) = imageBlock(at: offset, in: document, vocabulary) else { return .null }
         var markdown = "**\(asset.name)**: `\(asset.file)`"
         if !asset.url.isEmpty { markdown = "![\(asset.name)](\(preview.url.dropLast())\(asset.url))\n\n" + markdown }
@@ -147,41 +144,43 @@ extension LanguageServerSession {
     }
 
     /// The key of the app's strings that the title under `offset` in `galley.json` names.
-    private mutating func titleKey(at offset: Int, in document: OpenDocument, messages: inout [OutgoingMessage]) -> EditorVocabulary.StringKey? {
+    private func titleKey(at offset: Int, in document: OpenDocument, vocabulary: EditorVocabulary?) -> EditorVocabulary.StringKey? {
         let bytes = document.text.bytes
-        guard document.path == ConfigFile.name, let string = JSONCursor.string(around: offset, in: document.text),
+        guard document.path?.rawValue == ConfigFile.name, let string = JSONCursor.string(around: offset, in: document.text),
               !JSONCursor.isKey(stringAt: string.lowerBound, in: bytes), Self.isTitle(JSONCursor.containers(at: string.lowerBound, in: bytes)),
-              let vocabulary = vocabulary(of: document, messages: &messages) else { return nil }
+              let vocabulary else { return nil }
         let name = String(text(string, in: document).dropFirst().dropLast())
         return vocabulary.strings.first { $0.key == name }
     }
 
-    mutating func definition(at place: DocumentPosition, messages: inout [OutgoingMessage]) -> JSONOutput {
+    func definition(at place: DocumentPosition, vocabulary: EditorVocabulary?) -> JSONOutput {
         // A title key: its entry in every language (the line start, exact in every encoding).
-        if let (document, offset) = cursor(place), let preview = document.preview, let key = titleKey(at: offset, in: document, messages: &messages) {
-            return .array(key.values.map { value in
-                let start = TextPosition(line: value.location.line - 1, character: 0).json
-                return .object([("uri", .string(FileURI.uri(ofPath: preview.root.slashJoined(value.path)))), ("range", .object([("start", start), ("end", start)]))])
-            })
+        func location(_ path: String, line: Int) -> JSONOutput? {
+            guard let preview = cursor(place)?.document.preview else { return nil }
+            let start = TextPosition(line: line, character: 0).json
+            let uri = DocumentURI(file: preview.root.joined(RelativePath(rawValue: path)))
+            return .object([("uri", .string(uri.rawValue)), ("range", .object([("start", start), ("end", start)]))])
         }
-        guard let (document, offset) = cursor(place), let preview = document.preview, let vocabulary = vocabulary(of: document, messages: &messages),
+        if let (document, offset) = cursor(place), let key = titleKey(at: offset, in: document, vocabulary: vocabulary) {
+            return .array(key.values.compactMap { location($0.path, line: $0.location.line - 1) })
+        }
+        guard let (document, offset) = cursor(place), let vocabulary,
               let (asset, _) = imageBlock(at: offset, in: document, vocabulary) else { return .null }
-        let start = TextPosition(line: 0, character: 0).json
-        return .object([("uri", .string(FileURI.uri(ofPath: preview.root.slashJoined(asset.definition)))), ("range", .object([("start", start), ("end", start)]))])
+        return location(asset.definition, line: 0) ?? .null
     }
 
     // MARK: - Following the cursor
 
     /// The block under the resting cursor: its range for the editor, and
     /// pages that follow the editor scroll to it.
-    mutating func documentHighlight(at place: DocumentPosition, messages: inout [OutgoingMessage]) -> JSONOutput {
+    mutating func documentHighlight(_ id: RequestID, at place: DocumentPosition) -> [LanguageServerAction] {
         // Lines are the preview's: it must have the text the cursor is in.
-        if pendingPreview.contains(place.uri) { messages += flush() }
-        guard let (document, offset) = cursor(place), let preview = document.preview, let path = document.path else { return .array([]) }
-        let block = JSONCursor.string(around: offset, in: document.text) ?? lineRange(at: offset, in: document.text)
-        guard let block, !block.isEmpty else { return .array([]) }
+        let sending = pendingPreview.contains(place.uri) ? handle(.inputIdle) : []
+        guard let (document, offset) = cursor(place), let preview = document.preview, let path = document.path,
+              let block = JSONCursor.string(around: offset, in: document.text) ?? lineRange(at: offset, in: document.text),
+              !block.isEmpty else { return sending + [.send(.result(id: id, .array([])))] }
         let line = document.text.lineIndex(containing: block.lowerBound) + 1
-        _ = call(preview, messages: &messages) { try $0.follow(path, line: line, in: preview) }
-        return .array([.object([("range", range(block, in: document)), ("kind", .int(1))])])
+        let highlight = JSONOutput.object([("range", range(block, in: document)), ("kind", .int(DocumentHighlightKind.text.rawValue))])
+        return sending + [.follow(path: path, line: line, in: preview), .send(.result(id: id, .array([highlight])))]
     }
 }

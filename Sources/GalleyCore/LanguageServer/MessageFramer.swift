@@ -9,7 +9,7 @@ public struct MessageFramer: Sendable {
         /// One message body (not yet parsed).
         case message([UInt8])
         /// The stream broke the framing; nothing after it is read.
-        case refused(String)
+        case refused(FramingRefusal)
     }
 
     /// Larger bodies are refused before they are buffered.
@@ -21,7 +21,7 @@ public struct MessageFramer: Sendable {
     private var buffer: [UInt8] = []
     private var start = 0
     private var bodyLength: Int?
-    public private(set) var refusal: String?
+    public private(set) var refusal: FramingRefusal?
 
     public let maximumContentLength: Int
 
@@ -44,11 +44,12 @@ public struct MessageFramer: Sendable {
         if let refusal { return .refused(refusal) }
         if bodyLength == nil {
             guard let headerEnd = findHeaderEnd() else {
-                if buffer.count - start > MessageFramer.maximumHeaderLength { return refuse("header block longer than \(MessageFramer.maximumHeaderLength) bytes") }
+                let limit = MessageFramer.maximumHeaderLength
+                if buffer.count - start > limit { return refuse(.headerTooLong(limit: limit)) }
                 return nil
             }
             switch parseHeaders(buffer[start..<headerEnd]) {
-            case .failure(let error): return refuse(error.reason)
+            case .failure(let refusal): return refuse(refusal)
             case .success(let length):
                 bodyLength = length
                 start = headerEnd + 4
@@ -62,7 +63,7 @@ public struct MessageFramer: Sendable {
         return .message(body)
     }
 
-    private mutating func refuse(_ reason: String) -> Event {
+    private mutating func refuse(_ reason: FramingRefusal) -> Event {
         refusal = reason
         buffer = []
         start = 0
@@ -91,34 +92,30 @@ public struct MessageFramer: Sendable {
         return nil
     }
 
-    private struct HeaderError: Error {
-        var reason: String
-    }
-
-    private func parseHeaders(_ block: ArraySlice<UInt8>) -> Result<Int, HeaderError> {
+    private func parseHeaders(_ block: ArraySlice<UInt8>) -> Result<Int, FramingRefusal> {
         var length: Int?
         for line in block.split(separator: 0x0A, omittingEmptySubsequences: false) {
             var line = line
             guard line.last == 0x0D || line.endIndex == block.endIndex else {
-                return .failure(HeaderError(reason: "header line not ended by CR LF"))
+                return .failure(.lineNotEndedByCRLF)
             }
             if line.last == 0x0D { line = line.dropLast() }
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
-                return .failure(HeaderError(reason: "malformed header line"))
+                return .failure(.malformedHeaderLine)
             }
             let name = String(decoding: line[..<colon], as: UTF8.self).lowercased()
             let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingSpaces
             guard name == "content-length" else { continue }
-            guard length == nil else { return .failure(HeaderError(reason: "repeated Content-Length")) }
+            guard length == nil else { return .failure(.repeatedContentLength) }
             guard !value.isEmpty, value.count <= 12, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = Int(value) else {
-                return .failure(HeaderError(reason: "invalid Content-Length '\(value.prefix(40))'"))
+                return .failure(.invalidContentLength(String(value.prefix(40))))
             }
             guard number <= maximumContentLength else {
-                return .failure(HeaderError(reason: "Content-Length \(number) exceeds the limit of \(maximumContentLength) bytes"))
+                return .failure(.contentTooLong(number, limit: maximumContentLength))
             }
             length = number
         }
-        guard let length else { return .failure(HeaderError(reason: "missing Content-Length")) }
+        guard let length else { return .failure(.missingContentLength) }
         return .success(length)
     }
 }

@@ -8,9 +8,18 @@ public struct OpenTextDocument: Sendable {
     private var lineStarts: LineStarts
     private var marks: ColumnMarks
     public var version: Int
+    /// How many times the text was written whole into new storage: once
+    /// when it is opened or replaced whole, and again by an edit only when
+    /// its storage was shared (a preview in the same process still held it)
+    /// or had to grow. A keystroke into a large buffer makes none.
+    public private(set) var wholeCopies = 1
 
     public init(text: String, version: Int) {
-        bytes = Array(text.utf8)
+        var bytes: [UInt8] = []
+        // Room to type into: inserts stay in place until the text grows by an eighth.
+        bytes.reserveCapacity(text.utf8.count + text.utf8.count / 8 + 256)
+        bytes.append(contentsOf: text.utf8)
+        self.bytes = bytes
         lineStarts = LineStarts(of: bytes)
         marks = ColumnMarks(bytes, lines: lineStarts)
         self.version = version
@@ -21,7 +30,9 @@ public struct OpenTextDocument: Sendable {
 
     /// Replaces the whole text (a change without a range).
     public mutating func replaceAll(with text: String) {
+        let copies = wholeCopies
         self = OpenTextDocument(text: text, version: version)
+        wholeCopies += copies
     }
 
     /// Replaces `range` (in `encoding`'s units) with `text`. Positions past
@@ -31,7 +42,9 @@ public struct OpenTextDocument: Sendable {
         var end = offset(of: range.end, encoding: encoding)
         if end < start { swap(&start, &end) }
         let inserted = Array(text.utf8)
+        let storage = bytes.withUnsafeBufferPointer(\.baseAddress)
         bytes.replaceSubrange(start..<end, with: inserted)
+        if bytes.withUnsafeBufferPointer(\.baseAddress) != storage { wholeCopies += 1 }
         lineStarts = LineStarts(editing: lineStarts, into: bytes, from: start, previousEnd: end, end: start + inserted.count)
         marks.update(bytes, lines: lineStarts, changedFrom: start)
     }

@@ -15,7 +15,8 @@ public enum OutgoingMessage: Equatable, Sendable {
         case .result(let id, let result):
             members += [("id", id.json), ("result", result)]
         case .error(let id, let error):
-            members += [("id", id?.json ?? .null), ("error", .object([("code", .int(error.code.rawValue)), ("message", .string(error.message))]))]
+            let body = JSONOutput.object([("code", .int(error.code.rawValue)), ("message", .string(error.description))])
+            members += [("id", id?.json ?? .null), ("error", body)]
         case .notification(let method, let params):
             members += [("method", .string(method)), ("params", params)]
         case .request(let method, let params):
@@ -30,9 +31,8 @@ public enum OutgoingMessage: Equatable, Sendable {
         return Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
     }
 
-    /// `window/showMessage`: 1 error, 2 warning, 3 information.
-    static func showMessage(type: Int, _ message: String) -> OutgoingMessage {
-        .notification(method: "window/showMessage", params: .object([("type", .int(type)), ("message", .string(message))]))
+    static func showMessage(_ type: MessageType, _ message: String) -> OutgoingMessage {
+        .notification(method: "window/showMessage", params: .object([("type", .int(type.rawValue)), ("message", .string(message))]))
     }
 }
 

@@ -1,46 +1,28 @@
-/// The previews a language server session shows its buffers in: a running
-/// `galley serve` or one the session's process serves itself. Every read of
-/// the disk and every socket sits behind this; the session only decides.
-public protocol EditorPreviews: AnyObject {
-    /// The preview covering the file at `path` (absolute), found or started
-    /// within the editor's `workspaceFolders` (when it gave any).
-    func attach(file path: String, workspaceFolders: [String]) -> PreviewLookup
-    /// Shows `text`, the session's `version` of it, for `path` (relative to
-    /// the preview's root); `edit` says what changed since the version the
-    /// preview holds, when it holds one.
-    func show(_ text: [UInt8], version: Int, edit: BufferEdit?, for path: String, in preview: PreviewID) throws -> PreviewFileState
-    /// Shows the file on disk again (also: asks for its state).
-    func drop(_ path: String, in preview: PreviewID) throws -> PreviewFileState
-    func vocabulary(of preview: PreviewID) throws -> EditorVocabulary
-    /// Scrolls pages that follow the editor to the block at `line` (1-based).
-    func follow(_ path: String, line: Int, in preview: PreviewID) throws
-    /// The preview failed: forget it (the next change looks for another).
-    func forget(_ preview: PreviewID)
-}
-
-/// One preview, as `EditorPreviews` names it.
+/// One preview the language server reached or started, as its actions name it.
 public struct PreviewID: Hashable, Sendable {
     public var number: Int
     /// The content folder's real path.
-    public var root: String
+    public var root: AbsolutePath
     /// The preview's origin, `http://127.0.0.1:PORT/`.
     public var url: String
 
-    public init(number: Int, root: String, url: String) {
+    public init(number: Int, root: AbsolutePath, url: String) {
         self.number = number
         self.root = root
         self.url = url
     }
 }
 
+/// Where the file a `LanguageServerAction.attach` names is previewed.
 public enum PreviewLookup: Equatable, Sendable {
     /// The file is `path` (relative) in `preview`; `started` when the
     /// preview was started for it, so the editor is told where it is.
-    case found(PreviewID, path: String, started: Bool)
+    case found(PreviewID, path: RelativePath, started: Bool)
     /// No preview covers the file, or Galley does not read it.
     case none
-    /// A preview should have covered it and could not be started.
-    case failed(String)
+    /// A preview of `folder` should have covered it and could not be
+    /// started, for the daemon's `reason`.
+    case failed(folder: AbsolutePath, reason: String)
     /// No preview is started for the file, for a reason the editor is told.
     case refused(PreviewRefusal)
 }
@@ -49,10 +31,10 @@ public enum PreviewLookup: Equatable, Sendable {
 /// and watches its whole folder, so it is rooted only where the author works.
 public enum PreviewRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file is in none of the workspace folders the editor gave.
-    case outsideWorkspace(file: String, workspaceFolders: [String])
+    case outsideWorkspace(file: AbsolutePath, workspaceFolders: [AbsolutePath])
     /// The folder the preview would serve is as wide as `/`, a home folder
     /// or a system folder, and no `galley.json` says it is content.
-    case tooWide(folder: String)
+    case tooWide(folder: AbsolutePath)
 
     public var description: String {
         switch self {
