@@ -24,9 +24,22 @@ final class ProblemLog: Sendable {
     func record(changed: [PublishedDocument], removed: [DocumentID]) {
         let appeared = told.withLock { told in
             for id in removed { told.book.remove(document: id) }
-            return changed.flatMap { told.book.update(document: $0.id, diagnostics: $0.diagnostics.map(\.diagnostic)) }
+            return changed.flatMap { document in
+                told.book.update(document: document.id, diagnostics: document.diagnostics.map(\.diagnostic))
+            }
         }
-        log.problems(appeared, seeAll: seeAll)
+        tell(appeared)
+    }
+
+    /// Problems shown even with `--quiet`, in the form editors and `galley check`
+    /// use (`path:line:column: severity: message`): all of them when they are
+    /// few, else a digest that says where to see the rest.
+    private func tell(_ problems: [Diagnostic]) {
+        guard !problems.isEmpty else { return }
+        let digest = ProblemDigest(problems, seeAll: seeAll)
+        if let heading = digest.heading { log.write(heading) }
+        for problem in digest.shown { Console.error(TerminalText.shown(problem.formatted)) }
+        if let remainder = digest.remainder { log.write(remainder) }
     }
 
     /// Prints each of `links` that the last walk did not skip already.

@@ -61,9 +61,9 @@ struct PublishedDocument {
          layout: JSONFragment, geometry: KindGeometries? = nil, language: String? = nil, localizations: [DocumentLocalization] = [],
          searchable: Document? = nil, unsaved: Bool = false, missingGlyphs: MissingGlyphs? = nil, follow: Follow? = nil,
          diagnostics: [PageDiagnostic]) {
-        self.init(Contents(id: DocumentID(rawValue: id), path: path, item: item, title: title, kind: kind, rendering: rendering, css: css, layout: layout, geometry: geometry,
-                           language: language, localizations: localizations, searchable: searchable, unsaved: unsaved,
-                           missingGlyphs: missingGlyphs, diagnostics: diagnostics),
+        self.init(Contents(id: DocumentID(rawValue: id), path: path, item: item, title: title, kind: kind, rendering: rendering, css: css,
+                           layout: layout, geometry: geometry, language: language, localizations: localizations, searchable: searchable,
+                           unsaved: unsaved, missingGlyphs: missingGlyphs, diagnostics: diagnostics),
                   follow: follow)
     }
 
@@ -147,7 +147,11 @@ struct PublishedDocument {
     /// The `/api/documents/{id}` body for this document as `version`: with
     /// the whole `html`, or with a `patch` (a `DocumentPatch`) from `base`.
     func json(boot: String, version: Int, editor: JSONFragment, patchFrom base: Versioned<PublishedDocument>? = nil) -> JSONWriter {
-        var json = JSONWriter(reservingCapacity: html.utf8.count + html.utf8.count / 16 + css.json.bytes.count + 1024)
+        // The body is sent from the bytes written here and kept while its version is current: room
+        // for the whole article with its escapes ('<' and '"' grow), so that it is not moved as it
+        // grows; none for a patch's, which is a small part of it.
+        let article = base == nil ? html.utf8.count + html.utf8.count / 8 : 0
+        var json = JSONWriter(reservingCapacity: article + css.json.bytes.count + layout.bytes.count + diagnostics.count * 256 + 1024)
         json.beginObject()
         json.field("boot", boot)
         writeIdentity(version: version, into: &json)

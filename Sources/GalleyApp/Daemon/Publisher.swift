@@ -99,9 +99,8 @@ final class Publisher: @unchecked Sendable {
                 state.bodies[id] = nil
                 state.patchBodies[id] = nil
             }
-            return state.protocolState.publish(changed: changed.map { ($0.id, $0) }, removed: removed, displaced: &displaced).map { waiter, answer in
-                (waiter, response(to: answer, &state))
-            }
+            let answers = state.protocolState.publish(changed: changed.map { ($0.id, $0) }, removed: removed, displaced: &displaced)
+            return answers.map { waiter, answer in (waiter, response(to: answer, &state)) }
         }
         for (pending, response) in answers { pending.resume(with: response.value) }
         OldRenderings.letGo(displaced, blocks: displaced.reduce(0) { $0 + $1.renderedBlockCount })
@@ -217,10 +216,11 @@ final class Publisher: @unchecked Sendable {
     private func documentList(at version: Int, _ state: inout State) -> MadeOnce<Closure<DocumentList>> {
         if let current = state.documentList, current.version == version { return current.list }
         let (boot, servesPhones, memoryTrim) = (boot, servesPhones, memoryTrim)
-        let (documents, links, last) = (state.protocolState.documents, state.linksLeadingOutside, state.documentList?.list.valueIfMade)
+        // The list before is asked whether it was made only outside the lock: it may be being made now.
+        let (documents, links, last) = (state.protocolState.documents, state.linksLeadingOutside, state.documentList?.list)
         let list = MadeOnce(Closure {
             let list = DocumentList(boot: boot, version: version, documents: Array(documents.values), servesPhones: servesPhones,
-                                    linksLeadingOutside: links, after: last)
+                                    linksLeadingOutside: links, after: last?.valueIfMade)
             memoryTrim.madeList(wordsCollected: list.wordsCollected, bytes: list.response.body.count)
             return list
         })
