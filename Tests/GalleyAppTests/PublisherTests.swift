@@ -168,6 +168,32 @@ final class PublisherTests: XCTestCase {
         XCTAssertEqual(outbox["d5"]?.follow?.line, 9)
     }
 
+    /// The daemon's lane on real files: after the load and after a save, the
+    /// workspace holds no document of its own, and reads them from the publisher.
+    func testTheDaemonKeepsEachDocumentOnceThroughLoadAndSave() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("galley-publisher-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        func write(_ name: String, _ titles: [String]) throws {
+            let items = titles.map { #"{"name": "\#($0)", "detailText": ["Penguins dive."]}"# }.joined(separator: ",")
+            try Data("[\(items)]".utf8).write(to: URL(fileURLWithPath: root + "/" + name))
+        }
+        try write("birds.json", ["Penguin", "Puffin", "Pelican"])
+        try write("fish.json", ["Cod"])
+        let publisher = Publisher(boot: "boot")
+        let lane = WorkspaceLane(workspace: Workspace(root: root), publisher: publisher, log: Log(level: .quiet))
+        lane.load()
+        XCTAssertEqual(publisher.publishedCount, 4)
+        XCTAssertEqual(lane.read { $0.outbox.heldCount }, 0, "the workspace kept its own copy of published documents")
+        XCTAssertEqual(lane.read(\.documentCount), 4)
+
+        try write("birds.json", ["Penguin", "Puffin"])
+        lane.queue.sync { lane.perform(["birds.json"]) { $0.apply(changed: ["birds.json"], removed: []) } }
+        XCTAssertEqual(publisher.publishedCount, 3)
+        XCTAssertEqual(lane.read { $0.outbox.heldCount }, 0)
+        XCTAssertEqual(lane.read { $0.allDocuments.map(\.title) }.sorted(), ["Cod", "Penguin", "Puffin"])
+    }
+
     /// Without a publisher (`check`, `render`) the outbox is where documents are kept.
     func testAnOutboxWithoutAPublisherKeepsEveryDocument() {
         var outbox = Outbox()
