@@ -52,8 +52,7 @@ struct Outbox {
 
     private subscript(id: DocumentID) -> PublishedDocument? {
         if let entry = unpublished[id] { return entry }
-        guard let held = publisher?.published([id]).first else { return nil }
-        return held
+        return publisher?.document(id)
     }
 
     /// How many documents are published.
@@ -116,8 +115,7 @@ struct Outbox {
     }
 
     private func isHeldByPublisher(_ id: DocumentID) -> Bool {
-        guard let held = publisher?.published([id]).first else { return false }
-        return held != nil
+        publisher?.document(id) != nil
     }
 
     /// Publishes documents `ids` again, asking pages that follow the editor
