@@ -1,31 +1,35 @@
 /// Response bytes held once and shared by every connection that sends them,
 /// so a thousand waiting pages do not each copy the same document.
+///
+/// Made from an array, it keeps that array rather than copying it: the
+/// bytes a `JSONWriter` wrote are the bytes sent, written once. The array
+/// is never changed while the body lives, and a Swift array keeps its
+/// elements in one heap object of its own that never moves, so the address
+/// libmicrohttpd is given stays valid until its free callback lets the body go.
 public final class SharedBody: @unchecked Sendable {
-    let pointer: UnsafeMutableRawBufferPointer
+    private let bytes: [UInt8]
+    /// The bytes, for libmicrohttpd and for readers.
+    let pointer: UnsafeRawBufferPointer
 
-    public init(_ bytes: some Collection<UInt8>) {
-        pointer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
-        pointer.copyBytes(from: bytes)
-        count = bytes.count
+    /// A body of `bytes`, sharing their storage.
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        pointer = bytes.withUnsafeBytes { $0 }
     }
 
-    public init(_ text: String) {
-        // Straight from the string's storage: a document body can be megabytes.
-        var text = text
-        count = text.utf8.count
-        pointer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1), alignment: 1)
-        text.withUTF8 { pointer.copyMemory(from: UnsafeRawBufferPointer($0)) }
+    public convenience init(_ bytes: some Collection<UInt8>) {
+        self.init(Array(bytes))
     }
 
-    public let count: Int
+    public convenience init(_ text: String) {
+        self.init(Array(text.utf8))
+    }
+
+    public var count: Int { bytes.count }
 
     /// The body's bytes, for as long as `read` runs.
     public func withUnsafeBytes<Result>(_ read: (UnsafeRawBufferPointer) -> Result) -> Result {
-        read(UnsafeRawBufferPointer(rebasing: pointer[..<count]))
-    }
-
-    deinit {
-        pointer.deallocate()
+        bytes.withUnsafeBytes(read)
     }
 }
 

@@ -289,7 +289,7 @@ public final class HTTPServer: @unchecked Sendable {
         let body = response.body
         let retained = Unmanaged.passRetained(body).toOpaque()
         guard let mhdResponse = MHD_create_response_from_buffer_with_free_callback_cls(
-            body.count, body.pointer.baseAddress, HTTPServer.releaseBody, retained
+            body.count, UnsafeMutableRawPointer(mutating: body.pointer.baseAddress), HTTPServer.releaseBody, retained
         ) else {
             Unmanaged<SharedBody>.fromOpaque(retained).release()
             return nil

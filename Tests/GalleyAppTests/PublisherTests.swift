@@ -115,13 +115,138 @@ final class PublisherTests: XCTestCase {
     }
 
     func testCopiesOfADocumentShareItsFieldsButNotTheFollowedLine() {
-        // The outbox and the long-poll state each keep every document: each holds a reference, not some 300 bytes again.
+        // Answers, lists and changes carry documents: each copy is a reference, not some 300 bytes again.
         XCTAssertLessThanOrEqual(MemoryLayout<PublishedDocument>.size, 2 * MemoryLayout<Int>.size)
         let shown = document("a", title: "Penguin")
         var followed = shown
         followed.follow = PublishedDocument.Follow(line: 3, serial: 1)
         XCTAssertNil(shown.follow)
         XCTAssertEqual(followed.title, "Penguin")
+        XCTAssertTrue(shown.isSame(as: shown))
+        XCTAssertFalse(followed.isSame(as: shown))
+        XCTAssertFalse(document("a", title: "Penguin").isSame(as: shown))
+    }
+
+    /// The daemon keeps each document once: the outbox holds one only until
+    /// the publisher has it, then reads it back from there.
+    func testEachPublishedDocumentIsKeptOnceInThePublisher() throws {
+        let publisher = Publisher(boot: "boot")
+        var outbox = Outbox()
+        outbox.hand(to: publisher)
+        for number in 0..<20 { outbox.publish(document("d\(number)", title: "Penguin \(number)")) }
+        XCTAssertEqual(outbox.heldCount, 20)
+        let changes = outbox.takeChanges(images: [:], replacedReadings: [])
+        // Handed over, not yet published: a second change before the publish still reads them here.
+        XCTAssertEqual(outbox.heldCount, 20)
+        XCTAssertEqual(outbox["d7"]?.title, "Penguin 7")
+        publisher.publish(changed: changes.changed, removed: changes.removed, images: nil)
+        outbox.letGoOfPublished()
+        XCTAssertEqual(outbox.heldCount, 0, "the outbox kept documents the publisher holds")
+        XCTAssertEqual(publisher.publishedCount, 20)
+        XCTAssertEqual(outbox.count, 20)
+        XCTAssertEqual(outbox["d7"]?.title, "Penguin 7")
+        XCTAssertEqual(outbox.allDocuments.count, 20)
+
+        // A removal, a new version and a followed line are read from the outbox until published, then from the publisher.
+        outbox.remove("d3")
+        outbox.publish(document("d4", title: "Pelican"))
+        outbox.follow(line: 9, in: ["d5"])
+        XCTAssertNil(outbox["d3"])
+        XCTAssertEqual(outbox.count, 19)
+        XCTAssertEqual(outbox["d4"]?.title, "Pelican")
+        XCTAssertEqual(publisher.published(["d4"]).first??.title, "Penguin 4")
+        let next = outbox.takeChanges(images: [:], replacedReadings: [])
+        XCTAssertEqual(Set(next.changed.map(\.id)), ["d4", "d5"])
+        XCTAssertEqual(next.removed, ["d3"])
+        publisher.publish(changed: next.changed, removed: next.removed, images: nil)
+        outbox.letGoOfPublished()
+        XCTAssertEqual(outbox.heldCount, 0)
+        XCTAssertEqual(publisher.publishedCount, 19)
+        XCTAssertEqual(outbox.count, 19)
+        XCTAssertNil(outbox["d3"])
+        XCTAssertEqual(outbox["d4"]?.title, "Pelican")
+        XCTAssertEqual(outbox["d5"]?.follow?.line, 9)
+    }
+
+    /// The daemon's lane on real files: after the load and after a save, the
+    /// workspace holds no document of its own, and reads them from the publisher.
+    func testTheDaemonKeepsEachDocumentOnceThroughLoadAndSave() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("galley-publisher-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        func write(_ name: String, _ titles: [String]) throws {
+            let items = titles.map { #"{"name": "\#($0)", "detailText": ["Penguins dive."]}"# }.joined(separator: ",")
+            try Data("[\(items)]".utf8).write(to: URL(fileURLWithPath: root + "/" + name))
+        }
+        try write("birds.json", ["Penguin", "Puffin", "Pelican"])
+        try write("fish.json", ["Cod"])
+        let publisher = Publisher(boot: "boot")
+        let lane = WorkspaceLane(workspace: Workspace(root: root), publisher: publisher, log: Log(level: .quiet))
+        lane.load()
+        XCTAssertEqual(publisher.publishedCount, 4)
+        XCTAssertEqual(lane.read { $0.outbox.heldCount }, 0, "the workspace kept its own copy of published documents")
+        XCTAssertEqual(lane.read(\.documentCount), 4)
+
+        try write("birds.json", ["Penguin", "Puffin"])
+        lane.queue.sync { lane.perform(["birds.json"]) { $0.apply(changed: ["birds.json"], removed: []) } }
+        XCTAssertEqual(publisher.publishedCount, 3)
+        XCTAssertEqual(lane.read { $0.outbox.heldCount }, 0)
+        XCTAssertEqual(lane.read { $0.allDocuments.map(\.title) }.sorted(), ["Cod", "Penguin", "Puffin"])
+    }
+
+    /// Without a publisher (`check`, `render`) the outbox is where documents are kept.
+    func testAnOutboxWithoutAPublisherKeepsEveryDocument() {
+        var outbox = Outbox()
+        outbox.publish(document("a", title: "Penguin"))
+        outbox.publish(document("b", title: "Puffin"))
+        _ = outbox.takeChanges(images: [:], replacedReadings: [])
+        outbox.letGoOfPublished()
+        outbox.remove("a")
+        XCTAssertEqual(outbox.heldCount, 1)
+        XCTAssertEqual(outbox.count, 1)
+        XCTAssertEqual(outbox.allDocuments.map(\.title), ["Puffin"])
+    }
+
+    /// What a body holds is decided under the publisher's lock; the body is
+    /// made after it, once, by the first page that needs it.
+    func testABodyIsMadeOutsideTheLockOnceForEveryPage() throws {
+        let publisher = Publisher(boot: "boot")
+        publisher.publish(changed: [document("a", title: "Penguin")], removed: [], images: nil)
+        let first = try XCTUnwrap(publisher.answerNow(LongPollRequest(topic: .document("a"), since: nil)))
+        let second = try XCTUnwrap(publisher.answerNow(LongPollRequest(topic: .document("a"), since: 0)))
+        XCTAssertNil(first.valueIfMade, "the body was made while deciding the answer, under the lock")
+        XCTAssertNil(second.valueIfMade)
+        let made = first.value
+        XCTAssertTrue(second.valueIfMade?.body === made.body, "a second page's body was made again")
+        XCTAssertEqual(try json(made)["title"] as? String, "Penguin")
+    }
+
+    /// A poll told to wait, whose change is published before it is parked,
+    /// is answered at once with that change: never parked after it.
+    func testAPollParkedJustAfterItsChangeHearsIt() throws {
+        let publisher = Publisher(boot: "boot")
+        publisher.publish(changed: [document("a", title: "Penguin")], removed: [], images: nil)
+        let version = try XCTUnwrap(try json(answerNow(publisher, LongPollRequest(topic: .document("a"), since: nil)))["version"] as? Int)
+        guard case .later(let register) = publisher.reply(to: LongPollRequest(topic: .document("a"), since: version), wait: 25) else {
+            return XCTFail("a page with the current version was answered at once")
+        }
+        publisher.publish(changed: [document("a", title: "Pelican")], removed: [], images: nil)
+        let pending = PendingResponse {}
+        register(pending)
+        XCTAssertEqual(try json(pending.response)["title"] as? String, "Pelican")
+        XCTAssertEqual(try json(pending.response)["version"] as? Int, version + 1)
+    }
+
+    /// An answer's JSON is written once: the body sent is the writer's own bytes.
+    func testAJSONAnswerIsTheBytesItsWriterWrote() {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("html", String(repeating: "<p class=\"body\">Penguins dive.</p>", count: 2_000))
+        json.endObject()
+        let written = json.bytes
+        let response = HTTPResponse.json(json)
+        XCTAssertEqual(response.body.pointer.baseAddress, written.withUnsafeBytes { $0.baseAddress },
+                       "the JSON was copied again into the body")
     }
 
     private func listed(_ id: String, _ words: String) -> PublishedDocument {

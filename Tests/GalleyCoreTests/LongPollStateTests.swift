@@ -12,11 +12,11 @@ final class LongPollStateTests: XCTestCase {
         start + .seconds(seconds)
     }
 
-    private func poll(_ id: String, since: Int?, patch: Bool = false) -> LongPollRequest {
+    private func poll(_ id: DocumentID, since: Int?, patch: Bool = false) -> LongPollRequest {
         LongPollRequest(topic: .document(id), since: since, acceptsPatch: patch)
     }
 
-    private func whole(_ id: String, _ text: String, _ version: Int) -> Answer {
+    private func whole(_ id: DocumentID, _ text: String, _ version: Int) -> Answer {
         .whole(id: id, Versioned(text, version: version))
     }
 
@@ -171,7 +171,8 @@ final class LongPollStateTests: XCTestCase {
 
 private extension LongPollState {
     /// `publish`, letting go of what it displaces at once.
-    mutating func publish(changed: [(id: String, document: Document)], removed: [String]) -> [(waiter: Waiter, answer: LongPollAnswer<Document>)] {
+    mutating func publish(changed: [(id: DocumentID, document: Document)],
+                          removed: [DocumentID]) -> [(waiter: Waiter, answer: LongPollAnswer<Document>)] {
         var displaced: [Document] = []
         return publish(changed: changed, removed: removed, displaced: &displaced)
     }

@@ -33,12 +33,12 @@ struct StaticSite {
         let workspace = Workspace(root: root, output: .site, pictures: pictures)
         workspace.apply(.everything)
         let documents = workspace.allDocuments.sorted { ($0.path, $0.item ?? -1) < ($1.path, $1.item ?? -1) }
-        let names = SitePageNames.names(for: documents.map { ($0.id, $0.path, $0.item, $0.title) })
+        let names = SitePageNames.names(for: documents.map { ($0.id.rawValue, $0.path, $0.item, $0.title) })
         do throws(OutputWriteError) {
             let folder = try OutputFolder.making(output)
             defer { folder.close() }
             for document in documents {
-                guard let name = names[document.id] else { continue }
+                guard let name = names[document.id.rawValue] else { continue }
                 let page = StaticPage.html(documents: [document], deviceWidth: workspace.deviceWidth, backLink: "index.html")
                 try folder.write(page.utf8, to: name)
             }
@@ -87,7 +87,7 @@ struct StaticSite {
                 html += "<tr class=\"file-group\"><th scope=\"rowgroup\" colspan=\"6\">\(HTMLEscaping.escape(document.path)) · \(perFile[document.path, default: 0]) documents</th></tr>\n"
                 groupShown = document.path
             }
-            let name = names[document.id] ?? ""
+            let name = names[document.id.rawValue] ?? ""
             html += "<tr\(grouped ? " class=\"in-group\"" : "")><td><a href=\"\(HTMLEscaping.escape(name))\">\(HTMLEscaping.escape(document.title.isEmpty ? document.path : document.title))</a></td>"
             html += "<td class=\"path\">\(HTMLEscaping.escape(document.path))</td><td class=\"item\">\(document.item.map(String.init) ?? "—")</td>"
             html += "<td class=\"kind\">\(document.kind.rawValue)</td>"

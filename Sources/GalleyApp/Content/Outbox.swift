@@ -5,7 +5,7 @@ import GalleyCore
 /// changed.
 struct WorkspaceChanges {
     var changed: [PublishedDocument] = []
-    var removed: [String] = []
+    var removed: [DocumentID] = []
     var images: [String: ServedImage]?
     /// What the changes replaced, for the caller to let go of once pages are answered.
     var retired = Leftovers()
@@ -14,7 +14,7 @@ struct WorkspaceChanges {
 
     /// These changes followed by `later` ones, as one.
     mutating func append(_ later: WorkspaceChanges) {
-        let replaced = Set(later.changed.map(\.id)).union(later.removed)
+        let replaced = Set(later.changed.map { $0.id }).union(later.removed)
         changed = changed.filter { !replaced.contains($0.id) } + later.changed
         removed = removed.filter { !replaced.contains($0) } + later.removed
         images = later.images ?? images
@@ -24,21 +24,58 @@ struct WorkspaceChanges {
 
 /// Where a save is published from: every document as pages get it, and
 /// what changed since the workspace last handed its changes over.
+///
+/// Under `serve` the documents are the publisher's (`PublishedDocuments`):
+/// the outbox holds a document only from when it is published here until
+/// the publisher has it, so that the daemon keeps each document once.
+/// Elsewhere (`check`, `render`) it holds them all.
 struct Outbox {
-    private(set) var published: [String: PublishedDocument] = [:]
-    private var changed: Set<String> = []
-    private var removed: Set<String> = []
+    /// Documents published (or, as nil, removed) here that `publisher` does
+    /// not hold yet; without a publisher, every document.
+    private var unpublished: [DocumentID: PublishedDocument?] = [:]
+    private var publisher: (any PublishedDocuments)?
+    private var changed: Set<DocumentID> = []
+    private var removed: Set<DocumentID> = []
     private var imagesChanged = false
     private var retired = Leftovers()
     private var followSerial = 0
 
-    subscript(id: String) -> PublishedDocument? {
-        published[id]
+    /// Reads documents from `publisher` once it has them, and lets go of its own copies.
+    mutating func hand(to publisher: any PublishedDocuments) {
+        self.publisher = publisher
+        letGoOfPublished()
     }
+
+    subscript(id: String) -> PublishedDocument? {
+        self[DocumentID(rawValue: id)]
+    }
+
+    private subscript(id: DocumentID) -> PublishedDocument? {
+        if let entry = unpublished[id] { return entry }
+        return publisher?.document(id)
+    }
+
+    /// How many documents are published.
+    var count: Int {
+        guard let publisher else { return unpublished.count }
+        let ids = Array(unpublished.keys)
+        let held = publisher.published(ids)
+        return zip(ids, held).reduce(publisher.publishedCount) { count, pair in
+            switch (unpublished[pair.0] ?? nil, pair.1) {
+            case (.some, nil): count + 1
+            case (nil, .some): count - 1
+            default: count
+            }
+        }
+    }
+
+    /// How many documents the outbox itself holds: those the publisher does not have yet.
+    var heldCount: Int { unpublished.count }
 
     /// Every document, by path and item.
     var allDocuments: [PublishedDocument] {
-        published.values.sorted { ($0.path, $0.item ?? -1) < ($1.path, $1.item ?? -1) }
+        let published = (publisher?.allPublished ?? []).filter { unpublished[$0.id] == nil }
+        return (published + unpublished.values.compactMap { $0 }).sorted { ($0.path, $0.item ?? -1) < ($1.path, $1.item ?? -1) }
     }
 
     /// The problems documents `ids` show that are in the file at `path`, each
@@ -46,7 +83,7 @@ struct Outbox {
     /// now (an editor shows each problem at a line of the text it holds).
     func diagnostics(of ids: [String], inFile path: String) -> [Diagnostic] {
         var seen = Set<Diagnostic>()
-        return ids.compactMap { published[$0] }.flatMap { $0.diagnostics.filter { !$0.fromLastGoodReading }.map(\.diagnostic) }
+        return ids.compactMap { self[$0] }.flatMap { $0.diagnostics.filter { !$0.fromLastGoodReading }.map(\.diagnostic) }
             .filter { $0.path == path && seen.insert($0).inserted }
     }
 
@@ -58,16 +95,27 @@ struct Outbox {
 
     /// Publishes `document` (new, or a new version of it).
     mutating func publish(_ document: PublishedDocument) {
-        published[document.id] = document
-        changed.insert(document.id)
-        removed.remove(document.id)
+        let id = document.id
+        unpublished[id] = document
+        changed.insert(id)
+        removed.remove(id)
     }
 
     /// Tells pages that document `id` is gone, if they had it.
     mutating func remove(_ id: String) {
-        guard published.removeValue(forKey: id) != nil else { return }
+        let id = DocumentID(rawValue: id)
+        guard self[id] != nil else { return }
+        if isHeldByPublisher(id) {
+            unpublished.updateValue(nil, forKey: id)
+        } else {
+            unpublished.removeValue(forKey: id)
+        }
         removed.insert(id)
         changed.remove(id)
+    }
+
+    private func isHeldByPublisher(_ id: DocumentID) -> Bool {
+        publisher?.document(id) != nil
     }
 
     /// Publishes documents `ids` again, asking pages that follow the editor
@@ -75,7 +123,7 @@ struct Outbox {
     mutating func follow(line: Int, in ids: [String]) {
         followSerial += 1
         for id in ids {
-            guard var document = published[id] else { continue }
+            guard var document = self[id] else { continue }
             document.follow = PublishedDocument.Follow(line: line, serial: followSerial)
             publish(document)
         }
@@ -101,6 +149,21 @@ struct Outbox {
             retired = Leftovers()
         }
         for reading in replacedReadings { retired.add(reading) }
-        return WorkspaceChanges(changed: changed.compactMap { published[$0] }, removed: Array(removed), images: imagesChanged ? images : nil, retired: retired)
+        return WorkspaceChanges(changed: changed.compactMap { self[$0] }, removed: Array(removed), images: imagesChanged ? images : nil,
+                                retired: retired)
+    }
+
+    /// Lets go of the documents the publisher now holds as they are here:
+    /// once it published the changes handed over.
+    mutating func letGoOfPublished() {
+        guard let publisher, !unpublished.isEmpty else { return }
+        let ids = Array(unpublished.keys)
+        for (id, held) in zip(ids, publisher.published(ids)) {
+            switch (unpublished[id] ?? nil, held) {
+            case (nil, nil): unpublished.removeValue(forKey: id)
+            case (let mine?, let theirs?) where mine.isSame(as: theirs): unpublished.removeValue(forKey: id)
+            default: continue
+            }
+        }
     }
 }

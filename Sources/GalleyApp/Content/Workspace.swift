@@ -113,6 +113,16 @@ final class Workspace {
         return takeChanges()
     }
 
+    /// Reads what it published back from `publisher`, which keeps the documents (`Outbox`).
+    func publishes(to publisher: any PublishedDocuments) {
+        outbox.hand(to: publisher)
+    }
+
+    /// The publisher took the changes handed over: the outbox lets go of its copies.
+    func changesPublished() {
+        outbox.letGoOfPublished()
+    }
+
     /// What pages must be told since the last call.
     private func takeChanges() -> WorkspaceChanges {
         outbox.takeChanges(images: files.assets.images, replacedReadings: sources.takeReplacedReadings())

@@ -4,7 +4,7 @@ import GalleyCore
 /// editors: answers read from its parts, which change nothing.
 extension Workspace {
     /// How many documents are published (without sorting them, as `allDocuments` does).
-    var documentCount: Int { outbox.published.count }
+    var documentCount: Int { outbox.count }
 
     var allDocuments: [PublishedDocument] { outbox.allDocuments }
 

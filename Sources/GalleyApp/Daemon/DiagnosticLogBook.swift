@@ -6,13 +6,13 @@ import GalleyCore
 /// away and came back.
 struct DiagnosticLogBook {
     /// The problems each document shows, for documents that show any.
-    private var byDocument: [String: Set<Diagnostic>] = [:]
+    private var byDocument: [DocumentID: Set<Diagnostic>] = [:]
     /// How many documents show each problem.
     private var showing: [Diagnostic: Int] = [:]
 
     /// Records what `document` shows now; returns the problems no document
     /// showed before, in the order given.
-    mutating func update(document id: String, diagnostics: [Diagnostic]) -> [Diagnostic] {
+    mutating func update(document id: DocumentID, diagnostics: [Diagnostic]) -> [Diagnostic] {
         let now = Set(diagnostics.filter { $0.severity != .note })
         let before = byDocument[id] ?? []
         guard now != before else { return [] }
@@ -27,7 +27,7 @@ struct DiagnosticLogBook {
         return appeared
     }
 
-    mutating func remove(document id: String) {
+    mutating func remove(document id: DocumentID) {
         for gone in byDocument.removeValue(forKey: id) ?? [] { forget(gone) }
     }
 

@@ -32,7 +32,7 @@ struct DocumentList {
          after last: DocumentList?) {
         let sorted = documents.sorted { ($0.value.path, $0.value.item ?? -1) < ($1.value.path, $1.value.item ?? -1) }
         let kept: [Range<Int>?] = sorted.map { document in
-            last?.entries[document.value.id].flatMap { $0.version == document.version ? $0.bytes : nil }
+            last?.entries[document.value.id.rawValue].flatMap { $0.version == document.version ? $0.bytes : nil }
         }
         let fresh = sorted.indices.filter { kept[$0] == nil }
         // All of them right after start-up: collected on every core.
@@ -43,7 +43,7 @@ struct DocumentList {
         let copied = kept.reduce(0) { $0 + 1 + ($1?.count ?? 0) }
         let written = zip(fresh, texts).reduce(0) { total, entry in
             let document = sorted[entry.0].value
-            return total + entry.1.utf8.count + document.id.utf8.count + document.path.utf8.count + document.title.utf8.count
+            return total + entry.1.utf8.count + document.id.rawValue.utf8.count + document.path.utf8.count + document.title.utf8.count
         }
         var json = JSONWriter(reservingCapacity: 64 + copied + written + written / 16 + fresh.count * Self.summaryFieldsSize)
         json.beginObject()
@@ -64,7 +64,7 @@ struct DocumentList {
                         document.value.writeSummary(version: document.version, text: texts.next() ?? "", into: &json)
                     }
                 }
-                entries[document.value.id] = Entry(version: document.version, bytes: bytes)
+                entries[document.value.id.rawValue] = Entry(version: document.version, bytes: bytes)
             }
         }
         if let last { last.response.body.withUnsafeBytes(write) } else { write(UnsafeRawBufferPointer(start: nil, count: 0)) }

@@ -28,21 +28,9 @@ struct Log: Sendable {
         write("error: " + message)
     }
 
-    /// Problems in the content that one change brought, shown even with
-    /// `--quiet`, in the form editors and `galley check` use
-    /// (`path:line:column: severity: message`): all of them when they are
-    /// few, else a digest (`ProblemDigest`) that says where `seeAll` the rest.
-    func problems(_ diagnostics: [Diagnostic], seeAll: String) {
-        guard !diagnostics.isEmpty else { return }
-        let digest = ProblemDigest(diagnostics, seeAll: seeAll)
-        if let heading = digest.heading { write(heading) }
-        for diagnostic in digest.shown { Console.error(TerminalText.shown(diagnostic.formatted)) }
-        if let remainder = digest.remainder { write(remainder) }
-    }
-
-    /// One line, whatever the message holds: its file names and headers
-    /// come from outside.
-    private func write(_ line: String) {
+    /// One line, whatever the level and whatever the message holds: its
+    /// file names and headers come from outside.
+    func write(_ line: String) {
         Console.error("galley: " + TerminalText.shown(line))
     }
 }

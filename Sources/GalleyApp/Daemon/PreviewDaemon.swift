@@ -119,8 +119,9 @@ final class PreviewDaemon: Sendable {
         try announce(addresses)
         let command = options.editorCommand.flatMap(EditorCommand.init(template:))
         let editor = EditorLink(command: command, connectedEditors: editors)
-        let publisher = Publisher(boot: boot, editorAnnouncement: editor.announcement, announced: command != nil, servesPhones: options.lan, log: log,
-                                  seeAllProblems: "the page at \(local) lists them all, and so does galley check '\(root)'")
+        let publisher = Publisher(boot: boot, editorAnnouncement: editor.announcement, announced: command != nil, servesPhones: options.lan,
+                                  problems: ProblemLog(log: log,
+                                                       seeAll: "the page at \(local) lists them all, and so does galley check '\(root)'"))
         publisherReference.target = publisher
         let lane = WorkspaceLane(workspace: workspace, publisher: publisher, log: log)
         laneReference.target = lane

@@ -12,14 +12,15 @@ struct PageDiagnostic: Equatable {
 
 /// A document as served: its rendering, diagnostics and prebuilt API body.
 ///
-/// What it shows is held once, in a box every copy shares: the outbox and
-/// the long-poll state each keep every document, and with the fields inline
-/// each of those tables held a copy of some 280 bytes per document (9.8 MB
-/// of dictionary storage with 10,000 files, massif). Only the line the
-/// editor follows, new for every cursor move, is the copy's own.
+/// The daemon keeps each document once, in the publisher's table (the
+/// outbox only until the publisher has it); what it shows is in a box every
+/// copy shares, so that the answers, lists and changes that carry a document
+/// copy a reference, and a copy can be told to be the very one published
+/// (`isSame(as:)`). Only the line the editor follows, new for every cursor
+/// move, is the copy's own.
 struct PublishedDocument {
     private struct Contents {
-        let id: String
+        let id: DocumentID
         let path: String
         let item: Int?
         let title: String
@@ -60,9 +61,9 @@ struct PublishedDocument {
          layout: JSONFragment, geometry: KindGeometries? = nil, language: String? = nil, localizations: [DocumentLocalization] = [],
          searchable: Document? = nil, unsaved: Bool = false, missingGlyphs: MissingGlyphs? = nil, follow: Follow? = nil,
          diagnostics: [PageDiagnostic]) {
-        self.init(Contents(id: id, path: path, item: item, title: title, kind: kind, rendering: rendering, css: css, layout: layout, geometry: geometry,
-                           language: language, localizations: localizations, searchable: searchable, unsaved: unsaved,
-                           missingGlyphs: missingGlyphs, diagnostics: diagnostics),
+        self.init(Contents(id: DocumentID(rawValue: id), path: path, item: item, title: title, kind: kind, rendering: rendering, css: css,
+                           layout: layout, geometry: geometry, language: language, localizations: localizations, searchable: searchable,
+                           unsaved: unsaved, missingGlyphs: missingGlyphs, diagnostics: diagnostics),
                   follow: follow)
     }
 
@@ -71,7 +72,7 @@ struct PublishedDocument {
         self.follow = follow
     }
 
-    var id: String { shared.contents.id }
+    var id: DocumentID { shared.contents.id }
     var path: String { shared.contents.path }
     var item: Int? { shared.contents.item }
     var title: String { shared.contents.title }
@@ -107,8 +108,7 @@ struct PublishedDocument {
         get { followed?.value }
         set { followed = newValue.map(OutOfLine.init) }
     }
-    /// Out of line: one document has it, and the outbox and the long-poll
-    /// state each keep every document (with 10,000, 0.5 MB of their tables).
+    /// Out of line: one document has it, and the table keeps every document.
     private var followed: OutOfLine<Follow>?
     struct Follow: Equatable, Sendable {
         var line: Int
@@ -124,6 +124,11 @@ struct PublishedDocument {
         rendered.html = html
         contents.rendering = DeferredRendering(made: rendered)
         return PublishedDocument(contents, follow: follow)
+    }
+
+    /// Whether `other` is this very copy: the same published contents, following the same line.
+    func isSame(as other: PublishedDocument) -> Bool {
+        shared === other.shared && follow == other.follow
     }
 
     var errorCount: Int { diagnostics.filter { $0.diagnostic.severity == .error }.count }
@@ -142,7 +147,11 @@ struct PublishedDocument {
     /// The `/api/documents/{id}` body for this document as `version`: with
     /// the whole `html`, or with a `patch` (a `DocumentPatch`) from `base`.
     func json(boot: String, version: Int, editor: JSONFragment, patchFrom base: Versioned<PublishedDocument>? = nil) -> JSONWriter {
-        var json = JSONWriter(reservingCapacity: html.utf8.count + html.utf8.count / 16 + css.json.bytes.count + 1024)
+        // The body is sent from the bytes written here and kept while its version is current: room
+        // for the whole article with its escapes ('<' and '"' grow), so that it is not moved as it
+        // grows; none for a patch's, which is a small part of it.
+        let article = base == nil ? html.utf8.count + html.utf8.count / 8 : 0
+        var json = JSONWriter(reservingCapacity: article + css.json.bytes.count + layout.bytes.count + diagnostics.count * 256 + 1024)
         json.beginObject()
         json.field("boot", boot)
         writeIdentity(version: version, into: &json)
@@ -193,7 +202,7 @@ struct PublishedDocument {
     /// Which document and version an answer is about: the fields the list
     /// and the document answers share.
     private func writeIdentity(version: Int, into json: inout JSONWriter) {
-        json.field("id", id)
+        json.field("id", id.rawValue)
         json.field("path", path)
         json.field("item", item)
         json.field("title", title)

@@ -5,26 +5,31 @@ import Synchronization
 
 /// Carries out the long-poll protocol (`LongPollState`) for libmicrohttpd:
 /// holds the connections it parks, runs its deadline timer, and turns its
-/// answers into response bodies, each built once and shared by every page
+/// answers into response bodies, each made once and shared by every page
 /// that gets it.
 ///
-/// One lock covers the protocol state and the bodies, so a poll can never
-/// park just after the change it waits for was published.
+/// One lock covers the protocol state, and with it the daemon's one table
+/// of published documents, so a poll can never park just after the change
+/// it waits for was published. What a body holds is decided under it; the
+/// body is made after it is let go (`MadeOnce`), by the first page that
+/// needs it, so no poll and no save waits for another's body.
 final class Publisher: @unchecked Sendable {
+    /// An answer's body, made by the first page that needs it.
+    typealias Body = MadeOnce<Closure<HTTPResponse>>
+
     private struct State {
         var protocolState = LongPollState<PublishedDocument, PendingResponse>()
         var images: [String: ServedImage] = [:]
-        /// The document list, made when first asked for after a change, so
-        /// a save costs the same however many documents there are.
-        /// Each answer is kept as the response itself, not only its body, so
-        /// that a thousand pages share one libmicrohttpd response too.
-        var documentList: DocumentList?
+        /// The document list of the version last asked for, made when first
+        /// asked for after a change, so a save costs the same however many
+        /// documents there are. Each answer is kept as the response itself,
+        /// not only its body, so that a thousand pages share one
+        /// libmicrohttpd response too.
+        var documentList: (version: Int, list: MadeOnce<Closure<DocumentList>>)?
         /// Whole-document answers by id, for their current version.
-        var bodies: [String: (version: Int, response: HTTPResponse)] = [:]
+        var bodies: [DocumentID: (version: Int, response: Body)] = [:]
         /// Patch answers from the kept previous version to the current one.
-        var patchBodies: [String: (version: Int, response: HTTPResponse)] = [:]
-        var trimScheduled = false
-        var logBook = DiagnosticLogBook()
+        var patchBodies: [DocumentID: (version: Int, response: Body)] = [:]
         /// Symlinks the folder's walk skipped because they lead outside it, as the document list tells.
         var linksLeadingOutside: [String] = []
     }
@@ -38,20 +43,19 @@ final class Publisher: @unchecked Sendable {
     private let state = Locked(State())
     private let timerQueue = DispatchQueue(label: "galley.poll-deadlines")
     private let timer: DispatchSourceTimer
-    /// Where each new error and warning is printed once; nil prints none.
-    private let log: Log?
-    /// Where the author sees every problem when the log tells only some.
-    private let seeAllProblems: String
+    /// Where each new problem is printed once; nil prints none.
+    private let problems: ProblemLog?
+    private let memoryTrim: MemoryTrim
 
     /// Whether phones are served (`serve --lan`), as the index says.
     private let servesPhones: Bool
 
-    init(boot: String, editorAnnouncement: JSONFragment? = nil, announced: Bool = true, servesPhones: Bool = false, log: Log? = nil,
-         seeAllProblems: String = "galley check lists them all") {
+    init(boot: String, editorAnnouncement: JSONFragment? = nil, announced: Bool = true, servesPhones: Bool = false,
+         problems: ProblemLog? = nil, memoryTrim: MemoryTrim = MemoryTrim()) {
         self.boot = boot
         self.servesPhones = servesPhones
-        self.log = log
-        self.seeAllProblems = seeAllProblems
+        self.problems = problems
+        self.memoryTrim = memoryTrim
         self.editorAnnouncement = editorAnnouncement ?? .null
         editorAnnounced = Atomic(announced)
         timer = DispatchSource.makeTimerSource(queue: timerQueue)
@@ -64,6 +68,9 @@ final class Publisher: @unchecked Sendable {
 
     /// The version of the latest change published: what a page built from the folder as it is now was built for.
     var indexVersion: Int { state.withLock { $0.protocolState.indexVersion } }
+
+    /// The document published as `id`, if any.
+    func document(_ id: DocumentID) -> PublishedDocument? { state.withLock { $0.protocolState.documents[id]?.value } }
 
     /// An image the content folder holds, by its path.
     func image(at path: String) -> ServedImage? { state.withLock { $0.images[path] } }
@@ -84,28 +91,21 @@ final class Publisher: @unchecked Sendable {
     /// Replaces documents and answers every page waiting on what changed;
     /// returns how many pages were answered.
     @discardableResult
-    func publish(changed: [PublishedDocument], removed: [String], images: [String: ServedImage]?) -> Int {
+    func publish(changed: [PublishedDocument], removed: [DocumentID], images: [String: ServedImage]?) -> Int {
         var displaced: [PublishedDocument] = []
-        let (answers, appeared) = state.withLock { state in
+        let answers = state.withLock { state in
             if let images { state.images = images }
             for id in removed {
                 state.bodies[id] = nil
                 state.patchBodies[id] = nil
             }
-            var appeared: [Diagnostic] = []
-            if log != nil {
-                for id in removed { state.logBook.remove(document: id) }
-                for document in changed { appeared += state.logBook.update(document: document.id, diagnostics: document.diagnostics.map(\.diagnostic)) }
-            }
-            let answers = state.protocolState.publish(changed: changed.map { ($0.id, $0) }, removed: removed, displaced: &displaced).map { waiter, answer in
-                (waiter, response(to: answer, &state))
-            }
-            return (answers, appeared)
+            let answers = state.protocolState.publish(changed: changed.map { ($0.id, $0) }, removed: removed, displaced: &displaced)
+            return answers.map { waiter, answer in (waiter, response(to: answer, &state)) }
         }
-        for (pending, response) in answers { pending.resume(with: response) }
+        for (pending, response) in answers { pending.resume(with: response.value) }
         OldRenderings.letGo(displaced, blocks: displaced.reduce(0) { $0 + $1.renderedBlockCount })
-        log?.problems(appeared, seeAll: seeAllProblems)
-        if answers.count >= Publisher.manyAnswers { state.withLock { scheduleMemoryTrim(&$0, after: 1) } }
+        problems?.record(changed: changed, removed: removed)
+        memoryTrim.answered(answers.count)
         return answers.count
     }
 
@@ -113,60 +113,22 @@ final class Publisher: @unchecked Sendable {
     /// were skipped because they lead outside the content folder: nothing
     /// is skipped in silence.
     func noteSkipped(linksLeadingOutside links: [String]) {
-        let new = state.withLock { state in
-            guard state.linksLeadingOutside != links else { return [String]() }
-            let new = links.filter { !state.linksLeadingOutside.contains($0) }
+        state.withLock { state in
+            guard state.linksLeadingOutside != links else { return }
             state.linksLeadingOutside = links
             // Made again when next asked for, with them.
             state.documentList = nil
-            return new
         }
-        for link in new { log?.warning(SkippedLink.leadsOutside.sentence(about: link)) }
-    }
-
-    /// After this many answers at once, memory is handed back a second
-    /// later, once they are sent.
-    private static let manyAnswers = 100
-    /// After making the document list, glibc is told to hand back what that
-    /// freed (the list before, what the words were collected in), which it
-    /// otherwise keeps in its arenas: with 10,000 documents and the index
-    /// asked after each of 40 saves, RSS grew from 49 to 66 MiB without,
-    /// and was 55–59 a second and a half after the last save with. At once after a list
-    /// that collected the words of many documents (the first after
-    /// start-up, on every core: 4 MB); a second later after other long
-    /// lists, since a trim holds glibc's arenas for some 3–4 ms (24 ms when
-    /// there is much to hand back, timed through gdb), and one a second is
-    /// enough for an author who types.
-    private static let manyWordsCollected = 2_000
-    private static let longList = 512 * 1024
-
-    /// Hands the memory of a big burst of answers or of a long list back to
-    /// the system `delay` seconds later (glibc keeps freed memory in its
-    /// arenas otherwise); runs only after such work, never while idle.
-    private func scheduleMemoryTrim(_ state: inout State, after delay: Double) {
-        guard !state.trimScheduled else { return }
-        state.trimScheduled = true
-        timerQueue.asyncAfter(deadline: .now() + delay) { [weak self] in
-            self?.state.withLock { $0.trimScheduled = false }
-            HTTPServer.releaseFreeMemory()
-        }
+        problems?.skipped(linksLeadingOutside: links)
     }
 
     /// Answers at once when the page is behind; else parks the request
     /// until what it waits for changes or `wait` seconds pass.
     func reply(to request: LongPollRequest, wait: Double) -> HTTPReply {
-        // An article made when first asked for (`DeferredRendering`) is made
-        // here, outside the lock every page and every save waits for.
-        if case .document(let id) = request.topic, let document = state.withLock({ $0.protocolState.documents[id]?.value }) {
-            _ = document.rendered
-        }
-        let now: HTTPResponse? = state.withLock { state in
-            state.protocolState.answer(to: request).map { response(to: $0, &state) }
-        }
-        if let now { return .now(now) }
+        if let now = answerNow(request) { return .now(now.value) }
         return .later { [self] pending in
             let deadline = ContinuousClock.now + .milliseconds(Int(wait * 1000))
-            let meanwhile: HTTPResponse? = state.withLock { state in
+            let meanwhile: Body? = state.withLock { state in
                 switch state.protocolState.park(pending, for: request, until: deadline) {
                 case .answer(let answer):
                     return response(to: answer, &state)
@@ -175,7 +137,15 @@ final class Publisher: @unchecked Sendable {
                     return nil
                 }
             }
-            if let meanwhile { pending.resume(with: meanwhile) }
+            if let meanwhile { pending.resume(with: meanwhile.value) }
+        }
+    }
+
+    /// The answer `request` gets at once, decided under the lock and not
+    /// made yet; nil when the page must wait.
+    func answerNow(_ request: LongPollRequest) -> Body? {
+        state.withLock { state in
+            state.protocolState.answer(to: request).map { response(to: $0, &state) }
         }
     }
 
@@ -184,7 +154,7 @@ final class Publisher: @unchecked Sendable {
         let answers = state.withLock { state in
             state.protocolState.drain().map { waiter, answer in (waiter, response(to: answer, &state)) }
         }
-        for (pending, response) in answers { pending.resume(with: response) }
+        for (pending, response) in answers { pending.resume(with: response.value) }
     }
 
     private func schedule(_ deadline: ContinuousClock.Instant) {
@@ -199,55 +169,82 @@ final class Publisher: @unchecked Sendable {
             if let setTimer { schedule(setTimer) }
             return expired.map { waiter, answer in (waiter, response(to: answer, &state)) }
         }
-        for (pending, response) in answers { pending.resume(with: response) }
+        for (pending, response) in answers { pending.resume(with: response.value) }
     }
 
     // MARK: - Bodies
 
-    private func response(to answer: LongPollAnswer<PublishedDocument>, _ state: inout State) -> HTTPResponse {
+    /// The body of `answer`: the one made or being made for its version, or
+    /// one to make, holding what it is made from. Called under the lock; makes nothing.
+    private func response(to answer: LongPollAnswer<PublishedDocument>, _ state: inout State) -> Body {
         switch answer {
         case .index(let version):
-            if let list = state.documentList, list.version == version { return list.response }
-            let list = DocumentList(boot: boot, version: version, documents: Array(state.protocolState.documents.values), servesPhones: servesPhones,
-                                    linksLeadingOutside: state.linksLeadingOutside, after: state.documentList)
-            state.documentList = list
-            if list.wordsCollected >= Publisher.manyWordsCollected {
-                scheduleMemoryTrim(&state, after: 0)
-            } else if list.response.body.count >= Publisher.longList {
-                scheduleMemoryTrim(&state, after: 1)
-            }
-            return list.response
+            let list = documentList(at: version, &state)
+            return MadeOnce(Closure { list.value.response })
         case .whole(let id, let document):
             if let cached = state.bodies[id], cached.version == document.version { return cached.response }
-            let response = HTTPResponse.json(document.value.json(boot: boot, version: document.version, editor: currentEditorAnnouncement))
+            let (boot, editor) = (boot, currentEditorAnnouncement)
+            let response = MadeOnce(Closure {
+                HTTPResponse.json(document.value.json(boot: boot, version: document.version, editor: editor))
+            })
             state.bodies[id] = (document.version, response)
             return response
         case .patch(let id, let base, let document):
             if let cached = state.patchBodies[id], cached.version == document.version { return cached.response }
-            let response = HTTPResponse.json(document.value.json(boot: boot, version: document.version, editor: currentEditorAnnouncement, patchFrom: base))
+            let (boot, editor) = (boot, currentEditorAnnouncement)
+            let response = MadeOnce(Closure {
+                HTTPResponse.json(document.value.json(boot: boot, version: document.version, editor: editor, patchFrom: base))
+            })
             state.patchBodies[id] = (document.version, response)
             return response
         case .unchanged(let id, let version):
             var json = JSONWriter()
             json.beginObject()
             json.field("boot", boot)
-            json.field("id", id)
+            json.field("id", id.rawValue)
             json.field("version", version)
             json.field("unchanged", true)
             json.endObject()
-            return HTTPResponse.json(json)
+            return MadeOnce(made: HTTPResponse.json(json))
         case .removed(let id):
-            return Publisher.removedResponse(boot: boot, id: id)
+            return MadeOnce(made: Publisher.removedResponse(boot: boot, id: id))
         }
     }
 
-    static func removedResponse(boot: String, id: String) -> HTTPResponse {
+    /// The document list at `version`, made from the one before it when
+    /// that one was made; the table it lists is let go of once it is made.
+    private func documentList(at version: Int, _ state: inout State) -> MadeOnce<Closure<DocumentList>> {
+        if let current = state.documentList, current.version == version { return current.list }
+        let (boot, servesPhones, memoryTrim) = (boot, servesPhones, memoryTrim)
+        // The list before is asked whether it was made only outside the lock: it may be being made now.
+        let (documents, links, last) = (state.protocolState.documents, state.linksLeadingOutside, state.documentList?.list)
+        let list = MadeOnce(Closure {
+            let list = DocumentList(boot: boot, version: version, documents: Array(documents.values), servesPhones: servesPhones,
+                                    linksLeadingOutside: links, after: last?.valueIfMade)
+            memoryTrim.madeList(wordsCollected: list.wordsCollected, bytes: list.response.body.count)
+            return list
+        })
+        state.documentList = (version, list)
+        return list
+    }
+
+    static func removedResponse(boot: String, id: DocumentID) -> HTTPResponse {
         var json = JSONWriter()
         json.beginObject()
         json.field("boot", boot)
-        json.field("id", id)
+        json.field("id", id.rawValue)
         json.field("removed", true)
         json.endObject()
         return HTTPResponse.json(json, status: 404)
     }
+}
+
+extension Publisher: PublishedDocuments {
+    func published(_ ids: [DocumentID]) -> [PublishedDocument?] {
+        state.withLock { state in ids.map { state.protocolState.documents[$0]?.value } }
+    }
+
+    var allPublished: [PublishedDocument] { documents }
+
+    var publishedCount: Int { state.withLock { $0.protocolState.documents.count } }
 }

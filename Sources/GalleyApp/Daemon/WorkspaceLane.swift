@@ -28,6 +28,7 @@ final class WorkspaceLane: @unchecked Sendable {
         self.workspace = workspace
         self.publisher = publisher
         self.log = log
+        workspace.publishes(to: publisher)
     }
 
     /// Changes the workspace and publishes what changed, on the queue (the
@@ -41,6 +42,7 @@ final class WorkspaceLane: @unchecked Sendable {
             return
         }
         let told = publisher.publish(changed: changes.changed, removed: changes.removed, images: changes.images)
+        workspace.changesPublished()
         let subject = subjects.count == 1 ? subjects[0] : "\(subjects.count) files"
         log.info("\(subject): \(changes.changed.count) document\(changes.changed.count == 1 ? "" : "s") updated, \(changes.removed.count) removed in \(Milliseconds.format(started.duration(to: .now))); \(told) page\(told == 1 ? "" : "s") told")
         let retired = changes.retired
@@ -124,6 +126,7 @@ final class WorkspaceLane: @unchecked Sendable {
         queue.sync {
             let changes = found.map { workspace.apply(.found($0, leadingOutside: leadingOutside)) } ?? workspace.apply(.everything)
             publisher.publish(changed: changes.changed, removed: changes.removed, images: changes.images)
+            workspace.changesPublished()
             publisher.noteSkipped(linksLeadingOutside: workspace.files.linksLeadingOutside)
         }
     }

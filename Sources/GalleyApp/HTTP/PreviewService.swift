@@ -65,7 +65,8 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
             return publisher.reply(to: LongPollRequest(topic: .index, since: request.query["since"].flatMap { Int($0) }), wait: waitSeconds(request))
         case path.hasBytePrefix("/api/documents/"):
             let id = path.removingBytePrefix("/api/documents/") ?? ""
-            let poll = LongPollRequest(topic: .document(id), since: request.query["since"].flatMap { Int($0) }, acceptsPatch: request.query["patch"] == "1")
+            let poll = LongPollRequest(topic: .document(DocumentID(rawValue: id)), since: request.query["since"].flatMap { Int($0) },
+                                       acceptsPatch: request.query["patch"] == "1")
             return publisher.reply(to: poll, wait: waitSeconds(request))
         case path.hasBytePrefix("/api/layout/"):
             return .now(layout(of: path.removingBytePrefix("/api/layout/") ?? "", request: request))
@@ -109,7 +110,7 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     /// only a browser knows of them: `blocks=kind/lines,kind/WxH,…` in
     /// order (see `KindGeometries.block`), on a screen `width` points wide.
     private func layout(of id: String, request: HTTPRequest) -> HTTPResponse {
-        guard let geometry = publisher.documents.first(where: { $0.id == id })?.geometry else { return text(404, "no tagged document '\(id)'") }
+        guard let geometry = publisher.document(DocumentID(rawValue: id))?.geometry else { return text(404, "no tagged document '\(id)'") }
         let descriptions = (request.query["blocks"] ?? "").split(separator: ",")
         let blocks = descriptions.compactMap(geometry.block)
         guard blocks.count == descriptions.count else { return text(400, "blocks are kind/lines, kind/WIDTHxHEIGHT or kind/=HEIGHT") }

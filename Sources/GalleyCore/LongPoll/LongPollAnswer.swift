@@ -3,13 +3,13 @@ public enum LongPollAnswer<Document> {
     /// The document list at `version`.
     case index(version: Int)
     /// The whole document.
-    case whole(id: String, Versioned<Document>)
+    case whole(id: DocumentID, Versioned<Document>)
     /// What changed from `from`, the version the page has, to `to`.
-    case patch(id: String, from: Versioned<Document>, to: Versioned<Document>)
+    case patch(id: DocumentID, from: Versioned<Document>, to: Versioned<Document>)
     /// The page has the current version already (its wait ran out).
-    case unchanged(id: String, version: Int)
+    case unchanged(id: DocumentID, version: Int)
     /// The document is gone.
-    case removed(id: String)
+    case removed(id: DocumentID)
 }
 
 extension LongPollAnswer: Equatable where Document: Equatable {}

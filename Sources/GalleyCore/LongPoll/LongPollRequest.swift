@@ -1,7 +1,7 @@
 /// What a page can wait for.
 public enum LongPollTopic: Hashable, Sendable {
     case index
-    case document(String)
+    case document(DocumentID)
 }
 
 /// One poll: what it is about, the version the page has (nil: none yet),

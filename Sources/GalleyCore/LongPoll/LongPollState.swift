@@ -18,18 +18,20 @@ public struct LongPollState<Document, Waiter> {
         var deadline: ContinuousClock.Instant
     }
 
-    /// Every published document with the version it was published as.
-    public var documents: [String: Versioned<Document>] { versions }
-    @usableFromInline var versions: [String: Versioned<Document>] = [:]
+    /// Every published document with the version it was published as: the
+    /// daemon's one table of them, which the workspace reads back rather
+    /// than keeping its own.
+    public var documents: [DocumentID: Versioned<Document>] { versions }
+    @usableFromInline var versions: [DocumentID: Versioned<Document>] = [:]
     /// Documents' versions before their latest, kept only where the document
     /// was in view when the latest came: the base its pages patch from.
-    @usableFromInline var previous: [String: Versioned<Document>] = [:]
+    @usableFromInline var previous: [DocumentID: Versioned<Document>] = [:]
     /// Documents whose latest version somebody was given since it was
     /// published. With those a page waits for, they are the documents in
     /// view: a page given version V asks again from V, and if the next
     /// version comes before it asks (keystrokes from an editor come that
     /// fast), it is still told a patch, not the whole document.
-    @usableFromInline var shown: Set<String> = []
+    @usableFromInline var shown: Set<DocumentID> = []
     /// The version of the document list: the latest of any change or removal.
     public var indexVersion: Int { latestVersion }
     @usableFromInline var latestVersion = 0
@@ -75,10 +77,10 @@ public struct LongPollState<Document, Waiter> {
     /// to let go of once the answers are out: freed here, under the lock every
     /// page waits for, a 1 MB RTF's old rendering held up its pages (4 % of a save, perf).
     @inlinable
-    public mutating func publish(changed: [(id: String, document: Document)], removed: [String],
+    public mutating func publish(changed: [(id: DocumentID, document: Document)], removed: [DocumentID],
                                  displaced: inout [Document]) -> [(waiter: Waiter, answer: LongPollAnswer<Document>)] {
         var version = indexVersion
-        var changedIDs: [String] = []
+        var changedIDs: [DocumentID] = []
         // Sorting positions by id touches no document; sorting the pairs
         // copied every document several times (9% of a start-up with 10,000 files).
         let ids = changed.map(\.id)
@@ -97,7 +99,7 @@ public struct LongPollState<Document, Waiter> {
             }
             changedIDs.append(id)
         }
-        var removedIDs: [String] = []
+        var removedIDs: [DocumentID] = []
         for id in removed {
             guard let gone = versions.removeValue(forKey: id) else { continue }
             displaced.append(gone.value)
@@ -161,7 +163,7 @@ public struct LongPollState<Document, Waiter> {
     /// What a page that has `request.since` gets of a newer `current`: a patch
     /// when it takes one and has the version kept as the base, else the whole.
     @usableFromInline
-    func newer(_ current: Versioned<Document>, id: String, for request: LongPollRequest) -> LongPollAnswer<Document> {
+    func newer(_ current: Versioned<Document>, id: DocumentID, for request: LongPollRequest) -> LongPollAnswer<Document> {
         if request.acceptsPatch, let since = request.since, let base = previous[id], base.version == since {
             return .patch(id: id, from: base, to: current)
         }

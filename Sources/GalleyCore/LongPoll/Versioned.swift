@@ -10,3 +10,4 @@ public struct Versioned<Value> {
 }
 
 extension Versioned: Equatable where Value: Equatable {}
+extension Versioned: Sendable where Value: Sendable {}
