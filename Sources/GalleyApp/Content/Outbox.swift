@@ -46,11 +46,7 @@ struct Outbox {
         letGoOfPublished()
     }
 
-    subscript(id: String) -> PublishedDocument? {
-        self[DocumentID(rawValue: id)]
-    }
-
-    private subscript(id: DocumentID) -> PublishedDocument? {
+    subscript(id: DocumentID) -> PublishedDocument? {
         if let entry = unpublished[id] { return entry }
         return publisher?.document(id)
     }
@@ -81,7 +77,7 @@ struct Outbox {
     /// The problems documents `ids` show that are in the file at `path`, each
     /// once; not those of a last good reading, whose lines may hold other text
     /// now (an editor shows each problem at a line of the text it holds).
-    func diagnostics(of ids: [String], inFile path: String) -> [Diagnostic] {
+    func diagnostics(of ids: [DocumentID], inFile path: String) -> [Diagnostic] {
         var seen = Set<Diagnostic>()
         return ids.compactMap { self[$0] }.flatMap { $0.diagnostics.filter { !$0.fromLastGoodReading }.map(\.diagnostic) }
             .filter { $0.path == path && seen.insert($0).inserted }
@@ -102,8 +98,7 @@ struct Outbox {
     }
 
     /// Tells pages that document `id` is gone, if they had it.
-    mutating func remove(_ id: String) {
-        let id = DocumentID(rawValue: id)
+    mutating func remove(_ id: DocumentID) {
         guard self[id] != nil else { return }
         if isHeldByPublisher(id) {
             unpublished.updateValue(nil, forKey: id)
@@ -120,7 +115,7 @@ struct Outbox {
 
     /// Publishes documents `ids` again, asking pages that follow the editor
     /// to show the block at `line`.
-    mutating func follow(line: Int, in ids: [String]) {
+    mutating func follow(line: Int, in ids: [DocumentID]) {
         followSerial += 1
         for id in ids {
             guard var document = self[id] else { continue }

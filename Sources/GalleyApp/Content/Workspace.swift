@@ -109,7 +109,7 @@ final class Workspace {
     /// `path`: the document holding that block is published again with it.
     func follow(path: String, line: Int) -> WorkspaceChanges {
         let showing = index.documentIDs(ofFile: path).filter { id in index.sources[id]?.document.blocks.contains { $0.location.line == line } ?? false }
-        outbox.follow(line: line, in: showing.map(\.rawValue))
+        outbox.follow(line: line, in: showing)
         return takeChanges()
     }
 
@@ -247,7 +247,7 @@ final class Workspace {
         let path = result.file.path
         localizations.noteRead(path)
         if result.reading == nil || result.reading == .notContent { forgetReading(of: result.file.sourcePath) }
-        let update = index.integrate(path, result.reading, changedDocuments: result.changedDocuments) { outbox[$0.rawValue] != nil }
+        let update = index.integrate(path, result.reading, changedDocuments: result.changedDocuments) { outbox[$0] != nil }
         forget(update.removed)
         queue.add(update.changed, sourceChanged: true)
         return update.changed
@@ -260,7 +260,7 @@ final class Workspace {
             aside.forget(id)
             queue.forget(id)
             localizations.forget(id.rawValue)
-            outbox.remove(id.rawValue)
+            outbox.remove(id)
         }
     }
 
@@ -297,7 +297,7 @@ final class Workspace {
         history.recordImages(rendering.images, of: id)
         // Rendered for what the reading changed: it was compared for change once, there. Rendered for
         // anything else (an image, the style, a buffer opened), only the page says whether it changed.
-        if !queue.takeSourceChanged(id), let previous = outbox[id.rawValue] {
+        if !queue.takeSourceChanged(id), let previous = outbox[id] {
             renderingsCompared += 1
             if !rendering.document.looksDifferent(from: previous) { return }
         }

@@ -39,8 +39,8 @@ extension Workspace {
     }
 
     /// The ids of the documents `path` holds, in file order.
-    func documentIDs(ofFile path: String) -> [String] {
-        index.documentIDs(ofFile: path).map(\.rawValue)
+    func documentIDs(ofFile path: String) -> [DocumentID] {
+        index.documentIDs(ofFile: path)
     }
 
     /// What `galley check` would say about one file, for the editor.
@@ -48,7 +48,7 @@ extension Workspace {
         let strings = appStrings.findings.all.filter { $0.path == path }
         guard path == ConfigFile.name else { return outbox.diagnostics(of: documentIDs(ofFile: path), inFile: path) + strings }
         // The folder's warnings at galley.json's lines are carried by the first documents to use each kind.
-        let carried = outbox.diagnostics(of: index.kindsFirstUsed.keys.sorted().map(\.rawValue), inFile: path)
+        let carried = outbox.diagnostics(of: index.kindsFirstUsed.keys.sorted(), inFile: path)
         let own = style.configDiagnostics + strings
         return own + carried.filter { !own.contains($0) }
     }

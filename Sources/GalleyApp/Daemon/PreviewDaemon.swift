@@ -225,7 +225,7 @@ final class PreviewDaemon: Sendable {
     private static let noFileState = PreviewFileState(diagnostics: [], pages: [])
 
     private static func fileState(_ path: String, _ workspace: Workspace) -> PreviewFileState {
-        PreviewFileState(diagnostics: workspace.diagnostics(ofFile: path), pages: workspace.documentIDs(ofFile: path).map { "/doc/" + $0 })
+        PreviewFileState(diagnostics: workspace.diagnostics(ofFile: path), pages: workspace.documentIDs(ofFile: path).map { "/doc/" + $0.rawValue })
     }
 
     /// SIGHUP, as daemons do: read the configuration again.
