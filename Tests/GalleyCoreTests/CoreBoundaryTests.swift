@@ -11,7 +11,8 @@ final class CoreBoundaryTests: XCTestCase {
     }
 
     private func coreSources(filePath: StaticString = #filePath) throws -> [SourceFile] {
-        let root = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent().appendingPathComponent("../../Sources/GalleyCore").standardized
+        let root = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/GalleyCore").standardized
         let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
         let sources = try files.filter { $0.pathExtension == "swift" }.map { url in
             SourceFile(path: String(url.path.dropFirst(root.path.count + 1)), text: try String(contentsOf: url, encoding: .utf8))

@@ -139,7 +139,8 @@ final class DocumentRenderer: Sendable {
     private func context(of document: Document, at path: String) -> RenderContext {
         let assets = self.assets
         let traits = style.previewTraits
-        let link: (ServedImage?, inout [String: String]) -> ResolvedImage? = { [links, shownWidth = style.shownImageWidth] image, problems in
+        let shownWidth = style.shownImageWidth
+        let link: (ServedImage?, inout [String: String]) -> ResolvedImage? = { [links] image, problems in
             guard let image else { return nil }
             let linked = links.image(image, shownWidth: shownWidth)
             if let problem = linked.problem { problems[image.path] = problem }

@@ -12,8 +12,10 @@ enum ByteScan {
     static func commonPrefix(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, count: Int) -> Int {
         var index = 0
         while index + 64 <= count {
-            let differences = (first.loadUnaligned(fromByteOffset: index, as: Words.self) ^ second.loadUnaligned(fromByteOffset: index, as: Words.self))
-                | (first.loadUnaligned(fromByteOffset: index + 32, as: Words.self) ^ second.loadUnaligned(fromByteOffset: index + 32, as: Words.self))
+            let differences = (first.loadUnaligned(fromByteOffset: index, as: Words.self)
+                ^ second.loadUnaligned(fromByteOffset: index, as: Words.self))
+                | (first.loadUnaligned(fromByteOffset: index + 32, as: Words.self)
+                    ^ second.loadUnaligned(fromByteOffset: index + 32, as: Words.self))
             if !isZero(differences) { break }
             index += 64
         }
@@ -36,7 +38,8 @@ enum ByteScan {
             if !isZero(differences) { break }
             length += 64
         }
-        while length < count, firstEnd.load(fromByteOffset: -length - 1, as: UInt8.self) == secondEnd.load(fromByteOffset: -length - 1, as: UInt8.self) {
+        while length < count,
+              firstEnd.load(fromByteOffset: -length - 1, as: UInt8.self) == secondEnd.load(fromByteOffset: -length - 1, as: UInt8.self) {
             length += 1
         }
         return length

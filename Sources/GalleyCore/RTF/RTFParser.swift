@@ -80,7 +80,8 @@ struct RTFParser {
     /// Set when a paragraph of the body has just been placed: a boundary the read may be resumed from.
     var isAtParagraphBoundary = false
 
-    init(bytes: UnsafeBufferPointer<UInt8>, locator: SourceLocator, path: String, converters: (any CodePageConverting)?, work: WorkCounter? = nil) {
+    init(bytes: UnsafeBufferPointer<UInt8>, locator: SourceLocator, path: String, converters: (any CodePageConverting)?,
+         work: WorkCounter? = nil) {
         self.bytes = bytes
         self.path = path
         self.work = work

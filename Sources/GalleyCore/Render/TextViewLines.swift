@@ -46,7 +46,8 @@ struct TextViewLines {
             let defaultHeight = lineHeight(of: nil, &fonts) * TextViewStyleSheet.defaultFontSize
             var natural = paragraph.runs.isEmpty ? defaultHeight : 0
             for run in paragraph.runs {
-                natural = max(natural, lineHeight(of: run.style.fontFamily, &fonts) * (run.style.fontSize ?? TextViewStyleSheet.defaultFontSize))
+                let size = run.style.fontSize ?? TextViewStyleSheet.defaultFontSize
+                natural = max(natural, lineHeight(of: run.style.fontFamily, &fonts) * size)
             }
             spacing += max(0, minimum - natural * multiple)
         }
