@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Data flows one way: files → watcher → parse → document → render → publish → pages.
-// GalleyCore is pure (no I/O); the watcher, the server and the app are the shells.
+// GalleyCore is pure (no I/O, no locks, no C library): the watcher, the server and the app are the shells,
+// and GalleySystem gives the core what needs the system (code-page converters) through protocols it declares.
 let package = Package(
     name: "Galley",
     products: [
@@ -22,13 +23,13 @@ let package = Package(
         ),
         .target(name: "GalleyShim", dependencies: ["CMicroHTTPD"]),
         .target(name: "GalleyCore"),
-        // System calls with EINTR retry and readable errors, paths, and the
-        // content-folder confinement rule: shared by the watcher, the server and the app.
+        // System calls with EINTR retry and readable errors, paths, the
+        // content-folder confinement rule and the lock: shared by the watcher, the server and the app.
         .target(name: "GalleySystem", dependencies: ["GalleyShim", "GalleyCore"]),
         .target(name: "GalleyWatcher", dependencies: ["GalleySystem", "GalleyCore"]),
         .target(name: "GalleyServer", dependencies: ["GalleyCore", "GalleySystem", "GalleyShim", "CMicroHTTPD"]),
         // Pictures for formats and sizes a browser should not get as they are (libvips).
-        .target(name: "GalleyImaging", dependencies: ["GalleyCore", "GalleyShim"]),
+        .target(name: "GalleyImaging", dependencies: ["GalleyCore", "GalleySystem", "GalleyShim"]),
         .target(
             name: "GalleyPage",
             path: "Assets/Page",
@@ -69,21 +70,22 @@ let package = Package(
         // Makes PageFiles' table from GalleyPage's embedded resources.
         .plugin(name: "GalleyPageFiles", capability: .buildTool(), path: "Sources/GalleyPageFiles"),
         .executableTarget(name: "galley", dependencies: ["GalleyApp"]),
-        // Times the core for Scripts/bench; not shipped.
-        .executableTarget(name: "GalleyBench", dependencies: ["GalleyCore"]),
+        // Times the core for Scripts/bench, with the daemon's code-page converters; not shipped.
+        .executableTarget(name: "GalleyBench", dependencies: ["GalleyCore", "GalleySystem"]),
         // The tests' one way to record and compare golden files.
         .target(name: "GalleyTestSupport", path: "Tests/GalleyTestSupport"),
         .testTarget(
             name: "GalleyCoreTests",
-            dependencies: ["GalleyCore", "GalleyTestSupport"],
+            // GalleySystem for the code-page converters the daemon hands the readers.
+            dependencies: ["GalleyCore", "GalleySystem", "GalleyTestSupport"],
             resources: [.copy("Golden")]
         ),
-        .testTarget(name: "GalleySystemTests", dependencies: ["GalleySystem"]),
-        .testTarget(name: "GalleyServerTests", dependencies: ["GalleyServer", "GalleyCore"]),
+        .testTarget(name: "GalleySystemTests", dependencies: ["GalleySystem", "GalleyCore"]),
+        .testTarget(name: "GalleyServerTests", dependencies: ["GalleyServer", "GalleySystem", "GalleyCore"]),
         .testTarget(name: "GalleyWatcherTests", dependencies: ["GalleyWatcher"]),
         .testTarget(
             name: "GalleyImagingTests",
-            dependencies: ["GalleyImaging", "GalleyCore"],
+            dependencies: ["GalleyImaging", "GalleySystem", "GalleyCore"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

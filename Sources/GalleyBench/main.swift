@@ -2,6 +2,7 @@
 // Scripts/bench; prints JSON: [{"name", "megabytes", "megabytesPerSecond"}].
 import Foundation
 import GalleyCore
+import GalleySystem
 
 let files = CommandLine.arguments.dropFirst().compactMap { path -> (String, [UInt8])? in
     guard let data = FileManager.default.contents(atPath: path) else { return nil }
@@ -36,7 +37,7 @@ let documents = jsonFiles.map { bytes -> [Document] in
     return items.map(\.document)
 }
 /// As the daemon reads: code-page converters stay open from one read to the next.
-let converters = RTFConverterPool()
+let converters = CodePageConverters()
 let richDocuments = rtfFiles.map { RTFReader.read($0, path: "bench.rtf").document }
 /// Each rich-text document after an edit of its first paragraph, with the
 /// rendering of the version before, as a save hands them to the renderer

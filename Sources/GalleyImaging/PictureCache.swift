@@ -1,4 +1,5 @@
 import GalleyCore
+import GalleySystem
 
 /// Which picture: the file's content hash and the width it is drawn at.
 public struct PictureKey: Hashable, Sendable {

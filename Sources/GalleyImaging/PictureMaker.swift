@@ -1,6 +1,7 @@
 import Foundation
 import GalleyCore
 import GalleyShim
+import GalleySystem
 
 /// Draws pictures on a few threads of its own, never on the caller's: the
 /// save path and libmicrohttpd's threads only ever enqueue and look up.

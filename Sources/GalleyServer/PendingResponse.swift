@@ -1,4 +1,5 @@
 import GalleyCore
+import GalleySystem
 
 /// A suspended connection waiting for its answer (a held long-poll).
 ///

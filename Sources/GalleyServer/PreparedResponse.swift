@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import GalleyCore
+import GalleySystem
 
 /// The libmicrohttpd response for one `HTTPResponse`, made on first use and
 /// reused for every connection that sends it (libmicrohttpd counts its users).

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import GalleyCore
 import GalleyServer
+import GalleySystem
 import XCTest
 @testable import GalleyApp
 

@@ -1,4 +1,5 @@
 import GalleyCore
+import GalleySystem
 import XCTest
 @testable import GalleyApp
 

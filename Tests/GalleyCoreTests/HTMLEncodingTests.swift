@@ -4,7 +4,7 @@ import XCTest
 /// Byte order marks, `<meta charset>` and legacy encodings.
 final class HTMLEncodingTests: XCTestCase {
     private func text(_ bytes: [UInt8]) -> (text: String, diagnostics: [Diagnostic]) {
-        let result = HTMLDocumentReader.read(bytes, path: "enc.html")
+        let result = HTMLDocumentReader.read(bytes, path: "enc.html", converters: RTFTestSupport.converters)
         return (RTFTestSupport.plainText(result.document), result.diagnostics)
     }
 
@@ -53,7 +53,7 @@ final class HTMLEncodingTests: XCTestCase {
 
     func testLocationsAfterTranscodingCountCharacters() {
         let bytes = Array("<meta charset=shift_jis>\n".utf8) + [0x93, 0xFA, 0x96, 0x7B] + Array("<p>x</p>".utf8)
-        let result = HTMLDocumentReader.read(bytes, path: "enc.html")
+        let result = HTMLDocumentReader.read(bytes, path: "enc.html", converters: RTFTestSupport.converters)
         XCTAssertEqual(result.document.blocks.map(\.location), [SourceLocation(line: 2, column: 1), SourceLocation(line: 2, column: 3)])
     }
 }

@@ -19,6 +19,9 @@ final class RTFRereadTests: XCTestCase {
         "\\uc0 ", "\\uc1 ", "\\v hidden\\v0 ", "\\caps ", "\\caps0 ", "\\'", "\\", "\\bin3 abc", "\\pntext", "{\\pntext a.}",
     ]
 
+    /// As the daemon reads: the documents hold text in a code page the core does not convert itself.
+    private let converters = RTFTestSupport.converters
+
     private static let header = "{\\rtf1\\ansi\\ansicpg1252\\cocoartf2709\n{\\fonttbl\\f0\\fswiss Helvetica;\\f1\\fnil\\fcharset128 HiraginoSans-W3;}\n"
         + "{\\colortbl;\\red255\\green0\\blue0;\\red0\\green0\\blue255;}\n"
         + "{\\*\\listtable{\\list\\listtemplateid1{\\listlevel\\levelnfc0\\levelstartat1{\\leveltext\\'02\\'00.;}}\\listid1}}\n"
@@ -52,8 +55,8 @@ final class RTFRereadTests: XCTestCase {
     /// Asserts that rereading equals reading whole; returns the reread.
     private func reread(_ bytes: [UInt8], after previous: RTFReading, spacing: Int, context: String,
                         file: StaticString = #filePath, line: UInt = #line) -> RTFReading {
-        let incremental = RTFReader.reread(bytes, after: previous, path: "edited.rtf")
-        let whole = RTFReader.reading(of: bytes, path: "edited.rtf", checkpointSpacing: spacing)
+        let incremental = RTFReader.reread(bytes, after: previous, path: "edited.rtf", converters: converters)
+        let whole = RTFReader.reading(of: bytes, path: "edited.rtf", converters: converters, checkpointSpacing: spacing)
         XCTAssertEqual(incremental.document, whole.document, context, file: file, line: line)
         XCTAssertEqual(incremental.diagnostics, whole.diagnostics, context, file: file, line: line)
         if incremental.diagnostics != whole.diagnostics || incremental.document != whole.document {
@@ -64,7 +67,7 @@ final class RTFRereadTests: XCTestCase {
             print("edited", String(decoding: bytes[max(0, p - 60)..<min(bytes.count, bytes.count - s + 20)], as: UTF8.self).debugDescription)
         }
         XCTAssertEqual(incremental.canBeResumed, whole.canBeResumed, context, file: file, line: line)
-        let plain = RTFReader.read(bytes, path: "edited.rtf")
+        let plain = RTFReader.read(bytes, path: "edited.rtf", converters: converters)
         XCTAssertEqual(whole.document, plain.document, context, file: file, line: line)
         XCTAssertEqual(whole.diagnostics, plain.diagnostics, context, file: file, line: line)
         return incremental
@@ -76,7 +79,7 @@ final class RTFRereadTests: XCTestCase {
             var random = SeededRandom(seed: UInt64(seed))
             var bytes = document(&random, pieces: Int.random(in: 5...120, using: &random))
             let spacing = [1, 16, 64, 512][seed % 4]
-            var reading = RTFReader.reading(of: bytes, path: "edited.rtf", checkpointSpacing: spacing)
+            var reading = RTFReader.reading(of: bytes, path: "edited.rtf", converters: converters, checkpointSpacing: spacing)
             for step in 0..<10 {
                 bytes = edited(bytes, &random)
                 reading = reread(bytes, after: reading, spacing: spacing, context: "seed \(seed), edit \(step)")
@@ -96,7 +99,7 @@ final class RTFRereadTests: XCTestCase {
         var random = SeededRandom(seed: 7)
         for name in names.sorted() where name.hasSuffix(".rtf") {
             var bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
-            var reading = RTFReader.reading(of: bytes, path: "edited.rtf", checkpointSpacing: 32)
+            var reading = RTFReader.reading(of: bytes, path: "edited.rtf", converters: converters, checkpointSpacing: 32)
             for step in 0..<40 {
                 bytes = edited(bytes, &random)
                 reading = reread(bytes, after: reading, spacing: 32, context: "\(name), edit \(step)")
@@ -120,7 +123,7 @@ final class RTFRereadTests: XCTestCase {
 
     func testAWordEditedInALongDocumentIsReadAroundTheEditOnly() {
         let original = longDocument()
-        let reading = RTFReader.reading(of: original, path: "long.rtf")
+        let reading = RTFReader.reading(of: original, path: "long.rtf", converters: converters)
         let edited = replacing("Section 1000\\b0", with: "Chapter 1000\\b0", in: original)
         let reread = reread(edited, after: reading, spacing: RTFReader.checkpointSpacing, context: "word")
         XCTAssertLessThanOrEqual(reread.bytesRead, 3 * RTFReader.checkpointSpacing)
@@ -132,7 +135,7 @@ final class RTFRereadTests: XCTestCase {
 
     func testAParagraphAddedAtTheTopMovesTheRestWithoutReadingIt() {
         let original = longDocument()
-        let reading = RTFReader.reading(of: original, path: "long.rtf")
+        let reading = RTFReader.reading(of: original, path: "long.rtf", converters: converters)
         let edited = replacing("\\f0\\b Section 0\\b0", with: "A new first paragraph\\\n\\f0\\b Section 0\\b0", in: original)
         let reread = reread(edited, after: reading, spacing: RTFReader.checkpointSpacing, context: "added")
         XCTAssertLessThanOrEqual(reread.bytesRead, 3 * RTFReader.checkpointSpacing)
@@ -143,7 +146,7 @@ final class RTFRereadTests: XCTestCase {
     func testAnEditOnTheLineOfLaterParagraphsMovesTheirColumns() {
         // One line holds every paragraph: an edit moves the columns of all after it.
         let original = longDocument(lineBreaks: false)
-        let reading = RTFReader.reading(of: original, path: "long.rtf")
+        let reading = RTFReader.reading(of: original, path: "long.rtf", converters: converters)
         let edited = replacing("Section 1500\\b0", with: "Section fifteen hundred\\b0", in: original)
         let reread = reread(edited, after: reading, spacing: RTFReader.checkpointSpacing, context: "one line")
         XCTAssertLessThanOrEqual(reread.bytesRead, 3 * RTFReader.checkpointSpacing)

@@ -102,14 +102,19 @@ final class TextViewLinesTests: XCTestCase {
 
     /// Each family is asked for once per renderer, however many paragraphs name it.
     func testEachFamilyIsAskedForOnce() {
-        let counts = Locked<[String: Int]>([:])
+        let counts = AskedFamilies()
         let context = RenderContext(faceMetrics: { family in
-            counts.withLock { $0[family, default: 0] += 1 }
+            counts.asked[family, default: 0] += 1
             return TextFaces.unknownMetrics
         })
         let paragraphs = String(repeating: #"\f0 a\par\f1 b {\f0 c}\par\sl-400 d\par"#, count: 200)
         _ = HTMLRenderer(context: context).render(Support.read(#"{\rtf1{\fonttbl\f0 Helvetica;\f1 Menlo;}"# + paragraphs + "}").document)
-        XCTAssertEqual(counts.withLock { $0 }, ["Helvetica": 1, "Menlo": 1])
+        XCTAssertEqual(counts.asked, ["Helvetica": 1, "Menlo": 1])
+    }
+
+    /// The families a rendering asked the context for, counted by the test's closure.
+    private final class AskedFamilies {
+        var asked: [String: Int] = [:]
     }
 
     /// A paragraph that names a font is rendered again when the context

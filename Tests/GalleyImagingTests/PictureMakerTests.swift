@@ -1,5 +1,6 @@
 import Foundation
 import GalleyCore
+import GalleySystem
 import XCTest
 
 @testable import GalleyImaging

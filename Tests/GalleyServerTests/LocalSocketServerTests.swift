@@ -1,5 +1,6 @@
 import Foundation
 import GalleyCore
+import GalleySystem
 import Glibc
 import XCTest
 @testable import GalleyServer

@@ -1,5 +1,6 @@
 import Dispatch
 import GalleyCore
+import GalleySystem
 import XCTest
 @testable import GalleyServer
 

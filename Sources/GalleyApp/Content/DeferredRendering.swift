@@ -1,4 +1,5 @@
 import GalleyCore
+import GalleySystem
 
 /// A document's article, made when it is first asked for rather than with
 /// the document: a page shows one document at a time, and at start-up with

@@ -53,10 +53,9 @@ final class DocumentRenderer: Sendable {
         let traits = style.previewTraits
         let last = circumstances.last
         let sameSurroundings = last?.surroundings == surroundings
-        let problems = ImageProblems()
         // Images copied from the last rendering are not linked again: their problems carry over.
-        if sameSurroundings, let last { problems.byPath = last.imageProblems }
-        let context = context(of: source.document, at: source.path, noting: problems)
+        var imageProblems = sameSurroundings ? last?.imageProblems ?? [:] : [:]
+        let context = context(of: source.document, at: source.path)
         var previous = last?.previous
         previous?.sameContext = sameSurroundings
         // Which blocks the last version had: found once, for the renderer and the contrast check.
@@ -68,9 +67,14 @@ final class DocumentRenderer: Sendable {
         // A document's first rendering waits for a page to ask, unless an
         // image of it is missing (found by rendering it) or it is long enough
         // that rendering it while a page waits would hold up the others.
-        let waits = last == nil && links.rendersWhenAsked && source.document.blocks.count <= Self.mostBlocksRenderedWhenAsked
-            && HTMLRenderer.resolvesEveryImage(of: source.document, in: context)
+        var waits = last == nil && links.rendersWhenAsked && source.document.blocks.count <= Self.mostBlocksRenderedWhenAsked
+        if waits {
+            let check = HTMLRenderer.resolvesEveryImage(of: source.document, in: context)
+            waits = check.resolves
+            imageProblems.merge(check.imageProblems) { _, found in found }
+        }
         var rendered = waits ? nil : HTMLRenderer(context: context).render(source.document, reusing: previous)
+        imageProblems.merge(rendered?.imageProblems ?? [:]) { _, found in found }
         let images = source.imageDependencies
         let assetNames = images.compactMap { image -> String? in
             if case .asset(let name) = image { return name }
@@ -89,7 +93,7 @@ final class DocumentRenderer: Sendable {
         let missingGlyphs = MissingGlyphs(in: source.document, coverage: SystemFonts.coverage)
         let diagnostics = found.assemble(
             style: style, failure: circumstances.failure, assetDiagnostics: assetDiagnostics, missingGlyphs: missingGlyphs,
-            imageProblems: problems.byPath,
+            imageProblems: imageProblems,
             missingImages: rendered?.missingImages ?? [], localized: circumstances.localization?.diagnostics ?? [],
             strings: titleKey.map { appStrings.findings.fileErrors + appStrings.findings.diagnostics(forKey: $0, documentAt: source.path) } ?? [])
         // Most documents have no problem to point at a block; those that have are rendered now, for their blocks' ids.
@@ -113,14 +117,14 @@ final class DocumentRenderer: Sendable {
             }
         )
         let reusable = LastRendering(document: source.document, rendering: rendering, surroundings: surroundings,
-                                     imageProblems: problems.byPath, assetNames: assetNames, assetDiagnostics: assetDiagnostics,
+                                     imageProblems: imageProblems, assetNames: assetNames, assetDiagnostics: assetDiagnostics,
                                      richTextContrast: contrast)
         return Rendering(document: document, images: images, reusable: reusable)
     }
 
     /// The article of `document`, read from `path`, made when a page first asks for it (`DeferredRendering`).
     func renderWhenAsked(_ document: Document, at path: String) -> RenderedDocument {
-        HTMLRenderer(context: context(of: document, at: path, noting: ImageProblems())).render(document)
+        HTMLRenderer(context: context(of: document, at: path)).render(document)
     }
 
     /// The most blocks a document may have for its rendering to wait until
@@ -130,15 +134,16 @@ final class DocumentRenderer: Sendable {
     static let mostBlocksRenderedWhenAsked = 256
 
     /// How `document`, read from `path`, is rendered: its images resolved in
-    /// the folder and linked as the output links them, noting in `problems`
-    /// those that cannot be shown.
-    private func context(of document: Document, at path: String, noting problems: ImageProblems) -> RenderContext {
+    /// the folder and linked as the output links them, each with why files
+    /// of it cannot be shown as they are (`ResolvedImage.problems`).
+    private func context(of document: Document, at path: String) -> RenderContext {
         let assets = self.assets
         let traits = style.previewTraits
-        let link: (ServedImage?) -> ResolvedImage? = { [links, shownWidth = style.shownImageWidth] image in
+        let shownWidth = style.shownImageWidth
+        let link: (ServedImage?, inout [String: String]) -> ResolvedImage? = { [links] image, problems in
             guard let image else { return nil }
             let linked = links.image(image, shownWidth: shownWidth)
-            if let problem = linked.problem { problems.byPath[image.path] = problem }
+            if let problem = linked.problem { problems[image.path] = problem }
             return linked.image
         }
         return RenderContext(
@@ -146,17 +151,20 @@ final class DocumentRenderer: Sendable {
             direction: WritingDirection.decide(configured: style.config.language, path: path),
             faceMetrics: style.richTextFaces.metrics(forFamily:),
             resolveAsset: { [links] name in
-                var resolved = assets.resolve(name, for: traits, link: link)
+                // Its variants' files are linked too.
+                var problems: [String: String] = [:]
+                var resolved = assets.resolve(name, for: traits) { link($0, &problems) }
+                resolved?.problems = problems
                 if !links.keepsDeviceVariants { resolved?.variants = [] }
                 return resolved
             },
-            resolveFile: { name in document.imageFilePath(name, at: path).flatMap { link(assets.images[$0]) } }
+            resolveFile: { name in
+                var problems: [String: String] = [:]
+                var resolved = document.imageFilePath(name, at: path).flatMap { link(assets.images[$0], &problems) }
+                resolved?.problems = problems
+                return resolved
+            }
         )
-    }
-
-    /// Images of one rendering that cannot be shown, by path, and why.
-    private final class ImageProblems {
-        var byPath: [String: String] = [:]
     }
 }
 

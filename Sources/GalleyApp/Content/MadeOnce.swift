@@ -1,4 +1,5 @@
 import GalleyCore
+import GalleySystem
 
 /// How a `MadeOnce` value is made, held until it is: a value, not a
 /// closure, so that what waits to be made takes no object of its own.

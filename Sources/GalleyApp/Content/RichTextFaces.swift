@@ -1,4 +1,5 @@
 import GalleyCore
+import GalleySystem
 
 /// The faces that draw the fonts rich-text documents name, found as the
 /// kinds' are (`TextFaces`: the app's own font files first, then this

@@ -22,7 +22,7 @@ struct SourceCache {
     /// pages are answered (`Leftovers`).
     private var replacedReadings: [FileSnapshot] = []
     private static let smallestFileKeptForRereading = 4 * 1024
-    private let converters = RTFConverterPool()
+    private let converters = CodePageConverters()
     /// The files that were `largestFileReadInPlace` or larger when last
     /// read: such a file is read aside (`AsideWork`) where the
     /// workspace can, so that one slow document never holds up another. Its

@@ -1,6 +1,7 @@
 import Dispatch
 import GalleyCore
 import GalleyServer
+import GalleySystem
 
 /// What the editor link asks of the daemon (`PreviewDaemon`); a test may
 /// stand in for it.

@@ -1,4 +1,5 @@
 import GalleyCore
+import GalleySystem
 
 /// A reference to an object made after the closures that need it: set once
 /// it exists, read from any thread, and never keeping it alive.

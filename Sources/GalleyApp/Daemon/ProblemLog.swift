@@ -1,4 +1,5 @@
 import GalleyCore
+import GalleySystem
 
 /// The terminal's account of the content's problems under `serve`: each new
 /// error and warning once, when a change brings it (`DiagnosticLogBook`),

@@ -1,6 +1,7 @@
 import Dispatch
 import GalleyCore
 import GalleyServer
+import GalleySystem
 import Synchronization
 
 /// Carries out the long-poll protocol (`LongPollState`) for libmicrohttpd:

@@ -1,4 +1,5 @@
 import GalleyCore
+import GalleySystem
 import Synchronization
 
 /// Editors connected through `galley lsp` that can show a file at a line

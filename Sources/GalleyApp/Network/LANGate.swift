@@ -1,5 +1,6 @@
 import GalleyCore
 import GalleyServer
+import GalleySystem
 
 /// Carries out `LANAccess` for the HTTP server: holds its state behind a
 /// lock (requests arrive on libmicrohttpd's threads), reads the clock,

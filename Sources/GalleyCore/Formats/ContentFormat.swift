@@ -69,10 +69,11 @@ public struct ContentFile: Hashable, Sendable {
 public struct ReadingContext: Sendable {
     /// Kinds, keys and titles from `galley.json`.
     public var config: GalleyConfig
-    /// Shared by the reads of one workspace, so RTF code-page converters stay open.
-    public var converters: RTFConverterPool?
+    /// The system's code-page converters, for RTF and HTML text in code pages
+    /// the core does not convert itself; shared by the reads of one workspace.
+    public var converters: (any CodePageConverting)?
 
-    public init(config: GalleyConfig = .standard, converters: RTFConverterPool? = nil) {
+    public init(config: GalleyConfig = .standard, converters: (any CodePageConverting)? = nil) {
         self.config = config
         self.converters = converters
     }

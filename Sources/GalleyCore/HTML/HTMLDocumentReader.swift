@@ -3,11 +3,13 @@
 /// tables survive; scripts, event handlers, forms and remote loads do not.
 public enum HTMLDocumentReader {
     /// Reads an HTML document. `path` is only a label for diagnostics;
+    /// `converters` converts a declared charset the core does not (`CodePageConverting`);
     /// `work`, when given, counts the steps taken.
     ///
     /// Never fails: malformed input yields what could be read plus diagnostics.
-    public static func read(_ bytes: [UInt8], path: String, work: WorkCounter? = nil) -> (document: Document, diagnostics: [Diagnostic]) {
-        let decoded = HTMLSourceDecoder.decode(bytes)
+    public static func read(_ bytes: [UInt8], path: String, converters: (any CodePageConverting)? = nil, work: WorkCounter? = nil)
+        -> (document: Document, diagnostics: [Diagnostic]) {
+        let decoded = HTMLSourceDecoder.decode(bytes, converters: converters)
         var builder = HTMLDocumentBuilder(path: path, source: decoded.utf8, work: work)
         for problem in decoded.problems { builder.diagnose(problem.id, .warning, problem.message, at: problem.offset) }
         var tokenizer = HTMLTokenizer(bytes: decoded.utf8, work: work)

@@ -11,7 +11,7 @@ enum HTMLSourceDecoder {
     /// Browsers look for `<meta charset>` only this far into the file.
     static let prescanLength = 1_024
 
-    static func decode(_ bytes: [UInt8]) -> Decoded {
+    static func decode(_ bytes: [UInt8], converters: (any CodePageConverting)?) -> Decoded {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return repairedUTF8(Array(bytes.dropFirst(3))) }
         if bytes.starts(with: [0xFF, 0xFE]) { return Decoded(utf8: utf16(bytes.dropFirst(2), bigEndian: false), problems: []) }
         if bytes.starts(with: [0xFE, 0xFF]) { return Decoded(utf8: utf16(bytes.dropFirst(2), bigEndian: true), problems: []) }
@@ -20,7 +20,7 @@ enum HTMLSourceDecoder {
         case .some(RTFCodePage.utf8):
             return repairedUTF8(bytes)
         case .some(let codePage):
-            let decoder = RTFTextDecoder(pool: nil)
+            var decoder = RTFTextDecoder(converters: converters)
             var utf8: [UInt8] = []
             utf8.reserveCapacity(bytes.count + bytes.count / 2)
             bytes.withUnsafeBufferPointer { decoder.decode($0, codePage: codePage, into: &utf8) }

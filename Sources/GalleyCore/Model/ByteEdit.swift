@@ -1,48 +1,34 @@
-import Glibc
-
 /// Byte-level comparisons of two versions of a file.
 enum ByteEdit {
     /// The lengths of the longest common prefix and suffix of `old` and
     /// `new`, which do not overlap in either.
     static func commonEnds(_ old: [UInt8], _ new: [UInt8]) -> (prefix: Int, suffix: Int) {
-        old.withUnsafeBufferPointer { a in
-            new.withUnsafeBufferPointer { b in
+        old.withUnsafeBytes { a in
+            new.withUnsafeBytes { b in
                 guard let first = a.baseAddress, let second = b.baseAddress else { return (0, 0) }
                 let limit = min(a.count, b.count)
-                // Whole blocks with memcmp (vectorised), then bytes within the first block that differs.
-                var prefix = 0
-                while prefix + block <= limit, memcmp(first + prefix, second + prefix, block) == 0 { prefix += block }
-                while prefix < limit, a[prefix] == b[prefix] { prefix += 1 }
-                var suffix = 0
-                let room = limit - prefix
-                while suffix + block <= room, memcmp(first + a.count - suffix - block, second + b.count - suffix - block, block) == 0 {
-                    suffix += block
-                }
-                while suffix < room, a[a.count - suffix - 1] == b[b.count - suffix - 1] { suffix += 1 }
+                let prefix = ByteScan.commonPrefix(first, second, count: limit)
+                let suffix = ByteScan.commonSuffix(first + a.count, second + b.count, count: limit - prefix)
                 return (prefix, suffix)
             }
         }
     }
 
-    /// Bytes compared at once: a call's cost spread over many, and little compared past the first difference.
-    private static let block = 256
-
     /// The offset just after the `}` that closes the object opening at
     /// `start` of valid JSON `bytes`, skipping strings; nil if there is none.
     static func endOfObject(in bytes: [UInt8], at start: Int) -> Int? {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return nil }
+        bytes.withUnsafeBytes { buffer in
             var depth = 0
             var index = start
             while index < buffer.count {
                 let byte = buffer[index]
                 if byte == UInt8(ascii: "\"") {
-                    // Strings are most of a data file: their end is found with memchr,
+                    // Strings are most of a data file: their end is searched for many bytes a step,
                     // a quote ending one when an even number of backslashes precede it.
                     var quote = index
                     repeat {
-                        guard let found = memchr(base + quote + 1, Int32(UInt8(ascii: "\"")), buffer.count - quote - 1) else { return nil }
-                        quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                        guard let found = ByteScan.firstIndex(of: UInt8(ascii: "\""), in: buffer, from: quote + 1) else { return nil }
+                        quote = found
                         var backslashes = 0
                         while buffer[quote - 1 - backslashes] == UInt8(ascii: "\\") { backslashes += 1 }
                         if backslashes % 2 == 0 { break }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Prefixes, suffixes, equality and `/`-separated parts compared byte by byte (UTF-8), as the file system and URLs
 /// compare them.
 ///
@@ -32,7 +30,7 @@ extension StringProtocol {
         let compared = utf8.withContiguousStorageIfAvailable { mine in
             part.utf8.withContiguousStorageIfAvailable { theirs in
                 guard let mineStart = mine.baseAddress, let theirsStart = theirs.baseAddress else { return true }
-                return memcmp(atStart ? mineStart : mineStart + (mine.count - theirs.count), theirsStart, theirs.count) == 0
+                return ByteScan.equal(atStart ? mineStart : mineStart + (mine.count - theirs.count), theirsStart, count: theirs.count)
             }
         }
         return compared ?? nil
@@ -47,7 +45,7 @@ extension StringProtocol {
             other.utf8.withContiguousStorageIfAvailable { theirs in
                 // Equal counts: both empty, or both have storage.
                 guard let mineStart = mine.baseAddress, let theirsStart = theirs.baseAddress else { return true }
-                return memcmp(mineStart, theirsStart, mine.count) == 0
+                return ByteScan.equal(mineStart, theirsStart, count: mine.count)
             }
         }
         return (asMemory ?? nil) ?? utf8.elementsEqual(other.utf8)

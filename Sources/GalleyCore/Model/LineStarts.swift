@@ -1,5 +1,3 @@
-import Glibc
-
 /// Where each line of a source begins: the one definition of where a line
 /// ends (a line feed, or a carriage return not followed by one, as old Mac
 /// files have), kept by every reader's `SourceLocator` and by the language
@@ -8,13 +6,12 @@ struct LineStarts: Sendable {
     /// Byte offset of each line's first byte; the first is 0.
     private(set) var offsets: [Int]
 
-    /// Finds the line starts of `bytes` with memchr.
+    /// Finds the line starts of `bytes`, many bytes a step (`ByteScan`).
     init(of bytes: [UInt8]) {
-        offsets = bytes.withUnsafeBufferPointer { buffer -> [Int] in
-            guard let base = buffer.baseAddress else { return [0] }
-            let feeds = Self.offsets(of: 0x0A, in: base, count: buffer.count)
+        offsets = bytes.withUnsafeBytes { buffer -> [Int] in
+            let feeds = ByteScan.offsets(of: 0x0A, in: buffer)
             // Carriage returns are rare: one fast scan finds none in most files.
-            let returns = Self.offsets(of: 0x0D, in: base, count: buffer.count).filter { index in
+            let returns = ByteScan.offsets(of: 0x0D, in: buffer).filter { index in
                 index + 1 >= buffer.count || buffer[index + 1] != 0x0A
             }
             var starts = [0]
@@ -88,16 +85,5 @@ struct LineStarts: Sendable {
     /// carriage return not followed by one.
     private static func endsLine(at index: Int, in bytes: [UInt8]) -> Bool {
         bytes[index] == 0x0A || (bytes[index] == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A))
-    }
-
-    private static func offsets(of byte: UInt8, in base: UnsafePointer<UInt8>, count: Int) -> [Int] {
-        var found: [Int] = []
-        var cursor = 0
-        while cursor < count, let hit = memchr(base + cursor, Int32(byte), count - cursor) {
-            let offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            found.append(offset)
-            cursor = offset + 1
-        }
-        return found
     }
 }

@@ -1,4 +1,4 @@
-/// Windows code page numbers as RTF names them, and how iconv spells them.
+/// Windows code page numbers as RTF names them.
 enum RTFCodePage {
     static let windowsLatin1 = 1252
     static let utf8 = 65001
@@ -31,40 +31,6 @@ enum RTFCodePage {
         case 238: return 1250
         case 254: return 437
         case 255: return 850
-        default: return nil
-        }
-    }
-
-    /// The iconv name for a code page, or nil when glibc has no converter for it.
-    static func iconvName(_ codePage: Int) -> String? {
-        switch codePage {
-        case 437, 850, 852, 855, 857, 860, 861, 862, 863, 864, 865, 866, 869, 874, 932, 936, 949, 950,
-             1250, 1251, 1252, 1253, 1254, 1255, 1256, 1257, 1258:
-            return "CP\(codePage)"
-        case 1361: return "JOHAB"
-        case 10000: return "MACINTOSH"
-        // Mac Japanese, Chinese and Korean are Shift-JIS, Big5, EUC-CN and EUC-KR with Apple additions.
-        case 10001: return "CP932"
-        case 10002: return "CP950"
-        case 10003: return "CP949"
-        case 10008: return "GBK"
-        case 10007: return "MAC-CYRILLIC"
-        case 10017: return "MACUKRAINIAN"
-        case 10029: return "MAC-CENTRALEUROPE"
-        case 10079: return "MAC-IS"
-        case 20127: return "ASCII"
-        case 20866: return "KOI8-R"
-        case 21866: return "KOI8-U"
-        case 20932: return "EUC-JP"
-        case 28591...28599: return "ISO-8859-\(codePage - 28590)"
-        case 28603: return "ISO-8859-13"
-        case 28605: return "ISO-8859-15"
-        case 50220, 50221, 50222: return "ISO-2022-JP"
-        case 51932: return "EUC-JP"
-        case 51936: return "EUC-CN"
-        case 51949: return "EUC-KR"
-        case 54936: return "GB18030"
-        case utf8: return "UTF-8"
         default: return nil
         }
     }

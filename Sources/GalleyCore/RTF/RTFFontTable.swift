@@ -30,8 +30,8 @@ struct RTFFontTableReader: Equatable {
         return font
     }
 
-    mutating func beginFont(number: Int, decoder: RTFTextDecoder, documentCodePage: Int) {
-        if self.number != nil { commit(decoder: decoder, documentCodePage: documentCodePage) }
+    mutating func beginFont(number: Int, decoder: inout RTFTextDecoder, documentCodePage: Int) {
+        if self.number != nil { commit(decoder: &decoder, documentCodePage: documentCodePage) }
         self.number = number
         characterSet = nil
         explicitCodePage = nil
@@ -42,10 +42,10 @@ struct RTFFontTableReader: Equatable {
     mutating func setCodePage(_ value: Int) { explicitCodePage = value }
 
     /// Adds name bytes; a `;` ends the entry.
-    mutating func appendNameBytes(_ bytes: UnsafeBufferPointer<UInt8>, decoder: RTFTextDecoder, documentCodePage: Int) {
+    mutating func appendNameBytes(_ bytes: UnsafeBufferPointer<UInt8>, decoder: inout RTFTextDecoder, documentCodePage: Int) {
         for byte in bytes {
             if byte == UInt8(ascii: ";") {
-                commit(decoder: decoder, documentCodePage: documentCodePage)
+                commit(decoder: &decoder, documentCodePage: documentCodePage)
             } else if nameBytes.count < 256 {
                 nameBytes.append(byte)
             }
@@ -53,7 +53,7 @@ struct RTFFontTableReader: Equatable {
     }
 
     /// Ends the entry in progress, if any (at a group end or before the next `\f`).
-    mutating func commit(decoder: RTFTextDecoder, documentCodePage: Int) {
+    mutating func commit(decoder: inout RTFTextDecoder, documentCodePage: Int) {
         guard let number else { return }
         let codePage = explicitCodePage ?? characterSet.flatMap(RTFCodePage.forCharacterSet)
         var nameUTF8: [UInt8] = []

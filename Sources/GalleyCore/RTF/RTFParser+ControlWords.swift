@@ -95,7 +95,7 @@ extension RTFParser {
         // Fonts and colours
         case .f:
             if state.destination == .fontTable {
-                fontTable.beginFont(number: value, decoder: decoder, documentCodePage: documentCodePage)
+                fontTable.beginFont(number: value, decoder: &decoder, documentCodePage: documentCodePage)
             } else {
                 state.character.fontNumber = value
                 isStyleStale = true

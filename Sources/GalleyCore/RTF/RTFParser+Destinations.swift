@@ -3,7 +3,7 @@ extension RTFParser {
     mutating func finishDestination(_ destination: RTFDestination) {
         switch destination {
         case .fontTable:
-            fontTable.commit(decoder: decoder, documentCodePage: documentCodePage)
+            fontTable.commit(decoder: &decoder, documentCodePage: documentCodePage)
             isStyleStale = true
         case .fieldInstruction:
             let instruction = String(decoding: instructionUTF8, as: UTF8.self)

@@ -2,7 +2,7 @@
 ///
 /// Code-page text waits in `pendingBytes` until something other than text arrives,
 /// so a double-byte character split over two `\'hh` escapes is decoded whole
-/// and a run of such text is converted with one iconv call. ASCII text with
+/// and a run of such text is converted in one call. ASCII text with
 /// nothing waiting skips the queue, as it needs no decoding.
 struct RTFParser {
     /// Deeper groups are skipped; real documents stay far below this.
@@ -21,7 +21,7 @@ struct RTFParser {
     var lexer: RTFLexer
     var locator: SourceLocator
     let controlWords = RTFControlWordTable.shared
-    let decoder: RTFTextDecoder
+    var decoder: RTFTextDecoder
     var diagnostics: [Diagnostic] = []
 
     // Groups: `state` is the innermost group; `savedStates` the ones around it.
@@ -80,11 +80,12 @@ struct RTFParser {
     /// Set when a paragraph of the body has just been placed: a boundary the read may be resumed from.
     var isAtParagraphBoundary = false
 
-    init(bytes: UnsafeBufferPointer<UInt8>, locator: SourceLocator, path: String, converters: RTFConverterPool?, work: WorkCounter? = nil) {
+    init(bytes: UnsafeBufferPointer<UInt8>, locator: SourceLocator, path: String, converters: (any CodePageConverting)?,
+         work: WorkCounter? = nil) {
         self.bytes = bytes
         self.path = path
         self.work = work
-        decoder = RTFTextDecoder(pool: converters)
+        decoder = RTFTextDecoder(converters: converters)
         lexer = RTFLexer(bytes: bytes, work: work)
         self.locator = locator
         pendingBytes.reserveCapacity(4_096)
@@ -259,7 +260,7 @@ struct RTFParser {
         case .picture:
             picture.appendHex(bytes, range: range)
         case .fontTable:
-            fontTable.appendNameBytes(UnsafeBufferPointer(rebasing: bytes[range]), decoder: decoder, documentCodePage: documentCodePage)
+            fontTable.appendNameBytes(UnsafeBufferPointer(rebasing: bytes[range]), decoder: &decoder, documentCodePage: documentCodePage)
         case .colorTable:
             for offset in range where bytes[offset] == UInt8(ascii: ";") { colorTable.endEntry() }
         case .discard, .listTable, .listDefinition, .listOverrideTable, .listOverride, .legacyNumbering:
@@ -279,7 +280,7 @@ struct RTFParser {
         case .fontTable:
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { buffer in
                 buffer[0] = byte
-                fontTable.appendNameBytes(UnsafeBufferPointer(buffer), decoder: decoder, documentCodePage: documentCodePage)
+                fontTable.appendNameBytes(UnsafeBufferPointer(buffer), decoder: &decoder, documentCodePage: documentCodePage)
             }
         case .picture, .colorTable, .discard, .listTable, .listDefinition, .listOverrideTable, .listOverride, .legacyNumbering:
             return
@@ -318,9 +319,11 @@ struct RTFParser {
         // swapping arrays moves no bytes, and the buffer comes back with its capacity.
         var text: [UInt8] = []
         swap(&text, &decodedScratch)
-        let codePage = pendingCodePage
-        pendingBytes.withUnsafeBufferPointer { decoder.decode($0, codePage: codePage, into: &text) }
-        pendingBytes.removeAll(keepingCapacity: true)
+        var pending: [UInt8] = []
+        swap(&pending, &pendingBytes)
+        pending.withUnsafeBufferPointer { decoder.decode($0, codePage: pendingCodePage, into: &text) }
+        pending.removeAll(keepingCapacity: true)
+        swap(&pending, &pendingBytes)
         text.withUnsafeBufferPointer { deliver($0, offset: pendingOffset) }
         text.removeAll(keepingCapacity: true)
         swap(&text, &decodedScratch)

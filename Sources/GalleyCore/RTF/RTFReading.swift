@@ -3,9 +3,9 @@
 /// it was read from, their line starts, and the parser as it stood at
 /// paragraph boundaries every few kilobytes.
 ///
-/// `@unchecked Sendable`: the checkpoints hold the code-page decoder of the
-/// reading (a class). A reading is handed from one read of its file to the
-/// next, never used by two at once, and each read runs on one thread.
+/// `@unchecked Sendable`: the checkpoints hold copies of the parser, whose
+/// byte buffer is detached (empty) and whose work counter is dropped; the
+/// compiler cannot see that of an unsafe buffer pointer.
 public struct RTFReading: @unchecked Sendable {
     public let document: Document
     public let diagnostics: [Diagnostic]
@@ -32,7 +32,7 @@ extension RTFReader {
     /// Reads `bytes` whole, keeping checkpoints for reading an edited
     /// version in part (one at the first paragraph boundary at least
     /// `checkpointSpacing` bytes after the last).
-    public static func reading(of bytes: [UInt8], path: String, converters: RTFConverterPool? = nil, work: WorkCounter? = nil,
+    public static func reading(of bytes: [UInt8], path: String, converters: (any CodePageConverting)? = nil, work: WorkCounter? = nil,
                                checkpointSpacing: Int = checkpointSpacing) -> RTFReading {
         let lines = SourceLocator(bytes, columns: .bytes)
         return bytes.withUnsafeBufferPointer { buffer in
@@ -50,7 +50,7 @@ extension RTFReader {
     /// the last checkpoint before the edit until the parser stands where a
     /// checkpoint after it stood, and as the parser stood there: the rest is
     /// the previous reading's, moved. The result equals `reading(of: bytes)`.
-    public static func reread(_ bytes: [UInt8], after previous: RTFReading, path: String, converters: RTFConverterPool? = nil,
+    public static func reread(_ bytes: [UInt8], after previous: RTFReading, path: String, converters: (any CodePageConverting)? = nil,
                               work: WorkCounter? = nil) -> RTFReading {
         let spacing = previous.checkpointSpacing
         guard previous.canBeResumed else {

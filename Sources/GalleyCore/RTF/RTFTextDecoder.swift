@@ -1,103 +1,37 @@
-import Glibc
-
-/// Converts code-page bytes to UTF-8 with iconv, keeping one converter per code page.
+/// Converts code-page bytes to UTF-8: UTF-8, Windows Latin 1 and the Symbol
+/// font itself, other code pages with the system's converters, if it was
+/// given them (`CodePageConverting`).
 ///
-/// One decoder belongs to one reader run, so converters are never shared
-/// between threads; they come from and go back to the reader's pool, if it
-/// was given one, and are closed otherwise.
-final class RTFTextDecoder {
-    private let pool: RTFConverterPool?
-    private var converters: [Int: iconv_t] = [:]
-    private var unavailableCodePages: Set<Int> = []
-    private var output: [UInt8] = []
+/// A value: a reader's copy at a checkpoint carries which code pages it has
+/// read as another so far.
+struct RTFTextDecoder {
+    private let converters: (any CodePageConverting)?
     /// Code pages that had no converter and were read as Windows Latin 1 instead.
     private(set) var substitutedCodePages: [Int] = []
 
-    init(pool: RTFConverterPool?) {
-        self.pool = pool
-    }
-
-    deinit {
-        for (codePage, converter) in converters {
-            if let pool { pool.giveBack(converter, codePage: codePage) } else { iconv_close(converter) }
-        }
+    init(converters: (any CodePageConverting)?) {
+        self.converters = converters
     }
 
     /// Appends the UTF-8 form of `bytes`, read in `codePage`, to `utf8`.
-    func decode(_ bytes: UnsafeBufferPointer<UInt8>, codePage: Int, into utf8: inout [UInt8]) {
+    mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>, codePage: Int, into utf8: inout [UInt8]) {
         guard !bytes.isEmpty else { return }
-        if codePage == RTFCodePage.symbol {
+        switch codePage {
+        case RTFCodePage.symbol:
             decodeSymbolFont(bytes, into: &utf8)
-            return
-        }
-        if codePage == RTFCodePage.utf8 {
+        case RTFCodePage.utf8:
             utf8.append(contentsOf: String(decoding: bytes, as: UTF8.self).utf8)
-            return
-        }
-        guard let converter = converter(for: codePage) else {
-            let fallback = RTFCodePage.windowsLatin1
-            if codePage != fallback, let latin = self.converter(for: fallback) {
-                convert(bytes, with: latin, into: &utf8)
-            } else {
-                for byte in bytes { RTFUTF8.append(UInt32(byte), to: &utf8) }
+        case RTFCodePage.windowsLatin1:
+            WindowsLatin1.decode(bytes, into: &utf8)
+        default:
+            // ASCII reads as itself there (a font's name, mostly): no converter is needed.
+            if RTFCodePage.isASCIICompatible(codePage), bytes.allSatisfy({ $0 < 0x80 }) {
+                utf8.append(contentsOf: bytes)
+                return
             }
-            return
-        }
-        convert(bytes, with: converter, into: &utf8)
-    }
-
-    private func converter(for codePage: Int) -> iconv_t? {
-        if let existing = converters[codePage] { return existing }
-        if unavailableCodePages.contains(codePage) { return nil }
-        if let pooled = pool?.take(codePage: codePage) {
-            converters[codePage] = pooled
-            return pooled
-        }
-        guard let name = RTFCodePage.iconvName(codePage) else {
-            markUnavailable(codePage)
-            return nil
-        }
-        let handle = iconv_open("UTF-8", name)
-        guard let handle, Int(bitPattern: handle) != -1 else {
-            markUnavailable(codePage)
-            return nil
-        }
-        converters[codePage] = handle
-        return handle
-    }
-
-    private func markUnavailable(_ codePage: Int) {
-        unavailableCodePages.insert(codePage)
-        substitutedCodePages.append(codePage)
-    }
-
-    private func convert(_ bytes: UnsafeBufferPointer<UInt8>, with converter: iconv_t, into utf8: inout [UInt8]) {
-        guard let base = bytes.baseAddress else { return }
-        // Every code page byte becomes at most four UTF-8 bytes, or three for U+FFFD.
-        let capacity = bytes.count * 4 + 16
-        if output.count < capacity { output = [UInt8](repeating: 0, count: capacity) }
-        output.withUnsafeMutableBufferPointer { outputBuffer in
-            guard let outputBase = outputBuffer.baseAddress else { return }
-            let outputStart = UnsafeMutableRawPointer(outputBase).assumingMemoryBound(to: CChar.self)
-            var input: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(mutating: base).assumingMemoryBound(to: CChar.self)
-            var inputLeft = bytes.count
-            var outputCursor: UnsafeMutablePointer<CChar>? = outputStart
-            var outputLeft = capacity
-            _ = iconv(converter, nil, nil, nil, nil)
-            while inputLeft > 0 {
-                if iconv(converter, &input, &inputLeft, &outputCursor, &outputLeft) != -1 { break }
-                let failure = errno
-                if failure == E2BIG { break }
-                // An invalid or cut-off sequence: show a replacement character and resynchronise on the next byte.
-                utf8.append(contentsOf: UnsafeBufferPointer(start: outputBase, count: capacity - outputLeft))
-                utf8.append(contentsOf: [0xEF, 0xBF, 0xBD])
-                outputCursor = outputStart
-                outputLeft = capacity
-                input = input.map { $0 + 1 }
-                inputLeft -= 1
-                if failure == EINVAL { inputLeft = 0 }
-            }
-            utf8.append(contentsOf: UnsafeBufferPointer(start: outputBase, count: capacity - outputLeft))
+            if converters?.convert(bytes, codePage: codePage, into: &utf8) == true { return }
+            if !substitutedCodePages.contains(codePage) { substitutedCodePages.append(codePage) }
+            WindowsLatin1.decode(bytes, into: &utf8)
         }
     }
 

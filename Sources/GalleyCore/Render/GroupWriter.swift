@@ -19,7 +19,8 @@ struct PreparedBlock {
 struct GroupWriter {
     private let document: Document
     private let prepared: [PreparedBlock]
-    private let kindClass: (String) -> String
+    /// Class names by block kind, made once each per rendering.
+    private var kindClasses: [String: String] = [:]
     private let earlierHTML: String
     /// The previous rendering's elements and groups, bound once: binding
     /// the whole previous rendering for each block copied cost more than
@@ -34,10 +35,9 @@ struct GroupWriter {
     /// Per block written so far, what a later rendering needs of it.
     private(set) var blocks: [RenderedDocument.RenderedBlock] = []
 
-    init(document: Document, earlier: RenderedDocument?, prepared: [PreparedBlock], kindClass: @escaping (String) -> String) {
+    init(document: Document, earlier: RenderedDocument?, prepared: [PreparedBlock]) {
         self.document = document
         self.prepared = prepared
-        self.kindClass = kindClass
         earlierHTML = earlier?.html ?? ""
         earlierElements = earlier?.elements ?? []
         earlierGroups = earlier?.groups ?? []
@@ -120,10 +120,10 @@ struct GroupWriter {
         groups.append(copied)
         html += "\n"
         for (index, earlierIndex) in zip(range, group.blocks) {
-            var element = earlierElements[earlierHeaderCount + earlierIndex]
-            element.shift(by: shift)
-            element.location = document.blocks[index].location
-            elements.append(element)
+            // Moved in place once appended: a copy made first and appended was copied twice.
+            elements.append(earlierElements[earlierHeaderCount + earlierIndex])
+            elements[elements.count - 1].shift(by: shift)
+            elements[elements.count - 1].location = document.blocks[index].location
             var block = prepared[index].rendered
             block.inner = (block.inner.lowerBound + shift)..<(block.inner.upperBound + shift)
             blocks.append(block)
@@ -189,7 +189,7 @@ struct GroupWriter {
             break
         }
         guard case .content(let inner, let missingImage) = prepared[index].source else { return .new }
-        let classes = "blk k-\(kindClass(block.kind))" + (missingImage ? " is-missing" : "")
+        let classes = "blk k-\(kindClass(of: block.kind))" + (missingImage ? " is-missing" : "")
         html += "<div class=\"\(classes)\" id=\"\(prepared[index].id)\" data-kind=\"\(HTMLEscaping.escape(block.kind))\""
         let attributesStart = html.utf8.count
         Self.appendBlockOffset(offset, to: &html)
@@ -203,6 +203,13 @@ struct GroupWriter {
                               locationAttributes: attributesStart..<attributesEnd))
         blocks.append(rendered)
         return .new
+    }
+
+    private mutating func kindClass(of kind: String) -> String {
+        if let known = kindClasses[kind] { return known }
+        let name = KindStyleSheet.cssIdentifier(kind)
+        kindClasses[kind] = name
+        return name
     }
 
     /// Where a group's first block starts in the source.

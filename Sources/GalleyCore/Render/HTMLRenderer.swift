@@ -2,23 +2,26 @@
 /// `<article>`, the title's header, then groups of blocks (`BlockGroups`),
 /// one element per block with a stable id.
 ///
-/// A pure function of the document and the context.
+/// A pure function of the document and the context: what it finds on the
+/// way (images missing, or that cannot be shown as they are) it returns in
+/// the rendering, and what it looks up it keeps only while it renders.
 public struct HTMLRenderer {
     public let context: RenderContext
     /// Counts the blocks rendered anew (not copied from a previous rendering).
     private let counter: WorkCounter?
-    /// Font declarations by family: a rich-text document names a handful
-    /// of fonts thousands of times.
-    private let fontFamilies = Memo<String, String>(FontStack.inlineCSS(for:))
-    /// Class names by block kind.
-    private let kindClasses = Memo<String, String>(KindStyleSheet.cssIdentifier)
-    /// Line heights in ems by family, asked of the context once each.
-    private let lineHeights: Memo<String, Double>
 
     public init(context: RenderContext, counter: WorkCounter? = nil) {
         self.context = context
         self.counter = counter
-        lineHeights = Memo { [faceMetrics = context.faceMetrics] family in faceMetrics(family).lineHeight }
+    }
+
+    /// What rendering the blocks carries from one to the next: the fonts
+    /// looked up so far, and why files of the images resolved cannot be
+    /// shown as they are, by path.
+    private struct Pass {
+        let lines: TextViewLines
+        var fonts: FontLookups
+        var imageProblems: [String: String] = [:]
     }
 
     public func render(_ document: Document) -> RenderedDocument {
@@ -55,9 +58,10 @@ public struct HTMLRenderer {
             }
             html += "\n"
         }
-        let prepared = prepareBlocks(of: document, reusing: previous, lines: TextViewLines(kind: document.kind, lineHeights: lineHeights))
+        var pass = Pass(lines: TextViewLines(kind: document.kind), fonts: FontLookups(faceMetrics: context.faceMetrics))
+        let prepared = prepareBlocks(of: document, reusing: previous, pass: &pass)
         let groupRanges = BlockGroups.ranges(ofBlocksWithContent: prepared.blocks.map(\.rendered.base))
-        var writer = GroupWriter(document: document, earlier: earlier, prepared: prepared.blocks, kindClass: { [kindClasses] in kindClasses[$0] })
+        var writer = GroupWriter(document: document, earlier: earlier, prepared: prepared.blocks)
         var groups: [RenderedDocument.Group] = []
         groups.reserveCapacity(groupRanges.count)
         for range in groupRanges {
@@ -66,13 +70,13 @@ public struct HTMLRenderer {
         }
         html += "</article>\n"
         return RenderedDocument(html: html, articleTag: articleTag, elements: elements, groups: groups, missingImages: prepared.missing,
-                                blocks: writer.blocks, scripts: prepared.scripts,
+                                imageProblems: pass.imageProblems, blocks: writer.blocks, scripts: prepared.scripts,
                                 changes: earlier.map { ArticleChanges(basis: $0.identity, children: children) })
     }
 
     /// Each block, copied from the previous rendering or rendered anew,
     /// before the groups are cut and written.
-    private func prepareBlocks(of document: Document, reusing previous: PreviousRendering?, lines: TextViewLines)
+    private func prepareBlocks(of document: Document, reusing previous: PreviousRendering?, pass: inout Pass)
         -> (blocks: [PreparedBlock], missing: [RenderedDocument.MissingImage], scripts: DocumentLanguage.Scripts) {
         let reuse = previous.map { BlockReuse(previous: $0, blocks: document.blocks) }
         var prepared: [PreparedBlock] = []
@@ -86,14 +90,16 @@ public struct HTMLRenderer {
         var occurrences = BlockOccurrences(previous: earlierBlocks)
         // A block showing a missing image is rendered again all the same: its
         // problem is reported where the block now is.
-        let earlierIDsWithMissingImages = previous?.sameContext == true ? Set(previous?.rendered.missingImages.map(\.blockID) ?? []) : []
+        let sameContext = previous?.sameContext == true
+        let earlierIDsShowingMissingImages = Set(previous?.rendered.missingImages.map(\.blockID) ?? [])
+        // Asked of every unchanged block: most documents show no missing image, and then no id is looked up.
         func isReusable(_ earlierIndex: Int) -> Bool {
             earlierBlocks[earlierIndex].dependsOnlyOnItself
-                || (previous?.sameContext == true && !earlierIDsWithMissingImages.contains(earlierElements[earlierHeaderCount + earlierIndex].id ?? ""))
+                || (sameContext && (earlierIDsShowingMissingImages.isEmpty
+                    || !earlierIDsShowingMissingImages.contains(earlierElements[earlierHeaderCount + earlierIndex].id ?? "")))
         }
         var missing: [RenderedDocument.MissingImage] = []
-        var elsewhere = EarlierElements(of: previous?.rendered, blockCount: document.blocks.count)
-        let earlierIDsShowingMissingImages = Set(previous?.rendered.missingImages.map(\.blockID) ?? [])
+        var elsewhere = EarlierBlocks(earlierBlocks, blockCount: document.blocks.count)
         for (index, block) in document.blocks.enumerated() {
             let earlierIndex = reuse?.earlierIndex(ofBlockAt: index)
             if let earlierIndex, isReusable(earlierIndex) {
@@ -112,7 +118,7 @@ public struct HTMLRenderer {
             }
             counter?.add(1)
             var missingHere: [MissingImageInBlock] = []
-            let content = renderContent(of: block, lines: lines, missingImages: &missingHere)
+            let content = renderContent(of: block, pass: &pass, missingImages: &missingHere)
             // Identity from content, so a block keeps its id while blocks
             // around it are inserted or edited.
             var hash = ContentHash()
@@ -129,7 +135,7 @@ public struct HTMLRenderer {
             // A block moved from elsewhere in the document (two paragraphs
             // swapped, an item moved): the very same element, if its HTML is.
             if previous != nil, missingHere.isEmpty, !earlierIDsShowingMissingImages.contains(blockID),
-               let earlierIndex = elsewhere.index(ofID: blockID, near: index),
+               let earlierIndex = elsewhere.index(of: hash.folded, occurrence: occurrence, near: index),
                earlierHTML.utf8Slice(earlierBlocks[earlierIndex].inner).utf8.elementsEqual(content.utf8) {
                 rendered.inner = earlierBlocks[earlierIndex].inner
                 prepared.append(PreparedBlock(id: blockID, rendered: rendered, source: .same(earlierIndex)))
@@ -156,13 +162,13 @@ public struct HTMLRenderer {
 
     /// The block's HTML; images that do not resolve, its own or nested ones
     /// (an image in a table cell), are added to `missingImages`.
-    private func renderContent(of block: Block, lines: TextViewLines, missingImages: inout [MissingImageInBlock]) -> String {
+    private func renderContent(of block: Block, pass: inout Pass, missingImages: inout [MissingImageInBlock]) -> String {
         switch block.content {
         case .paragraph(let paragraph):
-            return renderParagraph(paragraph, lines: lines)
+            return renderParagraph(paragraph, pass: &pass)
         case .image(let image):
             var missingName: String?
-            var html = renderImage(image, missingImage: &missingName)
+            var html = renderImage(image, missingImage: &missingName, problems: &pass.imageProblems)
             if let missingName { missingImages.append(MissingImageInBlock(name: missingName, location: block.location)) }
             if image.alignment != .leading || image.direction != nil {
                 // Placed in its line as its paragraph's text would be.
@@ -181,7 +187,7 @@ public struct HTMLRenderer {
                     let width = cell.widthPoints.map { " style=\"width:\(formatPoints($0))\"" } ?? ""
                     html += "<td\(width)>"
                     for nested in cell.blocks {
-                        html += renderContent(of: nested, lines: lines, missingImages: &missingImages)
+                        html += renderContent(of: nested, pass: &pass, missingImages: &missingImages)
                     }
                     html += "</td>"
                 }
@@ -191,7 +197,7 @@ public struct HTMLRenderer {
         }
     }
 
-    private func renderParagraph(_ paragraph: Paragraph, lines textLines: TextViewLines) -> String {
+    private func renderParagraph(_ paragraph: Paragraph, pass: inout Pass) -> String {
         var html = "<p"
         if paragraph.listMarker != nil { html += " class=\"list-item\"" }
         let direction = paragraph.style?.direction
@@ -201,15 +207,16 @@ public struct HTMLRenderer {
         let sharedFamily = family != nil && paragraph.runs.allSatisfy { $0.style.fontFamily == family } ? family : nil
         let size = paragraph.runs.first?.style.fontSize
         let sharedSize = size != nil && paragraph.runs.allSatisfy { $0.style.fontSize == size } ? size : nil
-        let lines = textLines.lines(of: paragraph)
+        let textLines = pass.lines
+        let lines = textLines.lines(of: paragraph, &pass.fonts)
         var css: [String] = []
         if let style = paragraph.style ?? (paragraph.listMarker != nil ? ParagraphStyle() : nil) {
             let listLevel = paragraph.listMarker == nil ? nil : paragraph.listLevel
             let paragraphCSS = paragraphCSS(style, listLevel: listLevel, spacing: lines.spacing)
             if !paragraphCSS.isEmpty { css.append(paragraphCSS) }
         }
-        if let lineHeight = textLines.paragraphDeclaration(family: sharedFamily, lines) { css.append(lineHeight) }
-        css += fontCSS(family: sharedFamily, size: sharedSize)
+        if let lineHeight = textLines.paragraphDeclaration(family: sharedFamily, lines, &pass.fonts) { css.append(lineHeight) }
+        css += fontCSS(family: sharedFamily, size: sharedSize, &pass.fonts)
         if !css.isEmpty { html += " style=\"\(HTMLEscaping.escape(css.joined(separator: ";"), keepingApostrophes: true))\"" }
         html += ">"
         if let marker = paragraph.listMarker {
@@ -220,8 +227,8 @@ public struct HTMLRenderer {
             if sharedFamily != nil { style.fontFamily = nil }
             if sharedSize != nil { style.fontSize = nil }
             let lineHeight = textLines.runDeclaration(family: style.fontFamily, hasOwnSize: style.fontSize != nil,
-                                                      paragraphFamily: sharedFamily, lines)
-            html += renderRun(TextRun(run.text, style: style), lineHeight: lineHeight, inParagraphOf: direction)
+                                                      paragraphFamily: sharedFamily, lines, &pass.fonts)
+            html += renderRun(TextRun(run.text, style: style), lineHeight: lineHeight, inParagraphOf: direction, &pass.fonts)
         }
         if paragraph.runs.allSatisfy({ $0.text.isEmpty }) { html += "<br>" }
         return html + "</p>"
@@ -230,7 +237,8 @@ public struct HTMLRenderer {
     /// A run's HTML; one whose direction differs from its paragraph's is
     /// isolated in a `dir` of its own (a left-to-right `\ltrch`, which Word
     /// writes before nearly every run, is news only in a right-to-left paragraph).
-    private func renderRun(_ run: TextRun, lineHeight: String?, inParagraphOf paragraphDirection: WritingDirection?) -> String {
+    private func renderRun(_ run: TextRun, lineHeight: String?, inParagraphOf paragraphDirection: WritingDirection?,
+                           _ fonts: inout FontLookups) -> String {
         let style = run.style
         var text = HTMLEscaping.escape(run.text)
         // Line breaks inside a paragraph (RTF \line) arrive as U+2028.
@@ -246,7 +254,7 @@ public struct HTMLRenderer {
         case .subscript: text = "<sub>\(text)</sub>"
         case .normal: break
         }
-        var css = fontCSS(family: style.fontFamily, size: style.fontSize)
+        var css = fontCSS(family: style.fontFamily, size: style.fontSize, &fonts)
         if let lineHeight { css.append(lineHeight) }
         if let color = style.color { css.append("color:\(color.hex)") }
         if let background = style.background { css.append("background-color:\(background.hex)") }
@@ -260,9 +268,9 @@ public struct HTMLRenderer {
         return text
     }
 
-    private func fontCSS(family: String?, size: Double?) -> [String] {
+    private func fontCSS(family: String?, size: Double?, _ fonts: inout FontLookups) -> [String] {
         var css: [String] = []
-        if let family { css.append("font-family:\(fontFamilies[family])") }
+        if let family { css.append("font-family:\(fonts.declaration(of: family))") }
         if let size { css.append("font-size:calc(var(--text-scale,1)*\(formatNumber(size))px)") }
         return css
     }
@@ -304,19 +312,26 @@ public struct HTMLRenderer {
 
     /// Whether every image `document` shows resolves, so that rendering it
     /// would find no image missing: what the problems of a document rendered
-    /// later, when a page asks, depend on. Embedded pictures always do.
-    /// Needs no renderer, whose memos would be made for nothing.
-    public static func resolvesEveryImage(of document: Document, in context: RenderContext) -> Bool {
-        document.imageReferences.allSatisfy { reference in
+    /// later, when a page asks, depend on. Embedded pictures always do. With
+    /// why files of the images resolved cannot be shown as they are, by
+    /// path, as a rendering would find them (the look stops at the first missing).
+    public static func resolvesEveryImage(of document: Document, in context: RenderContext)
+        -> (resolves: Bool, imageProblems: [String: String]) {
+        var problems: [String: String] = [:]
+        let resolves = document.imageReferences.allSatisfy { reference in
+            let resolved: ResolvedImage?
             switch reference.source {
-            case .asset(let name): context.resolveAsset(name) != nil
-            case .file(let name): context.resolveFile(name) != nil
-            case .embedded: true
+            case .asset(let name): resolved = context.resolveAsset(name)
+            case .file(let name): resolved = context.resolveFile(name)
+            case .embedded: return true
             }
+            problems.merge(resolved?.problems ?? [:]) { first, _ in first }
+            return resolved != nil
         }
+        return (resolves, problems)
     }
 
-    private func renderImage(_ image: ImageBlock, missingImage: inout String?) -> String {
+    private func renderImage(_ image: ImageBlock, missingImage: inout String?, problems: inout [String: String]) -> String {
         let resolved: ResolvedImage?
         let label: String
         switch image.source {
@@ -335,6 +350,7 @@ public struct HTMLRenderer {
             missingImage = label
             return "<div class=\"missing-asset\">missing image “\(HTMLEscaping.escape(label))”\(sizeLabel(image))</div>"
         }
+        problems.merge(resolved.problems) { first, _ in first }
         if let placeholder = resolved.placeholder {
             return "<div class=\"attachment-placeholder\">\(HTMLEscaping.escape(placeholder))\(sizeLabel(image))</div>"
         }

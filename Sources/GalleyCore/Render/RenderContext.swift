@@ -12,6 +12,9 @@ public struct ResolvedImage: Sendable, Equatable {
     public var variants: [ImageVariant] = []
     /// A template image: the app paints its shape in the foreground colour.
     public var isTemplate = false
+    /// Why files of it (by path) cannot be shown as they are, when some
+    /// cannot: the renderer hands these back in `RenderedDocument.imageProblems`.
+    public var problems: [String: String] = [:]
 
     public init(url: String, width: Int? = nil, height: Int? = nil, placeholder: String? = nil) {
         self.url = url

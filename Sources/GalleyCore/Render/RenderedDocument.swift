@@ -74,6 +74,10 @@ public struct RenderedDocument: Sendable, Equatable {
     /// The article's children after the header, in order.
     public var groups: [Group]
     public var missingImages: [MissingImage]
+    /// Why files of images this rendering resolved cannot be shown as they
+    /// are, by path (`ResolvedImage.problems`); those of blocks copied from
+    /// the previous rendering were not resolved again.
+    public var imageProblems: [String: String]
     /// Per block, in order.
     var blocks: [RenderedBlock]
     /// The scripts of every block's text (not the title's), for `DocumentLanguage`.

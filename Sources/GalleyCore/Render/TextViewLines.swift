@@ -18,17 +18,15 @@ struct TextViewLines {
 
     /// The family of text that names none in this document.
     let defaultFamily: String
-    /// Line heights in ems, by family, asked of the context once per renderer.
-    private let lineHeights: Memo<String, Double>
 
-    init(kind: DocumentKind, lineHeights: Memo<String, Double>) {
+    init(kind: DocumentKind) {
         defaultFamily = TextViewStyleSheet.defaultFamily(of: kind)
-        self.lineHeights = lineHeights
     }
 
-    /// The line height, in ems, of the face that draws `family` (nil: the document's default).
-    func lineHeight(of family: String?) -> Double {
-        lineHeights[family ?? defaultFamily]
+    /// The line height, in ems, of the face that draws `family` (nil: the
+    /// document's default), looked up in `fonts`; so are the faces below.
+    func lineHeight(of family: String?, _ fonts: inout FontLookups) -> Double {
+        fonts.lineHeight(of: family ?? defaultFamily)
     }
 
     /// Whether `paragraph`'s HTML may hold a face's line height, which the
@@ -39,15 +37,17 @@ struct TextViewLines {
             || paragraph.runs.contains { $0.style.fontFamily != nil }
     }
 
-    func lines(of paragraph: Paragraph) -> ParagraphLines {
+    func lines(of paragraph: Paragraph, _ fonts: inout FontLookups) -> ParagraphLines {
         let style = paragraph.style
         let multiple = style?.lineHeightMultiple ?? 1
         var spacing = style?.lineSpacing ?? 0
         if let minimum = style?.minimumLineHeight {
             // The faces' own height: the tallest of the paragraph's runs.
-            let defaultHeight = lineHeight(of: nil) * TextViewStyleSheet.defaultFontSize
-            let natural = paragraph.runs.reduce(paragraph.runs.isEmpty ? defaultHeight : 0) { tallest, run in
-                max(tallest, lineHeight(of: run.style.fontFamily) * (run.style.fontSize ?? TextViewStyleSheet.defaultFontSize))
+            let defaultHeight = lineHeight(of: nil, &fonts) * TextViewStyleSheet.defaultFontSize
+            var natural = paragraph.runs.isEmpty ? defaultHeight : 0
+            for run in paragraph.runs {
+                let size = run.style.fontSize ?? TextViewStyleSheet.defaultFontSize
+                natural = max(natural, lineHeight(of: run.style.fontFamily, &fonts) * size)
             }
             spacing += max(0, minimum - natural * multiple)
         }
@@ -56,22 +56,23 @@ struct TextViewLines {
 
     /// The paragraph's `line-height`, drawn in `family` (nil: the style
     /// sheet's); nil where the style sheet's own is right.
-    func paragraphDeclaration(family: String?, _ lines: ParagraphLines) -> String? {
+    func paragraphDeclaration(family: String?, _ lines: ParagraphLines, _ fonts: inout FontLookups) -> String? {
         // Most paragraphs name no font and set no lines: no face is looked up for them.
         let setsLines = lines.multiple != 1 || lines.spacing != 0
         guard setsLines || family != nil else { return nil }
-        let face = lineHeight(of: family)
-        return setsLines || face != lineHeight(of: nil) ? declaration(face, lines) : nil
+        let face = lineHeight(of: family, &fonts)
+        return setsLines || face != lineHeight(of: nil, &fonts) ? declaration(face, lines) : nil
     }
 
     /// A run's own `line-height`, for a run in its own `family` or `size`
     /// within a paragraph in `paragraphFamily`; nil where the paragraph's
     /// is right for it. A height with spacing is a length, which a run of
     /// another size inherits as it is; a factor follows the run's size.
-    func runDeclaration(family: String?, hasOwnSize: Bool, paragraphFamily: String?, _ lines: ParagraphLines) -> String? {
+    func runDeclaration(family: String?, hasOwnSize: Bool, paragraphFamily: String?, _ lines: ParagraphLines,
+                        _ fonts: inout FontLookups) -> String? {
         guard family != nil || (hasOwnSize && lines.spacing != 0) else { return nil }
-        let face = lineHeight(of: family ?? paragraphFamily)
-        guard face != lineHeight(of: paragraphFamily) || (hasOwnSize && lines.spacing != 0) else { return nil }
+        let face = lineHeight(of: family ?? paragraphFamily, &fonts)
+        guard face != lineHeight(of: paragraphFamily, &fonts) || (hasOwnSize && lines.spacing != 0) else { return nil }
         return declaration(face, lines)
     }
 
