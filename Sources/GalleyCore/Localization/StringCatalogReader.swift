@@ -63,6 +63,12 @@ enum StringCatalogReader {
             reject(stringsNode, "'strings' is \(stringsNode.value.typeDescription), expected an object of keys")
             return reading
         }
+        // Room for every value at once: grown by doubling, a catalog's
+        // entries held up to twice their size for as long as the daemon runs.
+        reading.entries.reserveCapacity(strings.reduce(0) { count, string in
+            let languages = string.value.member("localizations")?.value.objectValue?.map(\.key) ?? []
+            return count + languages.count + (reading.sourceLanguage.map(languages.contains) == false ? 1 : 0)
+        })
         for string in strings {
             guard string.value.objectValue != nil else {
                 reject(string.value, "'\(string.key)' is \(string.value.value.typeDescription), expected an object")
