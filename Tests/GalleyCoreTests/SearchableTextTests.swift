@@ -58,11 +58,11 @@ final class SearchableTextTests: XCTestCase {
     /// tables; other scalars beyond ASCII are looked up once each.
     func testKanaIdeographsAndHangulNeedNoTableLookups() {
         let work = WorkCounter()
-        let text = String(repeating: "ペンギンは南極の海で泳ぎます", count: 30) + " 펭귄은 헤엄친다"
+        let text = String(repeating: "「ペンギン」は、南極の海で泳ぎます。", count: 30) + "\u{3000}펭귄은 헤엄친다！"
         let document = Document(title: "T", kind: .tagged, blocks: [paragraph(text, line: 1)])
         let words = document.searchableText(work: work)
         XCTAssertEqual(work.steps, 0)
-        XCTAssertTrue(words.hasPrefix("ペンギンは南極の海"))
+        XCTAssertTrue(words.hasPrefix("ペンギン は 南極の海で泳ぎます"))
         XCTAssertTrue(words.hasSuffix(" 펭귄은 헤엄친다"))
 
         let accented = WorkCounter()

@@ -25,7 +25,7 @@ private struct WordCollector {
     private var kept: [UInt8] = []
     /// Words are told apart by their bytes, lower-cased: hashing them as
     /// `String`s normalises every word that is not ASCII first.
-    private var seen: Set<[UInt8]> = []
+    private var seen: Set<WordBytes> = []
     /// The word being read, as UTF-8, already lower-cased.
     private var word: [UInt8] = []
     private var isFull = false
@@ -42,6 +42,8 @@ private struct WordCollector {
         self.limit = limit
         self.work = work
         kept.reserveCapacity(limit)
+        // Room for the words of a full text (most are a few letters): a set grown as it fills hashes them all again.
+        seen.reserveCapacity(limit / 4)
     }
 
     /// The words kept, separated by spaces.
@@ -112,6 +114,9 @@ private struct WordCollector {
         switch scalar.value {
         case 0x3041...0x3096, 0x309D...0x309F, 0x30A1...0x30FA, 0x30FC...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
             return .caselessLetter
+        case 0x3000...0x3004, 0x3008...0x3020, 0xFF01...0xFF0F, 0xFF1A...0xFF20:
+            // Their spaces, brackets and punctuation.
+            return .other
         default:
             break
         }
@@ -146,15 +151,24 @@ private struct WordCollector {
         // characters. It is cut where a scalar begins, so it stays UTF-8.
         var length = min(word.count, Self.longestWord)
         while length < word.count, length > 0, word[length] & 0xC0 == 0x80 { length -= 1 }
-        let lowered = Array(word[..<length])
+        let lowered = WordBytes(bytes: Array(word[..<length]))
         guard !seen.contains(lowered) else { return }
-        let cost = lowered.count + (kept.isEmpty ? 0 : 1)
+        let cost = lowered.bytes.count + (kept.isEmpty ? 0 : 1)
         guard kept.count + cost <= limit else {
             isFull = true
             return
         }
         seen.insert(lowered)
         if !kept.isEmpty { kept.append(UInt8(ascii: " ")) }
-        kept.append(contentsOf: lowered)
+        kept.append(contentsOf: lowered.bytes)
+    }
+}
+
+/// A word's UTF-8 bytes, hashed as one run of memory rather than byte by byte.
+private struct WordBytes: Hashable {
+    let bytes: [UInt8]
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 }
