@@ -71,6 +71,19 @@ final class AppStringsTests: XCTestCase {
         XCTAssertEqual(state.range, SourceRange(SourceLocation(line: 18, column: 45), SourceLocation(line: 18, column: 59)))
     }
 
+    /// A catalog's values are held as long as the daemon runs: room for
+    /// them, not up to twice it (an array grown by doubling).
+    func testACatalogsValuesAreHeldWithoutRoomToGrow() throws {
+        let keys = (0..<1_500).map { key in
+            #""key\#(key)": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Bird \#(key)"}},"#
+                + #" "ja": {"stringUnit": {"state": "translated", "value": "鳥 \#(key)"}}}}"#
+        }
+        let catalog = #"{"sourceLanguage": "en", "strings": {"# + keys.joined(separator: ", ") + "}}"
+        let reading = try XCTUnwrap(AppStringsFile.read(Array(catalog.utf8), path: "Localizable.xcstrings"))
+        XCTAssertEqual(reading.entries.count, 3_000)
+        XCTAssertLessThan(reading.entries.capacity, 3_000 + 16, "room for the values")
+    }
+
     func testCatalogSyntaxErrorAtItsPosition() throws {
         let reading = try XCTUnwrap(AppStringsFile.read(Array("{\"strings\": {\n  \"a\": {\"localizations\": }\n}}".utf8), path: "Localizable.xcstrings"))
         XCTAssertEqual(reading.entries, [])

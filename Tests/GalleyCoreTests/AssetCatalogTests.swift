@@ -46,6 +46,32 @@ final class AssetCatalogTests: XCTestCase {
         XCTAssertFalse(lower.imageNames.contains("gone"))
     }
 
+    /// A page resolves each image for every device and appearance it can
+    /// simulate: the set's files are looked up once for all of them, and
+    /// each device finds what it finds asked alone.
+    func testEveryDeviceIsResolvedWithOneLookUpOfTheSetsFiles() {
+        let catalog = catalog([
+            "A.xcassets/bird.imageset/Contents.json": #"""
+                {"images": [{"filename": "b1.png", "idiom": "universal", "scale": "1x"},
+                  {"filename": "b2.png", "idiom": "universal", "scale": "2x"},
+                  {"filename": "d2.png", "scale": "2x", "appearances": [{"appearance": "luminosity", "value": "dark"}]},
+                  {"filename": "p.png", "idiom": "ipad", "scale": "2x"}, {"idiom": "universal", "scale": "3x"}]}
+                """#,
+            "A.xcassets/bird.imageset/b1.png": "png", "A.xcassets/bird.imageset/b2.png": "png",
+            "A.xcassets/bird.imageset/d2.png": "png", "A.xcassets/bird.imageset/p.png": "png",
+            "A.xcassets/Contents.json": #"{"info": {"version": 1}}"#,
+        ])
+        let devices = PreviewDevice.pageTraits.map(\.traits) + [iPhone, iPhoneDark, iPad]
+        let work = WorkCounter()
+        let resolved = catalog.images(named: "bird", for: devices, work: work)
+        // Four entries name a file; the empty 3x slot names none.
+        XCTAssertEqual(work.steps, 4)
+        XCTAssertEqual(resolved, devices.map { catalog.image(named: "bird", for: $0) })
+        XCTAssertEqual(resolved.suffix(3).map { $0?.path.lastSlashSeparatedPart }, ["b2.png", "d2.png", "p.png"])
+        XCTAssertEqual(catalog.images(named: "nothing", for: devices, work: work), devices.map { _ in nil })
+        XCTAssertEqual(work.steps, 4)
+    }
+
     func testGroupsAndNamespaces() {
         let catalog = catalog([
             "A.xcassets/Contents.json": #"{"info": {"version": 1}}"#,

@@ -45,4 +45,40 @@ final class SearchableTextTests: XCTestCase {
         ])
         XCTAssertEqual(document.searchableText(), "body text of article 7 caf\u{e9} au lait cafe\u{301}s")
     }
+
+    /// Words are lower-cased as `String.lowercased()` does it, whatever the script.
+    func testWordsAreLowerCasedAsStringsAre() {
+        let words = ["ÉCOLE", "Straße", "ΣΟΦΊΑ", "ПИНГВИН", "İstanbul", "ǅemal", "ⅫⅣ", "Ꭰꮿ", "ＡＢＣ"]
+        let document = Document(title: "T", kind: .tagged, blocks: [paragraph(words.joined(separator: " "), line: 1)])
+        XCTAssertEqual(document.searchableText(), words.map { $0.lowercased() }.joined(separator: " "))
+    }
+
+    /// Kana, ideographs and Hangul (scripts written without spaces, whose
+    /// runs are long) are read without looking a scalar up in Unicode's
+    /// tables; other scalars beyond ASCII are looked up once each.
+    func testKanaIdeographsAndHangulNeedNoTableLookups() {
+        let work = WorkCounter()
+        let text = String(repeating: "「ペンギン」は、南極の海で泳ぎます。", count: 30) + "\u{3000}펭귄은 헤엄친다！"
+        let document = Document(title: "T", kind: .tagged, blocks: [paragraph(text, line: 1)])
+        let words = document.searchableText(work: work)
+        XCTAssertEqual(work.steps, 0)
+        XCTAssertTrue(words.hasPrefix("ペンギン は 南極の海で泳ぎます"))
+        XCTAssertTrue(words.hasSuffix(" 펭귄은 헤엄친다"))
+
+        let accented = WorkCounter()
+        let french = Document(title: "T", kind: .tagged, blocks: [paragraph("Élan été à côté", line: 1)])
+        XCTAssertEqual(french.searchableText(work: accented), "élan été à côté")
+        XCTAssertEqual(accented.steps, 6)
+    }
+
+    /// A long word is cut within `longestWord` bytes where a scalar begins.
+    func testALongWordIsCutWhereAScalarBegins() {
+        for text in [String(repeating: "é", count: 200), String(repeating: "a", count: 119) + String(repeating: "海", count: 50)] {
+            let document = Document(title: "T", kind: .tagged, blocks: [paragraph(text, line: 1)])
+            let words = document.searchableText()
+            XCTAssertLessThanOrEqual(words.utf8.count, 120)
+            XCTAssertGreaterThan(words.utf8.count, 116)
+            XCTAssertTrue(text.lowercased().hasPrefix(words))
+        }
+    }
 }

@@ -66,10 +66,12 @@ struct AssetIndex {
             images[path] = nil
             return catalog.setFile(path, nil)
         }
+        // The header and the format are read once, for the page and for the catalog.
         let size = ImageDimensions.read(bytes)
-        let mime = ImageFileTypes.mimeType(forPath: path) ?? ""
-        images[path] = ServedImage(path: path, contentHash: ContentHash.of(bytes), width: size?.width, height: size?.height, mimeType: mime)
-        return catalog.setFile(path, .examine(path: path, bytes: bytes))
+        let format = ImageFileTypes.format(forPath: path)
+        images[path] = ServedImage(path: path, contentHash: ContentHash.of(bytes), width: size?.width, height: size?.height,
+                                   mimeType: format?.mimeType ?? "")
+        return catalog.setFile(path, .examine(path: path, format: format, isEmpty: bytes.isEmpty, dimensions: size))
     }
 
     /// Takes in a file the page loads that is no asset (a font the app
@@ -95,10 +97,11 @@ struct AssetIndex {
     /// when devices or appearances the page can simulate would load others,
     /// every one of them.
     func resolve(_ name: String, for traits: AssetTraits, link: (ServedImage) -> ResolvedImage?) -> ResolvedImage? {
+        // The variants first: they find the file for every page's traits at once, the document's own among them.
+        let variants = cachedVariants(named: name)
         guard let resolution = cachedImage(named: name, for: traits), let image = images[resolution.path], var resolved = link(image) else { return nil }
         resolved.isTemplate = resolution.isTemplate
         guard resolved.placeholder == nil else { return resolved }
-        let variants = cachedVariants(named: name)
         if variants.contains(where: { $0.path != resolution.path }) {
             resolved.variants = variants.compactMap { variant in
                 images[variant.path].flatMap(link).map { ImageVariant(key: variant.key, url: $0.url, width: $0.width, height: $0.height) }
@@ -110,15 +113,32 @@ struct AssetIndex {
     /// The file of asset `name` for each device and appearance a page can
     /// simulate, remembered until the catalog changes: every document that
     /// shows the asset asks, and looking each one up by name and traits
-    /// cost 5 % of a start-up with 10,000 files.
+    /// cost 5 % of a start-up with 10,000 files. The catalog finds them
+    /// all at once, the set's files looked up once rather than for each.
     private func cachedVariants(named name: String) -> [(key: String, path: String)] {
         if let known = resolutions.variants.withLock({ $0[name] }) { return known }
-        let found = PreviewDevice.pageTraits.compactMap { page -> (key: String, path: String)? in
-            cachedImage(named: name, for: page.traits).map { (page.key, $0.path) }
+        let pages = PreviewDevice.pageTraits
+        let resolved = lookUp(name, for: pages.map(\.traits))
+        resolutions.entries.withLock { entries in
+            for (page, resolution) in zip(pages, resolved) { entries[Resolutions.Key(name: name, traits: page.traits)] = resolution }
         }
+        let found = zip(pages, resolved).compactMap { page, resolution in resolution.map { (key: page.key, path: $0.path) } }
         resolutions.variants.withLock { $0[name] = found }
         return found
     }
+
+    /// `catalog.images(named:for:)`, counted.
+    private func lookUp(_ name: String, for devices: [AssetTraits]) -> [AssetCatalog.ImageResolution?] {
+        let work = WorkCounter()
+        let found = catalog.images(named: name, for: devices, work: work)
+        resolutions.entriesLookedUp.withLock { $0 += work.steps }
+        return found
+    }
+
+    /// How many image set entries' files were looked up since the catalog
+    /// last changed: once for each entry of each set shown, however many
+    /// documents show it and devices the page simulates.
+    var entriesLookedUp: Int { resolutions.entriesLookedUp.withLock { $0 } }
 
     /// `catalog.problems(ofImage:for:)`, remembered until the catalog changes.
     func problems(ofImage name: String, for traits: AssetTraits) -> [Diagnostic] {
@@ -133,7 +153,7 @@ struct AssetIndex {
     private func cachedImage(named name: String, for traits: AssetTraits) -> AssetCatalog.ImageResolution? {
         let key = Resolutions.Key(name: name, traits: traits)
         if let known = resolutions.entries.withLock({ $0[key] }) { return known }
-        let found = catalog.image(named: name, for: traits)
+        let found = lookUp(name, for: [traits])[0]
         resolutions.entries.withLock { $0[key] = found }
         return found
     }
@@ -148,6 +168,8 @@ private final class Resolutions: Sendable {
     }
 
     let entries = Locked<[Key: AssetCatalog.ImageResolution?]>([:])
+    /// How many image set entries' files were looked up for this catalog.
+    let entriesLookedUp = Locked(0)
     /// Each name's file for every page's traits (`PreviewDevice.pageTraits`).
     let variants = Locked<[String: [(key: String, path: String)]]>([:])
 }

@@ -10,23 +10,28 @@ enum URLPath {
         encode(text, keepingSlashes: false)
     }
 
+    /// Built as UTF-8 bytes, made a `String` once: appending to a `String`
+    /// scalar by scalar cost more than reading the image file whose URL it is.
     private static func encode(_ path: String, keepingSlashes: Bool) -> String {
-        var result = ""
-        result.reserveCapacity(path.utf8.count)
-        let hex = Array("0123456789ABCDEF")
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(path.utf8.count)
         for byte in path.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
                  UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
+                encoded.append(byte)
             case UInt8(ascii: "/") where keepingSlashes:
-                result.unicodeScalars.append(Unicode.Scalar(byte))
+                encoded.append(byte)
             default:
-                result.append("%")
-                result.append(hex[Int(byte >> 4)])
-                result.append(hex[Int(byte & 0xF)])
+                encoded.append(UInt8(ascii: "%"))
+                encoded.append(hexDigit(byte >> 4))
+                encoded.append(hexDigit(byte & 0xF))
             }
         }
-        return result
+        return String(decoding: encoded, as: UTF8.self)
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 }

@@ -154,19 +154,35 @@ public struct AssetCatalog: Sendable {
     /// The file a device with `traits` shows for the asset `name`; nil when
     /// there is no such asset or none of its files can be shown.
     public func image(named name: String, for traits: AssetTraits) -> ImageResolution? {
+        images(named: name, for: [traits])[0]
+    }
+
+    /// `image(named:for:)` for each of `devices`, the set's files looked up
+    /// once for all of them: a page resolves every image for each device
+    /// and appearance it can simulate. `work` counts the set's entries
+    /// whose files are looked up.
+    public func images(named name: String, for devices: [AssetTraits], work: WorkCounter? = nil) -> [ImageResolution?] {
         if let folder = imageSetFolder(named: name), let set = imageSets[folder] {
-            let showable = ImageSetContents(entries: set.filledEntries.filter { entry in
-                guard let filename = entry.filename, let facts = files[folder.slashJoined(filename)] else { return false }
-                return facts.problem == nil
-            })
-            let own = showable.file(for: traits)
-            guard let entry = own ?? showable.nearestFile(for: traits), let filename = entry.filename else { return nil }
-            return ImageResolution(path: folder.slashJoined(filename), entry: entry, isTemplate: set.renderingIntent == .template, isForAnotherDevice: own == nil)
+            let showable = set.entries.compactMap { entry -> (entry: ImageSetContents.Entry, path: String)? in
+                guard let filename = entry.filename else { return nil }
+                work?.add(1)
+                let path = folder.slashJoined(filename)
+                guard let facts = files[path], facts.problem == nil else { return nil }
+                return (entry, path)
+            }
+            let conditions = showable.map(\.entry.conditions)
+            let isTemplate = set.renderingIntent == .template
+            return devices.map { traits in
+                let own = VariantMatching.bestIndex(conditions, for: traits)
+                guard let index = own ?? VariantMatching.nearestIndex(conditions, for: traits) else { return nil }
+                let (entry, path) = showable[index]
+                return ImageResolution(path: path, entry: entry, isTemplate: isTemplate, isForAnotherDevice: own == nil)
+            }
         }
         if let path = plainImage(named: name), files[path]?.problem == nil {
-            return ImageResolution(path: path, entry: nil, isTemplate: false, isForAnotherDevice: false)
+            return devices.map { _ in ImageResolution(path: path, entry: nil, isTemplate: false, isForAnotherDevice: false) }
         }
-        return nil
+        return devices.map { _ in nil }
     }
 
     /// The asset names whose files include `path`: its set's, or a plain image's.
@@ -273,20 +289,38 @@ public struct AssetCatalog: Sendable {
     }
 
     /// The `.imageset` or `.colorset` folder holding `path`, if any.
+    /// Over the bytes, without splitting the path: every image file of the
+    /// folder is asked this as it is taken in.
     static func setFolder(of path: String) -> (path: String, isImageSet: Bool)? {
-        let components = path.splitAtSlashes(omittingEmptyParts: false)
-        guard components.count >= 2 else { return nil }
-        let parent = components[components.count - 2]
-        guard parent.hasByteSuffix(".imageset") || parent.hasByteSuffix(".colorset") else { return nil }
-        return (components.dropLast().joined(separator: "/"), parent.hasByteSuffix(".imageset"))
+        let bytes = path.utf8
+        let slash = UInt8(ascii: "/")
+        guard let lastSlash = bytes.lastIndex(of: slash) else { return nil }
+        let parentStart = bytes[..<lastSlash].lastIndex(of: slash).map(bytes.index(after:)) ?? bytes.startIndex
+        let parent = path[parentStart..<lastSlash]
+        let isImageSet = parent.hasByteSuffix(".imageset")
+        guard isImageSet || parent.hasByteSuffix(".colorset") else { return nil }
+        return (String(path[..<lastSlash]), isImageSet)
     }
 
+    /// Whether a folder above `path`'s last part is a catalog (ends in
+    /// `.xcassets`): whether the bytes hold `.xcassets/`.
     static func isInCatalog(_ path: String) -> Bool {
-        path.slashSeparatedParts.dropLast().contains { $0.hasByteSuffix(".xcassets") }
+        let marker = Array(".xcassets/".utf8)
+        let bytes = Array(path.utf8)
+        guard bytes.count >= marker.count else { return false }
+        return (0...(bytes.count - marker.count)).contains { start in
+            bytes[start] == marker[0] && bytes[start..<(start + marker.count)].elementsEqual(marker)
+        }
     }
 
     /// `Icons/star` for `A.xcassets/Icons/star.imageset` when `Icons` provides a namespace.
     static func setName(of folder: String, namespaces: Set<String>) -> String? {
+        if namespaces.isEmpty {
+            // No group names a namespace (most apps): the set folder's own name, without splitting the path.
+            guard isInCatalog(folder), let last = folder.lastSlashSeparatedPart, !folder.hasByteSuffix("/"),
+                  let dot = last.lastIndex(of: ".") else { return nil }
+            return String(last[..<dot])
+        }
         let components = folder.splitAtSlashes(omittingEmptyParts: false)
         guard let catalog = components.lastIndex(where: { $0.hasByteSuffix(".xcassets") }), catalog < components.count - 1,
               let dot = components[components.count - 1].lastIndex(of: ".") else { return nil }

@@ -23,27 +23,32 @@ public enum VariantMatching {
 
     private static func bestIndex(among candidates: [Int], _ entries: [VariantConditions], _ traits: AssetTraits) -> Int? {
         var remaining = candidates
-        narrow(&remaining, entries, \.subtype, to: nil)
-        narrow(&remaining, entries, \.widthClass, to: traits.widthClass)
-        narrow(&remaining, entries, \.heightClass, to: traits.heightClass)
-        narrow(&remaining, entries, \.appearance, to: traits.appearance)
-        narrow(&remaining, entries, \.contrast, to: traits.contrast == .high ? .high : nil)
-        narrow(&remaining, entries, \.gamut, to: traits.gamut)
+        narrow(&remaining, to: nil) { entries[$0].subtype }
+        narrow(&remaining, to: traits.widthClass) { entries[$0].widthClass }
+        narrow(&remaining, to: traits.heightClass) { entries[$0].heightClass }
+        narrow(&remaining, to: traits.appearance) { entries[$0].appearance }
+        narrow(&remaining, to: traits.contrast == .high ? .high : nil) { entries[$0].contrast }
+        narrow(&remaining, to: traits.gamut) { entries[$0].gamut }
         narrowLocale(&remaining, entries, to: traits.locale)
         return bestScale(remaining, entries, traits.scale)
     }
 
     /// Keeps the entries made for `value`, else those for any value; when
-    /// neither exists every entry stays (the nearest the set offers).
-    private static func narrow<Value: Equatable>(_ remaining: inout [Int], _ entries: [VariantConditions], _ trait: KeyPath<VariantConditions, Value?>, to value: Value?) {
-        let matching = remaining.filter { entries[$0][keyPath: trait] == value }
+    /// neither exists every entry stays (the nearest the set offers). The
+    /// trait is read through a closure, not a key path: projecting a key
+    /// path was most of the cost of matching a set of a few entries.
+    private static func narrow<Value: Equatable>(_ remaining: inout [Int], to value: Value?, _ trait: (Int) -> Value?) {
+        // Most sets name few traits: when every entry is for any value, all stay.
+        guard remaining.contains(where: { trait($0) != nil }) else { return }
+        let matching = remaining.filter { trait($0) == value }
         if !matching.isEmpty { remaining = matching; return }
-        let unconditional = remaining.filter { entries[$0][keyPath: trait] == nil }
+        let unconditional = remaining.filter { trait($0) == nil }
         if !unconditional.isEmpty { remaining = unconditional }
     }
 
     /// `ja` matches `ja`, then `ja-JP` matches `ja`; else unlocalised entries.
     private static func narrowLocale(_ remaining: inout [Int], _ entries: [VariantConditions], to locale: String?) {
+        guard remaining.contains(where: { entries[$0].locale != nil }) else { return }
         func language(_ tag: String) -> Substring { tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "" }
         if let locale {
             let exact = remaining.filter { entries[$0].locale?.lowercased() == locale.lowercased() }

@@ -7,8 +7,9 @@ extension Document {
     /// found by words far down it; the bound keeps the list of 12,000
     /// documents small enough to send on every change. Reading stops when
     /// the bound is reached, so a huge document costs no more than a short one.
-    public func searchableText(limit: Int = Document.searchableTextLimit) -> String {
-        var collector = WordCollector(limit: limit)
+    /// `work` counts the scalars looked up in Unicode's tables.
+    public func searchableText(limit: Int = Document.searchableTextLimit, work: WorkCounter? = nil) -> String {
+        var collector = WordCollector(limit: limit, work: work)
         collector.collect(blocks)
         return collector.text
     }
@@ -20,22 +21,33 @@ extension Document {
 /// Gathers distinct words until a byte budget is spent.
 private struct WordCollector {
     let limit: Int
-    private(set) var text = ""
-    private var seen: Set<String> = []
-    /// The word being read, as UTF-8, its ASCII letters already lower-cased.
+    /// The words kept so far, separated by spaces, as UTF-8.
+    private var kept: [UInt8] = []
+    /// Words are told apart by their bytes, lower-cased: hashing them as
+    /// `String`s normalises every word that is not ASCII first.
+    private var seen: Set<WordBytes> = []
+    /// The word being read, as UTF-8, already lower-cased.
     private var word: [UInt8] = []
-    private var wordIsASCII = true
     private var isFull = false
+    /// Counts the scalars looked up in Unicode's tables (a test shows which need none).
+    private let work: WorkCounter?
 
     /// UTF-8 bytes kept of one word at most.
     static let longestWord = 120
-    /// UTF-8 bytes read of one word before it is lower-cased and cut to
-    /// `longestWord`: a run of text without spaces is a paragraph long.
+    /// UTF-8 bytes read of one word before it is cut to `longestWord`: a
+    /// run of text without spaces is a paragraph long.
     static let longestRead = 2 * longestWord
 
-    init(limit: Int) {
+    init(limit: Int, work: WorkCounter? = nil) {
         self.limit = limit
+        self.work = work
+        kept.reserveCapacity(limit)
+        // Room for the words of a full text (most are a few letters): a set grown as it fills hashes them all again.
+        seen.reserveCapacity(limit / 4)
     }
+
+    /// The words kept, separated by spaces.
+    var text: String { String(decoding: kept, as: UTF8.self) }
 
     mutating func collect(_ blocks: [Block]) {
         for block in blocks where !isFull {
@@ -71,30 +83,60 @@ private struct WordCollector {
                 }
                 continue
             }
-            if Self.isLetterOrDigit(scalar) || (!word.isEmpty && Self.isMark(scalar)) {
-                // Whole scalars, so what is kept of a long word is still UTF-8.
-                if word.count < Self.longestRead { word.append(contentsOf: String(scalar).utf8) }
-                wordIsASCII = false
-            } else {
+            switch classify(scalar) {
+            case .caselessLetter:
+                if word.count < Self.longestRead { append(scalar) }
+            case .letterOrDigit:
+                if word.count < Self.longestRead { appendLowered(scalar) }
+            case .mark where !word.isEmpty:
+                if word.count < Self.longestRead { appendLowered(scalar) }
+            case .mark, .other:
                 endWord()
                 if isFull { return }
             }
         }
     }
 
-    /// What `Character.isLetter` and `isNumber` say of a character beginning with `scalar`.
-    private static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+    private enum ScalarClass {
+        /// A letter no lower-casing changes: kana, CJK ideographs, Hangul syllables.
+        case caselessLetter
+        case letterOrDigit
+        /// A combining mark: it goes on the word it follows.
+        case mark
+        case other
+    }
+
+    /// What `Character.isLetter`, `isNumber` and a mark's category say of
+    /// `scalar`. The scripts whose text has no spaces are told by their
+    /// blocks, without Unicode's tables: every scalar of a long run of them
+    /// would otherwise be looked up.
+    private func classify(_ scalar: Unicode.Scalar) -> ScalarClass {
+        switch scalar.value {
+        case 0x3041...0x3096, 0x309D...0x309F, 0x30A1...0x30FA, 0x30FC...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
+            return .caselessLetter
+        case 0x3000...0x3004, 0x3008...0x3020, 0xFF01...0xFF0F, 0xFF1A...0xFF20:
+            // Their spaces, brackets and punctuation.
+            return .other
+        default:
+            break
+        }
+        work?.add(1)
         switch scalar.properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: true
-        default: scalar.properties.numericType != nil
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: return .letterOrDigit
+        case .nonspacingMark, .spacingMark, .enclosingMark: return .mark
+        default: return scalar.properties.numericType != nil ? .letterOrDigit : .other
         }
     }
 
-    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark: true
-        default: false
-        }
+    /// `scalar` lower-cased as `String.lowercased()` does it, scalar by scalar.
+    /// Whole scalars, so what is kept of a long word is still UTF-8.
+    private mutating func appendLowered(_ scalar: Unicode.Scalar) {
+        guard scalar.properties.changesWhenLowercased else { return append(scalar) }
+        word.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
+    }
+
+    private mutating func append(_ scalar: Unicode.Scalar) {
+        UTF8.encode(scalar) { word.append($0) }
     }
 
     private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
@@ -103,22 +145,30 @@ private struct WordCollector {
 
     private mutating func endWord() {
         guard !word.isEmpty else { return }
-        defer {
-            word.removeAll(keepingCapacity: true)
-            wordIsASCII = true
-        }
-        var lowered = wordIsASCII ? String(decoding: word.prefix(Self.longestWord), as: UTF8.self) : String(decoding: word, as: UTF8.self).lowercased()
+        defer { word.removeAll(keepingCapacity: true) }
         // Text without spaces (Japanese, Chinese) is one long "word": a
-        // part of it is still found by a search for a few of its characters.
-        while lowered.utf8.count > Self.longestWord { lowered.removeLast() }
+        // part of it is still found by a search for a few of its
+        // characters. It is cut where a scalar begins, so it stays UTF-8.
+        var length = min(word.count, Self.longestWord)
+        while length < word.count, length > 0, word[length] & 0xC0 == 0x80 { length -= 1 }
+        let lowered = WordBytes(bytes: Array(word[..<length]))
         guard !seen.contains(lowered) else { return }
-        let cost = lowered.utf8.count + (text.isEmpty ? 0 : 1)
-        guard text.utf8.count + cost <= limit else {
+        let cost = lowered.bytes.count + (kept.isEmpty ? 0 : 1)
+        guard kept.count + cost <= limit else {
             isFull = true
             return
         }
         seen.insert(lowered)
-        if !text.isEmpty { text += " " }
-        text += lowered
+        if !kept.isEmpty { kept.append(UInt8(ascii: " ")) }
+        kept.append(contentsOf: lowered.bytes)
+    }
+}
+
+/// A word's UTF-8 bytes, hashed as one run of memory rather than byte by byte.
+private struct WordBytes: Hashable {
+    let bytes: [UInt8]
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 }
