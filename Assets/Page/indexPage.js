@@ -2,6 +2,8 @@
 // problems, updated live, grouped by file, searched by title, file and text
 // (`?q=` keeps the search in the address), and walked with the keyboard.
 //
+// The list comes first and its rows are drawn; the words searched come
+// after (/api/words), and after a save only the changed documents' words.
 // Only the rows near the screen exist (rowWindow.js); each document's row
 // is made once, when it first comes into view, and a save changes the cells
 // of the documents it changed, in place. A key in the search is answered
@@ -249,15 +251,42 @@ export function indexPage() {
     }
   });
 
+  /** The version and boot of the words held, to ask only for newer ones. */
+  let words = { version: null, boot: null, asking: false };
+
+  /** Asks for the words of the documents changed since the words held; searches again with them. */
+  async function followWords() {
+    if (words.asking) return;
+    words.asking = true;
+    try {
+      while (words.boot !== galley.boot || words.version === null || words.version < galley.version) {
+        const boot = galley.boot;
+        const since = words.boot === boot && words.version !== null ? '?since=' + encodeURIComponent(words.version) : '';
+        const res = await fetch('/api/words' + since, { cache: 'no-store', headers: { Accept: 'application/json' } });
+        if (!res.ok) throw new Error('HTTP ' + res.status);
+        const answer = await res.json();
+        finder.takeWords(answer.words || {});
+        words = { version: answer.version, boot, asking: true };
+        if (search.value) filter();
+        setTimeout(() => finder.prepare(), 0);
+      }
+    } catch (_) {
+      // The next list asks again.
+      words.version = null;
+    } finally {
+      words.asking = false;
+    }
+  }
+
   let first = true;
   followDocumentList((answer) => {
     take(answer.documents || [], first);
     filter();
-    if (first) setTimeout(() => finder.prepare(), 0);
     first = false;
     galley.version = answer.version;
     galley.patches += 1;
     document.documentElement.dataset.galleyVersion = String(answer.version);
+    followWords();
   }, (answer) => {
     if (answer.lan === true && isThisMachine()) showLanCode();
   });

@@ -5,8 +5,8 @@
 // and one below stand for the rows not made. Rows come from `rowFor`,
 // which keeps them, so a row scrolled back into view is the same element.
 
-/** Rows beyond each edge of the screen, so a fast scroll shows no gap. */
-const OVERSCAN = 12;
+/** Rows made beyond each edge of the screen: the rows are placed in the scroll event, before its frame is drawn, so a few suffice. */
+const OVERSCAN = 6;
 
 export class RowWindow {
   /**

@@ -202,21 +202,30 @@ final class Publisher: @unchecked Sendable {
         for (pending, response) in answers { pending.resume(with: response) }
     }
 
+    /// The index's words (`/api/words`): the current list's, of the documents changed after `since`, or all.
+    func documentWords(since: Int?) -> HTTPResponse {
+        state.withLock { state in documentList(version: state.protocolState.indexVersion, &state).words(since: since) }
+    }
+
     // MARK: - Bodies
+
+    private func documentList(version: Int, _ state: inout State) -> DocumentList {
+        if let list = state.documentList, list.version == version { return list }
+        let list = DocumentList(boot: boot, version: version, documents: Array(state.protocolState.documents.values), servesPhones: servesPhones,
+                                linksLeadingOutside: state.linksLeadingOutside, after: state.documentList)
+        state.documentList = list
+        if list.wordsCollected >= Publisher.manyWordsCollected {
+            scheduleMemoryTrim(&state, after: 0)
+        } else if list.response.body.count + list.wordsResponse.body.count >= Publisher.longList {
+            scheduleMemoryTrim(&state, after: 1)
+        }
+        return list
+    }
 
     private func response(to answer: LongPollAnswer<PublishedDocument>, _ state: inout State) -> HTTPResponse {
         switch answer {
         case .index(let version):
-            if let list = state.documentList, list.version == version { return list.response }
-            let list = DocumentList(boot: boot, version: version, documents: Array(state.protocolState.documents.values), servesPhones: servesPhones,
-                                    linksLeadingOutside: state.linksLeadingOutside, after: state.documentList)
-            state.documentList = list
-            if list.wordsCollected >= Publisher.manyWordsCollected {
-                scheduleMemoryTrim(&state, after: 0)
-            } else if list.response.body.count >= Publisher.longList {
-                scheduleMemoryTrim(&state, after: 1)
-            }
-            return list.response
+            return documentList(version: version, &state).response
         case .whole(let id, let document):
             if let cached = state.bodies[id], cached.version == document.version { return cached.response }
             let response = HTTPResponse.json(document.value.json(boot: boot, version: document.version, editor: currentEditorAnnouncement))
