@@ -101,7 +101,7 @@ export function indexPage() {
     const title = cell(null);
     title.appendChild(document.createElement('a'));
     const path = cell('path');
-    path.appendChild(document.createElement('span')).dir = 'ltr';
+    path.appendChild(document.createElement('span'));
     tr.append(title, path, cell('item'), cell('kind'), cell('count-errors'), cell('count-warnings'));
     return tr;
   }
@@ -158,6 +158,7 @@ export function indexPage() {
     });
     for (const path of headers.keys()) if (!(perFile.get(path) > 1)) { headers.get(path).remove(); headers.delete(path); }
     // Rows already made whose document changed (or joined or left a group): written again now, in place.
+    for (const id of justChanged) if (!changed.has(id)) rows.get(id)?.tr.classList.remove('just-changed');
     justChanged = changed;
     list.forEach((d, i) => {
       const known = rows.get(d.id);
