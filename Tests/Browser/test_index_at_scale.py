@@ -88,8 +88,8 @@ def test_only_the_rows_near_the_screen_are_made_and_scrolling_reaches_the_last(p
     listed = open_index(page, daemon)
     assert page.find_element(By.ID, "index-summary").text.startswith(f"{listed} documents")
     made = rows_made(page)
-    # An 800-pixel window shows some twenty rows; a margin above and below is made with them.
-    assert 10 <= made <= 80, made
+    # An 800-pixel window shows some twenty rows; a few more below are made with them.
+    assert 10 <= made <= 60, made
     # The page is as tall as the whole list, and its end shows the last document.
     page.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
     last = daemon.documents()["documents"][-1]
@@ -97,7 +97,7 @@ def test_only_the_rows_near_the_screen_are_made_and_scrolling_reaches_the_last(p
         "const row = document.getElementById(arguments[0]); if (!row) return false;"
         "const box = row.getBoundingClientRect(); return box.top >= 0 && box.bottom <= innerHeight;", "doc-" + last["id"]),
         message="the last document is not on screen at the end of the page")
-    assert rows_made(page) <= 80
+    assert rows_made(page) <= 60
 
 
 def test_a_search_keystroke_touches_only_the_rows_in_view(page, shore):
@@ -112,7 +112,8 @@ def test_a_search_keystroke_touches_only_the_rows_in_view(page, shore):
     search.send_keys("h")
     wait_until(lambda: page.find_element(By.ID, "index-matches").text)
     seen = page.execute_script(ROWS_SEEN)
-    assert seen["touched"] <= 80 and seen["rows"] <= 80, seen
+    # Only rows in the page after the key were written: some twenty on screen and a few beyond.
+    assert seen["rows"] <= 60 and seen["touched"] <= seen["rows"], seen
     expected = sum("h" in (d["title"] + " " + d["path"] + " " + words["words"][d["id"]]).lower() for d in documents)
     assert page.find_element(By.ID, "index-matches").text == f"{expected} matches"
     # A word of one document's text, far below the first screen: it alone is shown.
@@ -175,7 +176,8 @@ def test_the_keyboard_walks_beyond_the_rows_made(page, shore):
         page.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
     focused = page.switch_to.active_element
     assert focused.text == item(3, 59)["name"], focused.text
-    assert page.execute_script("const box = arguments[0].getBoundingClientRect(); return box.top >= 0 && box.bottom <= innerHeight;", focused)
+    assert page.execute_script(
+        "const box = arguments[0].getBoundingClientRect(); return box.top >= 0 && box.bottom <= innerHeight;", focused)
     for _ in range(59):
         page.switch_to.active_element.send_keys("k")
     assert page.switch_to.active_element.text == item(3, 0)["name"]

@@ -211,8 +211,8 @@ final class Publisher: @unchecked Sendable {
 
     private func documentList(version: Int, _ state: inout State) -> DocumentList {
         if let list = state.documentList, list.version == version { return list }
-        let list = DocumentList(boot: boot, version: version, documents: Array(state.protocolState.documents.values), servesPhones: servesPhones,
-                                linksLeadingOutside: state.linksLeadingOutside, after: state.documentList)
+        let list = DocumentList(boot: boot, version: version, documents: Array(state.protocolState.documents.values),
+                                servesPhones: servesPhones, linksLeadingOutside: state.linksLeadingOutside, after: state.documentList)
         state.documentList = list
         if list.wordsCollected >= Publisher.manyWordsCollected {
             scheduleMemoryTrim(&state, after: 0)
