@@ -49,6 +49,8 @@ let package = Package(
                 .embedInCode("editorLink.js"),
                 .embedInCode("documentPage.js"),
                 .embedInCode("indexPage.js"),
+                .embedInCode("indexSearch.js"),
+                .embedInCode("rowWindow.js"),
                 .embedInCode("languages.js"),
                 .embedInCode("onDevice.js"),
                 .embedInCode("deviceFiles.js"),

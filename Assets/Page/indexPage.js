@@ -1,8 +1,18 @@
 // The index page (/): every document in the content folder with its
 // problems, updated live, grouped by file, searched by title, file and text
 // (`?q=` keeps the search in the address), and walked with the keyboard.
+//
+// The list comes first and its rows are drawn; the words searched come
+// after (/api/words), and after a save only the changed documents' words.
+// Only the rows near the screen exist (rowWindow.js); each document's row
+// is made once, when it first comes into view, and a save changes the cells
+// of the documents it changed, in place. A key in the search is answered
+// in the handler of its own event: one pass over the haystacks
+// (indexSearch.js), then the forty rows in view.
 import { galley, followDocumentList, isThisMachine } from './connection.js';
 import { linkChanges } from './changes.js';
+import { DocumentSearch } from './indexSearch.js';
+import { RowWindow } from './rowWindow.js';
 
 /** How long a changed row stays highlighted. */
 const MARK_MS = 1500;
@@ -16,131 +26,212 @@ function showLanCode() {
   image.src = '/_galley/lan-code.svg';
 }
 
+function plural(count, one, many) {
+  return count + ' ' + (count === 1 ? one : many);
+}
+
 export function indexPage() {
-  const tbody = document.getElementById('doc-list');
   const empty = document.getElementById('index-empty');
   const summary = document.getElementById('index-summary');
   const search = document.getElementById('index-query');
   const matches = document.getElementById('index-matches');
-  let seen = new Map(); // id → version
   linkChanges(document.getElementById('changes-since'), document.getElementById('changes-link'));
-  let shown = []; // {row, header, haystack} per document, in order
 
-  function cell(text, cls) {
+  /** The list as last answered, in its order (by file, then item). */
+  let documents = [];
+  /** Each document's row, by id: made when first shown, then kept and updated. */
+  const rows = new Map();
+  /** The header row of each file that holds more than one document, by path. */
+  const headers = new Map();
+  /** Per position in `documents`: the index of its file's group, or -1 for a file of one document. */
+  let groupOf = new Int32Array(0);
+  /** Per group: its path and how many documents it holds. */
+  let groups = [];
+  /** What the window shows: a document's position, or −1 − g for group g's header. */
+  let entries = new Int32Array(0);
+  /** Ids changed by the last save, marked for a moment. */
+  let justChanged = new Set();
+  let unmark = null;
+  const finder = new DocumentSearch();
+  const rowWindow = new RowWindow(document.getElementById('doc-list'), rowFor);
+
+  function cell(cls) {
     const td = document.createElement('td');
     if (cls) td.className = cls;
-    td.textContent = text;
     return td;
   }
 
+  function rowFor(code) {
+    return code < 0 ? headerRow(groups[-1 - code]) : documentRow(code);
+  }
+
   /** A header row for a file that holds more than one document. */
-  function fileHeader(path, count) {
-    const tr = document.createElement('tr');
-    tr.className = 'file-group';
-    const th = document.createElement('th');
-    th.scope = 'rowgroup';
-    th.colSpan = 6;
-    th.textContent = path + ' · ' + count + ' documents';
-    tr.appendChild(th);
+  function headerRow(group) {
+    let tr = headers.get(group.path);
+    if (!tr) {
+      tr = document.createElement('tr');
+      tr.className = 'file-group';
+      tr.dataset.path = group.path;
+      const th = document.createElement('th');
+      th.scope = 'rowgroup';
+      th.colSpan = 6;
+      tr.appendChild(th);
+      headers.set(group.path, tr);
+    }
+    const text = group.path + ' · ' + group.count + ' documents';
+    if (tr.firstChild.textContent !== text) tr.firstChild.textContent = text;
     return tr;
   }
 
-  function render(list, first) {
-    const rows = [];
-    const now = new Map();
+  /** The row of the document at `position`, made the first time it is shown. */
+  function documentRow(position) {
+    const d = documents[position];
+    const known = rows.get(d.id);
+    if (known) return known.tr;
+    const tr = newRow(d.id);
+    fill(tr, position);
+    rows.set(d.id, { tr, version: d.version });
+    return tr;
+  }
+
+  function newRow(id) {
+    const tr = document.createElement('tr');
+    tr.dataset.docId = id;
+    tr.id = 'doc-' + id;
+    const title = cell(null);
+    title.appendChild(document.createElement('a'));
+    const path = cell('path');
+    path.appendChild(document.createElement('span'));
+    tr.append(title, path, cell('item'), cell('kind'), cell('count-errors'), cell('count-warnings'));
+    return tr;
+  }
+
+  /** Writes the fields of the document at `position` into its row, touching only what differs. */
+  function fill(tr, position) {
+    const d = documents[position];
+    const [title, path, item, kind, errors, warnings] = tr.children;
+    const link = title.firstChild;
+    const href = '/doc/' + encodeURIComponent(d.id);
+    if (link.getAttribute('href') !== href) link.setAttribute('href', href);
+    setText(link, d.title || d.path);
+    setText(path.firstChild, d.path);
+    setText(item, d.item === null || d.item === undefined ? '—' : String(d.item));
+    setText(kind, d.kind || '');
+    const e = Number(d.errors) || 0;
+    const w = Number(d.warnings) || 0;
+    setText(errors, String(e));
+    errors.classList.toggle('nonzero', e > 0);
+    setText(warnings, String(w));
+    warnings.classList.toggle('nonzero', w > 0);
+    tr.classList.toggle('in-group', groupOf[position] >= 0);
+    tr.classList.toggle('just-changed', justChanged.has(d.id));
+  }
+
+  function setText(element, text) {
+    if (element.textContent !== text) element.textContent = text;
+  }
+
+  /** Takes a new list: groups, counts, rows of changed documents written again in place. */
+  function take(list, first) {
+    const changed = new Set();
+    const present = new Set();
+    for (const d of list) {
+      present.add(d.id);
+      const known = rows.get(d.id);
+      if (!first && (!known || known.version !== d.version)) changed.add(d.id);
+    }
+    for (const id of rows.keys()) if (!present.has(id)) { rows.get(id).tr.remove(); rows.delete(id); }
+    documents = list;
+    groupOf = new Int32Array(list.length);
+    groups = [];
     const perFile = new Map();
     for (const d of list) perFile.set(d.path, (perFile.get(d.path) || 0) + 1);
-    shown = [];
-    let header = null;
     let errors = 0;
     let warnings = 0;
-    for (const d of list) {
-      if (perFile.get(d.path) > 1 && (!header || header.dataset.path !== d.path)) {
-        header = fileHeader(d.path, perFile.get(d.path));
-        header.dataset.path = d.path;
-        rows.push(header);
-      } else if (perFile.get(d.path) === 1) {
-        header = null;
+    list.forEach((d, i) => {
+      errors += Number(d.errors) || 0;
+      warnings += Number(d.warnings) || 0;
+      const count = perFile.get(d.path);
+      if (count === 1) { groupOf[i] = -1; return; }
+      if (!groups.length || groups[groups.length - 1].path !== d.path) groups.push({ path: d.path, count });
+      groupOf[i] = groups.length - 1;
+    });
+    for (const path of headers.keys()) if (!(perFile.get(path) > 1)) { headers.get(path).remove(); headers.delete(path); }
+    // Rows already made whose document changed (or joined or left a group): written again now, in place.
+    for (const id of justChanged) if (!changed.has(id)) rows.get(id)?.tr.classList.remove('just-changed');
+    justChanged = changed;
+    list.forEach((d, i) => {
+      const known = rows.get(d.id);
+      if (known && (known.version !== d.version || known.tr.classList.contains('in-group') !== (groupOf[i] >= 0))) {
+        fill(known.tr, i);
+        known.version = d.version;
       }
-      const tr = document.createElement('tr');
-      tr.dataset.docId = d.id;
-      tr.id = 'doc-' + d.id;
-      if (header) tr.classList.add('in-group');
-      const title = document.createElement('td');
-      const a = document.createElement('a');
-      a.href = '/doc/' + encodeURIComponent(d.id);
-      a.textContent = d.title || d.path;
-      title.appendChild(a);
-      const e = Number(d.errors) || 0;
-      const w = Number(d.warnings) || 0;
-      errors += e;
-      warnings += w;
-      tr.append(
-        title,
-        cell(d.path, 'path'),
-        cell(d.item === null || d.item === undefined ? '—' : String(d.item), 'item'),
-        cell(d.kind || '', 'kind'),
-        cell(String(e), 'count-errors' + (e ? ' nonzero' : '')),
-        cell(String(w), 'count-warnings' + (w ? ' nonzero' : '')),
-      );
-      if (!first && seen.get(d.id) !== d.version) tr.classList.add('just-changed');
-      now.set(d.id, d.version);
-      rows.push(tr);
-      shown.push({ row: tr, header, haystack: ((d.title || '') + ' ' + d.path + ' ' + (d.text || '')).toLowerCase() });
+    });
+    clearTimeout(unmark);
+    if (changed.size) {
+      unmark = setTimeout(() => {
+        for (const id of changed) rows.get(id)?.tr.classList.remove('just-changed');
+        justChanged = new Set();
+      }, MARK_MS);
     }
-    seen = now;
-    tbody.replaceChildren(...rows);
-    filter();
+    finder.take(list);
     empty.hidden = list.length > 0;
-    summary.textContent = list.length + (list.length === 1 ? ' document' : ' documents') +
-      (errors ? ' · ' + errors + (errors === 1 ? ' error' : ' errors') : '') +
-      (warnings ? ' · ' + warnings + (warnings === 1 ? ' warning' : ' warnings') : '');
-    setTimeout(() => { for (const tr of tbody.querySelectorAll('tr.just-changed')) tr.classList.remove('just-changed'); }, MARK_MS);
+    summary.textContent = plural(list.length, 'document', 'documents') +
+      (errors ? ' · ' + plural(errors, 'error', 'errors') : '') +
+      (warnings ? ' · ' + plural(warnings, 'warning', 'warnings') : '');
   }
 
-  /** Shows the documents whose title, file or text holds every word searched for. */
+  /** Shows the documents whose title, file or text holds every word searched for, with their files' headers. */
   function filter() {
-    const words = search.value.toLowerCase().split(/\s+/).filter(Boolean);
-    const headersShown = new Set();
-    let count = 0;
-    for (const entry of shown) {
-      const match = words.every((word) => entry.haystack.includes(word));
-      entry.row.hidden = !match;
-      if (match) {
-        count += 1;
-        if (entry.header) headersShown.add(entry.header);
-      }
+    const found = finder.matches(search.value);
+    const count = found ? found.length : documents.length;
+    const shown = new Int32Array(count + Math.min(count, groups.length));
+    let length = 0;
+    let lastGroup = -1;
+    for (let i = 0; i < count; i += 1) {
+      const position = found ? found[i] : i;
+      const group = groupOf[position];
+      if (group >= 0 && group !== lastGroup) shown[length++] = -1 - group;
+      lastGroup = group;
+      shown[length++] = position;
     }
-    for (const tr of tbody.querySelectorAll('tr.file-group')) tr.hidden = !headersShown.has(tr);
-    matches.textContent = words.length ? count + (count === 1 ? ' match' : ' matches') : '';
+    entries = shown.subarray(0, length);
+    rowWindow.show(entries);
+    // Written by every search, even when the count is the same.
+    matches.textContent = found ? plural(count, 'match', 'matches') : '';
   }
 
-  let typing = null;
   search.value = new URLSearchParams(location.search).get('q') || '';
   search.addEventListener('input', () => {
-    // A list of 12,000 is searched once the author pauses, not per key.
-    clearTimeout(typing);
-    typing = setTimeout(() => {
-      filter();
-      const query = new URLSearchParams(location.search);
-      if (search.value) query.set('q', search.value); else query.delete('q');
-      const rest = query.toString();
-      history.replaceState(history.state, '', location.pathname + (rest ? '?' + rest : ''));
-    }, shown.length > 2000 ? 150 : 0);
+    filter();
+    const query = new URLSearchParams(location.search);
+    if (search.value) query.set('q', search.value); else query.delete('q');
+    const rest = query.toString();
+    history.replaceState(history.state, '', location.pathname + (rest ? '?' + rest : ''));
   });
 
-  /** The links of the rows shown, in order: what the arrow keys walk. */
-  function visibleLinks() {
-    return shown.filter((entry) => !entry.row.hidden).map((entry) => entry.row.querySelector('a'));
+  /** Where the focused document stands among the entries shown, or −1. */
+  function focusedEntry() {
+    const row = document.activeElement && document.activeElement.closest && document.activeElement.closest('tr[data-doc-id]');
+    if (!row) return -1;
+    const position = documents.findIndex((d) => d.id === row.dataset.docId);
+    return position < 0 ? -1 : entries.indexOf(position);
+  }
+
+  /** The next document entry from `from` in direction `step` (headers are passed over), or −1. */
+  function documentEntry(from, step) {
+    for (let i = from; i >= 0 && i < entries.length; i += step) if (entries[i] >= 0) return i;
+    return -1;
   }
 
   function move(step) {
-    const links = visibleLinks();
-    if (!links.length) return;
-    const at = links.indexOf(document.activeElement);
-    const to = at < 0 ? (step > 0 ? 0 : links.length - 1) : Math.min(links.length - 1, Math.max(0, at + step));
-    links[to].focus();
-    links[to].scrollIntoView({ block: 'nearest' });
+    const at = focusedEntry();
+    let to = at < 0 ? documentEntry(step > 0 ? 0 : entries.length - 1, step) : documentEntry(at + step, step);
+    if (to < 0) to = at;
+    if (to < 0) return;
+    const link = rowWindow.reveal(to).querySelector('a');
+    link.focus({ preventScroll: true });
+    link.scrollIntoView({ block: 'nearest' });
   }
 
   document.addEventListener('keydown', (event) => {
@@ -156,18 +247,47 @@ export function indexPage() {
     else if (event.key === 'ArrowDown' || event.key === 'j') { event.preventDefault(); move(1); }
     else if (event.key === 'ArrowUp' || event.key === 'k') {
       event.preventDefault();
-      const links = visibleLinks();
-      if (links[0] === document.activeElement) search.focus(); else move(-1);
+      const at = focusedEntry();
+      if (at >= 0 && documentEntry(at - 1, -1) < 0) search.focus(); else move(-1);
     }
   });
 
+  /** The version and boot of the words held, to ask only for newer ones. */
+  let words = { version: null, boot: null, asking: false };
+
+  /** Asks for the words of the documents changed since the words held; searches again with them. */
+  async function followWords() {
+    if (words.asking) return;
+    words.asking = true;
+    try {
+      while (words.boot !== galley.boot || words.version === null || words.version < galley.version) {
+        const boot = galley.boot;
+        const since = words.boot === boot && words.version !== null ? '?since=' + encodeURIComponent(words.version) : '';
+        const res = await fetch('/api/words' + since, { cache: 'no-store', headers: { Accept: 'application/json' } });
+        if (!res.ok) throw new Error('HTTP ' + res.status);
+        const answer = await res.json();
+        finder.takeWords(answer.words || {});
+        words = { version: answer.version, boot, asking: true };
+        if (search.value) filter();
+        setTimeout(() => finder.prepare(), 0);
+      }
+    } catch (_) {
+      // The next list asks again.
+      words.version = null;
+    } finally {
+      words.asking = false;
+    }
+  }
+
   let first = true;
   followDocumentList((answer) => {
-    render(answer.documents || [], first);
+    take(answer.documents || [], first);
+    filter();
     first = false;
     galley.version = answer.version;
     galley.patches += 1;
     document.documentElement.dataset.galleyVersion = String(answer.version);
+    followWords();
   }, (answer) => {
     if (answer.lan === true && isThisMachine()) showLanCode();
   });

@@ -211,13 +211,12 @@ struct PublishedDocument {
         json.field("unsaved", unsaved)
     }
 
-    /// This document's entry in the `/api/documents` list (`DocumentList`).
-    func writeSummary(version: Int, text: String, into json: inout JSONWriter) {
+    /// This document's entry in the `/api/documents` list (`DocumentList`; its words are `/api/words`).
+    func writeSummary(version: Int, into json: inout JSONWriter) {
         json.beginObject()
         writeIdentity(version: version, into: &json)
         json.field("errors", errorCount)
         json.field("warnings", warningCount)
-        json.field("text", text)
         json.endObject()
     }
 }

@@ -173,6 +173,13 @@ final class Publisher: @unchecked Sendable {
         for (pending, response) in answers { pending.resume(with: response.value) }
     }
 
+    /// The index's words (`/api/words`): the current list's, of the documents changed after `since`, or all.
+    func documentWords(since: Int?) -> HTTPResponse {
+        // Decided under the lock, made (or waited for) outside it, as every other body.
+        let list = state.withLock { state in documentList(at: state.protocolState.indexVersion, &state) }
+        return list.value.words(since: since)
+    }
+
     // MARK: - Bodies
 
     /// The body of `answer`: the one made or being made for its version, or
@@ -222,7 +229,7 @@ final class Publisher: @unchecked Sendable {
         let list = MadeOnce(Closure {
             let list = DocumentList(boot: boot, version: version, documents: Array(documents.values), servesPhones: servesPhones,
                                     linksLeadingOutside: links, after: last?.valueIfMade)
-            memoryTrim.madeList(wordsCollected: list.wordsCollected, bytes: list.response.body.count)
+            memoryTrim.madeList(wordsCollected: list.wordsCollected, bytes: list.response.body.count + list.wordsResponse.body.count)
             return list
         })
         state.documentList = (version, list)

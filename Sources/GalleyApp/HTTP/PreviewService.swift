@@ -63,6 +63,8 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
             return .now(pageFile(path.removingBytePrefix("/_galley/") ?? "", cacheable: true))
         case path == "/api/documents":
             return publisher.reply(to: LongPollRequest(topic: .index, since: request.query["since"].flatMap { Int($0) }), wait: waitSeconds(request))
+        case path == "/api/words":
+            return .now(publisher.documentWords(since: request.query["since"].flatMap { Int($0) }))
         case path.hasBytePrefix("/api/documents/"):
             let id = path.removingBytePrefix("/api/documents/") ?? ""
             let poll = LongPollRequest(topic: .document(DocumentID(rawValue: id)), since: request.query["since"].flatMap { Int($0) },
