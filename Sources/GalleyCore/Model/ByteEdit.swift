@@ -26,37 +26,4 @@ enum ByteEdit {
 
     /// Bytes compared at once: a call's cost spread over many, and little compared past the first difference.
     private static let block = 256
-
-    /// The offset just after the `}` that closes the object opening at
-    /// `start` of valid JSON `bytes`, skipping strings; nil if there is none.
-    static func endOfObject(in bytes: [UInt8], at start: Int) -> Int? {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return nil }
-            var depth = 0
-            var index = start
-            while index < buffer.count {
-                let byte = buffer[index]
-                if byte == UInt8(ascii: "\"") {
-                    // Strings are most of a data file: their end is found with memchr,
-                    // a quote ending one when an even number of backslashes precede it.
-                    var quote = index
-                    repeat {
-                        guard let found = memchr(base + quote + 1, Int32(UInt8(ascii: "\"")), buffer.count - quote - 1) else { return nil }
-                        quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                        var backslashes = 0
-                        while buffer[quote - 1 - backslashes] == UInt8(ascii: "\\") { backslashes += 1 }
-                        if backslashes % 2 == 0 { break }
-                    } while true
-                    index = quote
-                } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
-                    depth += 1
-                } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
-                    depth -= 1
-                    if depth == 0 { return index + 1 }
-                }
-                index += 1
-            }
-            return nil
-        }
-    }
 }
