@@ -55,10 +55,12 @@ public struct SourceLocator: Sendable {
     /// The same locator without the source's bytes, for a reading kept only
     /// to be edited (`init(editing:…)`): it still tells lines
     /// (`line(ofOffset:)`) and the offsets of byte columns (`offset(of:)`),
-    /// but counts no column.
+    /// but counts no column: every location it is asked for is the start.
     public var withoutSource: SourceLocator {
         var detached = self
         detached.bytes = []
+        // Its remembered answer would have it walk bytes it no longer has.
+        (detached.offset, detached.lineIndex, detached.column) = (0, 0, 1)
         return detached
     }
 
