@@ -21,17 +21,4 @@ final class ByteEditTests: XCTestCase {
             XCTAssertEqual(found.suffix, suffix)
         }
     }
-
-    /// The end of an object is found past strings holding braces, quotes and backslashes.
-    func testTheEndOfAnObjectSkipsItsStrings() {
-        var random = SeededRandom(seed: 5)
-        let pieces = [#""plain""#, #""a \"quoted\" }""#, #""ends in a backslash \\""#, #""{[""#, "{}", "[1, 2]", #"{"k": "v}"}"#, ", ", "コガタ"]
-        for _ in 0..<2_000 {
-            let inner = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &random)] }.joined()
-            let object = "{\"key\": [" + inner + "]}"
-            let text = Array(("  " + object + ", {\"next\": 1}").utf8)
-            XCTAssertEqual(ByteEdit.endOfObject(in: text, at: 2), 2 + object.utf8.count, object)
-        }
-        XCTAssertNil(ByteEdit.endOfObject(in: Array(#"{"unclosed": "string}"#.utf8), at: 0))
-    }
 }

@@ -49,14 +49,24 @@ final class DataFileRereadTests: XCTestCase {
         var inOneString = 0
         // Rereads that said which items changed: each item they call unchanged must be.
         var saidWhatChanged = 0
+        var told = 0
+        var toldInPart = 0
         for sequence in 0..<400 {
             let layout = sequence % 3
             var bytes = Array((layout == 2 ? DataFileTexts.wrapped(items: 6, seed: UInt64(sequence))
                                            : DataFileTexts.pretty(items: 6, seed: UInt64(sequence))).utf8)
             var snapshot = reader.snapshot(of: bytes)
+            // The same edits told to the reader, as an editor's are, after a
+            // reading kept without its bytes: one at a time, or two as one.
+            let toldAtOnce = sequence % 2 == 0 ? 2 : 1
+            var withoutBytes = snapshot.withoutSource
+            var edit: SourceEdit?
             let valid = bytes
-            for _ in 0..<8 {
+            for step in 0..<8 {
+                let previous = bytes
                 bytes = DataFileTexts.randomEdit(of: bytes, valid: valid, using: &random)
+                let next = SourceEdit(from: previous, to: bytes)
+                edit = edit.map { $0.followed(by: next) } ?? next
                 let before = classified.steps
                 let incremental = counted.reread(bytes, after: snapshot)
                 let fresh = reader.snapshot(of: bytes)
@@ -77,9 +87,23 @@ final class DataFileRereadTests: XCTestCase {
                     }
                 }
                 snapshot = incremental
+                if step % toldAtOnce == toldAtOnce - 1 {
+                    let toldReading = reader.reread(bytes, after: withoutBytes, edit: edit)
+                    guard toldReading.reading == fresh.reading else {
+                        return XCTFail("sequence \(sequence): the told edit's reading differs from a fresh one for\n"
+                                       + String(decoding: bytes, as: UTF8.self))
+                    }
+                    told += 1
+                    if toldReading.bytesRead < bytes.count { toldInPart += 1 }
+                    withoutBytes = toldReading.withoutSource
+                    edit = nil
+                }
             }
         }
         XCTAssertEqual(edits, 3200)
+        XCTAssertEqual(told, 2400)
+        XCTAssertGreaterThan(toldInPart, told / 10, "only \(toldInPart) of \(told) told edits were read in part")
+
         // Not vacuous: most edits took the incremental path.
         // (Edits that break the JSON are read whole until it is mended.)
         XCTAssertGreaterThan(partial, edits / 5, "only \(partial) of \(edits) edits were read in part")

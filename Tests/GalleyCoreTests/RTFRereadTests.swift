@@ -60,10 +60,11 @@ final class RTFRereadTests: XCTestCase {
         XCTAssertEqual(incremental.document, whole.document, context, file: file, line: line)
         XCTAssertEqual(incremental.diagnostics, whole.diagnostics, context, file: file, line: line)
         if incremental.diagnostics != whole.diagnostics || incremental.document != whole.document {
-            let (p, s) = ByteEdit.commonEnds(previous.bytes, bytes)
-            print("edit at", p, "oldEnd", previous.bytes.count - s, "newEnd", bytes.count - s, "read", incremental.bytesRead, "count", bytes.count)
+            let old = previous.bytes ?? []
+            let (p, s) = ByteEdit.commonEnds(old, bytes)
+            print("edit at", p, "oldEnd", old.count - s, "newEnd", bytes.count - s, "read", incremental.bytesRead, "count", bytes.count)
             print("checkpoints", previous.checkpoints.map(\.offset))
-            print("previous", String(decoding: previous.bytes[max(0, p - 60)..<min(previous.bytes.count, previous.bytes.count - s + 20)], as: UTF8.self).debugDescription)
+            print("previous", String(decoding: old[max(0, p - 60)..<min(old.count, old.count - s + 20)], as: UTF8.self).debugDescription)
             print("edited", String(decoding: bytes[max(0, p - 60)..<min(bytes.count, bytes.count - s + 20)], as: UTF8.self).debugDescription)
         }
         XCTAssertEqual(incremental.canBeResumed, whole.canBeResumed, context, file: file, line: line)
@@ -90,6 +91,39 @@ final class RTFRereadTests: XCTestCase {
         // Random edits often leave a brace open or a footnote early, which is
         // read whole; a test that rarely resumed would prove little.
         XCTAssertGreaterThan(resumedInPart, 2_000)
+    }
+
+    /// The edits told to the reader, as an editor's are, two at a time as
+    /// one: a reading kept without its bytes reads on as the whole file reads,
+    /// and without the edit it reads whole (it has nothing to compare).
+    func testToldEditsReadAsTheWholeFileReadsWithoutThePreviousBytes() {
+        var resumedInPart = 0
+        for seed in 0..<300 {
+            var random = SeededRandom(seed: UInt64(seed) + 10_000)
+            var bytes = document(&random, pieces: Int.random(in: 5...120, using: &random))
+            let spacing = [1, 16, 64, 512][seed % 4]
+            var reading = RTFReader.reading(of: bytes, path: "edited.rtf", checkpointSpacing: spacing).withoutSource
+            var told: SourceEdit?
+            for step in 0..<10 {
+                let previous = bytes
+                bytes = edited(bytes, &random)
+                let edit = SourceEdit(from: previous, to: bytes)
+                told = told.map { $0.followed(by: edit) } ?? edit
+                if step % 2 == 0 { continue }
+                let incremental = RTFReader.reread(bytes, after: reading, edit: told, path: "edited.rtf")
+                let whole = RTFReader.reading(of: bytes, path: "edited.rtf", checkpointSpacing: spacing)
+                XCTAssertEqual(incremental.document, whole.document, "seed \(seed), edit \(step)")
+                XCTAssertEqual(incremental.diagnostics, whole.diagnostics, "seed \(seed), edit \(step)")
+                if incremental.bytesRead < bytes.count { resumedInPart += 1 }
+                if reading.canBeResumed {
+                    XCTAssertEqual(RTFReader.reread(bytes, after: reading, path: "edited.rtf").bytesRead, bytes.count)
+                }
+                if testRun?.failureCount ?? 0 > 0 { return }
+                reading = incremental.withoutSource
+                told = nil
+            }
+        }
+        XCTAssertGreaterThan(resumedInPart, 150, "a test that rarely resumed would prove little")
     }
 
     func testEditsOfRealDocumentsReadAsTheWholeFileReads() throws {

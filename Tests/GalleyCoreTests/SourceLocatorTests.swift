@@ -60,4 +60,19 @@ final class SourceLocatorTests: XCTestCase {
             XCTAssertEqual(counted.supplementary, bytes.filter { $0 >= 0xF0 }.count)
         }
     }
+
+    /// A locator kept only to be edited, without its source's bytes, still
+    /// tells lines and byte columns' offsets as the whole one does.
+    func testALocatorWithoutItsSourceStillTellsLines() {
+        let bytes = Array("first line\r\nsecond ペンギン line\rthird\nlast".utf8)
+        let whole = SourceLocator(bytes, columns: .bytes)
+        var detached = whole.withoutSource
+        for offset in 0...(bytes.count + 3) {
+            XCTAssertEqual(detached.line(ofOffset: offset), whole.line(ofOffset: offset), "offset \(offset)")
+            let location = reference(bytes, min(offset, bytes.count), columns: .bytes)
+            XCTAssertEqual(detached.offset(of: location), whole.offset(of: location), "offset \(offset)")
+        }
+        XCTAssertEqual(detached.location(of: 20), SourceLocation(line: 1, column: 1), "it has no bytes to count columns in")
+        XCTAssertNil(SourceLocator(bytes).withoutSource.offset(of: SourceLocation(line: 2, column: 3)), "scalar columns need the bytes")
+    }
 }

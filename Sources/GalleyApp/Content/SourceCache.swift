@@ -9,6 +9,13 @@ struct SourceCache {
     /// Editors' unsaved texts (`galley lsp`), read instead of the files on
     /// disk, which are never written.
     private var buffers: [String: [UInt8]] = [:]
+    /// What changed in each buffer since the reading kept of it: its next
+    /// reading is told the edit instead of comparing the versions.
+    private var bufferEdits: [String: BufferEdits] = [:]
+    /// Bytes copied to make editors' edits: a buffer whose storage is
+    /// shared (with a reading kept, or a read under way) is copied whole by
+    /// its next edit, and so is one that outgrew its room.
+    private(set) var bytesCopiedByEdits = 0
     /// The last reading of each content file of 4 KiB or more (the example's
     /// data file is 13 KB), so that its next save is parsed only where it
     /// changed. Smaller files are read whole again in microseconds; keeping
@@ -108,20 +115,38 @@ struct SourceCache {
     /// Reads `text` as the content of `path` (relative) until `dropBuffer`;
     /// returns whether the file was read from disk until now.
     mutating func setBuffer(_ text: [UInt8], for path: String) -> Bool {
-        buffers.updateValue(text, forKey: path) == nil
+        var text = text
+        // Room for typing, so that keystrokes do not copy the buffer to grow it.
+        text.reserveCapacity(text.count + text.count / 16 + Self.roomForTyping)
+        if let previous = buffers.updateValue(text, forKey: path) {
+            bufferEdits[path, default: BufferEdits()].record(SourceEdit(from: previous, to: text))
+            return false
+        }
+        // Its last reading, if any, is of the file on disk, compared when read.
+        bufferEdits[path] = BufferEdits()
+        return true
     }
+
+    private static let roomForTyping = 4 * 1024
 
     /// Makes an editor's edit to the buffer of `path`; false when it has no
     /// buffer or the range does not fit it.
     mutating func editBuffer(for path: String, replacing range: Range<Int>, with replacement: [UInt8]) -> Bool {
-        guard range.upperBound <= buffers[path]?.count ?? -1 else { return false }
+        guard let buffer = buffers[path], range.lowerBound >= 0, range.upperBound <= buffer.count else { return false }
+        bufferEdits[path, default: BufferEdits()].record(SourceEdit(replacing: range, of: buffer, with: replacement))
+        let storage = buffer.withUnsafeBufferPointer { $0.baseAddress }
+        let copiedBefore = buffer.count
+        // Not kept across the edit: a second reference would make the edit copy the storage.
+        _ = consume buffer
         buffers[path]?.replaceSubrange(range, with: replacement)
+        if buffers[path]?.withUnsafeBufferPointer({ $0.baseAddress }) != storage { bytesCopiedByEdits += copiedBefore }
         return true
     }
 
     /// Goes back to the file on disk; returns whether there was a buffer.
     mutating func dropBuffer(for path: String) -> Bool {
-        buffers.removeValue(forKey: path) != nil
+        bufferEdits[path] = nil
+        return buffers.removeValue(forKey: path) != nil
     }
 
     /// Whether the document at `documentPath` shows an editor's buffer.
@@ -144,6 +169,10 @@ struct SourceCache {
         fileprivate let folder: ContentFolder
         fileprivate let buffer: [UInt8]?
         fileprivate let previous: FileSnapshot?
+        /// What changed in the buffer since `previous`, when known.
+        fileprivate let edit: SourceEdit?
+        /// The buffer's version read, when it is a buffer.
+        fileprivate let bufferVersion: Int?
         fileprivate let context: ReadingContext
         /// Its ticket from `AsideWork`, when it is read aside.
         fileprivate let ticket: Int
@@ -153,12 +182,20 @@ struct SourceCache {
         func run() -> ReadResult {
             do {
                 let bytes = try SourceCache.contents(of: file.sourcePath.rawValue, in: folder, buffer: buffer)
-                let snapshot = file.read(bytes, in: context, after: previous)
+                let snapshot = file.read(bytes, in: context, after: previous, edit: edit)
                 // Dropped here, not when kept: a load holds every file's result
                 // at once, and 10,000 small files' string readings were 11 MB
                 // of the heap's peak (massif).
-                let kept = bytes.count >= SourceCache.smallestFileKeptForRereading ? snapshot : snapshot.readingOnly
-                return ReadResult(file: file, snapshot: kept, bytes: bytes.count, ticket: ticket)
+                let kept = if bytes.count < SourceCache.smallestFileKeptForRereading {
+                    snapshot.readingOnly
+                } else if buffer != nil {
+                    // The buffer's next reading is told its edit: sharing the
+                    // buffer's bytes would only make that edit copy them.
+                    snapshot.withoutSource
+                } else {
+                    snapshot
+                }
+                return ReadResult(file: file, snapshot: kept, bytes: bytes.count, ticket: ticket, bufferVersion: bufferVersion)
             } catch {
                 if !folder.hasEntry(file.sourcePath.rawValue) { return ReadResult(file: file, snapshot: nil, bytes: 0, ticket: ticket) }
                 let failure = Diagnostic(path: file.sourcePath.rawValue, id: .unreadableFile, at: .start, severity: .error,
@@ -175,15 +212,18 @@ struct SourceCache {
         let bytes: Int
         /// The ticket of the job that made it.
         let ticket: Int
+        /// The version of the buffer it read, when it read one.
+        fileprivate let bufferVersion: Int?
         /// The documents (by place) the reader found changed since the
         /// reading taken in last; nil when it did not compare.
         var changedDocuments: Set<Int>?
 
-        fileprivate init(file: ContentFile, snapshot: FileSnapshot?, bytes: Int, ticket: Int) {
+        fileprivate init(file: ContentFile, snapshot: FileSnapshot?, bytes: Int, ticket: Int, bufferVersion: Int? = nil) {
             self.file = file
             self.snapshot = snapshot
             self.bytes = bytes
             self.ticket = ticket
+            self.bufferVersion = bufferVersion
             changedDocuments = snapshot?.changedDocuments
         }
 
@@ -193,8 +233,11 @@ struct SourceCache {
     /// The job that reads `file` as it is now, from `folder` (the cache's
     /// own unless given); `ticket` names it when it is read aside.
     func job(reading file: ContentFile, config: GalleyConfig, ticket: Int = 0, in folder: ContentFolder? = nil) -> ReadJob {
-        ReadJob(file: file, folder: folder ?? self.folder, buffer: buffers[file.sourcePath.rawValue], previous: snapshots[file.sourcePath],
-                context: ReadingContext(config: config, converters: converters), ticket: ticket)
+        let buffer = buffers[file.sourcePath.rawValue]
+        let edits = buffer.flatMap { _ in bufferEdits[file.sourcePath.rawValue] }
+        return ReadJob(file: file, folder: folder ?? self.folder, buffer: buffer, previous: snapshots[file.sourcePath],
+                       edit: buffer.flatMap { edits?.sinceReading(count: $0.count) }, bufferVersion: edits?.version,
+                       context: ReadingContext(config: config, converters: converters), ticket: ticket)
     }
 
     /// Reads content files on every core, in path order; with `slowAside`,
@@ -229,6 +272,7 @@ struct SourceCache {
         let path = result.file.sourcePath
         let replaced = if let kept = result.snapshot, kept.canReadInPart { snapshots.updateValue(kept, forKey: path) } else { snapshots.removeValue(forKey: path) }
         if let replaced { replacedReadings.append(replaced) }
+        bufferEdits[path.rawValue]?.read(version: result.bufferVersion)
     }
 
     /// The last readings replaced since the last call.

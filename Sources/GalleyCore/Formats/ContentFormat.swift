@@ -18,8 +18,11 @@ public protocol ContentFormat: Sendable {
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading
 
     /// The same reading, parsing only what changed since `previous` (a
-    /// reading of the same file with the same context) where the format can.
-    func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?) -> FileSnapshot
+    /// reading of the same file with the same context) where the format can;
+    /// `edit`, when known, says what changed since then, which is then not
+    /// looked for.
+    func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?,
+              edit: SourceEdit?) -> FileSnapshot
 }
 
 /// A document's file as a format recognised it, with the format that reads
@@ -54,9 +57,9 @@ public struct ContentFile: Hashable, Sendable {
     }
 
     /// The documents in `bytes`, the bytes of `sourcePath`, parsing only
-    /// what changed since `previous` where the format can.
-    public func read(_ bytes: [UInt8], in context: ReadingContext, after previous: FileSnapshot?) -> FileSnapshot {
-        format.read(bytes, of: self, in: context, after: previous)
+    /// what changed since `previous` (`edit`, when known) where the format can.
+    public func read(_ bytes: [UInt8], in context: ReadingContext, after previous: FileSnapshot?, edit: SourceEdit? = nil) -> FileSnapshot {
+        format.read(bytes, of: self, in: context, after: previous, edit: edit)
     }
 
     /// The documents in `bytes`, the bytes of `sourcePath`.

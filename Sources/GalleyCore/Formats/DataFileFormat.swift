@@ -11,9 +11,14 @@ struct DataFileFormat: ContentFormat {
         Self.documents(DataFileReader(schema: context.config.schema, path: file.path).read(bytes), of: file)
     }
 
-    func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?) -> FileSnapshot {
+    func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?,
+              edit: SourceEdit?) -> FileSnapshot {
         let reader = DataFileReader(schema: context.config.schema, path: file.path)
-        let snapshot = if let last = previous?.resume as? DataFileSnapshot { reader.reread(bytes, after: last) } else { reader.snapshot(of: bytes) }
+        let snapshot = if let last = previous?.resume as? DataFileSnapshot {
+            reader.reread(bytes, after: last, edit: edit)
+        } else {
+            reader.snapshot(of: bytes)
+        }
         return FileSnapshot(reading: Self.documents(snapshot.reading, of: file), resume: snapshot, bytesRead: snapshot.bytesRead,
                             changedDocuments: snapshot.changedItems)
     }

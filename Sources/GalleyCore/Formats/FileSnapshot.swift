@@ -7,7 +7,7 @@
 public struct FileSnapshot: Sendable {
     public let reading: FileReading
     /// The format's own state for the next reading (nil: read it whole).
-    let resume: (any Sendable)?
+    let resume: (any ResumableReading)?
     /// How many bytes this reading parsed: the whole file, or only what changed.
     public let bytesRead: Int
     /// Which documents of the reading (by their place in it) differ from
@@ -17,7 +17,7 @@ public struct FileSnapshot: Sendable {
     /// previous documents compares them then.
     public let changedDocuments: Set<Int>?
 
-    init(reading: FileReading, resume: (any Sendable)? = nil, bytesRead: Int, changedDocuments: Set<Int>? = nil) {
+    init(reading: FileReading, resume: (any ResumableReading)? = nil, bytesRead: Int, changedDocuments: Set<Int>? = nil) {
         self.reading = reading
         self.resume = resume
         self.bytesRead = bytesRead
@@ -35,15 +35,31 @@ public struct FileSnapshot: Sendable {
         FileSnapshot(reading: reading, bytesRead: bytesRead, changedDocuments: changedDocuments)
     }
 
+    /// The same snapshot without the bytes it was read from, for a file
+    /// whose every change comes with its `SourceEdit` (an editor's buffer):
+    /// kept, they would share the buffer's storage, and the buffer's next
+    /// edit would copy it whole. A next reading without an edit reads whole.
+    public var withoutSource: FileSnapshot {
+        FileSnapshot(reading: reading, resume: resume?.withoutSource, bytesRead: bytesRead, changedDocuments: changedDocuments)
+    }
+
     /// A file that could not be read at all.
     public init(failure: Diagnostic) {
         self.init(reading: .failed(failure), bytesRead: 0)
     }
 }
 
+/// What a format keeps of a reading to read the next version in part.
+protocol ResumableReading: Sendable {
+    /// The same state without the source's bytes: the next reading must be
+    /// told the edit, or reads whole.
+    var withoutSource: Self { get }
+}
+
 extension ContentFormat {
     /// Formats that cannot read in part read the whole file.
-    public func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?) -> FileSnapshot {
+    public func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?,
+                     edit: SourceEdit?) -> FileSnapshot {
         FileSnapshot(reading: read(bytes, of: file, in: context), bytesRead: bytes.count)
     }
 }

@@ -27,8 +27,9 @@ struct RTFDFormat: ContentFormat {
         return Self.documents(result.document, result.diagnostics, of: file, in: context)
     }
 
-    func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?) -> FileSnapshot {
-        let reading = RTFFormat.reading(bytes, path: file.sourcePath.rawValue, after: previous, in: context)
+    func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?,
+              edit: SourceEdit?) -> FileSnapshot {
+        let reading = RTFFormat.reading(bytes, path: file.sourcePath.rawValue, after: previous, edit: edit, in: context)
         return FileSnapshot(reading: Self.documents(reading.document, reading.diagnostics, of: file, in: context),
                             resume: reading.canBeResumed ? reading : nil, bytesRead: reading.bytesRead)
     }

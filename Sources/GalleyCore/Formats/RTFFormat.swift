@@ -11,16 +11,19 @@ struct RTFFormat: ContentFormat {
         return Self.documents(result.document, result.diagnostics, of: file, in: context)
     }
 
-    func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?) -> FileSnapshot {
-        let reading = Self.reading(bytes, path: file.path, after: previous, in: context)
+    func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?,
+              edit: SourceEdit?) -> FileSnapshot {
+        let reading = Self.reading(bytes, path: file.path, after: previous, edit: edit, in: context)
         return FileSnapshot(reading: Self.documents(reading.document, reading.diagnostics, of: file, in: context),
                             resume: reading.canBeResumed ? reading : nil, bytesRead: reading.bytesRead)
     }
 
-    /// The reading of `bytes`, in part when `previous` holds the reading of an earlier version.
-    static func reading(_ bytes: [UInt8], path: String, after previous: FileSnapshot?, in context: ReadingContext) -> RTFReading {
+    /// The reading of `bytes`, in part when `previous` holds the reading of an
+    /// earlier version (changed by `edit`, when known).
+    static func reading(_ bytes: [UInt8], path: String, after previous: FileSnapshot?, edit: SourceEdit?,
+                        in context: ReadingContext) -> RTFReading {
         if let last = previous?.resume as? RTFReading {
-            RTFReader.reread(bytes, after: last, path: path, converters: context.converters)
+            RTFReader.reread(bytes, after: last, edit: edit, path: path, converters: context.converters)
         } else {
             RTFReader.reading(of: bytes, path: path, converters: context.converters)
         }

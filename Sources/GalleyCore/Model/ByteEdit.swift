@@ -13,36 +13,4 @@ enum ByteEdit {
             }
         }
     }
-
-    /// The offset just after the `}` that closes the object opening at
-    /// `start` of valid JSON `bytes`, skipping strings; nil if there is none.
-    static func endOfObject(in bytes: [UInt8], at start: Int) -> Int? {
-        bytes.withUnsafeBytes { buffer in
-            var depth = 0
-            var index = start
-            while index < buffer.count {
-                let byte = buffer[index]
-                if byte == UInt8(ascii: "\"") {
-                    // Strings are most of a data file: their end is searched for many bytes a step,
-                    // a quote ending one when an even number of backslashes precede it.
-                    var quote = index
-                    repeat {
-                        guard let found = ByteScan.firstIndex(of: UInt8(ascii: "\""), in: buffer, from: quote + 1) else { return nil }
-                        quote = found
-                        var backslashes = 0
-                        while buffer[quote - 1 - backslashes] == UInt8(ascii: "\\") { backslashes += 1 }
-                        if backslashes % 2 == 0 { break }
-                    } while true
-                    index = quote
-                } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
-                    depth += 1
-                } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
-                    depth -= 1
-                    if depth == 0 { return index + 1 }
-                }
-                index += 1
-            }
-            return nil
-        }
-    }
 }

@@ -18,7 +18,9 @@ public struct SourceLocator: Sendable {
         var unit: ColumnUnit { self == .bytes ? .bytes : .scalars }
     }
 
-    private let bytes: [UInt8]
+    private var bytes: [UInt8]
+    /// The source's length, kept when its bytes are let go of (`withoutSource`).
+    private let sourceCount: Int
     private let columns: Columns
     private let lineStarts: LineStarts
     private let marks: ColumnMarks
@@ -31,6 +33,7 @@ public struct SourceLocator: Sendable {
 
     public init(_ bytes: [UInt8], columns: Columns = .scalars) {
         self.bytes = bytes
+        sourceCount = bytes.count
         self.columns = columns
         lineStarts = LineStarts(of: bytes)
         marks = columns == .bytes ? ColumnMarks() : ColumnMarks(bytes, lines: lineStarts)
@@ -41,6 +44,7 @@ public struct SourceLocator: Sendable {
     /// scanned for line breaks (see `LineStarts(editing:…)`).
     public init(editing previous: SourceLocator, into bytes: [UInt8], from start: Int, previousEnd: Int, end: Int) {
         self.bytes = bytes
+        sourceCount = bytes.count
         columns = previous.columns
         lineStarts = LineStarts(editing: previous.lineStarts, into: bytes, from: start, previousEnd: previousEnd, end: end)
         var marks = previous.marks
@@ -48,9 +52,21 @@ public struct SourceLocator: Sendable {
         self.marks = marks
     }
 
+    /// The same locator without the source's bytes, for a reading kept only
+    /// to be edited (`init(editing:…)`): it still tells lines
+    /// (`line(ofOffset:)`) and the offsets of byte columns (`offset(of:)`),
+    /// but counts no column: every location it is asked for is the start.
+    public var withoutSource: SourceLocator {
+        var detached = self
+        detached.bytes = []
+        // Its remembered answer would have it walk bytes it no longer has.
+        (detached.offset, detached.lineIndex, detached.column) = (0, 0, 1)
+        return detached
+    }
+
     /// The 1-based line of `requested` (clamped to the source).
     public func line(ofOffset requested: Int) -> Int {
-        lineStarts.line(containing: clamped(requested)) + 1
+        lineStarts.line(containing: max(0, min(requested, sourceCount))) + 1
     }
 
     /// The location of `requested` (clamped to the source).
@@ -98,10 +114,10 @@ public struct SourceLocator: Sendable {
     /// The offset of `location` (as `location(of:)` gives it), or nil when
     /// the source has no such line.
     public func offset(of location: SourceLocation) -> Int? {
-        guard location.line >= 1, location.line <= lineStarts.count else { return nil }
+        guard location.line >= 1, location.line <= lineStarts.count, columns == .bytes || bytes.count == sourceCount else { return nil }
         let start = lineStarts[location.line - 1]
         return bytes.withUnsafeBufferPointer { buffer in
-            marks.advance(columns.unit, from: start, by: location.column - 1, limit: bytes.count, in: buffer).offset
+            marks.advance(columns.unit, from: start, by: location.column - 1, limit: sourceCount, in: buffer).offset
         }
     }
 

@@ -11,7 +11,8 @@ public struct RTFReading: @unchecked Sendable {
     public let diagnostics: [Diagnostic]
     /// How many bytes this reading parsed: the whole file, or the edited part.
     public let bytesRead: Int
-    let bytes: [UInt8]
+    /// Nil once let go of (`withoutSource`): the next version's edit is then told.
+    let bytes: [UInt8]?
     let lines: SourceLocator
     /// In order of offset; empty when the reading cannot be resumed.
     let checkpoints: [RTFCheckpoint]
@@ -20,6 +21,13 @@ public struct RTFReading: @unchecked Sendable {
 
     /// Whether the next version can be read in part.
     public var canBeResumed: Bool { !checkpoints.isEmpty }
+}
+
+extension RTFReading: ResumableReading {
+    public var withoutSource: RTFReading {
+        RTFReading(document: document, diagnostics: diagnostics, bytesRead: bytesRead, bytes: nil, lines: lines.withoutSource,
+                   checkpoints: checkpoints, checkpointSpacing: checkpointSpacing)
+    }
 }
 
 extension RTFReader {
@@ -50,20 +58,23 @@ extension RTFReader {
     /// the last checkpoint before the edit until the parser stands where a
     /// checkpoint after it stood, and as the parser stood there: the rest is
     /// the previous reading's, moved. The result equals `reading(of: bytes)`.
-    public static func reread(_ bytes: [UInt8], after previous: RTFReading, path: String, converters: (any CodePageConverting)? = nil,
-                              work: WorkCounter? = nil) -> RTFReading {
+    /// The edit is `edit` when told (the versions are then not compared),
+    /// else found by comparing with the previous bytes; with neither, the
+    /// file is read whole.
+    public static func reread(_ bytes: [UInt8], after previous: RTFReading, edit: SourceEdit? = nil, path: String,
+                              converters: (any CodePageConverting)? = nil, work: WorkCounter? = nil) -> RTFReading {
         let spacing = previous.checkpointSpacing
-        guard previous.canBeResumed else {
+        guard previous.canBeResumed, let edit = SourceEdit.edit(told: edit, previous: previous.bytes, new: bytes) else {
             return reading(of: bytes, path: path, converters: converters, work: work, checkpointSpacing: spacing)
         }
-        let old = previous.bytes
-        let (prefix, suffix) = ByteEdit.commonEnds(old, bytes)
-        if prefix == old.count, prefix == bytes.count {
+        let prefix = edit.replaced.lowerBound
+        if edit.isEmpty {
             return RTFReading(document: previous.document, diagnostics: previous.diagnostics, bytesRead: 0, bytes: bytes,
-                              lines: previous.lines, checkpoints: previous.checkpoints, checkpointSpacing: spacing)
+                              lines: SourceLocator(editing: previous.lines, into: bytes, from: prefix, previousEnd: prefix, end: prefix),
+                              checkpoints: previous.checkpoints, checkpointSpacing: spacing)
         }
-        let oldEnd = old.count - suffix
-        let newEnd = bytes.count - suffix
+        let oldEnd = edit.replaced.upperBound
+        let newEnd = edit.insertedEnd
         let shift = newEnd - oldEnd
         let lines = SourceLocator(editing: previous.lines, into: bytes, from: prefix, previousEnd: oldEnd, end: newEnd)
         // Offsets of the previous version in this one; none for the bytes the edit replaced.

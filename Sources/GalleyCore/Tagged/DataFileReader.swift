@@ -49,6 +49,7 @@ public struct DataFileReader {
         let lines = SourcePositions(bytes, syntax: syntax)
         let reading: DataFileReading
         var itemStarts: [Int] = []
+        var itemEnds: [Int] = []
         var itemSources: [ItemSource] = []
         var itemDepth = 0
         switch syntax == .json ? JSONReader.parse(bytes) : PropertyListReader.parse(bytes) {
@@ -69,6 +70,7 @@ public struct DataFileReader {
                 }
                 reading = .items(readings, fileDiagnostics: fileDiagnostics)
                 itemStarts = items.map(\.offset)
+                itemEnds = items.map(\.end)
                 // An item of a top-level array is read one level deeper than
                 // the root; of an array in the root object, two.
                 itemDepth = root.arrayValue != nil ? 1 : 2
@@ -76,7 +78,8 @@ public struct DataFileReader {
                 reading = .notContent
             }
         }
-        return DataFileSnapshot(bytes: bytes, reading: reading, lines: lines, itemStarts: itemStarts, itemSources: itemSources, itemDepth: itemDepth,
+        return DataFileSnapshot(bytes: bytes, reading: reading, lines: lines, itemStarts: itemStarts, itemEnds: itemEnds,
+                                itemSources: itemSources, itemDepth: itemDepth,
                                 bytesRead: bytes.count)
     }
 
@@ -229,7 +232,7 @@ struct SourcePositions: Sendable {
         lines = isBinary ? nil : SourceLocator(bytes)
     }
 
-    init(lines: SourceLocator) {
+    init(lines: SourceLocator?) {
         self.lines = lines
     }
 

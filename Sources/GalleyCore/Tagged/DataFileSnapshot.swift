@@ -7,11 +7,15 @@
 /// passes it to `DataFileReader.reread(_:after:)` with the new bytes, with
 /// the same schema.
 public struct DataFileSnapshot: Sendable {
-    public let bytes: [UInt8]
+    /// Nil once let go of (`withoutSource`): the next version's edit is then told.
+    public let bytes: [UInt8]?
     public let reading: DataFileReading
     let lines: SourcePositions
     /// Where each element of the item array starts (objects or not), in order.
     let itemStarts: [Int]
+    /// Where each element of the item array ends (just after it), in order:
+    /// whether an edit lies inside one item is told without the bytes.
+    let itemEnds: [Int]
     /// What each item read was read from, in the order of the reading's items.
     let itemSources: [ItemSource]
     /// How deep the reader is when it reads an item.
@@ -25,6 +29,16 @@ public struct DataFileSnapshot: Sendable {
     /// moved them to other lines. Nil when the file was read whole, and no
     /// reading was compared with.
     public var changedItems: Set<Int>? = nil
+}
+
+extension DataFileSnapshot: ResumableReading {
+    public var withoutSource: DataFileSnapshot {
+        var detached = DataFileSnapshot(bytes: nil, reading: reading, lines: SourcePositions(lines: lines.lines?.withoutSource),
+                                        itemStarts: itemStarts, itemEnds: itemEnds, itemSources: itemSources, itemDepth: itemDepth,
+                                        bytesRead: bytesRead)
+        detached.changedItems = changedItems
+        return detached
+    }
 }
 
 /// What an item's reading was made from, apart from its place in the file:
@@ -65,38 +79,48 @@ extension DataFileReader {
     /// the edit lies inside one item (its braces unchanged) and the file is
     /// still valid, only that item is read again and the items after it are
     /// moved by the lines the edit added or removed; anything else is read
-    /// whole. Either way the result equals `snapshot(of: bytes)`.
-    public func reread(_ bytes: [UInt8], after previous: DataFileSnapshot) -> DataFileSnapshot {
-        editedItem(bytes, after: previous) ?? snapshot(of: bytes)
+    /// whole. Either way the result equals `snapshot(of: bytes)`. The edit
+    /// is `edit` when told (the versions are then not compared), else found
+    /// by comparing with the previous bytes; with neither, the file is read whole.
+    public func reread(_ bytes: [UInt8], after previous: DataFileSnapshot, edit: SourceEdit? = nil) -> DataFileSnapshot {
+        editedItem(bytes, after: previous, edit: edit) ?? snapshot(of: bytes)
     }
 
-    private func editedItem(_ bytes: [UInt8], after previous: DataFileSnapshot) -> DataFileSnapshot? {
+    private func editedItem(_ bytes: [UInt8], after previous: DataFileSnapshot, edit: SourceEdit?) -> DataFileSnapshot? {
         // Property lists are read whole (binary ones have no lines to splice).
         guard syntax == .json, let previousLines = previous.lines.lines,
-              case .items(let readings, let fileDiagnostics) = previous.reading, !previous.itemStarts.isEmpty else { return nil }
-        let old = previous.bytes
-        let (prefix, suffix) = ByteEdit.commonEnds(old, bytes)
-        if prefix == old.count && prefix == bytes.count {
-            return DataFileSnapshot(bytes: bytes, reading: previous.reading, lines: previous.lines, itemStarts: previous.itemStarts,
-                                    itemSources: previous.itemSources, itemDepth: previous.itemDepth, bytesRead: 0, changedItems: [])
+              case .items(let readings, let fileDiagnostics) = previous.reading, !previous.itemStarts.isEmpty,
+              previous.itemEnds.count == previous.itemStarts.count,
+              let edit = SourceEdit.edit(told: edit, previous: previous.bytes, new: bytes) else { return nil }
+        let prefix = edit.replaced.lowerBound
+        if edit.isEmpty {
+            let lines = SourceLocator(editing: previousLines, into: bytes, from: prefix, previousEnd: prefix, end: prefix)
+            return DataFileSnapshot(bytes: bytes, reading: previous.reading, lines: SourcePositions(lines: lines),
+                                    itemStarts: previous.itemStarts,
+                                    itemEnds: previous.itemEnds, itemSources: previous.itemSources, itemDepth: previous.itemDepth,
+                                    bytesRead: 0, changedItems: [])
         }
-        let oldEnd = old.count - suffix
-        let newEnd = bytes.count - suffix
-        let shift = bytes.count - old.count
+        let oldEnd = edit.replaced.upperBound
+        let newEnd = edit.insertedEnd
+        let shift = newEnd - oldEnd
 
         // The item whose opening brace comes before the edit and whose
         // closing brace comes after it.
         guard let index = previous.itemStarts.lastIndex(where: { $0 < prefix }) else { return nil }
         let start = previous.itemStarts[index]
-        guard old[start] == UInt8(ascii: "{") else { return nil }
+        // Before the edit, the bytes are the previous version's.
+        guard bytes[start] == UInt8(ascii: "{") else { return nil }
         // What the item was read from, where its reading is among the items read.
         let position = readings.firstIndex { $0.index == index }
         let source = position.flatMap { previous.itemSources.count == readings.count ? previous.itemSources[$0] : nil }
         // An edit inside one of its strings lies inside the item: its end need not be looked for.
-        if let position, let source, let edited = editedString(bytes, after: previous, item: index, at: position, source, prefix: prefix, oldEnd: oldEnd, newEnd: newEnd) {
+        if let position, let source,
+           let edited = editedString(bytes, after: previous, item: index, at: position, source,
+                                     prefix: prefix, oldEnd: oldEnd, newEnd: newEnd) {
             return edited
         }
-        guard let itemEnd = ByteEdit.endOfObject(in: old, at: start), oldEnd < itemEnd else { return nil }
+        let itemEnd = previous.itemEnds[index]
+        guard oldEnd < itemEnd else { return nil }
         let newItemEnd = itemEnd + shift
         guard case .success(let node) = JSONReader.parse(bytes, valueAt: start..<newItemEnd, depth: previous.itemDepth),
               let members = node.objectValue,
@@ -135,14 +159,20 @@ extension DataFileReader {
             itemSources[position] = editedSource
         }
         var itemStarts = previous.itemStarts
-        for later in (index + 1)..<itemStarts.count { itemStarts[later] += shift }
+        var itemEnds = previous.itemEnds
+        itemEnds[index] = newItemEnd
+        for later in (index + 1)..<itemStarts.count {
+            itemStarts[later] += shift
+            itemEnds[later] += shift
+        }
         // A problem of the file's own moved with the edit shows on every item.
         let fileProblemMoved = lineShift != 0 && fileDiagnostics.contains { $0.location.line > editEndLine }
         let changed = readings.indices.filter { position in
             readings[position].index == index || (readings[position].index > index && lineShift != 0) || fileProblemMoved
         }
-        return DataFileSnapshot(bytes: bytes, reading: .items(newReadings, fileDiagnostics: fileDiagnostics.map(moved)), lines: SourcePositions(lines: lines),
-                                itemStarts: itemStarts, itemSources: itemSources, itemDepth: previous.itemDepth,
+        return DataFileSnapshot(bytes: bytes, reading: .items(newReadings, fileDiagnostics: fileDiagnostics.map(moved)),
+                                lines: SourcePositions(lines: lines), itemStarts: itemStarts, itemEnds: itemEnds, itemSources: itemSources,
+                                itemDepth: previous.itemDepth,
                                 bytesRead: newItemEnd - start, changedItems: Set(changed))
     }
 
@@ -156,14 +186,14 @@ extension DataFileReader {
     private func editedString(_ bytes: [UInt8], after previous: DataFileSnapshot, item index: Int, at position: Int, _ source: ItemSource,
                               prefix: Int, oldEnd: Int, newEnd: Int) -> DataFileSnapshot? {
         guard let previousLines = previous.lines.lines, case .items(var readings, let fileDiagnostics) = previous.reading else { return nil }
-        let old = previous.bytes
         let start = previous.itemStarts[index]
         // The string whose opening quote is before the edit; its closing quote must be after it.
         guard let stringIndex = source.stringOffsets.lastIndex(where: { start + $0.lowerBound < prefix }) else { return nil }
         let written = source.stringOffsets[stringIndex]
         let (opening, closingEnd) = (start + written.lowerBound, start + written.upperBound)
-        guard oldEnd < closingEnd, Self.closesOnly(old[closingEnd...]) else { return nil }
-        let shift = bytes.count - old.count
+        let shift = newEnd - oldEnd
+        // After the edit, the bytes are the previous version's, moved.
+        guard oldEnd < closingEnd, Self.closesOnly(bytes[(closingEnd + shift)...]) else { return nil }
         let newWritten = opening..<(closingEnd + shift)
         guard case .success(let node) = JSONReader.parse(bytes, valueAt: newWritten, depth: previous.itemDepth + 2), let text = node.stringValue else { return nil }
 
@@ -181,9 +211,13 @@ extension DataFileReader {
         var itemSources = previous.itemSources
         itemSources[position] = itemSource
         var itemStarts = previous.itemStarts
-        for later in (index + 1)..<itemStarts.count { itemStarts[later] += shift }
+        var itemEnds = previous.itemEnds
+        for later in index..<itemStarts.count {
+            if later > index { itemStarts[later] += shift }
+            itemEnds[later] += shift
+        }
         return DataFileSnapshot(bytes: bytes, reading: .items(readings, fileDiagnostics: fileDiagnostics), lines: positions,
-                                itemStarts: itemStarts, itemSources: itemSources, itemDepth: previous.itemDepth,
+                                itemStarts: itemStarts, itemEnds: itemEnds, itemSources: itemSources, itemDepth: previous.itemDepth,
                                 bytesRead: newWritten.count, changedItems: [position])
     }
 
