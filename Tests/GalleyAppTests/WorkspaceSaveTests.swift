@@ -61,4 +61,26 @@ final class WorkspaceSaveTests: XCTestCase {
         XCTAssertEqual(workspace.changeComparisons.byIndex, after.byIndex)
         XCTAssertEqual(workspace.changeComparisons.byPage, after.byPage)
     }
+
+    /// A folder of many articles keeps no reading to resume from at its load
+    /// (that was most of a large folder's memory); a file's first save reads
+    /// it whole and keeps it, so the next saves of it resume.
+    func testTheLoadOfManyFilesKeepsNoReadingToResumeFrom() throws {
+        let files = (0..<(SourceCache.mostFilesKeptForResuming + 6)).map { "Many/articles\($0).json" }
+        try FileManager.default.createDirectory(atPath: root + "/Many", withIntermediateDirectories: true)
+        for file in files { try original.write(toFile: root + "/" + file, atomically: false, encoding: .utf8) }
+        let workspace = Workspace(root: root)
+        workspace.apply(.everything)
+        XCTAssertGreaterThan(original.utf8.count, 4 * 1024, "the files are large enough to be kept when read alone")
+        XCTAssertEqual(workspace.sources.resumableReadingCount, 0)
+
+        try edited("First ").write(toFile: root + "/" + files[0], atomically: false, encoding: .utf8)
+        let first = workspace.apply(changed: [files[0]], removed: [])
+        XCTAssertEqual(first.changed.count, 1, "the first save, read whole, shows the edited article")
+        XCTAssertEqual(workspace.sources.resumableReadingCount, 1)
+        let parsed = workspace.sources.bytesParsed
+        try edited("Second ").write(toFile: root + "/" + files[0], atomically: false, encoding: .utf8)
+        XCTAssertTrue(workspace.apply(changed: [files[0]], removed: []).changed[0].html.contains("Second "))
+        XCTAssertLessThan(workspace.sources.bytesParsed - parsed, original.utf8.count / 2, "the second save resumes")
+    }
 }

@@ -29,6 +29,12 @@ struct SourceCache {
     /// pages are answered (`Leftovers`).
     private var replacedReadings: [FileSnapshot] = []
     private static let smallestFileKeptForRereading = 4 * 1024
+    /// A batch of more files than this (the folder's load, a rescan, a
+    /// checkout) keeps what each may resume from only for large files: with
+    /// thousands of articles, the parsed items and tags kept for a next save
+    /// that most files never get were most of the daemon's memory. A file's
+    /// first save after it reads it whole, and keeps it from then on.
+    static let mostFilesKeptForResuming = 64
     private let converters = CodePageConverters()
     /// The files that were `largestFileReadInPlace` or larger when last
     /// read: such a file is read aside (`AsideWork`) where the
@@ -176,6 +182,8 @@ struct SourceCache {
         fileprivate let context: ReadingContext
         /// Its ticket from `AsideWork`, when it is read aside.
         fileprivate let ticket: Int
+        /// Whether what its next reading may resume from is kept (`mostFilesKeptForResuming`).
+        fileprivate var keptForResuming = true
 
         /// Reads and parses the file, only where it changed since the last
         /// reading. Nil when the file is gone.
@@ -186,7 +194,8 @@ struct SourceCache {
                 // Dropped here, not when kept: a load holds every file's result
                 // at once, and 10,000 small files' string readings were 11 MB
                 // of the heap's peak (massif).
-                let kept = if bytes.count < SourceCache.smallestFileKeptForRereading {
+                let kept = if bytes.count < SourceCache.smallestFileKeptForRereading
+                    || !keptForResuming && bytes.count < SourceCache.largestFileReadInPlace {
                     snapshot.readingOnly
                 } else if buffer != nil {
                     // The buffer's next reading is told its edit: sharing the
@@ -246,9 +255,14 @@ struct SourceCache {
                        slowAside: Bool = false) -> (results: [ReadResult], slow: [ContentFile]) {
         let slow = slowAside ? files.filter(isSlow) : []
         let inPlace = files.subtracting(slow).sorted { $0.path < $1.path }
+        let keptForResuming = inPlace.count <= Self.mostFilesKeptForResuming
         // One descriptor of the root for the batch, not one per file.
         let results = folder.holdingRoot { folder in
-            Parallel.map(inPlace.map { job(reading: $0, config: config, in: folder) }) { $0.run() }
+            Parallel.map(inPlace.map { file in
+                var job = job(reading: file, config: config, in: folder)
+                job.keptForResuming = keptForResuming
+                return job
+            }) { $0.run() }
         }
         return (results.map { keep($0) }, slow.sorted { $0.path < $1.path })
     }
@@ -274,6 +288,9 @@ struct SourceCache {
         if let replaced { replacedReadings.append(replaced) }
         bufferEdits[path.rawValue]?.read(version: result.bufferVersion)
     }
+
+    /// How many files' last readings are kept for their next reading to resume from.
+    var resumableReadingCount: Int { snapshots.count }
 
     /// The last readings replaced since the last call.
     mutating func takeReplacedReadings() -> [FileSnapshot] {
