@@ -96,3 +96,8 @@ let package = Package(
         ),
     ]
 )
+
+// Every existential is written `any P`, so that the cost of boxing a value is seen where it is paid.
+for target in package.targets where target.type != .system && target.type != .plugin {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("ExistentialAny")]
+}

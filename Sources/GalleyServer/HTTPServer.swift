@@ -39,7 +39,7 @@ public struct HTTPServerLimits: Sendable {
 /// A libmicrohttpd daemon with typed Swift requests, replies and long-polls.
 public final class HTTPServer: @unchecked Sendable {
     private let daemon: OpaquePointer
-    private let handler: HTTPHandler
+    private let handler: any HTTPHandler
     private let limits: HTTPServerLimits
     private let parkedCount = Atomic<Int>(0)
     private let stopped = Atomic<Bool>(false)
@@ -48,7 +48,7 @@ public final class HTTPServer: @unchecked Sendable {
     private let callbackContext: PendingStart
 
     /// Starts serving on `socket`; the server owns the socket from here on.
-    public init(socket: ListeningSocket, handler: HTTPHandler, limits: HTTPServerLimits = HTTPServerLimits()) throws {
+    public init(socket: ListeningSocket, handler: any HTTPHandler, limits: HTTPServerLimits = HTTPServerLimits()) throws {
         self.handler = handler
         self.limits = limits
         connections = ConnectionKeeper(limits: ConnectionLedger.Limits(

@@ -28,21 +28,21 @@ public final class LocalSocketServer: @unchecked Sendable {
 
     private struct Client {
         let peer: LocalSocketPeer
-        let session: LocalSocketSession
+        let session: any LocalSocketSession
         var input: [UInt8] = []
         var hasSpoken = false
     }
 
     private let listener: LocalSocketListener
     private let maximumConnections: Int
-    private let makeSession: (LocalSocketPeer) -> LocalSocketSession
+    private let makeSession: (LocalSocketPeer) -> any LocalSocketSession
     /// Written to by `stop()` to wake the poll.
     private let wake: (readEnd: FileDescriptor, writeEnd: FileDescriptor)
     private let clientCount = Locked(0)
     private let isStopping = Atomic(false)
 
     public init(listener: LocalSocketListener, maximumConnections: Int = defaultMaximumConnections,
-                makeSession: @escaping (LocalSocketPeer) -> LocalSocketSession) throws {
+                makeSession: @escaping (LocalSocketPeer) -> any LocalSocketSession) throws {
         wake = try FileDescriptor.pipe()
         self.listener = listener
         self.maximumConnections = maximumConnections

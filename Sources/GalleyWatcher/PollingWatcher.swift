@@ -16,7 +16,7 @@ public final class PollingWatcher: FileWatcher, @unchecked Sendable {
     private enum Lifecycle { case idle, running, stopped }
 
     private let timerQueue = DispatchQueue(label: "galley.polling-watcher")
-    private let timer: DispatchSourceTimer
+    private let timer: any DispatchSourceTimer
     private let lifecycle = Locked(Lifecycle.idle)
     /// Used only on `timerQueue`.
     private var known = FileSignatures()

@@ -83,7 +83,7 @@ struct SourceCache {
     }
 
     /// The contents of `file`, or nil when it does not exist.
-    func existingContents(of file: String) -> Result<[UInt8], Error>? {
+    func existingContents(of file: String) -> Result<[UInt8], any Error>? {
         source(of: [file]).existingContents(of: file)
     }
 
@@ -94,7 +94,7 @@ struct SourceCache {
         fileprivate let buffers: [String: [UInt8]]
 
         /// The contents of `file`, or nil when it does not exist.
-        func existingContents(of file: String) -> Result<[UInt8], Error>? {
+        func existingContents(of file: String) -> Result<[UInt8], any Error>? {
             if let buffer = buffers[file] { return .success(buffer) }
             guard folder.hasEntry(file) else { return nil }
             return Result { try folder.read(file) }

@@ -43,7 +43,7 @@ final class Publisher: @unchecked Sendable {
     private let editorAnnounced: Atomic<Bool>
     private let state = Locked(State())
     private let timerQueue = DispatchQueue(label: "galley.poll-deadlines")
-    private let timer: DispatchSourceTimer
+    private let timer: any DispatchSourceTimer
     /// Where each new problem is printed once; nil prints none.
     private let problems: ProblemLog?
     private let memoryTrim: MemoryTrim

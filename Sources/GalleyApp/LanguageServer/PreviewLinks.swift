@@ -7,7 +7,7 @@ import Synchronization
 /// one it serves itself, found for each opened file. This is where the
 /// session's preview actions meet sockets and the disk.
 final class PreviewLinks {
-    private var links: [Int: PreviewLink] = [:]
+    private var links: [Int: any PreviewLink] = [:]
     /// The folders of the previews this process serves itself.
     private var ownRoots: Set<AbsolutePath> = []
     private var nextNumber = 0
@@ -28,7 +28,7 @@ final class PreviewLinks {
         self.showClick = showClick
     }
 
-    private func link(_ preview: PreviewID) throws(PreviewLinkError) -> PreviewLink {
+    private func link(_ preview: PreviewID) throws(PreviewLinkError) -> any PreviewLink {
         guard let link = links[preview.number] else { throw .closed(root: preview.root) }
         return link
     }
@@ -114,7 +114,7 @@ final class PreviewLinks {
         }
     }
 
-    private func add(_ link: PreviewLink) -> PreviewID {
+    private func add(_ link: any PreviewLink) -> PreviewID {
         nextNumber += 1
         links[nextNumber] = link
         let root = link.root
