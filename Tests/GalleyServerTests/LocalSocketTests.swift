@@ -118,7 +118,7 @@ final class LocalSocketTests: XCTestCase {
         defer { secondPeer.close() }
         secondClient.close()
         // The client left: a send sees EPIPE (or a reset) rather than killing the process.
-        var failure: any Error?
+        var failure: (any Error)?
         for _ in 0..<4 where failure == nil {
             do { try secondPeer.write([UInt8](repeating: 0x41, count: 65536)) } catch { failure = error }
         }
