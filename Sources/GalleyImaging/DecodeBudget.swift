@@ -6,8 +6,8 @@ import Foundation
 /// for at once, decoding never holds more than `limit`. Reservations are
 /// granted in the order they were asked for, so a large picture is not
 /// passed over for ever by small ones.
-public final class DecodeBudget: @unchecked Sendable {
-    public let limit: Int
+package final class DecodeBudget: @unchecked Sendable {
+    package let limit: Int
     private let changed = NSCondition()
     /// Guarded by `changed`.
     private var reserved = 0
@@ -15,13 +15,13 @@ public final class DecodeBudget: @unchecked Sendable {
     private var serving = 0
     private var mostReserved = 0
 
-    public init(limit: Int) {
+    package init(limit: Int) {
         self.limit = limit
     }
 
     /// Waits until `bytes` fit beside what is reserved and reserves them;
     /// false (and nothing waits) when they would not fit even alone.
-    public func reserve(_ bytes: Int) -> Bool {
+    package func reserve(_ bytes: Int) -> Bool {
         guard bytes <= limit else { return false }
         changed.lock()
         defer { changed.unlock() }
@@ -38,7 +38,7 @@ public final class DecodeBudget: @unchecked Sendable {
     }
 
     /// Gives back what `reserve` took.
-    public func release(_ bytes: Int) {
+    package func release(_ bytes: Int) {
         changed.lock()
         reserved -= bytes
         changed.broadcast()
@@ -46,14 +46,14 @@ public final class DecodeBudget: @unchecked Sendable {
     }
 
     /// How many reservations are waiting for their turn or their room, for tests.
-    public var waitingCount: Int {
+    package var waitingCount: Int {
         changed.lock()
         defer { changed.unlock() }
         return nextTicket - serving
     }
 
     /// The most that was ever reserved at once, for tests and the bench.
-    public var peakBytes: Int {
+    package var peakBytes: Int {
         changed.lock()
         defer { changed.unlock() }
         return mostReserved

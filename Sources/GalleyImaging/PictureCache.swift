@@ -2,11 +2,11 @@ import GalleyCore
 import GalleySystem
 
 /// Which picture: the file's content hash and the width it is drawn at.
-public struct PictureKey: Hashable, Sendable {
-    public let contentHash: String
-    public let width: Int
+package struct PictureKey: Hashable, Sendable {
+    package let contentHash: String
+    package let width: Int
 
-    public init(contentHash: String, width: Int) {
+    package init(contentHash: String, width: Int) {
         self.contentHash = contentHash
         self.width = width
     }
@@ -14,7 +14,7 @@ public struct PictureKey: Hashable, Sendable {
 
 /// Drawn pictures kept in memory, bounded by their total size in bytes:
 /// the least recently used goes first. Safe from any thread.
-public final class PictureCache: Sendable {
+package final class PictureCache: Sendable {
     private struct Entry {
         var picture: DrawnPicture
         var lastUse: UInt64
@@ -26,14 +26,14 @@ public final class PictureCache: Sendable {
         var clock: UInt64 = 0
     }
 
-    public let byteLimit: Int
+    package let byteLimit: Int
     private let state = Locked(State())
 
-    public init(byteLimit: Int) {
+    package init(byteLimit: Int) {
         self.byteLimit = byteLimit
     }
 
-    public func picture(for key: PictureKey) -> DrawnPicture? {
+    package func picture(for key: PictureKey) -> DrawnPicture? {
         state.withLock { state in
             guard var entry = state.entries[key] else { return nil }
             state.clock += 1
@@ -44,7 +44,7 @@ public final class PictureCache: Sendable {
     }
 
     /// Keeps `picture`; one larger than the whole limit is not kept.
-    public func store(_ picture: DrawnPicture, for key: PictureKey) {
+    package func store(_ picture: DrawnPicture, for key: PictureKey) {
         guard picture.bytes.count <= byteLimit else { return }
         state.withLock { state in
             state.clock += 1
@@ -60,11 +60,11 @@ public final class PictureCache: Sendable {
     }
 
     /// The bytes held now.
-    public var byteCount: Int {
+    package var byteCount: Int {
         state.withLock { $0.bytes }
     }
 
-    public var count: Int {
+    package var count: Int {
         state.withLock { $0.entries.count }
     }
 }

@@ -3,7 +3,7 @@ import GalleyCore
 /// Why a file could not be drawn. Some reasons belong to the file and
 /// hold until its bytes change; others to the moment (`isLasting`), and
 /// asking again may succeed.
-public enum PictureFailure: Error, Equatable, Sendable, CustomStringConvertible {
+package enum PictureFailure: Error, Equatable, Sendable, CustomStringConvertible {
     /// libvips did not start: a broken install, the same for every file.
     case libvipsUnavailable
     /// More different pictures were waiting than the maker queues.
@@ -20,14 +20,14 @@ public enum PictureFailure: Error, Equatable, Sendable, CustomStringConvertible 
     case decoderAfterHeader(ImageHeaderProblem, complaint: String)
 
     /// Whether the same bytes would fail again, so the failure may be kept and reported as the file's.
-    public var isLasting: Bool {
+    package var isLasting: Bool {
         switch self {
         case .tooManyWaiting, .unreadable: false
         case .libvipsUnavailable, .header, .overDecodeBudget, .decoder, .decoderAfterHeader: true
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .libvipsUnavailable: "libvips could not start"
         case .tooManyWaiting: "too many pictures are waiting to be drawn; try again"

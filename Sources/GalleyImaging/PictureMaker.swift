@@ -12,19 +12,19 @@ import GalleySystem
 /// requests, and together they hold at most what `budget` allows (see
 /// `DecodeCost`); the workers run at a lower CPU priority so a text save is
 /// not slowed by a batch of photos.
-public final class PictureMaker: @unchecked Sendable {
-    public typealias Completion = @Sendable (Result<DrawnPicture, PictureFailure>) -> Void
+package final class PictureMaker: @unchecked Sendable {
+    package typealias Completion = @Sendable (Result<DrawnPicture, PictureFailure>) -> Void
 
     /// What the workers need to draw one picture.
-    public struct Job: Sendable {
-        public var key: PictureKey
+    package struct Job: Sendable {
+        package var key: PictureKey
         /// The file's format (from its name): a PDF is drawn as PNG.
-        public var format: ImageFormat
-        public var enlarge: Bool
+        package var format: ImageFormat
+        package var enlarge: Bool
         /// Reads the file; nil when it is gone.
-        public var read: @Sendable () -> [UInt8]?
+        package var read: @Sendable () -> [UInt8]?
 
-        public init(key: PictureKey, format: ImageFormat, enlarge: Bool, read: @escaping @Sendable () -> [UInt8]?) {
+        package init(key: PictureKey, format: ImageFormat, enlarge: Bool, read: @escaping @Sendable () -> [UInt8]?) {
             self.key = key
             self.format = format
             self.enlarge = enlarge
@@ -41,8 +41,8 @@ public final class PictureMaker: @unchecked Sendable {
         var drawn = 0
     }
 
-    public let cache: PictureCache
-    public let budget: DecodeBudget
+    package let cache: PictureCache
+    package let budget: DecodeBudget
     private let workers: Int
     private let queueLimit: Int
     private let state = Locked(State())
@@ -51,7 +51,7 @@ public final class PictureMaker: @unchecked Sendable {
     /// `workers` threads at most; `cacheBytes` of pictures kept; at most
     /// `queueLimit` different pictures waiting (more are refused, not queued);
     /// `decodeBytes` of decoded pixels held by the pictures drawn at once.
-    public init(workers: Int = 2, cacheBytes: Int = 96 << 20, queueLimit: Int = 512, decodeBytes: Int = DecodeCost.budgetBytes) {
+    package init(workers: Int = 2, cacheBytes: Int = 96 << 20, queueLimit: Int = 512, decodeBytes: Int = DecodeCost.budgetBytes) {
         self.workers = max(1, workers)
         self.queueLimit = queueLimit
         cache = PictureCache(byteLimit: cacheBytes)
@@ -59,24 +59,24 @@ public final class PictureMaker: @unchecked Sendable {
     }
 
     /// How many pictures were drawn (not served from the cache), for tests and the bench.
-    public var drawnCount: Int {
+    package var drawnCount: Int {
         state.withLock { $0.drawn }
     }
 
     /// Why the file with this content hash could not be drawn, if it could not.
-    public func failure(forContentHash hash: String) -> PictureFailure? {
+    package func failure(forContentHash hash: String) -> PictureFailure? {
         state.withLock { $0.failures[hash] }
     }
 
     /// The picture if it is ready, else nil (and nothing is started).
-    public func ready(_ key: PictureKey) -> Result<DrawnPicture, PictureFailure>? {
+    package func ready(_ key: PictureKey) -> Result<DrawnPicture, PictureFailure>? {
         if let picture = cache.picture(for: key) { return .success(picture) }
         return failure(forContentHash: key.contentHash).map { .failure($0) }
     }
 
     /// Draws the picture (or finds it drawn) and calls `done` with it, on a
     /// worker thread or at once on the caller's when it is ready.
-    public func make(_ job: Job, done: @escaping Completion) {
+    package func make(_ job: Job, done: @escaping Completion) {
         if let ready = ready(job.key) {
             done(ready)
             return
@@ -111,7 +111,7 @@ public final class PictureMaker: @unchecked Sendable {
     }
 
     /// `make`, waiting for the answer (for `galley render` and `check`).
-    public func makeNow(_ job: Job) -> Result<DrawnPicture, PictureFailure> {
+    package func makeNow(_ job: Job) -> Result<DrawnPicture, PictureFailure> {
         // Every job is answered, before `finished` is signalled: this first value is always replaced.
         let answer = Locked<Result<DrawnPicture, PictureFailure>>(.failure(.unreadable))
         let finished = DispatchSemaphore(value: 0)

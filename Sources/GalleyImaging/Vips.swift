@@ -2,16 +2,16 @@ import GalleyCore
 import GalleyShim
 
 /// A picture drawn from an image file.
-public struct DrawnPicture: Sendable {
-    public let bytes: [UInt8]
-    public let width: Int
-    public let height: Int
-    public let mimeType: String
+package struct DrawnPicture: Sendable {
+    package let bytes: [UInt8]
+    package let width: Int
+    package let height: Int
+    package let mimeType: String
 }
 
 /// libvips, through the C shim: started once, with bounded threads and its
 /// warnings kept off the terminal.
-public enum Vips {
+package enum Vips {
     /// Threads libvips may use for one picture; pictures are drawn one per
     /// converter worker, so this bounds the threads and the memory.
     static let threadsPerPicture: Int32 = 1
@@ -20,14 +20,14 @@ public enum Vips {
     private static let started: Bool = galley_vips_start(threadsPerPicture) == 0
 
     /// Whether libvips started (it is linked in, so only a broken install fails).
-    public static var isAvailable: Bool { started }
+    package static var isAvailable: Bool { started }
 
     /// Draws `bytes` (an encoded image) `width` pixels wide. A raster source
     /// with more than `ImageDimensions.maximumPixels`, or whose decoded
     /// pixels libvips's header reading says take more than
     /// `decodedBytesAtMost`, is refused before decoding.
     /// Only a file known to be a BMP may reach ImageMagick (`isBMP`).
-    public static func draw(_ bytes: [UInt8], width: Int, enlarge: Bool, preferPNG: Bool, isBMP: Bool = false,
+    package static func draw(_ bytes: [UInt8], width: Int, enlarge: Bool, preferPNG: Bool, isBMP: Bool = false,
                             decodedBytesAtMost: Int = DecodeCost.budgetBytes) -> Result<DrawnPicture, PictureFailure> {
         guard started else { return .failure(.libvipsUnavailable) }
         var picture = galley_vips_picture()

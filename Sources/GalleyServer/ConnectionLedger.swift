@@ -11,21 +11,21 @@
 ///   head makes room, or else the newcomer is closed.
 /// - At the full capacity, any newcomer makes room the same way, taking an
 ///   untrusted waiting connection first.
-public struct ConnectionLedger: Sendable {
-    public struct Limits: Sendable {
-        public var capacity: Int
+package struct ConnectionLedger: Sendable {
+    package struct Limits: Sendable {
+        package var capacity: Int
         /// Kept for trusted connections: untrusted ones hold at most `capacity - trustedShare`.
-        public var trustedShare: Int
-        public var headSeconds: Int
+        package var trustedShare: Int
+        package var headSeconds: Int
 
-        public init(capacity: Int, trustedShare: Int, headSeconds: Int) {
+        package init(capacity: Int, trustedShare: Int, headSeconds: Int) {
             self.capacity = capacity
             self.trustedShare = min(trustedShare, capacity - 1)
             self.headSeconds = headSeconds
         }
     }
 
-    public typealias ID = Int
+    package typealias ID = Int
 
     private struct Entry {
         var trusted: Bool
@@ -33,19 +33,19 @@ public struct ConnectionLedger: Sendable {
         var waitingSince: ContinuousClock.Instant?
     }
 
-    public let limits: Limits
+    package let limits: Limits
     private var entries: [ID: Entry] = [:]
     private var untrusted = 0
 
-    public init(limits: Limits) {
+    package init(limits: Limits) {
         self.limits = limits
     }
 
-    public var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     /// A connection was accepted; returns the connections to close to make
     /// room (`id` itself when nothing else can go). They leave the ledger now.
-    public mutating func opened(_ id: ID, trusted: Bool, now: ContinuousClock.Instant) -> [ID] {
+    package mutating func opened(_ id: ID, trusted: Bool, now: ContinuousClock.Instant) -> [ID] {
         entries[id] = Entry(trusted: trusted, waitingSince: now)
         if !trusted { untrusted += 1 }
         var closing: [ID] = []
@@ -59,29 +59,29 @@ public struct ConnectionLedger: Sendable {
     }
 
     /// The connection's request head arrived; it is handled now.
-    public mutating func headArrived(_ id: ID) {
+    package mutating func headArrived(_ id: ID) {
         entries[id]?.waitingSince = nil
     }
 
     /// The connection's request showed it is trusted (it keeps that for its life).
-    public mutating func trust(_ id: ID) {
+    package mutating func trust(_ id: ID) {
         guard let entry = entries[id], !entry.trusted else { return }
         entries[id]?.trusted = true
         untrusted -= 1
     }
 
     /// The connection's request was answered; it may send another.
-    public mutating func answered(_ id: ID, now: ContinuousClock.Instant) {
+    package mutating func answered(_ id: ID, now: ContinuousClock.Instant) {
         entries[id]?.waitingSince = now
     }
 
     /// The connection is gone.
-    public mutating func closed(_ id: ID) {
+    package mutating func closed(_ id: ID) {
         remove(id)
     }
 
     /// The connections whose head is overdue at `now`; they leave the ledger.
-    public mutating func overdue(at now: ContinuousClock.Instant) -> [ID] {
+    package mutating func overdue(at now: ContinuousClock.Instant) -> [ID] {
         let deadline = Duration.seconds(limits.headSeconds)
         let late = entries.compactMap { id, entry in entry.waitingSince.flatMap { now - $0 >= deadline ? id : nil } }
         for id in late { remove(id) }
@@ -89,7 +89,7 @@ public struct ConnectionLedger: Sendable {
     }
 
     /// When the next head falls due; nil when no connection waits for one.
-    public var nextDeadline: ContinuousClock.Instant? {
+    package var nextDeadline: ContinuousClock.Instant? {
         entries.values.compactMap(\.waitingSince).min().map { $0 + .seconds(limits.headSeconds) }
     }
 

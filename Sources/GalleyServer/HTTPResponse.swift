@@ -6,29 +6,29 @@
 /// is never changed while the body lives, and a Swift array keeps its
 /// elements in one heap object of its own that never moves, so the address
 /// libmicrohttpd is given stays valid until its free callback lets the body go.
-public final class SharedBody: @unchecked Sendable {
+package final class SharedBody: @unchecked Sendable {
     private let bytes: [UInt8]
     /// The bytes, for libmicrohttpd and for readers.
     let pointer: UnsafeRawBufferPointer
 
     /// A body of `bytes`, sharing their storage.
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
         pointer = bytes.withUnsafeBytes { $0 }
     }
 
-    public convenience init(_ bytes: some Collection<UInt8>) {
+    package convenience init(_ bytes: some Collection<UInt8>) {
         self.init(Array(bytes))
     }
 
-    public convenience init(_ text: String) {
+    package convenience init(_ text: String) {
         self.init(Array(text.utf8))
     }
 
-    public var count: Int { bytes.count }
+    package var count: Int { bytes.count }
 
     /// The body's bytes, for as long as `read` runs.
-    public func withUnsafeBytes<Result>(_ read: (UnsafeRawBufferPointer) -> Result) -> Result {
+    package func withUnsafeBytes<Result>(_ read: (UnsafeRawBufferPointer) -> Result) -> Result {
         bytes.withUnsafeBytes(read)
     }
 }
@@ -37,25 +37,25 @@ public final class SharedBody: @unchecked Sendable {
 ///
 /// Copies of one response share the libmicrohttpd response built for it, so
 /// a thousand pages answered with the same document cost one build.
-public struct HTTPResponse: Sendable {
-    public let status: Int
-    public let headers: [(name: String, value: String)]
-    public let body: SharedBody
+package struct HTTPResponse: Sendable {
+    package let status: Int
+    package let headers: [(name: String, value: String)]
+    package let body: SharedBody
     let prepared = PreparedResponse()
 
-    public init(status: Int, headers: [(name: String, value: String)] = [], body: SharedBody) {
+    package init(status: Int, headers: [(name: String, value: String)] = [], body: SharedBody) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
-    public init(status: Int, contentType: String, body: String, headers: [(name: String, value: String)] = []) {
+    package init(status: Int, contentType: String, body: String, headers: [(name: String, value: String)] = []) {
         self.init(status: status, headers: [("Content-Type", contentType)] + headers, body: SharedBody(body))
     }
 }
 
 /// The application's answer to a request: now, or once something changes.
-public enum HTTPReply: Sendable {
+package enum HTTPReply: Sendable {
     case now(HTTPResponse)
     /// Park the connection; the closure receives the handle that answers it
     /// later (it runs while the connection is already suspended).

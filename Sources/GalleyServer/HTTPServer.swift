@@ -7,7 +7,7 @@ import Glibc
 import Synchronization
 
 /// Handles requests on libmicrohttpd's thread; must not block.
-public protocol HTTPHandler: Sendable {
+package protocol HTTPHandler: Sendable {
     func reply(to request: HTTPRequest) -> HTTPReply
     /// Whether the request comes from a page that may use this server, so
     /// that its connection is in the share kept for such pages.
@@ -15,29 +15,29 @@ public protocol HTTPHandler: Sendable {
 }
 
 extension HTTPHandler {
-    public func isTrusted(_ request: HTTPRequest) -> Bool {
+    package func isTrusted(_ request: HTTPRequest) -> Bool {
         request.peer.isLoopback
     }
 }
 
 /// Limits that keep misbehaving clients from starving well-behaved pages.
-public struct HTTPServerLimits: Sendable {
-    public var connections: UInt32 = 4000
+package struct HTTPServerLimits: Sendable {
+    package var connections: UInt32 = 4000
     /// Of `connections`, kept for trusted pages (see `ConnectionLedger`).
-    public var trustedShare: UInt32 = 1000
+    package var trustedShare: UInt32 = 1000
     /// How long a connection may take to send a request's head.
-    public var headSeconds: UInt32 = 10
-    public var idleTimeoutSeconds: UInt32 = 30
+    package var headSeconds: UInt32 = 10
+    package var idleTimeoutSeconds: UInt32 = 30
     /// libmicrohttpd clears a connection's pool for every request: 16 KiB holds any
     /// browser's headers while keeping a thousand parked polls cheap to answer.
-    public var memoryPerConnection = 16 * 1024
-    public var requestBodyBytes = 64 * 1024
+    package var memoryPerConnection = 16 * 1024
+    package var requestBodyBytes = 64 * 1024
 
-    public init() {}
+    package init() {}
 }
 
 /// A libmicrohttpd daemon with typed Swift requests, replies and long-polls.
-public final class HTTPServer: @unchecked Sendable {
+package final class HTTPServer: @unchecked Sendable {
     private let daemon: OpaquePointer
     private let handler: any HTTPHandler
     private let limits: HTTPServerLimits
@@ -48,7 +48,7 @@ public final class HTTPServer: @unchecked Sendable {
     private let callbackContext: PendingStart
 
     /// Starts serving on `socket`; the server owns the socket from here on.
-    public init(socket: ListeningSocket, handler: any HTTPHandler, limits: HTTPServerLimits = HTTPServerLimits()) throws {
+    package init(socket: ListeningSocket, handler: any HTTPHandler, limits: HTTPServerLimits = HTTPServerLimits()) throws {
         self.handler = handler
         self.limits = limits
         connections = ConnectionKeeper(limits: ConnectionLedger.Limits(
@@ -74,7 +74,7 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     /// Hands memory freed by a burst of answered connections back to the system.
-    public static func releaseFreeMemory() {
+    package static func releaseFreeMemory() {
         galley_release_free_memory()
     }
 
@@ -83,7 +83,7 @@ public final class HTTPServer: @unchecked Sendable {
     ///
     /// `answerParked` is called again while waiting, because a request that
     /// was being parked as the stop began is parked after the first call.
-    public func stop(grace: Double = 2, answerParked: () -> Void) {
+    package func stop(grace: Double = 2, answerParked: () -> Void) {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         connections.stop()
         let listener = MHD_quiesce_daemon(daemon)

@@ -3,13 +3,13 @@ import GalleySystem
 
 /// A TCP socket bound and listening, created by Galley rather than by
 /// libmicrohttpd so that "port in use" comes back as a real errno.
-public struct ListeningSocket: Sendable {
-    public let descriptor: FileDescriptor
-    public let host: String
-    public let port: UInt16
+package struct ListeningSocket: Sendable {
+    package let descriptor: FileDescriptor
+    package let host: String
+    package let port: UInt16
 
     /// Binds `host` (an IPv4 or IPv6 literal) and `port` (0 picks a free one).
-    public init(host: String, port: UInt16) throws {
+    package init(host: String, port: UInt16) throws {
         let subject = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         var address4 = sockaddr_in()
         var address6 = sockaddr_in6()
@@ -66,7 +66,7 @@ public struct ListeningSocket: Sendable {
     }
 
     /// The origin a browser uses for this socket: `http://127.0.0.1:8080`.
-    public var origin: String {
+    package var origin: String {
         host.contains(":") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)"
     }
 }

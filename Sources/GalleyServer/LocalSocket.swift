@@ -4,12 +4,12 @@ import GalleySystem
 /// A Unix stream socket at a path, for the link between `galley serve` and
 /// `galley lsp` on the same machine. Peers are checked with `SO_PEERCRED`:
 /// only processes of the same user are accepted.
-public final class LocalSocketListener: @unchecked Sendable {
-    public let path: String
+package final class LocalSocketListener: @unchecked Sendable {
+    package let path: String
     let descriptor: FileDescriptor
 
     /// Binds `path` (replacing a stale socket nobody answers on) and listens.
-    public init(path: String) throws {
+    package init(path: String) throws {
         if LocalSocketConnection.isAnswering(path) {
             throw SystemCallError(call: "bind", path: path, errno: EADDRINUSE)
         }
@@ -45,7 +45,7 @@ public final class LocalSocketListener: @unchecked Sendable {
     }
 
     /// Stops accepting and removes the socket file.
-    public func close() {
+    package func close() {
         unlink(path)
         descriptor.shutdownBoth()
         descriptor.close()
@@ -53,7 +53,7 @@ public final class LocalSocketListener: @unchecked Sendable {
 }
 
 /// One end of a connected Unix stream socket, read and written whole.
-public final class LocalSocketConnection: @unchecked Sendable {
+package final class LocalSocketConnection: @unchecked Sendable {
     private let descriptor: FileDescriptor
     private var buffer: [UInt8] = []
 
@@ -62,7 +62,7 @@ public final class LocalSocketConnection: @unchecked Sendable {
     }
 
     /// Connects to a listener at `path` that runs as the same user.
-    public static func connect(to path: String) throws -> LocalSocketConnection {
+    package static func connect(to path: String) throws -> LocalSocketConnection {
         let descriptor = try makeSocket(path)
         do {
             try withAddress(path) { address, length in
@@ -85,13 +85,13 @@ public final class LocalSocketConnection: @unchecked Sendable {
         return true
     }
 
-    public func write(_ bytes: [UInt8]) throws {
+    package func write(_ bytes: [UInt8]) throws {
         try descriptor.sendAll(bytes)
     }
 
     /// The bytes up to the next `\n` (without it); nil at the end of the
     /// stream or past `limit` bytes without one.
-    public func readLine(limit: Int = 64 * 1024) -> [UInt8]? {
+    package func readLine(limit: Int = 64 * 1024) -> [UInt8]? {
         while true {
             if let newline = buffer.firstIndex(of: 0x0A) {
                 let line = Array(buffer[..<newline])
@@ -103,7 +103,7 @@ public final class LocalSocketConnection: @unchecked Sendable {
     }
 
     /// Exactly `count` bytes; nil if the stream ends first.
-    public func read(count: Int) -> [UInt8]? {
+    package func read(count: Int) -> [UInt8]? {
         while buffer.count < count {
             guard fill() else { return nil }
         }
@@ -123,11 +123,11 @@ public final class LocalSocketConnection: @unchecked Sendable {
     }
 
     /// Ends both directions, waking a reader blocked on this connection.
-    public func shutdownBoth() {
+    package func shutdownBoth() {
         descriptor.shutdownBoth()
     }
 
-    public func close() {
+    package func close() {
         descriptor.close()
     }
 

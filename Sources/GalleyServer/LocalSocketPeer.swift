@@ -6,7 +6,7 @@ import Glibc
 /// reads it; anyone may write to it (replies on the server's thread, events
 /// from others), and writing and closing take turns, so a write never lands
 /// on a descriptor that was closed and reused.
-public final class LocalSocketPeer: Sendable {
+package final class LocalSocketPeer: Sendable {
     let descriptor: FileDescriptor
     private let isClosed = Locked(false)
 
@@ -16,7 +16,7 @@ public final class LocalSocketPeer: Sendable {
 
     /// Writes all of `bytes`; throws once the connection is closed, or when
     /// the peer has not read for `LocalSocketServer.sendTimeoutSeconds`.
-    public func write(_ bytes: [UInt8]) throws {
+    package func write(_ bytes: [UInt8]) throws {
         try isClosed.withLock { closed in
             guard !closed else { throw SystemCallError(call: "send", path: nil, errno: EBADF) }
             try descriptor.sendAll(bytes)
@@ -30,7 +30,7 @@ public final class LocalSocketPeer: Sendable {
 
     /// Ends the connection without closing the descriptor, which stays the
     /// server's to close: the server then reads its end and lets it go.
-    public func hangUp() {
+    package func hangUp() {
         isClosed.withLock { closed in
             guard !closed else { return }
             _ = shutdown(descriptor.rawValue, Int32(SHUT_RDWR))

@@ -6,7 +6,7 @@ import Synchronization
 /// What a `LocalSocketServer` does with one connection: it is handed the
 /// bytes received so far, takes the requests they complete, and answers
 /// through its `LocalSocketPeer`.
-public protocol LocalSocketSession: AnyObject {
+package protocol LocalSocketSession: AnyObject {
     /// Called on the server's thread when bytes arrive: removes from `input`
     /// what it used (leaving a partial request for later). Returns false to
     /// close the connection.
@@ -20,8 +20,8 @@ public protocol LocalSocketSession: AnyObject {
 /// oldest that never sent anything, or is closed at once), each with an input buffer only as large as what it has sent and
 /// not yet completed. A thread and a fixed buffer per connection made 1,000
 /// idle connections cost 1,005 threads and 285 MB.
-public final class LocalSocketServer: @unchecked Sendable {
-    public static let defaultMaximumConnections = 64
+package final class LocalSocketServer: @unchecked Sendable {
+    package static let defaultMaximumConnections = 64
     /// How long a reply may wait for a peer that does not read, before the
     /// connection is given up: a peer must not stall the others.
     static let sendTimeoutSeconds = 5
@@ -41,7 +41,7 @@ public final class LocalSocketServer: @unchecked Sendable {
     private let clientCount = Locked(0)
     private let isStopping = Atomic(false)
 
-    public init(listener: LocalSocketListener, maximumConnections: Int = defaultMaximumConnections,
+    package init(listener: LocalSocketListener, maximumConnections: Int = defaultMaximumConnections,
                 makeSession: @escaping (LocalSocketPeer) -> any LocalSocketSession) throws {
         wake = try FileDescriptor.pipe()
         self.listener = listener
@@ -49,18 +49,18 @@ public final class LocalSocketServer: @unchecked Sendable {
         self.makeSession = makeSession
     }
 
-    public var path: String { listener.path }
+    package var path: String { listener.path }
 
     /// Connections being served now.
-    public var connectionCount: Int { clientCount.withLock { $0 } }
+    package var connectionCount: Int { clientCount.withLock { $0 } }
 
     /// Serves on a thread of its own until `stop()`.
-    public func start() throws(SystemCallError) {
+    package func start() throws(SystemCallError) {
         try DetachedThread.start(name: "galley-link") { [self] in run() }
     }
 
     /// Stops accepting, closes every connection and removes the socket file.
-    public func stop() {
+    package func stop() {
         guard !isStopping.exchange(true, ordering: .relaxed) else { return }
         _ = try? wake.writeEnd.writeAll([1])
     }

@@ -1,20 +1,20 @@
 import Glibc
 
 /// The address a request came from, as a numeric string.
-public struct PeerAddress: Sendable, Equatable, Hashable {
-    public var text: String
+package struct PeerAddress: Sendable, Equatable, Hashable {
+    package var text: String
     /// 127.0.0.0/8, ::1 or an IPv4-mapped loopback address: this machine.
-    public var isLoopback: Bool
+    package var isLoopback: Bool
 
-    public init(text: String, isLoopback: Bool) {
+    package init(text: String, isLoopback: Bool) {
         self.text = text
         self.isLoopback = isLoopback
     }
 
-    public static let loopback = PeerAddress(text: "127.0.0.1", isLoopback: true)
+    package static let loopback = PeerAddress(text: "127.0.0.1", isLoopback: true)
 
     /// Reads a `sockaddr` of family AF_INET or AF_INET6; nil for anything else.
-    public init?(_ address: UnsafePointer<sockaddr>) {
+    package init?(_ address: UnsafePointer<sockaddr>) {
         var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
         switch Int32(address.pointee.sa_family) {
         case AF_INET:

@@ -4,7 +4,7 @@ import GalleySystem
 /// A suspended connection waiting for its answer (a held long-poll).
 ///
 /// `resume(with:)` may be called from any thread, once; later calls are ignored.
-public final class PendingResponse: Sendable {
+package final class PendingResponse: Sendable {
     private let state = Locked<(response: HTTPResponse?, resumed: Bool)>((nil, false))
     private let wake: @Sendable () -> Void
 
@@ -15,7 +15,7 @@ public final class PendingResponse: Sendable {
     }
 
     /// Answers the parked request; the server's thread sends it.
-    public func resume(with response: HTTPResponse) {
+    package func resume(with response: HTTPResponse) {
         let shouldResume = state.withLock { state -> Bool in
             guard !state.resumed else { return false }
             state = (response, true)

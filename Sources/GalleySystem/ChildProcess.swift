@@ -6,9 +6,9 @@ import Glibc
 /// parent waits on another waits for ever: past 64 KiB of warnings, git
 /// did), within a time limit after which it is killed and reaped, and with
 /// caps on what is kept of each stream.
-public struct ChildProcess: Sendable {
+package struct ChildProcess: Sendable {
     /// How the child ended.
-    public enum Termination: Equatable, Sendable {
+    package enum Termination: Equatable, Sendable {
         /// It exited with this status.
         case exited(Int32)
         /// A signal it did not ask for ended it.
@@ -20,25 +20,25 @@ public struct ChildProcess: Sendable {
     }
 
     /// What the child did.
-    public struct Outcome: Sendable {
-        public var termination: Termination
+    package struct Outcome: Sendable {
+        package var termination: Termination
         /// Its standard output, whole (or cut at the cap when it was killed for writing more).
-        public var output: [UInt8]
+        package var output: [UInt8]
         /// The beginning of its standard error, up to the error cap; the rest was read and dropped.
-        public var errors: [UInt8]
+        package var errors: [UInt8]
 
         /// Whether it exited with status 0.
-        public var succeeded: Bool { termination == .exited(0) }
+        package var succeeded: Bool { termination == .exited(0) }
     }
 
     /// Why a child could not be run at all.
-    public enum Failure: Error, Equatable, CustomStringConvertible, Sendable {
+    package enum Failure: Error, Equatable, CustomStringConvertible, Sendable {
         /// `posix_spawnp` failed: no such program, or the system has no room for another process.
         case cannotStart(program: String, errno: Int32)
         /// A pipe or poll call failed.
         case systemCall(call: String, errno: Int32)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .cannotStart(let program, let code): "cannot run \(program): \(String(cString: strerror(code)))"
             case .systemCall(let call, let code): "\(call): \(String(cString: strerror(code))) (errno \(code))"
@@ -47,21 +47,21 @@ public struct ChildProcess: Sendable {
     }
 
     /// The program, looked up on PATH when it has no slash.
-    public var program: String
-    public var arguments: [String]
+    package var program: String
+    package var arguments: [String]
     /// `NAME=value` entries: the child's whole environment.
-    public var environment: [String]
+    package var environment: [String]
     /// Fed to its standard input, which is then closed.
-    public var input: [UInt8] = []
-    public var timeLimit: Duration
+    package var input: [UInt8] = []
+    package var timeLimit: Duration
     /// The most output kept; a child that writes more is killed.
-    public var outputLimit: Int
+    package var outputLimit: Int
     /// The most of its errors kept; the rest is read and dropped.
-    public var errorLimit = 64 * 1024
+    package var errorLimit = 64 * 1024
     /// Room made for the output before it is read (at most `outputLimit`), so that a large answer is not copied as it grows.
-    public var expectedOutput = 0
+    package var expectedOutput = 0
 
-    public init(program: String, arguments: [String], environment: [String], timeLimit: Duration, outputLimit: Int) {
+    package init(program: String, arguments: [String], environment: [String], timeLimit: Duration, outputLimit: Int) {
         self.program = program
         self.arguments = arguments
         self.environment = environment
@@ -70,7 +70,7 @@ public struct ChildProcess: Sendable {
     }
 
     /// This process's environment, as `NAME=value` entries.
-    public static var currentEnvironment: [String] {
+    package static var currentEnvironment: [String] {
         var entries: [String] = []
         var entry = environ
         while let pointer = entry.pointee {
@@ -81,7 +81,7 @@ public struct ChildProcess: Sendable {
     }
 
     /// Runs the child to its end (or its kill), waiting for it.
-    public func run() throws(Failure) -> Outcome {
+    package func run() throws(Failure) -> Outcome {
         let inputPipe = try Self.pipe()
         let outputPipe: (read: Int32, write: Int32)
         let errorPipe: (read: Int32, write: Int32)
@@ -267,7 +267,7 @@ public struct ChildProcess: Sendable {
     /// one started from a shell does: none blocked (the daemon blocks the ones
     /// it waits for, and a blocked mask is inherited), and the default action
     /// for the ones a shell expects (an ignored SIGPIPE is inherited too).
-    public static func withSpawnAttributes<Result>(_ body: (inout posix_spawnattr_t) -> Result) -> Result {
+    package static func withSpawnAttributes<Result>(_ body: (inout posix_spawnattr_t) -> Result) -> Result {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

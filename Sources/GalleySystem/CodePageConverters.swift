@@ -11,7 +11,7 @@ import Glibc
 ///
 /// Whoever reads many documents owns one and hands it to each read (the
 /// daemon's workspace does).
-public final class CodePageConverters: CodePageConverting {
+package final class CodePageConverters: CodePageConverting {
     /// Enough for the readers that run at once; the code pages with converters are
     /// a fixed few dozen, so this also bounds how many stay open.
     private static let idleLimitPerCodePage = 4
@@ -29,7 +29,7 @@ public final class CodePageConverters: CodePageConverting {
 
     private let pool = Locked(Pool())
 
-    public init() {}
+    package init() {}
 
     deinit {
         pool.withLock { pool in
@@ -37,7 +37,7 @@ public final class CodePageConverters: CodePageConverting {
         }
     }
 
-    public func convert(_ bytes: UnsafeBufferPointer<UInt8>, codePage: Int, into utf8: inout [UInt8]) -> Bool {
+    package func convert(_ bytes: UnsafeBufferPointer<UInt8>, codePage: Int, into utf8: inout [UInt8]) -> Bool {
         guard let converter = take(codePage) else { return false }
         Self.convert(bytes, with: converter.handle, into: &utf8)
         giveBack(converter, codePage: codePage)

@@ -5,13 +5,13 @@ import Glibc
 /// the rule that a symlink is followed only when what it leads to lies
 /// inside the folder, so no reader, watcher or server route can reach the
 /// author's other files through one.
-public struct ConfinedTree: Sendable {
+package struct ConfinedTree: Sendable {
     /// The root as it was given; walked paths start with it.
-    public let root: String
+    package let root: String
     /// The root with every symlink resolved.
-    public let realRoot: String
+    package let realRoot: String
 
-    public init(root: String) throws(SystemCallError) {
+    package init(root: String) throws(SystemCallError) {
         guard let realRoot = FilePath.realPath(root) else {
             throw SystemCallError(call: "realpath", path: root, errno: errno)
         }
@@ -19,20 +19,20 @@ public struct ConfinedTree: Sendable {
         self.realRoot = realRoot
     }
 
-    public init(root: String, realRoot: String) {
+    package init(root: String, realRoot: String) {
         self.root = root
         self.realRoot = realRoot
     }
 
     /// Whether `path`, with symlinks resolved, is the root or lies inside it.
-    public func contains(_ path: String) -> Bool {
+    package func contains(_ path: String) -> Bool {
         guard let real = FilePath.realPath(path) else { return false }
         return FilePath.isSameOrBelow(real, realRoot)
     }
 
     /// What an entry of kind `kind` at `path` counts as: a symlink is what it
     /// leads to when that lies inside the root, and `.other` otherwise.
-    public func kind(of kind: FileKind, at path: String) -> FileKind {
+    package func kind(of kind: FileKind, at path: String) -> FileKind {
         guard kind == .symbolicLink else { return kind }
         guard contains(path) else { return .other }
         let target = FileStatus.kind(ofTargetAt: path)
@@ -50,7 +50,7 @@ public struct ConfinedTree: Sendable {
     /// - `failed` gets folders that could not be listed.
     /// - `leadsOutside` gets each symlink skipped because what it leads to
     ///   lies outside the root, so that the author can be told what was not read.
-    public func walk(
+    package func walk(
         from top: String? = nil,
         isIgnored: (String) -> Bool,
         enter: (String) -> Bool = { _ in true },

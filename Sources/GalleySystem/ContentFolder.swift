@@ -9,9 +9,9 @@ import Glibc
 /// Authors keep symlinks inside the folder that lead elsewhere inside it
 /// (relative, or absolute through the folder's own path); those are
 /// followed, as `ConfinedTree` lists them.
-public struct ContentFolder: Sendable {
+package struct ContentFolder: Sendable {
     /// How a path is resolved beneath the root.
-    public enum Resolution: Sendable {
+    package enum Resolution: Sendable {
         /// `openat2(RESOLVE_BENEATH)`, and the walk by hand where the kernel
         /// lacks it or refuses a link that may still lead inside (an absolute one).
         case kernel
@@ -20,7 +20,7 @@ public struct ContentFolder: Sendable {
     }
 
     /// The root as it was given.
-    public let root: String
+    package let root: String
     /// The root with every symlink resolved: an absolute symlink may name either.
     private let realRoot: String
     private let resolution: Resolution
@@ -30,11 +30,11 @@ public struct ContentFolder: Sendable {
     private var heldRoot: FileDescriptor?
 
     /// Largest file Galley reads; bigger content is reported, not loaded.
-    public static let maximumFileSize = 64 * 1024 * 1024
+    package static let maximumFileSize = 64 * 1024 * 1024
     /// Symlinks followed in one path before giving up with ELOOP, as the kernel's 40.
-    public static let symlinkLimit = 40
+    package static let symlinkLimit = 40
 
-    public init(root: String, resolution: Resolution = .kernel) {
+    package init(root: String, resolution: Resolution = .kernel) {
         self.root = root
         realRoot = FilePath.realPath(root) ?? root
         self.resolution = resolution
@@ -45,7 +45,7 @@ public struct ContentFolder: Sendable {
     /// files at start-up opened and closed the root around each, two system
     /// calls of the seven a file took (strace). Without the root, `body`
     /// gets the folder as it is, whose opens fail as they would have.
-    public func holdingRoot<Result>(_ body: (ContentFolder) throws -> Result) rethrows -> Result {
+    package func holdingRoot<Result>(_ body: (ContentFolder) throws -> Result) rethrows -> Result {
         guard heldRoot == nil, let top = try? FileDescriptor.open(root, flags: GALLEY_O_PATH | O_DIRECTORY) else { return try body(self) }
         defer { top.close() }
         var holding = self
@@ -55,7 +55,7 @@ public struct ContentFolder: Sendable {
 
     /// The bytes of the regular file at `path` (relative to the root), read
     /// from the one descriptor opened beneath the root.
-    public func read(_ path: String) throws(SystemCallError) -> [UInt8] {
+    package func read(_ path: String) throws(SystemCallError) -> [UInt8] {
         let file = try openFile(path)
         defer { file.descriptor.close() }
         return try file.descriptor.readAll(expected: Int(file.status.st_size), limit: Self.maximumFileSize, path: path)
@@ -63,7 +63,7 @@ public struct ContentFolder: Sendable {
 
     /// Whether the file at `path` is a regular file beneath the root holding exactly `bytes`: read only when the sizes
     /// agree, and a piece at a time, so that an editor's large buffer is never held twice to be compared.
-    public func hasContents(_ path: String, _ bytes: [UInt8]) -> Bool {
+    package func hasContents(_ path: String, _ bytes: [UInt8]) -> Bool {
         guard let file = try? openFile(path) else { return false }
         defer { file.descriptor.close() }
         guard Int(file.status.st_size) == bytes.count else { return false }
@@ -89,7 +89,7 @@ public struct ContentFolder: Sendable {
     /// Whether something is at `path`: true also for a symlink that leads
     /// out (or loops), so that reading it is an error the author sees, and
     /// false only when nothing is there to open.
-    public func hasEntry(_ path: String) -> Bool {
+    package func hasEntry(_ path: String) -> Bool {
         do {
             try open(path, flags: GALLEY_O_PATH).close()
             return true
@@ -101,7 +101,7 @@ public struct ContentFolder: Sendable {
     /// Opens the regular file at `path` for reading, at most `maximumFileSize`
     /// bytes: a FIFO is refused rather than waited on (O_NONBLOCK), and what
     /// the file is is decided by `fstat` on the descriptor.
-    public func openFile(_ path: String) throws(SystemCallError) -> (descriptor: FileDescriptor, status: stat) {
+    package func openFile(_ path: String) throws(SystemCallError) -> (descriptor: FileDescriptor, status: stat) {
         let descriptor = try open(path, flags: O_RDONLY | O_NONBLOCK | O_NOCTTY)
         do throws(SystemCallError) {
             let status = try descriptor.status(path: path)
@@ -115,7 +115,7 @@ public struct ContentFolder: Sendable {
     }
 
     /// Opens `path` (relative) beneath the root with `flags` (O_CLOEXEC added).
-    public func open(_ path: String, flags: Int32) throws(SystemCallError) -> FileDescriptor {
+    package func open(_ path: String, flags: Int32) throws(SystemCallError) -> FileDescriptor {
         guard !path.utf8.starts(with: "/".utf8), !path.utf8.contains(0) else { throw SystemCallError.outsideFolder(call: "open", path: path) }
         let top: FileDescriptor
         if let heldRoot { top = heldRoot } else { top = try FileDescriptor.open(root, flags: GALLEY_O_PATH | O_DIRECTORY) }

@@ -4,9 +4,9 @@ import Glibc
 /// a descriptor), so that the thread the kernel wakes is the one that does
 /// the work: a dispatch source would wake libdispatch's event thread, which
 /// then wakes a worker.
-public enum DetachedThread {
+package enum DetachedThread {
     /// Runs `body` on a new detached thread named `name` (shown by `ps -L`, at most 15 bytes).
-    public static func start(name: String, _ body: @escaping @Sendable () -> Void) throws(SystemCallError) {
+    package static func start(name: String, _ body: @escaping @Sendable () -> Void) throws(SystemCallError) {
         let context = Unmanaged.passRetained(Body(name: name, run: body)).toOpaque()
         var thread = pthread_t()
         let result = pthread_create(&thread, nil, entry, context)

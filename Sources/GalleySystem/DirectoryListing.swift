@@ -5,17 +5,17 @@ import Glibc
 ///
 /// A name that is not valid UTF-8 is skipped: a Swift string cannot carry it
 /// unchanged, and a path rebuilt from a repaired name would name nothing.
-public enum DirectoryListing {
-    public struct Entry: Equatable, Sendable {
-        public var name: String
-        public var kind: FileKind
+package enum DirectoryListing {
+    package struct Entry: Equatable, Sendable {
+        package var name: String
+        package var kind: FileKind
         /// Whether a file or symlink could not be read when listed; false when not asked.
-        public var isUnreadable = false
+        package var isUnreadable = false
     }
 
     /// With `askingReadability`, each file's and symlink's readability is
     /// asked while the folder is open (see `FileReadability`).
-    public static func entries(of folder: String, askingReadability: Bool = false) throws(SystemCallError) -> [Entry] {
+    package static func entries(of folder: String, askingReadability: Bool = false) throws(SystemCallError) -> [Entry] {
         guard let stream = opendir(folder) else {
             throw SystemCallError(call: "opendir", path: folder, errno: errno)
         }

@@ -3,26 +3,26 @@ import Glibc
 /// An open file descriptor, a type rather than a bare `Int32`: the calls
 /// Galley makes on one, each retried on EINTR and failing with the call,
 /// the path it is about and errno.
-public struct FileDescriptor: Hashable, Sendable {
-    public let rawValue: Int32
+package struct FileDescriptor: Hashable, Sendable {
+    package let rawValue: Int32
 
-    public init(rawValue: Int32) {
+    package init(rawValue: Int32) {
         self.rawValue = rawValue
     }
 
-    public static let standardInput = FileDescriptor(rawValue: 0)
-    public static let standardOutput = FileDescriptor(rawValue: 1)
-    public static let standardError = FileDescriptor(rawValue: 2)
+    package static let standardInput = FileDescriptor(rawValue: 0)
+    package static let standardOutput = FileDescriptor(rawValue: 1)
+    package static let standardError = FileDescriptor(rawValue: 2)
 
     /// Opens a file that is not content (content is opened by `ContentFolder`);
     /// `mode` is for a file O_CREAT makes.
-    public static func open(_ path: String, flags: Int32, mode: mode_t = 0o644) throws(SystemCallError) -> FileDescriptor {
+    package static func open(_ path: String, flags: Int32, mode: mode_t = 0o644) throws(SystemCallError) -> FileDescriptor {
         FileDescriptor(rawValue: try retryingOnInterrupt("open", path: path) { Glibc.open(path, flags | O_CLOEXEC, mode) })
     }
 
     /// The bytes of a regular file that is not content (a font of this
     /// machine, a table in /proc), at most `limit`.
-    public static func readFile(_ path: String, limit: Int) throws(SystemCallError) -> [UInt8] {
+    package static func readFile(_ path: String, limit: Int) throws(SystemCallError) -> [UInt8] {
         let file = try open(path, flags: O_RDONLY | O_NONBLOCK)
         defer { file.close() }
         let status = try file.status(path: path)
@@ -32,7 +32,7 @@ public struct FileDescriptor: Hashable, Sendable {
     }
 
     /// Closes the descriptor; on Linux it is released even when `close` reports EINTR, so it is never retried.
-    public func close() {
+    package func close() {
         _ = Glibc.close(rawValue)
     }
 
@@ -40,7 +40,7 @@ public struct FileDescriptor: Hashable, Sendable {
     /// whichever fails. What `close` says counts: some file systems (NFS, a
     /// quota) tell only there that a write failed; EINTR counts as closed,
     /// as in `close()`.
-    public func writeAllAndClose(_ bytes: some Collection<UInt8>, path: String? = nil) throws(SystemCallError) {
+    package func writeAllAndClose(_ bytes: some Collection<UInt8>, path: String? = nil) throws(SystemCallError) {
         var failure: SystemCallError?
         do throws(SystemCallError) {
             try writeAll(bytes, path: path)
@@ -52,20 +52,20 @@ public struct FileDescriptor: Hashable, Sendable {
     }
 
     /// `fstat`: what the descriptor is, decided on the open file itself.
-    public func status(path: String? = nil) throws(SystemCallError) -> stat {
+    package func status(path: String? = nil) throws(SystemCallError) -> stat {
         var info = stat()
         try retryingOnInterrupt("fstat", path: path) { fstat(rawValue, &info) }
         return info
     }
 
     /// Reads what is there into `buffer`: 0 at the end.
-    public func read(into buffer: UnsafeMutableRawBufferPointer, path: String? = nil) throws(SystemCallError) -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer, path: String? = nil) throws(SystemCallError) -> Int {
         guard let base = buffer.baseAddress, !buffer.isEmpty else { return 0 }
         return try retryingOnInterrupt("read", path: path) { Glibc.read(rawValue, base, buffer.count) }
     }
 
     /// Writes all of `bytes`, however many calls it takes.
-    public func writeAll(_ bytes: some Collection<UInt8>, path: String? = nil) throws(SystemCallError) {
+    package func writeAll(_ bytes: some Collection<UInt8>, path: String? = nil) throws(SystemCallError) {
         let result: SystemCallError? = bytes.withContiguousStorageIfAvailable { buffer in
             writeAll(UnsafeRawBufferPointer(buffer), path: path)
         } ?? Array(bytes).withUnsafeBytes { writeAll($0, path: path) }
@@ -92,7 +92,7 @@ public struct FileDescriptor: Hashable, Sendable {
     /// than the file holds, so the read that finds its end needs no more
     /// room, and left uninitialised (growing or zeroing a 1 MB array cost as
     /// much as the rest of reading a save).
-    public func readAll(expected: Int, limit: Int, path: String? = nil) throws(SystemCallError) -> [UInt8] {
+    package func readAll(expected: Int, limit: Int, path: String? = nil) throws(SystemCallError) -> [UInt8] {
         var bytes: [UInt8] = []
         var room = min(expected, limit) + 1
         while true {

@@ -3,17 +3,17 @@ import Glibc
 
 /// Path arithmetic on path strings, compared byte by byte (never by
 /// grapheme: a name may begin with a combining mark), and the one `realpath`.
-public enum FilePath {
+package enum FilePath {
     /// The folder holding `path`: "/" for top-level entries of an absolute
     /// path, "" for a relative path without a slash.
-    public static func parent(of path: String) -> String {
+    package static func parent(of path: String) -> String {
         let bytes = path.utf8
         guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "" }
         return slash == bytes.startIndex ? "/" : String(path[..<slash])
     }
 
     /// True when `path` is `folder` or lies somewhere below it.
-    public static func isSameOrBelow(_ path: String, _ folder: String) -> Bool {
+    package static func isSameOrBelow(_ path: String, _ folder: String) -> Bool {
         let pathBytes = path.utf8, folderBytes = folder.utf8
         guard pathBytes.starts(with: folderBytes) else { return false }
         if pathBytes.count == folderBytes.count || folder == "/" { return true }
@@ -21,7 +21,7 @@ public enum FilePath {
     }
 
     /// An absolute, lexically normalised path (no ".", "..", repeated or trailing slashes); symlinks are kept.
-    public static func absolute(_ path: String) -> String {
+    package static func absolute(_ path: String) -> String {
         var full = path
         if !path.utf8.starts(with: "/".utf8), let cwd = getcwd(nil, 0) {
             full = String(cString: cwd).slashJoined(path)
@@ -42,7 +42,7 @@ public enum FilePath {
     /// The path with the symlinks of its folders resolved and its own name
     /// kept as it is (a symlink stays a symlink, to be opened beneath the
     /// folder that holds it); nil when the folder does not exist.
-    public static func resolvingFolders(_ path: String) -> String? {
+    package static func resolvingFolders(_ path: String) -> String? {
         let full = absolute(path)
         let bytes = full.utf8
         guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash != bytes.index(before: bytes.endIndex) else { return realPath(full) }
@@ -51,7 +51,7 @@ public enum FilePath {
     }
 
     /// The path with every symlink resolved, or nil when it does not exist.
-    public static func realPath(_ path: String) -> String? {
+    package static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

@@ -9,10 +9,10 @@ import Glibc
 /// file no read bit lets them read. (Root on a network filesystem that
 /// squashes root may still be refused a read the mode allows; such a file
 /// shows its read error as the document, not as a change of readability.)
-public enum FileReadability {
+package enum FileReadability {
     private static let isRoot = geteuid() == 0
 
-    public static func isUnreadable(_ path: String) -> Bool {
+    package static func isUnreadable(_ path: String) -> Bool {
         isUnreadable(name: path, inFolder: AT_FDCWD)
     }
 

@@ -1,32 +1,32 @@
 import Glibc
 
 /// What a directory entry is.
-public enum FileKind: Equatable, Sendable {
+package enum FileKind: Equatable, Sendable {
     case folder, file, symbolicLink, other
 }
 
 /// What `lstat` and `stat` say about a path, reduced to what Galley decides on.
-public enum FileStatus {
+package enum FileStatus {
     /// The entry itself, without following a symlink; `.other` when it is gone.
-    public static func kind(ofEntryAt path: String) -> FileKind {
+    package static func kind(ofEntryAt path: String) -> FileKind {
         guard let info = status(of: path, followingLinks: false) else { return .other }
         return kind(of: info)
     }
 
     /// What a symlink (or any path) leads to; `.other` when the target is gone.
-    public static func kind(ofTargetAt path: String) -> FileKind {
+    package static func kind(ofTargetAt path: String) -> FileKind {
         guard let info = status(of: path, followingLinks: true) else { return .other }
         return kind(of: info)
     }
 
     /// True for a regular file with more than one name: a hard link, complete the moment it appears.
-    public static func isHardLinkedFile(_ path: String) -> Bool {
+    package static func isHardLinkedFile(_ path: String) -> Bool {
         guard let info = status(of: path, followingLinks: false) else { return false }
         return kind(of: info) == .file && info.st_nlink > 1
     }
 
     /// `stat` (following links) or `lstat`; nil when the path is gone.
-    public static func status(of path: String, followingLinks: Bool) -> stat? {
+    package static func status(of path: String, followingLinks: Bool) -> stat? {
         var info = stat()
         let result = followingLinks ? stat(path, &info) : lstat(path, &info)
         return result == 0 ? info : nil

@@ -5,12 +5,12 @@ import Glibc
 /// Linux futex ThreadSanitizer cannot see: under `--sanitize=thread` it
 /// reports every access a `Mutex` guards as a race (a two-thread program
 /// shows it), so the sanitizer could vouch for no lock-guarded state.
-public final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     // Unchecked: `value` is touched only between lock and unlock of `mutex`.
     private var value: Value
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
-    public init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
         pthread_mutex_init(mutex, nil)
     }
@@ -21,7 +21,7 @@ public final class Locked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with the value, holding the lock (not re-entrant).
-    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)

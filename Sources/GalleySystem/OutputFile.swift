@@ -2,13 +2,13 @@ import GalleyShim
 import Glibc
 
 /// One output file that the user named (`render FILE -o OUT`, `diff -o OUT`).
-public enum OutputFile {
+package enum OutputFile {
     /// Writes `bytes` as the file `path`, whole or not at all, through the
     /// folder that holds it (`OutputFolder`): a symlink at `path` is
     /// replaced, never written through. A character device or a FIFO there
     /// (`/dev/null`, `/dev/full`, a named pipe) is written into instead, as
     /// renaming over it would replace the device rather than feed it.
-    public static func write(_ bytes: some Collection<UInt8>, to path: String) throws(OutputWriteError) {
+    package static func write(_ bytes: some Collection<UInt8>, to path: String) throws(OutputWriteError) {
         if let stream = openedStream(path) {
             do throws(SystemCallError) {
                 try stream.writeAllAndClose(bytes, path: path)

@@ -13,9 +13,9 @@ import Glibc
 ///   and renamed over its final name: a symlink there is replaced, not
 ///   written through, and a write that fails (a full disk) removes the
 ///   temporary file and leaves what was there before, never part of a file.
-public struct OutputFolder: Sendable {
+package struct OutputFolder: Sendable {
     /// The folder as it was named, for messages.
-    public let path: String
+    package let path: String
     private let descriptor: FileDescriptor
 
     /// Temporary names tried before giving up, should each already exist.
@@ -29,7 +29,7 @@ public struct OutputFolder: Sendable {
     /// Opens the folder `path`, made first when missing (with the folders
     /// above it, as the user named them). The folder itself must not be a
     /// symlink: one left where the output goes could lead anywhere.
-    public static func making(_ path: String) throws(OutputWriteError) -> OutputFolder {
+    package static func making(_ path: String) throws(OutputWriteError) -> OutputFolder {
         let (parent, name) = split(path)
         try makeFolders(parent)
         let above = try openFolder(parent)
@@ -39,20 +39,20 @@ public struct OutputFolder: Sendable {
 
     /// Opens the folder that holds the file `path` (as the user named it,
     /// symlinks and all), and gives the file's name in it.
-    public static func holding(file path: String) throws(OutputWriteError) -> (folder: OutputFolder, name: String) {
+    package static func holding(file path: String) throws(OutputWriteError) -> (folder: OutputFolder, name: String) {
         let (parent, name) = split(path)
         guard isSafeName(name), path.utf8.last != UInt8(ascii: "/") else { throw .unsafeName(path: path) }
         return (OutputFolder(path: parent, descriptor: try openFolder(parent)), name)
     }
 
-    public func close() {
+    package func close() {
         descriptor.close()
     }
 
     /// Writes `bytes` as the file `relative` (`/`-separated, below this
     /// folder), making the folders on the way; the file appears whole or
     /// not at all.
-    public func write(_ bytes: some Collection<UInt8>, to relative: String) throws(OutputWriteError) {
+    package func write(_ bytes: some Collection<UInt8>, to relative: String) throws(OutputWriteError) {
         let names = relative.splitAtSlashes(omittingEmptyParts: false)
         guard let name = names.last, names.allSatisfy(Self.isSafeName) else { throw .unsafeName(path: relative) }
         var opened: [FileDescriptor] = []

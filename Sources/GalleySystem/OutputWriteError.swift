@@ -1,5 +1,5 @@
 /// Why a command's output file or folder (`render -o`, `diff -o`) was not written.
-public enum OutputWriteError: Error, CustomStringConvertible, Sendable {
+package enum OutputWriteError: Error, CustomStringConvertible, Sendable {
     /// The output folder, or a folder in it, is a symbolic link: it could lead anywhere, so nothing is written through it.
     case symbolicLink(path: String)
     /// Something other than a folder is where a folder must be.
@@ -9,7 +9,7 @@ public enum OutputWriteError: Error, CustomStringConvertible, Sendable {
     /// A system call failed (a full disk, no permission…).
     case failed(SystemCallError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .symbolicLink(let path): "'\(path)' is a symbolic link; Galley writes only into real folders"
         case .notFolder(let path): "'\(path)' is not a folder"

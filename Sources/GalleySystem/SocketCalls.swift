@@ -5,7 +5,7 @@ import Glibc
 extension FileDescriptor {
     /// A pipe whose ends are closed on exec; a non-blocking one never stalls
     /// the thread that signals through it.
-    public static func pipe(nonBlocking: Bool = false) throws(SystemCallError) -> (readEnd: FileDescriptor, writeEnd: FileDescriptor) {
+    package static func pipe(nonBlocking: Bool = false) throws(SystemCallError) -> (readEnd: FileDescriptor, writeEnd: FileDescriptor) {
         var ends: [Int32] = [-1, -1]
         try retryingOnInterrupt("pipe") { Glibc.pipe(&ends) }
         for end in ends {
@@ -17,7 +17,7 @@ extension FileDescriptor {
 
     /// Sends all of `bytes` on a connected socket: a peer that left is an
     /// error (EPIPE), not a SIGPIPE.
-    public func sendAll(_ bytes: [UInt8], path: String? = nil) throws(SystemCallError) {
+    package func sendAll(_ bytes: [UInt8], path: String? = nil) throws(SystemCallError) {
         let failure: SystemCallError? = bytes.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress else { return nil }
             var offset = 0
@@ -36,13 +36,13 @@ extension FileDescriptor {
     }
 
     /// Receives what is there into `buffer`: 0 when the peer has closed.
-    public func receive(into buffer: UnsafeMutableRawBufferPointer, flags: Int32 = 0, path: String? = nil) throws(SystemCallError) -> Int {
+    package func receive(into buffer: UnsafeMutableRawBufferPointer, flags: Int32 = 0, path: String? = nil) throws(SystemCallError) -> Int {
         guard let base = buffer.baseAddress, !buffer.isEmpty else { return 0 }
         return try retryingOnInterrupt("recv", path: path) { recv(rawValue, base, buffer.count, flags) }
     }
 
     /// Ends both directions of a socket, waking a thread blocked on it.
-    public func shutdownBoth() {
+    package func shutdownBoth() {
         _ = Glibc.shutdown(rawValue, Int32(SHUT_RDWR))
     }
 }

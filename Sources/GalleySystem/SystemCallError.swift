@@ -4,20 +4,20 @@ import Glibc
 /// errno text, plus help for the limits users can raise, so that
 /// "inotify_add_watch(/x): No space left on device (errno 28)" reaches the
 /// user with what to do about it.
-public struct SystemCallError: Error, CustomStringConvertible, Sendable {
+package struct SystemCallError: Error, CustomStringConvertible, Sendable {
     /// The system call that failed, such as `inotify_add_watch`.
-    public var call: String
+    package var call: String
     /// The path or address the call was about, if any.
-    public var path: String?
+    package var path: String?
     /// The errno value the call left.
-    public var errno: Int32
+    package var errno: Int32
     /// Why Galley refused rather than the kernel, said instead of errno's
     /// text (errno is then the nearest code, such as EXDEV for a symlink
     /// that leads out of the content folder).
-    public var refusal: Refusal?
+    package var refusal: Refusal?
 
     /// What Galley refuses to open or read, whatever the kernel would allow.
-    public enum Refusal: Equatable, Sendable, CustomStringConvertible {
+    package enum Refusal: Equatable, Sendable, CustomStringConvertible {
         /// A symlink, `..` or absolute path that would leave the content folder.
         case leadsOutsideFolder
         /// A file larger than the most Galley reads, `limit` bytes.
@@ -25,7 +25,7 @@ public struct SystemCallError: Error, CustomStringConvertible, Sendable {
         /// A folder, FIFO, device or socket where a file was expected.
         case notRegularFile
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .leadsOutsideFolder: "leads outside the content folder"
             case .largerThan(let limit): "larger than \(limit / 1024 / 1024) MiB"
@@ -34,7 +34,7 @@ public struct SystemCallError: Error, CustomStringConvertible, Sendable {
         }
     }
 
-    public init(call: String, path: String?, errno: Int32) {
+    package init(call: String, path: String?, errno: Int32) {
         self.call = call
         self.path = path
         self.errno = errno
@@ -46,24 +46,24 @@ public struct SystemCallError: Error, CustomStringConvertible, Sendable {
     }
 
     /// A symlink, `..` or absolute path that would leave the content folder.
-    public static func outsideFolder(call: String, path: String?) -> SystemCallError {
+    package static func outsideFolder(call: String, path: String?) -> SystemCallError {
         SystemCallError(call: call, path: path, errno: EXDEV, refusal: .leadsOutsideFolder)
     }
 
     /// A file bigger than Galley reads.
-    public static func tooLarge(path: String?, limit: Int) -> SystemCallError {
+    package static func tooLarge(path: String?, limit: Int) -> SystemCallError {
         SystemCallError(call: "read", path: path, errno: EFBIG, refusal: .largerThan(limit: limit))
     }
 
     /// A folder, FIFO, device or socket where a file was expected.
-    public static func notRegularFile(path: String?) -> SystemCallError {
+    package static func notRegularFile(path: String?) -> SystemCallError {
         SystemCallError(call: "open", path: path, errno: EINVAL, refusal: .notRegularFile)
     }
 
     /// True when the per-user inotify watch limit stopped a folder from being watched.
-    public var isWatchLimit: Bool { call == "inotify_add_watch" && errno == ENOSPC }
+    package var isWatchLimit: Bool { call == "inotify_add_watch" && errno == ENOSPC }
 
-    public var description: String {
+    package var description: String {
         let summary = "\(call)(\(path ?? "")): \(refusal?.description ?? String(cString: strerror(errno))) (errno \(errno))"
         guard let help else { return summary }
         return summary + "\n" + help
@@ -115,7 +115,7 @@ public struct SystemCallError: Error, CustomStringConvertible, Sendable {
 /// Runs a system call that returns -1 on failure, again while a signal
 /// interrupts it (EINTR), and throws the call, the path and errno otherwise.
 @discardableResult
-public func retryingOnInterrupt<Result: BinaryInteger>(
+package func retryingOnInterrupt<Result: BinaryInteger>(
     _ call: String,
     path: String? = nil,
     _ body: () -> Result

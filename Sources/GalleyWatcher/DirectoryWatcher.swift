@@ -18,7 +18,7 @@ import GalleySystem
 ///
 /// Folders beyond the kernel's watch limit (`max_user_watches`) are not left unwatched: a `PollingWatcher` over just
 /// those folders stands in for inotify there, and the limit is explained once.
-public final class DirectoryWatcher: @unchecked Sendable {
+package final class DirectoryWatcher: @unchecked Sendable {
     /// How often the folders beyond the watch limit are compared.
     static let beyondLimitPollSeconds = 1
     /// Bounds one burst so that a writer that never pauses still sees batches delivered.
@@ -48,7 +48,7 @@ public final class DirectoryWatcher: @unchecked Sendable {
 
     /// Watches `root` and every folder below it; `isIgnored` is asked for every file and folder path below root
     /// (absolute path), and ignored folders are not watched.
-    public init(root: String, isIgnored: @escaping @Sendable (String) -> Bool) throws {
+    package init(root: String, isIgnored: @escaping @Sendable (String) -> Bool) throws {
         inotify = try Inotify.open()
         do {
             tree = try WatchedTree(root: root, inotify: inotify, isIgnored: isIgnored)
@@ -70,20 +70,20 @@ public final class DirectoryWatcher: @unchecked Sendable {
     }
 
     /// The root as an absolute path; reported paths start with it.
-    public var root: String { tree.root }
+    package var root: String { tree.root }
 
-    public func takeFilesFoundAtStart() -> [String]? {
+    package func takeFilesFoundAtStart() -> [String]? {
         tree.takeFilesFoundAtStart()
     }
 
-    public func takeLinksLeadingOutsideAtStart() -> [String] {
+    package func takeLinksLeadingOutsideAtStart() -> [String] {
         tree.takeLinksLeadingOutsideAtStart()
     }
 
     /// Starts delivering batches on `queue`; `onWarning` gets human-readable problems that do not stop watching
     /// (a watch limit hit on some folder, a folder that vanished while being added). Only the first call has an effect.
     /// A burst that waits for removals to be confirmed holds `queue` for that wait.
-    public func start(
+    package func start(
         queue: DispatchQueue,
         onBatch: @escaping @Sendable (WatchBatch) -> Void,
         onWarning: @escaping @Sendable (String) -> Void
@@ -139,7 +139,7 @@ public final class DirectoryWatcher: @unchecked Sendable {
     }
 
     /// Stops watching; idempotent. No batch is delivered after it returns (one already being handled may finish).
-    public func stop() {
+    package func stop() {
         gate.close()
         beyondLimit.withLock { $0?.stop() }
         let previous = lifecycle.withLock { lifecycle in

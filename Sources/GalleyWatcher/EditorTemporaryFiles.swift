@@ -1,14 +1,14 @@
 import GalleyCore
 
 /// Names that editors, version control and operating systems write beside content and that are never content themselves.
-public enum EditorTemporaryFiles {
+package enum EditorTemporaryFiles {
     /// Whether the last part of `path` is such a name: what every walk and watcher of a content folder skips.
-    public static func isTemporary(path: String) -> Bool {
+    package static func isTemporary(path: String) -> Bool {
         isTemporary(name: path.lastSlashSeparatedPart ?? path)
     }
 
     /// True for swap, backup, lock and temporary files, VCS and dependency folders, and hidden names (starting with ".").
-    public static func isTemporary(name: String) -> Bool {
+    package static func isTemporary(name: String) -> Bool {
         // Hidden names cover .file.swp, Emacs's .#lock, .DS_Store, .git, .hg, .svn and rsync's .file.XXXXXX.
         if name.hasBytePrefix(".") { return true }
         if exactNames.contains(name) { return true }

@@ -6,7 +6,7 @@ import Glibc
 /// say which files changed and which went away: how the polling watcher
 /// sees changes pass by pass, and how a reader that looks now and then
 /// (the changes view's copy of the folder) finds what changed since it last did.
-public struct FileSignatures: Equatable, Sendable {
+package struct FileSignatures: Equatable, Sendable {
     struct Signature: Equatable, Sendable {
         var size: Int64
         var modifiedSeconds: Int
@@ -22,10 +22,10 @@ public struct FileSignatures: Equatable, Sendable {
     }
 
     /// The files taken, absolute paths.
-    public var paths: [String] { Array(files.keys) }
+    package var paths: [String] { Array(files.keys) }
 
     /// Every file below `folders` (absolute paths below the tree's root; the root when not given) as it is now.
-    public static func take(of tree: ConfinedTree, folders: [String]? = nil, isIgnored: (String) -> Bool) -> FileSignatures {
+    package static func take(of tree: ConfinedTree, folders: [String]? = nil, isIgnored: (String) -> Bool) -> FileSignatures {
         var files: [String: Signature] = [:]
         for folder in folders ?? [tree.root] {
             tree.walk(from: folder, isIgnored: isIgnored, file: { path in
@@ -41,7 +41,7 @@ public struct FileSignatures: Equatable, Sendable {
 
     /// What happened between this take and `now`: files new or different
     /// as changed, then files gone as removed, each in path order.
-    public func changes(to now: FileSignatures) -> [WatchEvent] {
+    package func changes(to now: FileSignatures) -> [WatchEvent] {
         var events: [WatchEvent] = []
         for (path, signature) in now.files.sorted(by: { $0.key < $1.key }) where files[path] != signature {
             events.append(WatchEvent(path: path, kind: .changed))

@@ -1,7 +1,7 @@
 import Dispatch
 
 /// What the app needs from a watcher, whether it listens to inotify or polls.
-public protocol FileWatcher: AnyObject, Sendable {
+package protocol FileWatcher: AnyObject, Sendable {
     /// The absolute, normalised root every reported path starts with.
     var root: String { get }
     /// The regular files below the root (absolute paths) seen while the

@@ -8,8 +8,8 @@ import Glibc
 /// WSL mounts), and for the folders inotify had no watches left for. A file
 /// counts as changed when its size, modification time or inode differ; new
 /// folders are found on the next pass.
-public final class PollingWatcher: FileWatcher, @unchecked Sendable {
-    public var root: String { tree.root }
+package final class PollingWatcher: FileWatcher, @unchecked Sendable {
+    package var root: String { tree.root }
     private let tree: ConfinedTree
     private let interval: Double
     private let isIgnored: @Sendable (String) -> Bool
@@ -24,23 +24,23 @@ public final class PollingWatcher: FileWatcher, @unchecked Sendable {
     /// could not watch); used only on `timerQueue` once started.
     private var folders: [String]
 
-    public func takeFilesFoundAtStart() -> [String]? {
+    package func takeFilesFoundAtStart() -> [String]? {
         known.paths
     }
 
     /// None: the polling walk records files only, so under `--poll` such links go untold.
-    public func takeLinksLeadingOutsideAtStart() -> [String] {
+    package func takeLinksLeadingOutsideAtStart() -> [String] {
         []
     }
 
     /// Polls the whole tree of `root`.
-    public convenience init(root: String, interval: Double, isIgnored: @escaping @Sendable (String) -> Bool) throws {
+    package convenience init(root: String, interval: Double, isIgnored: @escaping @Sendable (String) -> Bool) throws {
         try self.init(root: root, polling: nil, interval: interval, isIgnored: isIgnored)
     }
 
     /// Polls only the trees of `folders`, absolute paths below `root`: the
     /// files already there are the starting point, not changes.
-    public convenience init(root: String, folders: [String], interval: Double, isIgnored: @escaping @Sendable (String) -> Bool) throws {
+    package convenience init(root: String, folders: [String], interval: Double, isIgnored: @escaping @Sendable (String) -> Bool) throws {
         try self.init(root: root, polling: folders, interval: interval, isIgnored: isIgnored)
     }
 
@@ -61,7 +61,7 @@ public final class PollingWatcher: FileWatcher, @unchecked Sendable {
         stop()
     }
 
-    public func start(queue: DispatchQueue, onBatch: @escaping @Sendable (WatchBatch) -> Void, onWarning: @escaping @Sendable (String) -> Void) {
+    package func start(queue: DispatchQueue, onBatch: @escaping @Sendable (WatchBatch) -> Void, onWarning: @escaping @Sendable (String) -> Void) {
         let source = timer
         source.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(Int(interval * 100)))
         source.setEventHandler { [weak self] in
@@ -81,14 +81,14 @@ public final class PollingWatcher: FileWatcher, @unchecked Sendable {
 
     /// Polls `folder`'s tree too, from the next pass; the files already in it
     /// count as changed then, because they may have been written just now.
-    public func add(folder: String) {
+    package func add(folder: String) {
         timerQueue.async { [self] in
             if !folders.contains(folder) { folders.append(folder) }
         }
     }
 
     /// Idempotent; no batch is delivered after it returns, except one already being handed over.
-    public func stop() {
+    package func stop() {
         let previous = lifecycle.withLock { state -> Lifecycle in
             defer { state = .stopped }
             return state

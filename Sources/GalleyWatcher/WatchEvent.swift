@@ -1,7 +1,7 @@
 /// One thing that happened to a path below the watched root.
-public struct WatchEvent: Hashable, Sendable {
+package struct WatchEvent: Hashable, Sendable {
     /// What the consumer has to do about the path.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// A file's content may be new: read it again (created, written and closed, moved in).
         case changed
         /// A file is gone (deleted, moved out).
@@ -11,10 +11,10 @@ public struct WatchEvent: Hashable, Sendable {
     }
 
     /// The absolute path, under the root as the watcher was given it.
-    public var path: String
-    public var kind: Kind
+    package var path: String
+    package var kind: Kind
 
-    public init(path: String, kind: Kind) {
+    package init(path: String, kind: Kind) {
         self.path = path
         self.kind = kind
     }

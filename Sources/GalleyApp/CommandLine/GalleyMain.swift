@@ -3,8 +3,8 @@ import Glibc
 
 /// The `galley` executable's entry point: parses arguments, runs a command,
 /// and turns failures into messages and exit statuses.
-public enum GalleyMain {
-    public static func run(_ arguments: [String]) -> Int32 {
+package enum GalleyMain {
+    package static func run(_ arguments: [String]) -> Int32 {
         let command: Command
         do {
             command = try CommandLineArguments.parse(arguments)

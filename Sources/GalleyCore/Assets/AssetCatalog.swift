@@ -5,13 +5,13 @@
 ///
 /// A value the shell feeds with what it read; every question it answers is
 /// a pure function of that.
-public struct AssetCatalog: Sendable {
+package struct AssetCatalog: Sendable {
     /// What the catalog needs to know about one image file.
-    public struct FileFacts: Sendable, Equatable {
+    package struct FileFacts: Sendable, Equatable {
         /// Why nothing can show the file (a `.psd`, a corrupt PNG); nil when it shows.
-        public var problem: String?
+        package var problem: String?
 
-        public init(problem: String?) {
+        package init(problem: String?) {
             self.problem = problem
         }
     }
@@ -30,13 +30,13 @@ public struct AssetCatalog: Sendable {
     /// Image files outside catalogs, by base name; the first path wins.
     private var plainImagePaths: [String: Set<String>] = [:]
 
-    public init() {}
+    package init() {}
 
     // MARK: - Feeding
 
     /// Records an image file (nil: it is gone). Returns the asset names whose answer may change.
     @discardableResult
-    public mutating func setFile(_ path: String, _ facts: FileFacts?) -> Set<String> {
+    package mutating func setFile(_ path: String, _ facts: FileFacts?) -> Set<String> {
         files[path] = facts
         if let folder = AssetCatalog.setFolder(of: path) {
             return AssetCatalog.setName(of: folder.path, namespaces: namespaceGroups).map { [$0] } ?? []
@@ -56,7 +56,7 @@ public struct AssetCatalog: Sendable {
     /// image set's, a colour set's or a group's. Returns the asset names
     /// whose answer may change.
     @discardableResult
-    public mutating func setContents(_ path: String, _ bytes: [UInt8]?) -> Set<String> {
+    package mutating func setContents(_ path: String, _ bytes: [UInt8]?) -> Set<String> {
         guard let name = path.lastSlashSeparatedPart, AssetCatalog.isContentsFile(name), AssetCatalog.isInCatalog(path) else { return [] }
         let folder = String(path.dropLast(name.count + 1))
         if let read = contentsPaths[folder], !read.isByteEqual(to: path) {
@@ -106,7 +106,7 @@ public struct AssetCatalog: Sendable {
 
     /// Forgets every file, set and group at or below `prefix` (a removed
     /// file or folder).
-    public mutating func remove(under prefix: String) -> Set<String> {
+    package mutating func remove(under prefix: String) -> Set<String> {
         func isUnder(_ path: String) -> Bool { path.isByteEqual(to: prefix) || path.hasBytePrefix(prefix + "/") }
         var names: Set<String> = []
         if prefix.lastSlashSeparatedPart.map(AssetCatalog.isContentsFile) == true { names.formUnion(setContents(prefix, nil)) }
@@ -135,25 +135,25 @@ public struct AssetCatalog: Sendable {
     // MARK: - Questions
 
     /// Every name an image asset can be asked for.
-    public var imageNames: Set<String> { Set(imageSetFolders.keys).union(plainImagePaths.keys) }
-    public var colorNames: Set<String> { Set(colorSetFolders.keys) }
+    package var imageNames: Set<String> { Set(imageSetFolders.keys).union(plainImagePaths.keys) }
+    package var colorNames: Set<String> { Set(colorSetFolders.keys) }
     private var allNames: Set<String> { Set(imageSetFolders.keys).union(colorSetFolders.keys) }
 
     /// An image asset as a device finds it.
-    public struct ImageResolution: Sendable, Equatable {
+    package struct ImageResolution: Sendable, Equatable {
         /// The file to show, relative to the content folder.
-        public var path: String
+        package var path: String
         /// The set's entry, when it came from an image set.
-        public var entry: ImageSetContents.Entry?
-        public var isTemplate: Bool
+        package var entry: ImageSetContents.Entry?
+        package var isTemplate: Bool
         /// True when the device itself would find no file and `path` is the
         /// nearest one of another idiom, shown so the author sees something.
-        public var isForAnotherDevice: Bool
+        package var isForAnotherDevice: Bool
     }
 
     /// The file a device with `traits` shows for the asset `name`; nil when
     /// there is no such asset or none of its files can be shown.
-    public func image(named name: String, for traits: AssetTraits) -> ImageResolution? {
+    package func image(named name: String, for traits: AssetTraits) -> ImageResolution? {
         images(named: name, for: [traits])[0]
     }
 
@@ -161,7 +161,7 @@ public struct AssetCatalog: Sendable {
     /// once for all of them: a page resolves every image for each device
     /// and appearance it can simulate. `work` counts the set's entries
     /// whose files are looked up.
-    public func images(named name: String, for devices: [AssetTraits], work: WorkCounter? = nil) -> [ImageResolution?] {
+    package func images(named name: String, for devices: [AssetTraits], work: WorkCounter? = nil) -> [ImageResolution?] {
         if let folder = imageSetFolder(named: name), let set = imageSets[folder] {
             let showable = set.entries.compactMap { entry -> (entry: ImageSetContents.Entry, path: String)? in
                 guard let filename = entry.filename else { return nil }
@@ -186,7 +186,7 @@ public struct AssetCatalog: Sendable {
     }
 
     /// The asset names whose files include `path`: its set's, or a plain image's.
-    public func imageNames(usingFile path: String) -> Set<String> {
+    package func imageNames(usingFile path: String) -> Set<String> {
         if let folder = AssetCatalog.setFolder(of: path) {
             return AssetCatalog.setName(of: folder.path, namespaces: namespaceGroups).map { [$0] } ?? []
         }
@@ -199,18 +199,18 @@ public struct AssetCatalog: Sendable {
     }
 
     /// The colour set `name` for `traits`; nil when there is none.
-    public func color(named name: String, for traits: AssetTraits) -> CatalogColor? {
+    package func color(named name: String, for traits: AssetTraits) -> CatalogColor? {
         colorSetFolder(named: name).flatMap { colorSets[$0] }?.color(for: traits)
     }
 
-    public func hasColorSet(named name: String) -> Bool {
+    package func hasColorSet(named name: String) -> Bool {
         colorSetFolder(named: name) != nil
     }
 
     /// What is wrong with the asset `name` for a device with `traits`, at
     /// the lines of its `Contents.json`: files it names that are missing or
     /// that nothing can show, and no file for the device.
-    public func problems(ofImage name: String, for traits: AssetTraits) -> [Diagnostic] {
+    package func problems(ofImage name: String, for traits: AssetTraits) -> [Diagnostic] {
         guard let folder = imageSetFolder(named: name), let set = imageSets[folder] else {
             if let path = plainImage(named: name), let problem = files[path]?.problem {
                 return [Diagnostic(path: path, id: .unreadableImage, at: .start, severity: .warning, message: "image '\(AssetCatalog.fileName(path))' cannot be shown: \(problem)")]
@@ -245,7 +245,7 @@ public struct AssetCatalog: Sendable {
     }
 
     /// Problems of every image set and colour set, for `galley check`.
-    public func allProblems(for traits: AssetTraits) -> [Diagnostic] {
+    package func allProblems(for traits: AssetTraits) -> [Diagnostic] {
         let images = imageSetFolders.keys.sorted().flatMap { problems(ofImage: $0, for: traits) }
         let colors = colorSetFolders.keys.sorted().compactMap(colorSetFolder(named:)).flatMap { colorSets[$0]?.diagnostics ?? [] }
         return images + colors
@@ -257,7 +257,7 @@ public struct AssetCatalog: Sendable {
     /// reach (an item's prefix is fixed), a name that ends in what was
     /// written when no near one is (`01` for `littlepenguin_01`), and a fix
     /// that writes it.
-    public func missingImage(_ name: String, path: String, at location: SourceLocation, naming: ImageNaming?) -> Diagnostic {
+    package func missingImage(_ name: String, path: String, at location: SourceLocation, naming: ImageNaming?) -> Diagnostic {
         let reachable = naming.map { naming in imageNames.filter { naming.content(naming: $0) != nil } } ?? Array(imageNames)
         let near = NearestName.find(name, among: reachable) ?? reachable.filter { $0.hasSuffix("_" + name) }.min()
         var message = "no image set or image file named '\(name)'"
@@ -268,7 +268,7 @@ public struct AssetCatalog: Sendable {
 
     /// The warning for a colour name in `galley.json` (the JSON string at
     /// `range` of `path`) that is no SwiftUI colour and no colour set.
-    public func unknownColor(_ name: String, path: String, range: SourceRange) -> Diagnostic {
+    package func unknownColor(_ name: String, path: String, range: SourceRange) -> Diagnostic {
         var message = "unknown colour '\(name)': no colour set of that name, and no SwiftUI colour or '#rrggbb'"
         let near = NearestName.find(name, among: colorNames.union(KindStyleSheet.colorNames))
         if let near { message += "; did you mean '\(near)'?" }
@@ -284,7 +284,7 @@ public struct AssetCatalog: Sendable {
     /// Any case is: Xcode's actool reads `contents.json` on the case-insensitive
     /// volume a Mac builds on by default, so the app shows that set, and so must
     /// Galley rather than list the file and then ignore it.
-    public static func isContentsFile(_ name: some StringProtocol) -> Bool {
+    package static func isContentsFile(_ name: some StringProtocol) -> Bool {
         name.utf8.count == contentsFileName.utf8.count && name.lowercased() == "contents.json"
     }
 

@@ -2,13 +2,13 @@ extension AssetCatalog.FileFacts {
     /// What the catalog needs to know about the image file at `path`:
     /// whether anything can show it (the browser, or the daemon drawing a
     /// picture of it); a damaged file's own problem the pictures report.
-    public static func examine(path: String, bytes: [UInt8]) -> AssetCatalog.FileFacts {
+    package static func examine(path: String, bytes: [UInt8]) -> AssetCatalog.FileFacts {
         examine(path: path, format: ImageFileTypes.format(forPath: path), isEmpty: bytes.isEmpty, dimensions: ImageDimensions.read(bytes))
     }
 
     /// The same, from what reading the file found already: its format by
     /// name and the size its header gives (`ImageDimensions.read`).
-    public static func examine(
+    package static func examine(
         path: String, format: ImageFormat?, isEmpty: Bool, dimensions: (width: Int, height: Int)?
     ) -> AssetCatalog.FileFacts {
         // Only a file with a problem is named by its extension.

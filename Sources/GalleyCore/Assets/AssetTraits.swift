@@ -1,18 +1,18 @@
 /// The traits of the device an app runs on, as an asset catalog sees them:
 /// what UIKit matches a set's variants against.
-public struct AssetTraits: Sendable, Hashable {
-    public var idiom: DeviceIdiom
+package struct AssetTraits: Sendable, Hashable {
+    package var idiom: DeviceIdiom
     /// Pixels per point: 3 on current iPhones, 2 on iPads.
-    public var scale: Int
-    public var appearance: Luminosity
-    public var contrast: Contrast
-    public var widthClass: SizeClass
-    public var heightClass: SizeClass
-    public var gamut: DisplayGamut
+    package var scale: Int
+    package var appearance: Luminosity
+    package var contrast: Contrast
+    package var widthClass: SizeClass
+    package var heightClass: SizeClass
+    package var gamut: DisplayGamut
     /// A BCP 47 language tag such as `en` or `ja-JP`; nil: the development language.
-    public var locale: String?
+    package var locale: String?
 
-    public init(
+    package init(
         idiom: DeviceIdiom, scale: Int, appearance: Luminosity = .light, contrast: Contrast = .normal,
         widthClass: SizeClass, heightClass: SizeClass, gamut: DisplayGamut = .displayP3, locale: String? = nil
     ) {
@@ -27,7 +27,7 @@ public struct AssetTraits: Sendable, Hashable {
     }
 }
 
-public enum DeviceIdiom: String, Sendable, Hashable, CaseIterable {
+package enum DeviceIdiom: String, Sendable, Hashable, CaseIterable {
     case universal, iphone, ipad, mac, tv, watch, car, vision, marketing
     /// `ios-marketing`, `watch-marketing` and similar App Store slots.
     case other
@@ -38,7 +38,7 @@ public enum DeviceIdiom: String, Sendable, Hashable, CaseIterable {
     }
 
     /// How a message names the device.
-    public var displayName: String {
+    package var displayName: String {
         switch self {
         case .iphone: "an iPhone"
         case .ipad: "an iPad"
@@ -53,18 +53,18 @@ public enum DeviceIdiom: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Light or dark appearance (the catalog calls it luminosity).
-public enum Luminosity: String, Sendable, Hashable, CaseIterable {
+package enum Luminosity: String, Sendable, Hashable, CaseIterable {
     case light, dark
 }
 
-public enum Contrast: String, Sendable, Hashable, CaseIterable {
+package enum Contrast: String, Sendable, Hashable, CaseIterable {
     case normal, high
 }
 
-public enum SizeClass: String, Sendable, Hashable {
+package enum SizeClass: String, Sendable, Hashable {
     case compact, regular
 }
 
-public enum DisplayGamut: String, Sendable, Hashable {
+package enum DisplayGamut: String, Sendable, Hashable {
     case sRGB, displayP3 = "display-P3"
 }

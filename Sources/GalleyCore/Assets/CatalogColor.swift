@@ -1,8 +1,8 @@
 import Foundation
 
 /// A colour as an asset catalog stores it: components in a colour space.
-public struct CatalogColor: Sendable, Equatable {
-    public enum Space: String, Sendable, Equatable {
+package struct CatalogColor: Sendable, Equatable {
+    package enum Space: String, Sendable, Equatable {
         case sRGB = "srgb"
         case extendedSRGB = "extended-srgb"
         case extendedLinearSRGB = "extended-linear-srgb"
@@ -12,13 +12,13 @@ public struct CatalogColor: Sendable, Equatable {
         case extendedGray = "extended-gray"
     }
 
-    public var space: Space
-    public var red: Double
-    public var green: Double
-    public var blue: Double
-    public var alpha: Double
+    package var space: Space
+    package var red: Double
+    package var green: Double
+    package var blue: Double
+    package var alpha: Double
 
-    public init(space: Space = .sRGB, red: Double, green: Double, blue: Double, alpha: Double = 1) {
+    package init(space: Space = .sRGB, red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.space = space
         self.red = red
         self.green = green
@@ -27,7 +27,7 @@ public struct CatalogColor: Sendable, Equatable {
     }
 
     /// A grey in gamma 2.2, as Xcode's `gray-gamma-22` writes it.
-    public init(white: Double, alpha: Double, space: Space = .grayGamma22) {
+    package init(white: Double, alpha: Double, space: Space = .grayGamma22) {
         self.init(space: space, red: white, green: white, blue: white, alpha: alpha)
     }
 
@@ -37,7 +37,7 @@ public struct CatalogColor: Sendable, Equatable {
     }
 
     /// The same colour as a CSS value, in the colour space it was given in.
-    public var css: String {
+    package var css: String {
         let alphaText = number(alpha)
         switch space {
         case .sRGB:

@@ -1,27 +1,27 @@
 /// An Xcode `*.colorset/Contents.json`: each entry's traits and colour, in
 /// every notation Xcode writes (float, `0x` hex and 0–255 components,
 /// five colour spaces, system colour references).
-public struct ColorSetContents: Sendable, Equatable {
-    public enum Value: Sendable, Equatable {
+package struct ColorSetContents: Sendable, Equatable {
+    package enum Value: Sendable, Equatable {
         case components(CatalogColor)
         /// A system colour (`systemBlueColor`) for a platform (`ios`, `osx`, `universal`).
         case reference(String, platform: String?)
     }
 
-    public struct Entry: Sendable, Equatable {
-        public var conditions: VariantConditions
-        public var value: Value
-        public var location: SourceLocation
+    package struct Entry: Sendable, Equatable {
+        package var conditions: VariantConditions
+        package var value: Value
+        package var location: SourceLocation
     }
 
-    public var entries: [Entry] = []
-    public var diagnostics: [Diagnostic] = []
+    package var entries: [Entry] = []
+    package var diagnostics: [Diagnostic] = []
 
-    public init() {}
+    package init() {}
 
     /// The colour a device with `traits` shows; nil when no entry is for it
     /// or it refers to a system colour Galley does not know.
-    public func color(for traits: AssetTraits) -> CatalogColor? {
+    package func color(for traits: AssetTraits) -> CatalogColor? {
         guard let index = VariantMatching.nearestIndex(entries.map(\.conditions), for: traits) else { return nil }
         switch entries[index].value {
         case .components(let color): return color
@@ -30,7 +30,7 @@ public struct ColorSetContents: Sendable, Equatable {
         }
     }
 
-    public static func read(_ bytes: [UInt8], path: String) -> ColorSetContents {
+    package static func read(_ bytes: [UInt8], path: String) -> ColorSetContents {
         var contents = ColorSetContents()
         var lines = SourceLocator(bytes)
         guard let root = CatalogJSON.parse(bytes, path: path, lines: lines, what: "colour set", into: &contents.diagnostics) else { return contents }

@@ -1,10 +1,10 @@
 /// How an image's pixels lie in memory once decoded: bands (channels) per
 /// pixel and bytes per band, as libvips holds them.
-public struct PixelLayout: Equatable, Sendable {
-    public var bands: Int
-    public var bytesPerBand: Int
+package struct PixelLayout: Equatable, Sendable {
+    package var bands: Int
+    package var bytesPerBand: Int
 
-    public init(bands: Int, bytesPerBand: Int) {
+    package init(bands: Int, bytesPerBand: Int) {
         self.bands = max(1, bands)
         self.bytesPerBand = max(1, bytesPerBand)
     }
@@ -45,15 +45,15 @@ public struct PixelLayout: Equatable, Sendable {
 /// anything decodes: width × height × bands × bytes per band of the source,
 /// or for a PDF or SVG the RGBA picture it is drawn into. The pictures
 /// being drawn at one time never need more than `budgetBytes` together.
-public enum DecodeCost {
+package enum DecodeCost {
     /// What every picture being drawn at once may hold in all: a 100 MP
     /// camera file (300 MB of 8-bit RGB) is drawn; a 12,000² 16-bit RGBA
     /// PNG (1.1 GB, in a file of 1 MB) is refused.
-    public static let budgetBytes = 512 << 20
+    package static let budgetBytes = 512 << 20
 
     /// The bytes drawing `header` at `width` pixels (at most `maximumHeight`
     /// high) takes; `Int.max` when they do not even fit in a number.
-    public static func bytes(of header: ImageHeader, drawnWidth width: Int, maximumHeight: Int) -> Int {
+    package static func bytes(of header: ImageHeader, drawnWidth width: Int, maximumHeight: Int) -> Int {
         if header.format.isVector {
             // Drawn from its vectors straight into an RGBA picture.
             let scaled = width.multipliedReportingOverflow(by: header.height)
@@ -71,7 +71,7 @@ public enum DecodeCost {
     }
 
     /// Why a picture that needs `bytes` is not drawn.
-    public static func refusal(bytes: Int) -> String {
+    package static func refusal(bytes: Int) -> String {
         "decoding it takes \(megabytes(bytes)) of memory, more than Galley gives pictures (at most \(megabytes(budgetBytes)))"
     }
 

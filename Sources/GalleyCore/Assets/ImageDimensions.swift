@@ -1,15 +1,15 @@
 /// What an image file's header says: its format and size, read without
 /// decoding a pixel. PDF sizes are in points (its first page), the rest in
 /// pixels, turned upright where the file says it is stored rotated.
-public struct ImageHeader: Equatable, Sendable {
-    public var format: ImageFormat
-    public var width: Int
-    public var height: Int
+package struct ImageHeader: Equatable, Sendable {
+    package var format: ImageFormat
+    package var width: Int
+    package var height: Int
     /// How its pixels lie once decoded; nil for a PDF or SVG, which are
     /// drawn at the width shown rather than decoded.
-    public var layout: PixelLayout?
+    package var layout: PixelLayout?
 
-    public init(format: ImageFormat, width: Int, height: Int, layout: PixelLayout? = nil) {
+    package init(format: ImageFormat, width: Int, height: Int, layout: PixelLayout? = nil) {
         self.format = format
         self.width = width
         self.height = height
@@ -18,7 +18,7 @@ public struct ImageHeader: Equatable, Sendable {
 }
 
 /// Why an image file's header cannot be used.
-public enum ImageHeaderProblem: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ImageHeaderProblem: Error, Equatable, Sendable, CustomStringConvertible {
     /// No known image format starts like this.
     case unrecognised
     /// The format is known but the header ends, or holds no usable size.
@@ -28,14 +28,14 @@ public enum ImageHeaderProblem: Error, Equatable, Sendable, CustomStringConverti
 
     /// Bytes that are no known image, and bombs, never reach a decoder; a
     /// header merely unreadable here is left to the decoder to judge.
-    public var refusesDecoding: Bool {
+    package var refusesDecoding: Bool {
         switch self {
         case .unrecognised, .tooLarge: true
         case .unreadable: false
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unrecognised: "not an image Galley can read"
         case .unreadable(let format): "the \(format.rawValue.uppercased()) header is truncated or corrupt"
@@ -47,13 +47,13 @@ public enum ImageHeaderProblem: Error, Equatable, Sendable, CustomStringConverti
 /// Reads an image's pixel size from its header, so the page reserves the
 /// right height before the pixels arrive and nothing jumps, and so a
 /// decompression bomb is refused before anything decodes it.
-public enum ImageDimensions {
+package enum ImageDimensions {
     /// The most pixels a picture may have to be decoded: a 100 MP camera
     /// file passes; a header claiming 100,000 × 100,000 does not.
-    public static let maximumPixels = 150_000_000
+    package static let maximumPixels = 150_000_000
 
     /// The size in the header, or nil when there is none to read.
-    public static func read(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+    package static func read(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         guard case .success(let header) = inspect(bytes) else { return nil }
         return (header.width, header.height)
     }
@@ -61,7 +61,7 @@ public enum ImageDimensions {
     /// The format and size the header gives, or why it gives none. The
     /// pixel limit applies to raster formats; a PDF or SVG is drawn at the
     /// width it is shown, so its size in points is not a pixel count.
-    public static func inspect(_ bytes: [UInt8]) -> Result<ImageHeader, ImageHeaderProblem> {
+    package static func inspect(_ bytes: [UInt8]) -> Result<ImageHeader, ImageHeaderProblem> {
         guard let format = sniff(bytes) else { return .failure(.unrecognised) }
         guard let size = measure(format, HeaderBytes(bytes)), size.width > 0, size.height > 0 else {
             return .failure(.unreadable(format))
@@ -74,7 +74,7 @@ public enum ImageDimensions {
     }
 
     /// The format the first bytes announce, whatever the file is called.
-    public static func sniff(_ bytes: [UInt8]) -> ImageFormat? {
+    package static func sniff(_ bytes: [UInt8]) -> ImageFormat? {
         let header = HeaderBytes(bytes)
         if header.matches([0x89, 0x50, 0x4E, 0x47], at: 0) { return .png }
         if header.matches(Array("GIF8".utf8), at: 0) { return .gif }

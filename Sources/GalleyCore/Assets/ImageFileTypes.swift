@@ -1,10 +1,10 @@
 /// An image file format Galley serves, and what a browser can do with it.
-public enum ImageFormat: String, Sendable, CaseIterable {
+package enum ImageFormat: String, Sendable, CaseIterable {
     case png, jpeg, gif, webp, svg
     /// Formats a browser cannot show: the daemon converts them to PNG or JPEG.
     case tiff, bmp, heif, pdf
 
-    public var mimeType: String {
+    package var mimeType: String {
         switch self {
         case .png: "image/png"
         case .jpeg: "image/jpeg"
@@ -19,7 +19,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     }
 
     /// Whether every browser shows the file as it is (in an `<img>`).
-    public var browserShows: Bool {
+    package var browserShows: Bool {
         switch self {
         case .png, .jpeg, .gif, .webp, .svg: true
         case .tiff, .bmp, .heif, .pdf: false
@@ -28,14 +28,14 @@ public enum ImageFormat: String, Sendable, CaseIterable {
 
     /// Drawn from vectors: rasterised at the width it is shown, never
     /// downscaled from pixels (a PDF's size is in points).
-    public var isVector: Bool {
+    package var isVector: Bool {
         self == .pdf || self == .svg
     }
 }
 
 /// The image files Galley resolves and serves, by extension.
-public enum ImageFileTypes {
-    public static let formatsByExtension: [String: ImageFormat] = [
+package enum ImageFileTypes {
+    package static let formatsByExtension: [String: ImageFormat] = [
         "png": .png,
         "jpg": .jpeg,
         "jpeg": .jpeg,
@@ -50,14 +50,14 @@ public enum ImageFileTypes {
         "pdf": .pdf,
     ]
 
-    public static func format(forPath path: String) -> ImageFormat? {
+    package static func format(forPath path: String) -> ImageFormat? {
         // By bytes: every file of the folder is asked this at start-up.
         let bytes = path.utf8
         guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot != bytes.startIndex else { return nil }
         return formatsByExtension[String(decoding: bytes[bytes.index(after: dot)...], as: UTF8.self).lowercased()]
     }
 
-    public static func mimeType(forPath path: String) -> String? {
+    package static func mimeType(forPath path: String) -> String? {
         format(forPath: path)?.mimeType
     }
 }

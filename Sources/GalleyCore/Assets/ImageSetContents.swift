@@ -1,49 +1,49 @@
 /// An Xcode `*.imageset/Contents.json`, read in full: every entry with the
 /// traits it is for, and the set's properties.
-public struct ImageSetContents: Sendable, Equatable {
-    public struct Entry: Sendable, Equatable {
-        public var conditions: VariantConditions
+package struct ImageSetContents: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
+        package var conditions: VariantConditions
         /// Nil for an empty slot (Xcode writes one for every scale).
-        public var filename: String?
+        package var filename: String?
         /// Where the entry's `filename` value is, for "missing file" warnings.
-        public var filenameLocation: SourceLocation
+        package var filenameLocation: SourceLocation
     }
 
-    public enum RenderingIntent: String, Sendable, Equatable {
+    package enum RenderingIntent: String, Sendable, Equatable {
         case template, original
     }
 
-    public var entries: [Entry] = []
-    public var preservesVectorRepresentation = false
+    package var entries: [Entry] = []
+    package var preservesVectorRepresentation = false
     /// `template`: the app tints the picture with the foreground colour.
-    public var renderingIntent: RenderingIntent?
-    public var compressionType: String?
-    public var isLocalizable = false
+    package var renderingIntent: RenderingIntent?
+    package var compressionType: String?
+    package var isLocalizable = false
     /// Problems in the file itself (syntax, unknown values).
-    public var diagnostics: [Diagnostic] = []
+    package var diagnostics: [Diagnostic] = []
 
-    public init(entries: [Entry] = []) {
+    package init(entries: [Entry] = []) {
         self.entries = entries
     }
 
     /// The entries that name a file.
-    public var filledEntries: [Entry] { entries.filter { $0.filename != nil } }
+    package var filledEntries: [Entry] { entries.filter { $0.filename != nil } }
 
     /// The file a device with `traits` loads; nil when no entry is for it.
-    public func file(for traits: AssetTraits) -> Entry? {
+    package func file(for traits: AssetTraits) -> Entry? {
         let filled = filledEntries
         return VariantMatching.bestIndex(filled.map(\.conditions), for: traits).map { filled[$0] }
     }
 
     /// The file to show for `traits`: the device's own, else the nearest
     /// one of another idiom (with a warning from `AssetCatalog`).
-    public func nearestFile(for traits: AssetTraits) -> Entry? {
+    package func nearestFile(for traits: AssetTraits) -> Entry? {
         let filled = filledEntries
         return VariantMatching.nearestIndex(filled.map(\.conditions), for: traits).map { filled[$0] }
     }
 
     /// Reads the `Contents.json` at `path` (relative to the content folder).
-    public static func read(_ bytes: [UInt8], path: String) -> ImageSetContents {
+    package static func read(_ bytes: [UInt8], path: String) -> ImageSetContents {
         var contents = ImageSetContents()
         var lines = SourceLocator(bytes)
         guard let root = CatalogJSON.parse(bytes, path: path, lines: lines, what: "image set", into: &contents.diagnostics) else { return contents }

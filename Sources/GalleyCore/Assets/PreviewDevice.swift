@@ -1,29 +1,29 @@
 /// A device the preview page can simulate. The page chooses a width; the
 /// width says which device it is, and so which files the app would load.
-public struct PreviewDevice: Sendable, Equatable {
+package struct PreviewDevice: Sendable, Equatable {
     /// The key the page and the renderer share (`iphone`, `ipad`).
-    public var name: String
+    package var name: String
     /// The narrowest width, in points, shown as this device.
-    public var minimumWidth: Int
-    public var idiom: DeviceIdiom
-    public var scale: Int
-    public var widthClass: SizeClass
-    public var heightClass: SizeClass
+    package var minimumWidth: Int
+    package var idiom: DeviceIdiom
+    package var scale: Int
+    package var widthClass: SizeClass
+    package var heightClass: SizeClass
     /// The widths the page offers for this device, with their names.
-    public var presets: [Preset]
+    package var presets: [Preset]
     /// `UINavigationBar`'s height with an inline title, and with a large one
     /// (the inline bar plus the large title's 52 pt row).
-    public var inlineBarHeight: Double
-    public var largeBarHeight: Double
+    package var inlineBarHeight: Double
+    package var largeBarHeight: Double
 
     /// A width in points the page's device menu offers, and that screen's
     /// safe area in portrait: the status bar's height above, the home
     /// indicator's below.
-    public struct Preset: Sendable, Equatable {
-        public var width: Int
-        public var label: String
-        public var safeAreaTop: Double
-        public var safeAreaBottom: Double
+    package struct Preset: Sendable, Equatable {
+        package var width: Int
+        package var label: String
+        package var safeAreaTop: Double
+        package var safeAreaBottom: Double
     }
 
     /// iPhones in portrait (375 to 430 pt) are 3x with a compact width; the
@@ -32,7 +32,7 @@ public struct PreviewDevice: Sendable, Equatable {
     /// 59 with the Dynamic Island (14 Pro and later), 34 below on every
     /// iPhone without a home button; 24 and 20 on the iPad Air. Bars: 44 pt
     /// inline and 96 large on iPhone, 50 and 102 on iPad.
-    public static let all: [PreviewDevice] = [
+    package static let all: [PreviewDevice] = [
         PreviewDevice(name: "iphone", minimumWidth: 0, idiom: .iphone, scale: 3, widthClass: .compact, heightClass: .regular, presets: [
             Preset(width: 375, label: "iPhone mini", safeAreaTop: 50, safeAreaBottom: 34),
             Preset(width: 390, label: "iPhone", safeAreaTop: 47, safeAreaBottom: 34),
@@ -45,7 +45,7 @@ public struct PreviewDevice: Sendable, Equatable {
     ]
 
     /// The navigation bar's height for a title shown `displayMode`.
-    public func barHeight(_ displayMode: NavigationTitle.DisplayMode) -> Double {
+    package func barHeight(_ displayMode: NavigationTitle.DisplayMode) -> Double {
         switch displayMode {
         case .inline: inlineBarHeight
         case .large: largeBarHeight
@@ -53,11 +53,11 @@ public struct PreviewDevice: Sendable, Equatable {
     }
 
     /// The width shown when `galley.json` names none: the seed app's iPhone.
-    public static let defaultWidth = 390
+    package static let defaultWidth = 390
 
     /// The table the page picks devices from (`layout.devices` in a
     /// document answer): the page keeps no copy of it.
-    public static func writeTable(into json: inout JSONWriter) {
+    package static func writeTable(into json: inout JSONWriter) {
         json.beginArray()
         for device in all {
             json.beginObject()
@@ -91,23 +91,23 @@ public struct PreviewDevice: Sendable, Equatable {
     }
 
     /// The device a page width simulates.
-    public static func forWidth(_ width: Double) -> PreviewDevice {
+    package static func forWidth(_ width: Double) -> PreviewDevice {
         all.last { Double($0.minimumWidth) <= width } ?? all[0]
     }
 
-    public func traits(appearance: Luminosity, contrast: Contrast = .normal) -> AssetTraits {
+    package func traits(appearance: Luminosity, contrast: Contrast = .normal) -> AssetTraits {
         AssetTraits(idiom: idiom, scale: scale, appearance: appearance, contrast: contrast, widthClass: widthClass, heightClass: heightClass)
     }
 
     /// The page's key for this device in one appearance: `iphone-dark`,
     /// `ipad-light-high` with the reader's "increase contrast" setting.
-    public func key(_ appearance: Luminosity, _ contrast: Contrast = .normal) -> String {
+    package func key(_ appearance: Luminosity, _ contrast: Contrast = .normal) -> String {
         name + "-" + appearance.rawValue + (contrast == .high ? "-high" : "")
     }
 
     /// Every (device, appearance, contrast) the page can show, with its key:
     /// made once, as each image of each rendering asks for them.
-    public static let pageTraits: [(key: String, traits: AssetTraits)] =
+    package static let pageTraits: [(key: String, traits: AssetTraits)] =
         all.flatMap { device in
             Luminosity.allCases.flatMap { appearance in
                 Contrast.allCases.map { (device.key(appearance, $0), device.traits(appearance: appearance, contrast: $0)) }

@@ -1,9 +1,9 @@
 /// SwiftUI's standard colours as the system colours they adapt with: SwiftUI's
 /// `Color.gray` is drawn as `UIColor.systemGray` in every appearance. The one
 /// table of them, read by the page's style sheet and by the contrast check.
-public enum SwiftUIColors {
+package enum SwiftUIColors {
     /// A SwiftUI colour name and the system colour it shows, in the style sheet's order.
-    public static let adaptive: KeyValuePairs<String, String> = [
+    package static let adaptive: KeyValuePairs<String, String> = [
         "primary": "label",
         "secondary": "secondaryLabel",
         "gray": "systemGray",
@@ -25,7 +25,7 @@ public enum SwiftUIColors {
     /// The system colour reference behind a SwiftUI colour name (`black` and
     /// `white` are their own, the same in every appearance); nil for a name
     /// SwiftUI does not have.
-    public static func systemReference(of name: String) -> String? {
+    package static func systemReference(of name: String) -> String? {
         let lowered = name.lowercased()
         if lowered == "black" || lowered == "white" { return lowered }
         let spelled = lowered == "grey" ? "gray" : lowered

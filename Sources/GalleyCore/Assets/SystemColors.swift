@@ -2,7 +2,7 @@
 /// "systemBlueColor"`), with the values Apple publishes for light and dark
 /// appearance (Human Interface Guidelines, "Color"; iOS unless the
 /// reference is for macOS).
-public enum SystemColors {
+package enum SystemColors {
     private struct Pair {
         var light: CatalogColor
         var dark: CatalogColor
@@ -92,7 +92,7 @@ public enum SystemColors {
 
     /// The colour a reference names in one appearance; nil for a name
     /// Galley does not know. `platform` is `ios`, `osx` or `universal`.
-    public static func color(named reference: String, platform: String?, appearance: Luminosity, contrast: Contrast = .normal) -> CatalogColor? {
+    package static func color(named reference: String, platform: String?, appearance: Luminosity, contrast: Contrast = .normal) -> CatalogColor? {
         var key = reference.lowercased()
         if key.hasSuffix("color") { key.removeLast("color".count) }
         let pair = platform == "osx" ? (macOS[key] ?? iOS[key]) : (iOS[key] ?? macOS[key])

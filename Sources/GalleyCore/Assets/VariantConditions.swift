@@ -1,19 +1,19 @@
 /// When one entry of an image set or colour set applies: the traits its
 /// `Contents.json` gives it. A nil trait means "any".
-public struct VariantConditions: Sendable, Hashable {
-    public var idiom: DeviceIdiom = .universal
+package struct VariantConditions: Sendable, Hashable {
+    package var idiom: DeviceIdiom = .universal
     /// `1x`/`2x`/`3x`; nil for a single vector file that serves every scale.
-    public var scale: Int?
-    public var appearance: Luminosity?
-    public var contrast: Contrast?
-    public var widthClass: SizeClass?
-    public var heightClass: SizeClass?
-    public var gamut: DisplayGamut?
-    public var locale: String?
+    package var scale: Int?
+    package var appearance: Luminosity?
+    package var contrast: Contrast?
+    package var widthClass: SizeClass?
+    package var heightClass: SizeClass?
+    package var gamut: DisplayGamut?
+    package var locale: String?
     /// Older iPhone slots (`retina4`, `736h`) that only some screens take.
-    public var subtype: String?
+    package var subtype: String?
 
-    public init(
+    package init(
         idiom: DeviceIdiom = .universal, scale: Int? = nil, appearance: Luminosity? = nil, contrast: Contrast? = nil,
         widthClass: SizeClass? = nil, heightClass: SizeClass? = nil, gamut: DisplayGamut? = nil, locale: String? = nil, subtype: String? = nil
     ) {

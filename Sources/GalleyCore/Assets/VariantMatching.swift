@@ -1,6 +1,6 @@
 /// The rule UIKit follows to pick one entry of a set for a device: the one
 /// home of it, used for image sets and colour sets alike.
-public enum VariantMatching {
+package enum VariantMatching {
     /// The index of the entry a device with `traits` loads, or nil when
     /// no entry is for its idiom (nor universal).
     ///
@@ -9,7 +9,7 @@ public enum VariantMatching {
     /// device's value beats one for any value, which beats one for another
     /// value. Last the scale: the exact one, else the nearest larger, else
     /// the nearest smaller; an entry without a scale serves every scale.
-    public static func bestIndex(_ entries: [VariantConditions], for traits: AssetTraits) -> Int? {
+    package static func bestIndex(_ entries: [VariantConditions], for traits: AssetTraits) -> Int? {
         let exact = entries.indices.filter { entries[$0].idiom == traits.idiom }
         let candidates = exact.isEmpty ? entries.indices.filter { entries[$0].idiom == .universal } : exact
         return bestIndex(among: candidates, entries, traits)
@@ -17,7 +17,7 @@ public enum VariantMatching {
 
     /// The entry a device would load if idioms did not matter: what the
     /// preview shows, beside a warning, when the device itself finds none.
-    public static func nearestIndex(_ entries: [VariantConditions], for traits: AssetTraits) -> Int? {
+    package static func nearestIndex(_ entries: [VariantConditions], for traits: AssetTraits) -> Int? {
         bestIndex(entries, for: traits) ?? bestIndex(among: Array(entries.indices), entries, traits)
     }
 

@@ -8,7 +8,7 @@
 /// so a file saved again or removed while it was read is never taken in
 /// stale, and a burst of keystrokes into a large file spends the lane on its
 /// last text, not on every one.
-public struct AsideWork: Sendable {
+package struct AsideWork: Sendable {
     private var lastTicket = 0
     /// Readings out, by the file whose bytes they read, with their tickets.
     private var readings: [RelativePath: Int] = [:]
@@ -22,13 +22,13 @@ public struct AsideWork: Sendable {
     /// their file was out: that reading renders them again, changed or not.
     private var dropped: Set<DocumentID> = []
 
-    public init() {}
+    package init() {}
 
     // MARK: - Readings
 
     /// Starts a reading of `file` aside; its ticket, or nil when one is out
     /// already: `file` is then read again when that one is back.
-    public mutating func startReading(_ file: ContentFile) -> Int? {
+    package mutating func startReading(_ file: ContentFile) -> Int? {
         guard readings[file.sourcePath] == nil else {
             rereads[file.sourcePath] = file
             return nil
@@ -37,7 +37,7 @@ public struct AsideWork: Sendable {
     }
 
     /// What to do with a reading that came back.
-    public enum ReadingBack: Equatable, Sendable {
+    package enum ReadingBack: Equatable, Sendable {
         /// Take it in, and render aside its documents with it, and the ones
         /// among `documents` whose rendering was dropped meanwhile.
         case take(renderAgain: Set<DocumentID>)
@@ -50,7 +50,7 @@ public struct AsideWork: Sendable {
 
     /// Answers a reading of `file` with `ticket` that came back; `documents`
     /// are the documents the file held when it was sent.
-    public mutating func readingBack(_ file: ContentFile, ticket: Int, documents: [DocumentID]) -> ReadingBack {
+    package mutating func readingBack(_ file: ContentFile, ticket: Int, documents: [DocumentID]) -> ReadingBack {
         guard readings[file.sourcePath] == ticket else { return .drop }
         readings[file.sourcePath] = nil
         if let again = rereads.removeValue(forKey: file.sourcePath) {
@@ -63,19 +63,19 @@ public struct AsideWork: Sendable {
 
     /// Forgets the reading out of the file at `sourcePath`: when it comes
     /// back, it is of no use (the file was removed or read in place).
-    public mutating func forgetReading(of sourcePath: RelativePath) {
+    package mutating func forgetReading(of sourcePath: RelativePath) {
         readings[sourcePath] = nil
         rereads[sourcePath] = nil
     }
 
     /// Forgets every reading out (the config changed how every file reads).
-    public mutating func forgetReadings() {
+    package mutating func forgetReadings() {
         readings = [:]
         rereads = [:]
     }
 
     /// Whether a reading of the file at `sourcePath` is out.
-    public func isReading(_ sourcePath: RelativePath) -> Bool {
+    package func isReading(_ sourcePath: RelativePath) -> Bool {
         readings[sourcePath] != nil
     }
 
@@ -88,13 +88,13 @@ public struct AsideWork: Sendable {
     // MARK: - Renderings
 
     /// Notes a rendering of `id` made in place: one out aside is now stale.
-    public mutating func renderInPlace(_ id: DocumentID) {
+    package mutating func renderInPlace(_ id: DocumentID) {
         lastTicket += 1
         renderings[id] = lastTicket
     }
 
     /// Starts a rendering of `id` aside; returns its ticket.
-    public mutating func startRendering(_ id: DocumentID) -> Int {
+    package mutating func startRendering(_ id: DocumentID) -> Int {
         lastTicket += 1
         renderings[id] = lastTicket
         renderingsOut[id, default: 0] += 1
@@ -102,7 +102,7 @@ public struct AsideWork: Sendable {
     }
 
     /// What to do with a rendering that came back.
-    public enum RenderingBack: Equatable, Sendable {
+    package enum RenderingBack: Equatable, Sendable {
         /// Publish it: it is the document as it is now.
         case publish
         /// Drop it: a newer reading of its file is out, and renders it again when back.
@@ -113,7 +113,7 @@ public struct AsideWork: Sendable {
 
     /// Answers a rendering of `id` with `ticket` that came back; `sourcePath`
     /// is the file its document is read from now.
-    public mutating func renderingBack(_ id: DocumentID, ticket: Int, readFrom sourcePath: RelativePath?) -> RenderingBack {
+    package mutating func renderingBack(_ id: DocumentID, ticket: Int, readFrom sourcePath: RelativePath?) -> RenderingBack {
         renderingsOut[id] = renderingsOut[id].flatMap { $0 > 1 ? $0 - 1 : nil }
         guard renderings[id] == ticket else { return .drop }
         if let sourcePath, readings[sourcePath] != nil {
@@ -124,7 +124,7 @@ public struct AsideWork: Sendable {
     }
 
     /// Forgets a document that is gone: a rendering of it that comes back is dropped.
-    public mutating func forget(_ id: DocumentID) {
+    package mutating func forget(_ id: DocumentID) {
         renderings[id] = nil
         dropped.remove(id)
     }
@@ -133,7 +133,7 @@ public struct AsideWork: Sendable {
 
     /// Whether what the file at `sourcePath` holds now is taken in: no
     /// reading of it, nor rendering of `documents` (its documents), is out.
-    public func isSettled(_ sourcePath: RelativePath, documents: [DocumentID]) -> Bool {
+    package func isSettled(_ sourcePath: RelativePath, documents: [DocumentID]) -> Bool {
         readings[sourcePath] == nil && (renderingsOut.isEmpty || !documents.contains { renderingsOut[$0] != nil })
     }
 }

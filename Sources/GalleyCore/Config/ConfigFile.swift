@@ -1,4 +1,4 @@
 /// The project's configuration file, at the top of the content folder.
-public enum ConfigFile {
-    public static let name = "galley.json"
+package enum ConfigFile {
+    package static let name = "galley.json"
 }

@@ -22,16 +22,16 @@ import Foundation
 /// from the seed's definition and changes it; other kinds are added to the
 /// seed's, unless `"replaceKinds": true` makes the list the whole set. A kind
 /// without a pattern matches everything.
-public struct ConfigReader {
-    public let path: String
+package struct ConfigReader {
+    package let path: String
 
-    public init(path: String = "galley.json") {
+    package init(path: String = "galley.json") {
         self.path = path
     }
 
     /// The config, or nil when it has errors (the caller keeps the last
     /// valid one), plus every diagnostic.
-    public func read(_ bytes: [UInt8]) -> (config: GalleyConfig?, diagnostics: [Diagnostic]) {
+    package func read(_ bytes: [UInt8]) -> (config: GalleyConfig?, diagnostics: [Diagnostic]) {
         var context = Context(path: path, lines: SourceLocator(bytes))
         switch JSONReader.parse(bytes) {
         case .failure(let error):
@@ -246,7 +246,7 @@ public struct ConfigReader {
 
     /// The keys each object of `galley.json` may hold, by the key that holds
     /// the object (`""` for the top level; `kinds` for each kind).
-    public static let knownKeys: [String: [String]] = [
+    package static let knownKeys: [String: [String]] = [
         "": ["keys", "kinds", "replaceKinds", "device", "titles", "language", "fonts", "textImageName", "requireImageLabels", "sdk", "stack",
              "navigationTitle", "header", "$schema"],
         "stack": ["spacing", "alignment"],

@@ -3,7 +3,7 @@
 /// `hmtx` gives the glyph's advance, with `hhea`'s numberOfHMetrics and
 /// `head`'s unitsPerEm. What a line of text is as wide as, before kerning
 /// and shaping (which `TextMeasure` leaves out).
-public struct AdvanceWidths: Sendable, Equatable {
+package struct AdvanceWidths: Sendable, Equatable {
     /// Consecutive scalars mapped to consecutive glyphs, sorted by `first`.
     struct Run: Sendable, Equatable {
         var first: UInt32
@@ -20,7 +20,7 @@ public struct AdvanceWidths: Sendable, Equatable {
     /// Reads a TrueType or OpenType face (`faceIndex` within a collection);
     /// nil for anything else, a damaged table, or a face with no Unicode `cmap`
     /// subtable in format 4 or 12.
-    public static func read(_ bytes: [UInt8], faceIndex: Int = 0) -> AdvanceWidths? {
+    package static func read(_ bytes: [UInt8], faceIndex: Int = 0) -> AdvanceWidths? {
         guard let tables = OpenTypeTables(bytes, faceIndex: faceIndex), let head = tables.table("head"), let hhea = tables.table("hhea"),
               let hmtx = tables.table("hmtx"), let cmap = tables.table("cmap") else { return nil }
         let reader = tables.reader
@@ -39,7 +39,7 @@ public struct AdvanceWidths: Sendable, Equatable {
 
     /// The advance of `scalar` in ems; nil when the face has no glyph for it
     /// (the browser then draws it with the next face of the stack).
-    public func advance(of scalar: Unicode.Scalar) -> Double? {
+    package func advance(of scalar: Unicode.Scalar) -> Double? {
         guard let glyph = glyph(for: scalar.value), glyph != 0 else { return nil }
         let advance = Int(glyph) < advances.count ? advances[Int(glyph)] : advances[advances.count - 1]
         return Double(advance) / unitsPerEm

@@ -1,16 +1,16 @@
 /// The fonts an app bundles: the `UIAppFonts` array of its `Info.plist`,
 /// XML or binary, read by the core's property-list reader.
-public enum AppFontList {
-    public struct Result: Sendable, Equatable {
+package enum AppFontList {
+    package struct Result: Sendable, Equatable {
         /// File names as listed, relative to the bundle (`Fonts/Brand.ttf`).
-        public var files: [String]
+        package var files: [String]
         /// Where each listed name is, for warnings about it (a binary list
         /// gives byte offsets: line 1, column offset + 1).
-        public var locations: [SourceLocation]
-        public var diagnostics: [Diagnostic]
+        package var locations: [SourceLocation]
+        package var diagnostics: [Diagnostic]
     }
 
-    public static func read(_ bytes: [UInt8], path: String) -> Result {
+    package static func read(_ bytes: [UInt8], path: String) -> Result {
         var result = Result(files: [], locations: [], diagnostics: [])
         var lines = SourceLocator(bytes)
         func location(_ offset: Int) -> SourceLocation {

@@ -3,25 +3,25 @@
 /// the names they answer to.
 ///
 /// A value the shell feeds with what it read.
-public struct BundledFonts: Sendable {
+package struct BundledFonts: Sendable {
     /// One font file the app can use.
-    public struct Face: Sendable, Equatable {
-        public var path: String
-        public var names: FontFileNames
+    package struct Face: Sendable, Equatable {
+        package var path: String
+        package var names: FontFileNames
         /// Its vertical metrics, for the geometry of the text it draws.
-        public var metrics: FontMetrics?
+        package var metrics: FontMetrics?
     }
 
     /// What Galley reads from one font file: its names, its vertical metrics
     /// and its advance widths. Read anywhere (a large file off the
     /// workspace queue), then set here.
-    public struct FontFile: Sendable {
-        public var names: FontFileNames
-        public var metrics: FontMetrics?
-        public var widths: AdvanceWidths?
+    package struct FontFile: Sendable {
+        package var names: FontFileNames
+        package var metrics: FontMetrics?
+        package var widths: AdvanceWidths?
 
         /// Nil for a file that is no TrueType or OpenType font Galley can read.
-        public static func read(_ bytes: [UInt8]) -> FontFile? {
+        package static func read(_ bytes: [UInt8]) -> FontFile? {
             FontFileNames.read(bytes).map { FontFile(names: $0, metrics: FontMetrics.read(bytes), widths: AdvanceWidths.read(bytes)) }
         }
     }
@@ -31,29 +31,29 @@ public struct BundledFonts: Sendable {
 
     /// Folders whose every font file counts as bundled (`galley.json`'s
     /// `fonts`; "" for the whole content folder).
-    public var folders: [String] = []
+    package var folders: [String] = []
 
-    public init() {}
+    package init() {}
 
-    public static func isFontFile(_ path: String) -> Bool {
+    package static func isFontFile(_ path: String) -> Bool {
         RelativePath.hasExtension(path, in: ["ttf", "otf", "ttc"])
     }
 
-    public static func isInfoPlist(_ path: String) -> Bool {
+    package static func isInfoPlist(_ path: String) -> Bool {
         path.isByteEqual(to: "Info.plist") || path.hasByteSuffix("/Info.plist")
     }
 
     /// Takes in the font file at `path` as read: nil when it is no font
     /// Galley can read.
-    public mutating func setFontFile(_ path: String, _ file: FontFile?) {
+    package mutating func setFontFile(_ path: String, _ file: FontFile?) {
         fontFiles[path] = .some(file)
     }
 
-    public mutating func removeFontFile(_ path: String) {
+    package mutating func removeFontFile(_ path: String) {
         fontFiles[path] = nil
     }
 
-    public mutating func setInfoPlist(_ path: String, _ bytes: [UInt8]?) {
+    package mutating func setInfoPlist(_ path: String, _ bytes: [UInt8]?) {
         lists[path] = bytes.map { AppFontList.read($0, path: path) }
     }
 
@@ -67,13 +67,13 @@ public struct BundledFonts: Sendable {
     }
 
     /// The advance widths of the bundled font file at `path`, for the text it draws.
-    public func widths(ofFile path: String) -> AdvanceWidths? {
+    package func widths(ofFile path: String) -> AdvanceWidths? {
         fontFiles[path]??.widths
     }
 
     /// Every font the app bundles that Galley could read: those its
     /// `Info.plist` lists, then those in `folders`.
-    public var faces: [Face] {
+    package var faces: [Face] {
         var seen = Set<String>()
         let listed = lists.keys.sorted().flatMap { lists[$0]?.files ?? [] }.compactMap(file(listed:))
         let inFolders = fontFiles.keys.filter { path in
@@ -87,7 +87,7 @@ public struct BundledFonts: Sendable {
 
     /// The faces a style's `font` names: a family (every face of it) or
     /// one face by its PostScript name.
-    public func faces(named name: String) -> [Face] {
+    package func faces(named name: String) -> [Face] {
         let lowered = name.lowercased()
         let all = faces
         let family = all.filter { $0.names.family.lowercased() == lowered }
@@ -96,7 +96,7 @@ public struct BundledFonts: Sendable {
     }
 
     /// Listed files that are not in the content folder, and fonts Galley cannot read.
-    public var diagnostics: [Diagnostic] {
+    package var diagnostics: [Diagnostic] {
         lists.keys.sorted().flatMap { plist -> [Diagnostic] in
             guard let list = lists[plist] else { return [] }
             var diagnostics = list.diagnostics

@@ -5,24 +5,24 @@
 /// a document (`MissingGlyphs`) is pure and tested from strings. One bit
 /// per code point (136 KB): a machine with Noto's faces lists some 75,000
 /// ranges, which a bitmap takes in without sorting and answers at once.
-public struct CharacterCoverage: Sendable, Equatable {
+package struct CharacterCoverage: Sendable, Equatable {
     private var words = [UInt64](repeating: 0, count: Int(Self.codePointCount / 64))
     /// Whether fontconfig answered at all: without it nothing is known to be missing.
-    public private(set) var isKnown = false
+    package private(set) var isKnown = false
 
     private static let codePointCount: UInt32 = 0x110000
 
-    public init(ranges: [ClosedRange<UInt32>]) {
+    package init(ranges: [ClosedRange<UInt32>]) {
         for range in ranges { insert(range.lowerBound, range.upperBound) }
     }
 
     /// The arguments to `fc-list` whose output `init(charsets:)` reads: each
     /// face's character set on a line, as hexadecimal code points and ranges.
-    public static let formatArguments = ["--format", "%{charset}\n"]
+    package static let formatArguments = ["--format", "%{charset}\n"]
 
     /// Reads `fc-list`'s answer to `formatArguments` (`20-7e a0-17f 192 …`),
     /// byte by byte; a token it cannot read is skipped.
-    public init(charsets: String) {
+    package init(charsets: String) {
         var low: UInt32?
         var value: UInt32 = 0
         var digits = 0
@@ -63,7 +63,7 @@ public struct CharacterCoverage: Sendable, Equatable {
     }
 
     /// Whether some installed face has a glyph for `scalar`.
-    public func covers(_ scalar: Unicode.Scalar) -> Bool {
+    package func covers(_ scalar: Unicode.Scalar) -> Bool {
         words[Int(scalar.value / 64)] & (1 << UInt64(scalar.value % 64)) != 0
     }
 }

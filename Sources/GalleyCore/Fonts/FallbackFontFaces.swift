@@ -3,7 +3,7 @@
 /// and given the real font's vertical metrics with `size-adjust` and the
 /// metric overrides where they are known, so that lines break and stack
 /// where the device puts them.
-public struct FallbackFontFaces: Sendable {
+package struct FallbackFontFaces: Sendable {
     /// One stand-in: the name the page uses, the local families it may draw
     /// with (the first installed wins), and the real font's metrics.
     struct StandIn: Sendable {
@@ -61,23 +61,23 @@ public struct FallbackFontFaces: Sendable {
     ]
 
     /// A stand-in as this machine draws it.
-    public struct Substitute: Sendable, Equatable {
+    package struct Substitute: Sendable, Equatable {
         /// The page's name for it (`Galley Baskerville`).
-        public var family: String
+        package var family: String
         /// The iOS families it stands in for.
-        public var standsFor: [String]
+        package var standsFor: [String]
         /// The local family it draws with (`Liberation Serif`).
-        public var localFamily: String
+        package var localFamily: String
         /// Its faces: regular, bold, italic, bold italic, where installed.
-        public var faces: [InstalledFonts.Face?]
-        public var sizeAdjust: Double
-        public var deviceMetrics: FontMetrics?
+        package var faces: [InstalledFonts.Face?]
+        package var sizeAdjust: Double
+        package var deviceMetrics: FontMetrics?
     }
 
     /// The stand-ins whose local family this machine has.
-    public let substitutes: [Substitute]
+    package let substitutes: [Substitute]
 
-    public init(installed: InstalledFonts) {
+    package init(installed: InstalledFonts) {
         let styles = [(400, false), (700, false), (400, true), (700, true)]
         substitutes = Self.standIns.compactMap { standIn in
             guard let local = standIn.localFamilies.first(where: installed.has(family:)) else { return nil }
@@ -90,14 +90,14 @@ public struct FallbackFontFaces: Sendable {
     }
 
     /// The stand-in for an iOS family a style names, if this machine has one.
-    public func substitute(for family: String) -> Substitute? {
+    package func substitute(for family: String) -> Substitute? {
         let lowered = family.lowercased()
         return substitutes.first { $0.family.lowercased() == lowered || $0.standsFor.contains { $0.lowercased() == lowered } }
     }
 
     /// The `@font-face` rules of every stand-in, with the full names
     /// fontconfig gave for `local()`.
-    public var css: String {
+    package var css: String {
         let styles = [("400", "normal"), ("700", "normal"), ("400", "italic"), ("700", "italic")]
         return substitutes.map { substitute in
             zip(substitute.faces, styles).compactMap { face, style -> String? in

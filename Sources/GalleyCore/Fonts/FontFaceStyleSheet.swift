@@ -1,8 +1,8 @@
 /// `@font-face` rules for the fonts a schema's styles name that the app
 /// bundles, so the page draws with the app's own font files.
-public enum FontFaceStyleSheet {
+package enum FontFaceStyleSheet {
     /// `url` gives the address the page loads a font file from.
-    public static func css(for schema: ContentSchema, fonts: BundledFonts, url: (String) -> String?) -> String {
+    package static func css(for schema: ContentSchema, fonts: BundledFonts, url: (String) -> String?) -> String {
         var seen = Set<String>()
         var css = ""
         for kind in schema.shownKinds {
@@ -23,7 +23,7 @@ public enum FontFaceStyleSheet {
 
     /// The style fonts that are neither bundled nor iOS's own, as warnings
     /// at their place in `galley.json`.
-    public static func unknownFonts(in schema: ContentSchema, fonts: BundledFonts, configPath: String) -> [Diagnostic] {
+    package static func unknownFonts(in schema: ContentSchema, fonts: BundledFonts, configPath: String) -> [Diagnostic] {
         schema.shownKinds.compactMap { kind in
             guard let name = kind.style.fontFamily, fonts.faces(named: name).isEmpty, !SystemFontFamilies.contains(name) else { return nil }
             return Diagnostic(path: configPath, id: .unknownFont, range: kind.style.fontRange ?? SourceRange(at: .start), severity: .warning,

@@ -1,16 +1,16 @@
 /// The names a font file gives itself (its `name` table) and its style (its
 /// `OS/2` table): what `UIFont(name:)` and `Font.custom` match against.
-public struct FontFileNames: Sendable, Equatable {
+package struct FontFileNames: Sendable, Equatable {
     /// The family (`Avenir Next`): the typographic family when the font has one.
-    public var family: String
+    package var family: String
     /// The PostScript name (`AvenirNext-DemiBold`).
-    public var postScriptName: String?
-    public var fullName: String?
+    package var postScriptName: String?
+    package var fullName: String?
     /// 100–900.
-    public var weight: Int
-    public var isItalic: Bool
+    package var weight: Int
+    package var isItalic: Bool
 
-    public init(family: String, postScriptName: String?, fullName: String?, weight: Int, isItalic: Bool) {
+    package init(family: String, postScriptName: String?, fullName: String?, weight: Int, isItalic: Bool) {
         self.family = family
         self.postScriptName = postScriptName
         self.fullName = fullName
@@ -21,7 +21,7 @@ public struct FontFileNames: Sendable, Equatable {
     /// Reads a TrueType or OpenType font, or one face of a collection
     /// (`.ttc`, the first unless told); nil for anything else or a damaged
     /// file. `work` counts the bytes of name text decoded.
-    public static func read(_ bytes: [UInt8], faceIndex: Int = 0, work: WorkCounter? = nil) -> FontFileNames? {
+    package static func read(_ bytes: [UInt8], faceIndex: Int = 0, work: WorkCounter? = nil) -> FontFileNames? {
         guard let tables = OpenTypeTables(bytes, faceIndex: faceIndex) else { return nil }
         let reader = tables.reader
         guard let name = tables.table("name") else { return nil }

@@ -5,17 +5,17 @@
 /// Core Text uses `hhea` whatever `OS/2`'s `USE_TYPO_METRICS` says (see
 /// Mozilla's Fira issue #43 and John Hudson's account on typophile.com,
 /// node 7571): Apple specified `hhea` and its platforms read it.
-public struct FontMetrics: Sendable, Equatable {
-    public var ascent: Double
-    public var descent: Double
-    public var lineGap: Double
+package struct FontMetrics: Sendable, Equatable {
+    package var ascent: Double
+    package var descent: Double
+    package var lineGap: Double
     /// The height of capital letters (`UIFont.capHeight` at a size of 1),
     /// which the spacing below a text is measured from (`ViewSpacing`).
-    public var capHeight: Double
+    package var capHeight: Double
 
     /// A face whose cap height is not known has the usual 0.7 em of Latin
     /// faces (Helvetica's 1469 and SF's 1443 of 2048 units are 0.72 and 0.70).
-    public init(ascent: Double, descent: Double, lineGap: Double, capHeight: Double? = nil) {
+    package init(ascent: Double, descent: Double, lineGap: Double, capHeight: Double? = nil) {
         self.ascent = ascent
         self.descent = descent
         self.lineGap = lineGap
@@ -24,11 +24,11 @@ public struct FontMetrics: Sendable, Equatable {
 
     /// The distance between the baselines of two lines set solid, in ems:
     /// what `UIFont.lineHeight` is for a size of 1.
-    public var lineHeight: Double { ascent + descent + lineGap }
+    package var lineHeight: Double { ascent + descent + lineGap }
 
     /// Reads a TrueType or OpenType face (`faceIndex` within a collection);
     /// nil for anything else, a damaged file or an em of zero.
-    public static func read(_ bytes: [UInt8], faceIndex: Int = 0) -> FontMetrics? {
+    package static func read(_ bytes: [UInt8], faceIndex: Int = 0) -> FontMetrics? {
         guard let tables = OpenTypeTables(bytes, faceIndex: faceIndex), let head = tables.table("head"), let hhea = tables.table("hhea") else { return nil }
         let reader = tables.reader
         guard let unitsPerEm = reader.uint16(at: head.offset + 18), unitsPerEm > 0,

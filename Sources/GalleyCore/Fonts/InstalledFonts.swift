@@ -5,20 +5,20 @@
 /// A value the shell fills from fontconfig's answer; taken from the
 /// machine at start-up, never written down, because full names differ
 /// between packages and versions ("Noto Sans CJK JP", not "… Regular").
-public struct InstalledFonts: Sendable, Equatable {
+package struct InstalledFonts: Sendable, Equatable {
     /// One face fontconfig knows.
-    public struct Face: Sendable, Equatable {
-        public var path: String
+    package struct Face: Sendable, Equatable {
+        package var path: String
         /// Within a collection (`.ttc`).
-        public var index: Int
-        public var families: [String]
+        package var index: Int
+        package var families: [String]
         /// The name `local()` matches.
-        public var fullName: String
+        package var fullName: String
         /// 100–900.
-        public var weight: Int
-        public var isItalic: Bool
+        package var weight: Int
+        package var isItalic: Bool
 
-        public init(path: String, index: Int, families: [String], fullName: String, weight: Int, isItalic: Bool) {
+        package init(path: String, index: Int, families: [String], fullName: String, weight: Int, isItalic: Bool) {
             self.path = path
             self.index = index
             self.families = families
@@ -28,18 +28,18 @@ public struct InstalledFonts: Sendable, Equatable {
         }
     }
 
-    public var faces: [Face]
+    package var faces: [Face]
 
-    public init(faces: [Face] = []) {
+    package init(faces: [Face] = []) {
         self.faces = faces.sorted { ($0.path, $0.index) < ($1.path, $1.index) }
     }
 
     /// The arguments to `fc-list` whose output `init(listing:)` reads: one
     /// face a line, fields separated by tabs.
-    public static let formatArguments = ["--format", "%{file}\t%{index}\t%{family}\t%{fullname}\t%{weight}\t%{slant}\n"]
+    package static let formatArguments = ["--format", "%{file}\t%{index}\t%{family}\t%{fullname}\t%{weight}\t%{slant}\n"]
 
     /// Reads `fc-list`'s answer to `formatArguments`; lines it cannot read are skipped.
-    public init(listing: String) {
+    package init(listing: String) {
         var faces: [Face] = []
         for line in listing.split(separator: "\n") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
@@ -54,14 +54,14 @@ public struct InstalledFonts: Sendable, Equatable {
 
     /// The face of `family` nearest to `weight` with the given slant, as
     /// CSS's font matching picks one; nil when no face has the family.
-    public func face(family: String, weight: Int = 400, italic: Bool = false) -> Face? {
+    package func face(family: String, weight: Int = 400, italic: Bool = false) -> Face? {
         let lowered = family.lowercased()
         return faces.filter { $0.isItalic == italic && $0.families.contains { $0.lowercased() == lowered } }
             .min { abs($0.weight - weight) < abs($1.weight - weight) }
     }
 
     /// Whether some face answers to `family`.
-    public func has(family: String) -> Bool {
+    package func has(family: String) -> Bool {
         let lowered = family.lowercased()
         return faces.contains { $0.families.contains { $0.lowercased() == lowered } }
     }

@@ -4,17 +4,17 @@
 ///
 /// A note, not a warning: the phone may well draw them; what is missing is
 /// a face on the machine that previews, not something in the content.
-public struct MissingGlyphs: Equatable, Sendable {
+package struct MissingGlyphs: Equatable, Sendable {
     /// One character no face draws.
-    public struct Character: Equatable, Sendable {
-        public var scalar: Unicode.Scalar
+    package struct Character: Equatable, Sendable {
+        package var scalar: Unicode.Scalar
         /// `U+0E01`.
-        public var codePoint: String {
+        package var codePoint: String {
             let hex = String(scalar.value, radix: 16, uppercase: true)
             return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
         }
         /// Its Unicode name, or what it is when it has none (`private use`).
-        public var name: String {
+        package var name: String {
             let properties = scalar.properties
             if let name = properties.name ?? properties.nameAlias { return name }
             switch properties.generalCategory {
@@ -24,22 +24,22 @@ public struct MissingGlyphs: Equatable, Sendable {
             }
         }
         /// `U+0E01 THAI CHARACTER KO KAI`.
-        public var spoken: String { codePoint + " " + name }
+        package var spoken: String { codePoint + " " + name }
     }
 
     /// The first distinct characters found, in reading order, at most `shownLimit`.
-    public private(set) var characters: [Character] = []
+    package private(set) var characters: [Character] = []
     /// How many distinct characters are missing in all.
-    public private(set) var count = 0
+    package private(set) var count = 0
     /// The block that holds the first of them (the first block for one in the title).
-    public private(set) var location: SourceLocation?
+    package private(set) var location: SourceLocation?
 
     /// How many characters are named; the rest are counted.
-    public static let shownLimit = 3
+    package static let shownLimit = 3
 
     /// The characters of `document`'s title and blocks that `coverage` lacks;
     /// none when fontconfig gave no answer.
-    public init(in document: Document, coverage: CharacterCoverage) {
+    package init(in document: Document, coverage: CharacterCoverage) {
         guard coverage.isKnown else { return }
         var seen = Set<UInt32>()
         let firstBlock = document.blocks.first?.location ?? .start
@@ -78,10 +78,10 @@ public struct MissingGlyphs: Equatable, Sendable {
         }
     }
 
-    public var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
 
     /// A note at the block of the first missing character, naming the first few.
-    public func diagnostic(path: String) -> Diagnostic? {
+    package func diagnostic(path: String) -> Diagnostic? {
         guard let location, !characters.isEmpty else { return nil }
         var named = characters.map(\.spoken).joined(separator: ", ")
         if count > characters.count { named += " and \(count - characters.count) more" }
@@ -90,7 +90,7 @@ public struct MissingGlyphs: Equatable, Sendable {
     }
 
     /// `{"count": 5, "characters": [{"character": "ก", "codePoint": "U+0E01", "name": "THAI CHARACTER KO KAI"}]}`.
-    public func write(into json: inout JSONWriter) {
+    package func write(into json: inout JSONWriter) {
         json.beginObject()
         json.field("count", count)
         json.key("characters")

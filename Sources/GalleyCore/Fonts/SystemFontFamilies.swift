@@ -1,7 +1,7 @@
 /// The font families iOS itself has, which a style may name without
 /// bundling them (Apple's "Fonts included with iOS" list).
-public enum SystemFontFamilies {
-    public static func contains(_ family: String) -> Bool {
+package enum SystemFontFamilies {
+    package static func contains(_ family: String) -> Bool {
         let lowered = family.lowercased()
         return families.contains(lowered) || lowered.hasPrefix(".sf") || lowered.hasPrefix("sf ")
     }

@@ -3,10 +3,10 @@
 /// Galley's stand-in for an iOS font, else the first installed look-alike.
 /// The geometry (`ColumnLayout`) takes its line heights from here, so they
 /// are those of the face the page really draws with.
-public struct TextFaces: Sendable {
+package struct TextFaces: Sendable {
     /// How one requested family is drawn.
-    public struct Face: Sendable, Equatable {
-        public enum Origin: Sendable, Equatable {
+    package struct Face: Sendable, Equatable {
+        package enum Origin: Sendable, Equatable {
             /// A font file the app bundles or `galley.json`'s `fonts` folder holds.
             case bundled(path: String)
             /// A face this machine has under the requested name.
@@ -19,22 +19,22 @@ public struct TextFaces: Sendable {
         }
 
         /// As the style names it (`Baskerville`).
-        public var requested: String
+        package var requested: String
         /// What draws it (`Liberation Serif`, or a file's path).
-        public var drawnWith: String
-        public var origin: Origin
-        public var metrics: FontMetrics
+        package var drawnWith: String
+        package var origin: Origin
+        package var metrics: FontMetrics
         /// The font whose metrics `metrics` are (`Hiragino Sans` for its stand-in).
-        public var metricsOf: String
+        package var metricsOf: String
         /// The files of its weights and slants, for the widths of its text.
-        public var files: [File] = []
+        package var files: [File] = []
         /// How much wider the page draws them than the files say: a
         /// stand-in's `size-adjust`, else 1.
-        public var widthScale: Double = 1
+        package var widthScale: Double = 1
 
         /// The file that draws text of `weight` (100–900) and slant, as
         /// CSS's font matching picks among the family's faces.
-        public func file(weight: Int, italic: Bool) -> File? {
+        package func file(weight: Int, italic: Bool) -> File? {
             let slanted = files.filter { $0.isItalic == italic }
             return Self.nearest(weight, among: slanted.isEmpty ? files : slanted)
         }
@@ -59,7 +59,7 @@ public struct TextFaces: Sendable {
         /// One line for an author: what draws the family, and whose
         /// metrics its lines have (`Baskerville: drawn with Liberation
         /// Serif, with Liberation Serif's own line height`).
-        public var summary: String {
+        package var summary: String {
             switch origin {
             case .bundled(let path): return "\(requested): the app's font file '\(path)'"
             case .installed(let path): return "\(requested): this machine's '\(drawnWith)' (\(path))"
@@ -69,7 +69,7 @@ public struct TextFaces: Sendable {
         }
 
         /// The fields a page reads: `requested`, `drawnWith`, `deviceMetrics`, `summary`.
-        public func writeFields(into json: inout JSONWriter) {
+        package func writeFields(into json: inout JSONWriter) {
             json.field("requested", requested)
             json.field("drawnWith", drawnWith)
             if case .standIn(_, true) = origin { json.field("deviceMetrics", true) } else { json.field("deviceMetrics", false) }
@@ -77,7 +77,7 @@ public struct TextFaces: Sendable {
         }
 
         /// Whether another face than the requested one draws it.
-        public var isSubstitute: Bool {
+        package var isSubstitute: Bool {
             switch origin {
             case .bundled, .installed: false
             case .standIn, .lookAlike: true
@@ -87,23 +87,23 @@ public struct TextFaces: Sendable {
 
     /// One font file of a face: bundled with the app (a path in the
     /// content folder) or this machine's (an absolute path).
-    public struct File: Sendable, Equatable {
-        public var path: String
+    package struct File: Sendable, Equatable {
+        package var path: String
         /// Within a collection (`.ttc`).
-        public var index: Int
+        package var index: Int
         /// 100–900.
-        public var weight: Int
-        public var isItalic: Bool
-        public var isBundled: Bool
+        package var weight: Int
+        package var isItalic: Bool
+        package var isBundled: Bool
     }
 
     /// What a style with no font draws with: iOS's system font.
-    public static let systemFamily = "System"
+    package static let systemFamily = "System"
     /// What every page falls back to for Japanese, as iOS does.
-    public static let japaneseFamily = "Hiragino Sans"
+    package static let japaneseFamily = "Hiragino Sans"
     /// Used only where nothing in a family's stack is installed; the
     /// common 1.2 em of text faces.
-    public static let unknownMetrics = FontMetrics(ascent: 0.9, descent: 0.3, lineGap: 0)
+    package static let unknownMetrics = FontMetrics(ascent: 0.9, descent: 0.3, lineGap: 0)
 
     private var byFamily: [String: Face] = [:]
     /// For a family it was not asked about.
@@ -111,12 +111,12 @@ public struct TextFaces: Sendable {
 
     /// Every family with the same metrics: for callers that know no
     /// machine's fonts (the fuzzers, tests of what is not about faces).
-    public init(every metrics: FontMetrics) {
+    package init(every metrics: FontMetrics) {
         otherMetrics = metrics
     }
 
     /// `metricsOfFile` reads an installed face's metrics (path, index in a collection).
-    public init(families: [String?], bundled: BundledFonts, fallbacks: FallbackFontFaces, installed: InstalledFonts,
+    package init(families: [String?], bundled: BundledFonts, fallbacks: FallbackFontFaces, installed: InstalledFonts,
                 metricsOfFile: (String, Int) -> FontMetrics?) {
         for family in families {
             let requested = family ?? Self.systemFamily
@@ -163,16 +163,16 @@ public struct TextFaces: Sendable {
     }
 
     /// The metrics of the face that draws `family` (nil: the system font).
-    public func metrics(forFamily family: String?) -> FontMetrics {
+    package func metrics(forFamily family: String?) -> FontMetrics {
         face(forFamily: family)?.metrics ?? otherMetrics
     }
 
-    public func face(forFamily family: String?) -> Face? {
+    package func face(forFamily family: String?) -> Face? {
         byFamily[(family ?? Self.systemFamily).lowercased()]
     }
 
     /// Every family drawn by another face than its own, by name.
-    public var substitutes: [Face] {
+    package var substitutes: [Face] {
         byFamily.values.filter(\.isSubstitute).sorted { $0.requested < $1.requested }
     }
 }

@@ -5,7 +5,7 @@
 /// editor sends an unsaved buffer) and hands the bytes over. To add one,
 /// write a type conforming to this protocol and list it in
 /// `ContentFormats.all`.
-public protocol ContentFormat: Sendable {
+package protocol ContentFormat: Sendable {
     /// Names the format (what files of it are called in messages); unique among the formats.
     var name: String { get }
 
@@ -27,63 +27,63 @@ public protocol ContentFormat: Sendable {
 
 /// A document's file as a format recognised it, with the format that reads
 /// it: recognised once, where the path is first sorted, never looked up again.
-public struct ContentFile: Hashable, Sendable {
+package struct ContentFile: Hashable, Sendable {
     /// The document's path relative to the content folder: the file, or the
     /// bundle folder. Documents and their ids are named after it.
-    public var path: String
+    package var path: String
     /// The file whose bytes are read: `path` itself, or the bundle's text
     /// file. A type of its own, so that a document's path is never passed
     /// where the tables of readings, keyed by it, want one.
-    public var sourcePath: RelativePath
+    package var sourcePath: RelativePath
     /// The format that reads it.
-    public let format: any ContentFormat
+    package let format: any ContentFormat
 
-    public init(path: String, sourcePath: String? = nil, format: any ContentFormat) {
+    package init(path: String, sourcePath: String? = nil, format: any ContentFormat) {
         self.path = path
         self.sourcePath = RelativePath(rawValue: sourcePath ?? path)
         self.format = format
     }
 
     /// A folder whose files all belong to one document.
-    public var isBundle: Bool { sourcePath.rawValue != path }
+    package var isBundle: Bool { sourcePath.rawValue != path }
 
-    public static func == (first: ContentFile, second: ContentFile) -> Bool {
+    package static func == (first: ContentFile, second: ContentFile) -> Bool {
         first.path == second.path && first.sourcePath == second.sourcePath && first.format.name == second.format.name
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(path)
         hasher.combine(sourcePath)
     }
 
     /// The documents in `bytes`, the bytes of `sourcePath`, parsing only
     /// what changed since `previous` (`edit`, when known) where the format can.
-    public func read(_ bytes: [UInt8], in context: ReadingContext, after previous: FileSnapshot?, edit: SourceEdit? = nil) -> FileSnapshot {
+    package func read(_ bytes: [UInt8], in context: ReadingContext, after previous: FileSnapshot?, edit: SourceEdit? = nil) -> FileSnapshot {
         format.read(bytes, of: self, in: context, after: previous, edit: edit)
     }
 
     /// The documents in `bytes`, the bytes of `sourcePath`.
-    public func read(_ bytes: [UInt8], in context: ReadingContext) -> FileReading {
+    package func read(_ bytes: [UInt8], in context: ReadingContext) -> FileReading {
         format.read(bytes, of: self, in: context)
     }
 }
 
 /// What every read needs besides the bytes.
-public struct ReadingContext: Sendable {
+package struct ReadingContext: Sendable {
     /// Kinds, keys and titles from `galley.json`.
-    public var config: GalleyConfig
+    package var config: GalleyConfig
     /// The system's code-page converters, for RTF and HTML text in code pages
     /// the core does not convert itself; shared by the reads of one workspace.
-    public var converters: (any CodePageConverting)?
+    package var converters: (any CodePageConverting)?
 
-    public init(config: GalleyConfig = .standard, converters: (any CodePageConverting)? = nil) {
+    package init(config: GalleyConfig = .standard, converters: (any CodePageConverting)? = nil) {
         self.config = config
         self.converters = converters
     }
 }
 
 /// What reading one content file produced.
-public enum FileReading: Sendable, Equatable {
+package enum FileReading: Sendable, Equatable {
     /// Documents, in file order.
     case documents([DocumentSource])
     /// The file holds no documents (valid JSON that is not a data file): quietly ignored.

@@ -1,11 +1,11 @@
 /// The registry of content formats: every place that asks "is this file
 /// content, and what does it hold" asks here, so a new format is never
 /// missed by one of them.
-public enum ContentFormats {
+package enum ContentFormats {
     /// Every format, asked in this order; the first that claims a file reads
     /// it. Bundles come first: a bundle's text file (`X.rtfd/TXT.rtf`) would
     /// otherwise be taken for a file of its own.
-    public static let all: [any ContentFormat] = [
+    package static let all: [any ContentFormat] = [
         RTFDFormat(),
         DataFileFormat(),
         PropertyListFormat(),
@@ -15,7 +15,7 @@ public enum ContentFormats {
     ]
 
     /// The content file `relativePath` belongs to; nil when no format reads it.
-    public static func file(containing relativePath: String) -> ContentFile? {
+    package static func file(containing relativePath: String) -> ContentFile? {
         for format in all {
             if let file = format.file(containing: relativePath) { return file }
         }
@@ -24,7 +24,7 @@ public enum ContentFormats {
 
     /// Whether `path` (a folder, with or without a trailing `/`) is a bundle
     /// that holds one document.
-    public static func isBundle(_ path: String) -> Bool {
+    package static func isBundle(_ path: String) -> Bool {
         let folder = path.removingByteSuffix("/") ?? path
         guard let file = file(containing: folder) else { return false }
         return file.isBundle && file.path == folder
@@ -32,7 +32,7 @@ public enum ContentFormats {
 
     /// The documents in `bytes` read as the file at `relativePath` (an editor's
     /// unsaved buffer, say); nil when no format reads that path.
-    public static func read(_ bytes: [UInt8], at relativePath: String, in context: ReadingContext) -> FileReading? {
+    package static func read(_ bytes: [UInt8], at relativePath: String, in context: ReadingContext) -> FileReading? {
         guard let file = file(containing: relativePath), file.sourcePath.rawValue == relativePath else { return nil }
         return file.read(bytes, in: context)
     }

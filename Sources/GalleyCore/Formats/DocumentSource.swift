@@ -1,18 +1,18 @@
 /// A document as read from its file, before rendering.
-public struct DocumentSource: Equatable, Sendable {
+package struct DocumentSource: Equatable, Sendable {
     /// The content file (or bundle), relative to the content folder.
-    public let path: String
+    package let path: String
     /// The item index in a data file; nil for one-document files.
-    public let item: Int?
+    package let item: Int?
     /// Stable across edits and restarts. Made with the source, on the
     /// reader's thread, so that taking in a reading (one thread, every file
     /// of a start-up) need not hash each path again.
-    public let id: String
-    public var document: Document
+    package let id: String
+    package var document: Document
     /// Problems found while reading (rendering adds missing images).
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 
-    public init(path: String, item: Int? = nil, document: Document, diagnostics: [Diagnostic] = []) {
+    package init(path: String, item: Int? = nil, document: Document, diagnostics: [Diagnostic] = []) {
         self.path = path
         self.item = item
         id = DocumentNaming.id(path: path, item: item)
@@ -22,24 +22,24 @@ public struct DocumentSource: Equatable, Sendable {
 
     /// The file the document's text is read from, where its problems are
     /// reported: an RTFD bundle's `TXT.rtf`, else the document's own file.
-    public var textPath: String {
+    package var textPath: String {
         document.kind == .rtfd ? RTFDFormat.textPath(ofBundle: path) : path
     }
 
     /// The folder that image files the document names are relative to.
-    public var imageFolder: String {
+    package var imageFolder: String {
         document.imageFolder(at: path)
     }
 
     /// The image file `name` refers to, relative to the content folder; nil
     /// when it would leave the content folder.
-    public func imageFilePath(_ name: String) -> String? {
+    package func imageFilePath(_ name: String) -> String? {
         document.imageFilePath(name, at: path)
     }
 
     /// The images the document refers to, nested ones included: what must be
     /// rendered again when one of them appears, changes or goes away.
-    public var imageDependencies: Set<ImageDependency> {
+    package var imageDependencies: Set<ImageDependency> {
         var dependencies: Set<ImageDependency> = []
         for reference in document.imageReferences {
             switch reference.source {
@@ -56,13 +56,13 @@ extension Document {
     /// The folder that image files the document, read from `path`, names
     /// are relative to: a bundle's attachments are inside it, other files'
     /// images beside them.
-    public func imageFolder(at path: String) -> String {
+    package func imageFolder(at path: String) -> String {
         kind == .rtfd ? path : RelativePath.folder(of: path)
     }
 
     /// The image file `name` refers to in the document read from `path`,
     /// relative to the content folder; nil when it would leave the content folder.
-    public func imageFilePath(_ name: String, at path: String) -> String? {
+    package func imageFilePath(_ name: String, at path: String) -> String? {
         RelativePath.joined(imageFolder(at: path), name)
     }
 }

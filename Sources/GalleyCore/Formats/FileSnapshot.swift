@@ -4,18 +4,18 @@
 ///
 /// The shell keeps one per file and hands it back with the new bytes to
 /// `ContentFile.read(_:in:after:)`.
-public struct FileSnapshot: Sendable {
-    public let reading: FileReading
+package struct FileSnapshot: Sendable {
+    package let reading: FileReading
     /// The format's own state for the next reading (nil: read it whole).
     let resume: (any ResumableReading)?
     /// How many bytes this reading parsed: the whole file, or only what changed.
-    public let bytesRead: Int
+    package let bytesRead: Int
     /// Which documents of the reading (by their place in it) differ from
     /// the previous reading's, as the format found while reading only what
     /// changed: the one place a save is compared for change. Nil when the
     /// format did not compare (the file was read whole): whoever keeps the
     /// previous documents compares them then.
-    public let changedDocuments: Set<Int>?
+    package let changedDocuments: Set<Int>?
 
     init(reading: FileReading, resume: (any ResumableReading)? = nil, bytesRead: Int, changedDocuments: Set<Int>? = nil) {
         self.reading = reading
@@ -26,12 +26,12 @@ public struct FileSnapshot: Sendable {
 
     /// Whether the next reading can parse only what changed; keeping a
     /// snapshot that cannot is of no use.
-    public var canReadInPart: Bool { resume != nil }
+    package var canReadInPart: Bool { resume != nil }
 
     /// The same reading without what the next one would resume from: for a
     /// file small enough to read whole again, whose format's state (every
     /// string's reading, for a data file) need not outlive this reading.
-    public var readingOnly: FileSnapshot {
+    package var readingOnly: FileSnapshot {
         FileSnapshot(reading: reading, bytesRead: bytesRead, changedDocuments: changedDocuments)
     }
 
@@ -39,12 +39,12 @@ public struct FileSnapshot: Sendable {
     /// whose every change comes with its `SourceEdit` (an editor's buffer):
     /// kept, they would share the buffer's storage, and the buffer's next
     /// edit would copy it whole. A next reading without an edit reads whole.
-    public var withoutSource: FileSnapshot {
+    package var withoutSource: FileSnapshot {
         FileSnapshot(reading: reading, resume: resume?.withoutSource, bytesRead: bytesRead, changedDocuments: changedDocuments)
     }
 
     /// A file that could not be read at all.
-    public init(failure: Diagnostic) {
+    package init(failure: Diagnostic) {
         self.init(reading: .failed(failure), bytesRead: 0)
     }
 }
@@ -58,7 +58,7 @@ protocol ResumableReading: Sendable {
 
 extension ContentFormat {
     /// Formats that cannot read in part read the whole file.
-    public func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?,
+    package func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?,
                      edit: SourceEdit?) -> FileSnapshot {
         FileSnapshot(reading: read(bytes, of: file, in: context), bytesRead: bytes.count)
     }

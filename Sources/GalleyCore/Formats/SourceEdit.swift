@@ -3,13 +3,13 @@
 /// Carried from the editor to the reader, so that a reading of the new
 /// version starts from the edit instead of comparing the versions whole,
 /// and need not keep the previous version's bytes at all.
-public struct SourceEdit: Sendable, Equatable {
+package struct SourceEdit: Sendable, Equatable {
     /// The bytes replaced, as offsets in the previous version.
-    public let replaced: Range<Int>
+    package let replaced: Range<Int>
     /// How many bytes took their place.
-    public let insertedCount: Int
+    package let insertedCount: Int
     /// The previous version's length.
-    public let previousCount: Int
+    package let previousCount: Int
 
     init(replaced: Range<Int>, insertedCount: Int, previousCount: Int) {
         self.replaced = replaced
@@ -20,7 +20,7 @@ public struct SourceEdit: Sendable, Equatable {
     /// The edit that replaces `range` of `previous` with `replacement`,
     /// narrowed to the bytes that differ: only the edit's own bytes are
     /// compared, never the rest of the file.
-    public init(replacing range: Range<Int>, of previous: [UInt8], with replacement: [UInt8]) {
+    package init(replacing range: Range<Int>, of previous: [UInt8], with replacement: [UInt8]) {
         var prefix = 0
         while prefix < min(range.count, replacement.count), previous[range.lowerBound + prefix] == replacement[prefix] { prefix += 1 }
         var suffix = 0
@@ -34,24 +34,24 @@ public struct SourceEdit: Sendable, Equatable {
 
     /// The edit from `previous` to `new` when no editor said where it was
     /// (a whole new text): the versions are compared.
-    public init(from previous: [UInt8], to new: [UInt8]) {
+    package init(from previous: [UInt8], to new: [UInt8]) {
         let (prefix, suffix) = ByteEdit.commonEnds(previous, new)
         self.init(replaced: prefix..<(previous.count - suffix), insertedCount: new.count - prefix - suffix, previousCount: previous.count)
     }
 
     /// No change to a version of `count` bytes.
-    public static func unchanged(count: Int) -> SourceEdit {
+    package static func unchanged(count: Int) -> SourceEdit {
         SourceEdit(replaced: count..<count, insertedCount: 0, previousCount: count)
     }
 
     /// The new version's length.
-    public var newCount: Int { previousCount - replaced.count + insertedCount }
+    package var newCount: Int { previousCount - replaced.count + insertedCount }
 
     /// Whether both versions hold the same bytes.
-    public var isEmpty: Bool { replaced.isEmpty && insertedCount == 0 }
+    package var isEmpty: Bool { replaced.isEmpty && insertedCount == 0 }
 
     /// Where the inserted bytes end in the new version.
-    public var insertedEnd: Int { replaced.lowerBound + insertedCount }
+    package var insertedEnd: Int { replaced.lowerBound + insertedCount }
 
     /// The edit that made `new` of a previous version: `told` when it is one
     /// to `new`'s length, else found by comparing with the previous version's
@@ -66,7 +66,7 @@ public struct SourceEdit: Sendable, Equatable {
     /// either end stay outside it; between them it may cover bytes that came
     /// back as they were, which a reader reads again for nothing but reads
     /// correctly.
-    public func followed(by next: SourceEdit) -> SourceEdit {
+    package func followed(by next: SourceEdit) -> SourceEdit {
         let prefix = min(replaced.lowerBound, next.replaced.lowerBound)
         let suffix = min(previousCount - replaced.upperBound, next.previousCount - next.replaced.upperBound)
         return SourceEdit(replaced: prefix..<(previousCount - suffix), insertedCount: next.newCount - suffix - prefix,

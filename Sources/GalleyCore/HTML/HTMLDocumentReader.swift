@@ -1,13 +1,13 @@
 /// Reads HTML documents into the document model, sanitised by construction:
 /// only text, formatting, safe links, local or embedded images, lists and
 /// tables survive; scripts, event handlers, forms and remote loads do not.
-public enum HTMLDocumentReader {
+package enum HTMLDocumentReader {
     /// Reads an HTML document. `path` is only a label for diagnostics;
     /// `converters` converts a declared charset the core does not (`CodePageConverting`);
     /// `work`, when given, counts the steps taken.
     ///
     /// Never fails: malformed input yields what could be read plus diagnostics.
-    public static func read(_ bytes: [UInt8], path: String, converters: (any CodePageConverting)? = nil, work: WorkCounter? = nil)
+    package static func read(_ bytes: [UInt8], path: String, converters: (any CodePageConverting)? = nil, work: WorkCounter? = nil)
         -> (document: Document, diagnostics: [Diagnostic]) {
         let decoded = HTMLSourceDecoder.decode(bytes, converters: converters)
         var builder = HTMLDocumentBuilder(path: path, source: decoded.utf8, work: work)

@@ -1,21 +1,21 @@
 /// A path relative to the content folder, with `/`, and the rules every
 /// part of Galley names files by.
-public struct RelativePath: StringIdentifier {
-    public let rawValue: String
+package struct RelativePath: StringIdentifier {
+    package let rawValue: String
 
-    public init(rawValue: String) {
+    package init(rawValue: String) {
         self.rawValue = rawValue
     }
 
     /// The folder holding `path` ("" at the top).
-    public static func folder(of path: String) -> String {
+    package static func folder(of path: String) -> String {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
         return String(decoding: path.utf8[..<slash], as: UTF8.self)
     }
 
     /// `name` (relative, may hold `..`) resolved against `folder`; nil when
     /// it would leave the content folder.
-    public static func joined(_ folder: String, _ name: String) -> String? {
+    package static func joined(_ folder: String, _ name: String) -> String? {
         guard !name.hasBytePrefix("/") else { return nil }
         var components = folder.slashSeparatedParts
         for component in name.slashSeparatedParts {
@@ -31,7 +31,7 @@ public struct RelativePath: StringIdentifier {
     }
 
     /// The file name without folders and extension, a fallback title.
-    public static func baseName(_ path: String) -> String {
+    package static func baseName(_ path: String) -> String {
         let name = path.slashSeparatedParts.last ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
         return String(name[..<dot])
@@ -40,7 +40,7 @@ public struct RelativePath: StringIdentifier {
     /// Whether some component of `path` may end in `.EXTENSION` (lowercase
     /// ASCII), whatever its case: false is certain, true is to be checked
     /// with `hasExtension` on the components.
-    public static func mayHaveExtension(_ path: String, _ lowercaseExtension: StaticString) -> Bool {
+    package static func mayHaveExtension(_ path: String, _ lowercaseExtension: StaticString) -> Bool {
         let wanted = UnsafeBufferPointer(start: lowercaseExtension.utf8Start, count: lowercaseExtension.utf8CodeUnitCount)
         // Over the bytes in place: every file of the folder is asked this
         // several times at start-up, and slices of the UTF-8 view cost
@@ -63,7 +63,7 @@ public struct RelativePath: StringIdentifier {
     /// extension. Every file of the folder is asked this several times at
     /// start-up: the extensions are constants and the path's is never made
     /// into a string.
-    public static func hasExtension(_ path: String, in extensions: [StaticString]) -> Bool {
+    package static func hasExtension(_ path: String, in extensions: [StaticString]) -> Bool {
         let bytes = path.utf8
         guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot != bytes.startIndex else { return false }
         let afterDot = bytes[bytes.index(after: dot)...]

@@ -1,16 +1,16 @@
 /// A JSON syntax error at a byte offset (property lists report theirs
 /// the same way): a mistake in the text, or a bound Galley keeps on every
 /// file, which the author's diagnostic names as such (`limit-reached`).
-public struct JSONSyntaxError: Error, Equatable, Sendable {
+package struct JSONSyntaxError: Error, Equatable, Sendable {
     /// An insertion that repairs the source, when the reader can tell.
-    public struct Fix: Equatable, Sendable {
-        public var message: String
-        public var offset: Int
-        public var insertion: String
+    package struct Fix: Equatable, Sendable {
+        package var message: String
+        package var offset: Int
+        package var insertion: String
     }
 
     /// What is wrong with the text.
-    public enum Problem: Equatable, Sendable {
+    package enum Problem: Equatable, Sendable {
         /// The text breaks its format's grammar; the author's one-line reason says how.
         case syntax(String)
         /// Reading on would pass a bound Galley keeps, whatever the text's grammar.
@@ -18,7 +18,7 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
     }
 
     /// A bound on what one file may make Galley do, with its value.
-    public enum ReadingLimit: Equatable, Sendable {
+    package enum ReadingLimit: Equatable, Sendable {
         /// Arrays, objects, dictionaries nested deeper than `maximum` levels.
         case nestingDepth(maximum: Int)
         /// A property list whose shared objects, counted at every reference, make more than `maximum` values.
@@ -27,13 +27,13 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
         case expandedText(maximumBytes: Int)
     }
 
-    public var offset: Int
+    package var offset: Int
     /// Just after the character or token the error is about.
-    public var end: Int
-    public var problem: Problem
-    public var fix: Fix?
+    package var end: Int
+    package var problem: Problem
+    package var fix: Fix?
 
-    public init(offset: Int, end: Int? = nil, problem: Problem, fix: Fix? = nil) {
+    package init(offset: Int, end: Int? = nil, problem: Problem, fix: Fix? = nil) {
         self.offset = offset
         self.end = max(offset, end ?? offset)
         self.problem = problem
@@ -41,7 +41,7 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
     }
 
     /// The reason the author reads.
-    public var message: String {
+    package var message: String {
         switch problem {
         case .syntax(let message): message
         case .limitReached(.nestingDepth(let maximum)): "nested deeper than \(maximum) levels"
@@ -54,7 +54,7 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
     /// The error as a diagnostic of `path` (with `id`, unless a limit was
     /// reached: that is `limit-reached` whatever the format); `location`
     /// turns byte offsets into lines and columns.
-    public func diagnostic(path: String, id: DiagnosticID = .jsonSyntax, severity: Severity = .error, prefix: String = "",
+    package func diagnostic(path: String, id: DiagnosticID = .jsonSyntax, severity: Severity = .error, prefix: String = "",
                            location: (Int) -> SourceLocation) -> Diagnostic {
         let range = SourceRange(location(offset), location(end))
         let fixIts = fix.map { fix in
@@ -69,11 +69,11 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
 ///
 /// Works on raw UTF-8 bytes so that positions are exact and strings without
 /// escapes are decoded in one step.
-public struct JSONReader {
+package struct JSONReader {
     /// Deeper documents are refused instead of exhausting the stack.
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
 
-    public static func parse(_ bytes: [UInt8]) -> Result<JSONNode, JSONSyntaxError> {
+    package static func parse(_ bytes: [UInt8]) -> Result<JSONNode, JSONSyntaxError> {
         bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONReader(buffer)
             do throws(JSONSyntaxError) {
@@ -95,7 +95,7 @@ public struct JSONReader {
     /// larger document, whose offsets the nodes and errors keep), read as
     /// if nested `depth` levels deep; anything after the value in `range`
     /// is an error.
-    public static func parse(_ bytes: [UInt8], valueAt range: Range<Int>, depth: Int) -> Result<JSONNode, JSONSyntaxError> {
+    package static func parse(_ bytes: [UInt8], valueAt range: Range<Int>, depth: Int) -> Result<JSONNode, JSONSyntaxError> {
         bytes.withUnsafeBufferPointer { whole in
             var reader = JSONReader(UnsafeBufferPointer(rebasing: whole[range]), base: range.lowerBound)
             do throws(JSONSyntaxError) {

@@ -2,15 +2,15 @@
 ///
 /// Foundation's `JSONSerialization` reports only "around character N" and
 /// forgets positions; an author needs line and column for every string.
-public struct JSONNode: Sendable, Equatable {
-    public var value: JSONValue
+package struct JSONNode: Sendable, Equatable {
+    package var value: JSONValue
     /// Byte offset of the value's first character in the source.
-    public var offset: Int
+    package var offset: Int
     /// Byte offset just after the value's last character; `offset` when a
     /// reader does not know it.
-    public var end: Int
+    package var end: Int
 
-    public init(_ value: JSONValue, offset: Int, end: Int? = nil) {
+    package init(_ value: JSONValue, offset: Int, end: Int? = nil) {
         self.value = value
         self.offset = offset
         self.end = max(offset, end ?? offset)
@@ -19,7 +19,7 @@ public struct JSONNode: Sendable, Equatable {
     /// The bytes a diagnostic about the value underlines: all of a string,
     /// number or literal, and only the opening bracket of an object or
     /// array, whose whole would cover many lines.
-    public var headOffsets: Range<Int> {
+    package var headOffsets: Range<Int> {
         switch value {
         case .array, .object: offset..<min(end, offset + 1)
         default: offset..<end
@@ -27,7 +27,7 @@ public struct JSONNode: Sendable, Equatable {
     }
 }
 
-public indirect enum JSONValue: Sendable, Equatable {
+package indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -37,7 +37,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     case object([JSONMember])
 
     /// A short name for messages: "a string", "an array"…
-    public var typeDescription: String {
+    package var typeDescription: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -49,14 +49,14 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 }
 
-public struct JSONMember: Sendable, Equatable {
-    public var key: String
-    public var keyOffset: Int
+package struct JSONMember: Sendable, Equatable {
+    package var key: String
+    package var keyOffset: Int
     /// Just after the key's closing quote; `keyOffset` when unknown.
-    public var keyEnd: Int
-    public var value: JSONNode
+    package var keyEnd: Int
+    package var value: JSONNode
 
-    public init(key: String, keyOffset: Int, keyEnd: Int? = nil, value: JSONNode) {
+    package init(key: String, keyOffset: Int, keyEnd: Int? = nil, value: JSONNode) {
         self.key = key
         self.keyOffset = keyOffset
         self.keyEnd = max(keyOffset, keyEnd ?? keyOffset)
@@ -64,27 +64,27 @@ public struct JSONMember: Sendable, Equatable {
     }
 
     /// The key as written, quotes included.
-    public var keyOffsets: Range<Int> { keyOffset..<keyEnd }
+    package var keyOffsets: Range<Int> { keyOffset..<keyEnd }
 }
 
 extension JSONNode {
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let text) = value { return text }
         return nil
     }
 
-    public var arrayValue: [JSONNode]? {
+    package var arrayValue: [JSONNode]? {
         if case .array(let elements) = value { return elements }
         return nil
     }
 
-    public var objectValue: [JSONMember]? {
+    package var objectValue: [JSONMember]? {
         if case .object(let members) = value { return members }
         return nil
     }
 
     /// The first member named `key`, for objects.
-    public func member(_ key: String) -> JSONMember? {
+    package func member(_ key: String) -> JSONMember? {
         objectValue?.first { $0.key == key }
     }
 }

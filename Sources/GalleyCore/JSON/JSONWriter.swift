@@ -13,49 +13,49 @@
 ///
 /// It checks no nesting: a `beginObject` without its `endObject` writes text
 /// that is not JSON.
-public struct JSONWriter: Sendable {
-    public private(set) var bytes: [UInt8] = []
+package struct JSONWriter: Sendable {
+    package private(set) var bytes: [UInt8] = []
     /// Whether a value was written at this level, so the next one needs a comma.
     private var needsComma = false
 
-    public init(reservingCapacity capacity: Int = 256) {
+    package init(reservingCapacity capacity: Int = 256) {
         bytes.reserveCapacity(capacity)
     }
 
     /// The text written so far.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    public mutating func beginObject() {
+    package mutating func beginObject() {
         separate()
         bytes.append(UInt8(ascii: "{"))
         needsComma = false
     }
 
-    public mutating func endObject() {
+    package mutating func endObject() {
         bytes.append(UInt8(ascii: "}"))
         needsComma = true
     }
 
-    public mutating func beginArray() {
+    package mutating func beginArray() {
         separate()
         bytes.append(UInt8(ascii: "["))
         needsComma = false
     }
 
-    public mutating func endArray() {
+    package mutating func endArray() {
         bytes.append(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// A member's name; its value is whatever is written next.
-    public mutating func key(_ name: String) {
+    package mutating func key(_ name: String) {
         separate()
         appendQuoted(name)
         bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
-    public mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         separate()
         appendQuoted(value)
         needsComma = true
@@ -63,20 +63,20 @@ public struct JSONWriter: Sendable {
 
     /// UTF-8 text as a string value, without making a `String` of it first
     /// (a slice of a rendered article, say).
-    public mutating func string(utf8 value: UnsafeBufferPointer<UInt8>) {
+    package mutating func string(utf8 value: UnsafeBufferPointer<UInt8>) {
         separate()
         JSONEscaping.appendQuoted(value, to: &bytes)
         needsComma = true
     }
 
-    public mutating func number(_ value: Int) {
+    package mutating func number(_ value: Int) {
         separate()
         appendDecimal(value)
         needsComma = true
     }
 
     /// A finite number; NaN and infinities, which JSON cannot write, become `null`.
-    public mutating func number(_ value: Double) {
+    package mutating func number(_ value: Double) {
         separate()
         if !value.isFinite {
             bytes += "null".utf8
@@ -88,13 +88,13 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    public mutating func bool(_ value: Bool) {
+    package mutating func bool(_ value: Bool) {
         separate()
         bytes += (value ? "true" : "false").utf8
         needsComma = true
     }
 
-    public mutating func null() {
+    package mutating func null() {
         separate()
         bytes += "null".utf8
         needsComma = true
@@ -102,7 +102,7 @@ public struct JSONWriter: Sendable {
 
     /// A value that is already JSON text, written as it is (a part built once
     /// and sent in many answers).
-    public mutating func json(_ fragment: JSONFragment) {
+    package mutating func json(_ fragment: JSONFragment) {
         separate()
         bytes += fragment.bytes
         needsComma = true
@@ -110,7 +110,7 @@ public struct JSONWriter: Sendable {
 
     /// A value that is already JSON text, copied from `utf8` (an entry of
     /// an answer written before).
-    public mutating func json(utf8 value: UnsafeRawBufferPointer) {
+    package mutating func json(utf8 value: UnsafeRawBufferPointer) {
         separate()
         bytes.append(contentsOf: value)
         needsComma = true
@@ -118,7 +118,7 @@ public struct JSONWriter: Sendable {
 
     /// Writes one value by `write` and returns where it lies in `bytes`
     /// (without the comma before it), so that it can be copied from there.
-    public mutating func value(writtenBy write: (inout JSONWriter) -> Void) -> Range<Int> {
+    package mutating func value(writtenBy write: (inout JSONWriter) -> Void) -> Range<Int> {
         separate()
         needsComma = false
         let start = bytes.count
@@ -127,23 +127,23 @@ public struct JSONWriter: Sendable {
     }
 
     /// A member: `value`, or `null` when it is nil.
-    public mutating func field(_ name: String, _ value: String?) {
+    package mutating func field(_ name: String, _ value: String?) {
         key(name)
         if let value { string(value) } else { null() }
     }
 
     /// A member: `value`, or `null` when it is nil.
-    public mutating func field(_ name: String, _ value: Int?) {
+    package mutating func field(_ name: String, _ value: Int?) {
         key(name)
         if let value { number(value) } else { null() }
     }
 
-    public mutating func field(_ name: String, _ value: Bool) {
+    package mutating func field(_ name: String, _ value: Bool) {
         key(name)
         bool(value)
     }
 
-    public mutating func field(_ name: String, _ value: JSONFragment) {
+    package mutating func field(_ name: String, _ value: JSONFragment) {
         key(name)
         json(value)
     }
@@ -167,15 +167,15 @@ public struct JSONWriter: Sendable {
 }
 
 /// JSON text made once and written into many answers as it is.
-public struct JSONFragment: Sendable, Equatable {
-    public let bytes: [UInt8]
+package struct JSONFragment: Sendable, Equatable {
+    package let bytes: [UInt8]
 
     /// What a finished writer wrote.
-    public init(_ writer: JSONWriter) {
+    package init(_ writer: JSONWriter) {
         bytes = writer.bytes
     }
 
-    public static let null = JSONFragment(bytes: Array("null".utf8))
+    package static let null = JSONFragment(bytes: Array("null".utf8))
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -185,7 +185,7 @@ public struct JSONFragment: Sendable, Equatable {
 /// A JSON value built as a tree before it is written, for answers that nest
 /// deeply and vary by request (the language server's); the writer is still
 /// the one that escapes and places commas.
-public indirect enum JSONOutput: Equatable, Sendable {
+package indirect enum JSONOutput: Equatable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -194,12 +194,12 @@ public indirect enum JSONOutput: Equatable, Sendable {
     case array([JSONOutput])
     case object([(String, JSONOutput)])
 
-    public static func == (lhs: JSONOutput, rhs: JSONOutput) -> Bool {
+    package static func == (lhs: JSONOutput, rhs: JSONOutput) -> Bool {
         lhs.bytes == rhs.bytes
     }
 
     /// A parsed value written back as it was read (a client's diagnostic, echoed).
-    public init(_ value: JSONValue) {
+    package init(_ value: JSONValue) {
         switch value {
         case .null: self = .null
         case .bool(let value): self = .bool(value)
@@ -211,7 +211,7 @@ public indirect enum JSONOutput: Equatable, Sendable {
     }
 
     /// The value as UTF-8 JSON text.
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         var writer = JSONWriter()
         writer.value(self)
         return writer.bytes
@@ -220,7 +220,7 @@ public indirect enum JSONOutput: Equatable, Sendable {
 
 extension JSONWriter {
     /// Writes a whole tree.
-    public mutating func value(_ tree: JSONOutput) {
+    package mutating func value(_ tree: JSONOutput) {
         switch tree {
         case .null: null()
         case .bool(let value): bool(value)

@@ -2,20 +2,20 @@ import Foundation
 
 /// A document as the protocol names it: a URI, kept as the editor wrote it
 /// (answers echo it), and a file's path only where it is a `file:` URI.
-public struct DocumentURI: StringIdentifier {
-    public let rawValue: String
+package struct DocumentURI: StringIdentifier {
+    package let rawValue: String
 
-    public init(rawValue: String) {
+    package init(rawValue: String) {
         self.rawValue = rawValue
     }
 
     /// The `file:` URI of `path`.
-    public init(file path: AbsolutePath) {
+    package init(file path: AbsolutePath) {
         rawValue = "file://" + (path.rawValue.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path.rawValue)
     }
 
     /// The absolute path of a `file:` URI, percent-decoded; nil for other schemes.
-    public var filePath: AbsolutePath? {
+    package var filePath: AbsolutePath? {
         guard rawValue.hasPrefix("file://") else { return nil }
         var rest = rawValue.dropFirst("file://".count)
         if rest.hasPrefix("localhost/") { rest = rest.dropFirst("localhost".count) }

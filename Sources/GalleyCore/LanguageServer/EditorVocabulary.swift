@@ -1,15 +1,15 @@
 /// The names an editor completes and looks up in a content folder.
-public struct EditorVocabulary: Equatable, Sendable {
-    public struct Asset: Equatable, Sendable {
-        public var name: String
+package struct EditorVocabulary: Equatable, Sendable {
+    package struct Asset: Equatable, Sendable {
+        package var name: String
         /// The image file the preview shows for it, relative to the content folder.
-        public var file: String
+        package var file: String
         /// Its URL on the preview server (`/files/…?v=…`); empty when browsers cannot show it.
-        public var url: String
+        package var url: String
         /// What "go to definition" opens: the image set's `Contents.json`, or the file.
-        public var definition: String
+        package var definition: String
 
-        public init(name: String, file: String, url: String, definition: String) {
+        package init(name: String, file: String, url: String, definition: String) {
             self.name = name
             self.file = file
             self.url = url
@@ -18,15 +18,15 @@ public struct EditorVocabulary: Equatable, Sendable {
     }
 
     /// A key of the app's strings, with its value in each language.
-    public struct StringKey: Equatable, Sendable {
-        public struct Value: Equatable, Sendable {
-            public var language: String
-            public var text: String
+    package struct StringKey: Equatable, Sendable {
+        package struct Value: Equatable, Sendable {
+            package var language: String
+            package var text: String
             /// The file it is written in, relative to the content folder, and where.
-            public var path: String
-            public var location: SourceLocation
+            package var path: String
+            package var location: SourceLocation
 
-            public init(language: String, text: String, path: String, location: SourceLocation) {
+            package init(language: String, text: String, path: String, location: SourceLocation) {
                 self.language = language
                 self.text = text
                 self.path = path
@@ -34,28 +34,28 @@ public struct EditorVocabulary: Equatable, Sendable {
             }
 
             /// `en.lproj/Localizable.strings:3:1`.
-            public var place: String { "\(path):\(location)" }
+            package var place: String { "\(path):\(location)" }
         }
 
-        public var key: String
+        package var key: String
         /// In language order.
-        public var values: [Value]
+        package var values: [Value]
 
-        public init(key: String, values: [Value]) {
+        package init(key: String, values: [Value]) {
             self.key = key
             self.values = values
         }
     }
 
     /// Tag names of the configured kinds (`image`, `caption`…).
-    public var tags: [String]
+    package var tags: [String]
     /// The item key that holds the image prefix (`imageName`).
-    public var imageKey: String
-    public var assets: [Asset]
+    package var imageKey: String
+    package var assets: [Asset]
     /// The app's string keys, in key order: what a title in `galley.json` may name.
-    public var strings: [StringKey]
+    package var strings: [StringKey]
 
-    public init(tags: [String], imageKey: String, assets: [Asset], strings: [StringKey] = []) {
+    package init(tags: [String], imageKey: String, assets: [Asset], strings: [StringKey] = []) {
         self.tags = tags
         self.imageKey = imageKey
         self.assets = assets

@@ -1,6 +1,6 @@
 /// Why the language server's input stream is read no further: a header
 /// block it cannot trust.
-public enum FramingRefusal: Error, Hashable, Sendable, CustomStringConvertible {
+package enum FramingRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     case headerTooLong(limit: Int)
     case lineNotEndedByCRLF
     case malformedHeaderLine
@@ -10,7 +10,7 @@ public enum FramingRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     case contentTooLong(Int, limit: Int)
     case missingContentLength
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .headerTooLong(let limit): "header block longer than \(limit) bytes"
         case .lineNotEndedByCRLF: "header line not ended by CR LF"

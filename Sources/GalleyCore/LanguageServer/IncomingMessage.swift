@@ -1,6 +1,6 @@
 /// A message from the editor, decoded once from its JSON-RPC body into the
 /// few shapes Galley acts on; everything after this reads fields, not JSON.
-public enum IncomingMessage: Equatable, Sendable {
+package enum IncomingMessage: Equatable, Sendable {
     case request(id: RequestID, EditorRequest)
     case notification(EditorNotification)
     /// An answer to a request this server sent (`window/showDocument`); nothing waits on it.
@@ -9,7 +9,7 @@ public enum IncomingMessage: Equatable, Sendable {
     case malformed(id: RequestID?, ResponseError)
 
     /// The message in `body`, or why it is not one.
-    public static func decode(_ body: [UInt8]) -> IncomingMessage {
+    package static func decode(_ body: [UInt8]) -> IncomingMessage {
         let json: JSONNode
         switch JSONReader.parse(body) {
         case .success(let node): json = node
@@ -34,7 +34,7 @@ public enum IncomingMessage: Equatable, Sendable {
 }
 
 /// A request's id as the client wrote it, echoed in the answer.
-public enum RequestID: Hashable, Sendable {
+package enum RequestID: Hashable, Sendable {
     case number(Int)
     case string(String)
 
@@ -48,40 +48,40 @@ public enum RequestID: Hashable, Sendable {
 }
 
 /// A place in an open document, as requests name it.
-public struct DocumentPosition: Equatable, Sendable {
-    public var uri: DocumentURI
-    public var position: TextPosition
+package struct DocumentPosition: Equatable, Sendable {
+    package var uri: DocumentURI
+    package var position: TextPosition
 }
 
 /// What the client says it can do, and where it works.
-public struct ClientCapabilities: Equatable, Sendable {
-    public var positionEncodings: [String] = []
-    public var showDocument = false
-    public var snippets = false
+package struct ClientCapabilities: Equatable, Sendable {
+    package var positionEncodings: [String] = []
+    package var showDocument = false
+    package var snippets = false
     /// The workspace folders' absolute paths, as `initialize` gives them
     /// (`workspaceFolders`, else `rootUri`, else `rootPath`): where the
     /// editor works, and so where previews may be.
-    public var workspaceFolders: [AbsolutePath] = []
+    package var workspaceFolders: [AbsolutePath] = []
 }
 
 /// A diagnostic the client sends back with a code-action request.
-public struct ClientDiagnostic: Equatable, Sendable {
+package struct ClientDiagnostic: Equatable, Sendable {
     /// A fix-it as Galley published it in the diagnostic's `data`.
-    public struct Fix: Equatable, Sendable {
-        public var title: String
-        public var edits: [(range: TextRange, newText: String)]
+    package struct Fix: Equatable, Sendable {
+        package var title: String
+        package var edits: [(range: TextRange, newText: String)]
 
-        public static func == (first: Fix, second: Fix) -> Bool {
+        package static func == (first: Fix, second: Fix) -> Bool {
             first.title == second.title && first.edits.elementsEqual(second.edits) { $0.range == $1.range && $0.newText == $1.newText }
         }
     }
 
-    public var range: TextRange
-    public var message: String
+    package var range: TextRange
+    package var message: String
     /// The diagnostic as sent, echoed in the action's `diagnostics`.
-    public var json: JSONValue
+    package var json: JSONValue
     /// Its fix-its, from `data.fixIts`; none for a diagnostic without Galley's data.
-    public var fixes: [Fix] = []
+    package var fixes: [Fix] = []
 
     static func fixes(in node: JSONNode) -> [Fix] {
         (node.member("data")?.value.member("fixIts")?.value.arrayValue ?? []).compactMap { fix in
@@ -96,7 +96,7 @@ public struct ClientDiagnostic: Equatable, Sendable {
 }
 
 /// The requests Galley answers; any other method is `unknown`.
-public enum EditorRequest: Equatable, Sendable {
+package enum EditorRequest: Equatable, Sendable {
     case initialize(ClientCapabilities)
     case shutdown
     case completion(DocumentPosition)
@@ -137,13 +137,13 @@ public enum EditorRequest: Equatable, Sendable {
 }
 
 /// One change of a `didChange`: a range replaced, or the whole text when it has no range.
-public struct ContentChange: Equatable, Sendable {
-    public var range: TextRange?
-    public var text: String
+package struct ContentChange: Equatable, Sendable {
+    package var range: TextRange?
+    package var text: String
 }
 
 /// The notifications Galley acts on; others are ignored, as the protocol asks.
-public enum EditorNotification: Equatable, Sendable {
+package enum EditorNotification: Equatable, Sendable {
     case didOpen(uri: DocumentURI, text: String, version: Int)
     case didChange(uri: DocumentURI, version: Int?, changes: [ContentChange])
     case didSave(uri: DocumentURI)

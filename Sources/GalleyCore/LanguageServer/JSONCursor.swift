@@ -1,10 +1,10 @@
 /// What surrounds the cursor in a JSON buffer, found by scanning bytes so
 /// that it works while the author is halfway through typing (the buffer is
 /// often not valid JSON then).
-public enum JSONCursor {
+package enum JSONCursor {
     /// The string token (with its quotes) that holds `offset` on its line;
     /// an unterminated string runs to the end of the line.
-    public static func string(around offset: Int, in document: OpenTextDocument) -> Range<Int>? {
+    package static func string(around offset: Int, in document: OpenTextDocument) -> Range<Int>? {
         let bytes = document.bytes
         let line = document.lineIndex(containing: offset)
         let end = document.lineEnd(line)
@@ -29,13 +29,13 @@ public enum JSONCursor {
 
     /// One enclosing container: the key that holds it (arrays' elements take
     /// their array's key) and whether it is an object.
-    public struct Container: Equatable, Sendable {
-        public var key: String
-        public var isObject: Bool
+    package struct Container: Equatable, Sendable {
+        package var key: String
+        package var isObject: Bool
     }
 
     /// The containers around `offset`, outermost first.
-    public static func containers(at offset: Int, in bytes: [UInt8]) -> [Container] {
+    package static func containers(at offset: Int, in bytes: [UInt8]) -> [Container] {
         var stack: [Container] = []
         var pendingKey: String?
         var lastString: String?
@@ -71,7 +71,7 @@ public enum JSONCursor {
 
     /// Whether the string starting at `stringStart` is a key: it follows
     /// `{` or `,` inside an object.
-    public static func isKey(stringAt stringStart: Int, in bytes: [UInt8]) -> Bool {
+    package static func isKey(stringAt stringStart: Int, in bytes: [UInt8]) -> Bool {
         guard containers(at: stringStart, in: bytes).last?.isObject == true else { return false }
         var index = stringStart - 1
         while index >= 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index -= 1 }
@@ -80,7 +80,7 @@ public enum JSONCursor {
 
     /// The string value of the last `"key": "…"` before `offset` (the
     /// item's image prefix, for instance).
-    public static func lastStringValue(of key: String, before offset: Int, in bytes: [UInt8]) -> String? {
+    package static func lastStringValue(of key: String, before offset: Int, in bytes: [UInt8]) -> String? {
         let needle = Array("\"\(key)\"".utf8)
         var start = min(offset, bytes.count) - needle.count
         while start >= 0 {

@@ -2,7 +2,7 @@
 /// editor and every use of a preview (sockets, the disk, starting one).
 /// The shell carries them out in order, and feeds each outcome back as a
 /// `LanguageServerEvent` before it carries out the next.
-public enum LanguageServerAction: Equatable, Sendable {
+package enum LanguageServerAction: Equatable, Sendable {
     case send(OutgoingMessage)
     /// Find or start the preview covering `file`, within the editor's
     /// `workspaceFolders` when it gave any → `.attached`.
@@ -26,14 +26,14 @@ public enum LanguageServerAction: Equatable, Sendable {
 /// holds, when it holds one. `text` shares the session's storage: the
 /// shell lets go of it before the next event, so the next keystroke edits
 /// the buffer in place.
-public struct BufferShow: Equatable, Sendable {
-    public var text: [UInt8]
-    public var version: Int
-    public var edit: BufferEdit?
-    public var path: RelativePath
-    public var preview: PreviewID
+package struct BufferShow: Equatable, Sendable {
+    package var text: [UInt8]
+    package var version: Int
+    package var edit: BufferEdit?
+    package var path: RelativePath
+    package var preview: PreviewID
 
-    public init(text: [UInt8], version: Int, edit: BufferEdit?, path: RelativePath, preview: PreviewID) {
+    package init(text: [UInt8], version: Int, edit: BufferEdit?, path: RelativePath, preview: PreviewID) {
         self.text = text
         self.version = version
         self.edit = edit

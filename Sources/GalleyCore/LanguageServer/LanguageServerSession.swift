@@ -6,7 +6,7 @@
 ///
 /// Changes only mark a document; `inputIdle` sends each changed buffer
 /// once, as one edit, so a burst of keystrokes costs one rendering.
-public struct LanguageServerSession {
+package struct LanguageServerSession {
     struct OpenDocument {
         var text: OpenTextDocument
         /// The preview covering the file and the file's path in it; nil when none does.
@@ -37,8 +37,8 @@ public struct LanguageServerSession {
         var preview: PreviewID
     }
 
-    public private(set) var encoding = PositionEncoding.utf16
-    public private(set) var capabilities = ClientCapabilities()
+    package private(set) var encoding = PositionEncoding.utf16
+    package private(set) var capabilities = ClientCapabilities()
     private var initialized = false
     private var shutdownRequested = false
     var documents: [DocumentURI: OpenDocument] = [:]
@@ -53,16 +53,16 @@ public struct LanguageServerSession {
     let version: String
 
     /// Set once `exit` arrives: the status to leave with.
-    public private(set) var exitStatus: Int32?
+    package private(set) var exitStatus: Int32?
 
-    public init(version: String) {
+    package init(version: String) {
         self.version = version
     }
 
     /// Whole copies the open buffers' texts made of themselves (see `OpenTextDocument.wholeCopies`).
-    public var wholeTextCopies: Int { documents.values.reduce(0) { $0 + $1.text.wholeCopies } }
+    package var wholeTextCopies: Int { documents.values.reduce(0) { $0 + $1.text.wholeCopies } }
 
-    public mutating func handle(_ event: LanguageServerEvent) -> [LanguageServerAction] {
+    package mutating func handle(_ event: LanguageServerEvent) -> [LanguageServerAction] {
         switch event {
         case .message(let message): return handle(message)
         case .inputIdle: return flush()
@@ -298,7 +298,7 @@ public struct LanguageServerSession {
     }
 
     /// Asks the editor to show `line` (1-based) of `path` in `root`: an Alt/Ctrl-click on the page.
-    public static func showLine(_ line: Int, of path: RelativePath, in root: AbsolutePath) -> OutgoingMessage {
+    package static func showLine(_ line: Int, of path: RelativePath, in root: AbsolutePath) -> OutgoingMessage {
         // The column is the page's (Unicode scalars); the line start is exact in every encoding.
         let position = TextPosition(line: max(0, line - 1), character: 0).json
         return .request(method: "window/showDocument", params: .object([

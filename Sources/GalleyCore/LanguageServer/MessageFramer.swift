@@ -4,8 +4,8 @@
 /// header, an empty line) and N bytes of JSON. A header block without a
 /// valid length, or with one above `maximumContentLength`, is refused: the
 /// stream cannot be trusted past it, so the framer stops.
-public struct MessageFramer: Sendable {
-    public enum Event: Equatable, Sendable {
+package struct MessageFramer: Sendable {
+    package enum Event: Equatable, Sendable {
         /// One message body (not yet parsed).
         case message([UInt8])
         /// The stream broke the framing; nothing after it is read.
@@ -13,24 +13,24 @@ public struct MessageFramer: Sendable {
     }
 
     /// Larger bodies are refused before they are buffered.
-    public static let maximumContentLength = 64 * 1024 * 1024
+    package static let maximumContentLength = 64 * 1024 * 1024
     /// A header block longer than this is refused, so a peer that never
     /// sends an empty line cannot grow the buffer.
-    public static let maximumHeaderLength = 8 * 1024
+    package static let maximumHeaderLength = 8 * 1024
 
     private var buffer: [UInt8] = []
     private var start = 0
     private var bodyLength: Int?
-    public private(set) var refusal: FramingRefusal?
+    package private(set) var refusal: FramingRefusal?
 
-    public let maximumContentLength: Int
+    package let maximumContentLength: Int
 
-    public init(maximumContentLength: Int = MessageFramer.maximumContentLength) {
+    package init(maximumContentLength: Int = MessageFramer.maximumContentLength) {
         self.maximumContentLength = maximumContentLength
     }
 
     /// Adds bytes read from the stream.
-    public mutating func append(_ bytes: some Collection<UInt8>) {
+    package mutating func append(_ bytes: some Collection<UInt8>) {
         guard refusal == nil else { return }
         if start > 0 && start == buffer.count {
             buffer.removeAll(keepingCapacity: true)
@@ -40,7 +40,7 @@ public struct MessageFramer: Sendable {
     }
 
     /// The next complete message, a refusal, or nil when more bytes are needed.
-    public mutating func next() -> Event? {
+    package mutating func next() -> Event? {
         if let refusal { return .refused(refusal) }
         if bodyLength == nil {
             guard let headerEnd = findHeaderEnd() else {

@@ -3,18 +3,18 @@
 /// protocol's) and column marks on long lines, so edits cost the bytes after
 /// the edit and a position conversion a short walk, even when the whole
 /// document is one line.
-public struct OpenTextDocument: Sendable {
-    public private(set) var bytes: [UInt8]
+package struct OpenTextDocument: Sendable {
+    package private(set) var bytes: [UInt8]
     private var lineStarts: LineStarts
     private var marks: ColumnMarks
-    public var version: Int
+    package var version: Int
     /// How many times the text was written whole into new storage: once
     /// when it is opened or replaced whole, and again by an edit only when
     /// its storage was shared (a preview in the same process still held it)
     /// or had to grow. A keystroke into a large buffer makes none.
-    public private(set) var wholeCopies = 1
+    package private(set) var wholeCopies = 1
 
-    public init(text: String, version: Int) {
+    package init(text: String, version: Int) {
         var bytes: [UInt8] = []
         // Room to type into: inserts stay in place until the text grows by an eighth.
         bytes.reserveCapacity(text.utf8.count + text.utf8.count / 8 + 256)
@@ -25,11 +25,11 @@ public struct OpenTextDocument: Sendable {
         self.version = version
     }
 
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
-    public var lineCount: Int { lineStarts.count }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var lineCount: Int { lineStarts.count }
 
     /// Replaces the whole text (a change without a range).
-    public mutating func replaceAll(with text: String) {
+    package mutating func replaceAll(with text: String) {
         let copies = wholeCopies
         self = OpenTextDocument(text: text, version: version)
         wholeCopies += copies
@@ -37,7 +37,7 @@ public struct OpenTextDocument: Sendable {
 
     /// Replaces `range` (in `encoding`'s units) with `text`. Positions past
     /// the end of a line or of the document are clamped, as the protocol asks.
-    public mutating func replace(_ range: TextRange, with text: String, encoding: PositionEncoding) {
+    package mutating func replace(_ range: TextRange, with text: String, encoding: PositionEncoding) {
         var start = offset(of: range.start, encoding: encoding)
         var end = offset(of: range.end, encoding: encoding)
         if end < start { swap(&start, &end) }
@@ -50,40 +50,40 @@ public struct OpenTextDocument: Sendable {
     }
 
     /// The line that holds byte `offset`.
-    public func lineIndex(containing offset: Int) -> Int {
+    package func lineIndex(containing offset: Int) -> Int {
         lineStarts.line(containing: offset)
     }
 
     /// Where line `line`'s content ends (before its `\n`, and a `\r` before that).
-    public func lineEnd(_ line: Int) -> Int {
+    package func lineEnd(_ line: Int) -> Int {
         lineStarts.contentEnd(ofLine: line, in: bytes)
     }
 
-    public func lineStart(_ line: Int) -> Int {
+    package func lineStart(_ line: Int) -> Int {
         lineStarts[max(0, min(line, lineStarts.count - 1))]
     }
 
     // Each conversion adds the bytes it read to `work`, for tests that count.
 
     /// The byte offset of `position`, clamped to the document.
-    public func offset(of position: TextPosition, encoding: PositionEncoding, work: WorkCounter? = nil) -> Int {
+    package func offset(of position: TextPosition, encoding: PositionEncoding, work: WorkCounter? = nil) -> Int {
         guard position.line >= 0 else { return 0 }
         guard position.line < lineStarts.count else { return bytes.count }
         return advance(encoding.unit, onLine: position.line, by: position.character, work: work)
     }
 
     /// The protocol position of byte `offset`.
-    public func position(ofOffset offset: Int, encoding: PositionEncoding, work: WorkCounter? = nil) -> TextPosition {
+    package func position(ofOffset offset: Int, encoding: PositionEncoding, work: WorkCounter? = nil) -> TextPosition {
         position(ofOffset: offset, unit: encoding.unit, work: work)
     }
 
     /// The byte offset of Galley's 1-based line and scalar column.
-    public func offset(of location: SourceLocation, work: WorkCounter? = nil) -> Int {
+    package func offset(of location: SourceLocation, work: WorkCounter? = nil) -> Int {
         advance(.scalars, onLine: max(0, min(location.line - 1, lineStarts.count - 1)), by: location.column - 1, work: work)
     }
 
     /// Galley's 1-based line and scalar column of a byte offset.
-    public func location(ofOffset offset: Int, work: WorkCounter? = nil) -> SourceLocation {
+    package func location(ofOffset offset: Int, work: WorkCounter? = nil) -> SourceLocation {
         let position = position(ofOffset: offset, unit: .scalars, work: work)
         return SourceLocation(line: position.line + 1, column: position.character + 1)
     }

@@ -1,6 +1,6 @@
 /// A message for the editor, as `LanguageServerSession` returns it; the
 /// shell frames and writes it.
-public enum OutgoingMessage: Equatable, Sendable {
+package enum OutgoingMessage: Equatable, Sendable {
     case result(id: RequestID, JSONOutput)
     /// An error answer; the id is null when the request's could not be read.
     case error(id: RequestID?, ResponseError)
@@ -9,7 +9,7 @@ public enum OutgoingMessage: Equatable, Sendable {
     case request(method: String, params: JSONOutput)
 
     /// The JSON-RPC body; `requestNumber` names a request to the client.
-    public func body(requestNumber: Int = 0) -> [UInt8] {
+    package func body(requestNumber: Int = 0) -> [UInt8] {
         var members: [(String, JSONOutput)] = [("jsonrpc", .string("2.0"))]
         switch self {
         case .result(let id, let result):
@@ -26,7 +26,7 @@ public enum OutgoingMessage: Equatable, Sendable {
     }
 
     /// The body with the protocol's `Content-Length` header before it.
-    public func framed(requestNumber: Int = 0) -> [UInt8] {
+    package func framed(requestNumber: Int = 0) -> [UInt8] {
         let body = body(requestNumber: requestNumber)
         return Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
     }

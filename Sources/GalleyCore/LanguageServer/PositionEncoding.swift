@@ -1,14 +1,14 @@
 /// How an editor counts columns: the Language Server Protocol lets client
 /// and server agree on UTF-8 bytes, UTF-16 code units (its default) or
 /// Unicode scalars. Japanese text and emoji make the three differ.
-public enum PositionEncoding: String, Sendable, CaseIterable {
+package enum PositionEncoding: String, Sendable, CaseIterable {
     case utf8 = "utf-8"
     case utf16 = "utf-16"
     case utf32 = "utf-32"
 
     /// UTF-8 when the client offers it (no conversion), else UTF-16, which
     /// every client understands.
-    public static func negotiate(offered: [String]) -> PositionEncoding {
+    package static func negotiate(offered: [String]) -> PositionEncoding {
         offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
     }
 
@@ -24,25 +24,25 @@ public enum PositionEncoding: String, Sendable, CaseIterable {
 
 /// A position as the protocol writes it: 0-based line, column in the
 /// negotiated encoding's units.
-public struct TextPosition: Hashable, Sendable, Comparable {
-    public var line: Int
-    public var character: Int
+package struct TextPosition: Hashable, Sendable, Comparable {
+    package var line: Int
+    package var character: Int
 
-    public init(line: Int, character: Int) {
+    package init(line: Int, character: Int) {
         self.line = line
         self.character = character
     }
 
-    public static func < (lhs: TextPosition, rhs: TextPosition) -> Bool {
+    package static func < (lhs: TextPosition, rhs: TextPosition) -> Bool {
         (lhs.line, lhs.character) < (rhs.line, rhs.character)
     }
 }
 
-public struct TextRange: Hashable, Sendable {
-    public var start: TextPosition
-    public var end: TextPosition
+package struct TextRange: Hashable, Sendable {
+    package var start: TextPosition
+    package var end: TextPosition
 
-    public init(start: TextPosition, end: TextPosition) {
+    package init(start: TextPosition, end: TextPosition) {
         self.start = start
         self.end = end
     }

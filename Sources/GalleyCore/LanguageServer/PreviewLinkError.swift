@@ -1,6 +1,6 @@
 /// Why the language server's link to a preview failed; the session then
 /// forgets the preview and looks for one again at the next change.
-public enum PreviewLinkError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum PreviewLinkError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The preview was forgotten before the action reached it.
     case closed(root: AbsolutePath)
     /// A socket at the folder's path answered, but not as a Galley daemon of that folder.
@@ -8,7 +8,7 @@ public enum PreviewLinkError: Error, Equatable, Sendable, CustomStringConvertibl
     case wentAway(root: AbsolutePath)
     case unreadableReply(root: AbsolutePath)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .closed(let root): "the preview of \(root) is closed"
         case .unexpectedGreeting(let root): "the daemon for \(root) did not answer as expected"

@@ -2,21 +2,21 @@
 /// where Galley writes them.
 
 /// How the server wants a document's changes: Galley takes each change's range.
-public enum TextDocumentSyncKind: Int, Sendable {
+package enum TextDocumentSyncKind: Int, Sendable {
     case none = 0
     case full = 1
     case incremental = 2
 }
 
 /// `window/showMessage`'s kinds.
-public enum MessageType: Int, Sendable {
+package enum MessageType: Int, Sendable {
     case error = 1
     case warning = 2
     case info = 3
     case log = 4
 }
 
-public enum DiagnosticSeverity: Int, Sendable {
+package enum DiagnosticSeverity: Int, Sendable {
     case error = 1
     case warning = 2
     case information = 3
@@ -32,24 +32,24 @@ public enum DiagnosticSeverity: Int, Sendable {
 }
 
 /// The icons of the completion items Galley offers.
-public enum CompletionItemKind: Int, Sendable {
+package enum CompletionItemKind: Int, Sendable {
     case property = 10
     case constant = 12
     case keyword = 14
     case file = 17
 }
 
-public enum InsertTextFormat: Int, Sendable {
+package enum InsertTextFormat: Int, Sendable {
     case plainText = 1
     case snippet = 2
 }
 
-public enum DocumentHighlightKind: Int, Sendable {
+package enum DocumentHighlightKind: Int, Sendable {
     case text = 1
 }
 
 /// JSON-RPC's and the protocol's error codes.
-public enum ErrorCode: Int, Sendable {
+package enum ErrorCode: Int, Sendable {
     case parseError = -32700
     case invalidRequest = -32600
     case methodNotFound = -32601

@@ -1,6 +1,6 @@
 /// Why a request is answered with an error: each case has its JSON-RPC
 /// code and the message the editor shows.
-public enum ResponseError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ResponseError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidJSON(JSONSyntaxError)
     case notJSONRPC
     case noMethod
@@ -15,7 +15,7 @@ public enum ResponseError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The input stream broke (a bad header) and is read no further.
     case refusedInput(FramingRefusal)
 
-    public var code: ErrorCode {
+    package var code: ErrorCode {
         switch self {
         case .invalidJSON: .parseError
         case .notJSONRPC, .noMethod, .unreadableID, .alreadyInitialized, .shuttingDown, .refusedInput: .invalidRequest
@@ -25,7 +25,7 @@ public enum ResponseError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidJSON(let error): "invalid JSON at byte \(error.offset): \(error.message)"
         case .notJSONRPC: "not a JSON-RPC 2.0 message"

@@ -13,31 +13,31 @@
 ///   `.padding(.top, …)` adds to that;
 /// - an image `.resizable().scaledToFit()` is as wide as the column and as
 ///   tall as its aspect ratio makes it.
-public enum ColumnLayout {
+package enum ColumnLayout {
     /// `.padding()` with no length: SwiftUI's standard padding.
-    public static let padding = 16.0
+    package static let padding = 16.0
     /// A `Text`'s size when its kind names none: `.body`, 17 pt.
-    public static let defaultFontSize = 17.0
+    package static let defaultFontSize = 17.0
 
     /// How a kind's blocks are sized.
-    public enum KindGeometry: Sendable, Equatable {
+    package enum KindGeometry: Sendable, Equatable {
         case text(TextGeometry)
         case image(ImageGeometry)
     }
 
     /// A text kind's lines.
-    public struct TextGeometry: Sendable, Equatable {
+    package struct TextGeometry: Sendable, Equatable {
         /// The font's line height in points (`FontMetrics.lineHeight × size`).
-        public var lineHeight: Double
+        package var lineHeight: Double
         /// SwiftUI `lineSpacing`: points between two lines.
-        public var lineSpacing: Double
-        public var paddingTop: Double
-        public var paddingBottom: Double
+        package var lineSpacing: Double
+        package var paddingTop: Double
+        package var paddingBottom: Double
         /// The face's metrics at the size drawn, which its spacing comes from.
-        public var face: FontMetrics
-        public var fontSize: Double
+        package var face: FontMetrics
+        package var fontSize: Double
 
-        public init(face: FontMetrics, fontSize: Double, lineSpacing: Double, paddingTop: Double = 0, paddingBottom: Double = 0) {
+        package init(face: FontMetrics, fontSize: Double, lineSpacing: Double, paddingTop: Double = 0, paddingBottom: Double = 0) {
             self.face = face
             self.fontSize = fontSize
             lineHeight = face.lineHeight * fontSize
@@ -47,7 +47,7 @@ public enum ColumnLayout {
         }
 
         /// What the padded `Text` offers its neighbours.
-        public func spacing<Length: SpacingLength>(size: Length, rules: LayoutRules, pixelLength: Length) -> ViewSpacing<Length> {
+        package func spacing<Length: SpacingLength>(size: Length, rules: LayoutRules, pixelLength: Length) -> ViewSpacing<Length> {
             ViewSpacing.text(TextSpacingMetrics(face, size: size), sdk: rules.sdk, pixelLength: pixelLength)
                 .padded(top: paddingTop != 0, bottom: paddingBottom != 0, sdk: rules.sdk)
         }
@@ -55,7 +55,7 @@ public enum ColumnLayout {
         /// The block's height with `lines` lines (at least one: an empty
         /// `Text` still has its font's height), its text's rounded up to
         /// `pixelLength` as SwiftUI sizes a `Text` (none: unrounded).
-        public func height(lines: Int, pixelLength: Double = 0) -> Double {
+        package func height(lines: Int, pixelLength: Double = 0) -> Double {
             let lines = max(1, lines)
             let text = Double(lines) * lineHeight + Double(lines - 1) * lineSpacing
             return paddingTop + text.roundedUp(toMultipleOf: pixelLength) + paddingBottom
@@ -63,14 +63,14 @@ public enum ColumnLayout {
     }
 
     /// An image kind's box.
-    public struct ImageGeometry: Sendable, Equatable {
-        public var maxHeight: Double?
+    package struct ImageGeometry: Sendable, Equatable {
+        package var maxHeight: Double?
         /// A forced width / height, which crops rather than fits.
-        public var aspectRatio: Double?
-        public var paddingTop: Double
-        public var paddingBottom: Double
+        package var aspectRatio: Double?
+        package var paddingTop: Double
+        package var paddingBottom: Double
 
-        public init(maxHeight: Double? = nil, aspectRatio: Double? = nil, paddingTop: Double = 0, paddingBottom: Double = 0) {
+        package init(maxHeight: Double? = nil, aspectRatio: Double? = nil, paddingTop: Double = 0, paddingBottom: Double = 0) {
             self.maxHeight = maxHeight
             self.aspectRatio = aspectRatio
             self.paddingTop = paddingTop
@@ -78,13 +78,13 @@ public enum ColumnLayout {
         }
 
         /// What the padded, resizable `Image` offers its neighbours: no text edge.
-        public func spacing<Length: SpacingLength>(rules: LayoutRules) -> ViewSpacing<Length> {
+        package func spacing<Length: SpacingLength>(rules: LayoutRules) -> ViewSpacing<Length> {
             ViewSpacing.plain.padded(top: paddingTop != 0, bottom: paddingBottom != 0, sdk: rules.sdk)
         }
 
         /// The height of an image of `width` × `height` pixels in a column
         /// `columnWidth` wide: `scaledToFit` keeps the picture's own ratio.
-        public func height(width: Double, height: Double, columnWidth: Double) -> Double {
+        package func height(width: Double, height: Double, columnWidth: Double) -> Double {
             var box = aspectRatio.map { columnWidth / $0 } ?? (width > 0 ? columnWidth * height / width : 0)
             if let maxHeight { box = min(box, maxHeight) }
             return paddingTop + box + paddingBottom
@@ -92,7 +92,7 @@ public enum ColumnLayout {
     }
 
     /// One block as measured or known: its kind's geometry and what decides its size.
-    public enum Block: Sendable, Equatable {
+    package enum Block: Sendable, Equatable {
         case text(TextGeometry, lines: Int)
         case image(ImageGeometry, width: Double, height: Double)
         /// A block whose height the model does not decide (a divider, a
@@ -102,15 +102,15 @@ public enum ColumnLayout {
 
     /// A block's place in the column: its top, from the top of the screen,
     /// its height, and the space above it (nil for the first).
-    public struct Placement: Sendable, Equatable {
-        public var top: Double
-        public var height: Double
-        public var gap: Gap?
+    package struct Placement: Sendable, Equatable {
+        package var top: Double
+        package var height: Double
+        package var gap: Gap?
     }
 
     /// The space between two neighbours, and why it is that.
-    public struct Gap: Sendable, Equatable {
-        public enum Cause: Sendable, Equatable {
+    package struct Gap: Sendable, Equatable {
+        package enum Cause: Sendable, Equatable {
             /// The neighbours' spacings met in these categories; the largest won.
             case met([SpacingCategory])
             /// They met in none: the stack's default.
@@ -119,20 +119,20 @@ public enum ColumnLayout {
             case stackSpacing
         }
 
-        public var length: Double
-        public var cause: Cause
+        package var length: Double
+        package var cause: Cause
         /// The lower block's top padding, which its text sits below the gap.
-        public var padding: Double
+        package var padding: Double
     }
 
     /// The column's width on a screen `screenWidth` wide.
-    public static func columnWidth(screenWidth: Double) -> Double {
+    package static func columnWidth(screenWidth: Double) -> Double {
         max(0, screenWidth - 2 * padding)
     }
 
     /// The geometry of `kind`, with the line height its font has in
     /// `faces`; nil for a divider, whose look is the page's own.
-    public static func geometry(of kind: BlockKind, faces: TextFaces) -> KindGeometry? {
+    package static func geometry(of kind: BlockKind, faces: TextFaces) -> KindGeometry? {
         let style = kind.style
         switch kind.role {
         case .text:
@@ -153,7 +153,7 @@ public enum ColumnLayout {
     /// SwiftUI lays out in continuous points and then puts both edges of
     /// each frame on the pixel grid, to the nearest pixel (OpenSwiftUI's
     /// `roundCoordinatesToNearestOrUp`), so a rounding never adds up.
-    public static func place(_ blocks: [Block], screenWidth: Double, rules: LayoutRules) -> [Placement] {
+    package static func place(_ blocks: [Block], screenWidth: Double, rules: LayoutRules) -> [Placement] {
         let column = columnWidth(screenWidth: screenWidth)
         var top = rules.navigationBarHeight + padding
         var above: ViewSpacing<Double>?
@@ -179,7 +179,7 @@ public enum ColumnLayout {
     }
 
     /// The space the stack puts between two views that offer these spacings.
-    public static func gap(between above: ViewSpacing<Double>, and below: ViewSpacing<Double>, rules: LayoutRules, padding: Double) -> Gap {
+    package static func gap(between above: ViewSpacing<Double>, and below: ViewSpacing<Double>, rules: LayoutRules, padding: Double) -> Gap {
         if let spacing = rules.stack.spacing { return Gap(length: spacing, cause: .stackSpacing, padding: padding) }
         let (length, met) = above.space(above: below, sdk: rules.sdk)
         return Gap(length: length, cause: met.isEmpty ? .stackDefault : .met(met), padding: padding)
@@ -211,11 +211,11 @@ extension ColumnLayout.Block {
 /// The geometry of every kind of one schema, by kind name, for placing
 /// blocks a page measured (`/api/layout`): which kind each block is and its
 /// line count, or an image's pixel size.
-public struct KindGeometries: Sendable, Equatable {
-    public var kinds: [String: ColumnLayout.KindGeometry]
-    public var rules: LayoutRules
+package struct KindGeometries: Sendable, Equatable {
+    package var kinds: [String: ColumnLayout.KindGeometry]
+    package var rules: LayoutRules
 
-    public init(schema: ContentSchema, faces: TextFaces, rules: LayoutRules) {
+    package init(schema: ContentSchema, faces: TextFaces, rules: LayoutRules) {
         var kinds: [String: ColumnLayout.KindGeometry] = [:]
         for kind in schema.shownKinds {
             kinds[kind.name] = ColumnLayout.geometry(of: kind, faces: faces)
@@ -227,7 +227,7 @@ public struct KindGeometries: Sendable, Equatable {
     /// One measured block: `kind/lines` for text, `kind/WIDTHxHEIGHT` for
     /// an image (its pixels), `kind/=HEIGHT` for a block the model leaves
     /// to the page. Nil for anything else or an unknown kind.
-    public func block(_ description: Substring) -> ColumnLayout.Block? {
+    package func block(_ description: Substring) -> ColumnLayout.Block? {
         guard let slash = description.lastIndex(of: "/") else { return nil }
         let name = String(description[..<slash])
         let value = description[description.index(after: slash)...]
@@ -249,7 +249,7 @@ public struct KindGeometries: Sendable, Equatable {
 extension ColumnLayout.Gap {
     /// `{"length": 11.97, "cause": "met", "categories": ["edgeBelowText"], "padding": 18}`:
     /// the cause is `met`, `default` (the stack's 8 pt) or `stack` (its own spacing).
-    public func write(into json: inout JSONWriter) {
+    package func write(into json: inout JSONWriter) {
         json.beginObject()
         json.key("length")
         json.number(length)

@@ -5,24 +5,24 @@
 ///
 /// The page scales by this table too: `styleSheet` is its CSS, and the
 /// page only says which category a view shows (`data-text-size`).
-public enum ContentSizeCategory: Int, Sendable, CaseIterable, Comparable {
+package enum ContentSizeCategory: Int, Sendable, CaseIterable, Comparable {
     case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
     case ax1, ax2, ax3, ax4, ax5
 
     /// As the page and UIKit's short names write it (`xSmall`, `AX1`).
-    public var name: String {
+    package var name: String {
         ["xSmall", "Small", "Medium", "Large", "xLarge", "xxLarge", "xxxLarge", "AX1", "AX2", "AX3", "AX4", "AX5"][rawValue]
     }
 
     /// The five larger accessibility sizes, which a reader turns on apart.
-    public var isAccessibility: Bool { self >= .ax1 }
+    package var isAccessibility: Bool { self >= .ax1 }
 
     /// How a message names it: "accessibility size AX1", "text size xLarge".
-    public var spokenName: String {
+    package var spokenName: String {
         (isAccessibility ? "accessibility size " : "text size ") + name
     }
 
-    public static func < (first: Self, second: Self) -> Bool { first.rawValue < second.rawValue }
+    package static func < (first: Self, second: Self) -> Bool { first.rawValue < second.rawValue }
 
     /// Each text style's point size at each category, xSmall to AX5
     /// (Apple's Human Interface Guidelines, "Typography", iOS Dynamic Type sizes).
@@ -44,7 +44,7 @@ public enum ContentSizeCategory: Int, Sendable, CaseIterable, Comparable {
     /// carries `data-text-size="NAME"`: `--text-scale` (Body's size over
     /// its size at Large, 17) and `--text-scale-STYLE` for each other style;
     /// the kinds' CSS multiplies a size by one of them (`KindStyleSheet`).
-    public static let styleSheet: String = allCases.map { category in
+    package static let styleSheet: String = allCases.map { category in
         let scales = TextStyle.allCases.map { style in
             let name = style == .body ? "--text-scale" : "--text-scale-\(style.rawValue)"
             return "\(name):\(category.pointSize(of: style) / large.pointSize(of: style))"
@@ -53,12 +53,12 @@ public enum ContentSizeCategory: Int, Sendable, CaseIterable, Comparable {
     }.joined()
 
     /// `style`'s point size at this category.
-    public func pointSize(of style: TextStyle) -> Double {
+    package func pointSize(of style: TextStyle) -> Double {
         Self.pointSizes[style]?[rawValue] ?? 17
     }
 
     /// A custom font's `size` at this category, sized as `sizing` says.
-    public func scaled(_ size: Double, _ sizing: FontSizing) -> Double {
+    package func scaled(_ size: Double, _ sizing: FontSizing) -> Double {
         switch sizing {
         case .fixed: size
         case .relative(to: let style): size * pointSize(of: style) / Self.large.pointSize(of: style)

@@ -1,17 +1,17 @@
 /// The rules a layout follows beyond the content's own: the SDK the app is
 /// built with, its stack, the navigation bar above it, and the device's
 /// pixel, to which SwiftUI rounds.
-public struct LayoutRules: Sendable, Equatable {
-    public var sdk: PlatformSDK
-    public var stack: StackStyle
+package struct LayoutRules: Sendable, Equatable {
+    package var sdk: PlatformSDK
+    package var stack: StackStyle
     /// How the bar shows its title; nil when the view has no bar.
-    public var navigationBar: NavigationTitle.DisplayMode?
+    package var navigationBar: NavigationTitle.DisplayMode?
     /// One device pixel in points: 1/3 on a 3× phone.
-    public var pixelLength: Double
+    package var pixelLength: Double
     /// The bar's height on this screen, where the scrolling content starts.
-    public var navigationBarHeight: Double
+    package var navigationBarHeight: Double
 
-    public init(sdk: PlatformSDK = .newest, stack: StackStyle = StackStyle(), navigationBar: NavigationTitle.DisplayMode? = nil,
+    package init(sdk: PlatformSDK = .newest, stack: StackStyle = StackStyle(), navigationBar: NavigationTitle.DisplayMode? = nil,
                 pixelLength: Double = 1.0 / 3.0, navigationBarHeight: Double = 0) {
         self.sdk = sdk
         self.stack = stack
@@ -21,7 +21,7 @@ public struct LayoutRules: Sendable, Equatable {
     }
 
     /// These rules on the device a screen `width` points wide simulates: its pixel and its bar.
-    public func onScreen(width: Double) -> LayoutRules {
+    package func onScreen(width: Double) -> LayoutRules {
         let device = PreviewDevice.forWidth(width)
         var rules = self
         rules.pixelLength = 1 / Double(device.scale)

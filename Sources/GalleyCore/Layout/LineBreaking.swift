@@ -21,7 +21,7 @@
 /// break at a size `s` in a column `w` points wide as they do in one `w / s`
 /// ems wide, so the twelve text sizes cost twelve greedy passes, not twelve
 /// measures.
-public struct LineBreaking: Sendable {
+package struct LineBreaking: Sendable {
     /// A piece between two break opportunities: its characters and their
     /// widths, and whether a space follows them (which hangs at the end of a line).
     private struct Piece: Sendable {
@@ -40,7 +40,7 @@ public struct LineBreaking: Sendable {
 
     /// `text` measured with `advance`, a character's width (in points, or in
     /// ems to break at any size).
-    public init(_ text: String, advance: (Unicode.Scalar) -> Double) {
+    package init(_ text: String, advance: (Unicode.Scalar) -> Double) {
         paragraphs = text.unicodeScalars.split(separator: "\u{2028}", omittingEmptySubsequences: false).map { paragraph in
             let scalars = Self.collapsingSpaces(paragraph)
             return Self.pieces(of: scalars, widths: Self.trimmedWidths(scalars, advance: advance))
@@ -50,7 +50,7 @@ public struct LineBreaking: Sendable {
 
     /// The lines in a column `width` wide, each without the spaces that hang
     /// at its end. An empty text is one empty line, as a `Text` is.
-    public func lines(width: Double) -> [String] {
+    package func lines(width: Double) -> [String] {
         var lines: [String] = []
         for pieces in paragraphs {
             var line = String.UnicodeScalarView()
@@ -68,7 +68,7 @@ public struct LineBreaking: Sendable {
     }
 
     /// How many lines it takes in a column `width` wide.
-    public func lineCount(width: Double) -> Int {
+    package func lineCount(width: Double) -> Int {
         paragraphs.reduce(0) { count, pieces in
             var starts = 1
             breakLines(pieces, width: width) { newLine, _, _, _ in if newLine { starts += 1 } }

@@ -3,12 +3,12 @@
 /// against, whatever the device runs (SwiftUI's "semantics", as
 /// OpenSwiftUI's `SemanticFeature.swift` lists them by the version that
 /// introduced them).
-public struct PlatformSDK: Sendable, Equatable, Comparable, CustomStringConvertible {
+package struct PlatformSDK: Sendable, Equatable, Comparable, CustomStringConvertible {
     /// The major version: 13 for the iOS 13 SDK.
-    public let major: Int
+    package let major: Int
 
-    public static let oldest = PlatformSDK(uncheckedMajor: 13)
-    public static let newest = PlatformSDK(uncheckedMajor: 26)
+    package static let oldest = PlatformSDK(uncheckedMajor: 13)
+    package static let newest = PlatformSDK(uncheckedMajor: 26)
 
     private init(uncheckedMajor major: Int) {
         self.major = major
@@ -16,7 +16,7 @@ public struct PlatformSDK: Sendable, Equatable, Comparable, CustomStringConverti
 
     /// `iOS 17`, `iOS 13.5` (the minor version decides no rule), or nil
     /// for anything else or a version SwiftUI's rules are not known for.
-    public init?(name: String) {
+    package init?(name: String) {
         let words = name.split(separator: " ")
         guard words.count == 2, words[0].lowercased() == "ios" else { return nil }
         let numbers = words[1].split(separator: ".", omittingEmptySubsequences: false)
@@ -26,18 +26,18 @@ public struct PlatformSDK: Sendable, Equatable, Comparable, CustomStringConverti
         self.major = major
     }
 
-    public var description: String { "iOS \(major)" }
+    package var description: String { "iOS \(major)" }
 
-    public static func < (lhs: PlatformSDK, rhs: PlatformSDK) -> Bool { lhs.major < rhs.major }
+    package static func < (lhs: PlatformSDK, rhs: PlatformSDK) -> Bool { lhs.major < rhs.major }
 
     /// `.padding` on an edge replaces the spacing the padded view offers
     /// there (`NoSpacingProjectedPadding`, SwiftUI 2, the iOS 14 SDK);
     /// before, a padded text still offered its text's spacing.
-    public var paddingResetsSpacing: Bool { major >= 14 }
+    package var paddingResetsSpacing: Bool { major >= 14 }
 
     /// The space added to a text's line for its spacing is rounded up to
     /// a device pixel, and two texts meet at the lower one's leading
     /// (`TextSpacingUIKit0059v2`, SwiftUI 5, the iOS 17 SDK); before, it
     /// was rounded up to 4 pt and texts met at 0.
-    public var textSpacingFollowsUIKit: Bool { major >= 17 }
+    package var textSpacingFollowsUIKit: Bool { major >= 17 }
 }

@@ -1,7 +1,7 @@
 /// A length the spacing rules compute with: points for the layout model,
 /// or a CSS expression for the page, so that one statement of each rule
 /// writes both (`ViewSpacing`) and the page cannot drift from the model.
-public protocol SpacingLength: Sendable {
+package protocol SpacingLength: Sendable {
     static func points(_ value: Double) -> Self
     static func + (lhs: Self, rhs: Self) -> Self
     static func - (lhs: Self, rhs: Self) -> Self
@@ -14,18 +14,18 @@ public protocol SpacingLength: Sendable {
 }
 
 extension Double: SpacingLength {
-    public static func points(_ value: Double) -> Double { value }
+    package static func points(_ value: Double) -> Double { value }
 
-    public static func largest(_ lhs: Double, _ rhs: Double) -> Double { Swift.max(lhs, rhs) }
+    package static func largest(_ lhs: Double, _ rhs: Double) -> Double { Swift.max(lhs, rhs) }
 
     /// To the nearest multiple of `step`, a tie up: where SwiftUI puts a
     /// frame's edge on the pixel grid.
-    public func roundedToNearestOrUp(toMultipleOf step: Double) -> Double {
+    package func roundedToNearestOrUp(toMultipleOf step: Double) -> Double {
         guard step > 0 else { return self }
         return (self / step).rounded(.toNearestOrAwayFromZero) * step
     }
 
-    public func roundedUp(toMultipleOf step: Double) -> Double {
+    package func roundedUp(toMultipleOf step: Double) -> Double {
         guard step > 0 else { return self }
         let steps = self / step
         // A length already on the grid but for binary fractions stays there.
@@ -37,18 +37,18 @@ extension Double: SpacingLength {
 /// A length as CSS computes it on the page: `px`, `calc()`, `max()` and
 /// `round(up, …)`, with the page's custom properties (`--text-scale`, the
 /// device's pixel) inside.
-public struct CSSLength: SpacingLength, Equatable, CustomStringConvertible {
-    public let expression: String
+package struct CSSLength: SpacingLength, Equatable, CustomStringConvertible {
+    package let expression: String
 
-    public init(expression: String) {
+    package init(expression: String) {
         self.expression = expression
     }
 
-    public var description: String { expression }
+    package var description: String { expression }
 
-    public static func points(_ value: Double) -> CSSLength { CSSLength(expression: formatDecimal(value, places: 6) + "px") }
+    package static func points(_ value: Double) -> CSSLength { CSSLength(expression: formatDecimal(value, places: 6) + "px") }
 
-    public static func + (lhs: CSSLength, rhs: CSSLength) -> CSSLength {
+    package static func + (lhs: CSSLength, rhs: CSSLength) -> CSSLength {
         if rhs.isZero { return lhs }
         if lhs.isZero { return rhs }
         return CSSLength(expression: "calc(\(lhs.expression) + \(rhs.expression))")
@@ -56,24 +56,24 @@ public struct CSSLength: SpacingLength, Equatable, CustomStringConvertible {
 
     private var isZero: Bool { expression == "0px" }
 
-    public static func - (lhs: CSSLength, rhs: CSSLength) -> CSSLength {
+    package static func - (lhs: CSSLength, rhs: CSSLength) -> CSSLength {
         CSSLength(expression: "calc(\(lhs.expression) - \(rhs.expression))")
     }
 
-    public static func * (factor: Double, length: CSSLength) -> CSSLength {
+    package static func * (factor: Double, length: CSSLength) -> CSSLength {
         CSSLength(expression: "calc(\(formatDecimal(factor, places: 6)) * \(length.expression))")
     }
 
-    public static func largest(_ lhs: CSSLength, _ rhs: CSSLength) -> CSSLength {
+    package static func largest(_ lhs: CSSLength, _ rhs: CSSLength) -> CSSLength {
         CSSLength(expression: "max(\(lhs.expression), \(rhs.expression))")
     }
 
-    public func roundedUp(toMultipleOf step: CSSLength) -> CSSLength {
+    package func roundedUp(toMultipleOf step: CSSLength) -> CSSLength {
         CSSLength(expression: "round(up, \(expression), \(step.expression))")
     }
 
     /// The value of a custom property, with the value it has where the page sets none.
-    public static func property(_ name: String, fallback: CSSLength) -> CSSLength {
+    package static func property(_ name: String, fallback: CSSLength) -> CSSLength {
         CSSLength(expression: "var(\(name), \(fallback.expression))")
     }
 }

@@ -6,15 +6,15 @@
 /// What it leaves out, each worth at most a few per cent of a line: kerning
 /// and other shaping (ligatures, contextual forms, the browser's sub-pixel
 /// positioning), and combining marks drawn over their base.
-public struct TextMeasure: Sendable, Equatable {
-    public var widths: AdvanceWidths
+package struct TextMeasure: Sendable, Equatable {
+    package var widths: AdvanceWidths
     /// How much wider the page draws the face than its file says: a
     /// stand-in's `size-adjust` (`FallbackFontFaces`), else 1.
-    public var scale: Double
-    public var fallback: AdvanceWidths?
-    public var fallbackScale: Double
+    package var scale: Double
+    package var fallback: AdvanceWidths?
+    package var fallbackScale: Double
 
-    public init(widths: AdvanceWidths, scale: Double = 1, fallback: AdvanceWidths? = nil, fallbackScale: Double = 1) {
+    package init(widths: AdvanceWidths, scale: Double = 1, fallback: AdvanceWidths? = nil, fallbackScale: Double = 1) {
         self.widths = widths
         self.scale = scale
         self.fallback = fallback
@@ -28,7 +28,7 @@ public struct TextMeasure: Sendable, Equatable {
     }
 
     /// The advance of `scalar` at `size` points.
-    public func advance(of scalar: Unicode.Scalar, size: Double) -> Double {
+    package func advance(of scalar: Unicode.Scalar, size: Double) -> Double {
         if let em = widths.advance(of: scalar) { return em * scale * size }
         if let em = fallback?.advance(of: scalar) { return em * fallbackScale * size }
         return Self.unknownAdvance(of: scalar) * size

@@ -7,18 +7,18 @@
 /// Two neighbours meet where the upper one's bottom and the lower one's top
 /// offer the same category; the largest of those meetings is the space
 /// between them, and where none meets the stack puts its default of 8 pt.
-public struct ViewSpacing<Length: SpacingLength>: Sendable {
+package struct ViewSpacing<Length: SpacingLength>: Sendable {
     /// What a view offers for one category at one edge.
-    public enum Offer: Sendable {
+    package enum Offer: Sendable {
         case distance(Length)
         /// A text's lines, which meet another text's at the lower one's leading.
         case textLines(leading: Length, pixelLength: Length)
     }
 
-    public var top: [SpacingCategory: Offer]
-    public var bottom: [SpacingCategory: Offer]
+    package var top: [SpacingCategory: Offer]
+    package var bottom: [SpacingCategory: Offer]
 
-    public init(top: [SpacingCategory: Offer], bottom: [SpacingCategory: Offer]) {
+    package init(top: [SpacingCategory: Offer], bottom: [SpacingCategory: Offer]) {
         self.top = top
         self.bottom = bottom
     }
@@ -26,7 +26,7 @@ public struct ViewSpacing<Length: SpacingLength>: Sendable {
     /// What a view offers when it says nothing of its own (a resizable
     /// image, a shape): no text edge, so a text beside it keeps its own
     /// distance, and two such views meet at the stack's default.
-    public static var plain: ViewSpacing {
+    package static var plain: ViewSpacing {
         ViewSpacing(top: [.edgeBelowText: .distance(.points(0))], bottom: [.edgeAboveText: .distance(.points(0))])
     }
 
@@ -36,7 +36,7 @@ public struct ViewSpacing<Length: SpacingLength>: Sendable {
     /// - above it a view keeps the default line spacing less its ascender;
     /// - below it, the default line spacing less its cap height, or the
     ///   extra plus its descender, whichever is more.
-    public static func text(_ metrics: TextSpacingMetrics<Length>, sdk: PlatformSDK, pixelLength: Length) -> ViewSpacing {
+    package static func text(_ metrics: TextSpacingMetrics<Length>, sdk: PlatformSDK, pixelLength: Length) -> ViewSpacing {
         let lineHeight = metrics.ascender + metrics.descender
         let extra = (0.1 * lineHeight).roundedUp(toMultipleOf: sdk.textSpacingFollowsUIKit ? pixelLength : .points(4))
         let defaultLineSpacing = lineHeight + extra
@@ -58,7 +58,7 @@ public struct ViewSpacing<Length: SpacingLength>: Sendable {
     /// The view with `.padding` on the edges given: from the iOS 14 SDK a
     /// padded edge offers only what a plain view does, so a text's own
     /// spacing no longer reaches past its padding.
-    public func padded(top paddedTop: Bool, bottom paddedBottom: Bool, sdk: PlatformSDK) -> ViewSpacing {
+    package func padded(top paddedTop: Bool, bottom paddedBottom: Bool, sdk: PlatformSDK) -> ViewSpacing {
         guard sdk.paddingResetsSpacing else { return self }
         var padded = self
         if paddedTop { padded.top = ViewSpacing.plain.top }
@@ -68,7 +68,7 @@ public struct ViewSpacing<Length: SpacingLength>: Sendable {
 
     /// The space between this view and `below`, its successor in a `VStack`
     /// that gives no spacing of its own, with the categories that met.
-    public func space(above below: ViewSpacing, sdk: PlatformSDK) -> (length: Length, met: [SpacingCategory]) {
+    package func space(above below: ViewSpacing, sdk: PlatformSDK) -> (length: Length, met: [SpacingCategory]) {
         var met: [SpacingCategory] = []
         var largest: Length?
         for category in SpacingCategory.allCases {
@@ -96,20 +96,20 @@ public struct ViewSpacing<Length: SpacingLength>: Sendable {
 }
 
 /// The kinds of spacing a view can offer at its top or bottom edge.
-public enum SpacingCategory: String, Sendable, CaseIterable {
+package enum SpacingCategory: String, Sendable, CaseIterable {
     case textToText, textBaseline, edgeAboveText, edgeBelowText
 }
 
 /// The face metrics the spacing of a text comes from: the largest of the
 /// fonts set on it, in points at the size drawn. The descender is the
 /// distance below the baseline, positive.
-public struct TextSpacingMetrics<Length: SpacingLength>: Sendable {
-    public var ascender: Length
-    public var descender: Length
-    public var capHeight: Length
-    public var leading: Length
+package struct TextSpacingMetrics<Length: SpacingLength>: Sendable {
+    package var ascender: Length
+    package var descender: Length
+    package var capHeight: Length
+    package var leading: Length
 
-    public init(ascender: Length, descender: Length, capHeight: Length, leading: Length) {
+    package init(ascender: Length, descender: Length, capHeight: Length, leading: Length) {
         self.ascender = ascender
         self.descender = descender
         self.capHeight = capHeight
@@ -117,7 +117,7 @@ public struct TextSpacingMetrics<Length: SpacingLength>: Sendable {
     }
 
     /// A face's metrics (fractions of the em) at `size`.
-    public init(_ metrics: FontMetrics, size: Length) {
+    package init(_ metrics: FontMetrics, size: Length) {
         self.init(ascender: metrics.ascent * size, descender: metrics.descent * size,
                   capHeight: metrics.capHeight * size, leading: metrics.lineGap * size)
     }

@@ -3,20 +3,20 @@
 /// value is written, and, for a String Catalog, its translation state.
 /// Filled from `.lproj/Localizable.strings`, `.lproj/Localizable.stringsdict`
 /// and `Localizable.xcstrings` files alike (`AppStringsFile`).
-public struct AppStrings: Equatable, Sendable {
+package struct AppStrings: Equatable, Sendable {
     /// One language's value of a key.
-    public struct Value: Equatable, Sendable {
+    package struct Value: Equatable, Sendable {
         /// What the app shows (for a plural, its `other` form).
-        public var text: String
+        package var text: String
         /// The text whose format specifiers count: a plural's variables
         /// (`%#@files@`) written as the specifier they stand for (`%d`).
-        public var format: String
+        package var format: String
         /// The file that holds it, relative to the content folder.
-        public var path: String
+        package var path: String
         /// The entry: its key (in a catalog, the language's key).
-        public var range: SourceRange
+        package var range: SourceRange
         /// A catalog entry's `state` (`new`, `needs_review`, `translated`…) and where it is.
-        public var state: CatalogState? {
+        package var state: CatalogState? {
             get { boxedState?.state }
             set { boxedState = newValue.map(StateBox.init) }
         }
@@ -24,7 +24,7 @@ public struct AppStrings: Equatable, Sendable {
         /// inline it made every value of a 600,000-entry strings file 40 bytes larger.
         private var boxedState: StateBox?
 
-        public init(text: String, format: String? = nil, path: String, range: SourceRange, state: CatalogState? = nil) {
+        package init(text: String, format: String? = nil, path: String, range: SourceRange, state: CatalogState? = nil) {
             self.text = text
             self.format = format ?? text
             self.path = path
@@ -32,12 +32,12 @@ public struct AppStrings: Equatable, Sendable {
             boxedState = state.map(StateBox.init)
         }
 
-        public static func == (first: Value, second: Value) -> Bool {
+        package static func == (first: Value, second: Value) -> Bool {
             first.text == second.text && first.format == second.format && first.path == second.path && first.range == second.range
                 && first.state == second.state
         }
 
-        public var location: SourceLocation { range.start }
+        package var location: SourceLocation { range.start }
     }
 
     private final class StateBox: Sendable {
@@ -48,29 +48,29 @@ public struct AppStrings: Equatable, Sendable {
         }
     }
 
-    public struct CatalogState: Equatable, Sendable {
-        public var name: String
-        public var range: SourceRange
+    package struct CatalogState: Equatable, Sendable {
+        package var name: String
+        package var range: SourceRange
 
-        public init(name: String, range: SourceRange) {
+        package init(name: String, range: SourceRange) {
             self.name = name
             self.range = range
         }
 
         /// Whether a translator still has to look at it: the app ships the
         /// value, but nobody has confirmed it.
-        public var isUnfinished: Bool { Self.isUnfinished(name) }
+        package var isUnfinished: Bool { Self.isUnfinished(name) }
 
-        public static func isUnfinished(_ name: String) -> Bool { name == "new" || name == "needs_review" }
+        package static func isUnfinished(_ name: String) -> Bool { name == "new" || name == "needs_review" }
     }
 
     /// One value as a file holds it.
-    public struct Entry: Equatable, Sendable {
-        public var key: String
-        public var language: String
-        public var value: Value
+    package struct Entry: Equatable, Sendable {
+        package var key: String
+        package var language: String
+        package var value: Value
 
-        public init(key: String, language: String, value: Value) {
+        package init(key: String, language: String, value: Value) {
             self.key = key
             self.language = language
             self.value = value
@@ -78,13 +78,13 @@ public struct AppStrings: Equatable, Sendable {
     }
 
     /// What one strings file holds.
-    public struct FileReading: Equatable, Sendable {
-        public var entries: [Entry]
+    package struct FileReading: Equatable, Sendable {
+        package var entries: [Entry]
         /// A catalog's `sourceLanguage`: the language its keys are written in.
-        public var sourceLanguage: String?
-        public var diagnostics: [Diagnostic]
+        package var sourceLanguage: String?
+        package var diagnostics: [Diagnostic]
 
-        public init(entries: [Entry] = [], sourceLanguage: String? = nil, diagnostics: [Diagnostic] = []) {
+        package init(entries: [Entry] = [], sourceLanguage: String? = nil, diagnostics: [Diagnostic] = []) {
             self.entries = entries
             self.sourceLanguage = sourceLanguage
             self.diagnostics = diagnostics
@@ -111,17 +111,17 @@ public struct AppStrings: Equatable, Sendable {
     /// Key → where its values are.
     private var positions: [String: Positions] = [:]
     /// Every language any strings file is in.
-    public private(set) var languages: Set<String> = []
+    package private(set) var languages: Set<String> = []
     /// The source language a catalog names, if one does.
-    public private(set) var sourceLanguage: String?
+    package private(set) var sourceLanguage: String?
 
-    public init() {}
+    package init() {}
 
     /// The strings of the files, by path. Where two give a key in one
     /// language, the app's lookup order decides: a `.stringsdict` before a
     /// `.strings` file (as `Bundle` does), and either before a catalog;
     /// among files of one kind, the first path.
-    public init(files: [String: FileReading]) {
+    package init(files: [String: FileReading]) {
         for path in files.keys.sorted(by: { (Self.precedence(of: $0), $0) < (Self.precedence(of: $1), $1) }) {
             guard let reading = files[path] else { continue }
             if sourceLanguage == nil { sourceLanguage = reading.sourceLanguage }
@@ -156,31 +156,31 @@ public struct AppStrings: Equatable, Sendable {
     }
 
     /// How many keys there are.
-    public var keyCount: Int { positions.count }
+    package var keyCount: Int { positions.count }
 
     /// Every key, in order.
-    public var sortedKeys: [String] { positions.keys.sorted() }
+    package var sortedKeys: [String] { positions.keys.sorted() }
 
-    public func hasKey(_ key: String) -> Bool {
+    package func hasKey(_ key: String) -> Bool {
         positions[key] != nil
     }
 
     /// The values of one key, one per language, in language order; made
     /// for each key a check walks, so one value costs no array.
-    public struct KeyValues: RandomAccessCollection {
+    package struct KeyValues: RandomAccessCollection {
         fileprivate let strings: AppStrings
         fileprivate let positions: Positions
 
-        public var startIndex: Int { 0 }
+        package var startIndex: Int { 0 }
 
-        public var endIndex: Int {
+        package var endIndex: Int {
             switch positions {
             case .one: 1
             case .many(let all): all.count
             }
         }
 
-        public subscript(index: Int) -> (language: String, value: Value) {
+        package subscript(index: Int) -> (language: String, value: Value) {
             let entry = switch positions {
             case .one(let position): strings.entry(at: position)
             case .many(let all): strings.entry(at: all[index])
@@ -189,12 +189,12 @@ public struct AppStrings: Equatable, Sendable {
         }
 
         /// The value in exactly `language`.
-        public func value(in language: String) -> Value? {
+        package func value(in language: String) -> Value? {
             first { $0.language == language }?.value
         }
     }
 
-    public func values(of key: String) -> KeyValues {
+    package func values(of key: String) -> KeyValues {
         KeyValues(strings: self, positions: positions[key] ?? .many([]))
     }
 
@@ -209,7 +209,7 @@ public struct AppStrings: Equatable, Sendable {
     /// The language others are compared with: the project's `language`
     /// when the strings have it, else a catalog's source language, else
     /// English, `Base` or the first in name order.
-    public func referenceLanguage(configured: String?) -> String? {
+    package func referenceLanguage(configured: String?) -> String? {
         if let configured, languages.contains(configured) { return configured }
         if let sourceLanguage { return sourceLanguage }
         return ["en", "Base"].first(where: languages.contains) ?? languages.min()
@@ -218,7 +218,7 @@ public struct AppStrings: Equatable, Sendable {
     /// The value of `key` in `language`, as the app finds it: that
     /// language's table, else `Base`'s. A catalog's key in its source
     /// language is its own value when no localisation gives another.
-    public func value(of key: String, in language: String) -> Value? {
+    package func value(of key: String, in language: String) -> Value? {
         let values = values(of: key)
         return values.value(in: language) ?? values.value(in: "Base")
     }
@@ -227,7 +227,7 @@ public struct AppStrings: Equatable, Sendable {
     /// when it is a key of the app's strings, its value in the document's
     /// language (the key itself where that language lacks it, as the app
     /// shows it); nil when it is no key, and so a title as written.
-    public func localizedTitle(_ title: String, documentAt path: String, configured: String?) -> String? {
+    package func localizedTitle(_ title: String, documentAt path: String, configured: String?) -> String? {
         guard hasKey(title) else { return nil }
         guard let language = DocumentLanguage.ofLocalizationFolder(path) ?? configured ?? referenceLanguage(configured: nil) else { return title }
         return value(of: title, in: language)?.text ?? title

@@ -7,8 +7,8 @@
 ///
 /// Each finding is one warning: a missing value where the key is used (its
 /// title in `galley.json`), the others at the entry itself.
-public enum AppStringsCheck {
-    public struct Findings: Equatable, Sendable {
+package enum AppStringsCheck {
+    package struct Findings: Equatable, Sendable {
         /// A finding about one language's value of a key.
         struct Finding: Equatable, Sendable {
             var language: String
@@ -16,19 +16,19 @@ public enum AppStringsCheck {
         }
 
         /// Every finding, and every strings file's own problems, for `check`.
-        public var all: [Diagnostic] = []
+        package var all: [Diagnostic] = []
         /// The strings files' errors (a catalog that does not parse): a page
         /// whose title names a key shows them, as they may be why the key is
         /// shown instead of its value.
-        public var fileErrors: [Diagnostic] = []
+        package var fileErrors: [Diagnostic] = []
         var byKey: [String: [Finding]] = [:]
 
-        public init() {}
+        package init() {}
 
         /// The findings about `key` that a page in `language` shows: those
         /// about that language's value, or about every language's when the
         /// document is in none (it is shown in all of them).
-        public func diagnostics(forKey key: String, documentAt path: String) -> [Diagnostic] {
+        package func diagnostics(forKey key: String, documentAt path: String) -> [Diagnostic] {
             let language = DocumentLanguage.ofLocalizationFolder(path)
             return (byKey[key] ?? []).filter { language == nil || $0.language == language }.map(\.diagnostic)
         }
@@ -36,7 +36,7 @@ public enum AppStringsCheck {
 
     /// `contentLanguages` are those of the content's `.lproj` folders: the
     /// app is localised into those too, strings or not.
-    public static func findings(_ strings: AppStrings, files: [Diagnostic], config: GalleyConfig, contentLanguages: Set<String> = []) -> Findings {
+    package static func findings(_ strings: AppStrings, files: [Diagnostic], config: GalleyConfig, contentLanguages: Set<String> = []) -> Findings {
         var findings = Findings()
         findings.all = files
         findings.fileErrors = files.filter { $0.severity == .error }

@@ -3,8 +3,8 @@
 /// `NSLocalizedString(_:comment:)` reads it, in a `.lproj` folder's
 /// `Localizable.strings` or `Localizable.stringsdict`, or in a String
 /// Catalog, `Localizable.xcstrings`, anywhere (one file for every language).
-public enum AppStringsFile {
-    public enum Kind: Sendable, Equatable {
+package enum AppStringsFile {
+    package enum Kind: Sendable, Equatable {
         case strings
         case stringsDictionary
         case catalog
@@ -12,7 +12,7 @@ public enum AppStringsFile {
 
     /// What the file at `path` (relative to the content folder) is, or nil
     /// when it holds none of the app's strings.
-    public static func kind(of path: String) -> Kind? {
+    package static func kind(of path: String) -> Kind? {
         // Compared as bytes, as every path rule is.
         // The name first: every file of the folder is asked this, and few
         // are named so; only those are looked at for their `.lproj`.
@@ -30,7 +30,7 @@ public enum AppStringsFile {
     }
 
     /// The strings of the file at `path`; nil when it holds none.
-    public static func read(_ bytes: [UInt8], path: String, work: WorkCounter? = nil) -> AppStrings.FileReading? {
+    package static func read(_ bytes: [UInt8], path: String, work: WorkCounter? = nil) -> AppStrings.FileReading? {
         switch kind(of: path) {
         case .strings:
             guard let language = LocalizedPath(path)?.language else { return nil }

@@ -3,25 +3,25 @@
 /// languages' values must take the same arguments in the same types, or the
 /// app shows garbage or crashes (`%@` given an integer); their order may
 /// differ when the translation numbers them (`%2$@ %1$d`).
-public struct FormatSpecifiers: Equatable, Sendable {
+package struct FormatSpecifiers: Equatable, Sendable {
     /// A specifier as written (`%1$@`, `%ld`) and what it reads.
-    public struct Specifier: Equatable, Sendable {
-        public var text: String
-        public var type: ArgumentType
+    package struct Specifier: Equatable, Sendable {
+        package var text: String
+        package var type: ArgumentType
     }
 
     /// What an argument must be; length modifiers count (`%ld` reads a
     /// 64-bit integer, `%d` a 32-bit one).
-    public struct ArgumentType: Hashable, Sendable {
+    package struct ArgumentType: Hashable, Sendable {
         /// The conversion's class (`@`, `d`, `f`, `c`, `s`, `p`) after its length modifier (`l`, `ll`, `z`…).
-        public var name: String
+        package var name: String
     }
 
     /// By argument number (1-based): unnumbered specifiers take the next
     /// argument, numbered ones the argument they name.
-    public var arguments: [Int: Specifier]
+    package var arguments: [Int: Specifier]
 
-    public init(_ format: String) {
+    package init(_ format: String) {
         var arguments: [Int: Specifier] = [:]
         let scalars = Array(format.unicodeScalars)
         var index = 0
@@ -73,12 +73,12 @@ public struct FormatSpecifiers: Equatable, Sendable {
     }
 
     /// The specifiers in argument order, as written.
-    public var written: [String] {
+    package var written: [String] {
         arguments.keys.sorted().compactMap { arguments[$0]?.text }
     }
 
     /// Whether both read the same arguments in the same types.
-    public func takesSameArguments(as other: FormatSpecifiers) -> Bool {
+    package func takesSameArguments(as other: FormatSpecifiers) -> Bool {
         arguments.mapValues(\.type) == other.arguments.mapValues(\.type)
     }
 

@@ -1,11 +1,11 @@
 /// One language's copy of a localised file: its documents by item index.
-public struct LocalizedFile: Sendable {
-    public var language: String
-    public var path: String
+package struct LocalizedFile: Sendable {
+    package var language: String
+    package var path: String
     /// The file's documents in item order (one for a one-document file).
-    public var items: [Document]
+    package var items: [Document]
 
-    public init(language: String, path: String, items: [Document]) {
+    package init(language: String, path: String, items: [Document]) {
         self.language = language
         self.path = path
         self.items = items
@@ -13,10 +13,10 @@ public struct LocalizedFile: Sendable {
 }
 
 /// A structural difference found in one document of a localised file.
-public struct LocalizationDiagnostic: Sendable, Equatable {
+package struct LocalizationDiagnostic: Sendable, Equatable {
     /// The item index in `diagnostic.path`'s file.
-    public var item: Int
-    public var diagnostic: Diagnostic
+    package var item: Int
+    package var diagnostic: Diagnostic
 }
 
 /// Compares the structure of a file's localisations, which a translator
@@ -29,12 +29,12 @@ public struct LocalizationDiagnostic: Sendable, Equatable {
 /// differences is one warning, not one per block after it. A warning goes
 /// to the copy that lacks something; where both differ, to the copy that is
 /// not the reference language.
-public enum LocalizationCheck {
+package enum LocalizationCheck {
     /// Longer item structures are compared by counts only, keeping the
     /// comparison's cost bounded.
     static let maximumCompared = 2000
 
-    public static func diagnostics(_ files: [LocalizedFile], reference: String?) -> [LocalizationDiagnostic] {
+    package static func diagnostics(_ files: [LocalizedFile], reference: String?) -> [LocalizationDiagnostic] {
         guard files.count > 1 else { return [] }
         let ordered = files.sorted { $0.language < $1.language }
         let base = ordered.first { $0.language == reference } ?? ordered.first { $0.language == "Base" } ?? ordered[0]

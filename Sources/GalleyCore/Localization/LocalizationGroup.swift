@@ -1,9 +1,9 @@
 /// A document's copy in another language: what the page's language switch offers.
-public struct DocumentLocalization: Hashable, Sendable {
-    public var language: String
-    public var documentID: String
+package struct DocumentLocalization: Hashable, Sendable {
+    package var language: String
+    package var documentID: String
 
-    public init(language: String, documentID: String) {
+    package init(language: String, documentID: String) {
         self.language = language
         self.documentID = documentID
     }
@@ -12,18 +12,18 @@ public struct DocumentLocalization: Hashable, Sendable {
 /// The localisations of one file, side by side: for each of their
 /// documents, its copies in the other languages (items match by index) and
 /// the structural differences found in it.
-public enum LocalizationGroup {
+package enum LocalizationGroup {
     /// One language's copy of the file: its documents in item order.
-    public struct Copy: Sendable {
-        public var path: String
-        public var language: String
-        public var documents: [(id: String, document: Document)]
+    package struct Copy: Sendable {
+        package var path: String
+        package var language: String
+        package var documents: [(id: String, document: Document)]
         /// Whether the file no longer reads: its documents are the last good
         /// reading's, offered in the language switch but compared with nothing,
         /// since what they say of the file may no longer be true.
-        public var readingFailed: Bool
+        package var readingFailed: Bool
 
-        public init(path: String, language: String, documents: [(id: String, document: Document)], readingFailed: Bool = false) {
+        package init(path: String, language: String, documents: [(id: String, document: Document)], readingFailed: Bool = false) {
             self.path = path
             self.language = language
             self.documents = documents
@@ -31,14 +31,14 @@ public enum LocalizationGroup {
         }
     }
 
-    public struct Findings: Equatable, Sendable {
-        public var localizations: [DocumentLocalization] = []
-        public var diagnostics: [Diagnostic] = []
+    package struct Findings: Equatable, Sendable {
+        package var localizations: [DocumentLocalization] = []
+        package var diagnostics: [Diagnostic] = []
     }
 
     /// Findings by document id, for every document of every copy; a copy
     /// whose reading failed is compared with none and has no diagnostics.
-    public static func evaluate(_ copies: [Copy], reference: String?) -> [String: Findings] {
+    package static func evaluate(_ copies: [Copy], reference: String?) -> [String: Findings] {
         var findings: [String: Findings] = [:]
         let ordered = copies.sorted { $0.language < $1.language }
         for copy in ordered {

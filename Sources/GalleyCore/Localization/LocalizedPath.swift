@@ -1,17 +1,17 @@
 /// Where a file sits among an app's localisations: files with the same name
 /// in sibling `*.lproj` folders (`Resources/ja.lproj/data.json`,
 /// `Resources/en.lproj/data.json`) are copies of one another.
-public struct LocalizedPath: Hashable, Sendable {
+package struct LocalizedPath: Hashable, Sendable {
     /// The same for every localisation of a file: its path with the
     /// language folder written `*.lproj`.
-    public var group: String
+    package var group: String
     /// The folder's language as written (`ja`, `zh-Hans`, `Base`), with
     /// Xcode's underscore spelling of regions (`pt_BR`) as a hyphen.
-    public var language: String
+    package var language: String
 
     /// The innermost `.lproj` folder of `path` (relative to the content
     /// folder); nil when the file is in none.
-    public init?(_ path: String) {
+    package init?(_ path: String) {
         // Most paths are in no `.lproj` folder: told without splitting them
         // (every file of the folder is asked this several times at start-up).
         guard RelativePath.mayHaveExtension(path, "lproj") else { return nil }
@@ -26,5 +26,5 @@ public struct LocalizedPath: Hashable, Sendable {
     }
 
     /// `Base.lproj` holds the development language's interface, not a language of its own.
-    public var isBase: Bool { language.lowercased() == "base" }
+    package var isBase: Bool { language.lowercased() == "base" }
 }

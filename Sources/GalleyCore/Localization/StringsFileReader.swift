@@ -1,21 +1,21 @@
 /// The entries of a `Localizable.strings` file, each with where it is.
-public struct StringsTable: Equatable, Sendable {
-    public struct Entry: Equatable, Sendable {
-        public var key: String
-        public var value: String
+package struct StringsTable: Equatable, Sendable {
+    package struct Entry: Equatable, Sendable {
+        package var key: String
+        package var value: String
         /// Where the key starts.
-        public var location: SourceLocation
+        package var location: SourceLocation
     }
 
     /// In the file's order; a key given twice keeps its first entry, as the
     /// warning about the second says.
-    public var entries: [Entry]
+    package var entries: [Entry]
 
-    public init(entries: [Entry] = []) {
+    package init(entries: [Entry] = []) {
         self.entries = entries
     }
 
-    public func entry(forKey key: String) -> Entry? {
+    package func entry(forKey key: String) -> Entry? {
         entries.first { $0.key == key }
     }
 }
@@ -28,8 +28,8 @@ public struct StringsTable: Equatable, Sendable {
 ///
 /// A syntax error is reported at its line and column, and reading goes on
 /// after the next `;`, so one slip does not hide every later entry.
-public enum StringsFileReader {
-    public static func read(_ bytes: [UInt8], path: String, work: WorkCounter? = nil) -> (table: StringsTable, diagnostics: [Diagnostic]) {
+package enum StringsFileReader {
+    package static func read(_ bytes: [UInt8], path: String, work: WorkCounter? = nil) -> (table: StringsTable, diagnostics: [Diagnostic]) {
         var entries: [StringsTable.Entry] = []
         let diagnostics = read(bytes, path: path, work: work) { entries.append($0) }
         return (StringsTable(entries: entries), diagnostics)

@@ -1,5 +1,5 @@
 /// What a poll is answered with.
-public enum LongPollAnswer<Document> {
+package enum LongPollAnswer<Document> {
     /// The document list at `version`.
     case index(version: Int)
     /// The whole document.
@@ -15,7 +15,7 @@ public enum LongPollAnswer<Document> {
 extension LongPollAnswer: Equatable where Document: Equatable {}
 
 /// What `LongPollState.park` did.
-public enum ParkOutcome<Document> {
+package enum ParkOutcome<Document> {
     /// Something changed meanwhile: answer with this instead of holding.
     case answer(LongPollAnswer<Document>)
     /// Held; when `setTimer` is given, the deadline timer must fire then.

@@ -5,7 +5,7 @@
 ///
 /// The server takes the current time, asks, and carries the returned answers
 /// out; nothing here blocks, reads a clock or touches a socket.
-public struct LongPollState<Document, Waiter> {
+package struct LongPollState<Document, Waiter> {
     // `publish` is inlinable, so that the app's copy of it is specialised for
     // its document and waiter types: unspecialised, setting each document in
     // the tables went through the generic dictionary, some 5 K instructions a
@@ -21,7 +21,7 @@ public struct LongPollState<Document, Waiter> {
     /// Every published document with the version it was published as: the
     /// daemon's one table of them, which the workspace reads back rather
     /// than keeping its own.
-    public var documents: [DocumentID: Versioned<Document>] { versions }
+    package var documents: [DocumentID: Versioned<Document>] { versions }
     @usableFromInline var versions: [DocumentID: Versioned<Document>] = [:]
     /// Documents' versions before their latest, kept only where the document
     /// was in view when the latest came: the base its pages patch from.
@@ -33,21 +33,21 @@ public struct LongPollState<Document, Waiter> {
     /// fast), it is still told a patch, not the whole document.
     @usableFromInline var shown: Set<DocumentID> = []
     /// The version of the document list: the latest of any change or removal.
-    public var indexVersion: Int { latestVersion }
+    package var indexVersion: Int { latestVersion }
     @usableFromInline var latestVersion = 0
     @usableFromInline var waiting: [LongPollTopic: [Parked]] = [:]
     private var nextTicket = 0
     /// When the one timer that serves every deadline fires, if it is set.
     private var timerDeadline: ContinuousClock.Instant?
 
-    public init() {}
+    package init() {}
 
     /// How many requests are held.
-    public var parkedCount: Int { waiting.values.reduce(0) { $0 + $1.count } }
+    package var parkedCount: Int { waiting.values.reduce(0) { $0 + $1.count } }
 
     /// The answer `request` gets now, or nil when the page is up to date and
     /// must wait for a change.
-    public mutating func answer(to request: LongPollRequest) -> LongPollAnswer<Document>? {
+    package mutating func answer(to request: LongPollRequest) -> LongPollAnswer<Document>? {
         switch request.topic {
         case .index:
             return request.since == indexVersion ? nil : .index(version: indexVersion)
@@ -62,7 +62,7 @@ public struct LongPollState<Document, Waiter> {
     /// Holds `waiter` until what it asked for changes or `deadline` passes.
     /// Answers at once instead when a change came since `answer(to:)` said
     /// to wait.
-    public mutating func park(_ waiter: Waiter, for request: LongPollRequest, until deadline: ContinuousClock.Instant) -> ParkOutcome<Document> {
+    package mutating func park(_ waiter: Waiter, for request: LongPollRequest, until deadline: ContinuousClock.Instant) -> ParkOutcome<Document> {
         if let answer = answer(to: request) { return .answer(answer) }
         waiting[request.topic, default: []].append(Parked(ticket: nextTicket, waiter: waiter, request: request, deadline: deadline))
         nextTicket += 1
@@ -77,7 +77,7 @@ public struct LongPollState<Document, Waiter> {
     /// to let go of once the answers are out: freed here, under the lock every
     /// page waits for, a 1 MB RTF's old rendering held up its pages (4 % of a save, perf).
     @inlinable
-    public mutating func publish(changed: [(id: DocumentID, document: Document)], removed: [DocumentID],
+    package mutating func publish(changed: [(id: DocumentID, document: Document)], removed: [DocumentID],
                                  displaced: inout [Document]) -> [(waiter: Waiter, answer: LongPollAnswer<Document>)] {
         var version = indexVersion
         var changedIDs: [DocumentID] = []
@@ -134,7 +134,7 @@ public struct LongPollState<Document, Waiter> {
 
     /// Answers the waiters whose deadline is at or before `now`: a page that
     /// takes patches hears `unchanged`, any other gets the whole answer.
-    public mutating func expire(now: ContinuousClock.Instant) -> (answers: [(waiter: Waiter, answer: LongPollAnswer<Document>)], setTimer: ContinuousClock.Instant?) {
+    package mutating func expire(now: ContinuousClock.Instant) -> (answers: [(waiter: Waiter, answer: LongPollAnswer<Document>)], setTimer: ContinuousClock.Instant?) {
         var answers: [(waiter: Waiter, answer: LongPollAnswer<Document>)] = []
         for (topic, parked) in waiting {
             let (due, later) = (parked.filter { $0.deadline <= now }, parked.filter { $0.deadline > now })
@@ -148,7 +148,7 @@ public struct LongPollState<Document, Waiter> {
     }
 
     /// Answers every waiter with what is current, for shutdown.
-    public mutating func drain() -> [(waiter: Waiter, answer: LongPollAnswer<Document>)] {
+    package mutating func drain() -> [(waiter: Waiter, answer: LongPollAnswer<Document>)] {
         let all = waiting.values.joined().sorted { $0.ticket < $1.ticket }
         waiting = [:]
         timerDeadline = nil

@@ -3,18 +3,18 @@
 /// `kind` names the block's role for styling: for tagged content it is the
 /// name of the block kind that matched (`body`, `caption`, `image`, or a kind
 /// from `galley.json`); for rich text it is `paragraph`, `image`, `table`…
-public struct Block: Equatable, Sendable {
-    public var kind: String
-    public var location: SourceLocation
-    public var content: BlockContent
+package struct Block: Equatable, Sendable {
+    package var kind: String
+    package var location: SourceLocation
+    package var content: BlockContent
 
-    public init(kind: String, location: SourceLocation, content: BlockContent) {
+    package init(kind: String, location: SourceLocation, content: BlockContent) {
         self.kind = kind
         self.location = location
         self.content = content
     }
 
-    public static func == (first: Block, second: Block) -> Bool {
+    package static func == (first: Block, second: Block) -> Bool {
         first.kind == second.kind && first.location == second.location && first.content.isSame(as: second.content)
     }
 }
@@ -39,7 +39,7 @@ extension BlockContent {
     }
 }
 
-public indirect enum BlockContent: Equatable, Sendable {
+package indirect enum BlockContent: Equatable, Sendable {
     /// Styled text; `style` is nil when the block kind's own style applies.
     case paragraph(Paragraph)
     case image(ImageBlock)
@@ -49,38 +49,38 @@ public indirect enum BlockContent: Equatable, Sendable {
     case divider
 }
 
-public struct TableCell: Equatable, Sendable {
-    public var blocks: [Block]
-    public var widthPoints: Double?
+package struct TableCell: Equatable, Sendable {
+    package var blocks: [Block]
+    package var widthPoints: Double?
 
-    public init(blocks: [Block], widthPoints: Double? = nil) {
+    package init(blocks: [Block], widthPoints: Double? = nil) {
         self.blocks = blocks
         self.widthPoints = widthPoints
     }
 }
 
 /// A paragraph: runs of text that share paragraph-level formatting.
-public struct Paragraph: Equatable, Sendable {
-    public var runs: [TextRun]
-    public var style: ParagraphStyle? {
+package struct Paragraph: Equatable, Sendable {
+    package var runs: [TextRun]
+    package var style: ParagraphStyle? {
         get { ownStyle?.value }
         set { ownStyle = newValue.map(OutOfLine.init) }
     }
     /// Most paragraphs have none (every one of tagged content).
     fileprivate var ownStyle: OutOfLine<ParagraphStyle>?
     /// For list items: the marker as the source shows it ("1.", "•").
-    public var listMarker: String?
+    package var listMarker: String?
     /// Nesting level of a list item, 0 for the outermost list.
-    public var listLevel: Int
+    package var listLevel: Int
 
-    public init(runs: [TextRun], style: ParagraphStyle? = nil, listMarker: String? = nil, listLevel: Int = 0) {
+    package init(runs: [TextRun], style: ParagraphStyle? = nil, listMarker: String? = nil, listLevel: Int = 0) {
         self.runs = runs
         ownStyle = style.map(OutOfLine.init)
         self.listMarker = listMarker
         self.listLevel = listLevel
     }
 
-    public var plainText: String { runs.map(\.text).joined() }
+    package var plainText: String { runs.map(\.text).joined() }
 
     /// Equal, with every run's text the same bytes (`==` may also hold for
     /// texts that are only canonically equivalent).
@@ -91,23 +91,23 @@ public struct Paragraph: Equatable, Sendable {
 }
 
 /// A stretch of text with one character format.
-public struct TextRun: Equatable, Sendable {
-    public var text: String
-    public var style: CharacterStyle {
+package struct TextRun: Equatable, Sendable {
+    package var text: String
+    package var style: CharacterStyle {
         get { ownStyle?.value ?? CharacterStyle() }
         set { ownStyle = newValue == CharacterStyle() ? nil : OutOfLine(newValue) }
     }
     /// Nil for the default, which most runs have (every one of tagged content).
     fileprivate var ownStyle: OutOfLine<CharacterStyle>?
 
-    public init(_ text: String, style: CharacterStyle = CharacterStyle()) {
+    package init(_ text: String, style: CharacterStyle = CharacterStyle()) {
         self.text = text
         self.style = style
     }
 
     /// A run of `text` in this run's style, sharing it: a reader that
     /// ends many runs in one style makes that style once.
-    public func withText(_ text: String) -> TextRun {
+    package func withText(_ text: String) -> TextRun {
         var run = self
         run.text = text
         return run
@@ -115,68 +115,68 @@ public struct TextRun: Equatable, Sendable {
 }
 
 /// Character formatting; nil fields inherit from the block kind or the page.
-public struct CharacterStyle: Equatable, Sendable {
-    public var fontFamily: String?
-    public var fontSize: Double?
-    public var bold = false
-    public var italic = false
-    public var underline = false
-    public var strikethrough = false
-    public var baseline: Baseline = .normal
-    public var color: RGBColor?
-    public var background: RGBColor?
+package struct CharacterStyle: Equatable, Sendable {
+    package var fontFamily: String?
+    package var fontSize: Double?
+    package var bold = false
+    package var italic = false
+    package var underline = false
+    package var strikethrough = false
+    package var baseline: Baseline = .normal
+    package var color: RGBColor?
+    package var background: RGBColor?
     /// Target of a hyperlink; the renderer drops unsafe schemes.
-    public var link: String?
+    package var link: String?
     /// The run's own direction (RTF `\rtlch`, `\ltrch`), when it says one.
-    public var direction: WritingDirection?
+    package var direction: WritingDirection?
 
-    public enum Baseline: Equatable, Sendable { case normal, superscript, `subscript` }
+    package enum Baseline: Equatable, Sendable { case normal, superscript, `subscript` }
 
-    public init() {}
+    package init() {}
 }
 
 /// Alignment relative to the paragraph's direction: leading is the right
 /// edge of a right-to-left paragraph.
-public enum TextAlignment: String, Equatable, Sendable {
+package enum TextAlignment: String, Equatable, Sendable {
     case leading, center, trailing, justified
 }
 
 /// Paragraph formatting, in points.
-public struct ParagraphStyle: Equatable, Sendable {
-    public var alignment: TextAlignment = .leading
-    public var leftIndent: Double = 0
-    public var rightIndent: Double = 0
-    public var firstLineIndent: Double = 0
-    public var spaceBefore: Double = 0
-    public var spaceAfter: Double = 0
+package struct ParagraphStyle: Equatable, Sendable {
+    package var alignment: TextAlignment = .leading
+    package var leftIndent: Double = 0
+    package var rightIndent: Double = 0
+    package var firstLineIndent: Double = 0
+    package var spaceBefore: Double = 0
+    package var spaceAfter: Double = 0
     /// Line height as a multiple of the font's own (RTF `\slmult`), if set.
-    public var lineHeightMultiple: Double?
+    package var lineHeightMultiple: Double?
     /// Extra points below each line (`NSParagraphStyle.lineSpacing`), if set.
-    public var lineSpacing: Double?
+    package var lineSpacing: Double?
     /// The least height of each line in points (RTF `\slN`, "at least", and
     /// `\sl-N`, "exactly"), if set: the face's own line height, which only
     /// the renderer knows, is made up to it with space below the line. A
     /// height below the face's own leaves the line as it is.
-    public var minimumLineHeight: Double?
+    package var minimumLineHeight: Double?
     /// The paragraph's base direction (RTF `\rtlpar`, `\ltrpar`); nil for
     /// the natural one, the document's or else its first strong character's.
-    public var direction: WritingDirection?
+    package var direction: WritingDirection?
 
-    public init() {}
+    package init() {}
 }
 
-public struct RGBColor: Equatable, Hashable, Sendable {
-    public var red: UInt8
-    public var green: UInt8
-    public var blue: UInt8
+package struct RGBColor: Equatable, Hashable, Sendable {
+    package var red: UInt8
+    package var green: UInt8
+    package var blue: UInt8
 
-    public init(red: UInt8, green: UInt8, blue: UInt8) {
+    package init(red: UInt8, green: UInt8, blue: UInt8) {
         self.red = red
         self.green = green
         self.blue = blue
     }
 
-    public var hex: String {
+    package var hex: String {
         let digits = Array("0123456789abcdef")
         var text = "#"
         for component in [red, green, blue] {
@@ -188,8 +188,8 @@ public struct RGBColor: Equatable, Hashable, Sendable {
 }
 
 /// An image block and where its pixels come from.
-public struct ImageBlock: Equatable, Sendable {
-    public enum Source: Equatable, Sendable {
+package struct ImageBlock: Equatable, Sendable {
+    package enum Source: Equatable, Sendable {
         /// An app asset by name (`lpenguin_02`); the shell resolves it.
         case asset(String)
         /// A file relative to the document's folder (an RTFD attachment).
@@ -198,21 +198,21 @@ public struct ImageBlock: Equatable, Sendable {
         case embedded(mimeType: String, bytes: [UInt8])
     }
 
-    public var source: Source
+    package var source: Source
     /// The size the document asks for, in points, if it says one.
-    public var widthPoints: Double?
-    public var heightPoints: Double?
+    package var widthPoints: Double?
+    package var heightPoints: Double?
     /// Where in the line the picture sits: a text view draws an attachment
     /// where its paragraph's alignment puts it (an RTFD logo in a centred
     /// paragraph is centred), and leading is the right edge of a
     /// right-to-left paragraph.
-    public var alignment: TextAlignment = .leading
-    public var direction: WritingDirection?
+    package var alignment: TextAlignment = .leading
+    package var direction: WritingDirection?
     /// What VoiceOver reads for the image: nil when it has no label (VoiceOver
     /// then reads the asset's name), empty when it is decorative.
-    public var accessibilityLabel: String?
+    package var accessibilityLabel: String?
 
-    public init(source: Source, widthPoints: Double? = nil, heightPoints: Double? = nil, accessibilityLabel: String? = nil) {
+    package init(source: Source, widthPoints: Double? = nil, heightPoints: Double? = nil, accessibilityLabel: String? = nil) {
         self.source = source
         self.widthPoints = widthPoints
         self.heightPoints = heightPoints

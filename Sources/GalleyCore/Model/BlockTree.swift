@@ -5,7 +5,7 @@ extension Block {
     /// The blocks directly inside this one, in reading order: the blocks of
     /// a table's cells, row by row. Nesting the model gains (list items,
     /// footnotes) is added here and every walk follows it.
-    public var nestedBlocks: [Block] {
+    package var nestedBlocks: [Block] {
         switch content {
         case .paragraph, .image, .divider: []
         case .table(let rows): rows.flatMap { row in row.flatMap(\.blocks) }
@@ -14,20 +14,20 @@ extension Block {
 
     /// Calls `visit` with this block and every block nested in it, depth
     /// first, in reading order.
-    public func walk(_ visit: (Block) -> Void) {
+    package func walk(_ visit: (Block) -> Void) {
         visit(self)
         for nested in nestedBlocks { nested.walk(visit) }
     }
 
     /// This block with its source line, and those of the blocks nested in
     /// it, `lines` further down (an edit above it added lines).
-    public func movedDown(by lines: Int) -> Block {
+    package func movedDown(by lines: Int) -> Block {
         relocated { SourceLocation(line: $0.line + lines, column: $0.column) }
     }
 
     /// This block with its source location, and those of the blocks nested
     /// in it, replaced by `move`'s: where they are in an edited version of the file.
-    public func relocated(_ move: (SourceLocation) -> SourceLocation) -> Block {
+    package func relocated(_ move: (SourceLocation) -> SourceLocation) -> Block {
         var moved = self
         moved.location = move(location)
         if case .table(let rows) = content {
@@ -43,7 +43,7 @@ extension Block {
     }
 
     /// Whether this block or one nested in it is an image.
-    public var containsImage: Bool {
+    package var containsImage: Bool {
         var found = false
         walk { block in
             if case .image = block.content { found = true }
@@ -53,17 +53,17 @@ extension Block {
 }
 
 /// An image a document refers to, wherever it sits.
-public struct ImageReference: Equatable, Sendable {
-    public var source: ImageBlock.Source
+package struct ImageReference: Equatable, Sendable {
+    package var source: ImageBlock.Source
     /// Where the image block is in the source.
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// The top-level block that holds it (itself, or the table it is in).
-    public var topLevelIndex: Int
+    package var topLevelIndex: Int
 }
 
 extension Document {
     /// Every image block of the document, nested ones included, in reading order.
-    public var imageReferences: [ImageReference] {
+    package var imageReferences: [ImageReference] {
         var references: [ImageReference] = []
         for index in blocks.indices {
             // Most blocks of a long document are paragraphs, which hold no image: passed by their tag alone.

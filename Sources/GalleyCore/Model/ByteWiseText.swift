@@ -8,14 +8,14 @@
 extension StringProtocol {
     /// Whether the UTF-8 bytes start with those of `prefix`.
     @inlinable
-    public func hasBytePrefix(_ prefix: some StringProtocol) -> Bool {
+    package func hasBytePrefix(_ prefix: some StringProtocol) -> Bool {
         guard utf8.count >= prefix.utf8.count else { return false }
         return hasBytes(of: prefix, atStart: true) ?? utf8.starts(with: prefix.utf8)
     }
 
     /// Whether the UTF-8 bytes end with those of `suffix`.
     @inlinable
-    public func hasByteSuffix(_ suffix: some StringProtocol) -> Bool {
+    package func hasByteSuffix(_ suffix: some StringProtocol) -> Bool {
         let count = suffix.utf8.count
         guard utf8.count >= count else { return false }
         return hasBytes(of: suffix, atStart: false) ?? utf8.suffix(count).elementsEqual(suffix.utf8)
@@ -38,7 +38,7 @@ extension StringProtocol {
 
     /// Whether the UTF-8 bytes are those of `other`.
     @inlinable
-    public func isByteEqual(to other: some StringProtocol) -> Bool {
+    package func isByteEqual(to other: some StringProtocol) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
         // A rendered document's HTML runs to megabytes: compared as memory when it is.
         let asMemory = utf8.withContiguousStorageIfAvailable { mine in
@@ -53,25 +53,25 @@ extension StringProtocol {
 
     /// The text after `prefix`, or nil when the bytes do not start with it.
     @inlinable
-    public func removingBytePrefix(_ prefix: some StringProtocol) -> String? {
+    package func removingBytePrefix(_ prefix: some StringProtocol) -> String? {
         guard hasBytePrefix(prefix) else { return nil }
         return String(decoding: utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
     }
 
     /// The text before `suffix`, or nil when the bytes do not end with it.
     @inlinable
-    public func removingByteSuffix(_ suffix: some StringProtocol) -> String? {
+    package func removingByteSuffix(_ suffix: some StringProtocol) -> String? {
         guard hasByteSuffix(suffix) else { return nil }
         return String(decoding: utf8.dropLast(suffix.utf8.count), as: UTF8.self)
     }
 
     /// The non-empty parts between `/` bytes.
-    public var slashSeparatedParts: [String] {
+    package var slashSeparatedParts: [String] {
         splitAtSlashes(omittingEmptyParts: true)
     }
 
     /// The parts between `/` bytes, empty ones (before a leading `/`, between `//`) kept unless asked otherwise.
-    public func splitAtSlashes(omittingEmptyParts: Bool) -> [String] {
+    package func splitAtSlashes(omittingEmptyParts: Bool) -> [String] {
         utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: omittingEmptyParts)
             .map { String(decoding: $0, as: UTF8.self) }
     }
@@ -81,7 +81,7 @@ extension String {
     /// `name` inside the folder this path names: the one join of paths,
     /// relative to the content folder ("" is its top) or absolute ("/" is
     /// the root).
-    public func slashJoined(_ name: String) -> String {
+    package func slashJoined(_ name: String) -> String {
         if isEmpty { return name }
         return utf8.last == UInt8(ascii: "/") ? self + name : self + "/" + name
     }
@@ -90,7 +90,7 @@ extension String {
     /// rest, over the bytes in place: the watcher asks it of every path it
     /// walks, and every file is asked what it is by it at start-up.
     @inlinable
-    public var lastSlashSeparatedPart: String? {
+    package var lastSlashSeparatedPart: String? {
         var path = self
         return path.withUTF8 { bytes in
             let slash = UInt8(ascii: "/")

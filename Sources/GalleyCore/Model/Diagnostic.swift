@@ -1,5 +1,5 @@
 /// How serious a diagnostic is; `error` makes `galley check` exit 1.
-public enum Severity: String, Sendable, Hashable, Codable {
+package enum Severity: String, Sendable, Hashable, Codable {
     case error
     case warning
     case note
@@ -15,23 +15,23 @@ public enum Severity: String, Sendable, Hashable, Codable {
 ///
 /// Messages follow compiler style: lowercase, no trailing period, the
 /// offending token in quotes.
-public struct Diagnostic: Hashable, Sendable {
+package struct Diagnostic: Hashable, Sendable {
     /// The file, relative to the content folder, with `/` separators.
-    public var path: String
-    public var id: DiagnosticID
+    package var path: String
+    package var id: DiagnosticID
     /// The source the problem is about: its start is where it is reported.
-    public var range: SourceRange
-    public var severity: Severity
-    public var message: String
+    package var range: SourceRange
+    package var severity: Severity
+    package var message: String
     /// Ways to fix the problem, best first; most diagnostics have none.
-    public var fixIts: [FixIt]
+    package var fixIts: [FixIt]
     /// For a `line-limit` warning: the block's line count at each content
     /// size category, xSmall to AX5, as Galley's measure has it, so that a
     /// tool (or a test against the browser) reads them without the prose.
     /// Empty for every other diagnostic.
-    public var lineCounts: [Int] = []
+    package var lineCounts: [Int] = []
 
-    public init(path: String, id: DiagnosticID, range: SourceRange, severity: Severity, message: String, fixIts: [FixIt] = []) {
+    package init(path: String, id: DiagnosticID, range: SourceRange, severity: Severity, message: String, fixIts: [FixIt] = []) {
         self.path = path
         self.id = id
         self.range = range
@@ -41,23 +41,23 @@ public struct Diagnostic: Hashable, Sendable {
     }
 
     /// A problem with a place but no extent, such as a whole file's.
-    public init(path: String, id: DiagnosticID, at location: SourceLocation, severity: Severity, message: String) {
+    package init(path: String, id: DiagnosticID, at location: SourceLocation, severity: Severity, message: String) {
         self.init(path: path, id: id, range: SourceRange(at: location), severity: severity, message: message)
     }
 
     /// Where the problem is reported.
-    public var location: SourceLocation { range.start }
+    package var location: SourceLocation { range.start }
 
     /// The form editors and CI parse: `path:line:column: severity: message`.
     /// A path that would start a CI runner's command (`::error …`) is
     /// written `./::error …`, the same file, which no runner obeys.
-    public var formatted: String {
+    package var formatted: String {
         let shownPath = WorkflowCommandText.startsCommand(path) ? "./" + path : path
         return "\(shownPath):\(location.line):\(location.column): \(severity.rawValue): \(message)"
     }
 
     /// The same problem after its source moved: its range and its fixes'.
-    public func relocated(_ move: (SourceLocation) -> SourceLocation) -> Diagnostic {
+    package func relocated(_ move: (SourceLocation) -> SourceLocation) -> Diagnostic {
         var moved = self
         moved.range = range.relocated(move)
         moved.fixIts = fixIts.map { $0.relocated(move) }

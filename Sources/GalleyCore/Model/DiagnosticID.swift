@@ -1,7 +1,7 @@
 /// Which kind of problem a diagnostic is: one case per kind, with a stable
 /// name (`rawValue`) that editors show as the diagnostic's code, CI tools
 /// use as the rule, and tests assert. Rewording a message never changes it.
-public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Codable {
+package enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Codable {
     // Syntax of the file as a whole.
     /// JSON that does not parse (a data file, `galley.json`, a `Contents.json`).
     case jsonSyntax = "json-syntax"
@@ -82,7 +82,7 @@ public enum DiagnosticID: String, Sendable, Hashable, CaseIterable, Codable {
 
     /// One line on what the kind of problem is, for rule lists (SARIF's
     /// rules, documentation); a diagnostic's own message says the rest.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .jsonSyntax: "JSON that does not parse"
         case .propertyListSyntax: "a property list that does not parse"

@@ -6,7 +6,7 @@
 /// "endLine", "endColumn", "text"}]}]}`, and `"lineCounts"` for a
 /// diagnostic that has them.
 extension Diagnostic {
-    public func writeFields(into json: inout JSONWriter) {
+    package func writeFields(into json: inout JSONWriter) {
         json.field("path", path)
         Self.write(range, into: &json)
         json.field("severity", severity.rawValue)
@@ -45,7 +45,7 @@ extension Diagnostic {
     }
 
     /// The diagnostic `writeFields` wrote, or nil for anything else.
-    public init?(json node: JSONNode) {
+    package init?(json node: JSONNode) {
         guard let path = node.member("path")?.value.stringValue, let message = node.member("message")?.value.stringValue,
               let severity = node.member("severity")?.value.stringValue.flatMap(Severity.init(rawValue:)),
               let id = node.member("id")?.value.stringValue.flatMap(DiagnosticID.init(rawValue:)),

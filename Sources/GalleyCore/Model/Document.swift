@@ -1,5 +1,5 @@
 /// What kind of source a document was read from.
-public enum DocumentKind: String, Sendable, Hashable, Codable {
+package enum DocumentKind: String, Sendable, Hashable, Codable {
     case tagged     // an item of a JSON data file, or a tagged .txt file
     case rtf
     case rtfd
@@ -9,21 +9,21 @@ public enum DocumentKind: String, Sendable, Hashable, Codable {
 
 extension DocumentKind {
     /// Rich text, which writes its own colours into itself.
-    public var setsOwnColours: Bool { self == .rtf || self == .rtfd || self == .html }
+    package var setsOwnColours: Bool { self == .rtf || self == .rtfd || self == .html }
 }
 
 /// One previewable page: a title and its blocks, in reading order.
-public struct Document: Equatable, Sendable {
-    public var title: String
-    public var kind: DocumentKind
-    public var blocks: [Block]
+package struct Document: Equatable, Sendable {
+    package var title: String
+    package var kind: DocumentKind
+    package var blocks: [Block]
     /// For tagged content: how each image block's name is written, by the
     /// block's location, for fixes of missing images.
-    public var imageNamings: ImageNamings
+    package var imageNamings: ImageNamings
     /// The bar above the document as the app shows it; nil for none.
-    public var navigationBar: NavigationBar?
+    package var navigationBar: NavigationBar?
 
-    public init(title: String, kind: DocumentKind, blocks: [Block], imageNamings: ImageNamings = ImageNamings(),
+    package init(title: String, kind: DocumentKind, blocks: [Block], imageNamings: ImageNamings = ImageNamings(),
                 navigationBar: NavigationBar? = nil) {
         self.title = title
         self.kind = kind
@@ -36,12 +36,12 @@ public struct Document: Equatable, Sendable {
     /// text or other text document the inline bar with its title that the
     /// app's text view sits under. A tagged document whose schema names no
     /// title has none.
-    public var shownNavigationBar: NavigationBar? {
+    package var shownNavigationBar: NavigationBar? {
         navigationBar ?? (kind == .tagged ? nil : NavigationBar(title: title, displayMode: .inline))
     }
 
     /// The document with every block `lines` further down its file.
-    public func movedDown(by lines: Int) -> Document {
+    package func movedDown(by lines: Int) -> Document {
         var moved = self
         moved.blocks = blocks.map { $0.movedDown(by: lines) }
         moved.imageNamings = imageNamings.movedDown(by: lines)

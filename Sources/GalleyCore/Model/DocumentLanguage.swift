@@ -1,7 +1,7 @@
 /// The language a document is written in, as a BCP 47 tag for the page's
 /// `lang`. Browsers choose CJK glyphs by it: the same Han character is drawn
 /// differently for Japanese and for Chinese readers.
-public enum DocumentLanguage {
+package enum DocumentLanguage {
     /// The first that answers: the `.lproj` folder the file is in
     /// (`zh-Hans.lproj/…` → `zh-Hans`), the project's `language` in
     /// `galley.json`, or the scripts of the title and of the blocks' text
@@ -9,29 +9,29 @@ public enum DocumentLanguage {
     /// it changed); nil when none does.
     /// The folder comes first: in a localised app the project's language is
     /// only the development language, and each copy says its own.
-    public static func decide(configured: String?, path: String, title: String, scriptsOfBlocks: Scripts) -> String? {
+    package static func decide(configured: String?, path: String, title: String, scriptsOfBlocks: Scripts) -> String? {
         if let folder = ofLocalizationFolder(path) { return folder }
         if let configured, isTag(configured) { return configured }
         return Scripts(in: title).union(scriptsOfBlocks).language
     }
 
     /// The CJK scripts a text uses, which tell its language apart.
-    public struct Scripts: OptionSet, Sendable, Hashable {
-        public let rawValue: UInt8
-        public init(rawValue: UInt8) { self.rawValue = rawValue }
+    package struct Scripts: OptionSet, Sendable, Hashable {
+        package let rawValue: UInt8
+        package init(rawValue: UInt8) { self.rawValue = rawValue }
 
-        public static let kana = Scripts(rawValue: 1)
-        public static let hangul = Scripts(rawValue: 2)
-        public static let han = Scripts(rawValue: 4)
+        package static let kana = Scripts(rawValue: 1)
+        package static let hangul = Scripts(rawValue: 2)
+        package static let han = Scripts(rawValue: 4)
 
         /// Kana means Japanese (which also writes Han), hangul Korean, Han
         /// without either Chinese; any other text gives no CJK hint.
-        public var language: String? {
+        package var language: String? {
             contains(.kana) ? "ja" : contains(.hangul) ? "ko" : contains(.han) ? "zh" : nil
         }
 
         /// The scripts of a block's text and of the blocks nested in it.
-        public init(in block: Block) {
+        package init(in block: Block) {
             var found: Scripts = []
             block.walk { nested in
                 guard case .paragraph(let paragraph) = nested.content else { return }
@@ -41,11 +41,11 @@ public enum DocumentLanguage {
         }
 
         /// The scripts of every block's text, as a rendering of them finds (`RenderedDocument.scripts`).
-        public init(in blocks: [Block]) {
+        package init(in blocks: [Block]) {
             self = blocks.reduce(into: []) { $0.formUnion(Scripts(in: $1)) }
         }
 
-        public init(in text: String) {
+        package init(in text: String) {
             var text = text
             self = text.withUTF8(Scripts.init(inUTF8:))
         }
@@ -99,7 +99,7 @@ public enum DocumentLanguage {
 
     /// Whether `tag` looks like a BCP 47 tag (`ja`, `zh-Hans`, `pt-BR`), so
     /// nothing else reaches an attribute.
-    public static func isTag(_ tag: String) -> Bool {
+    package static func isTag(_ tag: String) -> Bool {
         let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
         guard let primary = subtags.first, (2...8).contains(primary.utf8.count), primary.utf8.allSatisfy(isASCIILetter) else { return false }
         return subtags.dropFirst().allSatisfy { subtag in

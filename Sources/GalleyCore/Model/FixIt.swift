@@ -1,17 +1,17 @@
 /// One way to fix a diagnostic, as swift-syntax's `FixIt`: what it does,
 /// for a person choosing it, and the text edits that do it.
-public struct FixIt: Hashable, Sendable {
+package struct FixIt: Hashable, Sendable {
     /// What choosing it does: `Change 'imgae' to 'image'`.
-    public var message: String
-    public var edits: [TextEdit]
+    package var message: String
+    package var edits: [TextEdit]
 
-    public init(message: String, edits: [TextEdit]) {
+    package init(message: String, edits: [TextEdit]) {
         self.message = message
         self.edits = edits
     }
 
     /// A fix that writes `replacement` in place of `range`.
-    public static func replacing(_ range: SourceRange, with replacement: String, message: String) -> FixIt {
+    package static func replacing(_ range: SourceRange, with replacement: String, message: String) -> FixIt {
         FixIt(message: message, edits: [TextEdit(range: range, replacement: replacement)])
     }
 
@@ -21,11 +21,11 @@ public struct FixIt: Hashable, Sendable {
 }
 
 /// Replace the text of `range` (empty for an insertion) with `replacement`.
-public struct TextEdit: Hashable, Sendable {
-    public var range: SourceRange
-    public var replacement: String
+package struct TextEdit: Hashable, Sendable {
+    package var range: SourceRange
+    package var replacement: String
 
-    public init(range: SourceRange, replacement: String) {
+    package init(range: SourceRange, replacement: String) {
         self.range = range
         self.replacement = replacement
     }

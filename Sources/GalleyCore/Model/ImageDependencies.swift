@@ -1,22 +1,22 @@
 /// An image a document depends on: an app asset by name, or an image file
 /// by its path relative to the content folder.
-public enum ImageDependency: Hashable, Sendable {
+package enum ImageDependency: Hashable, Sendable {
     case asset(String)
     case file(String)
 }
 
 /// Which documents use which images, both ways: when an image appears,
 /// changes or goes away, the documents that use it are rendered again.
-public struct ImageDependencies: Sendable {
+package struct ImageDependencies: Sendable {
     private var usersOfImage: [ImageDependency: Set<String>] = [:]
     /// Each once. A document uses a few images: an array holds them in half
     /// a set's room (with 10,000 documents of one image each, 0.6 against 1.1 MB, massif).
     private var imagesOfDocument: [String: [ImageDependency]] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Records that document `id` uses exactly `images` now.
-    public mutating func record(_ images: Set<ImageDependency>, usedBy id: String) {
+    package mutating func record(_ images: Set<ImageDependency>, usedBy id: String) {
         let previous = imagesOfDocument[id] ?? []
         // Most renderings show the images the last one showed.
         guard previous.count != images.count || !previous.allSatisfy(images.contains) else { return }
@@ -26,12 +26,12 @@ public struct ImageDependencies: Sendable {
     }
 
     /// Forgets a document that went away.
-    public mutating func forget(_ id: String) {
+    package mutating func forget(_ id: String) {
         for image in imagesOfDocument.removeValue(forKey: id) ?? [] { usersOfImage[image]?.remove(id) }
     }
 
     /// The documents that use `image`.
-    public func users(of image: ImageDependency) -> Set<String> {
+    package func users(of image: ImageDependency) -> Set<String> {
         usersOfImage[image] ?? []
     }
 }

@@ -1,7 +1,7 @@
 /// Finds the closest known name to a misspelt one, for "did you mean" hints.
-public enum NearestName {
+package enum NearestName {
     /// The candidate within a small edit distance of `name`, if any.
-    public static func find(_ name: String, among candidates: some Sequence<String>) -> String? {
+    package static func find(_ name: String, among candidates: some Sequence<String>) -> String? {
         let limit = max(1, min(2, name.count / 4))
         var best: (name: String, distance: Int)?
         for candidate in candidates where candidate != name {

@@ -4,14 +4,14 @@
 /// formatting inline that they never have, a fifth of its model; the line
 /// the editor follows, which one document of thousands has). Copies share
 /// it; it is never changed, only replaced.
-public final class OutOfLine<Value: Equatable & Sendable>: Equatable, Sendable {
-    public let value: Value
+package final class OutOfLine<Value: Equatable & Sendable>: Equatable, Sendable {
+    package let value: Value
 
-    public init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
     }
 
-    public static func == (first: OutOfLine, second: OutOfLine) -> Bool {
+    package static func == (first: OutOfLine, second: OutOfLine) -> Bool {
         first === second || first.value == second.value
     }
 }

@@ -8,14 +8,14 @@ extension Document {
     /// documents small enough to send on every change. Reading stops when
     /// the bound is reached, so a huge document costs no more than a short one.
     /// `work` counts the scalars looked up in Unicode's tables.
-    public func searchableText(limit: Int = Document.searchableTextLimit, work: WorkCounter? = nil) -> String {
+    package func searchableText(limit: Int = Document.searchableTextLimit, work: WorkCounter? = nil) -> String {
         var collector = WordCollector(limit: limit, work: work)
         collector.collect(blocks)
         return collector.text
     }
 
     /// The bound of `searchableText` per document, in UTF-8 bytes.
-    public static let searchableTextLimit = 600
+    package static let searchableTextLimit = 600
 }
 
 /// Gathers distinct words until a byte budget is spent.

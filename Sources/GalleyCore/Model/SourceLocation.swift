@@ -2,20 +2,20 @@
 ///
 /// Columns count Unicode scalars, so a Japanese line reports the same column
 /// an editor shows, not a byte offset.
-public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
+package struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+    package var line: Int
+    package var column: Int
 
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
-    public static let start = SourceLocation(line: 1, column: 1)
+    package static let start = SourceLocation(line: 1, column: 1)
 
-    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+    package static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 
-    public var description: String { "\(line):\(column)" }
+    package var description: String { "\(line):\(column)" }
 }

@@ -7,9 +7,9 @@
 /// long lines; the mutating `location(of:)` also remembers its last answer,
 /// so requests that arrive nearly in order (paragraph after paragraph) cost
 /// only the distance moved. A minified file, all on one line, stays linear.
-public struct SourceLocator: Sendable {
+package struct SourceLocator: Sendable {
     /// What a column counts.
-    public enum Columns: Sendable {
+    package enum Columns: Sendable {
         /// Unicode scalars of UTF-8 text.
         case scalars
         /// Bytes, for sources read byte by byte (RTF's 8-bit text).
@@ -29,9 +29,9 @@ public struct SourceLocator: Sendable {
     private var column = 1
     /// Bytes `location(of:)` has read to count columns: a reader adds them to
     /// its `WorkCounter`, so tests show it stays linear by counting, not timing.
-    public private(set) var bytesWalked = 0
+    package private(set) var bytesWalked = 0
 
-    public init(_ bytes: [UInt8], columns: Columns = .scalars) {
+    package init(_ bytes: [UInt8], columns: Columns = .scalars) {
         self.bytes = bytes
         sourceCount = bytes.count
         self.columns = columns
@@ -42,7 +42,7 @@ public struct SourceLocator: Sendable {
     /// The locator of `bytes`, an edit of `previous`'s source in which
     /// `start..<previousEnd` became `start..<end`: only the edited bytes are
     /// scanned for line breaks (see `LineStarts(editing:…)`).
-    public init(editing previous: SourceLocator, into bytes: [UInt8], from start: Int, previousEnd: Int, end: Int) {
+    package init(editing previous: SourceLocator, into bytes: [UInt8], from start: Int, previousEnd: Int, end: Int) {
         self.bytes = bytes
         sourceCount = bytes.count
         columns = previous.columns
@@ -56,7 +56,7 @@ public struct SourceLocator: Sendable {
     /// to be edited (`init(editing:…)`): it still tells lines
     /// (`line(ofOffset:)`) and the offsets of byte columns (`offset(of:)`),
     /// but counts no column: every location it is asked for is the start.
-    public var withoutSource: SourceLocator {
+    package var withoutSource: SourceLocator {
         var detached = self
         detached.bytes = []
         // Its remembered answer would have it walk bytes it no longer has.
@@ -65,12 +65,12 @@ public struct SourceLocator: Sendable {
     }
 
     /// The 1-based line of `requested` (clamped to the source).
-    public func line(ofOffset requested: Int) -> Int {
+    package func line(ofOffset requested: Int) -> Int {
         lineStarts.line(containing: max(0, min(requested, sourceCount))) + 1
     }
 
     /// The location of `requested` (clamped to the source).
-    public mutating func location(of requested: Int) -> SourceLocation {
+    package mutating func location(of requested: Int) -> SourceLocation {
         let target = clamped(requested)
         let lineStart = lineStarts[lineIndex]
         let nextLineStart = lineIndex + 1 < lineStarts.count ? lineStarts[lineIndex + 1] : Int.max
@@ -91,12 +91,12 @@ public struct SourceLocator: Sendable {
 
     /// The location of `requested`, looked up without the memory of the last
     /// answer: for readers that ask now and then, in any order.
-    public func location(ofOffset requested: Int) -> SourceLocation {
+    package func location(ofOffset requested: Int) -> SourceLocation {
         location(ofOffset: requested, work: nil)
     }
 
     /// The location of `requested`, adding the bytes read to find it to `work`.
-    public func location(ofOffset requested: Int, work: WorkCounter?) -> SourceLocation {
+    package func location(ofOffset requested: Int, work: WorkCounter?) -> SourceLocation {
         let target = clamped(requested)
         let index = lineStarts.line(containing: target)
         let counted = count(lineStarts[index]..<target)
@@ -106,14 +106,14 @@ public struct SourceLocator: Sendable {
 
     /// The range of the bytes `offsets`; the column marks keep a long
     /// minified line from being counted from its start twice.
-    public func range(ofOffsets offsets: Range<Int>) -> SourceRange {
+    package func range(ofOffsets offsets: Range<Int>) -> SourceRange {
         let end = max(offsets.lowerBound, min(offsets.upperBound, bytes.count))
         return SourceRange(location(ofOffset: offsets.lowerBound), location(ofOffset: end))
     }
 
     /// The offset of `location` (as `location(of:)` gives it), or nil when
     /// the source has no such line.
-    public func offset(of location: SourceLocation) -> Int? {
+    package func offset(of location: SourceLocation) -> Int? {
         guard location.line >= 1, location.line <= lineStarts.count, columns == .bytes || bytes.count == sourceCount else { return nil }
         let start = lineStarts[location.line - 1]
         return bytes.withUnsafeBufferPointer { buffer in

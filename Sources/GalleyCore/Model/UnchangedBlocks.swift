@@ -5,18 +5,18 @@
 /// An edit touches one stretch of a document, so the blocks before it and
 /// after it are matched from either end; everything between counts as new.
 /// Comparing blocks costs far less than rendering or judging them again.
-public struct UnchangedBlocks: Sendable, Equatable {
+package struct UnchangedBlocks: Sendable, Equatable {
     /// New blocks before this index equal the earlier version's first ones.
-    public let prefix: Int
+    package let prefix: Int
     /// New blocks from this index on equal the earlier version's last ones.
-    public let suffixStart: Int
+    package let suffixStart: Int
     /// Added to a new block's index in the suffix to find its earlier index.
-    public let suffixShift: Int
+    package let suffixShift: Int
     /// How many blocks each version has: a match found for other versions is not used.
     let earlierCount: Int
     let count: Int
 
-    public init(earlier old: [Block], blocks: [Block]) {
+    package init(earlier old: [Block], blocks: [Block]) {
         let shortest = min(old.count, blocks.count)
         // Compared where they lie: taking each block out of its array
         // retained and released its kind and content, four times a block.
@@ -37,16 +37,16 @@ public struct UnchangedBlocks: Sendable, Equatable {
     }
 
     /// Whether this match is between versions of these sizes.
-    public func matches(earlierCount: Int, count: Int) -> Bool {
+    package func matches(earlierCount: Int, count: Int) -> Bool {
         self.earlierCount == earlierCount && self.count == count
     }
 
     /// The new blocks that are not earlier ones.
-    public var changed: Range<Int> { prefix..<suffixStart }
+    package var changed: Range<Int> { prefix..<suffixStart }
 
     /// Where the block at `index` of the new version was in the earlier
     /// version, if it is unchanged there.
-    public func earlierIndex(ofBlockAt index: Int) -> Int? {
+    package func earlierIndex(ofBlockAt index: Int) -> Int? {
         if index < prefix { return index }
         if index >= suffixStart { return index + suffixShift }
         return nil

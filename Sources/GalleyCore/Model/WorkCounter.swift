@@ -4,13 +4,13 @@
 ///
 /// The caller passes one in; a reader given none counts nothing. The
 /// shells count their own steps with one too (the folder listed whole).
-public final class WorkCounter {
+package final class WorkCounter {
     /// Steps counted so far.
-    public private(set) var steps = 0
+    package private(set) var steps = 0
 
-    public init() {}
+    package init() {}
 
-    public func add(_ count: Int) {
+    package func add(_ count: Int) {
         steps &+= count
     }
 }

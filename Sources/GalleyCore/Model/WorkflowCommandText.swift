@@ -10,9 +10,9 @@
 /// The runner compares with .NET's culture-aware `StartsWith` and
 /// `IndexOf`, which skip characters such as a zero-width space: those
 /// (Unicode's default-ignorable code points) are skipped here too.
-public enum WorkflowCommandText {
+package enum WorkflowCommandText {
     /// Whether `text`, written first on a line, would start a command.
-    public static func startsCommand(_ text: some StringProtocol) -> Bool {
+    package static func startsCommand(_ text: some StringProtocol) -> Bool {
         text.unicodeScalars.lazy.filter { !$0.properties.isDefaultIgnorableCodePoint }
             .drop(while: \.properties.isWhitespace).starts(with: "::".unicodeScalars)
     }
@@ -20,14 +20,14 @@ public enum WorkflowCommandText {
     /// `line` with nothing a runner obeys, in the escapes the terminal
     /// output uses (`TerminalText`): a leading `::` as `\x3A:`, and every
     /// `##[` as `##\x5B`.
-    public static func inertLine(_ line: String) -> String {
+    package static func inertLine(_ line: String) -> String {
         inert(line, leadingColon: startsCommand(line) ? "\\x3A" : nil, bracket: "\\x5B")
     }
 
     /// JSON text with nothing a runner obeys and the same meaning: `##[`
     /// can only be inside a string there, where `\u005B` is `[`; and no
     /// line starts with `::`, as strings hold no raw line breaks.
-    public static func inertJSON(_ json: String) -> String {
+    package static func inertJSON(_ json: String) -> String {
         inert(json, leadingColon: nil, bracket: "\\u005B")
     }
 

@@ -1,6 +1,6 @@
 /// Which way lines run: left to right, or right to left as in Arabic and
 /// Hebrew. Written as HTML's `dir` values.
-public enum WritingDirection: String, Sendable, Hashable {
+package enum WritingDirection: String, Sendable, Hashable {
     case leftToRight = "ltr"
     case rightToLeft = "rtl"
 
@@ -10,7 +10,7 @@ public enum WritingDirection: String, Sendable, Hashable {
     /// paragraph then runs the way its first strong character does, as
     /// `NSParagraphStyle`'s natural direction has it (the page's
     /// `unicode-bidi: plaintext`).
-    public static func decide(configured: String?, path: String) -> WritingDirection? {
+    package static func decide(configured: String?, path: String) -> WritingDirection? {
         if let folder = DocumentLanguage.ofLocalizationFolder(path) { return WritingDirection(language: folder) }
         if let configured, DocumentLanguage.isTag(configured) { return WritingDirection(language: configured) }
         return nil
@@ -19,7 +19,7 @@ public enum WritingDirection: String, Sendable, Hashable {
     /// The direction of the script a BCP 47 tag names or implies: a script
     /// subtag decides when there is one (`az-Arab`, `ks-Deva`), else the
     /// language's usual script.
-    public init(language tag: String) {
+    package init(language tag: String) {
         let subtags = tag.lowercased().split(separator: "-")
         if let script = subtags.dropFirst().first(where: { $0.count == 4 && $0.allSatisfy(\.isLetter) }) {
             self = Self.rightToLeftScripts.contains(String(script)) ? .rightToLeft : .leftToRight

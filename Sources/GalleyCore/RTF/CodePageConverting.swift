@@ -6,7 +6,7 @@
 /// The core converts UTF-8, Windows Latin 1 and the Symbol font itself;
 /// without a converter, text in any other code page is read as Windows Latin 1
 /// and the reader says so.
-public protocol CodePageConverting: Sendable {
+package protocol CodePageConverting: Sendable {
     /// Appends the UTF-8 form of `bytes`, read in `codePage`, to `utf8`,
     /// with a replacement character for each byte that does not decode;
     /// false, with nothing appended, when there is no converter for `codePage`.

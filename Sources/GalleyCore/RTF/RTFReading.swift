@@ -6,11 +6,11 @@
 /// `@unchecked Sendable`: the checkpoints hold copies of the parser, whose
 /// byte buffer is detached (empty) and whose work counter is dropped; the
 /// compiler cannot see that of an unsafe buffer pointer.
-public struct RTFReading: @unchecked Sendable {
-    public let document: Document
-    public let diagnostics: [Diagnostic]
+package struct RTFReading: @unchecked Sendable {
+    package let document: Document
+    package let diagnostics: [Diagnostic]
     /// How many bytes this reading parsed: the whole file, or the edited part.
-    public let bytesRead: Int
+    package let bytesRead: Int
     /// Nil once let go of (`withoutSource`): the next version's edit is then told.
     let bytes: [UInt8]?
     let lines: SourceLocator
@@ -20,11 +20,11 @@ public struct RTFReading: @unchecked Sendable {
     let checkpointSpacing: Int
 
     /// Whether the next version can be read in part.
-    public var canBeResumed: Bool { !checkpoints.isEmpty }
+    package var canBeResumed: Bool { !checkpoints.isEmpty }
 }
 
 extension RTFReading: ResumableReading {
-    public var withoutSource: RTFReading {
+    package var withoutSource: RTFReading {
         RTFReading(document: document, diagnostics: diagnostics, bytesRead: bytesRead, bytes: nil, lines: lines.withoutSource,
                    checkpoints: checkpoints, checkpointSpacing: checkpointSpacing)
     }
@@ -35,12 +35,12 @@ extension RTFReader {
     /// checkpoint before it to the first one after it that reads on alike,
     /// so about twice this. A checkpoint costs a copy of the parser (a few
     /// hundred bytes), so a 1 MB document keeps about 250.
-    public static let checkpointSpacing = 4_096
+    package static let checkpointSpacing = 4_096
 
     /// Reads `bytes` whole, keeping checkpoints for reading an edited
     /// version in part (one at the first paragraph boundary at least
     /// `checkpointSpacing` bytes after the last).
-    public static func reading(of bytes: [UInt8], path: String, converters: (any CodePageConverting)? = nil, work: WorkCounter? = nil,
+    package static func reading(of bytes: [UInt8], path: String, converters: (any CodePageConverting)? = nil, work: WorkCounter? = nil,
                                checkpointSpacing: Int = checkpointSpacing) -> RTFReading {
         let lines = SourceLocator(bytes, columns: .bytes)
         return bytes.withUnsafeBufferPointer { buffer in
@@ -61,7 +61,7 @@ extension RTFReader {
     /// The edit is `edit` when told (the versions are then not compared),
     /// else found by comparing with the previous bytes; with neither, the
     /// file is read whole.
-    public static func reread(_ bytes: [UInt8], after previous: RTFReading, edit: SourceEdit? = nil, path: String,
+    package static func reread(_ bytes: [UInt8], after previous: RTFReading, edit: SourceEdit? = nil, path: String,
                               converters: (any CodePageConverting)? = nil, work: WorkCounter? = nil) -> RTFReading {
         let spacing = previous.checkpointSpacing
         guard previous.canBeResumed, let edit = SourceEdit.edit(told: edit, previous: previous.bytes, new: bytes) else {

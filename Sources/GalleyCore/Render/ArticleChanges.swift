@@ -3,13 +3,13 @@
 /// block of a group that is not kept whole, whether it is kept, moved or
 /// new. A patch for the page is this, written down (`DocumentPatch`); no
 /// later layer compares elements again.
-public struct ArticleChanges: Sendable, Equatable {
+package struct ArticleChanges: Sendable, Equatable {
     /// The rendering these changes are told against.
-    public let basis: RenderingIdentity
+    package let basis: RenderingIdentity
     /// One per child of the new article, in order.
-    public var children: [Child]
+    package var children: [Child]
 
-    public enum Child: Sendable, Equatable {
+    package enum Child: Sendable, Equatable {
         /// The basis's child at `from`, as it was but for its location
         /// attributes, which grow by `shift` (a group whose blocks all moved
         /// alike: one attribute, however many blocks it holds).
@@ -22,7 +22,7 @@ public struct ArticleChanges: Sendable, Equatable {
         case new(blocks: [Block]?)
     }
 
-    public enum Block: Sendable, Equatable {
+    package enum Block: Sendable, Equatable {
         /// The basis's block `index` of its child `group`, as it was but for
         /// its location attributes, which grow by `shift`.
         case kept(group: Int, index: Int, shift: LocationShift)
@@ -30,15 +30,15 @@ public struct ArticleChanges: Sendable, Equatable {
         case new
     }
 
-    public static func == (first: ArticleChanges, second: ArticleChanges) -> Bool {
+    package static func == (first: ArticleChanges, second: ArticleChanges) -> Bool {
         first.basis === second.basis && first.children == second.children
     }
 }
 
 /// How much the numbers of an element's location attributes grow.
-public struct LocationShift: Sendable, Equatable {
-    public var lines: Int
-    public var columns: Int
+package struct LocationShift: Sendable, Equatable {
+    package var lines: Int
+    package var columns: Int
 
-    public static let none = LocationShift(lines: 0, columns: 0)
+    package static let none = LocationShift(lines: 0, columns: 0)
 }

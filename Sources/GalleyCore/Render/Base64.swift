@@ -1,8 +1,8 @@
 /// Standard base64 (RFC 4648) for `data:` URLs, without Foundation.
-public enum Base64 {
+package enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
-    public static func encode(_ bytes: [UInt8]) -> String {
+    package static func encode(_ bytes: [UInt8]) -> String {
         var output = [UInt8]()
         output.reserveCapacity((bytes.count + 2) / 3 * 4)
         var index = 0

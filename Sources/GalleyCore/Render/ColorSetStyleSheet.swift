@@ -1,20 +1,20 @@
 /// CSS custom properties for the colour sets a schema's styles name, one
 /// per set, switched with the page's appearance (and the reader's contrast
 /// setting) as the app switches them.
-public enum ColorSetStyleSheet {
+package enum ColorSetStyleSheet {
     /// The custom property that holds colour set `name`.
-    public static func property(for name: String) -> String {
+    package static func property(for name: String) -> String {
         "--galley-color-" + KindStyleSheet.cssIdentifier(name)
     }
 
     /// The colour-set names a schema's styles use (not SwiftUI names nor hex).
-    public static func colorSetNames(in schema: ContentSchema) -> [String] {
+    package static func colorSetNames(in schema: ContentSchema) -> [String] {
         var seen = Set<String>()
         return schema.shownKinds.compactMap(\.style.color)
             .filter { KindStyleSheet.cssColor($0) == nil && seen.insert($0).inserted }
     }
 
-    public static func css(for schema: ContentSchema, catalog: AssetCatalog) -> String {
+    package static func css(for schema: ContentSchema, catalog: AssetCatalog) -> String {
         let names = colorSetNames(in: schema).filter(catalog.hasColorSet(named:))
         guard !names.isEmpty else { return "" }
         let device = PreviewDevice.all[0]

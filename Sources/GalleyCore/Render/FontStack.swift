@@ -1,7 +1,7 @@
 /// CSS font stacks that behave like iOS: the named face where the browser
 /// has it, then look-alikes, then the system fonts iOS falls back to for
 /// scripts the face lacks (Japanese in Baskerville gets Hiragino Sans).
-public enum FontStack {
+package enum FontStack {
     private static let lookAlikes: [String: [String]] = [
         "baskerville": ["Baskerville", "Galley Baskerville", "Libre Baskerville", "Baskerville Old Face", "Georgia", "Times New Roman", "Liberation Serif", "DejaVu Serif"],
         "helvetica": ["Helvetica", "Galley Helvetica", "Helvetica Neue", "Arial", "Liberation Sans"],
@@ -45,7 +45,7 @@ public enum FontStack {
     ]
 
     /// Rules that set `cjkProperty` by language, for every document's CSS.
-    public static let languageRules: String = cjkByLanguage.map { rule in
+    package static let languageRules: String = cjkByLanguage.map { rule in
         "\(rule.selector){\(cjkProperty):\(rule.families.map(quote).joined(separator: ", "))}\n"
     }.joined()
 
@@ -61,7 +61,7 @@ public enum FontStack {
     static let fallbackFamilies: [String] = defaultCJK + otherScripts
 
     /// A CSS `font-family` value for `family`, quoted and escaped.
-    public static func css(for family: String) -> String {
+    package static func css(for family: String) -> String {
         let named = lookAlikes[family.lowercased()] ?? [family]
         var seen = Set<String>()
         return (named.map(quote) + systemFallback)
@@ -71,16 +71,16 @@ public enum FontStack {
 
     /// The CSS custom property holding the system fallback chain, defined
     /// once per document so that styled runs stay short.
-    public static let fallbackProperty = "--galley-fallback-fonts"
+    package static let fallbackProperty = "--galley-fallback-fonts"
 
     /// The fallback chain as a declaration of `fallbackProperty`.
-    public static var fallbackDeclaration: String {
+    package static var fallbackDeclaration: String {
         "\(fallbackProperty):\(systemFallback.joined(separator: ", "))"
     }
 
     /// A short `font-family` value for one run: the family and its
     /// look-alikes, then the document's fallback chain by reference.
-    public static func inlineCSS(for family: String) -> String {
+    package static func inlineCSS(for family: String) -> String {
         let named = lookAlikes[family.lowercased()] ?? [family]
         // Single quotes: inside a style attribute, double ones become &quot;.
         let quoted = named.map { name in

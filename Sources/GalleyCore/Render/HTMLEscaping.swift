@@ -1,10 +1,10 @@
 /// Escapes text for HTML element content and quoted attribute values alike.
-public enum HTMLEscaping {
+package enum HTMLEscaping {
     /// `text` with `& < > "` (and `'` unless `keepingApostrophes`) escaped.
     ///
     /// Keep apostrophes only for values the renderer writes inside double
     /// quotes, such as style attributes whose font names use single quotes.
-    public static func escape(_ text: String, keepingApostrophes: Bool = false) -> String {
+    package static func escape(_ text: String, keepingApostrophes: Bool = false) -> String {
         let needsEscaping = text.utf8.contains { byte in
             byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"")
                 || (byte == UInt8(ascii: "'") && !keepingApostrophes)

@@ -5,12 +5,12 @@
 /// A pure function of the document and the context: what it finds on the
 /// way (images missing, or that cannot be shown as they are) it returns in
 /// the rendering, and what it looks up it keeps only while it renders.
-public struct HTMLRenderer {
-    public let context: RenderContext
+package struct HTMLRenderer {
+    package let context: RenderContext
     /// Counts the blocks rendered anew (not copied from a previous rendering).
     private let counter: WorkCounter?
 
-    public init(context: RenderContext, counter: WorkCounter? = nil) {
+    package init(context: RenderContext, counter: WorkCounter? = nil) {
         self.context = context
         self.counter = counter
     }
@@ -24,7 +24,7 @@ public struct HTMLRenderer {
         var imageProblems: [String: String] = [:]
     }
 
-    public func render(_ document: Document) -> RenderedDocument {
+    package func render(_ document: Document) -> RenderedDocument {
         render(document, reusing: nil)
     }
 
@@ -34,7 +34,7 @@ public struct HTMLRenderer {
     /// a long rich-text document then costs a comparison per block, not a
     /// rendering, and groups that did not change are copied whole. Says in
     /// `changes` which children and blocks were kept, moved or are new.
-    public func render(_ document: Document, reusing previous: PreviousRendering?) -> RenderedDocument {
+    package func render(_ document: Document, reusing previous: PreviousRendering?) -> RenderedDocument {
         // The direction on the article mirrors the page around it too (documentPage.js).
         let direction = context.direction.map { " dir=\"\($0.rawValue)\"" } ?? ""
         let articleTag = "<article class=\"galley-doc kind-\(document.kind.rawValue)\"\(direction)>"
@@ -315,7 +315,7 @@ public struct HTMLRenderer {
     /// later, when a page asks, depend on. Embedded pictures always do. With
     /// why files of the images resolved cannot be shown as they are, by
     /// path, as a rendering would find them (the look stops at the first missing).
-    public static func resolvesEveryImage(of document: Document, in context: RenderContext)
+    package static func resolvesEveryImage(of document: Document, in context: RenderContext)
         -> (resolves: Bool, imageProblems: [String: String]) {
         var problems: [String: String] = [:]
         let resolves = document.imageReferences.allSatisfy { reference in

@@ -1,9 +1,9 @@
 /// The CSS for the block kinds of a schema: each kind's style in the app's
 /// terms (points, SwiftUI colours) written as the browser's.
-public enum KindStyleSheet {
+package enum KindStyleSheet {
     /// SwiftUI's named colours, as the CSS variables of both appearances
     /// (`SwiftUIColorStyleSheet`), and black and white, which do not change.
-    public static let namedColors: [String: String] = {
+    package static let namedColors: [String: String] = {
         var colors = ["black": "#000000", "white": "#ffffff"]
         for (name, _) in SwiftUIColors.adaptive { colors[name] = "var(\(SwiftUIColorStyleSheet.variable(name)))" }
         colors["grey"] = colors["gray"]
@@ -12,7 +12,7 @@ public enum KindStyleSheet {
 
     /// The column's padding and spacing, and each kind's look and size as
     /// `ColumnLayout` has it with the line heights of `faces`.
-    public static func css(for schema: ContentSchema, faces: TextFaces, rules: LayoutRules) -> String {
+    package static func css(for schema: ContentSchema, faces: TextFaces, rules: LayoutRules) -> String {
         var css = SwiftUIColorStyleSheet.css + FontStack.languageRules
         css += ".galley-doc.kind-tagged{padding:\(formatPoints(ColumnLayout.padding));gap:0}\n"
         css += StackSpacingStyleSheet.css(for: schema, faces: faces, rules: rules)
@@ -34,7 +34,7 @@ public enum KindStyleSheet {
     }
 
     /// A CSS colour for a style colour name or hex value; nil if it is neither.
-    public static func cssColor(_ name: String) -> String? {
+    package static func cssColor(_ name: String) -> String? {
         if let named = namedColors[name.lowercased()] { return named }
         let hex = name.hasPrefix("#") ? name.dropFirst() : Substring(name)
         guard [3, 6, 8].contains(hex.count), hex.allSatisfy(\.isHexDigit) else { return nil }
@@ -42,7 +42,7 @@ public enum KindStyleSheet {
     }
 
     /// The SwiftUI colour names a style may use.
-    public static var colorNames: Set<String> { Set(namedColors.keys) }
+    package static var colorNames: Set<String> { Set(namedColors.keys) }
 
     private static func declarations(for kind: BlockKind, stack: StackStyle) -> [String] {
         let style = kind.style

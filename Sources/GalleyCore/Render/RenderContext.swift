@@ -1,22 +1,22 @@
 /// An image the renderer can point at: a URL and, when known, its pixel size.
-public struct ResolvedImage: Sendable, Equatable {
-    public var url: String
-    public var width: Int?
-    public var height: Int?
+package struct ResolvedImage: Sendable, Equatable {
+    package var url: String
+    package var width: Int?
+    package var height: Int?
     /// Set for a file that exists but browsers cannot show (TIFF, PDF):
     /// the renderer shows this label instead of an image.
-    public var placeholder: String?
+    package var placeholder: String?
     /// The file each device and appearance the page can simulate would
     /// load, keyed as `PreviewDevice.key` (`ipad-dark`); empty when every
     /// one loads `url`. The page switches between them without a reload.
-    public var variants: [ImageVariant] = []
+    package var variants: [ImageVariant] = []
     /// A template image: the app paints its shape in the foreground colour.
-    public var isTemplate = false
+    package var isTemplate = false
     /// Why files of it (by path) cannot be shown as they are, when some
     /// cannot: the renderer hands these back in `RenderedDocument.imageProblems`.
-    public var problems: [String: String] = [:]
+    package var problems: [String: String] = [:]
 
-    public init(url: String, width: Int? = nil, height: Int? = nil, placeholder: String? = nil) {
+    package init(url: String, width: Int? = nil, height: Int? = nil, placeholder: String? = nil) {
         self.url = url
         self.width = width
         self.height = height
@@ -25,13 +25,13 @@ public struct ResolvedImage: Sendable, Equatable {
 }
 
 /// One device's file of an image asset.
-public struct ImageVariant: Sendable, Equatable {
-    public var key: String
-    public var url: String
-    public var width: Int?
-    public var height: Int?
+package struct ImageVariant: Sendable, Equatable {
+    package var key: String
+    package var url: String
+    package var width: Int?
+    package var height: Int?
 
-    public init(key: String, url: String, width: Int?, height: Int?) {
+    package init(key: String, url: String, width: Int?, height: Int?) {
         self.key = key
         self.url = url
         self.width = width
@@ -41,22 +41,22 @@ public struct ImageVariant: Sendable, Equatable {
 
 /// What the renderer needs from outside the document, given as values and
 /// lookups so that rendering stays a pure function.
-public struct RenderContext {
+package struct RenderContext {
     /// Resolves an app asset name (`lpenguin_02`) to an image.
-    public var resolveAsset: (String) -> ResolvedImage?
+    package var resolveAsset: (String) -> ResolvedImage?
     /// Resolves a file named by the document (an RTFD attachment).
-    public var resolveFile: (String) -> ResolvedImage?
+    package var resolveFile: (String) -> ResolvedImage?
     /// The block kinds, for their styles.
-    public var schema: ContentSchema
+    package var schema: ContentSchema
     /// The direction the app lays the document out in (see
     /// `WritingDirection.decide`); nil leaves it to each paragraph.
-    public var direction: WritingDirection?
+    package var direction: WritingDirection?
     /// The metrics of the face that draws a font family a rich-text
     /// document names (`TextFaces`), for its lines' heights (`TextViewLines`).
-    public var faceMetrics: (String) -> FontMetrics
+    package var faceMetrics: (String) -> FontMetrics
 
     /// With no `faceMetrics`, every face has a common 1.2 em line.
-    public init(
+    package init(
         schema: ContentSchema = .seed,
         direction: WritingDirection? = nil,
         faceMetrics: @escaping (String) -> FontMetrics = { _ in TextFaces.unknownMetrics },

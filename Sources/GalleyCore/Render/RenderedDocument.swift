@@ -1,22 +1,22 @@
 /// The renderer's output for one document.
-public struct RenderedDocument: Sendable, Equatable {
-    public struct MissingImage: Sendable, Equatable {
-        public var name: String
-        public var location: SourceLocation
-        public var blockID: String
+package struct RenderedDocument: Sendable, Equatable {
+    package struct MissingImage: Sendable, Equatable {
+        package var name: String
+        package var location: SourceLocation
+        package var blockID: String
     }
 
     /// The title header or a block, where it sits in `html`.
-    public struct Element: Sendable, Equatable {
+    package struct Element: Sendable, Equatable {
         /// The element's id; nil for the title header.
-        public var id: String?
+        package var id: String?
         /// UTF-8 offsets of the element in `html`, without the line break after it.
-        public var range: Range<Int>
+        package var range: Range<Int>
         /// For a block: where it starts in the source, and the UTF-8 offsets
         /// of the attributes that say it relative to its group
         /// (` data-line-offset="…" data-column-offset="…"`, see `GroupOffset`).
-        public var location: SourceLocation?
-        public var locationAttributes: Range<Int>
+        package var location: SourceLocation?
+        package var locationAttributes: Range<Int>
 
         init(id: String?, range: Range<Int>, location: SourceLocation? = nil, locationAttributes: Range<Int> = 0..<0) {
             self.id = id
@@ -35,18 +35,18 @@ public struct RenderedDocument: Sendable, Equatable {
 
     /// Consecutive blocks wrapped in one element (`BlockGroups` says where
     /// one ends): a child of the article after the header.
-    public struct Group: Sendable, Equatable {
-        public var id: String
+    package struct Group: Sendable, Equatable {
+        package var id: String
         /// UTF-8 offsets of the whole group element in `html`, without the line break after it.
-        public var range: Range<Int>
+        package var range: Range<Int>
         /// UTF-8 offsets of its opening tag, and of the attributes in it
         /// that say where its first block starts (` data-line="…" data-column="…"`).
-        public var openingTag: Range<Int>
-        public var locationAttributes: Range<Int>
+        package var openingTag: Range<Int>
+        package var locationAttributes: Range<Int>
         /// Where its first block starts: what its blocks' offsets count from.
-        public var location: SourceLocation
+        package var location: SourceLocation
         /// Its blocks, by index (the header, if any, is not counted).
-        public var blocks: Range<Int>
+        package var blocks: Range<Int>
     }
 
     /// What a later rendering needs to know of a block: to copy it instead
@@ -66,36 +66,36 @@ public struct RenderedDocument: Sendable, Equatable {
         var scripts: DocumentLanguage.Scripts
     }
 
-    public var html: String
+    package var html: String
     /// The article's opening tag, as it starts `html`.
-    public var articleTag: String
+    package var articleTag: String
     /// The header (without an id), then one element per block, in order.
-    public var elements: [Element]
+    package var elements: [Element]
     /// The article's children after the header, in order.
-    public var groups: [Group]
-    public var missingImages: [MissingImage]
+    package var groups: [Group]
+    package var missingImages: [MissingImage]
     /// Why files of images this rendering resolved cannot be shown as they
     /// are, by path (`ResolvedImage.problems`); those of blocks copied from
     /// the previous rendering were not resolved again.
-    public var imageProblems: [String: String]
+    package var imageProblems: [String: String]
     /// Per block, in order.
     var blocks: [RenderedBlock]
     /// The scripts of every block's text (not the title's), for `DocumentLanguage`.
-    public var scripts: DocumentLanguage.Scripts
+    package var scripts: DocumentLanguage.Scripts
     /// This rendering, for a later one to name as its basis.
-    public let identity = RenderingIdentity()
+    package let identity = RenderingIdentity()
     /// How the article differs from the rendering it was made from, if any.
-    public var changes: ArticleChanges?
+    package var changes: ArticleChanges?
 
     /// What the renderings show, not which rendering they came from.
-    public static func == (first: RenderedDocument, second: RenderedDocument) -> Bool {
+    package static func == (first: RenderedDocument, second: RenderedDocument) -> Bool {
         first.html == second.html && first.articleTag == second.articleTag && first.elements == second.elements
             && first.groups == second.groups && first.missingImages == second.missingImages && first.blocks == second.blocks
             && first.scripts == second.scripts
     }
 
     /// Element ids of the top-level blocks, in order.
-    public var blockIDs: [String] { elements.compactMap(\.id) }
+    package var blockIDs: [String] { elements.compactMap(\.id) }
 
     /// Which block problems at `locations` are shown on, by location: the
     /// block that starts there, or the block holding an image missing there
@@ -103,7 +103,7 @@ public struct RenderedDocument: Sendable, Equatable {
     /// asked for are looked up, and the walk ends once all are found: a
     /// document has a few problems and may have thousands of blocks (a table
     /// of them all was a tenth of a save of 5,000 paragraphs).
-    public func blockIDs(at locations: [SourceLocation]) -> [SourceLocation: String] {
+    package func blockIDs(at locations: [SourceLocation]) -> [SourceLocation: String] {
         var wanted = Set(locations)
         var ids: [SourceLocation: String] = [:]
         for element in elements where !wanted.isEmpty {
@@ -114,33 +114,33 @@ public struct RenderedDocument: Sendable, Equatable {
     }
 
     /// How many blocks the rendering has.
-    public var blockCount: Int { elements.count - headerCount }
+    package var blockCount: Int { elements.count - headerCount }
 
     /// How many elements come before the blocks' (and children of the
     /// article before the groups): the header is the only element without
     /// an id, and comes first.
-    public var headerCount: Int { elements.first.map { $0.id == nil ? 1 : 0 } ?? 0 }
+    package var headerCount: Int { elements.first.map { $0.id == nil ? 1 : 0 } ?? 0 }
 }
 
 /// Tells one rendering from every other, so that a patch is written from
 /// the renderer's changes only against the rendering they were made from.
-public final class RenderingIdentity: Sendable {
+package final class RenderingIdentity: Sendable {
     init() {}
 }
 
 /// A document and how it was rendered, for rendering its next version.
-public struct PreviousRendering: Sendable {
-    public var document: Document
-    public var rendered: RenderedDocument
+package struct PreviousRendering: Sendable {
+    package var document: Document
+    package var rendered: RenderedDocument
     /// Whether the context resolves images as it did for `rendered`: then
     /// the blocks holding images (that all resolved) are copied too.
-    public var sameContext: Bool
+    package var sameContext: Bool
     /// Which blocks of the document now rendered are unchanged blocks of
     /// `document`, when the caller has found that already (for its checks);
     /// else the renderer finds it.
-    public var unchanged: UnchangedBlocks?
+    package var unchanged: UnchangedBlocks?
 
-    public init(document: Document, rendered: RenderedDocument, sameContext: Bool = false) {
+    package init(document: Document, rendered: RenderedDocument, sameContext: Bool = false) {
         self.document = document
         self.rendered = rendered
         self.sameContext = sameContext
@@ -149,7 +149,7 @@ public struct PreviousRendering: Sendable {
 
 extension String {
     /// The text between two UTF-8 offsets that fall on character boundaries.
-    public func utf8Slice(_ range: Range<Int>) -> Substring {
+    package func utf8Slice(_ range: Range<Int>) -> Substring {
         let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
         let end = utf8.index(start, offsetBy: range.count)
         return self[start..<end]

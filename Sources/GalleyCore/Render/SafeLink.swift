@@ -1,9 +1,9 @@
 /// Keeps links from content from running script in the page.
-public enum SafeLink {
+package enum SafeLink {
     private static let allowedSchemes: Set<String> = ["http", "https", "mailto", "tel"]
 
     /// The link if it is safe to put in an `href`, else nil.
-    public static func href(_ link: String) -> String? {
+    package static func href(_ link: String) -> String? {
         // Browsers ignore control characters and spaces inside a scheme
         // ("java\tscript:"), so judge the link as they read it.
         let cleaned = String(link.unicodeScalars.filter { $0.value > 0x20 && $0.value != 0x7F })

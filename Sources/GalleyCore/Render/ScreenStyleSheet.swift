@@ -5,12 +5,12 @@
 /// size; the bar keeps its height. Its heights are the simulated device's
 /// (`PreviewDevice`), which the page sets as custom properties, so the page
 /// and the layout model (`LayoutRules.navigationBarHeight`) agree.
-public enum ScreenStyleSheet {
+package enum ScreenStyleSheet {
     /// The properties the page sets from the device table.
-    public static let inlineBarProperty = "--galley-bar-inline"
-    public static let largeBarProperty = "--galley-bar-large"
+    package static let inlineBarProperty = "--galley-bar-inline"
+    package static let largeBarProperty = "--galley-bar-large"
 
-    public static var css: String {
+    package static var css: String {
         let phone = PreviewDevice.forWidth(Double(PreviewDevice.defaultWidth))
         let inline = "var(\(inlineBarProperty), \(formatPoints(phone.inlineBarHeight)))"
         let large = "var(\(largeBarProperty), \(formatPoints(phone.largeBarHeight)))"

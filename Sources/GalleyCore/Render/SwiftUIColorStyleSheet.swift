@@ -2,12 +2,12 @@
 /// variables for both appearances, made from the system colours they are
 /// (`SystemColors`, through `SwiftUIColors`), so the values are written once, there. Each is a
 /// `light-dark()` pair: the page's `color-scheme` (galley.css) picks one.
-public enum SwiftUIColorStyleSheet {
+package enum SwiftUIColorStyleSheet {
     /// `--swiftui-red` for `red`.
     static func variable(_ name: String) -> String { "--swiftui-" + name }
 
     /// `:root{--swiftui-red:light-dark(rgb(255 59 48 / 1),rgb(255 69 58 / 1));…}`.
-    public static let css: String = {
+    package static let css: String = {
         let declarations = SwiftUIColors.adaptive.compactMap { name, reference -> String? in
             guard let light = SystemColors.color(named: reference, platform: "ios", appearance: .light),
                   let dark = SystemColors.color(named: reference, platform: "ios", appearance: .dark) else { return nil }
@@ -20,7 +20,7 @@ public enum SwiftUIColorStyleSheet {
 extension SwiftUIColorStyleSheet {
     /// `#8e8e93` in light and dark, for an editor's hover over a colour name
     /// (nil for a name SwiftUI does not have).
-    public static func hexValues(of name: String) -> (light: String, dark: String)? {
+    package static func hexValues(of name: String) -> (light: String, dark: String)? {
         guard let reference = SwiftUIColors.systemReference(of: name),
               let light = SystemColors.color(named: reference, platform: "ios", appearance: .light),
               let dark = SystemColors.color(named: reference, platform: "ios", appearance: .dark) else { return nil }

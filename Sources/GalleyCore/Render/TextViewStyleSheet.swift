@@ -12,7 +12,7 @@
 ///
 /// Lines are as tall as the face that draws them says (`TextViewLines`):
 /// `faceMetrics` gives the metrics of the face that draws a family.
-public enum TextViewStyleSheet {
+package enum TextViewStyleSheet {
     /// What text that names no font is drawn in: Cocoa's default, Helvetica
     /// 12, except in HTML, whose importer's default is Times.
     static func defaultFamily(of kind: DocumentKind) -> String {
@@ -22,7 +22,7 @@ public enum TextViewStyleSheet {
     /// In points.
     static let defaultFontSize = 12.0
 
-    public static func css(faceMetrics: (String) -> FontMetrics) -> String {
+    package static func css(faceMetrics: (String) -> FontMetrics) -> String {
         let helvetica = defaultFamily(of: .rtf)
         let times = defaultFamily(of: .html)
         return SwiftUIColorStyleSheet.css + FontStack.languageRules + """

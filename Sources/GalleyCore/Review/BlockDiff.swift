@@ -2,8 +2,8 @@
 /// two versions, for review: the blocks' renderings aligned
 /// (`SequenceAlignment`), with a removal and an addition of the same kind at one
 /// place counted as one changed block.
-public enum BlockDiff {
-    public enum Change: Equatable, Sendable {
+package enum BlockDiff {
+    package enum Change: Equatable, Sendable {
         case kept(old: Int, new: Int)
         case added(new: Int)
         case removed(old: Int)
@@ -12,11 +12,11 @@ public enum BlockDiff {
 
     /// One block as the comparison sees it: what it renders to (which also
     /// says whether an image's bytes changed) and its kind.
-    public struct Item: Equatable, Sendable {
-        public var rendering: Substring
-        public var kind: String
+    package struct Item: Equatable, Sendable {
+        package var rendering: Substring
+        package var kind: String
 
-        public init(rendering: Substring, kind: String) {
+        package init(rendering: Substring, kind: String) {
             self.rendering = rendering
             self.kind = kind
         }
@@ -29,7 +29,7 @@ public enum BlockDiff {
 
     /// The changes that turn `old` into `new`, in the new document's order
     /// (a removed block stands where it stood, before what follows it).
-    public static func changes(from old: [Item], to new: [Item]) -> [Change] {
+    package static func changes(from old: [Item], to new: [Item]) -> [Change] {
         let steps = SequenceAlignment(old, new, largestTable: largestTable).steps.map { step in
             switch step {
             case .kept(let oldIndex, let newIndex): Change.kept(old: oldIndex, new: newIndex)

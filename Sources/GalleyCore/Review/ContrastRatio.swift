@@ -2,11 +2,11 @@ import Foundation
 
 /// WCAG 2.2's contrast between two colours, as an accessibility audit of
 /// the built app would compute it from the pixels the device draws.
-public enum ContrastRatio {
+package enum ContrastRatio {
     /// The ratio (1 to 21) of `foreground` drawn over `background`; a
     /// translucent foreground is first blended over the background, as the
     /// screen shows it.
-    public static func of(_ foreground: CatalogColor, on background: CatalogColor) -> Double {
+    package static func of(_ foreground: CatalogColor, on background: CatalogColor) -> Double {
         let shown = blended(foreground, over: background)
         let lighter = max(luminance(shown), luminance(background))
         let darker = min(luminance(shown), luminance(background))
@@ -15,7 +15,7 @@ public enum ContrastRatio {
 
     /// The least ratio text of `points` and `weight` needs (WCAG 2.2, 1.4.3):
     /// 3:1 for large text (18 pt, or 14 pt bold), 4.5:1 otherwise.
-    public static func required(points: Double, isBold: Bool) -> Double {
+    package static func required(points: Double, isBold: Bool) -> Double {
         points >= 18 || (isBold && points >= 14) ? 3 : 4.5
     }
 

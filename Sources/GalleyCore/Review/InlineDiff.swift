@@ -10,25 +10,25 @@
 /// a rendering as it is, never unescaped: the marked HTML holds no markup
 /// but the renderer's and the marks', and a mark never crosses a tag. A tag
 /// that only the old rendering has is left out; its text stays, marked.
-public enum InlineDiff {
+package enum InlineDiff {
     /// The block marked, or nil when it is better shown whole (its old
     /// version, then its new one); and the work that took.
-    public struct Marking: Equatable, Sendable {
-        public var html: String?
+    package struct Marking: Equatable, Sendable {
+        package var html: String?
         /// Cells of the comparison table filled (`SequenceAlignment.cells`).
-        public var cells: Int
+        package var cells: Int
     }
 
     /// The most cells one block's comparison fills: a 1,000-word paragraph
     /// rewritten throughout. Beyond it the block is shown whole.
-    public static let largestTable = 1_000_000
+    package static let largestTable = 1_000_000
     /// The most cells one review fills for all its blocks together, so that
     /// a thousand long paragraphs, each rewritten, are not a billion cells.
-    public static let reviewBudget = 16_000_000
+    package static let reviewBudget = 16_000_000
 
     /// `new` marked against `old`, filling at most `budget` cells (and at
     /// most `largestTable`).
-    public static func mark(old: Substring, new: Substring, budget: Int) -> Marking {
+    package static func mark(old: Substring, new: Substring, budget: Int) -> Marking {
         let oldBytes = Array(old.utf8)
         let newBytes = Array(new.utf8)
         let oldTokens = tokens(of: oldBytes)

@@ -3,13 +3,13 @@
 /// column's width on the configured device, measured with the face the
 /// page draws its kind with (`TextMeasure`), at its font size in each of
 /// the twelve content size categories.
-public enum LineLimitCheck {
+package enum LineLimitCheck {
     /// The measure of each text kind with a limit, by kind name: the widths
     /// of the file that draws its weight and slant (`widthsOf` reads a
     /// file's), with the face that draws Japanese (Hiragino Sans's stand-in)
     /// for what that file lacks. A kind whose file cannot be read has none,
     /// and is not checked.
-    public static func measures(for schema: ContentSchema, faces: TextFaces, widthsOf: (TextFaces.File) -> AdvanceWidths?) -> [String: TextMeasure] {
+    package static func measures(for schema: ContentSchema, faces: TextFaces, widthsOf: (TextFaces.File) -> AdvanceWidths?) -> [String: TextMeasure] {
         var measures: [String: TextMeasure] = [:]
         for kind in schema.shownKinds where kind.role == .text && kind.maxLines != nil {
             let weight = KindStyleSheet.numericWeight(kind.style.fontWeight)
@@ -24,7 +24,7 @@ public enum LineLimitCheck {
     }
 
     /// The line count of `text` in a kind styled `style`, at each category, xSmall to AX5.
-    public static func lineCounts(of text: String, style: KindStyle, measure: TextMeasure, columnWidth: Double) -> [Int] {
+    package static func lineCounts(of text: String, style: KindStyle, measure: TextMeasure, columnWidth: Double) -> [Int] {
         let size = style.fontSize ?? ColumnLayout.defaultFontSize
         // Measured once in ems: at `points`, the column is `columnWidth / points` ems wide.
         let text = LineBreaking(text) { measure.advance(of: $0, size: 1) }
@@ -36,7 +36,7 @@ public enum LineLimitCheck {
     /// One warning for each block of `document` that wraps past its kind's
     /// limit at some text size, at the block, naming the smallest size where
     /// it does; `measures` holds the measure of each kind with a limit, by name.
-    public static func diagnostics(for document: Document, path: String, schema: ContentSchema, measures: [String: TextMeasure],
+    package static func diagnostics(for document: Document, path: String, schema: ContentSchema, measures: [String: TextMeasure],
                                    deviceWidth: Double) -> [Diagnostic] {
         guard !measures.isEmpty else { return [] }
         let columnWidth = ColumnLayout.columnWidth(screenWidth: deviceWidth)

@@ -1,21 +1,21 @@
 /// A few values by key, the least recently used dropped when one more would
 /// go past `capacity`: for what is costly to make, asked for again and
 /// again, where only the last few matter (a revision unpacked and rendered).
-public struct RecentlyUsed<Key: Hashable, Value> {
-    public let capacity: Int
+package struct RecentlyUsed<Key: Hashable, Value> {
+    package let capacity: Int
     /// Least recently used first.
     private var entries: [(key: Key, value: Value)] = []
 
     /// At least one value is kept.
-    public init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
     /// The keys kept, least recently used first.
-    public var keys: [Key] { entries.map(\.key) }
+    package var keys: [Key] { entries.map(\.key) }
 
     /// The value kept for `key`, which becomes the most recently used; nil when none is.
-    public mutating func value(for key: Key) -> Value? {
+    package mutating func value(for key: Key) -> Value? {
         guard let index = entries.firstIndex(where: { $0.key == key }) else { return nil }
         let entry = entries.remove(at: index)
         entries.append(entry)
@@ -24,7 +24,7 @@ public struct RecentlyUsed<Key: Hashable, Value> {
 
     /// Keeps `value` for `key` as the most recently used, in place of any
     /// value it had, dropping the least recently used beyond `capacity`.
-    public mutating func keep(_ value: Value, for key: Key) {
+    package mutating func keep(_ value: Value, for key: Key) {
         entries.removeAll { $0.key == key }
         entries.append((key, value))
         if entries.count > capacity { entries.removeFirst(entries.count - capacity) }

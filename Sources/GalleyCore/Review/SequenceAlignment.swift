@@ -2,8 +2,8 @@
 /// their middles (between the ends they share), the rest removed or added.
 /// The blocks of a document and the words of a paragraph are compared
 /// this way.
-public struct SequenceAlignment: Equatable, Sendable {
-    public enum Step: Equatable, Sendable {
+package struct SequenceAlignment: Equatable, Sendable {
+    package enum Step: Equatable, Sendable {
         case kept(old: Int, new: Int)
         case removed(old: Int)
         case added(new: Int)
@@ -11,16 +11,16 @@ public struct SequenceAlignment: Equatable, Sendable {
 
     /// In the new sequence's order; where both are in one place, what was
     /// removed comes before what was added.
-    public var steps: [Step]
+    package var steps: [Step]
     /// False when the middle's table would have had more than the cells
     /// allowed: the middle is then all removed, then all added.
-    public var aligned: Bool
+    package var aligned: Bool
     /// How many cells of the comparison table were filled: the work done
     /// beyond one pass over the ends.
-    public var cells: Int
+    package var cells: Int
 
     /// Aligns `old` with `new`, filling at most `largestTable` cells.
-    public init<Element: Equatable>(_ old: [Element], _ new: [Element], largestTable: Int) {
+    package init<Element: Equatable>(_ old: [Element], _ new: [Element], largestTable: Int) {
         var prefix = 0
         while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
         var suffix = 0

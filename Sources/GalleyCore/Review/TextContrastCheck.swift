@@ -1,15 +1,15 @@
 /// Whether each text kind, and rich text that sets its own colours, can be
 /// read in every appearance the device offers: WCAG 2.2's contrast ratio
 /// against the view's background in light, dark and increased contrast.
-public enum TextContrastCheck {
+package enum TextContrastCheck {
     /// One appearance in which a colour falls short.
-    public struct Shortfall: Equatable, Sendable {
-        public var appearance: Luminosity
-        public var contrast: Contrast
-        public var foreground: CatalogColor
-        public var background: CatalogColor
-        public var ratio: Double
-        public var required: Double
+    package struct Shortfall: Equatable, Sendable {
+        package var appearance: Luminosity
+        package var contrast: Contrast
+        package var foreground: CatalogColor
+        package var background: CatalogColor
+        package var ratio: Double
+        package var required: Double
     }
 
     /// The appearances an iPhone offers, in the order a message names them.
@@ -20,7 +20,7 @@ public enum TextContrastCheck {
 
     /// The appearances in which text of `style` is too faint on the view's
     /// background; empty when it passes everywhere or its colour is unknown.
-    public static func shortfalls(of style: KindStyle, catalog: AssetCatalog, traits: AssetTraits) -> [Shortfall] {
+    package static func shortfalls(of style: KindStyle, catalog: AssetCatalog, traits: AssetTraits) -> [Shortfall] {
         let points = style.fontSize ?? defaultPoints
         let required = ContrastRatio.required(points: points, isBold: isBold(style.fontWeight))
         return appearances.compactMap { appearance, contrast in
@@ -36,16 +36,16 @@ public enum TextContrastCheck {
     }
 
     /// How a text kind falls short, and what its warning says.
-    public struct KindShortfalls: Equatable, Sendable {
-        public var shortfalls: [Shortfall]
-        public var message: String
+    package struct KindShortfalls: Equatable, Sendable {
+        package var shortfalls: [Shortfall]
+        package var message: String
     }
 
     /// The shortfalls of each text kind of `schema` that falls short
     /// somewhere, with the warning's message, by kind name: they depend on
     /// the style, the colour sets and the device alone, so they are found
     /// when those change, not per save.
-    public static func shortfalls(of schema: ContentSchema, catalog: AssetCatalog, traits: AssetTraits) -> [String: KindShortfalls] {
+    package static func shortfalls(of schema: ContentSchema, catalog: AssetCatalog, traits: AssetTraits) -> [String: KindShortfalls] {
         var found: [String: KindShortfalls] = [:]
         for kind in schema.shownKinds where kind.role == .text {
             let shortfalls = shortfalls(of: kind.style, catalog: catalog, traits: traits)
@@ -62,7 +62,7 @@ public enum TextContrastCheck {
     /// set), else, with no configuration to point at, at the first block of
     /// that kind in `document`, the folder's first to use it.
     /// `shortfalls` are those `shortfalls(of:catalog:traits:)` found for the schema.
-    public static func diagnostics(for schema: ContentSchema, among kinds: Set<String>? = nil, shortfalls shortfallsOfKind: [String: KindShortfalls],
+    package static func diagnostics(for schema: ContentSchema, among kinds: Set<String>? = nil, shortfalls shortfallsOfKind: [String: KindShortfalls],
                                    configPath: String?, document: Document, documentPath: String) -> [Diagnostic] {
         schema.shownKinds.compactMap { kind -> Diagnostic? in
             guard kind.role == .text, kinds?.contains(kind.name) ?? true, let found = shortfallsOfKind[kind.name] else { return nil }
@@ -90,9 +90,9 @@ public enum TextContrastCheck {
     /// faint, which its warning counts and whose first it points at: kept
     /// with the document, so that its next version is judged only where it
     /// changed (judging every paragraph of a 1 MB RTF again took a sixth of a save).
-    public struct RichTextContrast: Sendable, Equatable {
+    package struct RichTextContrast: Sendable, Equatable {
         /// The faint paragraphs' indices among the document's blocks, ascending.
-        public internal(set) var faintBlocks: [Int]
+        package internal(set) var faintBlocks: [Int]
         /// How many blocks the document has.
         let blockCount: Int
     }
@@ -102,7 +102,7 @@ public enum TextContrastCheck {
     /// and judged anew elsewhere. Each distinct colour, background, size and
     /// weight is judged once (`work` counts those judgements): in an RTF of
     /// 5,000 coloured paragraphs, judging every run again took four fifths of a save.
-    public static func richTextContrast(of document: Document, reusing earlier: RichTextContrast? = nil, unchanged: UnchangedBlocks? = nil,
+    package static func richTextContrast(of document: Document, reusing earlier: RichTextContrast? = nil, unchanged: UnchangedBlocks? = nil,
                                         work: WorkCounter? = nil) -> RichTextContrast {
         var judge = RunJudge(work: work)
         let blocks = document.blocks
@@ -123,7 +123,7 @@ public enum TextContrastCheck {
     /// colours are too faint on the text view's background in some appearance
     /// (black text written into an RTF is black on black in dark appearance),
     /// from its faint paragraphs `contrast`.
-    public static func richTextDiagnostic(_ contrast: RichTextContrast, in document: Document, path: String) -> Diagnostic? {
+    package static func richTextDiagnostic(_ contrast: RichTextContrast, in document: Document, path: String) -> Diagnostic? {
         var judge = RunJudge(work: nil)
         guard let index = contrast.faintBlocks.first, document.blocks.indices.contains(index),
               let faint = judge.faintRun(in: document.blocks[index]) else { return nil }

@@ -1,14 +1,14 @@
 /// Which runs of kept blocks a review folds away ("12 unchanged blocks"),
 /// so that the changes of a long document are read one after another, each
 /// with the block before and after it to place it.
-public enum UnchangedRuns {
+package enum UnchangedRuns {
     /// Kept blocks left showing on each side of a change.
-    public static let context = 1
+    package static let context = 1
     /// The fewest blocks folded: a fold of one block hides no more than its own line takes.
-    public static let shortest = 2
+    package static let shortest = 2
 
     /// The ranges of `changes` to fold, in order; each holds only kept blocks.
-    public static func folded(_ changes: [BlockDiff.Change]) -> [Range<Int>] {
+    package static func folded(_ changes: [BlockDiff.Change]) -> [Range<Int>] {
         var runs: [Range<Int>] = []
         var index = 0
         while index < changes.count {

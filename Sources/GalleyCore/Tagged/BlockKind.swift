@@ -1,33 +1,33 @@
 /// One kind of block in tagged content: how it is written and how the app shows it.
-public struct BlockKind: Sendable {
+package struct BlockKind: Sendable {
     /// What a kind renders as.
-    public enum Role: String, Sendable {
+    package enum Role: String, Sendable {
         case text
         case image
         /// A rule or spacer with no content.
         case divider
     }
 
-    public var name: String
-    public var matcher: BlockMatcher
-    public var role: Role
-    public var style: KindStyle
+    package var name: String
+    package var matcher: BlockMatcher
+    package var role: Role
+    package var style: KindStyle
     /// How an image kind forms the asset name; `{imageName}` and `{content}` are replaced.
-    public var assetNameTemplate: String
+    package var assetNameTemplate: String
     /// Written in front of the text, as the seed prefixes body text with U+3000.
-    public var prefix: String
+    package var prefix: String
     /// Kinds whose block may directly precede this one (a caption follows an image).
-    public var follows: [String]
+    package var follows: [String]
     /// For images: what VoiceOver reads for them.
-    public var imageLabel: ImageLabel = .assetName
+    package var imageLabel: ImageLabel = .assetName
     /// For text: the most lines its blocks may take at any text size before
     /// `check` warns (`galley.json`'s `maxLines`); nil for no limit.
-    public var maxLines: Int?
+    package var maxLines: Int?
     /// Where `galley.json` declares the kind (its name), for warnings about
     /// what the kind's configuration leaves as it is; nil for the seed's.
-    public var declarationRange: SourceRange?
+    package var declarationRange: SourceRange?
 
-    public init(
+    package init(
         name: String,
         matcher: BlockMatcher,
         role: Role,
@@ -49,7 +49,7 @@ public struct BlockKind: Sendable {
     /// no `imageName` (a text file without a configured prefix) the
     /// placeholder goes with the `_` or `-` after it, so that the content
     /// names the asset whole.
-    public static func fill(_ template: String, imageName: String?, content: String) -> String {
+    package static func fill(_ template: String, imageName: String?, content: String) -> String {
         if template == "{imageName}_{content}" { return imageName.map { $0 + "_" + content } ?? content }
         var result = ""
         var rest = Substring(template)
@@ -76,14 +76,14 @@ public struct BlockKind: Sendable {
     }
 
     /// The tag name written in the notation, when the kind uses tags.
-    public var tagName: String? {
+    package var tagName: String? {
         if case .tag(let tag) = matcher { return tag.name }
         return nil
     }
 }
 
 /// Where an image kind's accessibility label comes from, as the app's view sets it.
-public enum ImageLabel: String, Sendable {
+package enum ImageLabel: String, Sendable {
     /// SwiftUI's `Image("name")` with no label: VoiceOver reads the asset's name.
     case assetName = "asset"
     /// The text of the block that follows (a caption), as `.accessibilityLabel(caption)` would give.
@@ -94,7 +94,7 @@ public enum ImageLabel: String, Sendable {
 
 /// How a custom font's size follows the reader's text size, as SwiftUI's
 /// `Font.custom` does: `size × style(category) / style(Large)`.
-public enum FontSizing: Sendable, Equatable {
+package enum FontSizing: Sendable, Equatable {
     /// `Font.custom(_:size:relativeTo:)`; `Font.custom(_:size:)` is relative to `.body`.
     case relative(to: TextStyle)
     /// `Font.custom(_:fixedSize:)`: the same at every text size.
@@ -102,33 +102,33 @@ public enum FontSizing: Sendable, Equatable {
 }
 
 /// SwiftUI's `Font.TextStyle`, by its Swift name.
-public enum TextStyle: String, Sendable, CaseIterable {
+package enum TextStyle: String, Sendable, CaseIterable {
     case largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2
 }
 
 /// A block kind's look, in the app's terms (points, SwiftUI colour names).
-public struct KindStyle: Sendable, Equatable {
-    public var fontFamily: String?
+package struct KindStyle: Sendable, Equatable {
+    package var fontFamily: String?
     /// Where `fontFamily` is written in `galley.json`, for warnings about it.
-    public var fontRange: SourceRange?
-    public var fontSize: Double?
+    package var fontRange: SourceRange?
+    package var fontSize: Double?
     /// How the size follows the reader's text size.
-    public var sizing: FontSizing = .relative(to: .body)
-    public var fontWeight: String?
-    public var italic: Bool = false
+    package var sizing: FontSizing = .relative(to: .body)
+    package var fontWeight: String?
+    package var italic: Bool = false
     /// `gray`, `secondary`, `#rrggbb`, or the name of a colour set.
-    public var color: String?
+    package var color: String?
     /// Where `color` is written in `galley.json`, for warnings about it.
-    public var colorRange: SourceRange?
-    public var alignment: TextAlignment?
-    public var paddingTop: Double = 0
-    public var paddingBottom: Double = 0
+    package var colorRange: SourceRange?
+    package var alignment: TextAlignment?
+    package var paddingTop: Double = 0
+    package var paddingBottom: Double = 0
     /// SwiftUI `lineSpacing`: extra points between lines.
-    public var lineSpacing: Double = 0
+    package var lineSpacing: Double = 0
     /// For images: the most height the app gives them, in points.
-    public var maxHeight: Double?
+    package var maxHeight: Double?
     /// For images: a forced aspect ratio (width / height).
-    public var aspectRatio: Double?
+    package var aspectRatio: Double?
 
-    public init() {}
+    package init() {}
 }

@@ -2,15 +2,15 @@ import Foundation
 
 /// A tag name with its opening and closing tags as UTF-8, made once per
 /// kind rather than for every string matched.
-public struct TagNotation: Sendable, Equatable, ExpressibleByStringLiteral {
-    public let name: String
+package struct TagNotation: Sendable, Equatable, ExpressibleByStringLiteral {
+    package let name: String
     /// `<name>` and `</name>`.
     let opening: String
     let closing: String
     let open: [UInt8]
     let close: [UInt8]
 
-    public init(_ name: String) {
+    package init(_ name: String) {
         self.name = name
         opening = "<\(name)>"
         closing = "</\(name)>"
@@ -18,7 +18,7 @@ public struct TagNotation: Sendable, Equatable, ExpressibleByStringLiteral {
         close = Array(closing.utf8)
     }
 
-    public init(stringLiteral name: String) {
+    package init(stringLiteral name: String) {
         self.init(name)
     }
 
@@ -44,7 +44,7 @@ public struct TagNotation: Sendable, Equatable, ExpressibleByStringLiteral {
 }
 
 /// Decides whether a whole string is a block of some kind, and extracts its content.
-public enum BlockMatcher: @unchecked Sendable {
+package enum BlockMatcher: @unchecked Sendable {
     /// `^<name>.*</name>$`: the seed's notation, matched without a regex engine.
     case tag(TagNotation)
     /// A pattern from `galley.json`; capture group 1 is the content when present.
@@ -54,7 +54,7 @@ public enum BlockMatcher: @unchecked Sendable {
 
     /// Builds a matcher from a pattern, using the fast tag form when the
     /// pattern is exactly the seed's shape.
-    public static func compile(pattern: String) throws -> BlockMatcher {
+    package static func compile(pattern: String) throws -> BlockMatcher {
         if let tag = tagName(ofSeedPattern: pattern) { return .tag(TagNotation(tag)) }
         return .regex(try NSRegularExpression(pattern: pattern))
     }
@@ -74,7 +74,7 @@ public enum BlockMatcher: @unchecked Sendable {
     }
 
     /// The block's content if `text` is of this kind, else nil.
-    public func content(of text: String) -> String? {
+    package func content(of text: String) -> String? {
         switch self {
         case .always:
             return text
@@ -99,7 +99,7 @@ public enum BlockMatcher: @unchecked Sendable {
     }
 
     /// The seed's `strip()`: removes `^<\w+>` and `</\w+>$`.
-    public static func stripTags(_ text: String) -> String {
+    package static func stripTags(_ text: String) -> String {
         var result = Substring(text)
         if result.first == "<", let end = result.firstIndex(of: ">") {
             let name = result[result.index(after: result.startIndex)..<end]

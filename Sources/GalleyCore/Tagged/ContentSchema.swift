@@ -1,25 +1,25 @@
 /// How tagged content is organised: item keys and the block kinds, in match order.
-public struct ContentSchema: Sendable {
-    public var textKey: String
-    public var imageKey: String
-    public var titleKey: String
+package struct ContentSchema: Sendable {
+    package var textKey: String
+    package var imageKey: String
+    package var titleKey: String
     /// Tried in order; the first that matches a string decides its kind.
-    public var kinds: [BlockKind]
+    package var kinds: [BlockKind]
     /// What fills `{imageName}` for the images of tagged `.txt` files, which
     /// have no item to hold an image key (`galley.json`'s `textImageName`);
     /// nil, the default, lets the tag name the asset whole.
-    public var textFileImageName: String?
+    package var textFileImageName: String?
     /// Whether an image that VoiceOver would read by its asset name is a warning.
-    public var requiresImageLabels = false
+    package var requiresImageLabels = false
     /// Where each item's navigation bar title comes from; nil: the view shows no bar.
-    public var navigationTitle: NavigationTitle?
+    package var navigationTitle: NavigationTitle?
     /// Fields of each item shown above its text, in order.
-    public var headerFields: [HeaderField] = []
+    package var headerFields: [HeaderField] = []
 
     /// Every kind a page shows and styles: the text's, then the header's.
-    public var shownKinds: [BlockKind] { kinds + headerFields.map(\.kind) }
+    package var shownKinds: [BlockKind] { kinds + headerFields.map(\.kind) }
 
-    public init(textKey: String, imageKey: String, titleKey: String, kinds: [BlockKind]) {
+    package init(textKey: String, imageKey: String, titleKey: String, kinds: [BlockKind]) {
         self.textKey = textKey
         self.imageKey = imageKey
         self.titleKey = titleKey
@@ -27,7 +27,7 @@ public struct ContentSchema: Sendable {
     }
 
     /// The seed's app: `<image>`, `<caption>` and body text, styled as its SwiftUI view.
-    public static let seed: ContentSchema = {
+    package static let seed: ContentSchema = {
         let baskerville = "Baskerville"
         var caption = KindStyle()
         caption.fontFamily = baskerville
@@ -50,7 +50,7 @@ public struct ContentSchema: Sendable {
         )
     }()
 
-    public func kind(named name: String) -> BlockKind? {
+    package func kind(named name: String) -> BlockKind? {
         kinds.first { $0.name == name }
     }
 }

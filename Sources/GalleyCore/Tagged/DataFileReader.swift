@@ -1,12 +1,12 @@
 /// One item of a data file, read into a document.
-public struct ItemReading: Sendable, Equatable {
-    public var index: Int
-    public var document: Document
-    public var diagnostics: [Diagnostic]
+package struct ItemReading: Sendable, Equatable {
+    package var index: Int
+    package var document: Document
+    package var diagnostics: [Diagnostic]
 }
 
 /// What a JSON file turned out to be.
-public enum DataFileReading: Sendable, Equatable {
+package enum DataFileReading: Sendable, Equatable {
     /// A data file: one document per item, plus problems of the file as a whole.
     case items([ItemReading], fileDiagnostics: [Diagnostic])
     /// Valid JSON that holds no items with a text array (a package manifest…).
@@ -16,23 +16,23 @@ public enum DataFileReading: Sendable, Equatable {
 }
 
 /// How a data file is written: the same items in JSON or in a property list.
-public enum DataFileSyntax: Sendable {
+package enum DataFileSyntax: Sendable {
     case json
     /// XML or binary, told apart by the file's first bytes.
     case propertyList
 }
 
 /// Reads a data file of items (an array, or an object holding one).
-public struct DataFileReader {
-    public let schema: ContentSchema
-    public let path: String
-    public let syntax: DataFileSyntax
+package struct DataFileReader {
+    package let schema: ContentSchema
+    package let path: String
+    package let syntax: DataFileSyntax
     /// Counts the bytes read to find line and column of what the reader points at.
-    public let work: WorkCounter?
+    package let work: WorkCounter?
     /// Counts the tagged strings classified (not taken over from the last reading).
-    public let stringsRead: WorkCounter?
+    package let stringsRead: WorkCounter?
 
-    public init(schema: ContentSchema, path: String, syntax: DataFileSyntax = .json, work: WorkCounter? = nil, stringsRead: WorkCounter? = nil) {
+    package init(schema: ContentSchema, path: String, syntax: DataFileSyntax = .json, work: WorkCounter? = nil, stringsRead: WorkCounter? = nil) {
         self.schema = schema
         self.path = path
         self.syntax = syntax
@@ -40,12 +40,12 @@ public struct DataFileReader {
         self.stringsRead = stringsRead
     }
 
-    public func read(_ bytes: [UInt8]) -> DataFileReading {
+    package func read(_ bytes: [UInt8]) -> DataFileReading {
         snapshot(of: bytes).reading
     }
 
     /// Reads `bytes` whole, keeping what a later `reread` needs.
-    public func snapshot(of bytes: [UInt8]) -> DataFileSnapshot {
+    package func snapshot(of bytes: [UInt8]) -> DataFileSnapshot {
         let lines = SourcePositions(bytes, syntax: syntax)
         let reading: DataFileReading
         var itemStarts: [Int] = []

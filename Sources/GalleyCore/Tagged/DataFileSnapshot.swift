@@ -6,10 +6,10 @@
 /// The shell keeps one per file (an editor's buffer, a saved file) and
 /// passes it to `DataFileReader.reread(_:after:)` with the new bytes, with
 /// the same schema.
-public struct DataFileSnapshot: Sendable {
+package struct DataFileSnapshot: Sendable {
     /// Nil once let go of (`withoutSource`): the next version's edit is then told.
-    public let bytes: [UInt8]?
-    public let reading: DataFileReading
+    package let bytes: [UInt8]?
+    package let reading: DataFileReading
     let lines: SourcePositions
     /// Where each element of the item array starts (objects or not), in order.
     let itemStarts: [Int]
@@ -22,17 +22,17 @@ public struct DataFileSnapshot: Sendable {
     let itemDepth: Int
     /// How many bytes this reading parsed: the whole file, the edited item
     /// or the edited string.
-    public let bytesRead: Int
+    package let bytesRead: Int
     /// Which items of the reading (by their place among its items) differ
     /// from the previous reading's, as the reread found by finding what it
     /// must read again: the edited item, and those after it when the edit
     /// moved them to other lines. Nil when the file was read whole, and no
     /// reading was compared with.
-    public var changedItems: Set<Int>? = nil
+    package var changedItems: Set<Int>? = nil
 }
 
 extension DataFileSnapshot: ResumableReading {
-    public var withoutSource: DataFileSnapshot {
+    package var withoutSource: DataFileSnapshot {
         var detached = DataFileSnapshot(bytes: nil, reading: reading, lines: SourcePositions(lines: lines.lines?.withoutSource),
                                         itemStarts: itemStarts, itemEnds: itemEnds, itemSources: itemSources, itemDepth: itemDepth,
                                         bytesRead: bytesRead)
@@ -82,7 +82,7 @@ extension DataFileReader {
     /// whole. Either way the result equals `snapshot(of: bytes)`. The edit
     /// is `edit` when told (the versions are then not compared), else found
     /// by comparing with the previous bytes; with neither, the file is read whole.
-    public func reread(_ bytes: [UInt8], after previous: DataFileSnapshot, edit: SourceEdit? = nil) -> DataFileSnapshot {
+    package func reread(_ bytes: [UInt8], after previous: DataFileSnapshot, edit: SourceEdit? = nil) -> DataFileSnapshot {
         editedItem(bytes, after: previous, edit: edit) ?? snapshot(of: bytes)
     }
 

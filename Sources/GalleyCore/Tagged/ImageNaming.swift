@@ -1,12 +1,12 @@
 /// How an image block's asset name is written in its tagged string, so that
 /// a missing image's fix can write a name that the same kind turns into
 /// another asset: `"<image>07</image>"` → `"<image>03</image>"`.
-public struct ImageNaming: Hashable, Sendable {
+package struct ImageNaming: Hashable, Sendable {
     /// The string as written, which a fix replaces whole.
-    public var range: SourceRange
-    public var notation: TaggedString.Notation
+    package var range: SourceRange
+    package var notation: TaggedString.Notation
     /// The asset name the block asks for.
-    public var assetName: String
+    package var assetName: String
     /// The string's text around the block's content: `<image>`, `</image>`.
     var textBefore: String
     var textAfter: String
@@ -43,13 +43,13 @@ public struct ImageNaming: Hashable, Sendable {
 
     /// What to write between the tags so that the block names `name`, or
     /// nil when this kind (with this item's prefix) cannot name it.
-    public func content(naming name: String) -> String? {
+    package func content(naming name: String) -> String? {
         guard name.count > namePrefix.count + nameSuffix.count, name.hasPrefix(namePrefix), name.hasSuffix(nameSuffix) else { return nil }
         return String(name.dropFirst(namePrefix.count).dropLast(nameSuffix.count))
     }
 
     /// The fix that makes the block name `name`.
-    public func fixIt(naming name: String) -> FixIt? {
+    package func fixIt(naming name: String) -> FixIt? {
         guard let content = content(naming: name), let written = notation.written(textBefore + content + textAfter) else { return nil }
         return .replacing(range, with: written, message: "Change '\(assetName)' to '\(name)'")
     }

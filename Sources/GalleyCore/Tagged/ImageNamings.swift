@@ -3,7 +3,7 @@
 /// block order: a document names a handful of images, and a dictionary per
 /// document took 344 bytes for its one naming (3.4 MB of the heap with
 /// 10,000 files, massif).
-public struct ImageNamings: Equatable, Sendable {
+package struct ImageNamings: Equatable, Sendable {
     private struct Entry: Equatable, Sendable {
         var location: SourceLocation
         var naming: ImageNaming
@@ -11,10 +11,10 @@ public struct ImageNamings: Equatable, Sendable {
 
     private var entries: [Entry] = []
 
-    public init() {}
+    package init() {}
 
     /// The naming of the image block at `location`.
-    public subscript(location: SourceLocation) -> ImageNaming? {
+    package subscript(location: SourceLocation) -> ImageNaming? {
         entries.first { $0.location == location }?.naming
     }
 

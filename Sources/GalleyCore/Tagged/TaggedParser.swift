@@ -1,8 +1,8 @@
 /// One string of tagged content and where it was written.
-public struct TaggedString: Sendable {
+package struct TaggedString: Sendable {
     /// How the string is written in its file, so that a fix can write
     /// another in its place.
-    public enum Notation: Sendable, Hashable {
+    package enum Notation: Sendable, Hashable {
         /// A JSON string: the range holds its quotes.
         case jsonString
         /// A line of a text file, as it is (without its line break and trailing blanks).
@@ -11,7 +11,7 @@ public struct TaggedString: Sendable {
         case other
 
         /// `text` as this notation writes it, or nil when fixes do not rewrite it.
-        public func written(_ text: String) -> String? {
+        package func written(_ text: String) -> String? {
             switch self {
             case .jsonString: JSONEscaping.sourceQuoted(text)
             case .line: text
@@ -20,12 +20,12 @@ public struct TaggedString: Sendable {
         }
     }
 
-    public var text: String
+    package var text: String
     /// The string as written in its file.
-    public var range: SourceRange
-    public var notation: Notation
+    package var range: SourceRange
+    package var notation: Notation
 
-    public init(text: String, range: SourceRange, notation: Notation) {
+    package init(text: String, range: SourceRange, notation: Notation) {
         self.text = text
         self.range = range
         self.notation = notation
@@ -33,11 +33,11 @@ public struct TaggedString: Sendable {
 
     /// A string at `location` whose extent is not known (a test's, or one a
     /// fix does not rewrite).
-    public init(text: String, location: SourceLocation) {
+    package init(text: String, location: SourceLocation) {
         self.init(text: text, range: SourceRange(at: location), notation: .other)
     }
 
-    public var location: SourceLocation { range.start }
+    package var location: SourceLocation { range.start }
 
     /// A fix that writes `replacement` instead of the whole string.
     func fixIt(writing replacement: String, message: String) -> FixIt? {
@@ -47,13 +47,13 @@ public struct TaggedString: Sendable {
 
 /// Turns tagged strings into blocks by the schema's kinds, and reports the
 /// mistakes the seed's app would silently show as body text.
-public struct TaggedParser {
-    public let schema: ContentSchema
-    public let path: String
+package struct TaggedParser {
+    package let schema: ContentSchema
+    package let path: String
     /// Counts the strings read anew (not taken over from a previous reading).
     private let stringsRead: WorkCounter?
 
-    public init(schema: ContentSchema, path: String, stringsRead: WorkCounter? = nil) {
+    package init(schema: ContentSchema, path: String, stringsRead: WorkCounter? = nil) {
         self.schema = schema
         self.path = path
         self.stringsRead = stringsRead
@@ -61,12 +61,12 @@ public struct TaggedParser {
 
     /// What the strings make: blocks, the problems found, and how each image
     /// block's name was written (by the block's location).
-    public struct Parsed {
-        public var blocks: [Block] = []
-        public var diagnostics: [Diagnostic] = []
-        public var imageNamings = ImageNamings()
+    package struct Parsed {
+        package var blocks: [Block] = []
+        package var diagnostics: [Diagnostic] = []
+        package var imageNamings = ImageNamings()
         /// What each string said, for the next reading of these strings.
-        public var strings = TaggedStringReadings(imageName: nil, readings: [])
+        package var strings = TaggedStringReadings(imageName: nil, readings: [])
     }
 
     /// `imageName` fills `{imageName}` in image kinds' asset names: an
@@ -78,7 +78,7 @@ public struct TaggedParser {
     /// an edit touches one stretch of strings, so they are matched from
     /// either end, and each is placed where it is now. Either way the
     /// result is that of reading every string.
-    public func blocks(from strings: [TaggedString], imageName: String?, reusing previous: TaggedStringReadings? = nil) -> Parsed {
+    package func blocks(from strings: [TaggedString], imageName: String?, reusing previous: TaggedStringReadings? = nil) -> Parsed {
         let earlier = previous.flatMap { $0.imageName == imageName ? $0.readings : nil } ?? []
         let shortest = min(earlier.count, strings.count)
         var prefix = 0

@@ -5,9 +5,9 @@
 /// string's range, so a reading of an edited file takes it over for each
 /// string whose text did not change, placed where that string now is,
 /// instead of classifying the string again.
-public struct TaggedStringReading: Sendable {
+package struct TaggedStringReading: Sendable {
     /// The string it was read from, where it is now.
-    public internal(set) var string: TaggedString
+    package internal(set) var string: TaggedString
     /// The index of the kind it matched in the schema's kinds; nil when it
     /// matched none, and then it makes no block.
     let kindIndex: Int?
@@ -45,11 +45,11 @@ public struct TaggedStringReading: Sendable {
 /// The strings of one reading, each with what it said, and the image name
 /// they were read with: what the next reading of the same strings (another
 /// version of the item or file) takes over.
-public struct TaggedStringReadings: Sendable {
+package struct TaggedStringReadings: Sendable {
     let imageName: String?
     let readings: [TaggedStringReading]
 
-    public var strings: [TaggedString] { readings.map(\.string) }
+    package var strings: [TaggedString] { readings.map(\.string) }
 
     /// The same readings, each string written where `move` puts its range.
     func placed(_ move: (SourceRange) -> SourceRange) -> TaggedStringReadings {

@@ -1,15 +1,15 @@
 /// Reads a `.txt` file: each non-empty line is one block in the tagged
 /// notation, so an author can draft an article in a plain editor.
-public struct TextFileReader {
-    public let schema: ContentSchema
-    public let path: String
+package struct TextFileReader {
+    package let schema: ContentSchema
+    package let path: String
 
-    public init(schema: ContentSchema, path: String) {
+    package init(schema: ContentSchema, path: String) {
         self.schema = schema
         self.path = path
     }
 
-    public func read(_ bytes: [UInt8]) -> (document: Document, diagnostics: [Diagnostic]) {
+    package func read(_ bytes: [UInt8]) -> (document: Document, diagnostics: [Diagnostic]) {
         var strings: [TaggedString] = []
         var lineNumber = 0
         let text = String(decoding: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes, as: UTF8.self)
