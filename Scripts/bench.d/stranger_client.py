@@ -20,6 +20,20 @@ say where a difference from Scripts/bench's browser part comes from:
   --settle           wait for the page to be idle after loading, as Scripts/bench does
   --skip N           leave the first N saves out of the figures
 
+Why its figures are above the browser part's: `Performance.enable` without
+a time domain reports wall-clock task time, so every moment the page's main
+thread waits for a core while the machine runs other work (the daemon, the
+client, anything else) is counted, and its high percentiles are those waits;
+read in `threadTicks`, as the browser part reads it, the same saves cost
+the page what the browser part reports. The first save after the page has
+loaded costs most of the rest of the tail (the patching code is compiled
+then); garbage collection (a few minor collections, no major one, over a
+run) and image decoding (a word edit decodes no picture) are small, and the
+window's size (Chromium's own against the browser part's 1000x800) was not
+seen to matter above a busy machine's noise. Each save's work on the page
+is fixed more than it grows with the article: the patch, then one frame
+that lays out, paints and commits the changed block.
+
 usage: stranger_client.py [GALLEY_BIN] [--saves N] [--case WORDS]...
 """
 import argparse
@@ -92,6 +106,7 @@ def run_case(galley, case, args):
             time.sleep(0.05)
         if args.settle:
             driver.execute_async_script(bench.SETTLE)
+        print(f"  {name}: the page is {driver.execute_script('return innerWidth + ' + repr('x') + ' + innerHeight')} CSS pixels", flush=True)
         samples = []
         for save in range(args.saves):
             before = metrics(driver)
