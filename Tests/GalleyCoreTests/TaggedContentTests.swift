@@ -134,6 +134,23 @@ final class TaggedContentTests: XCTestCase {
         XCTAssertEqual(lines.map(\.1), ["café", "a\r", "\u{301}accent", "tab", "\u{FFFD}", "last\r"])
     }
 
+    func testATextFileWithoutTagsIsPlainTextWhateverItsKinds() throws {
+        let lines = "Heading: penguins\nFull-width ＜image＞01＜/image＞ is not a tag\n"
+        let seed = TextFileReader(schema: .seed, path: "notes.txt").read(Array(lines.utf8))
+        XCTAssertEqual(seed.document.kind, .text)
+        XCTAssertEqual(seed.document.blocks.map(\.kind), ["paragraph", "paragraph"])
+        XCTAssertEqual(seed.diagnostics, [])
+
+        // A kind of the project's own, a pattern, may match a line without a "<": the file is tagged.
+        var schema = ContentSchema.seed
+        let heading = try BlockMatcher.compile(pattern: "^Heading: (.*)$")
+        schema.kinds.insert(BlockKind(name: "heading", matcher: heading, role: .text), at: 0)
+        let tagged = TextFileReader(schema: schema, path: "notes.txt").read(Array(lines.utf8))
+        XCTAssertEqual(tagged.document.kind, .tagged)
+        XCTAssertEqual(tagged.document.title, "penguins")
+        XCTAssertEqual(tagged.document.blocks.map(\.kind), ["body"])
+    }
+
     func testNearestName() {
         XCTAssertEqual(NearestName.find("imgae", among: ["image", "caption"]), "image")
         XCTAssertEqual(NearestName.find("cheetah_07", among: ["lpenguin_01", "cheetah"]), nil)

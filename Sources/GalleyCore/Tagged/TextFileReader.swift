@@ -30,17 +30,17 @@ public struct TextFileReader {
             let range = SourceRange(SourceLocation(line: lineNumber, column: 1), SourceLocation(line: lineNumber, column: 1 + columns))
             strings.append(TaggedString(text: string, range: range, notation: .line))
         }
+        // A file without a "<" where every kind but the fallback is a tag is plain text, told from its bytes: parsing
+        // each line as a block only to find none tagged, then freeing what that made, was most of reading such a file.
+        if !text.contains(UInt8(ascii: "<")), schema.kinds.allSatisfy({ $0.matcher.isAlways || $0.matcher.needsOpeningBracket }) {
+            return plainText(strings)
+        }
         let parsed = TaggedParser(schema: schema, path: path).blocks(from: strings, imageName: schema.textFileImageName)
         let isTagged = parsed.blocks.contains { block in
             guard let kind = schema.kind(named: block.kind) else { return false }
-            if case .always = kind.matcher { return false }
-            return true
+            return !kind.matcher.isAlways
         }
-        guard isTagged else {
-            // Plain text is just paragraphs, shown as a text view shows them.
-            let paragraphs = strings.map { Block(kind: "paragraph", location: $0.location, content: .paragraph(Paragraph(runs: [TextRun($0.text)]))) }
-            return (Document(title: fileTitle, kind: .text, blocks: paragraphs), [])
-        }
+        guard isTagged else { return plainText(strings) }
         var blocks = parsed.blocks
         var title = fileTitle
         // A heading kind on the first line titles the document, as a
@@ -50,6 +50,12 @@ public struct TextFileReader {
             blocks.removeFirst()
         }
         return (Document(title: title, kind: .tagged, blocks: blocks, imageNamings: parsed.imageNamings), parsed.diagnostics)
+    }
+
+    /// Plain text is just paragraphs, shown as a text view shows them.
+    private func plainText(_ lines: [TaggedString]) -> (document: Document, diagnostics: [Diagnostic]) {
+        let paragraphs = lines.map { Block(kind: "paragraph", location: $0.location, content: .paragraph(Paragraph(runs: [TextRun($0.text)]))) }
+        return (Document(title: fileTitle, kind: .text, blocks: paragraphs), [])
     }
 
     private var fileTitle: String { RelativePath.baseName(path) }
