@@ -132,6 +132,12 @@ final class TaggedContentTests: XCTestCase {
         }
         XCTAssertEqual(lines.map(\.0), [1, 2, 3, 4, 5, 7])
         XCTAssertEqual(lines.map(\.1), ["café", "a\r", "\u{301}accent", "tab", "\u{FFFD}", "last\r"])
+
+        // A line ends after its last scalar, however many bytes each takes, before its trailing blanks.
+        let line = "<imgae>ペンギン😀e\u{301}</imgae>"
+        let tagged = line + " \t\r\n<image>01</image>\n"
+        let diagnostics = TextFileReader(schema: .seed, path: "tagged.txt").read(Array(tagged.utf8)).diagnostics
+        XCTAssertEqual(diagnostics.first?.range.end.column, 1 + line.unicodeScalars.count)
     }
 
     func testATextFileWithoutTagsIsPlainTextWhateverItsKinds() throws {

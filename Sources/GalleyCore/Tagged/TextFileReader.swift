@@ -26,7 +26,8 @@ public struct TextFileReader {
             while let last = content.last, last == 0x20 || last == 0x09 { content = content.dropLast() }
             let string = String(decoding: content, as: UTF8.self)
             guard !string.isBlank else { continue }
-            let columns = string.unicodeScalars.count
+            // Its scalars, counted as the bytes that start one: the string is valid UTF-8, repaired as it was decoded.
+            let columns = string.utf8.reduce(0) { count, byte in byte & 0xC0 == 0x80 ? count : count + 1 }
             let range = SourceRange(SourceLocation(line: lineNumber, column: 1), SourceLocation(line: lineNumber, column: 1 + columns))
             strings.append(TaggedString(text: string, range: range, notation: .line))
         }
