@@ -110,7 +110,11 @@ def measure(galley, nvim, heading, snippet, case, keys, driver):
     holder = bench.scratch("neovim-")
     runtime = tempfile.mkdtemp(prefix="xdg-", dir="/tmp")
     os.chmod(runtime, 0o700)
-    env = dict(os.environ, XDG_RUNTIME_DIR=runtime, PATH=os.path.dirname(galley) + os.pathsep + os.environ["PATH"])
+    # The snippet runs `galley` from PATH: the binary measured, whatever its file is called.
+    tools = os.path.join(holder, "bin")
+    os.makedirs(tools)
+    os.symlink(galley, os.path.join(tools, "galley"))
+    env = dict(os.environ, XDG_RUNTIME_DIR=runtime, PATH=tools + os.pathsep + os.environ["PATH"])
     content = os.path.join(holder, "content")
     relative = prepare(content)
     path = os.path.join(content, relative)
