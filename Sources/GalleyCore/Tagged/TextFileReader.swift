@@ -16,20 +16,24 @@ public struct TextFileReader {
         // Lines are split on the bytes: a line feed is never part of another character (a carriage return before it
         // is dropped, as "\r\n" ends a line), and breaking the whole file into characters cost hundreds of
         // instructions a byte at every save.
-        for line in text.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            lineNumber += 1
-            var content = line[...]
-            let endsWithLineFeed = content.endIndex < text.endIndex
-            if endsWithLineFeed, content.last == 0x0D { content = content.dropLast() }
-            // Trailing blanks are invisible in an editor: a tag followed by
-            // one still closes its block, and diagnostics end before them.
-            while let last = content.last, last == 0x20 || last == 0x09 { content = content.dropLast() }
-            let string = String(decoding: content, as: UTF8.self)
-            guard !string.isBlank else { continue }
-            // Its scalars, counted as the bytes that start one: the string is valid UTF-8, repaired as it was decoded.
-            let columns = string.utf8.reduce(0) { count, byte in byte & 0xC0 == 0x80 ? count : count + 1 }
-            let range = SourceRange(SourceLocation(line: lineNumber, column: 1), SourceLocation(line: lineNumber, column: 1 + columns))
-            strings.append(TaggedString(text: string, range: range, notation: .line))
+        text.withUnsafeBufferPointer { file in
+            var start = 0
+            while start <= file.count {
+                let lineFeed = file[start...].firstIndex(of: 0x0A)
+                var content = file[start..<(lineFeed ?? file.count)]
+                start = (lineFeed ?? file.count) + 1
+                lineNumber += 1
+                if lineFeed != nil, content.last == 0x0D { content = content.dropLast() }
+                // Trailing blanks are invisible in an editor: a tag followed by
+                // one still closes its block, and diagnostics end before them.
+                while let last = content.last, last == 0x20 || last == 0x09 { content = content.dropLast() }
+                var string = String(decoding: content, as: UTF8.self)
+                guard !string.isBlank else { continue }
+                // Its scalars, counted as the bytes that start one: the string is valid UTF-8, repaired as decoded.
+                let columns = string.withUTF8 { utf8 in utf8.reduce(0) { count, byte in byte & 0xC0 == 0x80 ? count : count + 1 } }
+                let range = SourceRange(SourceLocation(line: lineNumber, column: 1), SourceLocation(line: lineNumber, column: 1 + columns))
+                strings.append(TaggedString(text: string, range: range, notation: .line))
+            }
         }
         // A file without a "<" where every kind but the fallback is a tag is plain text, told from its bytes: parsing
         // each line as a block only to find none tagged, then freeing what that made, was most of reading such a file.
