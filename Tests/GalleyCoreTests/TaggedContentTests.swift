@@ -120,6 +120,43 @@ final class TaggedContentTests: XCTestCase {
         XCTAssertEqual(result.document.blocks.map(\.location.line), [1, 3, 4])
     }
 
+    func testTextFileLinesEndAtLineFeedsWhateverTheBytesAroundThem() {
+        // A byte order mark, "\r\n", a carriage return that ends nothing, a combining mark after a line feed,
+        // trailing blanks, a broken UTF-8 sequence cut by a line feed, a blank line, and a last line without one.
+        var bytes: [UInt8] = [0xEF, 0xBB, 0xBF]
+        bytes += Array("café\r\na\r\r\n\u{301}accent\ntab\t \n".utf8) + [0xE3, 0x81] + Array("\n  \r\nlast\r".utf8)
+        let document = TextFileReader(schema: .seed, path: "plain.txt").read(bytes).document
+        let lines = document.blocks.map { block -> (Int, String) in
+            guard case .paragraph(let paragraph) = block.content else { return (block.location.line, "not a paragraph") }
+            return (block.location.line, paragraph.plainText)
+        }
+        XCTAssertEqual(lines.map(\.0), [1, 2, 3, 4, 5, 7])
+        XCTAssertEqual(lines.map(\.1), ["café", "a\r", "\u{301}accent", "tab", "\u{FFFD}", "last\r"])
+
+        // A line ends after its last scalar, however many bytes each takes, before its trailing blanks.
+        let line = "<imgae>ペンギン😀e\u{301}</imgae>"
+        let tagged = line + " \t\r\n<image>01</image>\n"
+        let diagnostics = TextFileReader(schema: .seed, path: "tagged.txt").read(Array(tagged.utf8)).diagnostics
+        XCTAssertEqual(diagnostics.first?.range.end.column, 1 + line.unicodeScalars.count)
+    }
+
+    func testATextFileWithoutTagsIsPlainTextWhateverItsKinds() throws {
+        let lines = "Heading: penguins\nFull-width ＜image＞01＜/image＞ is not a tag\n"
+        let seed = TextFileReader(schema: .seed, path: "notes.txt").read(Array(lines.utf8))
+        XCTAssertEqual(seed.document.kind, .text)
+        XCTAssertEqual(seed.document.blocks.map(\.kind), ["paragraph", "paragraph"])
+        XCTAssertEqual(seed.diagnostics, [])
+
+        // A kind of the project's own, a pattern, may match a line without a "<": the file is tagged.
+        var schema = ContentSchema.seed
+        let heading = try BlockMatcher.compile(pattern: "^Heading: (.*)$")
+        schema.kinds.insert(BlockKind(name: "heading", matcher: heading, role: .text), at: 0)
+        let tagged = TextFileReader(schema: schema, path: "notes.txt").read(Array(lines.utf8))
+        XCTAssertEqual(tagged.document.kind, .tagged)
+        XCTAssertEqual(tagged.document.title, "penguins")
+        XCTAssertEqual(tagged.document.blocks.map(\.kind), ["body"])
+    }
+
     func testNearestName() {
         XCTAssertEqual(NearestName.find("imgae", among: ["image", "caption"]), "image")
         XCTAssertEqual(NearestName.find("cheetah_07", among: ["lpenguin_01", "cheetah"]), nil)

@@ -227,7 +227,7 @@ package struct ConfigReader {
     /// The seed's that take a pattern are tried before the first declared
     /// kind that takes every string; its body, which takes every string, last.
     static func merged(_ declared: [BlockKind]) -> [BlockKind] {
-        func takesEverything(_ kind: BlockKind) -> Bool { if case .always = kind.matcher { true } else { false } }
+        func takesEverything(_ kind: BlockKind) -> Bool { kind.matcher.isAlways }
         let kept = ContentSchema.seed.kinds.filter { seed in !declared.contains { $0.name == seed.name } }
         var kinds = declared
         kinds.insert(contentsOf: kept.filter { !takesEverything($0) }, at: kinds.firstIndex(where: takesEverything) ?? kinds.endIndex)
@@ -237,7 +237,7 @@ package struct ConfigReader {
     /// The kinds as declared (`replaceKinds`), and the seed's body after them
     /// when none takes every string: strings matching no kind would vanish.
     static func withFallback(_ declared: [BlockKind]) -> [BlockKind] {
-        let hasFallback = declared.contains { if case .always = $0.matcher { true } else { false } }
+        let hasFallback = declared.contains { $0.matcher.isAlways }
         guard !hasFallback, let body = ContentSchema.seed.kind(named: "body"), !declared.contains(where: { $0.name == "body" }) else { return declared }
         return declared + [body]
     }

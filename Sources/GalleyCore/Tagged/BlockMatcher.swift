@@ -73,6 +73,18 @@ package enum BlockMatcher: @unchecked Sendable {
         return nil
     }
 
+    /// Whether this is the fallback kind's matcher, which every string matches.
+    public var isAlways: Bool {
+        if case .always = self { return true }
+        return false
+    }
+
+    /// Whether only a string holding a "<" can match: the tag form opens with one, a pattern may match anything.
+    public var needsOpeningBracket: Bool {
+        if case .tag = self { return true }
+        return false
+    }
+
     /// The block's content if `text` is of this kind, else nil.
     package func content(of text: String) -> String? {
         switch self {

@@ -132,7 +132,7 @@ package struct TaggedParser {
             Diagnostic(path: path, id: id, range: string.range, severity: .warning, message: message, fixIts: fixIts)
         }
         var aboutTags: [Diagnostic] = []
-        if case .always = kind.matcher {
+        if kind.matcher.isAlways {
             if let typed = halfWidthTags(of: string.text), let (meantIndex, _) = classify(typed), case let meant = schema.kinds[meantIndex], meant.name != kind.name {
                 let message = "'\(string.text)' has full-width brackets and is shown as body text, not as \(meant.name == "image" ? "an image" : "a \(meant.name)"); did you mean '\(typed)'?"
                 aboutTags.append(warning(.unknownTag, message, fixIts: string.fixIt(writing: typed, message: "write the tags in ASCII").map { [$0] } ?? []))
