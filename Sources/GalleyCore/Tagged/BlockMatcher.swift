@@ -74,13 +74,13 @@ package enum BlockMatcher: @unchecked Sendable {
     }
 
     /// Whether this is the fallback kind's matcher, which every string matches.
-    public var isAlways: Bool {
+    package var isAlways: Bool {
         if case .always = self { return true }
         return false
     }
 
     /// Whether only a string holding a "<" can match: the tag form opens with one, a pattern may match anything.
-    public var needsOpeningBracket: Bool {
+    package var needsOpeningBracket: Bool {
         if case .tag = self { return true }
         return false
     }
