@@ -28,7 +28,7 @@ package final class PollingWatcher: FileWatcher, @unchecked Sendable {
         known.paths
     }
 
-    /// None: the polling walk records files only, so under `--poll` such links go untold.
+    /// None: the polling walk records files only, so under `--poll` such links go unknown.
     package func takeLinksLeadingOutsideAtStart() -> [String] {
         []
     }

@@ -71,17 +71,17 @@ final class BufferLinkProtocolTests: XCTestCase {
     }
 
     func testDiagnosticsTheConnectionWasToldAreNotWrittenAgain() {
-        let told = [Diagnostic(path: "x.json", id: .missingImage, at: SourceLocation(line: 7, column: 3), severity: .warning, message: "no image named 'sugi'")]
-        let same = PreviewFileState(diagnostics: told, pages: ["/doc/abc"])
-        let reply = Array(BufferLinkProtocol.reply(same, told: told).dropLast())
+        let sent = [Diagnostic(path: "x.json", id: .missingImage, at: SourceLocation(line: 7, column: 3), severity: .warning, message: "no image named 'sugi'")]
+        let same = PreviewFileState(diagnostics: sent, pages: ["/doc/abc"])
+        let reply = Array(BufferLinkProtocol.reply(same, sent: sent).dropLast())
         XCTAssertEqual(String(decoding: reply, as: UTF8.self), #"{"sameDiagnostics":true,"pages":["/doc/abc"]}"#)
-        XCTAssertEqual(BufferLinkProtocol.parseReply(reply, told: told), same)
+        XCTAssertEqual(BufferLinkProtocol.parseReply(reply, sent: sent), same)
         // Without what it was told, the link cannot read the reply (and says so).
         XCTAssertNil(BufferLinkProtocol.parseReply(reply))
         // Other diagnostics (here: one line further down) are written whole.
         let moved = PreviewFileState(diagnostics: [Diagnostic(path: "x.json", id: .missingImage, at: SourceLocation(line: 8, column: 3), severity: .warning,
                                                               message: "no image named 'sugi'")], pages: ["/doc/abc"])
-        XCTAssertEqual(BufferLinkProtocol.parseReply(Array(BufferLinkProtocol.reply(moved, told: told).dropLast()), told: told), moved)
+        XCTAssertEqual(BufferLinkProtocol.parseReply(Array(BufferLinkProtocol.reply(moved, sent: sent).dropLast()), sent: sent), moved)
     }
 
     func testAStaleReplyIsNotAFileState() {

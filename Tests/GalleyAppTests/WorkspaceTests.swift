@@ -404,7 +404,7 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual([nothing.renderings.count, nothing.readings.count], [0, 0], "handed back twice")
     }
 
-    func testASlowFileIsReadAndRenderedAsideWhileOtherSavesArePublished() throws {
+    func testASlowFileIsReadAndRenderedInTheBackgroundWhileOtherSavesArePublished() throws {
         // One item whose paragraphs make a file larger than one read in place.
         func big(_ word: String) -> String {
             let paragraphs = (0..<4_000).map { "\"Paragraph \($0) of the long item, long enough to count for something.\"" }
@@ -457,7 +457,7 @@ final class WorkspaceTests: XCTestCase {
         return #""title-HelpView" = "\#(title)";"# + "\n" + entries.joined(separator: "\n")
     }
 
-    func testALargeStringsFileIsReadAsideWhileOtherSavesArePublished() throws {
+    func testALargeStringsFileIsReadInTheBackgroundWhileOtherSavesArePublished() throws {
         XCTAssertGreaterThan(bigStrings(title: "Help").utf8.count, SourceCache.largestFileReadInPlace)
         try write("galley.json", #"{"titles": {"*.lproj/Help.txt": "title-HelpView"}}"#)
         try write("en.lproj/Help.txt", "Help text.")
@@ -492,7 +492,7 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(title("fr.lproj/Help.txt"), "Aide")
     }
 
-    func testALargeFontIsReadAsideAndNotTakenInAfterItIsRemoved() throws {
+    func testALargeFontIsReadInTheBackgroundAndNotTakenInAfterItIsRemoved() throws {
         let font = "/usr/share/fonts/truetype/liberation/LiberationMono-Bold.ttf"
         guard FileManager.default.fileExists(atPath: font) else { throw XCTSkip("fonts-liberation is not installed") }
         // Bytes after the last table leave the font as it was, and large.

@@ -49,8 +49,8 @@ final class DataFileRereadTests: XCTestCase {
         var inOneString = 0
         // Rereads that said which items changed: each item they call unchanged must be.
         var saidWhatChanged = 0
-        var told = 0
-        var toldInPart = 0
+        var sent = 0
+        var knownInPart = 0
         for sequence in 0..<400 {
             let layout = sequence % 3
             var bytes = Array((layout == 2 ? DataFileTexts.wrapped(items: 6, seed: UInt64(sequence))
@@ -58,7 +58,7 @@ final class DataFileRereadTests: XCTestCase {
             var snapshot = reader.snapshot(of: bytes)
             // The same edits told to the reader, as an editor's are, after a
             // reading kept without its bytes: one at a time, or two as one.
-            let toldAtOnce = sequence % 2 == 0 ? 2 : 1
+            let knownAtOnce = sequence % 2 == 0 ? 2 : 1
             var withoutBytes = snapshot.withoutSource
             var edit: SourceEdit?
             let valid = bytes
@@ -87,22 +87,22 @@ final class DataFileRereadTests: XCTestCase {
                     }
                 }
                 snapshot = incremental
-                if step % toldAtOnce == toldAtOnce - 1 {
-                    let toldReading = reader.reread(bytes, after: withoutBytes, edit: edit)
-                    guard toldReading.reading == fresh.reading else {
+                if step % knownAtOnce == knownAtOnce - 1 {
+                    let knownReading = reader.reread(bytes, after: withoutBytes, edit: edit)
+                    guard knownReading.reading == fresh.reading else {
                         return XCTFail("sequence \(sequence): the told edit's reading differs from a fresh one for\n"
                                        + String(decoding: bytes, as: UTF8.self))
                     }
-                    told += 1
-                    if toldReading.bytesRead < bytes.count { toldInPart += 1 }
-                    withoutBytes = toldReading.withoutSource
+                    sent += 1
+                    if knownReading.bytesRead < bytes.count { knownInPart += 1 }
+                    withoutBytes = knownReading.withoutSource
                     edit = nil
                 }
             }
         }
         XCTAssertEqual(edits, 3200)
-        XCTAssertEqual(told, 2400)
-        XCTAssertGreaterThan(toldInPart, told / 10, "only \(toldInPart) of \(told) told edits were read in part")
+        XCTAssertEqual(sent, 2400)
+        XCTAssertGreaterThan(knownInPart, sent / 10, "only \(knownInPart) of \(sent) told edits were read in part")
 
         // Not vacuous: most edits took the incremental path.
         // (Edits that break the JSON are read whole until it is mended.)

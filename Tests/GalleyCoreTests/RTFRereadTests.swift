@@ -103,14 +103,14 @@ final class RTFRereadTests: XCTestCase {
             var bytes = document(&random, pieces: Int.random(in: 5...120, using: &random))
             let spacing = [1, 16, 64, 512][seed % 4]
             var reading = RTFReader.reading(of: bytes, path: "edited.rtf", checkpointSpacing: spacing).withoutSource
-            var told: SourceEdit?
+            var sent: SourceEdit?
             for step in 0..<10 {
                 let previous = bytes
                 bytes = edited(bytes, &random)
                 let edit = SourceEdit(from: previous, to: bytes)
-                told = told.map { $0.followed(by: edit) } ?? edit
+                sent = sent.map { $0.followed(by: edit) } ?? edit
                 if step % 2 == 0 { continue }
-                let incremental = RTFReader.reread(bytes, after: reading, edit: told, path: "edited.rtf")
+                let incremental = RTFReader.reread(bytes, after: reading, edit: sent, path: "edited.rtf")
                 let whole = RTFReader.reading(of: bytes, path: "edited.rtf", checkpointSpacing: spacing)
                 XCTAssertEqual(incremental.document, whole.document, "seed \(seed), edit \(step)")
                 XCTAssertEqual(incremental.diagnostics, whole.diagnostics, "seed \(seed), edit \(step)")
@@ -120,7 +120,7 @@ final class RTFRereadTests: XCTestCase {
                 }
                 if testRun?.failureCount ?? 0 > 0 { return }
                 reading = incremental.withoutSource
-                told = nil
+                sent = nil
             }
         }
         XCTAssertGreaterThan(resumedInPart, 150, "a test that rarely resumed would prove little")

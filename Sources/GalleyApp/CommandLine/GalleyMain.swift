@@ -39,10 +39,10 @@ package enum GalleyMain {
             do {
                 // Told as soon as the port is bound: before the content's problems, however many.
                 _ = try daemon.start { addresses in
-                    var told = "Galley is serving a live preview at \(addresses.local)\n"
-                    if options.lan { told += lanAddressLines(addresses.lan) }
+                    var sent = "Galley is serving a live preview at \(addresses.local)\n"
+                    if options.lan { sent += lanAddressLines(addresses.lan) }
                     // An author who cannot be told the address has no preview.
-                    guard Console.output(told) else { throw PreviewDaemon.StartError.cannotAnnounceAddress }
+                    guard Console.output(sent) else { throw PreviewDaemon.StartError.cannotAnnounceAddress }
                     if options.openBrowser { BrowserOpener.open(addresses.local) }
                 }
             } catch {

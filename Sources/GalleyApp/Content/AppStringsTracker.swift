@@ -15,8 +15,8 @@ struct AppStringsTracker: Sendable {
     private(set) var strings = AppStrings()
     private(set) var findings = AppStringsCheck.Findings()
     /// The ticket of the update out aside, if one is, and the files it reads.
-    private var updateAside: Int?
-    private var pathsAside: Set<String> = []
+    private var updateInBackground: Int?
+    private var pathsInBackground: Set<String> = []
     private var lastTicket = 0
     /// What changed while an update was out: read by the next one.
     private var wanted: Set<String>?
@@ -26,7 +26,7 @@ struct AppStringsTracker: Sendable {
         /// The strings or the findings changed, or did not.
         case done(changed: Bool)
         /// The update is to run on the slow lane; `finish` takes it in.
-        case aside(Update)
+        case background(Update)
         /// An update is out aside: this one follows it.
         case waiting
     }
@@ -54,38 +54,38 @@ struct AppStringsTracker: Sendable {
 
     /// Reads the files at `paths` again (`source` gives nil for one that is
     /// gone) and checks the strings under `config`, for an app localised
-    /// into `contentLanguages`. With `readingAside`, an update that reads
+    /// into `contentLanguages`. With `readingInBackground`, an update that reads
     /// or holds a large file is handed back to run aside.
     mutating func update(_ paths: Set<String>, config: GalleyConfig, contentLanguages: Set<String>,
-                         source: SourceCache.FileSource, readingAside: Bool = false) -> Outcome {
-        if updateAside != nil {
+                         source: SourceCache.FileSource, readingInBackground: Bool = false) -> Outcome {
+        if updateInBackground != nil {
             wanted = (wanted ?? []).union(paths)
             return .waiting
         }
-        guard readingAside, !largeFiles.isEmpty || paths.contains(where: source.isLarge) else {
+        guard readingInBackground, !largeFiles.isEmpty || paths.contains(where: source.isLarge) else {
             return .done(changed: apply(paths, config: config, contentLanguages: contentLanguages, source: source))
         }
         lastTicket += 1
-        updateAside = lastTicket
-        pathsAside = paths
+        updateInBackground = lastTicket
+        pathsInBackground = paths
         // The update runs on a copy: until it is back, pages keep these strings.
         var tracker = self
-        tracker.updateAside = nil
+        tracker.updateInBackground = nil
         tracker.wanted = nil
-        return .aside(Update(paths: paths, config: config, contentLanguages: contentLanguages, source: source, ticket: lastTicket,
+        return .background(Update(paths: paths, config: config, contentLanguages: contentLanguages, source: source, ticket: lastTicket,
                              tracker: tracker))
     }
 
     /// Whether the strings file at `path` is read aside now, or waits for
     /// the update out to be back: what is known of it is not its latest.
-    func isReadingAside(_ path: String) -> Bool {
-        updateAside != nil && (pathsAside.contains(path) || wanted?.contains(path) == true)
+    func isReadingInBackground(_ path: String) -> Bool {
+        updateInBackground != nil && (pathsInBackground.contains(path) || wanted?.contains(path) == true)
     }
 
     /// Takes in an update that ran aside; returns whether the strings or the
     /// findings changed, and the files changed meanwhile, to update again.
     mutating func finish(_ update: Update) -> (changed: Bool, wanted: Set<String>?) {
-        guard updateAside == update.ticket else { return (false, nil) }
+        guard updateInBackground == update.ticket else { return (false, nil) }
         let wanted = self.wanted
         self = update.tracker
         return (update.changed, wanted)

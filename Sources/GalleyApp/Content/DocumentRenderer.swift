@@ -13,20 +13,20 @@ final class DocumentRenderer: Sendable {
     let assets: AssetIndex
     let links: OutputLinks
     /// The surroundings the rendering is made under.
-    let surroundings: Surroundings
+    let renderEnvironment: RenderEnvironment
     /// The app's strings, which a title in `galley.json` may name.
     let appStrings: AppStringsTracker
 
-    init(style: PageStyle, assets: AssetIndex, links: OutputLinks, surroundings: Surroundings, appStrings: AppStringsTracker) {
+    init(style: PageStyle, assets: AssetIndex, links: OutputLinks, renderEnvironment: RenderEnvironment, appStrings: AppStringsTracker) {
         self.style = style
         self.assets = assets
         self.links = links
-        self.surroundings = surroundings
+        self.renderEnvironment = renderEnvironment
         self.appStrings = appStrings
     }
 
     /// What the workspace knows about a document besides its source.
-    struct Circumstances {
+    struct RenderingInputs {
         var last: LastRendering?
         /// The error of its file, when it no longer reads.
         var failure: Diagnostic?
@@ -44,20 +44,20 @@ final class DocumentRenderer: Sendable {
         var reusable: LastRendering
     }
 
-    func render(_ id: String, _ source: DocumentSource, _ circumstances: Circumstances) -> Rendering {
+    func render(_ id: String, _ source: DocumentSource, _ renderingInputs: RenderingInputs) -> Rendering {
         var source = source
         let titleKey = DocumentNaming.configuredTitle(path: source.path, config: style.config)?.title
         if let titleKey, let title = appStrings.strings.localizedTitle(titleKey, documentAt: source.path, configured: style.config.language) {
             source.document.title = title
         }
         let traits = style.previewTraits
-        let last = circumstances.last
-        let sameSurroundings = last?.surroundings == surroundings
+        let last = renderingInputs.last
+        let sameRenderEnvironment = last?.renderEnvironment == renderEnvironment
         // Images copied from the last rendering are not linked again: their problems carry over.
-        var imageProblems = sameSurroundings ? last?.imageProblems ?? [:] : [:]
+        var imageProblems = sameRenderEnvironment ? last?.imageProblems ?? [:] : [:]
         let context = context(of: source.document, at: source.path)
         var previous = last?.previous
-        previous?.sameContext = sameSurroundings
+        previous?.sameContext = sameRenderEnvironment
         // Which blocks the last version had: found once, for the renderer and the contrast check.
         let ownsColours = source.document.kind.setsOwnColours
         let unchanged = last.flatMap { last in
@@ -81,7 +81,7 @@ final class DocumentRenderer: Sendable {
             return nil
         }.sorted()
         let assetDiagnostics: [Diagnostic]
-        if sameSurroundings, let last, last.assetNames == assetNames {
+        if sameRenderEnvironment, let last, last.assetNames == assetNames {
             assetDiagnostics = last.assetDiagnostics
         } else {
             assetDiagnostics = assetNames.flatMap { assets.problems(ofImage: $0, for: traits) }
@@ -89,12 +89,12 @@ final class DocumentRenderer: Sendable {
         let contrast = ownsColours
             ? TextContrastCheck.richTextContrast(of: source.document, reusing: last?.richTextContrast, unchanged: unchanged) : nil
         let found = DocumentDiagnostics(source: source, catalog: assets.catalog, traits: traits, images: images,
-                                        kindsFirstUsed: circumstances.kindsFirstUsed, richTextContrast: contrast)
+                                        kindsFirstUsed: renderingInputs.kindsFirstUsed, richTextContrast: contrast)
         let missingGlyphs = MissingGlyphs(in: source.document, coverage: SystemFonts.coverage)
         let diagnostics = found.assemble(
-            style: style, failure: circumstances.failure, assetDiagnostics: assetDiagnostics, missingGlyphs: missingGlyphs,
+            style: style, failure: renderingInputs.failure, assetDiagnostics: assetDiagnostics, missingGlyphs: missingGlyphs,
             imageProblems: imageProblems,
-            missingImages: rendered?.missingImages ?? [], localized: circumstances.localization?.diagnostics ?? [],
+            missingImages: rendered?.missingImages ?? [], localized: renderingInputs.localization?.diagnostics ?? [],
             strings: titleKey.map { appStrings.findings.fileErrors + appStrings.findings.diagnostics(forKey: $0, documentAt: source.path) } ?? [])
         // Most documents have no problem to point at a block; those that have are rendered now, for their blocks' ids.
         let marked = diagnostics.filter(found.marksBlock).map(\.location)
@@ -107,16 +107,16 @@ final class DocumentRenderer: Sendable {
             rendering: rendering, css: style.css(for: source.document.kind),
             layout: style.layoutJSON, geometry: source.document.kind == .tagged ? style.kindGeometries : nil,
             language: DocumentLanguage.decide(configured: style.config.language, path: source.path, title: source.document.title, scriptsOfBlocks: scripts),
-            localizations: circumstances.localization?.localizations ?? [],
+            localizations: renderingInputs.localization?.localizations ?? [],
             searchable: source.document,
-            unsaved: circumstances.unsaved,
+            unsaved: renderingInputs.unsaved,
             missingGlyphs: missingGlyphs.isEmpty ? nil : missingGlyphs,
             diagnostics: diagnostics.map { diagnostic in
                 PageDiagnostic(diagnostic: diagnostic, blockID: found.marksBlock(diagnostic) ? blockAt[diagnostic.location] : nil,
-                               fromLastGoodReading: found.isFromLastGoodReading(diagnostic, failure: circumstances.failure))
+                               fromLastGoodReading: found.isFromLastGoodReading(diagnostic, failure: renderingInputs.failure))
             }
         )
-        let reusable = LastRendering(document: source.document, rendering: rendering, surroundings: surroundings,
+        let reusable = LastRendering(document: source.document, rendering: rendering, renderEnvironment: renderEnvironment,
                                      imageProblems: imageProblems, assetNames: assetNames, assetDiagnostics: assetDiagnostics,
                                      richTextContrast: contrast)
         return Rendering(document: document, images: images, reusable: reusable)
@@ -177,7 +177,7 @@ final class LastRendering: Sendable {
     let document: Document
     let rendering: DeferredRendering
     /// The surroundings it was rendered under.
-    let surroundings: Surroundings
+    let renderEnvironment: RenderEnvironment
     /// Images it links to that cannot be shown, by path, and why.
     let imageProblems: [String: String]
     /// The asset names it shows (sorted), and what the catalog says about them.
@@ -186,11 +186,11 @@ final class LastRendering: Sendable {
     /// For rich text, its paragraphs whose own colours are too faint (which depends on the document alone).
     let richTextContrast: TextContrastCheck.RichTextContrast?
 
-    init(document: Document, rendering: DeferredRendering, surroundings: Surroundings, imageProblems: [String: String], assetNames: [String],
+    init(document: Document, rendering: DeferredRendering, renderEnvironment: RenderEnvironment, imageProblems: [String: String], assetNames: [String],
          assetDiagnostics: [Diagnostic], richTextContrast: TextContrastCheck.RichTextContrast?) {
         self.document = document
         self.rendering = rendering
-        self.surroundings = surroundings
+        self.renderEnvironment = renderEnvironment
         self.imageProblems = imageProblems
         self.assetNames = assetNames
         self.assetDiagnostics = assetDiagnostics

@@ -9,7 +9,7 @@ struct FolderFiles {
     private(set) var known: Set<String> = []
     private(set) var assets = AssetIndex()
     private(set) var fonts = BundledFonts()
-    private(set) var surroundings = Surroundings()
+    private(set) var renderEnvironment = RenderEnvironment()
     /// The symlinks the last walk of the whole folder skipped because they
     /// lead outside it (relative paths, in order): nothing is read through
     /// them, and the author is told so rather than left to wonder.
@@ -22,7 +22,7 @@ struct FolderFiles {
     /// costs as much again.
     let listings = WorkCounter()
     /// Large font files read aside now.
-    private var fontsReadAside = AsideTickets<String>()
+    private var fontsReadInBackground = BackgroundTickets<String>()
 
     init(folder: ContentFolder) {
         self.folder = folder
@@ -42,7 +42,7 @@ struct FolderFiles {
         var removedContent: [String] = []
         /// Files of the app's strings that changed or went away.
         var appStrings: Set<String> = []
-        /// Large font files to read on the slow lane, taken in by `finishReadingAside`.
+        /// Large font files to read on the slow lane, taken in by `finishReadingInBackground`.
         var fontJobs: [FontFileReading.Job] = []
         var configChanged = false
         /// Whether a file came or went: it may be the first or last of a language.
@@ -53,15 +53,15 @@ struct FolderFiles {
     }
 
     /// Takes in changed and removed files (paths relative to the root);
-    /// with `readingAside`, large fonts are left to the intake's `fontJobs`.
-    mutating func takeIn(changed: [String], removed: [String], readingAside: Bool = false) -> Intake {
+    /// with `readingInBackground`, large fonts are left to the intake's `fontJobs`.
+    mutating func takeIn(changed: [String], removed: [String], readingInBackground: Bool = false) -> Intake {
         var intake = Intake()
         let knownBefore = known.count
         var touchedAssets: Set<String> = []
         for path in removed {
             known.remove(path)
             let role = ContentPath.role(of: path)
-            if let change = Surroundings.change(by: role) { surroundings.note(change) }
+            if let change = RenderEnvironment.change(by: role) { renderEnvironment.note(change) }
             switch role {
             case .image, .catalogContents:
                 touchedAssets.formUnion(assets.removeFiles(under: path))
@@ -69,7 +69,7 @@ struct FolderFiles {
                 intake.servedFilesChanged = true
             case .font:
                 _ = assets.removeFiles(under: path)
-                fontsReadAside.drop(path)
+                fontsReadInBackground.drop(path)
                 fonts.removeFontFile(path)
                 intake.restyle = true
             case .infoPlist:
@@ -89,7 +89,7 @@ struct FolderFiles {
         for path in changed {
             known.insert(path)
             let role = ContentPath.role(of: path)
-            if let change = Surroundings.change(by: role) { surroundings.note(change) }
+            if let change = RenderEnvironment.change(by: role) { renderEnvironment.note(change) }
             switch role {
             case .image:
                 touchedAssets.formUnion(assets.updateImage(at: path, in: folder))
@@ -97,10 +97,10 @@ struct FolderFiles {
                 intake.touchedImages.insert(.file(path))
             case .catalogContents:
                 touchedAssets.formUnion(assets.updateContents(at: path, in: folder))
-            case .font where readingAside && SourceCache.isLarge(path, in: folder):
-                intake.fontJobs.append(FontFileReading.Job(path: path, folder: folder, ticket: fontsReadAside.start(path)))
+            case .font where readingInBackground && SourceCache.isLarge(path, in: folder):
+                intake.fontJobs.append(FontFileReading.Job(path: path, folder: folder, ticket: fontsReadInBackground.start(path)))
             case .font:
-                fontsReadAside.drop(path)
+                fontsReadInBackground.drop(path)
                 take(FontFileReading.read(path, in: folder))
                 intake.servedFilesChanged = true
                 intake.restyle = true
@@ -134,9 +134,9 @@ struct FolderFiles {
 
     /// Takes in a font read aside, unless it was saved again or removed
     /// meanwhile; returns whether it was taken in.
-    mutating func finishReadingAside(_ reading: FontFileReading, ticket: Int) -> Bool {
-        guard fontsReadAside.finish(reading.path, ticket: ticket) else { return false }
-        surroundings.note(.assetFile)
+    mutating func finishReadingInBackground(_ reading: FontFileReading, ticket: Int) -> Bool {
+        guard fontsReadInBackground.finish(reading.path, ticket: ticket) else { return false }
+        renderEnvironment.note(.assetFile)
         take(reading)
         return true
     }
@@ -189,8 +189,8 @@ struct FolderFiles {
     }
 
     /// Notes a change to the surroundings that no file made.
-    mutating func note(_ change: Surroundings.Change) {
-        surroundings.note(change)
+    mutating func note(_ change: RenderEnvironment.Change) {
+        renderEnvironment.note(change)
     }
 
     /// The languages of the `.lproj` folders that hold content files: those the app is localised into.

@@ -43,7 +43,7 @@ struct Outbox {
     /// Reads documents from `publisher` once it has them, and lets go of its own copies.
     mutating func hand(to publisher: any PublishedDocuments) {
         self.publisher = publisher
-        letGoOfPublished()
+        releasePublished()
     }
 
     subscript(id: DocumentID) -> PublishedDocument? {
@@ -150,7 +150,7 @@ struct Outbox {
 
     /// Lets go of the documents the publisher now holds as they are here:
     /// once it published the changes handed over.
-    mutating func letGoOfPublished() {
+    mutating func releasePublished() {
         guard let publisher, !unpublished.isEmpty else { return }
         let ids = Array(unpublished.keys)
         for (id, held) in zip(ids, publisher.published(ids)) {

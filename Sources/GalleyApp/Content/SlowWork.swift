@@ -11,7 +11,7 @@ enum SlowWork {
     enum Done: Sendable {
         case reading(SourceCache.ReadResult)
         /// A rendering made from the document's source when `ticket` was
-        /// taken (`AsideWork`): published if no newer one started.
+        /// taken (`BackgroundWork`): published if no newer one started.
         case rendering(id: DocumentID, ticket: Int, DocumentRenderer.Rendering)
         /// A large font file's reading, taken in if `ticket` is its newest.
         case font(FontFileReading, ticket: Int)

@@ -37,7 +37,7 @@ struct SourceCache {
     static let mostFilesKeptForResuming = 64
     private let converters = CodePageConverters()
     /// The files that were `largestFileReadInPlace` or larger when last
-    /// read: such a file is read aside (`AsideWork`) where the
+    /// read: such a file is read aside (`BackgroundWork`) where the
     /// workspace can, so that one slow document never holds up another. Its
     /// reading may parse only what changed, but finding positions and
     /// rendering still cost in proportion to the file (a 2 MB JSON on one
@@ -180,7 +180,7 @@ struct SourceCache {
         /// The buffer's version read, when it is a buffer.
         fileprivate let bufferVersion: Int?
         fileprivate let context: ReadingContext
-        /// Its ticket from `AsideWork`, when it is read aside.
+        /// Its ticket from `BackgroundWork`, when it is read aside.
         fileprivate let ticket: Int
         /// Whether what its next reading may resume from is kept (`mostFilesKeptForResuming`).
         fileprivate var keptForResuming = true
@@ -249,11 +249,11 @@ struct SourceCache {
                        context: ReadingContext(config: config, converters: converters), ticket: ticket)
     }
 
-    /// Reads content files on every core, in path order; with `slowAside`,
+    /// Reads content files on every core, in path order; with `slowInBackground`,
     /// slow ones are not read but returned, in path order, to be read elsewhere.
     mutating func read(_ files: Set<ContentFile>, config: GalleyConfig,
-                       slowAside: Bool = false) -> (results: [ReadResult], slow: [ContentFile]) {
-        let slow = slowAside ? files.filter(isSlow) : []
+                       slowInBackground: Bool = false) -> (results: [ReadResult], slow: [ContentFile]) {
+        let slow = slowInBackground ? files.filter(isSlow) : []
         let inPlace = files.subtracting(slow).sorted { $0.path < $1.path }
         let keptForResuming = inPlace.count <= Self.mostFilesKeptForResuming
         // One descriptor of the root for the batch, not one per file.

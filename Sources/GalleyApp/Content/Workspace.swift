@@ -21,7 +21,7 @@ final class Workspace {
     /// Where a slow file is read and rendered (nil: everything in place).
     private let slowLane: SlowWork.Lane?
     /// What is out on the slow lane, and what to do with it when it is back.
-    private var aside = AsideWork()
+    private var background = BackgroundWork()
     /// Renderings compared with the published document to find whether a page would change.
     private(set) var renderingsCompared = 0
 
@@ -50,8 +50,8 @@ final class Workspace {
     /// entries, then reads the content and renders what it all touched.
     @discardableResult
     func apply(changed: [String], removed: [String]) -> WorkspaceChanges {
-        let intake = files.takeIn(changed: changed, removed: removed, readingAside: slowLane != nil)
-        intake.fontJobs.forEach(readAside)
+        let intake = files.takeIn(changed: changed, removed: removed, readingInBackground: slowLane != nil)
+        intake.fontJobs.forEach(readInBackground)
         for path in intake.removedContent {
             forgetReading(of: RelativePath(rawValue: path))
             forget(index.removeDocuments(ofFile: path))
@@ -66,7 +66,7 @@ final class Workspace {
             restyle()
             // Kinds, keys and titles decide how every file reads: read them all again, whole.
             sources.forgetReadings()
-            aside.forgetReadings()
+            background.forgetReadings()
             queue.add(index.sources.keys)
         }
         if intake.appStringsNeedCheck { updateAppStrings(intake.appStrings) }
@@ -120,7 +120,7 @@ final class Workspace {
 
     /// The publisher took the changes handed over: the outbox lets go of its copies.
     func changesPublished() {
-        outbox.letGoOfPublished()
+        outbox.releasePublished()
     }
 
     /// What pages must be told since the last call.
@@ -145,19 +145,19 @@ final class Workspace {
     /// Reads content files on every core, then takes in what they hold;
     /// slow ones are read aside, when they can be.
     private func read(_ files: Set<ContentFile>) {
-        let (results, slow) = sources.read(files, config: style.config, slowAside: slowLane != nil)
+        let (results, slow) = sources.read(files, config: style.config, slowInBackground: slowLane != nil)
         for result in results { integrate(result) }
         for file in slow {
-            if let ticket = aside.startReading(file) { readAside(file, ticket: ticket) }
+            if let ticket = background.startReading(file) { readInBackground(file, ticket: ticket) }
         }
     }
 
-    private func readAside(_ file: ContentFile, ticket: Int) {
+    private func readInBackground(_ file: ContentFile, ticket: Int) {
         let job = sources.job(reading: file, config: style.config, ticket: ticket)
         slowLane? { .reading(job.run()) }
     }
 
-    private func readAside(_ job: FontFileReading.Job) {
+    private func readInBackground(_ job: FontFileReading.Job) {
         slowLane? { job.run() }
     }
 
@@ -165,9 +165,9 @@ final class Workspace {
     /// aside when a large strings file is among them.
     private func updateAppStrings(_ paths: Set<String>) {
         switch appStrings.update(paths, config: style.config, contentLanguages: files.contentLanguages, source: sources.source(of: paths),
-                                 readingAside: slowLane != nil) {
+                                 readingInBackground: slowLane != nil) {
         case .done(let changed): if changed { renderTitledDocuments() }
-        case .aside(let update): slowLane? { update.run() }
+        case .background(let update): slowLane? { update.run() }
         case .waiting: break
         }
     }
@@ -183,25 +183,25 @@ final class Workspace {
     func finish(_ done: SlowWork.Done) -> WorkspaceChanges {
         switch done {
         case .reading(let result):
-            switch aside.readingBack(result.file, ticket: result.ticket, documents: index.documentIDs(ofFile: result.file.path)) {
+            switch background.readingBack(result.file, ticket: result.ticket, documents: index.documentIDs(ofFile: result.file.path)) {
             case .take(let renderAgain):
                 let slow = renderAgain.union(integrate(sources.keep(result))).sorted()
                 queue.remove(slow)
                 renderPending()
-                renderAside(slow)
+                renderInBackground(slow)
             case .readAgain(let file, let ticket):
                 // Kept all the same: the next reading resumes from it.
                 sources.keep(result, takenIn: false)
-                readAside(file, ticket: ticket)
+                readInBackground(file, ticket: ticket)
             case .drop: break
             }
         case .rendering(let id, let ticket, let rendering):
             let sourcePath = index.sources[id].map { RelativePath(rawValue: $0.textPath) }
-            guard aside.renderingBack(id, ticket: ticket, readFrom: sourcePath) == .publish else { break }
+            guard background.renderingBack(id, ticket: ticket, readFrom: sourcePath) == .publish else { break }
             // Images or fonts changed meanwhile: what it linked may be gone.
-            if rendering.reusable.surroundings == files.surroundings { publish(id, rendering) } else { renderAside([id]) }
+            if rendering.reusable.renderEnvironment == files.renderEnvironment { publish(id, rendering) } else { renderInBackground([id]) }
         case .font(let reading, let ticket):
-            guard files.finishReadingAside(reading, ticket: ticket) else { break }
+            guard files.finishReadingInBackground(reading, ticket: ticket) else { break }
             outbox.noteImagesChanged()
             if restyle() { queue.add(index.sources.keys) }
             renderPending()
@@ -217,11 +217,11 @@ final class Workspace {
     }
 
     /// Renders documents on the slow lane, to be published when they are back.
-    private func renderAside(_ ids: [DocumentID]) {
+    private func renderInBackground(_ ids: [DocumentID]) {
         for id in ids {
             guard let source = index.sources[id], let slowLane else { continue }
-            slowLane { [renderer, ticket = aside.startRendering(id), circumstances = circumstances(of: id, source)] in
-                .rendering(id: id, ticket: ticket, renderer.render(id.rawValue, source, circumstances))
+            slowLane { [renderer, ticket = background.startRendering(id), renderingInputs = renderingInputs(of: id, source)] in
+                .rendering(id: id, ticket: ticket, renderer.render(id.rawValue, source, renderingInputs))
             }
         }
     }
@@ -231,14 +231,14 @@ final class Workspace {
     /// rendering of its documents, is out on the slow lane.
     func isSettled(_ path: String) -> Bool {
         let documents = index.documentIDs(ofFile: SourceCache.documentPath(ofBuffer: path))
-        return aside.isSettled(RelativePath(rawValue: path), documents: documents) && !appStrings.isReadingAside(path)
+        return background.isSettled(RelativePath(rawValue: path), documents: documents) && !appStrings.isReadingInBackground(path)
     }
 
     /// Forgets what the next reading of the file at `sourcePath` would
     /// resume from, and any reading of it out aside.
     private func forgetReading(of sourcePath: RelativePath) {
         sources.forgetReading(of: sourcePath)
-        aside.forgetReading(of: sourcePath)
+        background.forgetReading(of: sourcePath)
     }
 
     /// Takes in a file's reading; returns the documents to render.
@@ -257,7 +257,7 @@ final class Workspace {
     private func forget(_ ids: [DocumentID]) {
         for id in ids {
             history.forget(id)
-            aside.forget(id)
+            background.forget(id)
             queue.forget(id)
             localizations.forget(id.rawValue)
             outbox.remove(id)
@@ -271,9 +271,9 @@ final class Workspace {
         queue.add(index.refreshKindsFirstUsed())
         let ids = queue.takeWaiting()
         let renderer = self.renderer
-        for id in ids { aside.renderInPlace(id) }
+        for id in ids { background.renderInPlace(id) }
         let renderings = Parallel.map(ids) { id in
-            index.sources[id].map { renderer.render(id.rawValue, $0, circumstances(of: id, $0)) }
+            index.sources[id].map { renderer.render(id.rawValue, $0, renderingInputs(of: id, $0)) }
         }
         for (id, rendering) in zip(ids, renderings) {
             if let rendering { publish(id, rendering) }
@@ -282,11 +282,11 @@ final class Workspace {
 
     /// Renders as the workspace is now.
     private var renderer: DocumentRenderer {
-        DocumentRenderer(style: style, assets: files.assets, links: links, surroundings: files.surroundings, appStrings: appStrings)
+        DocumentRenderer(style: style, assets: files.assets, links: links, renderEnvironment: files.renderEnvironment, appStrings: appStrings)
     }
 
-    private func circumstances(of id: DocumentID, _ source: DocumentSource) -> DocumentRenderer.Circumstances {
-        DocumentRenderer.Circumstances(last: history[id], failure: index.failureOfFile[source.path],
+    private func renderingInputs(of id: DocumentID, _ source: DocumentSource) -> DocumentRenderer.RenderingInputs {
+        DocumentRenderer.RenderingInputs(last: history[id], failure: index.failureOfFile[source.path],
                                        localization: localizations.findings(of: id.rawValue), unsaved: sources.isUnsaved(source.path),
                                        kindsFirstUsed: index.kindsFirstUsed[id] ?? [])
     }

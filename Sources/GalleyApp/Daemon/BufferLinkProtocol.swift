@@ -117,9 +117,9 @@ enum BufferLinkProtocol {
     /// when they are `told`, what this connection was last told of the file
     /// (a large file's 200 warnings, written and read back at every
     /// keystroke, cost the two processes 7 M instructions).
-    static func reply(_ state: PreviewFileState, told: [Diagnostic]? = nil) -> [UInt8] {
+    static func reply(_ state: PreviewFileState, sent: [Diagnostic]? = nil) -> [UInt8] {
         line { json in
-            if state.diagnostics == told {
+            if state.diagnostics == sent {
                 json.field("sameDiagnostics", true)
             } else {
                 json.key("diagnostics")
@@ -221,11 +221,11 @@ enum BufferLinkProtocol {
     /// What the daemon says about a file after a `set`, `edit` or `drop`;
     /// nil for `{"stale":true}` as for a line it could not read.
     /// The state in a reply; `told` is what this connection was last told of the file.
-    static func parseReply(_ line: [UInt8], told: [Diagnostic]? = nil) -> PreviewFileState? {
+    static func parseReply(_ line: [UInt8], sent: [Diagnostic]? = nil) -> PreviewFileState? {
         guard case .success(let json) = JSONReader.parse(line) else { return nil }
         let diagnostics: [Diagnostic]
-        if case .bool(true)? = json.member("sameDiagnostics")?.value.value, let told {
-            diagnostics = told
+        if case .bool(true)? = json.member("sameDiagnostics")?.value.value, let sent {
+            diagnostics = sent
         } else if let entries = json.member("diagnostics")?.value.arrayValue {
             diagnostics = entries.compactMap(Diagnostic.init(json:))
         } else {

@@ -70,7 +70,7 @@ final class BufferLinkSession: LocalSocketSession, @unchecked Sendable {
         /// The editor's version of each buffer it set, so that its edits apply to the text they were made on.
         var versions: [RelativePath: Int] = [:]
         /// The diagnostics of each file in the last reply about it, so that a reply need not repeat them.
-        var told: [RelativePath: [Diagnostic]] = [:]
+        var sent: [RelativePath: [Diagnostic]] = [:]
         /// Once the peer asked to `listen`: its place among the daemon's editors.
         var clickForwarding: Int?
     }
@@ -162,8 +162,8 @@ final class BufferLinkSession: LocalSocketSession, @unchecked Sendable {
     /// The reply telling `fileState`, noting what the editor now knows of `path`.
     private func replying(_ fileState: PreviewFileState, about path: RelativePath) -> [UInt8] {
         state.withLock { state in
-            defer { state.told[path] = fileState.diagnostics }
-            return BufferLinkProtocol.reply(fileState, told: state.told[path])
+            defer { state.sent[path] = fileState.diagnostics }
+            return BufferLinkProtocol.reply(fileState, sent: state.sent[path])
         }
     }
 

@@ -9,11 +9,11 @@ import Dispatch
 enum OldRenderings {
     /// Frees `held` aside when it holds `blocks` rendered blocks or more;
     /// else the caller frees it, by letting go of its own reference.
-    static func letGo<Held: Sendable>(_ held: Held, blocks: Int) {
-        guard blocks >= blocksFreedAside else { return }
+    static func release<Held: Sendable>(_ held: Held, blocks: Int) {
+        guard blocks >= blocksFreedInBackground else { return }
         freeing.async { _ = held }
     }
 
     private static let freeing = DispatchQueue(label: "galley.freeing", qos: .utility)
-    private static let blocksFreedAside = 1_000
+    private static let blocksFreedInBackground = 1_000
 }

@@ -9,7 +9,7 @@ final class ProblemLog: Sendable {
     private let log: Log
     /// Where the author sees every problem when the log tells only some.
     private let seeAll: String
-    private let told = Locked(Told())
+    private let sent = Locked(Told())
 
     private struct Told {
         var book = DiagnosticLogBook()
@@ -23,10 +23,10 @@ final class ProblemLog: Sendable {
 
     /// Prints the problems that `changed` documents show and no document showed before.
     func record(changed: [PublishedDocument], removed: [DocumentID]) {
-        let appeared = told.withLock { told in
-            for id in removed { told.book.remove(document: id) }
+        let appeared = sent.withLock { sent in
+            for id in removed { sent.book.remove(document: id) }
             return changed.flatMap { document in
-                told.book.update(document: document.id, diagnostics: document.diagnostics.map(\.diagnostic))
+                sent.book.update(document: document.id, diagnostics: document.diagnostics.map(\.diagnostic))
             }
         }
         tell(appeared)
@@ -45,9 +45,9 @@ final class ProblemLog: Sendable {
 
     /// Prints each of `links` that the last walk did not skip already.
     func skipped(linksLeadingOutside links: [String]) {
-        let new = told.withLock { told in
-            let new = links.filter { !told.linksLeadingOutside.contains($0) }
-            told.linksLeadingOutside = Set(links)
+        let new = sent.withLock { sent in
+            let new = links.filter { !sent.linksLeadingOutside.contains($0) }
+            sent.linksLeadingOutside = Set(links)
             return new
         }
         for link in new { log.warning(SkippedLink.leadsOutside.sentence(about: link)) }

@@ -104,7 +104,7 @@ final class Publisher: @unchecked Sendable {
             return answers.map { waiter, answer in (waiter, response(to: answer, &state)) }
         }
         for (pending, response) in answers { pending.resume(with: response.value) }
-        OldRenderings.letGo(displaced, blocks: displaced.reduce(0) { $0 + $1.renderedBlockCount })
+        OldRenderings.release(displaced, blocks: displaced.reduce(0) { $0 + $1.renderedBlockCount })
         problems?.record(changed: changed, removed: removed)
         memoryTrim.answered(answers.count)
         return answers.count

@@ -32,7 +32,7 @@ final class DaemonSocketLink: PreviewLink {
     private let connection: LocalSocketConnection
     private var clicks: LocalSocketConnection?
     /// The diagnostics of each file in the daemon's last reply about it, which a reply may say are the same.
-    private var told: [RelativePath: [Diagnostic]] = [:]
+    private var sent: [RelativePath: [Diagnostic]] = [:]
 
     /// Connects to the daemon serving `root`, if one listens.
     init(root: AbsolutePath) throws {
@@ -54,8 +54,8 @@ final class DaemonSocketLink: PreviewLink {
                                                          length: edit.replacement.count))
             try write(header + edit.replacement)
             // Stale: the daemon does not hold the text the edit was made on; the whole text follows.
-            if let state = BufferLinkProtocol.parseReply(try readLine(), told: told[path]) {
-                told[path] = state.diagnostics
+            if let state = BufferLinkProtocol.parseReply(try readLine(), sent: sent[path]) {
+                sent[path] = state.diagnostics
                 return state
             }
         }
@@ -92,8 +92,8 @@ final class DaemonSocketLink: PreviewLink {
     }
 
     private func readReply(about path: RelativePath) throws(PreviewLinkError) -> PreviewFileState {
-        guard let state = BufferLinkProtocol.parseReply(try readLine(), told: told[path]) else { throw .unreadableReply(root: root) }
-        told[path] = state.diagnostics
+        guard let state = BufferLinkProtocol.parseReply(try readLine(), sent: sent[path]) else { throw .unreadableReply(root: root) }
+        sent[path] = state.diagnostics
         return state
     }
 

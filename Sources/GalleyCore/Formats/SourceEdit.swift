@@ -56,8 +56,8 @@ package struct SourceEdit: Sendable, Equatable {
     /// The edit that made `new` of a previous version: `told` when it is one
     /// to `new`'s length, else found by comparing with the previous version's
     /// bytes when they were kept; nil with neither (a reader reads whole).
-    static func edit(told: SourceEdit?, previous: [UInt8]?, new: [UInt8]) -> SourceEdit? {
-        if let told, told.newCount == new.count { return told }
+    static func edit(sent: SourceEdit?, previous: [UInt8]?, new: [UInt8]) -> SourceEdit? {
+        if let sent, sent.newCount == new.count { return sent }
         return previous.map { SourceEdit(from: $0, to: new) }
     }
 

@@ -64,7 +64,7 @@ extension RTFReader {
     package static func reread(_ bytes: [UInt8], after previous: RTFReading, edit: SourceEdit? = nil, path: String,
                               converters: (any CodePageConverting)? = nil, work: WorkCounter? = nil) -> RTFReading {
         let spacing = previous.checkpointSpacing
-        guard previous.canBeResumed, let edit = SourceEdit.edit(told: edit, previous: previous.bytes, new: bytes) else {
+        guard previous.canBeResumed, let edit = SourceEdit.edit(sent: edit, previous: previous.bytes, new: bytes) else {
             return reading(of: bytes, path: path, converters: converters, work: work, checkpointSpacing: spacing)
         }
         let prefix = edit.replaced.lowerBound

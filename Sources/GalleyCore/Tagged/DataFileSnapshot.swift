@@ -91,7 +91,7 @@ extension DataFileReader {
         guard syntax == .json, let previousLines = previous.lines.lines,
               case .items(let readings, let fileDiagnostics) = previous.reading, !previous.itemStarts.isEmpty,
               previous.itemEnds.count == previous.itemStarts.count,
-              let edit = SourceEdit.edit(told: edit, previous: previous.bytes, new: bytes) else { return nil }
+              let edit = SourceEdit.edit(sent: edit, previous: previous.bytes, new: bytes) else { return nil }
         let prefix = edit.replaced.lowerBound
         if edit.isEmpty {
             let lines = SourceLocator(editing: previousLines, into: bytes, from: prefix, previousEnd: prefix, end: prefix)

@@ -8,7 +8,7 @@
 /// so a file saved again or removed while it was read is never taken in
 /// stale, and a burst of keystrokes into a large file spends the lane on its
 /// last text, not on every one.
-package struct AsideWork: Sendable {
+package struct BackgroundWork: Sendable {
     private var lastTicket = 0
     /// Readings out, by the file whose bytes they read, with their tickets.
     private var readings: [RelativePath: Int] = [:]

@@ -4,14 +4,14 @@ import XCTest
 /// The protocol of work done off the workspace's queue, without threads:
 /// each row is what happens next, what the state machine answers, and
 /// whether the large file is then settled (nothing of it out).
-final class AsideWorkTests: XCTestCase {
+final class BackgroundWorkTests: XCTestCase {
     private enum Event {
         /// The file is saved and read aside.
         case save(String)
         /// The reading with this ticket comes back.
         case readingBack(String, ticket: Int)
         /// The document is rendered aside.
-        case renderAside(String)
+        case renderInBackground(String)
         /// The document is rendered in place.
         case renderInPlace(String)
         /// The rendering with this ticket comes back.
@@ -26,8 +26,8 @@ final class AsideWorkTests: XCTestCase {
 
     private enum Answer: Equatable {
         case ticket(Int?)
-        case reading(AsideWork.ReadingBack)
-        case rendering(AsideWork.RenderingBack)
+        case reading(BackgroundWork.ReadingBack)
+        case rendering(BackgroundWork.RenderingBack)
         case none
     }
 
@@ -37,7 +37,7 @@ final class AsideWorkTests: XCTestCase {
     }
 
     private func run(_ rows: [(Event, Answer, settled: Bool)], line: UInt = #line) throws {
-        var work = AsideWork()
+        var work = BackgroundWork()
         for (number, (event, expected, settled)) in rows.enumerated() {
             let answer: Answer
             switch event {
@@ -45,7 +45,7 @@ final class AsideWorkTests: XCTestCase {
                 answer = .ticket(work.startReading(try file(name)))
             case .readingBack(let name, let ticket):
                 answer = .reading(work.readingBack(try file(name), ticket: ticket, documents: [DocumentID(rawValue: name)]))
-            case .renderAside(let name):
+            case .renderInBackground(let name):
                 answer = .ticket(work.startRendering(DocumentID(rawValue: name)))
             case .renderInPlace(let name):
                 work.renderInPlace(DocumentID(rawValue: name))
@@ -71,7 +71,7 @@ final class AsideWorkTests: XCTestCase {
         try run([
             (.save("big.json"), .ticket(1), settled: false),
             (.readingBack("big.json", ticket: 1), .reading(.take(renderAgain: [])), settled: true),
-            (.renderAside("big.json"), .ticket(2), settled: false),
+            (.renderInBackground("big.json"), .ticket(2), settled: false),
             (.renderingBack("big.json", ticket: 2), .rendering(.publish), settled: true),
         ])
     }
@@ -93,23 +93,23 @@ final class AsideWorkTests: XCTestCase {
         try run([
             (.save("big.json"), .ticket(1), settled: false),
             (.readingBack("big.json", ticket: 1), .reading(.take(renderAgain: [])), settled: true),
-            (.renderAside("big.json"), .ticket(2), settled: false),
+            (.renderInBackground("big.json"), .ticket(2), settled: false),
             (.save("big.json"), .ticket(3), settled: false),
             (.renderingBack("big.json", ticket: 2), .rendering(.dropForReading), settled: false),
             // The newer reading renders the document again, even if its text did not change.
             (.readingBack("big.json", ticket: 3), .reading(.take(renderAgain: ["big.json"])), settled: true),
-            (.renderAside("big.json"), .ticket(4), settled: false),
+            (.renderInBackground("big.json"), .ticket(4), settled: false),
             (.renderingBack("big.json", ticket: 4), .rendering(.publish), settled: true),
         ])
     }
 
     func testARenderingOvertakenByANewerRenderingIsDropped() throws {
         try run([
-            (.renderAside("big.json"), .ticket(1), settled: false),
-            (.renderAside("big.json"), .ticket(2), settled: false),
+            (.renderInBackground("big.json"), .ticket(1), settled: false),
+            (.renderInBackground("big.json"), .ticket(2), settled: false),
             (.renderingBack("big.json", ticket: 1), .rendering(.drop), settled: false),
             (.renderingBack("big.json", ticket: 2), .rendering(.publish), settled: true),
-            (.renderAside("big.json"), .ticket(3), settled: false),
+            (.renderInBackground("big.json"), .ticket(3), settled: false),
             // Rendered in place meanwhile (a small save): the one out aside is stale.
             (.renderInPlace("big.json"), .none, settled: false),
             (.renderingBack("big.json", ticket: 3), .rendering(.drop), settled: true),
@@ -126,7 +126,7 @@ final class AsideWorkTests: XCTestCase {
             (.save("big.json"), .ticket(2), settled: false),
             (.configChanged, .none, settled: true),
             (.readingBack("big.json", ticket: 2), .reading(.drop), settled: true),
-            (.renderAside("big.json"), .ticket(3), settled: false),
+            (.renderInBackground("big.json"), .ticket(3), settled: false),
             (.forget("big.json"), .none, settled: false),
             (.renderingBack("big.json", ticket: 3), .rendering(.drop), settled: true),
         ])
@@ -137,7 +137,7 @@ final class AsideWorkTests: XCTestCase {
             (.save("big.json"), .ticket(1), settled: false),
             (.save("other.json"), .ticket(2), settled: false),
             (.readingBack("big.json", ticket: 1), .reading(.take(renderAgain: [])), settled: true),
-            (.renderAside("other.json"), .ticket(3), settled: true),
+            (.renderInBackground("other.json"), .ticket(3), settled: true),
             (.readingBack("other.json", ticket: 2), .reading(.take(renderAgain: [])), settled: true),
         ])
     }

@@ -4,7 +4,7 @@ import GalleyCore
 /// made under equal surroundings resolved their images, fonts and catalog
 /// names alike, so the next rendering may copy their work; anything that
 /// may change them is one of the `Change`s, noted here.
-struct Surroundings: Equatable {
+struct RenderEnvironment: Equatable {
     enum Change {
         /// An image, a catalog's `Contents.json`, a font or a part of a
         /// bundle (its attachments) changed or went away.

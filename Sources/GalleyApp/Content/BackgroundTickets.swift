@@ -2,7 +2,7 @@
 /// with a ticket: a reading that comes back is taken in only when it is
 /// the newest of its key and the key was not dropped meanwhile, so a file
 /// saved again or removed while it was read is never taken in stale.
-struct AsideTickets<Key: Hashable> {
+struct BackgroundTickets<Key: Hashable> {
     private var out: [Key: Int] = [:]
     private var lastTicket = 0
 
