@@ -44,12 +44,13 @@ final class MemoryTrim: Sendable {
         return bytes >= Self.longList && schedule(after: 1)
     }
 
-    /// Trims `delay` seconds from now unless a trim is waiting already; returns whether it will.
+    /// Trims `delay` seconds from now unless a trim is waiting or running
+    /// already; returns whether it will.
     private func schedule(after delay: Double) -> Bool {
         guard !scheduled.exchange(true, ordering: .acquiringAndReleasing) else { return false }
         queue.asyncAfter(deadline: .now() + delay) { [self] in
-            scheduled.store(false, ordering: .releasing)
             release()
+            scheduled.store(false, ordering: .releasing)
         }
         return true
     }
