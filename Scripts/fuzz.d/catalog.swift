@@ -29,7 +29,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if fonts.files.count != fonts.locations.count {
         fatalError("ORACLE: a listed font without its position")
     }
-    for diagnostic in images.diagnostics + colors.diagnostics + fonts.diagnostics where diagnostic.location.line < 1 || diagnostic.location.column < 1 {
+    for diagnostic in images.diagnostics + colors.diagnostics + fonts.diagnostics
+    where diagnostic.location.line < 1 || diagnostic.location.column < 1 {
         fatalError("ORACLE: diagnostic without a position: \(diagnostic.formatted)")
     }
     return 0

@@ -75,7 +75,9 @@ private func unescape(_ value: String) -> String {
         result += rest[..<amp]
         rest = rest[amp...]
         guard let semi = rest.firstIndex(of: ";"), rest.distance(from: rest.startIndex, to: semi) <= 10 else {
-            result += "&"; rest = rest.dropFirst(); continue
+            result += "&"
+            rest = rest.dropFirst()
+            continue
         }
         let name = rest[rest.index(after: rest.startIndex)..<semi]
         var decoded: String?
@@ -86,10 +88,19 @@ private func unescape(_ value: String) -> String {
         case "quot": decoded = "\""
         case "apos": decoded = "'"
         default:
-            if name.hasPrefix("#x") || name.hasPrefix("#X"), let v = UInt32(name.dropFirst(2), radix: 16), let s = Unicode.Scalar(v) { decoded = String(s) }
-            else if name.hasPrefix("#"), let v = UInt32(name.dropFirst()), let s = Unicode.Scalar(v) { decoded = String(s) }
+            if name.hasPrefix("#x") || name.hasPrefix("#X"), let v = UInt32(name.dropFirst(2), radix: 16), let s = Unicode.Scalar(v) {
+                decoded = String(s)
+            } else if name.hasPrefix("#"), let v = UInt32(name.dropFirst()), let s = Unicode.Scalar(v) {
+                decoded = String(s)
+            }
         }
-        if let decoded { result += decoded; rest = rest[rest.index(after: semi)...] } else { result += "&"; rest = rest.dropFirst() }
+        if let decoded {
+            result += decoded
+            rest = rest[rest.index(after: semi)...]
+        } else {
+            result += "&"
+            rest = rest.dropFirst()
+        }
     }
     return result + rest
 }
@@ -119,8 +130,14 @@ private func outsideCSSStrings(_ css: String) -> String {
     var out = ""
     var quote: Character?
     for c in css {
-        if let q = quote { if c == q { quote = nil } ; continue }
-        if c == "\"" || c == "'" { quote = c; continue }
+        if let q = quote {
+            if c == q { quote = nil }
+            continue
+        }
+        if c == "\"" || c == "'" {
+            quote = c
+            continue
+        }
         out.append(c)
     }
     return out
@@ -161,7 +178,10 @@ func checkRenderedHTML(_ html: String) {
     while i < n {
         let b = bytes[i]
         if b == UInt8(ascii: ">") { violation("stray '>' in text", bytes, at: i) }
-        guard b == UInt8(ascii: "<") else { i += 1; continue }
+        guard b == UInt8(ascii: "<") else {
+            i += 1
+            continue
+        }
         let tagStart = i
         i += 1
         if i < n, bytes[i] == UInt8(ascii: "/") { i += 1 }
@@ -172,7 +192,10 @@ func checkRenderedHTML(_ html: String) {
         // Attributes: name="value", separated by single spaces, until '>'.
         while true {
             guard i < n else { violation("unterminated tag", bytes, at: tagStart) }
-            if bytes[i] == UInt8(ascii: ">") { i += 1; break }
+            if bytes[i] == UInt8(ascii: ">") {
+                i += 1
+                break
+            }
             guard bytes[i] == UInt8(ascii: " ") else { violation("unexpected byte \(bytes[i]) in tag", bytes, at: i) }
             i += 1
             let attrStart = i
@@ -184,7 +207,9 @@ func checkRenderedHTML(_ html: String) {
             i += 2
             let valueStart = i
             while i < n, bytes[i] != UInt8(ascii: "\"") {
-                if bytes[i] == UInt8(ascii: "<") || bytes[i] == UInt8(ascii: ">") { violation("raw '\(Character(Unicode.Scalar(bytes[i])))' in attribute value", bytes, at: i) }
+                if bytes[i] == UInt8(ascii: "<") || bytes[i] == UInt8(ascii: ">") {
+                    violation("raw '\(Character(Unicode.Scalar(bytes[i])))' in attribute value", bytes, at: i)
+                }
                 i += 1
             }
             guard i < n else { violation("unterminated attribute value", bytes, at: attrStart) }

@@ -19,8 +19,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             fatalError("ORACLE: inspect and sniff disagree on \(header)")
         }
         for requested in [nil, 1, 1074, Int.max] as [Int?] {
-            if case .drawn(let width, _) = PictureDelivery.plan(format: header.format, sourceWidth: header.width, requestedWidth: requested),
-               !PictureDelivery.widthBuckets.contains(width) {
+            if case .drawn(let width, _) = PictureDelivery.plan(
+                format: header.format, sourceWidth: header.width, requestedWidth: requested),
+                !PictureDelivery.widthBuckets.contains(width)
+            {
                 fatalError("ORACLE: a picture of \(width) pixels is outside the buckets")
             }
         }

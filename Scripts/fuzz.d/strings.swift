@@ -15,7 +15,8 @@ private func check(_ bytes: [UInt8]) {
         }
     }
     for diagnostic in result.diagnostics {
-        if diagnostic.location.line < 1 || diagnostic.location.line > lines || diagnostic.location.column < 1 || diagnostic.message.isEmpty {
+        if diagnostic.location.line < 1 || diagnostic.location.line > lines || diagnostic.location.column < 1 || diagnostic.message.isEmpty
+        {
             fatalError("ORACLE: diagnostic \(diagnostic.formatted), \(lines) lines")
         }
     }

@@ -45,7 +45,8 @@ let richDocuments = rtfFiles.map { RTFReader.read($0, path: "bench.rtf").documen
 let editedRichDocuments = zip(rtfFiles, richDocuments).map { bytes, document -> (Document, PreviousRendering) in
     var edited = RTFReader.read(bytes, path: "bench.rtf").document
     if let index = edited.blocks.firstIndex(where: { if case .paragraph = $0.content { true } else { false } }),
-       case .paragraph(var paragraph) = edited.blocks[index].content {
+        case .paragraph(var paragraph) = edited.blocks[index].content
+    {
         paragraph.runs.insert(TextRun("edited "), at: 0)
         edited.blocks[index].content = .paragraph(paragraph)
     }
@@ -55,7 +56,9 @@ let editedRichDocuments = zip(rtfFiles, richDocuments).map { bytes, document -> 
 /// but the edited one is the previous version's value, sharing its storage.
 let sharedEditedRichDocuments = editedRichDocuments.map { edited, previous -> Document in
     var shared = previous.document
-    if let index = shared.blocks.indices.first(where: { shared.blocks[$0] != edited.blocks[$0] }) { shared.blocks[index] = edited.blocks[index] }
+    if let index = shared.blocks.indices.first(where: { shared.blocks[$0] != edited.blocks[$0] }) {
+        shared.blocks[index] = edited.blocks[index]
+    }
     return shared
 }
 /// A paragraph added at the top, as an incremental parse hands it over:
@@ -63,36 +66,62 @@ let sharedEditedRichDocuments = editedRichDocuments.map { edited, previous -> Do
 let sharedAddedRichDocuments = editedRichDocuments.map { _, previous -> Document in
     var added = previous.document
     added.blocks = added.blocks.map { $0.movedDown(by: 1) }
-    added.blocks.insert(Block(kind: "paragraph", location: SourceLocation(line: 1, column: 1), content: .paragraph(Paragraph(runs: [TextRun("Added.")]))), at: 0)
+    added.blocks.insert(
+        Block(kind: "paragraph", location: SourceLocation(line: 1, column: 1), content: .paragraph(Paragraph(runs: [TextRun("Added.")]))),
+        at: 0)
     return added
 }
 let results: [(String, (megabytes: Double, perSecond: Double))] = [
-    ("JSON reader (positions)", throughput(jsonFiles) { index in
-        if case .success(let node) = JSONReader.parse(jsonFiles[index]) { return node.offset }
-        return 0
-    }),
-    ("tagged data file reader (JSON + blocks + diagnostics)", throughput(jsonFiles) { index in
-        if case .items(let items, _) = DataFileReader(schema: .seed, path: "bench.json").read(jsonFiles[index]) { return items.count }
-        return 0
-    }),
-    ("HTML renderer (tagged documents, MB of source)", throughput(jsonFiles) { index in
-        documents[index].reduce(0) { $0 + renderer.render($1).html.utf8.count }
-    }),
-    ("RTF reader (corpus)", throughput(rtfFiles) { index in
-        RTFReader.read(rtfFiles[index], path: "bench.rtf", converters: converters).document.blocks.count
-    }),
-    ("HTML renderer (rich text, MB of source)", throughput(rtfFiles) { index in
-        renderer.render(richDocuments[index]).html.utf8.count
-    }),
-    ("HTML renderer after a one-paragraph edit, reusing the last rendering (rich text, MB of source)", throughput(rtfFiles) { index in
-        renderer.render(editedRichDocuments[index].0, reusing: editedRichDocuments[index].1).html.utf8.count
-    }),
-    ("HTML renderer after a one-paragraph edit, the other blocks shared with the last version (rich text, MB of source)", throughput(rtfFiles) { index in
-        renderer.render(sharedEditedRichDocuments[index], reusing: editedRichDocuments[index].1).html.utf8.count
-    }),
-    ("HTML renderer after a paragraph is added at the top, the other blocks shared and moved down (rich text, MB of source)", throughput(rtfFiles) { index in
-        renderer.render(sharedAddedRichDocuments[index], reusing: editedRichDocuments[index].1).html.utf8.count
-    }),
+    (
+        "JSON reader (positions)",
+        throughput(jsonFiles) { index in
+            if case .success(let node) = JSONReader.parse(jsonFiles[index]) { return node.offset }
+            return 0
+        }
+    ),
+    (
+        "tagged data file reader (JSON + blocks + diagnostics)",
+        throughput(jsonFiles) { index in
+            if case .items(let items, _) = DataFileReader(schema: .seed, path: "bench.json").read(jsonFiles[index]) { return items.count }
+            return 0
+        }
+    ),
+    (
+        "HTML renderer (tagged documents, MB of source)",
+        throughput(jsonFiles) { index in
+            documents[index].reduce(0) { $0 + renderer.render($1).html.utf8.count }
+        }
+    ),
+    (
+        "RTF reader (corpus)",
+        throughput(rtfFiles) { index in
+            RTFReader.read(rtfFiles[index], path: "bench.rtf", converters: converters).document.blocks.count
+        }
+    ),
+    (
+        "HTML renderer (rich text, MB of source)",
+        throughput(rtfFiles) { index in
+            renderer.render(richDocuments[index]).html.utf8.count
+        }
+    ),
+    (
+        "HTML renderer after a one-paragraph edit, reusing the last rendering (rich text, MB of source)",
+        throughput(rtfFiles) { index in
+            renderer.render(editedRichDocuments[index].0, reusing: editedRichDocuments[index].1).html.utf8.count
+        }
+    ),
+    (
+        "HTML renderer after a one-paragraph edit, the other blocks shared with the last version (rich text, MB of source)",
+        throughput(rtfFiles) { index in
+            renderer.render(sharedEditedRichDocuments[index], reusing: editedRichDocuments[index].1).html.utf8.count
+        }
+    ),
+    (
+        "HTML renderer after a paragraph is added at the top, the other blocks shared and moved down (rich text, MB of source)",
+        throughput(rtfFiles) { index in
+            renderer.render(sharedAddedRichDocuments[index], reusing: editedRichDocuments[index].1).html.utf8.count
+        }
+    ),
 ]
 let json = results.map { name, result in
     "{\"name\": \"\(name)\", \"megabytes\": \(result.megabytes), \"megabytesPerSecond\": \(result.perSecond)}"

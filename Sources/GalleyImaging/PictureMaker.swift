@@ -166,11 +166,13 @@ package final class PictureMaker: @unchecked Sendable {
         // A header this reader cannot use leaves the decoder the whole budget;
         // the decoder's own reading of it must fit in what was reserved.
         let maximumHeight = PictureDelivery.maximumHeight(forWidth: job.key.width)
-        let cost = (try? header.get()).map { DecodeCost.bytes(of: $0, drawnWidth: job.key.width, maximumHeight: maximumHeight) } ?? budget.limit
+        let cost =
+            (try? header.get()).map { DecodeCost.bytes(of: $0, drawnWidth: job.key.width, maximumHeight: maximumHeight) } ?? budget.limit
         guard budget.reserve(cost) else { return .failure(.overDecodeBudget(bytes: cost)) }
         defer { budget.release(cost) }
         let isBMP = ImageDimensions.sniff(bytes) == .bmp
-        let result = Vips.draw(bytes, width: job.key.width, enlarge: job.enlarge, preferPNG: job.format == .pdf, isBMP: isBMP, decodedBytesAtMost: cost)
+        let result = Vips.draw(
+            bytes, width: job.key.width, enlarge: job.enlarge, preferPNG: job.format == .pdf, isBMP: isBMP, decodedBytesAtMost: cost)
         switch result {
         case .success(let picture):
             // A file that changed since it was asked for is drawn all the

@@ -27,16 +27,19 @@ package enum Vips {
     /// pixels libvips's header reading says take more than
     /// `decodedBytesAtMost`, is refused before decoding.
     /// Only a file known to be a BMP may reach ImageMagick (`isBMP`).
-    package static func draw(_ bytes: [UInt8], width: Int, enlarge: Bool, preferPNG: Bool, isBMP: Bool = false,
-                            decodedBytesAtMost: Int = DecodeCost.budgetBytes) -> Result<DrawnPicture, PictureFailure> {
+    package static func draw(
+        _ bytes: [UInt8], width: Int, enlarge: Bool, preferPNG: Bool, isBMP: Bool = false,
+        decodedBytesAtMost: Int = DecodeCost.budgetBytes
+    ) -> Result<DrawnPicture, PictureFailure> {
         guard started else { return .failure(.libvipsUnavailable) }
         var picture = galley_vips_picture()
         var error = [CChar](repeating: 0, count: 512)
         var decodedBytes: Int64 = 0
         let status = bytes.withUnsafeBytes { buffer in
-            galley_vips_draw(buffer.baseAddress, buffer.count, Int32(width), Int32(PictureDelivery.maximumHeight(forWidth: width)),
-                             enlarge ? 1 : 0, enlarge ? 0 : Int64(ImageDimensions.maximumPixels), enlarge ? 0 : Int64(decodedBytesAtMost),
-                             preferPNG ? 1 : 0, isBMP ? 1 : 0, &picture, &decodedBytes, &error, error.count)
+            galley_vips_draw(
+                buffer.baseAddress, buffer.count, Int32(width), Int32(PictureDelivery.maximumHeight(forWidth: width)),
+                enlarge ? 1 : 0, enlarge ? 0 : Int64(ImageDimensions.maximumPixels), enlarge ? 0 : Int64(decodedBytesAtMost),
+                preferPNG ? 1 : 0, isBMP ? 1 : 0, &picture, &decodedBytes, &error, error.count)
         }
         if status == galley_vips_too_many_bytes {
             return .failure(.overDecodeBudget(bytes: Int(decodedBytes)))
@@ -46,7 +49,9 @@ package enum Vips {
         }
         defer { galley_vips_free(pointer) }
         let drawn = [UInt8](UnsafeRawBufferPointer(start: pointer, count: picture.length))
-        return .success(DrawnPicture(bytes: drawn, width: Int(picture.width), height: Int(picture.height),
-                                     mimeType: picture.is_png != 0 ? "image/png" : "image/jpeg"))
+        return .success(
+            DrawnPicture(
+                bytes: drawn, width: Int(picture.width), height: Int(picture.height),
+                mimeType: picture.is_png != 0 ? "image/png" : "image/jpeg"))
     }
 }

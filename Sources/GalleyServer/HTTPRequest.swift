@@ -13,7 +13,10 @@ package struct HTTPRequest: Sendable {
     /// Who sent it.
     package var peer: PeerAddress
 
-    package init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], repeatedHeaders: Set<String> = [], body: [UInt8] = [], peer: PeerAddress = .loopback) {
+    package init(
+        method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], repeatedHeaders: Set<String> = [],
+        body: [UInt8] = [], peer: PeerAddress = .loopback
+    ) {
         self.method = method
         self.path = path
         self.query = query

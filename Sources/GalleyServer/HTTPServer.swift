@@ -51,20 +51,23 @@ package final class HTTPServer: @unchecked Sendable {
     package init(socket: ListeningSocket, handler: any HTTPHandler, limits: HTTPServerLimits = HTTPServerLimits()) throws {
         self.handler = handler
         self.limits = limits
-        connections = ConnectionKeeper(limits: ConnectionLedger.Limits(
-            capacity: Int(limits.connections), trustedShare: Int(limits.trustedShare), headSeconds: Int(limits.headSeconds)))
+        connections = ConnectionKeeper(
+            limits: ConnectionLedger.Limits(
+                capacity: Int(limits.connections), trustedShare: Int(limits.trustedShare), headSeconds: Int(limits.headSeconds)))
         let pending = PendingStart()
         callbackContext = pending
         let context = Unmanaged.passUnretained(pending).toOpaque()
         errno = 0
-        guard let daemon = galley_mhd_start(
-            socket.descriptor.rawValue,
-            HTTPServer.accessHandler, context,
-            HTTPServer.requestCompleted, context,
-            HTTPServer.connectionNotified, context,
-            // Room beyond the ledger's capacity for connections it is closing.
-            limits.connections + ConnectionKeeper.closingRoom, 0, limits.idleTimeoutSeconds, limits.memoryPerConnection
-        ) else {
+        guard
+            let daemon = galley_mhd_start(
+                socket.descriptor.rawValue,
+                HTTPServer.accessHandler, context,
+                HTTPServer.requestCompleted, context,
+                HTTPServer.connectionNotified, context,
+                // Room beyond the ledger's capacity for connections it is closing.
+                limits.connections + ConnectionKeeper.closingRoom, 0, limits.idleTimeoutSeconds, limits.memoryPerConnection
+            )
+        else {
             let lastError = errno
             socket.descriptor.close()
             throw HTTPServerStartError(origin: socket.origin, lastSystemError: lastError == 0 ? nil : lastError)
@@ -141,12 +144,14 @@ package final class HTTPServer: @unchecked Sendable {
         var tooLarge = false
     }
 
-    private static let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, method, _, uploadData, uploadDataSize, stateSlot in
+    private static let accessHandler: MHD_AccessHandlerCallback = {
+        context, connection, url, method, _, uploadData, uploadDataSize, stateSlot in
         guard let context, let connection, let stateSlot else { return .NO }
         guard let server = Unmanaged<PendingStart>.fromOpaque(context).takeUnretainedValue().server else {
             return .NO
         }
-        return server.handle(connection: connection, url: url, method: method, uploadData: uploadData, uploadDataSize: uploadDataSize, stateSlot: stateSlot)
+        return server.handle(
+            connection: connection, url: url, method: method, uploadData: uploadData, uploadDataSize: uploadDataSize, stateSlot: stateSlot)
     }
 
     private static let requestCompleted: MHD_RequestCompletedCallback = { context, connection, stateSlot, _ in
@@ -160,10 +165,12 @@ package final class HTTPServer: @unchecked Sendable {
 
     private static let connectionNotified: MHD_NotifyConnectionCallback = { context, connection, socketContext, event in
         guard let context, let connection, let socketContext,
-              let server = Unmanaged<PendingStart>.fromOpaque(context).takeUnretainedValue().server else { return }
+            let server = Unmanaged<PendingStart>.fromOpaque(context).takeUnretainedValue().server
+        else { return }
         if event == .CONNECTION_NOTIFY_STARTED {
             let peer = galley_mhd_peer_address(connection).flatMap(PeerAddress.init)
-            socketContext.pointee = server.connections.opened(socket: FileDescriptor(rawValue: galley_mhd_connection_socket(connection)), trusted: peer?.isLoopback ?? false)
+            socketContext.pointee = server.connections.opened(
+                socket: FileDescriptor(rawValue: galley_mhd_connection_socket(connection)), trusted: peer?.isLoopback ?? false)
         } else {
             server.connections.closed(socketContext.pointee)
         }
@@ -204,7 +211,8 @@ package final class HTTPServer: @unchecked Sendable {
             return .YES
         }
         if state.tooLarge {
-            return queue(HTTPResponse(status: 413, contentType: "text/plain; charset=utf-8", body: "request body too large\n"), on: connection)
+            return queue(
+                HTTPResponse(status: 413, contentType: "text/plain; charset=utf-8", body: "request body too large\n"), on: connection)
         }
         let query = values(of: connection, kind: .GET_ARGUMENT_KIND, lowercasingKeys: false)
         let headers = values(of: connection, kind: .HEADER_KIND, lowercasingKeys: true)
@@ -238,7 +246,9 @@ package final class HTTPServer: @unchecked Sendable {
         }
     }
 
-    private func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercasingKeys: Bool) -> (values: [String: String], repeated: Set<String>) {
+    private func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercasingKeys: Bool) -> (
+        values: [String: String], repeated: Set<String>
+    ) {
         final class Collector {
             var values: [String: String] = [:]
             var repeated: Set<String> = []
@@ -247,16 +257,18 @@ package final class HTTPServer: @unchecked Sendable {
         let collector = Collector()
         collector.lowercasingKeys = lowercasingKeys
         let context = Unmanaged.passUnretained(collector).toOpaque()
-        MHD_get_connection_values(connection, kind, { context, _, key, value in
-            guard let context, let key else { return .YES }
-            let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
-            // Bounded by libmicrohttpd's per-connection memory limit.
-            let raw = String(cString: key)
-            let name = collector.lowercasingKeys ? raw.lowercased() : raw
-            if collector.values[name] != nil { collector.repeated.insert(name) }
-            collector.values[name] = value.map { String(cString: $0) } ?? ""
-            return .YES
-        }, context)
+        MHD_get_connection_values(
+            connection, kind,
+            { context, _, key, value in
+                guard let context, let key else { return .YES }
+                let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
+                // Bounded by libmicrohttpd's per-connection memory limit.
+                let raw = String(cString: key)
+                let name = collector.lowercasingKeys ? raw.lowercased() : raw
+                if collector.values[name] != nil { collector.repeated.insert(name) }
+                collector.values[name] = value.map { String(cString: $0) } ?? ""
+                return .YES
+            }, context)
         return (collector.values, collector.repeated)
     }
 
@@ -288,9 +300,11 @@ package final class HTTPServer: @unchecked Sendable {
     private func makeResponse(_ response: HTTPResponse, extraHeaders: [(name: String, value: String)]) -> OpaquePointer? {
         let body = response.body
         let retained = Unmanaged.passRetained(body).toOpaque()
-        guard let mhdResponse = MHD_create_response_from_buffer_with_free_callback_cls(
-            body.count, UnsafeMutableRawPointer(mutating: body.pointer.baseAddress), HTTPServer.releaseBody, retained
-        ) else {
+        guard
+            let mhdResponse = MHD_create_response_from_buffer_with_free_callback_cls(
+                body.count, UnsafeMutableRawPointer(mutating: body.pointer.baseAddress), HTTPServer.releaseBody, retained
+            )
+        else {
             Unmanaged<SharedBody>.fromOpaque(retained).release()
             return nil
         }

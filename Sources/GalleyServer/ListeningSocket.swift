@@ -1,5 +1,5 @@
-import Glibc
 import GalleySystem
+import Glibc
 
 /// A TCP socket bound and listening, created by Galley rather than by
 /// libmicrohttpd so that "port in use" comes back as a real errno.
@@ -25,9 +25,10 @@ package struct ListeningSocket: Sendable {
         } else {
             throw SystemCallError(call: "inet_pton", path: host, errno: EINVAL)
         }
-        let descriptor = FileDescriptor(rawValue: try retryingOnInterrupt("socket", path: subject) {
-            socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        })
+        let descriptor = FileDescriptor(
+            rawValue: try retryingOnInterrupt("socket", path: subject) {
+                socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            })
         do {
             var enable: Int32 = 1
             // Lets a restarted daemon take its port back from TIME_WAIT
@@ -37,10 +38,14 @@ package struct ListeningSocket: Sendable {
             try retryingOnInterrupt("bind", path: subject) {
                 isIPv6
                     ? withUnsafePointer(to: &address6) { pointer in
-                        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor.rawValue, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+                        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                            bind(descriptor.rawValue, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                        }
                     }
                     : withUnsafePointer(to: &address4) { pointer in
-                        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor.rawValue, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                            bind(descriptor.rawValue, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                        }
                     }
             }
             try retryingOnInterrupt("listen", path: subject) { listen(descriptor.rawValue, 1024) }

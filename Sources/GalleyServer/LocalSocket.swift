@@ -1,5 +1,5 @@
-import Glibc
 import GalleySystem
+import Glibc
 
 /// A Unix stream socket at a path, for the link between `galley serve` and
 /// `galley lsp` on the same machine. Peers are checked with `SO_PEERCRED`:
@@ -34,7 +34,9 @@ package final class LocalSocketListener: @unchecked Sendable {
     /// The next waiting peer, if it runs as the same user (others are
     /// closed at once); nil when none waits or the listener is closed.
     func acceptPending() -> LocalSocketPeer? {
-        guard let accepted = try? retryingOnInterrupt("accept", path: path, { Glibc.accept(descriptor.rawValue, nil, nil) }) else { return nil }
+        guard let accepted = try? retryingOnInterrupt("accept", path: path, { Glibc.accept(descriptor.rawValue, nil, nil) }) else {
+            return nil
+        }
         _ = fcntl(accepted, F_SETFD, FD_CLOEXEC)
         let peer = FileDescriptor(rawValue: accepted)
         guard LocalSocketConnection.peerUser(of: peer) == getuid() else {
@@ -132,7 +134,10 @@ package final class LocalSocketConnection: @unchecked Sendable {
     }
 
     static func makeSocket(_ path: String) throws(SystemCallError) -> FileDescriptor {
-        FileDescriptor(rawValue: try retryingOnInterrupt("socket", path: path) { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) })
+        FileDescriptor(
+            rawValue: try retryingOnInterrupt("socket", path: path) {
+                socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            })
     }
 
     static func withAddress(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) throws -> Void) throws {

@@ -41,8 +41,10 @@ package final class LocalSocketServer: @unchecked Sendable {
     private let clientCount = Locked(0)
     private let isStopping = Atomic(false)
 
-    package init(listener: LocalSocketListener, maximumConnections: Int = defaultMaximumConnections,
-                makeSession: @escaping (LocalSocketPeer) -> any LocalSocketSession) throws {
+    package init(
+        listener: LocalSocketListener, maximumConnections: Int = defaultMaximumConnections,
+        makeSession: @escaping (LocalSocketPeer) -> any LocalSocketSession
+    ) throws {
         wake = try FileDescriptor.pipe()
         self.listener = listener
         self.maximumConnections = maximumConnections
@@ -80,8 +82,10 @@ package final class LocalSocketServer: @unchecked Sendable {
             for client in clients { close(client) }
         }
         while true {
-            var watched = [pollfd(fd: listener.descriptor.rawValue, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: wake.readEnd.rawValue, events: Int16(POLLIN), revents: 0)]
+            var watched = [
+                pollfd(fd: listener.descriptor.rawValue, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wake.readEnd.rawValue, events: Int16(POLLIN), revents: 0),
+            ]
             watched += clients.map { pollfd(fd: $0.peer.descriptor.rawValue, events: Int16(POLLIN), revents: 0) }
             guard (try? retryingOnInterrupt("poll") { poll(&watched, nfds_t(watched.count), -1) }) != nil else { return }
             if watched[1].revents != 0 { return }

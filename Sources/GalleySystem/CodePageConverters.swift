@@ -102,7 +102,7 @@ package final class CodePageConverters: CodePageConverting {
     static func iconvName(_ codePage: Int) -> String? {
         switch codePage {
         case 437, 850, 852, 855, 857, 860, 861, 862, 863, 864, 865, 866, 869, 874, 932, 936, 949, 950,
-             1250, 1251, 1252, 1253, 1254, 1255, 1256, 1257, 1258:
+            1250, 1251, 1252, 1253, 1254, 1255, 1256, 1257, 1258:
             return "CP\(codePage)"
         case 1361: return "JOHAB"
         case 10000: return "MACINTOSH"

@@ -65,7 +65,8 @@ package struct ConfinedTree: Sendable {
         while let folder = pending.popLast() {
             // A folder reached through a link, or a loop, is listed once.
             guard let real = FilePath.realPath(folder), FilePath.isSameOrBelow(real, realRoot),
-                  visited.insert(real).inserted, enter(folder) else { continue }
+                visited.insert(real).inserted, enter(folder)
+            else { continue }
             let entries: [DirectoryListing.Entry]
             do {
                 entries = try DirectoryListing.entries(of: folder, askingReadability: unreadable != nil)
@@ -83,7 +84,9 @@ package struct ConfinedTree: Sendable {
                     file(path)
                 case .symbolicLink, .other:
                     // A link to nothing (dangling, a loop) has nothing to skip.
-                    if entry.kind == .symbolicLink, let real = FilePath.realPath(path), !FilePath.isSameOrBelow(real, realRoot) { leadsOutside(path) }
+                    if entry.kind == .symbolicLink, let real = FilePath.realPath(path), !FilePath.isSameOrBelow(real, realRoot) {
+                        leadsOutside(path)
+                    }
                 }
             }
         }

@@ -70,9 +70,11 @@ package struct ContentFolder: Sendable {
         var piece = [UInt8](repeating: 0, count: min(bytes.count, 64 * 1024) + 1)
         var compared = 0
         while true {
-            guard let read = try? piece.withUnsafeMutableBytes({ buffer throws(SystemCallError) in
-                try file.descriptor.read(into: buffer, path: path)
-            }) else { return false }
+            guard
+                let read = try? piece.withUnsafeMutableBytes({ buffer throws(SystemCallError) in
+                    try file.descriptor.read(into: buffer, path: path)
+                })
+            else { return false }
             if read == 0 { return compared == bytes.count }
             guard read <= bytes.count - compared else { return false }
             let same = piece.withUnsafeBytes { file in
@@ -106,7 +108,9 @@ package struct ContentFolder: Sendable {
         do throws(SystemCallError) {
             let status = try descriptor.status(path: path)
             guard status.st_mode & S_IFMT == S_IFREG else { throw SystemCallError.notRegularFile(path: path) }
-            guard Int(status.st_size) <= Self.maximumFileSize else { throw SystemCallError.tooLarge(path: path, limit: Self.maximumFileSize) }
+            guard Int(status.st_size) <= Self.maximumFileSize else {
+                throw SystemCallError.tooLarge(path: path, limit: Self.maximumFileSize)
+            }
             return (descriptor, status)
         } catch {
             descriptor.close()
@@ -116,7 +120,9 @@ package struct ContentFolder: Sendable {
 
     /// Opens `path` (relative) beneath the root with `flags` (O_CLOEXEC added).
     package func open(_ path: String, flags: Int32) throws(SystemCallError) -> FileDescriptor {
-        guard !path.utf8.starts(with: "/".utf8), !path.utf8.contains(0) else { throw SystemCallError.outsideFolder(call: "open", path: path) }
+        guard !path.utf8.starts(with: "/".utf8), !path.utf8.contains(0) else {
+            throw SystemCallError.outsideFolder(call: "open", path: path)
+        }
         let top: FileDescriptor
         if let heldRoot { top = heldRoot } else { top = try FileDescriptor.open(root, flags: GALLEY_O_PATH | O_DIRECTORY) }
         defer { if heldRoot == nil { top.close() } }
@@ -187,7 +193,8 @@ package struct ContentFolder: Sendable {
             }
             // O_NOFOLLOW fails with ELOOP on a symlink, and O_DIRECTORY with ENOTDIR.
             guard code == ELOOP || code == ENOTDIR,
-                  let target = Self.linkTarget(of: name, in: current) else {
+                let target = Self.linkTarget(of: name, in: current)
+            else {
                 throw SystemCallError(call: "openat", path: path, errno: code)
             }
             linksFollowed += 1

@@ -66,9 +66,10 @@ package struct FileDescriptor: Hashable, Sendable {
 
     /// Writes all of `bytes`, however many calls it takes.
     package func writeAll(_ bytes: some Collection<UInt8>, path: String? = nil) throws(SystemCallError) {
-        let result: SystemCallError? = bytes.withContiguousStorageIfAvailable { buffer in
-            writeAll(UnsafeRawBufferPointer(buffer), path: path)
-        } ?? Array(bytes).withUnsafeBytes { writeAll($0, path: path) }
+        let result: SystemCallError? =
+            bytes.withContiguousStorageIfAvailable { buffer in
+                writeAll(UnsafeRawBufferPointer(buffer), path: path)
+            } ?? Array(bytes).withUnsafeBytes { writeAll($0, path: path) }
         if let result { throw result }
     }
 
@@ -103,7 +104,8 @@ package struct FileDescriptor: Hashable, Sendable {
                 while count < buffer.count {
                     let read: Int
                     do throws(SystemCallError) {
-                        read = try self.read(into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...])), path: path)
+                        read = try self.read(
+                            into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...])), path: path)
                     } catch {
                         failure = error
                         return

@@ -14,7 +14,8 @@ package enum FilePath {
 
     /// True when `path` is `folder` or lies somewhere below it.
     package static func isSameOrBelow(_ path: String, _ folder: String) -> Bool {
-        let pathBytes = path.utf8, folderBytes = folder.utf8
+        let pathBytes = path.utf8
+        let folderBytes = folder.utf8
         guard pathBytes.starts(with: folderBytes) else { return false }
         if pathBytes.count == folderBytes.count || folder == "/" { return true }
         return pathBytes[pathBytes.index(pathBytes.startIndex, offsetBy: folderBytes.count)] == UInt8(ascii: "/")
@@ -45,7 +46,9 @@ package enum FilePath {
     package static func resolvingFolders(_ path: String) -> String? {
         let full = absolute(path)
         let bytes = full.utf8
-        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash != bytes.index(before: bytes.endIndex) else { return realPath(full) }
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash != bytes.index(before: bytes.endIndex) else {
+            return realPath(full)
+        }
         let name = String(decoding: bytes[bytes.index(after: slash)...], as: UTF8.self)
         return realPath(parent(of: full)).map { $0.slashJoined(name) }
     }

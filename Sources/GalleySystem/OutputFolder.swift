@@ -83,7 +83,8 @@ package struct OutputFolder: Sendable {
 
     /// A new file beside `target` under a name no one else uses, never through a symlink.
     private static func createTemporary(in folder: FileDescriptor, for target: String) throws(OutputWriteError)
-        -> (file: FileDescriptor, name: String) {
+        -> (file: FileDescriptor, name: String)
+    {
         var code = EEXIST
         for _ in 0..<temporaryNameAttempts {
             let name = ".galley-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 16))"

@@ -26,7 +26,7 @@ struct BatchAssembler {
         if let pending = pendingFolderMove, !(event.has(IN_MOVED_TO) && event.cookie == pending.cookie) {
             finishFolderMoveOut()
         }
-        guard let folder = tree.path(of: event.watch) else { return }  // a watch already dropped
+        guard let folder = tree.path(of: event.watch) else { return } // a watch already dropped
         if event.name.isEmpty {
             consumeEventAboutWatchedFolder(event, folder: folder)
         } else {

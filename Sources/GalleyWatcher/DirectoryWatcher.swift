@@ -110,10 +110,11 @@ package final class DirectoryWatcher: @unchecked Sendable {
             }
         }
         let poll: @Sendable ([String], Bool) -> Void = { [weak self] folders, fromStart in
-            self?.poll(folders, fromStart: fromStart, queue: queue, onBatch: { batch in if gate.isOpen { onBatch(batch) } }, onWarning: onWarning)
+            self?.poll(
+                folders, fromStart: fromStart, queue: queue, onBatch: { batch in if gate.isOpen { onBatch(batch) } }, onWarning: onWarning)
         }
         let inotify = self.inotify
-        let warnings = tree.takeWarnings()  // problems met while watching the tree in `init`
+        let warnings = tree.takeWarnings() // problems met while watching the tree in `init`
         poll(tree.takeFoldersBeyondLimit(), true)
         do {
             try DetachedThread.start(name: "galley-watch") { [weak self] in
@@ -191,13 +192,17 @@ package final class DirectoryWatcher: @unchecked Sendable {
 
     /// Polls `folders`, which inotify could not watch: those met `fromStart` from the files already there (the
     /// workspace reads those itself), later ones (folders created since) reporting their files as changed.
-    private func poll(_ folders: [String], fromStart: Bool, queue: DispatchQueue, onBatch: @escaping @Sendable (WatchBatch) -> Void,
-                      onWarning: @escaping @Sendable (String) -> Void) {
+    private func poll(
+        _ folders: [String], fromStart: Bool, queue: DispatchQueue, onBatch: @escaping @Sendable (WatchBatch) -> Void,
+        onWarning: @escaping @Sendable (String) -> Void
+    ) {
         guard !folders.isEmpty else { return }
         beyondLimit.withLock { poller in
             do {
                 if poller == nil {
-                    let made = try PollingWatcher(root: root, folders: fromStart ? folders : [], interval: Double(Self.beyondLimitPollSeconds), isIgnored: tree.isIgnored)
+                    let made = try PollingWatcher(
+                        root: root, folders: fromStart ? folders : [], interval: Double(Self.beyondLimitPollSeconds),
+                        isIgnored: tree.isIgnored)
                     made.start(queue: queue, onBatch: onBatch, onWarning: onWarning)
                     poller = made
                 }

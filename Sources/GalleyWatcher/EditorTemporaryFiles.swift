@@ -12,9 +12,9 @@ package enum EditorTemporaryFiles {
         // Hidden names cover .file.swp, Emacs's .#lock, .DS_Store, .git, .hg, .svn and rsync's .file.XXXXXX.
         if name.hasBytePrefix(".") { return true }
         if exactNames.contains(name) { return true }
-        if name.hasByteSuffix("~") { return true }  // vim and Emacs backups
-        if name.hasBytePrefix("#") && name.hasByteSuffix("#") { return true }  // Emacs auto-save
-        if name.hasBytePrefix("~$") { return true }  // office lock files
+        if name.hasByteSuffix("~") { return true } // vim and Emacs backups
+        if name.hasBytePrefix("#") && name.hasByteSuffix("#") { return true } // Emacs auto-save
+        if name.hasBytePrefix("~$") { return true } // office lock files
         if suffixes.contains(where: { name.hasByteSuffix($0) }) { return true }
         return isVimWriteTest(name) || isSedInPlaceTemporary(name)
     }
@@ -24,8 +24,8 @@ package enum EditorTemporaryFiles {
     ]
 
     private static let suffixes = [
-        ".swp", ".swo", ".swn", ".swx", ".swpx",  // vim swap files outside the hidden form
-        "___jb_tmp___", "___jb_old___",  // JetBrains safe write
+        ".swp", ".swo", ".swn", ".swx", ".swpx", // vim swap files outside the hidden form
+        "___jb_tmp___", "___jb_old___", // JetBrains safe write
         ".tmp", ".crswap", ".part", ".crdownload",
     ]
 
@@ -38,6 +38,8 @@ package enum EditorTemporaryFiles {
     /// GNU `sed -i` writes `sed` plus six random letters and digits, then renames it over the file.
     private static func isSedInPlaceTemporary(_ name: String) -> Bool {
         name.utf8.count == 9 && name.hasBytePrefix("sed")
-            && name.utf8.dropFirst(3).allSatisfy { ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }
+            && name.utf8.dropFirst(3).allSatisfy {
+                ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
+            }
     }
 }

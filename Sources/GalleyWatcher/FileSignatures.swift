@@ -28,13 +28,15 @@ package struct FileSignatures: Equatable, Sendable {
     package static func take(of tree: ConfinedTree, folders: [String]? = nil, isIgnored: (String) -> Bool) -> FileSignatures {
         var files: [String: Signature] = [:]
         for folder in folders ?? [tree.root] {
-            tree.walk(from: folder, isIgnored: isIgnored, file: { path in
-                guard let info = FileStatus.status(of: path, followingLinks: true) else { return }
-                files[path] = Signature(
-                    size: Int64(info.st_size), modifiedSeconds: info.st_mtim.tv_sec,
-                    modifiedNanoseconds: info.st_mtim.tv_nsec, inode: UInt64(info.st_ino)
-                )
-            })
+            tree.walk(
+                from: folder, isIgnored: isIgnored,
+                file: { path in
+                    guard let info = FileStatus.status(of: path, followingLinks: true) else { return }
+                    files[path] = Signature(
+                        size: Int64(info.st_size), modifiedSeconds: info.st_mtim.tv_sec,
+                        modifiedNanoseconds: info.st_mtim.tv_nsec, inode: UInt64(info.st_ino)
+                    )
+                })
         }
         return FileSignatures(files: files)
     }

@@ -39,8 +39,10 @@ struct Inotify: Sendable {
 
     /// Waits until records are queued (true) or `stop` is signalled (false).
     func waitForRecords(until stop: StopSignal) throws(SystemCallError) -> Bool {
-        var requests = [pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0),
-                        pollfd(fd: stop.readEnd.rawValue, events: Int16(POLLIN), revents: 0)]
+        var requests = [
+            pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: stop.readEnd.rawValue, events: Int16(POLLIN), revents: 0),
+        ]
         _ = try retryingOnInterrupt("poll") { poll(&requests, 2, -1) }
         return requests[1].revents == 0 && requests[0].revents != 0
     }

@@ -61,7 +61,9 @@ package final class PollingWatcher: FileWatcher, @unchecked Sendable {
         stop()
     }
 
-    package func start(queue: DispatchQueue, onBatch: @escaping @Sendable (WatchBatch) -> Void, onWarning: @escaping @Sendable (String) -> Void) {
+    package func start(
+        queue: DispatchQueue, onBatch: @escaping @Sendable (WatchBatch) -> Void, onWarning: @escaping @Sendable (String) -> Void
+    ) {
         let source = timer
         source.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(Int(interval * 100)))
         source.setEventHandler { [weak self] in

@@ -2,6 +2,7 @@ import Foundation
 import GalleyCore
 import GalleySystem
 import XCTest
+
 @testable import GalleyApp
 
 /// The image files and asset catalogs of a real folder, taken in and resolved as documents ask.

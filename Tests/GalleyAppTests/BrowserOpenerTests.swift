@@ -1,5 +1,6 @@
 import Glibc
 import XCTest
+
 @testable import GalleyApp
 
 /// What xdg-open's wait status says: nothing for success, and each way it

@@ -1,5 +1,6 @@
 import GalleyCore
 import XCTest
+
 @testable import GalleyApp
 
 /// The messages between `galley lsp` and `galley serve`, without a socket:
@@ -59,19 +60,26 @@ final class BufferLinkProtocolTests: XCTestCase {
         let fix = FixIt.replacing(range, with: "image", message: "change 'imgae' to 'image'")
         let state = PreviewFileState(
             diagnostics: [
-                Diagnostic(path: "x.json", id: .unknownTag, range: range, severity: .warning, message: "unknown tag 'imgae'", fixIts: [fix]),
-                Diagnostic(path: "x.json", id: .jsonSyntax, at: SourceLocation(line: 1, column: 1), severity: .error, message: "expected a value"),
+                Diagnostic(
+                    path: "x.json", id: .unknownTag, range: range, severity: .warning, message: "unknown tag 'imgae'", fixIts: [fix]),
+                Diagnostic(
+                    path: "x.json", id: .jsonSyntax, at: SourceLocation(line: 1, column: 1), severity: .error, message: "expected a value"),
             ],
             pages: ["/doc/abc", "/doc/def"]
         )
         let reply = BufferLinkProtocol.reply(state)
         XCTAssertEqual(reply.last, 0x0A)
         XCTAssertEqual(BufferLinkProtocol.parseReply(Array(reply.dropLast())), state)
-        XCTAssertEqual(BufferLinkProtocol.parseReply(bytes(#"{"diagnostics":[],"pages":[]}"#)), PreviewFileState(diagnostics: [], pages: []))
+        XCTAssertEqual(
+            BufferLinkProtocol.parseReply(bytes(#"{"diagnostics":[],"pages":[]}"#)), PreviewFileState(diagnostics: [], pages: []))
     }
 
     func testDiagnosticsTheConnectionWasToldAreNotWrittenAgain() {
-        let sent = [Diagnostic(path: "x.json", id: .missingImage, at: SourceLocation(line: 7, column: 3), severity: .warning, message: "no image named 'sugi'")]
+        let sent = [
+            Diagnostic(
+                path: "x.json", id: .missingImage, at: SourceLocation(line: 7, column: 3), severity: .warning,
+                message: "no image named 'sugi'")
+        ]
         let same = PreviewFileState(diagnostics: sent, pages: ["/doc/abc"])
         let reply = Array(BufferLinkProtocol.reply(same, sent: sent).dropLast())
         XCTAssertEqual(String(decoding: reply, as: UTF8.self), #"{"sameDiagnostics":true,"pages":["/doc/abc"]}"#)
@@ -79,8 +87,12 @@ final class BufferLinkProtocolTests: XCTestCase {
         // Without what it was told, the link cannot read the reply (and says so).
         XCTAssertNil(BufferLinkProtocol.parseReply(reply))
         // Other diagnostics (here: one line further down) are written whole.
-        let moved = PreviewFileState(diagnostics: [Diagnostic(path: "x.json", id: .missingImage, at: SourceLocation(line: 8, column: 3), severity: .warning,
-                                                              message: "no image named 'sugi'")], pages: ["/doc/abc"])
+        let moved = PreviewFileState(
+            diagnostics: [
+                Diagnostic(
+                    path: "x.json", id: .missingImage, at: SourceLocation(line: 8, column: 3), severity: .warning,
+                    message: "no image named 'sugi'")
+            ], pages: ["/doc/abc"])
         XCTAssertEqual(BufferLinkProtocol.parseReply(Array(BufferLinkProtocol.reply(moved, sent: sent).dropLast()), sent: sent), moved)
     }
 
@@ -90,11 +102,15 @@ final class BufferLinkProtocolTests: XCTestCase {
     }
 
     func testTheVocabularyReadsBackAsItWasWritten() {
-        let vocabulary = EditorVocabulary(tags: ["image", "caption", "h"], imageKey: "imageName", assets: [
-            EditorVocabulary.Asset(name: "lpenguin_02", file: "Assets.xcassets/lpenguin_02.imageset/lpenguin_02.jpg",
-                                   url: "/files/Assets.xcassets/lpenguin_02.imageset/lpenguin_02.jpg?v=1", definition: "Assets.xcassets/lpenguin_02.imageset/Contents.json"),
-            EditorVocabulary.Asset(name: "odd \"name\"", file: "odd.heic", url: "", definition: "odd.heic"),
-        ])
+        let vocabulary = EditorVocabulary(
+            tags: ["image", "caption", "h"], imageKey: "imageName",
+            assets: [
+                EditorVocabulary.Asset(
+                    name: "lpenguin_02", file: "Assets.xcassets/lpenguin_02.imageset/lpenguin_02.jpg",
+                    url: "/files/Assets.xcassets/lpenguin_02.imageset/lpenguin_02.jpg?v=1",
+                    definition: "Assets.xcassets/lpenguin_02.imageset/Contents.json"),
+                EditorVocabulary.Asset(name: "odd \"name\"", file: "odd.heic", url: "", definition: "odd.heic"),
+            ])
         XCTAssertEqual(BufferLinkProtocol.parseVocabulary(Array(BufferLinkProtocol.reply(vocabulary).dropLast())), vocabulary)
         XCTAssertNil(BufferLinkProtocol.parseVocabulary(bytes(#"{"tags":[]}"#)), "a vocabulary without its image key")
     }

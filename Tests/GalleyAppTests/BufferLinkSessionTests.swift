@@ -4,6 +4,7 @@ import GalleyCore
 import GalleyServer
 import GalleySystem
 import XCTest
+
 @testable import GalleyApp
 
 /// The daemon's end of the editor link over a real Unix socket, with a
@@ -26,7 +27,12 @@ final class BufferLinkSessionTests: XCTestCase {
         var isHolding: Bool { holding.withLock { $0 } }
 
         func release() {
-            guard holding.withLock({ held in defer { held = false }; return held }) else { return }
+            guard
+                holding.withLock({ held in
+                    defer { held = false }
+                    return held
+                })
+            else { return }
             released.signal()
         }
 

@@ -1,5 +1,6 @@
 import Glibc
 import XCTest
+
 @testable import GalleyApp
 
 final class ChangesRequestTests: XCTestCase {

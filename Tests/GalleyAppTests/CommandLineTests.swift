@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import GalleyApp
 
 final class CommandLineArgumentsTests: XCTestCase {
@@ -35,14 +36,22 @@ final class CommandLineArgumentsTests: XCTestCase {
     func testOtherCommands() throws {
         XCTAssertEqual(try CommandLineArguments.parse(["--version"]), .version)
         XCTAssertEqual(try CommandLineArguments.parse(["-V"]), .version)
-        XCTAssertEqual(try CommandLineArguments.parse(["render", "a.json", "-o", "out.html"]), .render(paths: ["a.json"], output: "out.html"))
+        XCTAssertEqual(
+            try CommandLineArguments.parse(["render", "a.json", "-o", "out.html"]), .render(paths: ["a.json"], output: "out.html"))
         XCTAssertEqual(try CommandLineArguments.parse(["render", "-", "a.rtf"]), .render(paths: ["-", "a.rtf"], output: nil))
-        XCTAssertEqual(try CommandLineArguments.parse(["check", "a", "b", "--json"]), .check(paths: ["a", "b"], format: .json, strict: false, verbose: false))
-        XCTAssertEqual(try CommandLineArguments.parse(["check", "a", "--format", "sarif", "--strict"]), .check(paths: ["a"], format: .sarif, strict: true, verbose: false))
-        XCTAssertEqual(try CommandLineArguments.parse(["check", "a", "--json", "--format=github"]), .check(paths: ["a"], format: .github, strict: false, verbose: false),
-                       "the last of --json and --format wins")
+        XCTAssertEqual(
+            try CommandLineArguments.parse(["check", "a", "b", "--json"]),
+            .check(paths: ["a", "b"], format: .json, strict: false, verbose: false))
+        XCTAssertEqual(
+            try CommandLineArguments.parse(["check", "a", "--format", "sarif", "--strict"]),
+            .check(paths: ["a"], format: .sarif, strict: true, verbose: false))
+        XCTAssertEqual(
+            try CommandLineArguments.parse(["check", "a", "--json", "--format=github"]),
+            .check(paths: ["a"], format: .github, strict: false, verbose: false),
+            "the last of --json and --format wins")
         XCTAssertEqual(try CommandLineArguments.parse(["check", "a"]), .check(paths: ["a"], format: .text, strict: false, verbose: false))
-        XCTAssertEqual(try CommandLineArguments.parse(["check", "a", "-v"]), .check(paths: ["a"], format: .text, strict: false, verbose: true))
+        XCTAssertEqual(
+            try CommandLineArguments.parse(["check", "a", "-v"]), .check(paths: ["a"], format: .text, strict: false, verbose: true))
         XCTAssertThrowsError(try CommandLineArguments.parse(["check", "a", "--format", "xml"]))
         XCTAssertEqual(try CommandLineArguments.parse(["completions", "zsh"]), .completions(.zsh))
         XCTAssertEqual(try CommandLineArguments.parse(["manual"]), .manual)
@@ -74,7 +83,10 @@ final class CommandLineArgumentsTests: XCTestCase {
             (["serve", "--bogus=1"], "unknown option '--bogus'"),
             (["serve", "--open=yes"], "option '--open' takes no value"),
             (["serve", "--editor", "vim"], "invalid editor command 'vim': it needs '{file}'"),
-            (["serve", "--lan", "--host", "0.0.0.0"], "--lan listens on every interface with a secret key; it cannot be combined with --host"),
+            (
+                ["serve", "--lan", "--host", "0.0.0.0"],
+                "--lan listens on every interface with a secret key; it cannot be combined with --host"
+            ),
             (["check"], "check needs at least one PATH"),
             (["check", "--json=1", "a"], "option '--json' takes no value"),
             (["render"], "render needs a PATH"),

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import GalleyApp
 
 final class ContentPathTests: XCTestCase {

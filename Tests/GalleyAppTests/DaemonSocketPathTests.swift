@@ -1,6 +1,7 @@
 import Foundation
 import GalleyCore
 import XCTest
+
 @testable import GalleyApp
 
 /// The editor link's folder is used only when no other user can enter it,

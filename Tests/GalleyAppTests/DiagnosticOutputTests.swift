@@ -1,19 +1,24 @@
 import GalleyCore
 import XCTest
+
 @testable import GalleyApp
 
 /// Where diagnostics leave Galley for CI and the terminal: workflow
 /// commands, and the daemon's log of new problems.
 final class DiagnosticOutputTests: XCTestCase {
     private func diagnostic(_ path: String, _ message: String, line: Int = 2, severity: Severity = .warning) -> Diagnostic {
-        Diagnostic(path: path, id: .unknownTag, range: SourceRange(SourceLocation(line: line, column: 3), SourceLocation(line: line, column: 9)),
-                   severity: severity, message: message)
+        Diagnostic(
+            path: path, id: .unknownTag, range: SourceRange(SourceLocation(line: line, column: 3), SourceLocation(line: line, column: 9)),
+            severity: severity, message: message)
     }
 
     func testWorkflowCommandsEscapeDataAndProperties() {
         let command = GitHubAnnotation.command(for: diagnostic("a,b:c%.json", "100% wrong:\r\nsee, here", severity: .error))
-        XCTAssertEqual(command, "::error file=a%2Cb%3Ac%25.json,line=2,col=3,endLine=2,endColumn=9,title=unknown-tag::100%25 wrong:%0D%0Asee, here")
-        XCTAssertTrue(GitHubAnnotation.command(for: Diagnostic(path: "n", id: .limitReached, at: .start, severity: .note, message: "m")).hasPrefix("::notice "))
+        XCTAssertEqual(
+            command, "::error file=a%2Cb%3Ac%25.json,line=2,col=3,endLine=2,endColumn=9,title=unknown-tag::100%25 wrong:%0D%0Asee, here")
+        XCTAssertTrue(
+            GitHubAnnotation.command(for: Diagnostic(path: "n", id: .limitReached, at: .start, severity: .note, message: "m")).hasPrefix(
+                "::notice "))
     }
 
     func testTheLogTellsEachProblemOnceWhileAnyDocumentShowsIt() {
@@ -27,7 +32,9 @@ final class DiagnosticOutputTests: XCTestCase {
         XCTAssertEqual(book.update(document: "a", diagnostics: [config, own]), [own], "fixed, then back: told again")
         book.remove(document: "a")
         XCTAssertEqual(book.update(document: "b", diagnostics: []), [])
-        XCTAssertEqual(book.update(document: "c", diagnostics: [config, diagnostic("c.json", "note", severity: .note)]), [config], "notes are not told")
+        XCTAssertEqual(
+            book.update(document: "c", diagnostics: [config, diagnostic("c.json", "note", severity: .note)]), [config], "notes are not told"
+        )
     }
 
     func testFewProblemsAreToldWholeAndManyAsADigestWithErrorsFirst() {
@@ -37,7 +44,8 @@ final class DiagnosticOutputTests: XCTestCase {
         XCTAssertNil(ProblemDigest(few, seeAll: "see the page").heading)
 
         let warnings = (0..<2000).reversed().map { diagnostic(String(format: "a%04d.json", $0), "unknown tag") }
-        let broken = Diagnostic(path: "z.json", id: .jsonSyntax, at: SourceLocation(line: 1, column: 2), severity: .error, message: "missing ','")
+        let broken = Diagnostic(
+            path: "z.json", id: .jsonSyntax, at: SourceLocation(line: 1, column: 2), severity: .error, message: "missing ','")
         let digest = ProblemDigest(warnings + [broken], seeAll: "the page lists them all")
         XCTAssertEqual(digest.shown.map(\.path), ["z.json", "a0000.json", "a0001.json", "a0002.json"])
         XCTAssertEqual(digest.heading, "2001 new problems (1 error, 2000 warnings): json-syntax 1, unknown-tag 2000")
@@ -46,7 +54,9 @@ final class DiagnosticOutputTests: XCTestCase {
 
     func testADigestOfManyIdentifiersStaysWithinItsLines() {
         let problems = DiagnosticID.allCases.flatMap { id in
-            (1...5).map { Diagnostic(path: "\(id.rawValue).json", id: id, at: SourceLocation(line: $0, column: 1), severity: .warning, message: "m") }
+            (1...5).map {
+                Diagnostic(path: "\(id.rawValue).json", id: id, at: SourceLocation(line: $0, column: 1), severity: .warning, message: "m")
+            }
         }
         let digest = ProblemDigest(problems, seeAll: "")
         XCTAssertEqual(digest.shown.count, ProblemDigest.mostShown)

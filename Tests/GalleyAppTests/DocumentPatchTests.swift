@@ -1,8 +1,9 @@
 import Foundation
-@testable import GalleyCore
-import XCTest
-@testable import GalleyApp
 import GalleyTestSupport
+import XCTest
+
+@testable import GalleyApp
+@testable import GalleyCore
 
 final class DocumentPatchTests: XCTestCase {
     private let renderer = HTMLRenderer(context: RenderContext())
@@ -27,16 +28,23 @@ final class DocumentPatchTests: XCTestCase {
     }
 
     /// The first version, or the next one rendered from `previous` as the daemon renders it.
-    private func version(_ texts: [String], title: String = "Doc", locations: [SourceLocation]? = nil, after previous: Version? = nil) -> Version {
+    private func version(_ texts: [String], title: String = "Doc", locations: [SourceLocation]? = nil, after previous: Version? = nil)
+        -> Version
+    {
         let locations = locations ?? Self.onePerLine(texts)
-        let document = Document(title: title, kind: .rtf, blocks: texts.enumerated().map { index, text in
-            Block(kind: "paragraph", location: locations[index], content: .paragraph(Paragraph(runs: [TextRun(text)])))
-        })
-        let rendered = renderer.render(document, reusing: previous.map {
-            PreviousRendering(document: $0.document, rendered: $0.published.value.rendered, sameContext: true)
-        })
-        let published = PublishedDocument(id: "d", path: "d.rtf", item: nil, title: title, kind: .rtf, rendered: rendered,
-                                          css: "", layout: .null, diagnostics: [])
+        let document = Document(
+            title: title, kind: .rtf,
+            blocks: texts.enumerated().map { index, text in
+                Block(kind: "paragraph", location: locations[index], content: .paragraph(Paragraph(runs: [TextRun(text)])))
+            })
+        let rendered = renderer.render(
+            document,
+            reusing: previous.map {
+                PreviousRendering(document: $0.document, rendered: $0.published.value.rendered, sameContext: true)
+            })
+        let published = PublishedDocument(
+            id: "d", path: "d.rtf", item: nil, title: title, kind: .rtf, rendered: rendered,
+            css: "", layout: .null, diagnostics: [])
         return Version(document: document, published: Versioned(published, version: (previous?.published.version ?? 0) + 1))
     }
 
@@ -71,12 +79,14 @@ final class DocumentPatchTests: XCTestCase {
             index < old.headerCount ? "header" : old.groups[index - old.headerCount].id
         }
         func shifted(_ text: String, _ attributes: (String, String), by run: [String: Any]) -> String {
-            let lines = run["lines"] as? Int ?? 0, columns = run["columns"] as? Int ?? 0
+            let lines = run["lines"] as? Int ?? 0
+            let columns = run["columns"] as? Int ?? 0
             guard lines != 0 || columns != 0,
-                  let match = text.range(of: " \(attributes.0)=\"(-?\\d+)\" \(attributes.1)=\"(-?\\d+)\"", options: .regularExpression)
+                let match = text.range(of: " \(attributes.0)=\"(-?\\d+)\" \(attributes.1)=\"(-?\\d+)\"", options: .regularExpression)
             else { return text }
             let numbers = text[match].split(separator: "\"").compactMap { Int($0) }
-            return text.replacingCharacters(in: match, with: " \(attributes.0)=\"\(numbers[0] + lines)\" \(attributes.1)=\"\(numbers[1] + columns)\"")
+            return text.replacingCharacters(
+                in: match, with: " \(attributes.0)=\"\(numbers[0] + lines)\" \(attributes.1)=\"\(numbers[1] + columns)\"")
         }
         var result = Applied(html: "")
         var children: [String] = []
@@ -96,11 +106,13 @@ final class DocumentPatchTests: XCTestCase {
                         continue
                     }
                     result.blockRuns.append(block)
-                    let from = try XCTUnwrap(block["keep"] as? Int), count = try XCTUnwrap(block["count"] as? Int)
+                    let from = try XCTUnwrap(block["keep"] as? Int)
+                    let count = try XCTUnwrap(block["count"] as? Int)
                     let inGroup = try XCTUnwrap(block["in"] as? Int) - old.headerCount
                     let blocks = old.groups[inGroup].blocks
                     XCTAssertLessThanOrEqual(from + count, blocks.count)
-                    let run = old.elements[(old.headerCount + blocks.lowerBound + from)..<(old.headerCount + blocks.lowerBound + from + count)]
+                    let run = old.elements[
+                        (old.headerCount + blocks.lowerBound + from)..<(old.headerCount + blocks.lowerBound + from + count)]
                     XCTAssertEqual(run.first?.id, block["first"] as? String)
                     XCTAssertEqual(run.last?.id, block["last"] as? String)
                     for kept in run {
@@ -113,12 +125,16 @@ final class DocumentPatchTests: XCTestCase {
                 children.append(group + "</div>")
             } else {
                 result.groupRuns.append(element)
-                let from = try XCTUnwrap(element["keep"] as? Int), count = try XCTUnwrap(element["count"] as? Int)
+                let from = try XCTUnwrap(element["keep"] as? Int)
+                let count = try XCTUnwrap(element["count"] as? Int)
                 XCTAssertGreaterThan(count, 0)
                 XCTAssertEqual(key(ofChild: from), element["first"] as? String)
                 XCTAssertEqual(key(ofChild: from + count - 1), element["last"] as? String)
-                XCTAssertEqual((from..<(from + count)).filter { $0 >= old.headerCount }.reduce(0) { $0 + old.groups[$1 - old.headerCount].blocks.count },
-                               element["blockCount"] as? Int)
+                XCTAssertEqual(
+                    (from..<(from + count)).filter { $0 >= old.headerCount }.reduce(0) {
+                        $0 + old.groups[$1 - old.headerCount].blocks.count
+                    },
+                    element["blockCount"] as? Int)
                 for index in from..<(from + count) {
                     guard index >= old.headerCount else {
                         children.append(String(html.utf8Slice(old.elements[0].range)))
@@ -137,7 +153,9 @@ final class DocumentPatchTests: XCTestCase {
     }
 
     /// The patch from `before` to `after`, applied as the page does; fails unless it rebuilds `after`.
-    private func patch(from before: Version, to after: Version, file: StaticString = #filePath, line: UInt = #line) throws -> (bytes: Int, applied: Applied) {
+    private func patch(from before: Version, to after: Version, file: StaticString = #filePath, line: UInt = #line) throws -> (
+        bytes: Int, applied: Applied
+    ) {
         let json = patchJSON(from: before, to: after)
         let result = try Self.applied(json, to: before.published.value.rendered, base: before.published.version)
         XCTAssertEqual(result.html, after.published.value.html, file: file, line: line)
@@ -206,7 +224,8 @@ final class DocumentPatchTests: XCTestCase {
         let cases = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(recorded.utf8)) as? [[String: Any]])
         for (index, (_, before, after)) in fixtureCases().enumerated() {
             let patchData = try JSONSerialization.data(withJSONObject: try XCTUnwrap(cases[index]["patch"]))
-            let applied = try Self.applied(String(decoding: patchData, as: UTF8.self), to: before.published.value.rendered, base: before.published.version)
+            let applied = try Self.applied(
+                String(decoding: patchData, as: UTF8.self), to: before.published.value.rendered, base: before.published.version)
             XCTAssertEqual(applied.html, after.published.value.html, "\(cases[index]["name"] ?? index)")
         }
     }
@@ -215,10 +234,10 @@ final class DocumentPatchTests: XCTestCase {
 
     func testPatchesRebuildTheNewVersionAndSendOnlyWhatChanged() throws {
         let cases: [(old: [String], new: [String], sent: Int)] = [
-            (["a", "b", "c"], ["a", "B", "c"], 1),            // the edited paragraph
-            (["a", "b", "c"], ["new", "a", "b", "c"], 1),     // an insertion at the top
-            (["a", "b", "c", "d"], ["d", "c", "b", "a"], 0),  // every block moved: found by id
-            (["a", "a", "b"], ["a", "b"], 0),                 // repeated text: the second "a" went
+            (["a", "b", "c"], ["a", "B", "c"], 1), // the edited paragraph
+            (["a", "b", "c"], ["new", "a", "b", "c"], 1), // an insertion at the top
+            (["a", "b", "c", "d"], ["d", "c", "b", "a"], 0), // every block moved: found by id
+            (["a", "a", "b"], ["a", "b"], 0), // repeated text: the second "a" went
             ([], ["a"], 1),
             (["a"], [], 0),
         ]
@@ -259,8 +278,10 @@ final class DocumentPatchTests: XCTestCase {
 
     func testBlocksAreToldHowFarTheyMovedInLinesAndColumns() throws {
         let before = version(["a", "b", "c"], locations: (1...3).map { SourceLocation(line: $0, column: 1) })
-        let after = version(["a", "b", "c"], locations: [SourceLocation(line: 1, column: 1), SourceLocation(line: 1, column: 9), SourceLocation(line: 2, column: 1)],
-                            after: before)
+        let after = version(
+            ["a", "b", "c"],
+            locations: [SourceLocation(line: 1, column: 1), SourceLocation(line: 1, column: 9), SourceLocation(line: 2, column: 1)],
+            after: before)
         let patch = try patch(from: before, to: after).applied
         XCTAssertEqual(patch.sent, 0)
         XCTAssertEqual(patch.movedBlocks, 2)
@@ -277,7 +298,8 @@ final class DocumentPatchTests: XCTestCase {
         let patch = try patch(from: before, to: version(texts, locations: Self.onOneLine(texts), after: before))
         XCTAssertEqual(patch.applied.sent, 1, "the edited paragraph")
         XCTAssertLessThan(patch.bytes, 1_000)
-        XCTAssertEqual(patch.applied.groupRuns.map { $0["columns"] as? Int }, [nil, 3], "the header as it was, then every later group moved along")
+        XCTAssertEqual(
+            patch.applied.groupRuns.map { $0["columns"] as? Int }, [nil, 3], "the header as it was, then every later group moved along")
     }
 
     func testAPatchAgainstAnotherRenderingThanTheOneItWasMadeFromSendsEverything() throws {

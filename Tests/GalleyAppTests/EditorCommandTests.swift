@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import GalleyApp
 
 final class EditorCommandTests: XCTestCase {
@@ -6,8 +7,9 @@ final class EditorCommandTests: XCTestCase {
         let command = try XCTUnwrap(EditorCommand(template: "code -g '{file}:{line}:{column}'"))
         XCTAssertEqual(command.arguments(file: "/c/a b.json", line: 7, column: 3), ["code", "-g", "/c/a b.json:7:3"])
         let vim = try XCTUnwrap(EditorCommand(template: "x-terminal-emulator -e vim +{line} \"{file}\""))
-        XCTAssertEqual(vim.arguments(file: "/c/$(rm -rf ~).json", line: 2, column: 1),
-                       ["x-terminal-emulator", "-e", "vim", "+2", "/c/$(rm -rf ~).json"], "a file name stays one argument")
+        XCTAssertEqual(
+            vim.arguments(file: "/c/$(rm -rf ~).json", line: 2, column: 1),
+            ["x-terminal-emulator", "-e", "vim", "+2", "/c/$(rm -rf ~).json"], "a file name stays one argument")
     }
 
     func testRefusesCommandsWithoutAFile() {

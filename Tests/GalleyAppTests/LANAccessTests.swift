@@ -22,19 +22,29 @@ final class LANAccessTests: XCTestCase {
             (phone, "/", ["key": "fedcba9876543210fedcba9876543210"], nil, .forbidden),
             (phone, "/", [:], "galley_device=0123456789abcdef0123456789abcdef", .forbidden),
             (phone, "/", [:], "other=1; " + cookie, .allowed(newDevice: true)),
-            (phone, "/doc/a b", ["key": "0123456789abcdef0123456789abcdef", "device": "820"], nil,
-             .redirect(location: "/doc/a%20b?device=820", setCookie: cookie + "; HttpOnly; SameSite=Strict; Path=/")),
+            (
+                phone, "/doc/a b", ["key": "0123456789abcdef0123456789abcdef", "device": "820"], nil,
+                .redirect(location: "/doc/a%20b?device=820", setCookie: cookie + "; HttpOnly; SameSite=Strict; Path=/")
+            ),
             // Only ever a path on this server (`//host/` is another server).
-            (phone, "//evil.example/", ["key": "0123456789abcdef0123456789abcdef"], nil,
-             .redirect(location: "/evil.example/", setCookie: cookie + "; HttpOnly; SameSite=Strict; Path=/")),
-            (phone, "///evil.example/", ["key": "0123456789abcdef0123456789abcdef"], nil,
-             .redirect(location: "/evil.example/", setCookie: cookie + "; HttpOnly; SameSite=Strict; Path=/")),
-            (phone, "/\\evil.example/", ["key": "0123456789abcdef0123456789abcdef"], nil,
-             .redirect(location: "/%5Cevil.example/", setCookie: cookie + "; HttpOnly; SameSite=Strict; Path=/")),
+            (
+                phone, "//evil.example/", ["key": "0123456789abcdef0123456789abcdef"], nil,
+                .redirect(location: "/evil.example/", setCookie: cookie + "; HttpOnly; SameSite=Strict; Path=/")
+            ),
+            (
+                phone, "///evil.example/", ["key": "0123456789abcdef0123456789abcdef"], nil,
+                .redirect(location: "/evil.example/", setCookie: cookie + "; HttpOnly; SameSite=Strict; Path=/")
+            ),
+            (
+                phone, "/\\evil.example/", ["key": "0123456789abcdef0123456789abcdef"], nil,
+                .redirect(location: "/%5Cevil.example/", setCookie: cookie + "; HttpOnly; SameSite=Strict; Path=/")
+            ),
         ]
         for (index, entry) in cases.enumerated() {
             var rules = access()
-            XCTAssertEqual(rules.check(peer: entry.peer, path: entry.path, query: entry.query, cookies: entry.cookies, now: start), entry.expected, "case \(index)")
+            XCTAssertEqual(
+                rules.check(peer: entry.peer, path: entry.path, query: entry.query, cookies: entry.cookies, now: start), entry.expected,
+                "case \(index)")
         }
     }
 
@@ -48,28 +58,36 @@ final class LANAccessTests: XCTestCase {
     func testTenWrongKeysInAMinuteBlockTheAddressForAMinute() {
         var rules = access()
         for second in 0..<9 {
-            XCTAssertEqual(rules.check(peer: phone, path: "/", query: ["key": "x"], cookies: nil, now: start + .seconds(second)), .forbidden)
+            XCTAssertEqual(
+                rules.check(peer: phone, path: "/", query: ["key": "x"], cookies: nil, now: start + .seconds(second)), .forbidden)
         }
         // Nine wrong keys: the right one still works.
-        XCTAssertEqual(rules.check(peer: phone, path: "/", query: ["key": rules.key], cookies: nil, now: start + .seconds(9)),
-                       .redirect(location: "/", setCookie: rules.cookie))
+        XCTAssertEqual(
+            rules.check(peer: phone, path: "/", query: ["key": rules.key], cookies: nil, now: start + .seconds(9)),
+            .redirect(location: "/", setCookie: rules.cookie))
         XCTAssertEqual(rules.check(peer: phone, path: "/", query: ["key": "x"], cookies: nil, now: start + .seconds(10)), .forbidden)
-        XCTAssertEqual(rules.check(peer: phone, path: "/", query: ["key": rules.key], cookies: nil, now: start + .seconds(11)), .tooManyAttempts)
+        XCTAssertEqual(
+            rules.check(peer: phone, path: "/", query: ["key": rules.key], cookies: nil, now: start + .seconds(11)), .tooManyAttempts)
         let other = PeerAddress(text: "192.0.2.8", isLoopback: false)
-        XCTAssertEqual(rules.check(peer: other, path: "/", query: ["key": rules.key], cookies: nil, now: start + .seconds(11)),
-                       .redirect(location: "/", setCookie: rules.cookie))
-        XCTAssertEqual(rules.check(peer: phone, path: "/", query: ["key": rules.key], cookies: nil, now: start + .seconds(69)), .tooManyAttempts)
-        XCTAssertEqual(rules.check(peer: phone, path: "/", query: ["key": rules.key], cookies: nil, now: start + .seconds(71)),
-                       .redirect(location: "/", setCookie: rules.cookie))
+        XCTAssertEqual(
+            rules.check(peer: other, path: "/", query: ["key": rules.key], cookies: nil, now: start + .seconds(11)),
+            .redirect(location: "/", setCookie: rules.cookie))
+        XCTAssertEqual(
+            rules.check(peer: phone, path: "/", query: ["key": rules.key], cookies: nil, now: start + .seconds(69)), .tooManyAttempts)
+        XCTAssertEqual(
+            rules.check(peer: phone, path: "/", query: ["key": rules.key], cookies: nil, now: start + .seconds(71)),
+            .redirect(location: "/", setCookie: rules.cookie))
     }
 
     func testWrongKeysOutsideTheWindowDoNotAddUp() {
         var rules = access()
         for minute in 0..<30 {
-            XCTAssertEqual(rules.check(peer: phone, path: "/", query: ["key": "x"], cookies: nil, now: start + .seconds(minute * 7)), .forbidden)
+            XCTAssertEqual(
+                rules.check(peer: phone, path: "/", query: ["key": "x"], cookies: nil, now: start + .seconds(minute * 7)), .forbidden)
         }
-        XCTAssertEqual(rules.check(peer: phone, path: "/", query: ["key": rules.key], cookies: nil, now: start + .seconds(211)),
-                       .redirect(location: "/", setCookie: rules.cookie))
+        XCTAssertEqual(
+            rules.check(peer: phone, path: "/", query: ["key": rules.key], cookies: nil, now: start + .seconds(211)),
+            .redirect(location: "/", setCookie: rules.cookie))
     }
 
     func testManyAddressesDoNotGrowTheTableWithoutBound() {

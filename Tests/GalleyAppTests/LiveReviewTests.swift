@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import GalleyApp
 
 /// The changes view's pages from a real git work tree: what is marked, and
@@ -95,7 +96,9 @@ final class LiveReviewTests: XCTestCase {
         try git("init", "-q", "-b", "main")
         try git("add", "-A")
         try git("commit", "-q", "-m", "one")
-        guard case .failure(let missing) = try page(review, since: "no-such-branch", version: 1) else { return XCTFail("a page for nothing") }
+        guard case .failure(let missing) = try page(review, since: "no-such-branch", version: 1) else {
+            return XCTFail("a page for nothing")
+        }
         XCTAssertEqual(missing.status, 404)
         XCTAssertTrue(missing.reason.contains("no revision 'no-such-branch'"), missing.reason)
         XCTAssertNoThrow(try page(review, since: nil, version: 1).get(), "the folder became a work tree: its history is found then")

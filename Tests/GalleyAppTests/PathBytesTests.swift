@@ -2,6 +2,7 @@ import GalleyCore
 import GalleySystem
 import GalleyWatcher
 import XCTest
+
 @testable import GalleyApp
 
 /// The product's path rules split and compare bytes, so a combining mark after `/` (U+0619, U+0301) can neither

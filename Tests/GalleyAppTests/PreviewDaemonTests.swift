@@ -1,7 +1,8 @@
 import Foundation
-import Glibc
 import GalleySystem
+import Glibc
 import XCTest
+
 @testable import GalleyApp
 
 /// The real daemon, started and stopped in-process, so the thread sanitizer (`swift test --sanitize=thread`) sees
@@ -131,7 +132,9 @@ final class PreviewDaemonTests: XCTestCase {
     /// How many inotify instances this process has open.
     private func inotifyDescriptors() -> Int {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        return entries.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == "anon_inode:inotify" }.count
+        return entries.filter {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == "anon_inode:inotify"
+        }.count
     }
 
     /// The body of `GET /api/documents`, over a plain socket.

@@ -1,5 +1,6 @@
 import GalleyCore
 import XCTest
+
 @testable import GalleyApp
 
 /// Where `galley lsp` may root a preview of its own: inside the workspace,
@@ -12,13 +13,16 @@ final class PreviewRootTests: XCTestCase {
 
     func testTheWorkspaceFolderHoldingTheFileIsTheRoot() {
         XCTAssertEqual(folder("/home/ann/app/Resources/data.json", ["/home/ann/app"]), .success("/home/ann/app"))
-        XCTAssertEqual(folder("/home/ann/app/help/a.rtf", ["/home/ann/app", "/home/ann/app/help"]), .success("/home/ann/app/help"),
-                       "the deepest of nested folders")
-        XCTAssertEqual(folder("/home/ann/app2/x.json", ["/home/ann/app"]),
-                       .failure(.outsideWorkspace(file: "/home/ann/app2/x.json", workspaceFolders: ["/home/ann/app"])),
-                       "a name that starts like the folder is not in it")
-        XCTAssertEqual(folder("/usr/share/doc/notes.txt", ["/home/ann/app"]),
-                       .failure(.outsideWorkspace(file: "/usr/share/doc/notes.txt", workspaceFolders: ["/home/ann/app"])))
+        XCTAssertEqual(
+            folder("/home/ann/app/help/a.rtf", ["/home/ann/app", "/home/ann/app/help"]), .success("/home/ann/app/help"),
+            "the deepest of nested folders")
+        XCTAssertEqual(
+            folder("/home/ann/app2/x.json", ["/home/ann/app"]),
+            .failure(.outsideWorkspace(file: "/home/ann/app2/x.json", workspaceFolders: ["/home/ann/app"])),
+            "a name that starts like the folder is not in it")
+        XCTAssertEqual(
+            folder("/usr/share/doc/notes.txt", ["/home/ann/app"]),
+            .failure(.outsideWorkspace(file: "/usr/share/doc/notes.txt", workspaceFolders: ["/home/ann/app"])))
     }
 
     func testWithoutAWorkspaceTheFilesFolderIsTheRoot() {
@@ -39,8 +43,9 @@ final class PreviewRootTests: XCTestCase {
             ("/var/lib/x/notes.txt", [], "/var/lib/x"),
         ] {
             XCTAssertEqual(folder(file, workspace), .failure(.tooWide(folder: AbsolutePath(rawValue: wide))), file)
-            XCTAssertEqual(folder(file, workspace, configs: [wide]), .success(AbsolutePath(rawValue: wide)),
-                           "a galley.json in \(wide) says it is content")
+            XCTAssertEqual(
+                folder(file, workspace, configs: [wide]), .success(AbsolutePath(rawValue: wide)),
+                "a galley.json in \(wide) says it is content")
         }
         XCTAssertFalse(PreviewRoot.isTooWide("/var/www/site", home: "/root"))
         XCTAssertFalse(PreviewRoot.isTooWide("/srv/content", home: nil))

@@ -1,6 +1,7 @@
 import Foundation
 import GalleyCore
 import XCTest
+
 @testable import GalleyApp
 @testable import GalleyServer
 
@@ -18,28 +19,38 @@ final class PreviewServiceTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: root + "/Pictures", withIntermediateDirectories: true)
         try Data(penguin).write(to: URL(fileURLWithPath: root + "/Pictures/penguin.png"))
         publisher = Publisher(boot: "boot")
-        let image = ServedImage(path: "Pictures/penguin.png", contentHash: ContentHash.of(penguin), width: nil, height: nil, mimeType: "image/png")
-        publisher.publish(changed: [PublishedDocument(id: "a", path: "a.json", item: 0, title: "Penguin", kind: .tagged,
-                                                      rendered: HTMLRenderer(context: RenderContext()).render(Document(title: "Penguin", kind: .tagged, blocks: [])),
-                                                      css: "", layout: .null, diagnostics: [])],
-                          removed: [], images: [image.path: image])
-        service = PreviewService(publisher: publisher, guardrail: RequestGuard(port: 4400, boundHost: "127.0.0.1", extraNames: []),
-                                 root: root, editor: EditorLink(command: nil, connectedEditors: EditorOpeners()),
-                                 pictures: ImagePictures(root: root), review: LiveReview(root: root))
+        let image = ServedImage(
+            path: "Pictures/penguin.png", contentHash: ContentHash.of(penguin), width: nil, height: nil, mimeType: "image/png")
+        publisher.publish(
+            changed: [
+                PublishedDocument(
+                    id: "a", path: "a.json", item: 0, title: "Penguin", kind: .tagged,
+                    rendered: HTMLRenderer(context: RenderContext()).render(Document(title: "Penguin", kind: .tagged, blocks: [])),
+                    css: "", layout: .null, diagnostics: [])
+            ],
+            removed: [], images: [image.path: image])
+        service = PreviewService(
+            publisher: publisher, guardrail: RequestGuard(port: 4400, boundHost: "127.0.0.1", extraNames: []),
+            root: root, editor: EditorLink(command: nil, connectedEditors: EditorOpeners()),
+            pictures: ImagePictures(root: root), review: LiveReview(root: root))
     }
 
     override func tearDown() {
         try? FileManager.default.removeItem(atPath: root)
     }
 
-    private func get(_ path: String, query: [String: String] = [:], headers: [String: String] = [:],
-                     method: String = "GET", peer: PeerAddress = .loopback) -> HTTPReply {
+    private func get(
+        _ path: String, query: [String: String] = [:], headers: [String: String] = [:],
+        method: String = "GET", peer: PeerAddress = .loopback
+    ) -> HTTPReply {
         service.reply(to: HTTPRequest(method: method, path: path, query: query, headers: host.merging(headers) { $1 }, peer: peer))
     }
 
     /// The answer of a request that is answered at once.
-    private func now(_ path: String, query: [String: String] = [:], headers: [String: String] = [:],
-                     method: String = "GET", peer: PeerAddress = .loopback) throws -> (status: Int, type: String?, body: String) {
+    private func now(
+        _ path: String, query: [String: String] = [:], headers: [String: String] = [:],
+        method: String = "GET", peer: PeerAddress = .loopback
+    ) throws -> (status: Int, type: String?, body: String) {
         guard case .now(let response) = get(path, query: query, headers: headers, method: method, peer: peer) else {
             throw HeldInstead(path: path)
         }
@@ -72,7 +83,8 @@ final class PreviewServiceTests: XCTestCase {
         XCTAssertTrue(list.body.contains("\"Penguin\""), list.body)
         let document = try now("/api/documents/a")
         XCTAssertEqual(document.status, 200)
-        let version = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(document.body.utf8)) as? [String: Any])?["version"] as? Int)
+        let version = try XCTUnwrap(
+            (try JSONSerialization.jsonObject(with: Data(document.body.utf8)) as? [String: Any])?["version"] as? Int)
         guard case .later = get("/api/documents/a", query: ["since": "\(version)"]) else {
             return XCTFail("a page that is up to date was answered at once")
         }

@@ -2,6 +2,7 @@ import Foundation
 import GalleyCore
 import Synchronization
 import XCTest
+
 @testable import GalleyApp
 @testable import GalleyServer
 
@@ -9,9 +10,10 @@ import XCTest
 /// version and shared, and a held poll hears the change it waits for.
 final class PublisherTests: XCTestCase {
     private func document(_ id: String, title: String) -> PublishedDocument {
-        PublishedDocument(id: id, path: "\(id).json", item: 0, title: title, kind: .tagged,
-                          rendered: HTMLRenderer(context: RenderContext()).render(Document(title: title, kind: .rtf, blocks: [])),
-                          css: "", layout: .null, diagnostics: [])
+        PublishedDocument(
+            id: id, path: "\(id).json", item: 0, title: title, kind: .tagged,
+            rendered: HTMLRenderer(context: RenderContext()).render(Document(title: title, kind: .rtf, blocks: [])),
+            css: "", layout: .null, diagnostics: [])
     }
 
     private func answerNow(_ publisher: Publisher, _ request: LongPollRequest) -> HTTPResponse? {
@@ -245,16 +247,24 @@ final class PublisherTests: XCTestCase {
         json.endObject()
         let written = json.bytes
         let response = HTTPResponse.json(json)
-        XCTAssertEqual(response.body.pointer.baseAddress, written.withUnsafeBytes { $0.baseAddress },
-                       "the JSON was copied again into the body")
+        XCTAssertEqual(
+            response.body.pointer.baseAddress, written.withUnsafeBytes { $0.baseAddress },
+            "the JSON was copied again into the body")
     }
 
     private func listed(_ id: String, _ words: String) -> PublishedDocument {
-        PublishedDocument(id: id, path: "\(id).json", item: 0, title: id.uppercased(), kind: .tagged,
-                          rendered: HTMLRenderer(context: RenderContext()).render(Document(title: id, kind: .tagged, blocks: [])), css: "",
-                          layout: .null, searchable: Document(title: id, kind: .tagged, blocks: [Block(kind: "body", location: SourceLocation(line: 1, column: 1),
-                                                                                                        content: .paragraph(Paragraph(runs: [TextRun(words)])))]),
-                          diagnostics: [])
+        PublishedDocument(
+            id: id, path: "\(id).json", item: 0, title: id.uppercased(), kind: .tagged,
+            rendered: HTMLRenderer(context: RenderContext()).render(Document(title: id, kind: .tagged, blocks: [])), css: "",
+            layout: .null,
+            searchable: Document(
+                title: id, kind: .tagged,
+                blocks: [
+                    Block(
+                        kind: "body", location: SourceLocation(line: 1, column: 1),
+                        content: .paragraph(Paragraph(runs: [TextRun(words)])))
+                ]),
+            diagnostics: [])
     }
 
     /// After a save the list is made from the last one: only the saved

@@ -1,5 +1,6 @@
-import XCTest
 import GalleyServer
+import XCTest
+
 @testable import GalleyApp
 
 final class RequestRulesTests: XCTestCase {
@@ -22,25 +23,32 @@ final class RequestRulesTests: XCTestCase {
 
     func testAPIRefusesOtherOrigins() {
         let host = ["host": "127.0.0.1:4400"]
-        XCTAssertEqual(guardrail.check(request("/api/documents", headers: host.merging(["origin": "http://127.0.0.1:4400"]) { $1 })), .allowed)
-        XCTAssertEqual(guardrail.check(request("/api/documents", headers: host.merging(["origin": "http://evil.example"]) { $1 })),
-                       .refused(.crossOrigin))
-        XCTAssertEqual(guardrail.check(request("/api/documents", headers: host.merging(["sec-fetch-site": "cross-site"]) { $1 })),
-                       .refused(.crossSite))
-        XCTAssertEqual(guardrail.check(request("/api/documents", headers: host.merging(["sec-fetch-site": "same-origin"]) { $1 })), .allowed)
+        XCTAssertEqual(
+            guardrail.check(request("/api/documents", headers: host.merging(["origin": "http://127.0.0.1:4400"]) { $1 })), .allowed)
+        XCTAssertEqual(
+            guardrail.check(request("/api/documents", headers: host.merging(["origin": "http://evil.example"]) { $1 })),
+            .refused(.crossOrigin))
+        XCTAssertEqual(
+            guardrail.check(request("/api/documents", headers: host.merging(["sec-fetch-site": "cross-site"]) { $1 })),
+            .refused(.crossSite))
+        XCTAssertEqual(
+            guardrail.check(request("/api/documents", headers: host.merging(["sec-fetch-site": "same-origin"]) { $1 })), .allowed)
     }
 
     func testOnlyReadingMethods() {
         XCTAssertEqual(guardrail.check(request("/", method: "HEAD", headers: ["host": "localhost:4400"])), .allowed)
-        XCTAssertEqual(guardrail.check(request("/", method: "POST", headers: ["host": "localhost:4400"])),
-                       .refused(.methodNotAllowed("POST")))
+        XCTAssertEqual(
+            guardrail.check(request("/", method: "POST", headers: ["host": "localhost:4400"])),
+            .refused(.methodNotAllowed("POST")))
     }
 
     func testSafePaths() {
         for path in ["Assets.xcassets/a.imageset/a.png", "b/c d@2x.png", "ペンギン.png"] {
             XCTAssertTrue(SafePath.isClean(path), path)
         }
-        for path in ["../etc/passwd", "a/../../b", "/etc/passwd", "a//b", "a/./b", "a\\..\\b", "a\u{0}b", "%2e%2e/x", "a;b", "a?b", "a#b", "", "."] {
+        for path in [
+            "../etc/passwd", "a/../../b", "/etc/passwd", "a//b", "a/./b", "a\\..\\b", "a\u{0}b", "%2e%2e/x", "a;b", "a?b", "a#b", "", ".",
+        ] {
             XCTAssertFalse(SafePath.isClean(path), path)
         }
     }

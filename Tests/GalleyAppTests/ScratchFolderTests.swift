@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import XCTest
+
 @testable import GalleyApp
 
 /// The folder old versions are written into: names from the content's
@@ -19,8 +20,10 @@ final class ScratchFolderTests: XCTestCase {
 
     func testNamesThatMustNotBeWrittenAreRefused() {
         XCTAssertEqual(ScratchFolder.components(of: "Resources/speciesData.json"), ["Resources", "speciesData.json"])
-        for path in ["", "/etc/passwd", "a//b", "a/./b", "../x", "a/..", ".git/config", "a/.GIT/hooks/x", "a\0b",
-                     Array(repeating: "a", count: ScratchFolder.depthLimit + 1).joined(separator: "/")] {
+        for path in [
+            "", "/etc/passwd", "a//b", "a/./b", "../x", "a/..", ".git/config", "a/.GIT/hooks/x", "a\0b",
+            Array(repeating: "a", count: ScratchFolder.depthLimit + 1).joined(separator: "/"),
+        ] {
             XCTAssertNil(ScratchFolder.components(of: path), path)
         }
     }

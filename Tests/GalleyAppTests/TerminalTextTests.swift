@@ -17,15 +17,18 @@ final class TerminalTextTests: XCTestCase {
     func testTheQRCodeIsColouredOnlyWhenAsked() throws {
         let code = try XCTUnwrap(QRCode(encoding: "http://192.0.2.7:4400/?key=0123456789abcdef0123456789abcdef"))
         XCTAssertFalse(code.terminalText(colored: false).contains("\u{1B}"))
-        XCTAssertEqual(code.terminalText(colored: false).split(separator: "\n").count, code.terminalText(colored: true).split(separator: "\n").count)
+        XCTAssertEqual(
+            code.terminalText(colored: false).split(separator: "\n").count, code.terminalText(colored: true).split(separator: "\n").count)
     }
 
     func testAPageCodeLeadsOnlyToThisServersPages() throws {
         for own in ["/", "/doc/b35f3e9d723effed", "/doc/abc?text=AX3&appearance=dark&device=820&beside=ja", "/?q=penguin"] {
             XCTAssertTrue(LANGate.isOwnPage(own), own)
         }
-        for other in ["", "//evil.example/", "http://evil.example/", "/\\evil.example", "/api/documents", "/files/x.png",
-                      "/doc/a b", "/doc/\u{1B}x", "doc/abc", "/%2F%2Fevil.example/", "/doc/" + String(repeating: "a", count: 3000)] {
+        for other in [
+            "", "//evil.example/", "http://evil.example/", "/\\evil.example", "/api/documents", "/files/x.png",
+            "/doc/a b", "/doc/\u{1B}x", "doc/abc", "/%2F%2Fevil.example/", "/doc/" + String(repeating: "a", count: 3000),
+        ] {
             XCTAssertFalse(LANGate.isOwnPage(other), other)
         }
         let gate = LANGate(access: LANAccess(key: "k3y", deviceToken: "t0ken"), origins: ["http://192.0.2.7:4400"], log: Log(level: .quiet))

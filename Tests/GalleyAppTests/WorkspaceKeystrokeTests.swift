@@ -1,6 +1,7 @@
 import Foundation
 import GalleyCore
 import XCTest
+
 @testable import GalleyApp
 
 /// Keystrokes into an editor's buffer, through the workspace: the edit's
@@ -82,7 +83,8 @@ final class WorkspaceKeystrokeTests: XCTestCase {
         let parsed = workspace.bytesParsed
         let typed = try type("new ", at: at, into: original, of: path, in: workspace)
         XCTAssertEqual(workspace.sources.bytesCopiedByEdits, 0, "a keystroke copied the buffer")
-        XCTAssertLessThan(workspace.bytesParsed - parsed, 5 * 3 * RTFReader.checkpointSpacing, "more than the edited paragraphs were parsed")
+        XCTAssertLessThan(
+            workspace.bytesParsed - parsed, 5 * 3 * RTFReader.checkpointSpacing, "more than the edited paragraphs were parsed")
 
         let fresh = try freshDocuments(of: path, typed)
         XCTAssertTrue(fresh.allSatisfy { $0.html.contains("ew Section 9000") })

@@ -1,6 +1,7 @@
 import Foundation
 import GalleyCore
 import XCTest
+
 @testable import GalleyApp
 
 /// One save of the README's example, followed through the workspace: what

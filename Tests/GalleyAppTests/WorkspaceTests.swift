@@ -1,6 +1,7 @@
 import GalleyCore
 import GalleySystem
 import XCTest
+
 @testable import GalleyApp
 
 /// The workspace on real files in a temporary folder (no watcher, no HTTP).
@@ -34,7 +35,9 @@ final class WorkspaceTests: XCTestCase {
 
     func testAssetsResolveFromImageSetsLargestScaleThenPlainFiles() throws {
         try write("Resources/data.json", data)
-        try write("Assets.xcassets/p_01.imageset/Contents.json", #"{"images": [{"filename": "small.png", "scale": "1x"}, {"filename": "big.png", "scale": "2x"}]}"#)
+        try write(
+            "Assets.xcassets/p_01.imageset/Contents.json",
+            #"{"images": [{"filename": "small.png", "scale": "1x"}, {"filename": "big.png", "scale": "2x"}]}"#)
         try write("Assets.xcassets/p_01.imageset/small.png", png(width: 1))
         try write("Assets.xcassets/p_01.imageset/big.png", png(width: 2))
         try write("images/p_02.png", png(width: 3))
@@ -44,9 +47,11 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertTrue(document.html.contains("/files/Assets.xcassets/p_01.imageset/big.png?v="))
         XCTAssertTrue(document.html.contains("width=\"2\" height=\"10\""))
         XCTAssertTrue(document.html.contains("/files/images/p_02.png?v="))
-        XCTAssertEqual(document.diagnostics.map(\.diagnostic.formatted), [
-            "Resources/data.json:1:91: warning: no image set or image file named 'p_03'; did you mean 'p_01'?",
-        ])
+        XCTAssertEqual(
+            document.diagnostics.map(\.diagnostic.formatted),
+            [
+                "Resources/data.json:1:91: warning: no image set or image file named 'p_03'; did you mean 'p_01'?"
+            ])
         XCTAssertNotNil(document.diagnostics.first?.blockID)
     }
 
@@ -58,8 +63,9 @@ final class WorkspaceTests: XCTestCase {
         try write("en.lproj/Localizable.strings", #""title-HelpView" = "Help";"#)
         let workspace = Workspace(root: root)
         workspace.apply(.everything)
-        XCTAssertEqual(Dictionary(uniqueKeysWithValues: workspace.allDocuments.map { ($0.path, $0.title) }),
-                       ["Resources/data.json": "P", "en.lproj/Help.txt": "Help", "ja.lproj/Help.txt": "title-HelpView"])
+        XCTAssertEqual(
+            Dictionary(uniqueKeysWithValues: workspace.allDocuments.map { ($0.path, $0.title) }),
+            ["Resources/data.json": "P", "en.lproj/Help.txt": "Help", "ja.lproj/Help.txt": "title-HelpView"])
         try write("ja.lproj/Localizable.strings", #""title-HelpView" = "ヘルプ";"#)
         let changes = workspace.apply(changed: ["ja.lproj/Localizable.strings"], removed: [])
         // English looks the same: only the Japanese page is told.
@@ -74,11 +80,14 @@ final class WorkspaceTests: XCTestCase {
         let workspace = Workspace(root: root)
         workspace.apply(.everything)
         // A text edit copies the image blocks from the last rendering, and keeps their warnings.
-        try write("data.json", data.replacingOccurrences(of: #""<image>01</image>", "#, with: #""<image>01</image>", "A new paragraph.", "#))
+        try write(
+            "data.json", data.replacingOccurrences(of: #""<image>01</image>", "#, with: #""<image>01</image>", "A new paragraph.", "#))
         workspace.apply(changed: ["data.json"], removed: [])
         var document = try XCTUnwrap(workspace.allDocuments.first)
         XCTAssertTrue(document.html.contains("A new paragraph.") && document.html.contains("width=\"1\" height=\"10\""))
-        XCTAssertEqual(document.diagnostics.map(\.diagnostic.message), ["p_02", "p_03"].map { "no image set or image file named '\($0)'; did you mean 'p_01'?" })
+        XCTAssertEqual(
+            document.diagnostics.map(\.diagnostic.message),
+            ["p_02", "p_03"].map { "no image set or image file named '\($0)'; did you mean 'p_01'?" })
         // Then the image changes, and the next text edit must not bring the old one back.
         try write("p_01.png", png(width: 9))
         workspace.apply(changed: ["p_01.png"], removed: [])
@@ -96,7 +105,9 @@ final class WorkspaceTests: XCTestCase {
 
     /// 10,000 documents kept 10,000 copies of the 3.7 KB style sheet (42 MB) before.
     func testTheCaptionContrastIsSaidOnceOnTheFirstDocumentToUseTheKindAndFollowsIt() throws {
-        let captioned = #"[{"name": "A", "imageName": "a", "detailText": ["text", "<caption>c</caption>"]}, {"name": "B", "imageName": "a", "detailText": ["<caption>d</caption>"]}]"#
+        let captioned =
+            #"[{"name": "A", "imageName": "a", "detailText": ["text", "<caption>c</caption>"]}, {"name": "B", "imageName": "a", "#
+            + #""detailText": ["<caption>d</caption>"]}]"#
         try write("a.json", #"[{"name": "Plain", "imageName": "a", "detailText": ["no caption"]}]"#)
         try write("b.json", captioned)
         try write("c.json", captioned)
@@ -115,8 +126,11 @@ final class WorkspaceTests: XCTestCase {
         // b.json no longer reads: its last good documents show its error, c.json's the contrast.
         try write("b.json", "[")
         workspace.apply(changed: ["b.json"], removed: [])
-        XCTAssertEqual(workspace.allDocuments.filter { $0.path == "c.json" && $0.diagnostics.contains { $0.diagnostic.id == .lowContrast } }.map(\.item), [0])
-        XCTAssertFalse(workspace.allDocuments.contains { $0.path == "b.json" && $0.diagnostics.contains { $0.diagnostic.id == .lowContrast } })
+        XCTAssertEqual(
+            workspace.allDocuments.filter { $0.path == "c.json" && $0.diagnostics.contains { $0.diagnostic.id == .lowContrast } }.map(
+                \.item), [0])
+        XCTAssertFalse(
+            workspace.allDocuments.contains { $0.path == "b.json" && $0.diagnostics.contains { $0.diagnostic.id == .lowContrast } })
         // a.json gains a caption: it says it now, and c.json no longer does.
         try write("b.json", captioned)
         try write("a.json", #"[{"name": "Plain", "imageName": "a", "detailText": ["<caption>now</caption>"]}]"#)
@@ -129,7 +143,11 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(contrast("Plain")?.diagnostic.path, "galley.json")
         XCTAssertEqual(workspace.diagnostics(ofFile: "galley.json").map(\.id), [.lowContrast])
         // An item put before it in its file: the caption's first user is now the file's second document.
-        try write("a.json", #"[{"name": "First", "imageName": "a", "detailText": ["no caption"]}, {"name": "Plain", "imageName": "a", "detailText": ["<caption>now</caption>"]}]"#)
+        try write(
+            "a.json",
+            #"[{"name": "First", "imageName": "a", "detailText": ["no caption"]}, {"name": "Plain", "imageName": "a", "detailText": "#
+                + #"["<caption>now</caption>"]}]"#
+        )
         workspace.apply(changed: ["a.json"], removed: [])
         XCTAssertEqual(carriers(), ["Plain"])
         XCTAssertEqual(workspace.allDocuments.first { $0.title == "Plain" }?.item, 1)
@@ -140,20 +158,29 @@ final class WorkspaceTests: XCTestCase {
             throw XCTSkip("fonts-liberation is not installed")
         }
         let long = "A little penguin rests on the rocks at dusk, waiting for the others to come ashore"
-        try write("data.json", #"[{"name": "A", "imageName": "a", "detailText": ["<image>01</image>", "<caption>"# + long + #"</caption>", "<image>02</image>", "<caption>Short</caption>"]}]"#)
-        try write("galley.json", #"{"kinds": [{"name": "image"}, {"name": "caption", "follows": ["image"], "maxLines": 2}, {"name": "body"}]}"#)
+        try write(
+            "data.json",
+            #"[{"name": "A", "imageName": "a", "detailText": ["<image>01</image>", "<caption>"# + long
+                + #"</caption>", "<image>02</image>", "<caption>Short</caption>"]}]"#)
+        try write(
+            "galley.json", #"{"kinds": [{"name": "image"}, {"name": "caption", "follows": ["image"], "maxLines": 2}, {"name": "body"}]}"#)
         let workspace = Workspace(root: root)
         workspace.apply(.everything)
         func limits() -> [PageDiagnostic] {
             workspace.allDocuments.flatMap(\.diagnostics).filter { $0.diagnostic.id == .lineLimit }
         }
         // Baskerville's stand-in at 16 pt scaled by Body: 21.6 pt at xxxLarge, where 83 characters take three lines of 358 pt.
-        XCTAssertEqual(limits().map(\.diagnostic.formatted),
-                       ["data.json:1:70: warning: 'caption' text wraps to 3 lines from text size xxxLarge (limit 2) at 390 pt"])
+        XCTAssertEqual(
+            limits().map(\.diagnostic.formatted),
+            ["data.json:1:70: warning: 'caption' text wraps to 3 lines from text size xxxLarge (limit 2) at 390 pt"])
         XCTAssertEqual(limits().first?.diagnostic.lineCounts.count, 12)
         XCTAssertNotNil(limits().first?.blockID, "the page marks the caption")
         // A wider device and the warning goes; no limit and it does not come back.
-        try write("galley.json", #"{"kinds": [{"name": "image"}, {"name": "caption", "follows": ["image"], "maxLines": 2}, {"name": "body"}], "device": {"width": 1024}}"#)
+        try write(
+            "galley.json",
+            #"{"kinds": [{"name": "image"}, {"name": "caption", "follows": ["image"], "maxLines": 2}, {"name": "body"}], "device": "#
+                + #"{"width": 1024}}"#
+        )
         workspace.apply(changed: ["galley.json"], removed: [])
         XCTAssertEqual(limits().count, 0)
         try write("galley.json", #"{"device": {"width": 390}}"#)
@@ -195,9 +222,10 @@ final class WorkspaceTests: XCTestCase {
         workspace.apply(.everything)
         let documents = workspace.allDocuments
         XCTAssertEqual(documents.count, 3)
-        let storage = Set(documents.map { document in
-            document.css.css.utf8.withContiguousStorageIfAvailable { UInt(bitPattern: $0.baseAddress) } ?? 0
-        })
+        let storage = Set(
+            documents.map { document in
+                document.css.css.utf8.withContiguousStorageIfAvailable { UInt(bitPattern: $0.baseAddress) } ?? 0
+            })
         XCTAssertEqual(storage.count, 1, "each document has its own copy of the style sheet")
         XCTAssertFalse(storage.contains(0))
     }
@@ -214,7 +242,9 @@ final class WorkspaceTests: XCTestCase {
         workspace.apply(.everything)
         XCTAssertEqual(workspace.allDocuments.filter(\.isRendered).map(\.path), ["missing.json"])
         let missing = try XCTUnwrap(workspace.allDocuments.first { $0.path == "missing.json" })
-        XCTAssertEqual(missing.diagnostics.map(\.diagnostic.formatted), ["missing.json:1:65: warning: no image set or image file named 'p_02'; did you mean 'p_01'?"])
+        XCTAssertEqual(
+            missing.diagnostics.map(\.diagnostic.formatted),
+            ["missing.json:1:65: warning: no image set or image file named 'p_02'; did you mean 'p_01'?"])
         XCTAssertNotNil(missing.diagnostics.first?.blockID)
         let fine = try XCTUnwrap(workspace.allDocuments.first { $0.path == "fine.json" })
         XCTAssertEqual(fine.diagnostics, [])
@@ -253,7 +283,9 @@ final class WorkspaceTests: XCTestCase {
         let changes = workspace.apply(changed: ["data.json"], removed: [])
         let broken = try XCTUnwrap(workspace.allDocuments.first)
         XCTAssertEqual(broken.html, good.html)
-        XCTAssertEqual(broken.diagnostics.first { $0.diagnostic.severity == .error }?.diagnostic.formatted, "data.json:2:20: error: missing ',' between array elements")
+        XCTAssertEqual(
+            broken.diagnostics.first { $0.diagnostic.severity == .error }?.diagnostic.formatted,
+            "data.json:2:20: error: missing ',' between array elements")
         XCTAssertEqual(changes.changed.map(\.id), [good.id], "the error is a new version to publish")
         try write("data.json", data)
         workspace.apply(changed: ["data.json"], removed: [])
@@ -278,7 +310,8 @@ final class WorkspaceTests: XCTestCase {
             XCTAssertEqual(parsed, text.utf8.count)
             try write(path, text.replacingOccurrences(of: "Section 1200\\b0", with: "Chapter 1200\\b0"))
             let changes = workspace.apply(changed: [path], removed: [])
-            XCTAssertLessThan(workspace.bytesParsed - parsed, 3 * RTFReader.checkpointSpacing, "more than the edited paragraphs were parsed")
+            XCTAssertLessThan(
+                workspace.bytesParsed - parsed, 3 * RTFReader.checkpointSpacing, "more than the edited paragraphs were parsed")
             XCTAssertEqual(changes.changed.count, 1)
 
             // The same as a workspace that reads the file fresh.
@@ -293,7 +326,8 @@ final class WorkspaceTests: XCTestCase {
 
     func testAWordEditedInALargeDataFileParsesThatItemAlone() throws {
         let items = (0..<300).map { index in
-            #"{"name": "Item \#(index)", "imageName": "p", "detailText": ["Paragraph one of item \#(index), long enough to matter.", "Paragraph two of item \#(index)."]}"#
+            #"{"name": "Item \#(index)", "imageName": "p", "#
+                + #""detailText": ["Paragraph one of item \#(index), long enough to matter.", "Paragraph two of item \#(index)."]}"#
         }
         let text = "[\n" + items.joined(separator: ",\n") + "\n]\n"
         try write("large.json", text)
@@ -382,7 +416,9 @@ final class WorkspaceTests: XCTestCase {
     /// small file's reading is not kept). Nothing is handed back twice.
     func testASaveHandsBackTheRenderingAndTheReadingItReplaced() throws {
         let paragraphs = (0..<100).map { "\"Paragraph \($0) of an item long enough to be read in part.\"" }
-        func large(_ first: String) -> String { #"[{"name": "Large", "detailText": [""# + first + #"", "# + paragraphs.joined(separator: ", ") + "]}]" }
+        func large(_ first: String) -> String {
+            #"[{"name": "Large", "detailText": [""# + first + #"", "# + paragraphs.joined(separator: ", ") + "]}]"
+        }
         try write("large.json", large("First"))
         try write("small.json", #"[{"name": "Small", "detailText": ["one", "two"]}]"#)
         let workspace = Workspace(root: root)

@@ -1,57 +1,58 @@
 import XCTest
+
 @testable import GalleyCore
 
 final class AppStringsTests: XCTestCase {
     private static let catalog = """
-    {
-      "sourceLanguage" : "en",
-      "strings" : {
-        "%lld birds" : {
-          "localizations" : {
-            "ja" : {
-              "variations" : {
-                "plural" : {
-                  "other" : { "stringUnit" : { "state" : "new", "value" : "%lld 羽" } }
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "%lld birds" : {
+              "localizations" : {
+                "ja" : {
+                  "variations" : {
+                    "plural" : {
+                      "other" : { "stringUnit" : { "state" : "new", "value" : "%lld 羽" } }
+                    }
+                  }
                 }
               }
+            },
+            "title-HelpView" : {
+              "localizations" : {
+                "en" : { "stringUnit" : { "state" : "translated", "value" : "Help" } },
+                "ja" : { "stringUnit" : { "state" : "needs_review", "value" : "ヘルプ" } }
+              }
             }
-          }
-        },
-        "title-HelpView" : {
-          "localizations" : {
-            "en" : { "stringUnit" : { "state" : "translated", "value" : "Help" } },
-            "ja" : { "stringUnit" : { "state" : "needs_review", "value" : "ヘルプ" } }
-          }
+          },
+          "version" : "1.0"
         }
-      },
-      "version" : "1.0"
-    }
-    """
+        """
 
     private static let dictionary = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-    <plist version="1.0">
-    <dict>
-    \t<key>files-count</key>
-    \t<dict>
-    \t\t<key>NSStringLocalizedFormatKey</key>
-    \t\t<string>%#@files@ in %@</string>
-    \t\t<key>files</key>
-    \t\t<dict>
-    \t\t\t<key>NSStringFormatSpecTypeKey</key>
-    \t\t\t<string>NSStringPluralRuleType</string>
-    \t\t\t<key>NSStringFormatValueTypeKey</key>
-    \t\t\t<string>d</string>
-    \t\t\t<key>one</key>
-    \t\t\t<string>%d file</string>
-    \t\t\t<key>other</key>
-    \t\t\t<string>%d files</string>
-    \t\t</dict>
-    \t</dict>
-    </dict>
-    </plist>
-    """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>files-count</key>
+        \t<dict>
+        \t\t<key>NSStringLocalizedFormatKey</key>
+        \t\t<string>%#@files@ in %@</string>
+        \t\t<key>files</key>
+        \t\t<dict>
+        \t\t\t<key>NSStringFormatSpecTypeKey</key>
+        \t\t\t<string>NSStringPluralRuleType</string>
+        \t\t\t<key>NSStringFormatValueTypeKey</key>
+        \t\t\t<string>d</string>
+        \t\t\t<key>one</key>
+        \t\t\t<string>%d file</string>
+        \t\t\t<key>other</key>
+        \t\t\t<string>%d files</string>
+        \t\t</dict>
+        \t</dict>
+        </dict>
+        </plist>
+        """
 
     // MARK: - Readers
 
@@ -59,14 +60,18 @@ final class AppStringsTests: XCTestCase {
         let reading = try XCTUnwrap(AppStringsFile.read(Array(Self.catalog.utf8), path: "App/Localizable.xcstrings"))
         XCTAssertEqual(reading.diagnostics, [])
         XCTAssertEqual(reading.sourceLanguage, "en")
-        let entries = reading.entries.map { "\($0.key) \($0.language) \($0.value.text) \($0.value.location) \($0.value.state?.name ?? "-")" }
-        XCTAssertEqual(entries, [
-            "%lld birds ja %lld 羽 6:9 new",
-            // No English localisation: the key is its own value, at the key.
-            "%lld birds en %lld birds 4:5 -",
-            "title-HelpView en Help 17:9 translated",
-            "title-HelpView ja ヘルプ 18:9 needs_review",
-        ])
+        let entries = reading.entries.map {
+            "\($0.key) \($0.language) \($0.value.text) \($0.value.location) \($0.value.state?.name ?? "-")"
+        }
+        XCTAssertEqual(
+            entries,
+            [
+                "%lld birds ja %lld 羽 6:9 new",
+                // No English localisation: the key is its own value, at the key.
+                "%lld birds en %lld birds 4:5 -",
+                "title-HelpView en Help 17:9 translated",
+                "title-HelpView ja ヘルプ 18:9 needs_review",
+            ])
         let state = try XCTUnwrap(reading.entries[3].value.state)
         XCTAssertEqual(state.range, SourceRange(SourceLocation(line: 18, column: 45), SourceLocation(line: 18, column: 59)))
     }
@@ -85,14 +90,17 @@ final class AppStringsTests: XCTestCase {
     }
 
     func testCatalogSyntaxErrorAtItsPosition() throws {
-        let reading = try XCTUnwrap(AppStringsFile.read(Array("{\"strings\": {\n  \"a\": {\"localizations\": }\n}}".utf8), path: "Localizable.xcstrings"))
+        let reading = try XCTUnwrap(
+            AppStringsFile.read(Array("{\"strings\": {\n  \"a\": {\"localizations\": }\n}}".utf8), path: "Localizable.xcstrings"))
         XCTAssertEqual(reading.entries, [])
         XCTAssertEqual(reading.diagnostics.map(\.id), [.jsonSyntax])
         XCTAssertEqual(reading.diagnostics.first?.location, SourceLocation(line: 2, column: 26))
     }
 
     func testCatalogOfTheWrongShapeIsAWarningNotACrash() throws {
-        let reading = try XCTUnwrap(AppStringsFile.read(Array("{\"strings\": {\"a\": 3, \"b\": {\"localizations\": {\"de\": {}}}}}".utf8), path: "Localizable.xcstrings"))
+        let reading = try XCTUnwrap(
+            AppStringsFile.read(
+                Array("{\"strings\": {\"a\": 3, \"b\": {\"localizations\": {\"de\": {}}}}}".utf8), path: "Localizable.xcstrings"))
         XCTAssertEqual(reading.entries, [])
         XCTAssertEqual(reading.diagnostics.map(\.id), [.wrongType, .wrongType])
     }
@@ -139,7 +147,8 @@ final class AppStringsTests: XCTestCase {
         let reading = try XCTUnwrap(AppStringsFile.read(Array(Self.dictionary.utf8), path: "de.lproj/Localizable.stringsdict"))
         XCTAssertEqual(reading.diagnostics, [])
         let entry = try XCTUnwrap(reading.entries.first)
-        XCTAssertEqual([entry.key, entry.language, entry.value.text, entry.value.format], ["files-count", "de", "%d files in %@", "%d in %@"])
+        XCTAssertEqual(
+            [entry.key, entry.language, entry.value.text, entry.value.format], ["files-count", "de", "%d files in %@", "%d in %@"])
         XCTAssertEqual(entry.value.location, SourceLocation(line: 5, column: 2))
         XCTAssertEqual(StringsDictionaryReader.substitute("%2$#@files@, %1$@", asSpecifiers: true) { _ in "d" }, "%2$d, %1$@")
     }
@@ -155,7 +164,8 @@ final class AppStringsTests: XCTestCase {
         let text = "\"title-HelpView\" = \"ヘルプ\";\n\"broken\" \"x\";\n"
         let bytes: [UInt8] = [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
         let reading = try XCTUnwrap(AppStringsFile.read(bytes, path: "ja.lproj/Localizable.strings"))
-        XCTAssertEqual(reading.entries.map { "\($0.language) \($0.key) \($0.value.text) \($0.value.location)" }, ["ja title-HelpView ヘルプ 1:1"])
+        XCTAssertEqual(
+            reading.entries.map { "\($0.language) \($0.key) \($0.value.text) \($0.value.location)" }, ["ja title-HelpView ヘルプ 1:1"])
         XCTAssertEqual(reading.diagnostics.map { "\($0.id.rawValue) \($0.location)" }, ["plist-syntax 2:10"])
     }
 
@@ -183,9 +193,11 @@ final class AppStringsTests: XCTestCase {
     // MARK: - Check and titles
 
     private func strings(_ files: [String: String]) -> AppStrings {
-        AppStrings(files: Dictionary(uniqueKeysWithValues: files.map { path, text in
-            (path, AppStringsFile.read(Array(text.utf8), path: path) ?? AppStrings.FileReading())
-        }))
+        AppStrings(
+            files: Dictionary(
+                uniqueKeysWithValues: files.map { path, text in
+                    (path, AppStringsFile.read(Array(text.utf8), path: path) ?? AppStrings.FileReading())
+                }))
     }
 
     private func config(titles: [String: String]) -> GalleyConfig {
@@ -204,15 +216,20 @@ final class AppStringsTests: XCTestCase {
             "Localizable.xcstrings": Self.catalog,
         ])
         let found = AppStringsCheck.findings(strings, files: [], config: config(titles: ["*.lproj/Help.rtf": "title-HelpView"]))
-        XCTAssertEqual(found.all.map { "\($0.id.rawValue) \($0.path):\($0.location)" }, [
-            "unfinished-translation Localizable.xcstrings:9:54",
-            "format-mismatch fr.lproj/Localizable.strings:1:1",
-            "unfinished-translation Localizable.xcstrings:18:45",
-            "missing-translation galley.json:3:20",
-        ])
-        XCTAssertEqual(found.all[1].message, "format specifiers of 'count' differ between languages: '%@' in 'fr', '%d' in 'en' (en.lproj/Localizable.strings:2:1)")
+        XCTAssertEqual(
+            found.all.map { "\($0.id.rawValue) \($0.path):\($0.location)" },
+            [
+                "unfinished-translation Localizable.xcstrings:9:54",
+                "format-mismatch fr.lproj/Localizable.strings:1:1",
+                "unfinished-translation Localizable.xcstrings:18:45",
+                "missing-translation galley.json:3:20",
+            ])
+        XCTAssertEqual(
+            found.all[1].message,
+            "format specifiers of 'count' differ between languages: '%@' in 'fr', '%d' in 'en' (en.lproj/Localizable.strings:2:1)")
         XCTAssertEqual(found.all[3].message, "'title-HelpView' has no value in 'fr': the app shows the key there")
-        XCTAssertEqual(found.diagnostics(forKey: "title-HelpView", documentAt: "Help.rtf").map(\.id), [.unfinishedTranslation, .missingTranslation])
+        XCTAssertEqual(
+            found.diagnostics(forKey: "title-HelpView", documentAt: "Help.rtf").map(\.id), [.unfinishedTranslation, .missingTranslation])
         XCTAssertEqual(found.diagnostics(forKey: "title-HelpView", documentAt: "fr.lproj/Help.rtf").map(\.id), [.missingTranslation])
         XCTAssertEqual(found.diagnostics(forKey: "title-HelpView", documentAt: "en.lproj/Help.rtf"), [])
     }
@@ -222,7 +239,8 @@ final class AppStringsTests: XCTestCase {
             "en.lproj/Localizable.strings": "\"title-HelpView\" = \"Help\";\n",
             "ja.lproj/Localizable.strings": "\"other\" = \"他\";\n",
         ])
-        let found = AppStringsCheck.findings(strings, files: [], config: config(titles: ["en.lproj/Help.rtf": "title-HelpView", "ja.lproj/Help.rtf": "title-HelpView"]))
+        let found = AppStringsCheck.findings(
+            strings, files: [], config: config(titles: ["en.lproj/Help.rtf": "title-HelpView", "ja.lproj/Help.rtf": "title-HelpView"]))
         XCTAssertEqual(found.all.map { "\($0.id.rawValue) \($0.location)" }, ["missing-translation 4:20"])
     }
 

@@ -8,14 +8,18 @@ final class AssetCatalogTests: XCTestCase {
     private let iPhone = PreviewDevice.forWidth(390).traits(appearance: .light)
     private let iPhoneDark = PreviewDevice.forWidth(390).traits(appearance: .dark)
     private let iPad = PreviewDevice.forWidth(820).traits(appearance: .light)
-    private let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 4, 0, 0, 0, 4, 8, 2, 0, 0, 0]
+    private let png: [UInt8] = [
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 4, 0, 0, 0, 4, 8, 2, 0, 0, 0,
+    ]
 
     private static let corpus = SharedCorpus.folder.appendingPathComponent("xcassets")
 
     private func catalog(_ files: [String: String]) -> AssetCatalog {
         var catalog = AssetCatalog()
         for (path, text) in files.sorted(by: { $0.key < $1.key }) {
-            if path.hasSuffix("Contents.json") { catalog.setContents(path, Array(text.utf8)) } else {
+            if path.hasSuffix("Contents.json") {
+                catalog.setContents(path, Array(text.utf8))
+            } else {
                 catalog.setFile(path, .examine(path: path, bytes: text == "png" ? png : Array(text.utf8)))
             }
         }
@@ -52,11 +56,11 @@ final class AssetCatalogTests: XCTestCase {
     func testEveryDeviceIsResolvedWithOneLookUpOfTheSetsFiles() {
         let catalog = catalog([
             "A.xcassets/bird.imageset/Contents.json": #"""
-                {"images": [{"filename": "b1.png", "idiom": "universal", "scale": "1x"},
-                  {"filename": "b2.png", "idiom": "universal", "scale": "2x"},
-                  {"filename": "d2.png", "scale": "2x", "appearances": [{"appearance": "luminosity", "value": "dark"}]},
-                  {"filename": "p.png", "idiom": "ipad", "scale": "2x"}, {"idiom": "universal", "scale": "3x"}]}
-                """#,
+            {"images": [{"filename": "b1.png", "idiom": "universal", "scale": "1x"},
+              {"filename": "b2.png", "idiom": "universal", "scale": "2x"},
+              {"filename": "d2.png", "scale": "2x", "appearances": [{"appearance": "luminosity", "value": "dark"}]},
+              {"filename": "p.png", "idiom": "ipad", "scale": "2x"}, {"idiom": "universal", "scale": "3x"}]}
+            """#,
             "A.xcassets/bird.imageset/b1.png": "png", "A.xcassets/bird.imageset/b2.png": "png",
             "A.xcassets/bird.imageset/d2.png": "png", "A.xcassets/bird.imageset/p.png": "png",
             "A.xcassets/Contents.json": #"{"info": {"version": 1}}"#,
@@ -124,11 +128,12 @@ final class AssetCatalogTests: XCTestCase {
     func testTemplateAndScaleAndAppearance() {
         let catalog = catalog([
             "A.xcassets/t.imageset/Contents.json": #"""
-                {"images": [{"filename": "a1.png", "idiom": "universal", "scale": "1x"}, {"filename": "a2.png", "idiom": "universal", "scale": "2x"},
-                 {"filename": "a3.png", "idiom": "universal", "scale": "3x"},
-                 {"filename": "d3.png", "idiom": "universal", "scale": "3x", "appearances": [{"appearance": "luminosity", "value": "dark"}]}],
-                 "properties": {"template-rendering-intent": "template"}}
-                """#,
+            {"images": [{"filename": "a1.png", "idiom": "universal", "scale": "1x"}, {"filename": "a2.png", "idiom": "universal", \#
+            "scale": "2x"},
+             {"filename": "a3.png", "idiom": "universal", "scale": "3x"},
+             {"filename": "d3.png", "idiom": "universal", "scale": "3x", "appearances": [{"appearance": "luminosity", "value": "dark"}]}],
+             "properties": {"template-rendering-intent": "template"}}
+            """#,
             "A.xcassets/t.imageset/a1.png": "png", "A.xcassets/t.imageset/a2.png": "png",
             "A.xcassets/t.imageset/a3.png": "png", "A.xcassets/t.imageset/d3.png": "png",
         ])
@@ -142,28 +147,41 @@ final class AssetCatalogTests: XCTestCase {
         let catalog = catalog([
             "A.xcassets/psd.imageset/Contents.json": "{\"images\": [\n  {\"filename\": \"art.psd\", \"idiom\": \"universal\"}\n]}",
             "A.xcassets/psd.imageset/art.psd": "8BPS",
-            "A.xcassets/gone.imageset/Contents.json": "{\"images\": [\n  {\"filename\": \"a.png\", \"idiom\": \"universal\", \"scale\": \"1x\"},\n  {\"filename\": \"b.png\", \"idiom\": \"universal\", \"scale\": \"2x\"}\n]}",
+            "A.xcassets/gone.imageset/Contents.json":
+                "{\"images\": [\n  {\"filename\": \"a.png\", \"idiom\": \"universal\", \"scale\": \"1x\"},\n  {\"filename\": \"b.png\", "
+                + "\"idiom\": \"universal\", \"scale\": \"2x\"}\n]}",
             "A.xcassets/gone.imageset/a.png": "png",
-            "A.xcassets/pad.imageset/Contents.json": "{\"images\": [\n  {\"filename\": \"p.png\", \"idiom\": \"ipad\", \"scale\": \"2x\"}\n]}",
+            "A.xcassets/pad.imageset/Contents.json":
+                "{\"images\": [\n  {\"filename\": \"p.png\", \"idiom\": \"ipad\", \"scale\": \"2x\"}\n]}",
             "A.xcassets/pad.imageset/p.png": "png",
             "A.xcassets/broken.imageset/Contents.json": "{\"images\": [\n  {\"filename\": \"b.png\", \"idiom\": \"universal\"}\n]}",
             "A.xcassets/broken.imageset/b.png": "not a png",
         ])
-        XCTAssertEqual(catalog.problems(ofImage: "psd", for: iPhone).map(\.formatted), [
-            "A.xcassets/psd.imageset/Contents.json:2:16: warning: 'art.psd' in image set 'psd' cannot be shown: a Photoshop document is not an image format Xcode puts into an app, and browsers cannot show it; export it as PNG, HEIC or PDF",
-        ])
+        XCTAssertEqual(
+            catalog.problems(ofImage: "psd", for: iPhone).map(\.formatted),
+            [
+                "A.xcassets/psd.imageset/Contents.json:2:16: warning: 'art.psd' in image set 'psd' cannot be shown: a Photoshop document "
+                    + "is not an image format Xcode puts into an app, and browsers cannot show it; export it as PNG, HEIC or PDF"
+            ])
         XCTAssertNil(catalog.image(named: "psd", for: iPhone))
-        XCTAssertEqual(catalog.problems(ofImage: "gone", for: iPhone).map(\.formatted), [
-            "A.xcassets/gone.imageset/Contents.json:3:16: warning: image set 'gone' names 'b.png', which is not in 'gone.imageset'",
-        ])
+        XCTAssertEqual(
+            catalog.problems(ofImage: "gone", for: iPhone).map(\.formatted),
+            [
+                "A.xcassets/gone.imageset/Contents.json:3:16: warning: image set 'gone' names 'b.png', which is not in 'gone.imageset'"
+            ])
         XCTAssertEqual(catalog.image(named: "gone", for: iPhone)?.path, "A.xcassets/gone.imageset/a.png", "the files that exist still show")
-        XCTAssertEqual(catalog.problems(ofImage: "pad", for: iPhone).map(\.formatted), [
-            "A.xcassets/pad.imageset/Contents.json:2:16: warning: an iPhone would find no file in image set 'pad' (it has files for ipad only); showing 'p.png'",
-        ])
+        XCTAssertEqual(
+            catalog.problems(ofImage: "pad", for: iPhone).map(\.formatted),
+            [
+                "A.xcassets/pad.imageset/Contents.json:2:16: warning: an iPhone would find no file in image set 'pad' (it has files for "
+                    + "ipad only); showing 'p.png'"
+            ])
         XCTAssertEqual(catalog.problems(ofImage: "pad", for: iPad), [])
-        XCTAssertEqual(catalog.problems(ofImage: "broken", for: iPhone).map(\.message), [
-            "'b.png' in image set 'broken' cannot be shown: it is not a readable PNG image (its header is damaged)",
-        ])
+        XCTAssertEqual(
+            catalog.problems(ofImage: "broken", for: iPhone).map(\.message),
+            [
+                "'b.png' in image set 'broken' cannot be shown: it is not a readable PNG image (its header is damaged)"
+            ])
         XCTAssertEqual(catalog.allProblems(for: iPhone).count, 4)
     }
 
@@ -181,8 +199,12 @@ final class AssetCatalogTests: XCTestCase {
         XCTAssertEqual(color(set("srgb", #""red": "0xEE", "green": "0x6A", "blue": "0x08", "alpha": "0.500""#)), "rgb(238 106 8 / 0.5)")
         XCTAssertEqual(color(set("srgb", #""red": "244", "green": "158", "blue": "94", "alpha": "1.000""#)), "rgb(244 158 94 / 1)")
         XCTAssertEqual(color(set("srgb", #""red": 1, "green": 0.5, "blue": 0, "alpha": 1"#)), "rgb(255 128 0 / 1)")
-        XCTAssertEqual(color(set("display-p3", #""red": "1.000", "green": "0.200", "blue": "0.100", "alpha": "1.000""#)), "color(display-p3 1 0.2 0.1 / 1)")
-        XCTAssertEqual(color(set("extended-srgb", #""red": "1.100", "green": "-0.050", "blue": "0.000", "alpha": "1.000""#)), "color(srgb 1.1 -0.05 0 / 1)")
+        XCTAssertEqual(
+            color(set("display-p3", #""red": "1.000", "green": "0.200", "blue": "0.100", "alpha": "1.000""#)),
+            "color(display-p3 1 0.2 0.1 / 1)")
+        XCTAssertEqual(
+            color(set("extended-srgb", #""red": "1.100", "green": "-0.050", "blue": "0.000", "alpha": "1.000""#)),
+            "color(srgb 1.1 -0.05 0 / 1)")
         XCTAssertEqual(color(set("gray-gamma-22", #""white": "0.900", "alpha": "1.000""#)), "rgb(230 230 230 / 1)")
         XCTAssertEqual(color(set("gray-gamma-22", #""white": "0xAA", "alpha": "1.000""#)), "rgb(171 171 171 / 1)")
         XCTAssertEqual(color(set("gray-gamma-22", #""white": "0.000", "alpha": "1.000""#)), "rgb(0 0 0 / 1)")
@@ -191,9 +213,12 @@ final class AssetCatalogTests: XCTestCase {
     func testColourVariantsAndReferences() {
         let set = #"""
             {"colors": [
-              {"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "1.000", "green": "0.000", "blue": "0.000", "alpha": "1.000"}}},
-              {"idiom": "universal", "appearances": [{"appearance": "luminosity", "value": "dark"}], "color": {"platform": "ios", "reference": "systemBlueColor"}},
-              {"idiom": "universal", "appearances": [{"appearance": "contrast", "value": "high"}], "color": {"color-space": "srgb", "components": {"red": "0.500", "green": "0.000", "blue": "0.000", "alpha": "1.000"}}}
+              {"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "1.000", "green": "0.000", "blue": "0.000", \#
+            "alpha": "1.000"}}},
+              {"idiom": "universal", "appearances": [{"appearance": "luminosity", "value": "dark"}], "color": {"platform": "ios", \#
+            "reference": "systemBlueColor"}},
+              {"idiom": "universal", "appearances": [{"appearance": "contrast", "value": "high"}], "color": {"color-space": "srgb", \#
+            "components": {"red": "0.500", "green": "0.000", "blue": "0.000", "alpha": "1.000"}}}
             ]}
             """#
         XCTAssertEqual(color(set), "rgb(255 0 0 / 1)")
@@ -201,17 +226,26 @@ final class AssetCatalogTests: XCTestCase {
         var high = iPhone
         high.contrast = .high
         XCTAssertEqual(color(set, high), "rgb(128 0 0 / 1)")
-        XCTAssertEqual(color(#"{"colors": [{"idiom": "universal", "color": {"platform": "universal", "reference": "systemBlueColor"}}]}"#), "rgb(0 122 255 / 1)")
-        let unknown = ColorSetContents.read(Array(#"{"colors": [{"idiom": "universal", "color": {"reference": "fancyColor"}}]}"#.utf8), path: "c.colorset/Contents.json")
+        XCTAssertEqual(
+            color(#"{"colors": [{"idiom": "universal", "color": {"platform": "universal", "reference": "systemBlueColor"}}]}"#),
+            "rgb(0 122 255 / 1)")
+        let unknown = ColorSetContents.read(
+            Array(#"{"colors": [{"idiom": "universal", "color": {"reference": "fancyColor"}}]}"#.utf8), path: "c.colorset/Contents.json")
         XCTAssertEqual(unknown.diagnostics.map(\.message), ["unknown system colour 'fancyColor'"])
     }
 
     func testColourNameWithDidYouMean() {
-        let catalog = catalog(["A.xcassets/Brand.colorset/Contents.json": #"{"colors": [{"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "1", "green": "0", "blue": "0", "alpha": "1.000"}}}]}"#])
+        let catalog = catalog([
+            "A.xcassets/Brand.colorset/Contents.json":
+                #"{"colors": [{"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "1", "green": "0", "blue": "#
+                + #""0", "alpha": "1.000"}}}]}"#
+        ])
         XCTAssertTrue(catalog.hasColorSet(named: "Brand"))
         let range = SourceRange(SourceLocation(line: 2, column: 12), SourceLocation(line: 2, column: 19))
         let unknown = catalog.unknownColor("Brnad", path: "galley.json", range: range)
-        XCTAssertEqual(unknown.message, "unknown colour 'Brnad': no colour set of that name, and no SwiftUI colour or '#rrggbb'; did you mean 'Brand'?")
+        XCTAssertEqual(
+            unknown.message, "unknown colour 'Brnad': no colour set of that name, and no SwiftUI colour or '#rrggbb'; did you mean 'Brand'?"
+        )
         XCTAssertEqual(unknown.id, .unknownColor)
         XCTAssertEqual(unknown.fixIts, [.replacing(range, with: "\"Brand\"", message: "Change 'Brnad' to 'Brand'")])
     }
@@ -226,7 +260,9 @@ final class AssetCatalogTests: XCTestCase {
         var imageSets: [String] = []
         while let relative = enumerator?.nextObject() as? String {
             let components = relative.split(separator: "/").map(String.init)
-            guard let catalogIndex = components.firstIndex(where: { $0.hasSuffix(".xcassets") }), components.count > catalogIndex + 1 else { continue }
+            guard let catalogIndex = components.firstIndex(where: { $0.hasSuffix(".xcassets") }), components.count > catalogIndex + 1 else {
+                continue
+            }
             let app = components[0]
             let url = Self.corpus.appendingPathComponent(relative)
             var isFolder: ObjCBool = false
@@ -247,7 +283,9 @@ final class AssetCatalogTests: XCTestCase {
                 for page in PreviewDevice.pageTraits {
                     XCTAssertNotNil(catalog.image(named: name, for: page.traits), "\(app): \(name) for \(page.key)")
                 }
-                XCTAssertEqual(catalog.problems(ofImage: name, for: iPhone).filter { !$0.message.contains("would find no file") }, [], "\(app): \(name)")
+                XCTAssertEqual(
+                    catalog.problems(ofImage: name, for: iPhone).filter { !$0.message.contains("would find no file") }, [],
+                    "\(app): \(name)")
             }
             for name in catalog.colorNames {
                 for page in PreviewDevice.pageTraits {
@@ -258,9 +296,12 @@ final class AssetCatalogTests: XCTestCase {
         }
         XCTAssertNotNil(catalogs["sample-backyard-birds"]?.image(named: "Bird Food/Golden Acorn", for: iPhone))
         XCTAssertNotNil(catalogs["netnewswire"]?.image(named: "swipeMarkRead", for: iPhone))
-        XCTAssertEqual(catalogs["netnewswire"]?.image(named: "accountFeedbin", for: iPhoneDark)?.path.hasSuffix("feedbin-logo-filled-1.pdf"), true)
-        XCTAssertEqual(catalogs["1password-extension"]?.image(named: "onepassword-extension", for: iPhone)?.path.hasSuffix("@3x~compact.png"), true)
-        XCTAssertEqual(catalogs["1password-extension"]?.image(named: "onepassword-extension", for: iPad)?.path.hasSuffix("@2x~regular.png"), true)
+        XCTAssertEqual(
+            catalogs["netnewswire"]?.image(named: "accountFeedbin", for: iPhoneDark)?.path.hasSuffix("feedbin-logo-filled-1.pdf"), true)
+        XCTAssertEqual(
+            catalogs["1password-extension"]?.image(named: "onepassword-extension", for: iPhone)?.path.hasSuffix("@3x~compact.png"), true)
+        XCTAssertEqual(
+            catalogs["1password-extension"]?.image(named: "onepassword-extension", for: iPad)?.path.hasSuffix("@2x~regular.png"), true)
         XCTAssertEqual(catalogs["ello-ios"]?.image(named: "openInSafari", for: iPad)?.path.hasSuffix("safari@2x~iPad.png"), true)
         XCTAssertEqual(catalogs["ello-ios"]?.image(named: "openInSafari", for: iPhone)?.path.hasSuffix("safari@3x.png"), true)
         XCTAssertEqual(catalogs["fluentui-apple"]?.colorNames.contains("Colors/DemoPrimaryColor"), true)

@@ -11,16 +11,20 @@ final class BlockDiffTests: XCTestCase {
 
     func testAnEditedParagraphIsOneChangeAndARemovedImageOneRemoval() {
         let changes = BlockDiff.changes(from: items("a img1 cap b c img2 d"), to: items("a img1 cap B c d"))
-        XCTAssertEqual(changes, [
-            .kept(old: 0, new: 0), .kept(old: 1, new: 1), .kept(old: 2, new: 2),
-            .changed(old: 3, new: 3), .kept(old: 4, new: 4), .removed(old: 5), .kept(old: 6, new: 5),
-        ])
+        XCTAssertEqual(
+            changes,
+            [
+                .kept(old: 0, new: 0), .kept(old: 1, new: 1), .kept(old: 2, new: 2),
+                .changed(old: 3, new: 3), .kept(old: 4, new: 4), .removed(old: 5), .kept(old: 6, new: 5),
+            ])
     }
 
     func testARemovalBesideAnAdditionOfAnotherKindIsNotAChange() {
-        XCTAssertEqual(BlockDiff.changes(from: items("a img1 b"), to: items("a x b")), [
-            .kept(old: 0, new: 0), .removed(old: 1), .added(new: 1), .kept(old: 2, new: 2),
-        ])
+        XCTAssertEqual(
+            BlockDiff.changes(from: items("a img1 b"), to: items("a x b")),
+            [
+                .kept(old: 0, new: 0), .removed(old: 1), .added(new: 1), .kept(old: 2, new: 2),
+            ])
     }
 
     func testBlocksAddedAtTheStartAndEndAndAMovedBlock() {
@@ -40,8 +44,10 @@ final class BlockDiffTests: XCTestCase {
     func testEveryBlockAppearsOnceAndTheNewOnesInOrder() {
         var random = SeededRandom(seed: 7)
         for _ in 0..<200 {
-            let old = (0..<Int.random(in: 0..<12, using: &random)).map { _ in ["a", "b", "c", "img1"].randomElement(using: &random) ?? "a" }.joined(separator: " ")
-            let new = (0..<Int.random(in: 0..<12, using: &random)).map { _ in ["a", "b", "d", "img1"].randomElement(using: &random) ?? "a" }.joined(separator: " ")
+            let old = (0..<Int.random(in: 0..<12, using: &random)).map { _ in ["a", "b", "c", "img1"].randomElement(using: &random) ?? "a" }
+                .joined(separator: " ")
+            let new = (0..<Int.random(in: 0..<12, using: &random)).map { _ in ["a", "b", "d", "img1"].randomElement(using: &random) ?? "a" }
+                .joined(separator: " ")
             let (oldItems, newItems) = (items(old), items(new))
             let changes = BlockDiff.changes(from: oldItems, to: newItems)
             var olds: [Int] = []
@@ -50,10 +56,12 @@ final class BlockDiffTests: XCTestCase {
                 switch change {
                 case .kept(let o, let n):
                     XCTAssertEqual(oldItems[o], newItems[n])
-                    olds.append(o); news.append(n)
+                    olds.append(o)
+                    news.append(n)
                 case .changed(let o, let n):
                     XCTAssertEqual(oldItems[o].kind, newItems[n].kind)
-                    olds.append(o); news.append(n)
+                    olds.append(o)
+                    news.append(n)
                 case .removed(let o): olds.append(o)
                 case .added(let n): news.append(n)
                 }

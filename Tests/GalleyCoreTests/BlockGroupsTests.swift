@@ -1,11 +1,16 @@
-@testable import GalleyCore
 import XCTest
+
+@testable import GalleyCore
 
 final class BlockGroupsTests: XCTestCase {
     private func document(_ texts: [String]) -> Document {
-        Document(title: "t", kind: .rtf, blocks: texts.enumerated().map { index, text in
-            Block(kind: "paragraph", location: SourceLocation(line: index + 1, column: 1), content: .paragraph(Paragraph(runs: [TextRun(text)])))
-        })
+        Document(
+            title: "t", kind: .rtf,
+            blocks: texts.enumerated().map { index, text in
+                Block(
+                    kind: "paragraph", location: SourceLocation(line: index + 1, column: 1),
+                    content: .paragraph(Paragraph(runs: [TextRun(text)])))
+            })
     }
 
     /// Groups by the ids of their blocks.

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import GalleyCore
 
 /// The walker finds blocks nested in tables, and everything built on it
@@ -19,7 +20,9 @@ final class BlockTreeTests: XCTestCase {
     func testImageReferencesIncludeImagesInTableCellsAtTheirOwnLocations() {
         let references = document().imageReferences
         XCTAssertEqual(references.map(\.source), [.file("top.png"), .file("pictures/late.png"), .file("../deep.png")])
-        XCTAssertEqual(references.map(\.location), [SourceLocation(line: 2, column: 1), SourceLocation(line: 4, column: 5), SourceLocation(line: 5, column: 24)])
+        XCTAssertEqual(
+            references.map(\.location),
+            [SourceLocation(line: 2, column: 1), SourceLocation(line: 4, column: 5), SourceLocation(line: 5, column: 24)])
         XCTAssertEqual(references.map(\.topLevelIndex), [0, 1, 1])
     }
 
@@ -39,8 +42,11 @@ final class BlockTreeTests: XCTestCase {
         // Both point at the table, the block the page shows them in.
         XCTAssertEqual(Set(rendered.missingImages.map(\.blockID)), [rendered.blockIDs[1]])
         XCTAssertTrue(rendered.html.contains("class=\"blk k-table is-missing\" id=\"\(rendered.blockIDs[1])\""))
-        let shownOn = rendered.blockIDs(at: [SourceLocation(line: 4, column: 5), SourceLocation(line: 2, column: 1), SourceLocation(line: 9, column: 9)])
-        XCTAssertEqual(shownOn, [SourceLocation(line: 4, column: 5): rendered.blockIDs[1], SourceLocation(line: 2, column: 1): rendered.blockIDs[0]])
+        let shownOn = rendered.blockIDs(at: [
+            SourceLocation(line: 4, column: 5), SourceLocation(line: 2, column: 1), SourceLocation(line: 9, column: 9),
+        ])
+        XCTAssertEqual(
+            shownOn, [SourceLocation(line: 4, column: 5): rendered.blockIDs[1], SourceLocation(line: 2, column: 1): rendered.blockIDs[0]])
     }
 
     func testDependenciesIncludeNestedImagesResolvedAgainstTheDocumentsFolder() {
@@ -63,9 +69,12 @@ final class BlockTreeTests: XCTestCase {
 
     func testDiagnosticsOfADocumentListItsOwnFileFirstByPosition() {
         func warning(_ path: String, _ line: Int, _ severity: Severity = .warning) -> Diagnostic {
-            Diagnostic(path: path, id: .unknownTag, at: SourceLocation(line: line, column: 1), severity: severity, message: "\(path):\(line):\(severity)")
+            Diagnostic(
+                path: path, id: .unknownTag, at: SourceLocation(line: line, column: 1), severity: severity,
+                message: "\(path):\(line):\(severity)")
         }
-        let sorted = [warning("galley.json", 1), warning("a.html", 9), warning("a.html", 2), warning("a.html", 2, .error)].sortedForDocument(at: "a.html")
+        let sorted = [warning("galley.json", 1), warning("a.html", 9), warning("a.html", 2), warning("a.html", 2, .error)]
+            .sortedForDocument(at: "a.html")
         XCTAssertEqual(sorted.map(\.message), ["a.html:2:error", "a.html:2:warning", "a.html:9:warning", "galley.json:1:warning"])
     }
 }

@@ -8,7 +8,8 @@ final class BundledFontsTests: XCTestCase {
     private static let liberationMono = "/usr/share/fonts/truetype/liberation/LiberationMono-Bold.ttf"
 
     private func plist(_ fonts: String) -> [UInt8] {
-        Array("""
+        Array(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0">
             <dict>
@@ -64,14 +65,17 @@ final class BundledFontsTests: XCTestCase {
     }
 
     func testInfoPlistList() {
-        let list = AppFontList.read(plist("<string>Fonts/Brand &amp; Co.ttf</string>\n\t\t<string>Other.otf</string>"), path: "App/Info.plist")
+        let list = AppFontList.read(
+            plist("<string>Fonts/Brand &amp; Co.ttf</string>\n\t\t<string>Other.otf</string>"), path: "App/Info.plist")
         XCTAssertEqual(list.files, ["Fonts/Brand & Co.ttf", "Other.otf"])
         XCTAssertEqual(list.locations.first, SourceLocation(line: 6, column: 9))
         XCTAssertEqual(list.diagnostics, [])
         XCTAssertEqual(AppFontList.read(plist(""), path: "Info.plist").files, [])
-        XCTAssertEqual(AppFontList.read(Array("bplist00...".utf8), path: "Info.plist").diagnostics.count, 1, "a damaged binary list is a warning")
-        XCTAssertEqual(AppFontList.read(plist("<dict/>"), path: "Info.plist").diagnostics.map(\.message),
-                       ["'UIAppFonts' holds something other than a file name"])
+        XCTAssertEqual(
+            AppFontList.read(Array("bplist00...".utf8), path: "Info.plist").diagnostics.count, 1, "a damaged binary list is a warning")
+        XCTAssertEqual(
+            AppFontList.read(plist("<dict/>"), path: "Info.plist").diagnostics.map(\.message),
+            ["'UIAppFonts' holds something other than a file name"])
     }
 
     func testStyleNamesFindTheListedFiles() throws {
@@ -85,7 +89,9 @@ final class BundledFontsTests: XCTestCase {
         XCTAssertEqual(fonts.faces(named: "liberation mono").map(\.path), ["Resources/Fonts/Mono-Bold.ttf"])
         XCTAssertEqual(fonts.faces(named: "LiberationMono-Bold").map(\.path), ["Resources/Fonts/Mono-Bold.ttf"])
         XCTAssertEqual(fonts.faces(named: "Avenir Next"), [])
-        XCTAssertEqual(fonts.diagnostics.map(\.formatted), ["App/Info.plist:6:39: warning: 'UIAppFonts' lists 'Gone.ttf', which is not in the content folder"])
+        XCTAssertEqual(
+            fonts.diagnostics.map(\.formatted),
+            ["App/Info.plist:6:39: warning: 'UIAppFonts' lists 'Gone.ttf', which is not in the content folder"])
         XCTAssertTrue(SystemFontFamilies.contains("Avenir Next"))
         XCTAssertFalse(SystemFontFamilies.contains("Comic Neue"))
     }
@@ -106,7 +112,8 @@ final class BundledFontsTests: XCTestCase {
     func testInstalledFontsFromFontconfig() {
         let installed = InstalledFonts(listing: Self.listing)
         XCTAssertEqual(installed.faces.count, 8)
-        XCTAssertEqual(installed.face(family: "noto sans cjk jp")?.fullName, "Noto Sans CJK JP", "the regular face's full name has no 'Regular'")
+        XCTAssertEqual(
+            installed.face(family: "noto sans cjk jp")?.fullName, "Noto Sans CJK JP", "the regular face's full name has no 'Regular'")
         XCTAssertEqual(installed.face(family: "Noto Sans CJK JP", weight: 700)?.fullName, "Noto Sans CJK JP Bold")
         XCTAssertEqual(installed.face(family: "Noto Sans CJK KR")?.index, 1)
         XCTAssertEqual(installed.face(family: "Liberation Sans", italic: true)?.fullName, "Liberation Sans Italic")
@@ -116,11 +123,23 @@ final class BundledFontsTests: XCTestCase {
 
     func testStandInsTakeTheirLocalNamesFromFontconfig() {
         let css = FallbackFontFaces(installed: InstalledFonts(listing: Self.listing)).css
-        XCTAssertTrue(css.contains(#"@font-face{font-family:"Galley Helvetica";src:local("Liberation Sans");font-weight:400;font-style:normal;ascent-override:92%;descent-override:23%;line-gap-override:0%}"#), css)
-        XCTAssertTrue(css.contains(#"font-family:"Galley SF";src:local("Liberation Sans Bold");font-weight:700;font-style:normal;size-adjust:94.36%"#), css)
-        XCTAssertTrue(css.contains(#"font-family:"Galley Hiragino";src:local("Noto Sans CJK JP");font-weight:400;font-style:normal;ascent-override:88%;descent-override:12%;line-gap-override:50%}"#), css)
-        XCTAssertTrue(css.contains(#"font-family:"Galley Baskerville";src:local("Liberation Serif");font-weight:400;font-style:normal}"#), css)
-        XCTAssertFalse(css.contains("Galley Hiragino\";src:local(\"Noto Sans CJK JP\");font-weight:400;font-style:italic"), "no face, no rule")
+        XCTAssertTrue(
+            css.contains(
+                #"@font-face{font-family:"Galley Helvetica";src:local("Liberation "#
+                    + #"Sans");font-weight:400;font-style:normal;ascent-override:92%;descent-override:23%;line-gap-override:0%}"#
+            ), css)
+        XCTAssertTrue(
+            css.contains(
+                #"font-family:"Galley SF";src:local("Liberation Sans Bold");font-weight:700;font-style:normal;size-adjust:94.36%"#), css)
+        XCTAssertTrue(
+            css.contains(
+                #"font-family:"Galley Hiragino";src:local("Noto Sans CJK "#
+                    + #"JP");font-weight:400;font-style:normal;ascent-override:88%;descent-override:12%;line-gap-override:50%}"#
+            ), css)
+        XCTAssertTrue(
+            css.contains(#"font-family:"Galley Baskerville";src:local("Liberation Serif");font-weight:400;font-style:normal}"#), css)
+        XCTAssertFalse(
+            css.contains("Galley Hiragino\";src:local(\"Noto Sans CJK JP\");font-weight:400;font-style:italic"), "no face, no rule")
         XCTAssertEqual(FallbackFontFaces(installed: InstalledFonts()).css, "\n", "nothing installed, nothing declared")
     }
 
@@ -142,8 +161,10 @@ final class BundledFontsTests: XCTestCase {
     func testTheFaceThatDrawsAFamily() {
         let installed = InstalledFonts(listing: Self.listing)
         let serif = FontMetrics(ascent: 0.9, descent: 0.2, lineGap: 0.05)
-        let faces = TextFaces(families: ["Baskerville", "Helvetica", nil, "Hiragino Sans", "Courier"], bundled: BundledFonts(),
-                              fallbacks: FallbackFontFaces(installed: installed), installed: installed) { path, _ in
+        let faces = TextFaces(
+            families: ["Baskerville", "Helvetica", nil, "Hiragino Sans", "Courier"], bundled: BundledFonts(),
+            fallbacks: FallbackFontFaces(installed: installed), installed: installed
+        ) { path, _ in
             path.hasSuffix("LiberationSerif-Regular.ttf") ? serif : nil
         }
         XCTAssertEqual(faces.face(forFamily: "baskerville")?.drawnWith, "Liberation Serif")
@@ -153,9 +174,12 @@ final class BundledFontsTests: XCTestCase {
         XCTAssertEqual(faces.metrics(forFamily: nil).lineHeight, 2444 / 2048, accuracy: 1e-9, "no font: iOS's system font")
         XCTAssertEqual(faces.metrics(forFamily: "Hiragino Sans").lineHeight, 1.5, accuracy: 1e-9)
         XCTAssertEqual(faces.substitutes.map(\.requested), ["Baskerville", "Courier", "Helvetica", "Hiragino Sans", "System"])
-        XCTAssertEqual(faces.face(forFamily: "Courier")?.drawnWith, "Noto Sans CJK JP", "nothing of Courier's own stack is installed here: the fallback for other scripts draws it")
+        XCTAssertEqual(
+            faces.face(forFamily: "Courier")?.drawnWith, "Noto Sans CJK JP",
+            "nothing of Courier's own stack is installed here: the fallback for other scripts draws it")
         XCTAssertEqual(faces.face(forFamily: "Courier")?.summary, "Courier: drawn with Noto Sans CJK JP, with Hiragino Sans's line height")
-        XCTAssertEqual(faces.face(forFamily: "Baskerville")?.summary,
-                       "Baskerville: drawn with Liberation Serif, with Liberation Serif's line height (no measurement of Baskerville's)")
+        XCTAssertEqual(
+            faces.face(forFamily: "Baskerville")?.summary,
+            "Baskerville: drawn with Liberation Serif, with Liberation Serif's line height (no measurement of Baskerville's)")
     }
 }

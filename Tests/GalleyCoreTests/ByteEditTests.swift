@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import GalleyCore
 
 final class ByteEditTests: XCTestCase {
@@ -10,7 +11,8 @@ final class ByteEditTests: XCTestCase {
             var new = old
             let start = Int.random(in: 0...new.count, using: &random)
             let end = min(new.count, start + Int.random(in: 0...600, using: &random))
-            new.replaceSubrange(start..<end, with: (0..<Int.random(in: 0...600, using: &random)).map { _ in UInt8.random(in: 0...2, using: &random) })
+            new.replaceSubrange(
+                start..<end, with: (0..<Int.random(in: 0...600, using: &random)).map { _ in UInt8.random(in: 0...2, using: &random) })
             let found = ByteEdit.commonEnds(old, new)
             let limit = min(old.count, new.count)
             var prefix = 0

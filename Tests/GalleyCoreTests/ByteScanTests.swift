@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import GalleyCore
 
 /// The core's byte searches and comparisons find what a byte-by-byte loop
@@ -27,19 +28,23 @@ final class ByteScanTests: XCTestCase {
         for count in 1..<200 {
             let first = (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) }
             var second = first
-            first.withUnsafeBytes { a in second.withUnsafeBytes { b in
-                guard let a = a.baseAddress, let b = b.baseAddress else { return XCTFail("no storage") }
-                XCTAssertTrue(ByteScan.equal(a, b, count: count))
-                XCTAssertEqual(ByteScan.commonPrefix(a, b, count: count), count)
-            } }
+            first.withUnsafeBytes { a in
+                second.withUnsafeBytes { b in
+                    guard let a = a.baseAddress, let b = b.baseAddress else { return XCTFail("no storage") }
+                    XCTAssertTrue(ByteScan.equal(a, b, count: count))
+                    XCTAssertEqual(ByteScan.commonPrefix(a, b, count: count), count)
+                }
+            }
             let changed = Int.random(in: 0..<count, using: &random)
             second[changed] ^= UInt8.random(in: 1...255, using: &random)
-            first.withUnsafeBytes { a in second.withUnsafeBytes { b in
-                guard let a = a.baseAddress, let b = b.baseAddress else { return XCTFail("no storage") }
-                XCTAssertFalse(ByteScan.equal(a, b, count: count))
-                XCTAssertEqual(ByteScan.commonPrefix(a, b, count: count), changed)
-                XCTAssertEqual(ByteScan.commonSuffix(a + count, b + count, count: count), count - 1 - changed)
-            } }
+            first.withUnsafeBytes { a in
+                second.withUnsafeBytes { b in
+                    guard let a = a.baseAddress, let b = b.baseAddress else { return XCTFail("no storage") }
+                    XCTAssertFalse(ByteScan.equal(a, b, count: count))
+                    XCTAssertEqual(ByteScan.commonPrefix(a, b, count: count), changed)
+                    XCTAssertEqual(ByteScan.commonSuffix(a + count, b + count, count: count), count - 1 - changed)
+                }
+            }
         }
     }
 }

@@ -1,5 +1,5 @@
-import XCTest
 import GalleyCore
+import XCTest
 
 /// Paths and URL prefixes compare bytes: a combining mark after `/` (U+0619, or U+0301 the acute accent)
 /// joins the slash into one grapheme cluster, which Swift's `hasPrefix` and `split` would not see as `/`.

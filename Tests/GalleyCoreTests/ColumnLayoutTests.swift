@@ -10,8 +10,11 @@ final class ColumnLayoutTests: XCTestCase {
         // A 20 pt text of 1.15 em lines: 2 lines and 12 of spacing, 58, on the grid already.
         XCTAssertEqual(body.height(lines: 2, pixelLength: 1.0 / 3.0), 18 + 58, accuracy: 1e-9)
         let odd = ColumnLayout.TextGeometry(face: face, fontSize: 16.1, lineSpacing: 0)
-        XCTAssertEqual(odd.height(lines: 1, pixelLength: 1.0 / 3.0), 18.0 + 2.0 / 3.0, accuracy: 1e-9, "1.15 em of 16.1 pt, 18.52, rounded up to a third")
-        let placed = ColumnLayout.place([.measured(height: 10.1), .measured(height: 10.1), .measured(height: 10.1)], screenWidth: 390, rules: LayoutRules())
+        XCTAssertEqual(
+            odd.height(lines: 1, pixelLength: 1.0 / 3.0), 18.0 + 2.0 / 3.0, accuracy: 1e-9,
+            "1.15 em of 16.1 pt, 18.52, rounded up to a third")
+        let placed = ColumnLayout.place(
+            [.measured(height: 10.1), .measured(height: 10.1), .measured(height: 10.1)], screenWidth: 390, rules: LayoutRules())
         for placement in placed {
             for edge in [placement.top, placement.top + placement.height] {
                 XCTAssertEqual((edge * 3).rounded(), edge * 3, accuracy: 1e-9, "\(edge) is on a 3x grid")
@@ -28,8 +31,9 @@ final class ColumnLayoutTests: XCTestCase {
 
     func testBlocksStackWithTheirNeighboursSpacing() {
         let image = ColumnLayout.ImageGeometry()
-        let placements = ColumnLayout.place([.text(body, lines: 2), .image(image, width: 1200, height: 800), .measured(height: 5)],
-                                            screenWidth: 390, rules: LayoutRules())
+        let placements = ColumnLayout.place(
+            [.text(body, lines: 2), .image(image, width: 1200, height: 800), .measured(height: 5)],
+            screenWidth: 390, rules: LayoutRules())
         let imageHeight: Double = 358.0 * 800 / 1200
         // Below a 20 pt text: its line (22 pt) and extra (2.2, up to 7/3) less its cap height (14).
         let belowText = 22 + 7.0 / 3.0 - 14
@@ -51,12 +55,14 @@ final class ColumnLayoutTests: XCTestCase {
         XCTAssertTrue(css.contains(".k-caption{line-height:calc(1.15em + 0px);\(rounded)}"), css)
         XCTAssertFalse(css.contains(".k-caption>p"), "no spacing, nothing to give back")
         XCTAssertTrue(css.contains(".galley-doc.kind-tagged{padding:16px;gap:0}"), css)
-        XCTAssertTrue(css.contains(".k-image+.k-image,.blk-group:has(>.k-image:last-child)+.blk-group>.k-image:first-child{margin-top:8px}"), css)
+        XCTAssertTrue(
+            css.contains(".k-image+.k-image,.blk-group:has(>.k-image:last-child)+.blk-group>.k-image:first-child{margin-top:8px}"), css)
         XCTAssertTrue(css.contains(".blk-group>.k-body:first-child{margin-top:var(--galley-caption-bottom-edgeBelowText)}\n"), css)
         let below = css.split(separator: ";").first { $0.hasPrefix("--galley-caption-bottom-edgeBelowText:") }
         XCTAssertNotNil(below?.range(of: "round(up, calc(0.1 * calc(calc(0.9 * calc(16px * var(--text-scale, 1)))"), css)
         XCTAssertNotNil(below?.range(of: "var(--galley-pixel, 0.333333px)"), css)
-        let fixed = KindStyleSheet.css(for: .seed, faces: TextFaces(every: face), rules: LayoutRules(stack: StackStyle(spacing: 12, alignment: .leading)))
+        let fixed = KindStyleSheet.css(
+            for: .seed, faces: TextFaces(every: face), rules: LayoutRules(stack: StackStyle(spacing: 12, alignment: .leading)))
         XCTAssertTrue(fixed.contains(".blk+.blk,.blk-group+.blk-group>.blk:first-child{margin-top:12px}\n"), fixed)
         XCTAssertFalse(fixed.contains(".k-body+.k-body"), "one spacing for every pair")
         XCTAssertTrue(fixed.contains("align-self:flex-start"), "a leading stack puts a short caption at the leading edge")
@@ -65,7 +71,9 @@ final class ColumnLayoutTests: XCTestCase {
     func testMeasuredBlocksAreReadByKind() {
         let metrics = FontMetrics(ascent: 1, descent: 0, lineGap: 0)
         let geometries = KindGeometries(schema: .seed, faces: TextFaces(every: metrics), rules: LayoutRules())
-        XCTAssertEqual(geometries.block("body/3"), .text(ColumnLayout.TextGeometry(face: metrics, fontSize: 20, lineSpacing: 12, paddingTop: 18), lines: 3))
+        XCTAssertEqual(
+            geometries.block("body/3"),
+            .text(ColumnLayout.TextGeometry(face: metrics, fontSize: 20, lineSpacing: 12, paddingTop: 18), lines: 3))
         XCTAssertEqual(geometries.block("image/640x480"), .image(ColumnLayout.ImageGeometry(), width: 640, height: 480))
         XCTAssertEqual(geometries.block("image/=31.5"), .measured(height: 31.5))
         for bad in ["body", "body/x", "nosuchkind/3", "image/3", "image/1x2x3", "body/-1", "image/=nan"] {

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import GalleyCore
 
 /// The registry recognises every content file, bundles included, and reads
@@ -21,8 +22,12 @@ final class ContentFormatsTests: XCTestCase {
             ("Help/.json", nil),
             ("data.json/notes", nil),
             ("data.j\u{301}son", nil),
-            ("Help/Bundle.RTFD/TXT.rtf", ContentFile(path: "Help/Bundle.RTFD", sourcePath: "Help/Bundle.RTFD/TXT.rtf",
-                                                     format: RTFDFormat())),
+            (
+                "Help/Bundle.RTFD/TXT.rtf",
+                ContentFile(
+                    path: "Help/Bundle.RTFD", sourcePath: "Help/Bundle.RTFD/TXT.rtf",
+                    format: RTFDFormat())
+            ),
         ]
         for (path, expected) in cases {
             XCTAssertEqual(ContentFormats.file(containing: path), expected, path)
@@ -66,7 +71,8 @@ final class ContentFormatsTests: XCTestCase {
 
     func testTitlesComeFromTheConfigThenTheDocumentThenTheFileName() {
         let config = GalleyConfig(titles: ["Help/Usage.html": "How to use"])
-        XCTAssertEqual(documents(read("<title>Own</title><p>x</p>", at: "Help/Usage.html", config: config)).map(\.document.title), ["How to use"])
+        XCTAssertEqual(
+            documents(read("<title>Own</title><p>x</p>", at: "Help/Usage.html", config: config)).map(\.document.title), ["How to use"])
         XCTAssertEqual(documents(read("<title>Own</title><p>x</p>", at: "Help/Other.html", config: config)).map(\.document.title), ["Own"])
         XCTAssertEqual(documents(read("<p>x</p>", at: "Help/Other.html", config: config)).map(\.document.title), ["Other"])
         XCTAssertEqual(documents(read("Plain notes.\n", at: "Release Notes.txt")).map(\.document.title), ["Release Notes"])

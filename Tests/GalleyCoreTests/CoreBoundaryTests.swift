@@ -34,9 +34,11 @@ final class CoreBoundaryTests: XCTestCase {
     /// a lock or a memory routine in the core would hide I/O or state, or
     /// speak C where Swift says the same.
     func testTheCoreCallsNoCLibrary() throws {
-        let calls = ["memcmp(", "memchr(", "memcpy(", "memmove(", "strlen(", "iconv(", "iconv_", "pthread_", "malloc(", "open(", "read(fd",
-                     "fopen(", "stat(", "getenv(", "errno", "Locked<", "Locked(", "Mutex<", "NSLock", "DispatchQueue", "FileManager",
-                     "FileHandle", "Process(", "Date()", "ProcessInfo"]
+        let calls = [
+            "memcmp(", "memchr(", "memcpy(", "memmove(", "strlen(", "iconv(", "iconv_", "pthread_", "malloc(", "open(", "read(fd",
+            "fopen(", "stat(", "getenv(", "errno", "Locked<", "Locked(", "Mutex<", "NSLock", "DispatchQueue", "FileManager",
+            "FileHandle", "Process(", "Date()", "ProcessInfo",
+        ]
         for file in try coreSources() {
             for call in calls {
                 XCTAssertFalse(file.text.contains(call), "\(file.path) calls \(call)")
@@ -61,8 +63,10 @@ final class CoreBoundaryTests: XCTestCase {
         }
     }
 
-    private static let modifiers: Set<String> = ["public", "private", "fileprivate", "internal", "package", "static", "lazy", "weak",
-                                                 "unowned", "nonisolated(unsafe)", "final"]
+    private static let modifiers: Set<String> = [
+        "public", "private", "fileprivate", "internal", "package", "static", "lazy", "weak",
+        "unowned", "nonisolated(unsafe)", "final",
+    ]
 
     /// Each class declared in `text` and the lines of its body at its own depth (nested bodies left out).
     private static func classes(in text: String) -> [(name: String, body: String)] {
@@ -71,7 +75,8 @@ final class CoreBoundaryTests: XCTestCase {
         for (index, line) in lines.enumerated() {
             let words = line.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "<" || $0 == "{" })
             guard let position = words.firstIndex(of: "class"), position + 1 < words.count, !line.contains("//"),
-                  line.trimmingCharacters(in: .whitespaces).first != "\"" else { continue }
+                line.trimmingCharacters(in: .whitespaces).first != "\""
+            else { continue }
             let name = String(words[position + 1])
             var depth = 0
             var body: [Substring] = []

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import GalleyCore
 
 /// Reading an edited data file again from the previous reading must give
@@ -7,7 +8,9 @@ final class DataFileRereadTests: XCTestCase {
     private let reader = DataFileReader(schema: .seed, path: "Resources/speciesData.json")
 
     /// `text` read whole, then with `target` replaced by `replacement`, read again from that reading.
-    private func edit(_ text: String, _ target: String, _ replacement: String) throws -> (before: DataFileSnapshot, edited: [UInt8], after: DataFileSnapshot) {
+    private func edit(_ text: String, _ target: String, _ replacement: String) throws -> (
+        before: DataFileSnapshot, edited: [UInt8], after: DataFileSnapshot
+    ) {
         let before = reader.snapshot(of: Array(text.utf8))
         let range = try XCTUnwrap(text.range(of: target))
         let edited = Array(text.replacingCharacters(in: range, with: replacement).utf8)
@@ -15,7 +18,8 @@ final class DataFileRereadTests: XCTestCase {
     }
 
     func testAWordTypedInOneItemRereadsThatItemAlone() throws {
-        let (_, edited, after) = try edit(DataFileTexts.pretty(items: 50, seed: 1), "Paragraph 3 of item 20", "Paragraph 3 of the edited item 20")
+        let (_, edited, after) = try edit(
+            DataFileTexts.pretty(items: 50, seed: 1), "Paragraph 3 of item 20", "Paragraph 3 of the edited item 20")
         XCTAssertEqual(after.reading, reader.snapshot(of: edited).reading)
         XCTAssertGreaterThan(after.bytesRead, 0)
         XCTAssertLessThan(after.bytesRead * 20, edited.count, "more than the edited item was read")
@@ -28,10 +32,13 @@ final class DataFileRereadTests: XCTestCase {
     }
 
     func testALineAddedInOneItemMovesTheItemsAfterIt() throws {
-        let (before, edited, after) = try edit(DataFileTexts.pretty(items: 10, seed: 2), "\"Paragraph 1 of item 4", "\"New paragraph\",\n      \"Paragraph 1 of item 4")
+        let (before, edited, after) = try edit(
+            DataFileTexts.pretty(items: 10, seed: 2), "\"Paragraph 1 of item 4", "\"New paragraph\",\n      \"Paragraph 1 of item 4")
         XCTAssertLessThan(after.bytesRead * 5, edited.count)
         XCTAssertEqual(after.reading, reader.snapshot(of: edited).reading)
-        guard case .items(let oldItems, _) = before.reading, case .items(let newItems, _) = after.reading else { return XCTFail("not items") }
+        guard case .items(let oldItems, _) = before.reading, case .items(let newItems, _) = after.reading else {
+            return XCTFail("not items")
+        }
         XCTAssertEqual(newItems[7].document.blocks[0].location.line, oldItems[7].document.blocks[0].location.line + 1)
     }
 
@@ -53,8 +60,10 @@ final class DataFileRereadTests: XCTestCase {
         var knownInPart = 0
         for sequence in 0..<400 {
             let layout = sequence % 3
-            var bytes = Array((layout == 2 ? DataFileTexts.wrapped(items: 6, seed: UInt64(sequence))
-                                           : DataFileTexts.pretty(items: 6, seed: UInt64(sequence))).utf8)
+            var bytes = Array(
+                (layout == 2
+                    ? DataFileTexts.wrapped(items: 6, seed: UInt64(sequence))
+                    : DataFileTexts.pretty(items: 6, seed: UInt64(sequence))).utf8)
             var snapshot = reader.snapshot(of: bytes)
             // The same edits told to the reader, as an editor's are, after a
             // reading kept without its bytes: one at a time, or two as one.
@@ -74,24 +83,30 @@ final class DataFileRereadTests: XCTestCase {
                 if incremental.bytesRead < bytes.count { partial += 1 }
                 if incremental.bytesRead > 0, classified.steps - before <= 1 { inOneString += 1 }
                 guard incremental.reading == fresh.reading else {
-                    return XCTFail("sequence \(sequence): the incremental reading differs from a fresh one for\n\(String(decoding: bytes, as: UTF8.self))")
+                    return XCTFail(
+                        "sequence \(sequence): the incremental reading differs from a fresh one "
+                            + "for\n\(String(decoding: bytes, as: UTF8.self))"
+                    )
                 }
                 if let changed = incremental.changedItems, case .items(let old, let oldFile) = snapshot.reading,
-                   case .items(let new, let newFile) = incremental.reading {
+                    case .items(let new, let newFile) = incremental.reading
+                {
                     saidWhatChanged += 1
                     let unchanged = new.indices.filter { !changed.contains($0) }
                     let allSame = old.count == new.count && unchanged.allSatisfy { old[$0] == new[$0] }
                     guard allSame, unchanged.isEmpty || oldFile == newFile else {
-                        return XCTFail("sequence \(sequence): an item said to be unchanged changed in\n"
-                                       + String(decoding: bytes, as: UTF8.self))
+                        return XCTFail(
+                            "sequence \(sequence): an item said to be unchanged changed in\n"
+                                + String(decoding: bytes, as: UTF8.self))
                     }
                 }
                 snapshot = incremental
                 if step % knownAtOnce == knownAtOnce - 1 {
                     let knownReading = reader.reread(bytes, after: withoutBytes, edit: edit)
                     guard knownReading.reading == fresh.reading else {
-                        return XCTFail("sequence \(sequence): the told edit's reading differs from a fresh one for\n"
-                                       + String(decoding: bytes, as: UTF8.self))
+                        return XCTFail(
+                            "sequence \(sequence): the told edit's reading differs from a fresh one for\n"
+                                + String(decoding: bytes, as: UTF8.self))
                     }
                     sent += 1
                     if knownReading.bytesRead < bytes.count { knownInPart += 1 }
@@ -115,9 +130,13 @@ final class DataFileRereadTests: XCTestCase {
 /// Data files and edits for the tests above.
 enum DataFileTexts {
     static func item(_ index: Int, seed: UInt64) -> String {
-        let words = ["ペンギン", "heron", "<image>0\(index % 3)</image>", "<caption>Photo \(seed)</caption>", "<imgae>1</imgae>", "tab\\tand \\\"quote\\\"", "\\u00e9t\\u00e9"]
+        let words = [
+            "ペンギン", "heron", "<image>0\(index % 3)</image>", "<caption>Photo \(seed)</caption>", "<imgae>1</imgae>",
+            "tab\\tand \\\"quote\\\"", "\\u00e9t\\u00e9",
+        ]
         let text = (0..<5).map { p in "\"Paragraph \(p) of item \(index): \(words[(p + index + Int(seed % 7)) % words.count])\"" }
-        return "  {\n    \"name\": \"Item \(index)\",\n    \"imageName\": \"sugi\",\n    \"detailText\": [\n      " + text.joined(separator: ",\n      ") + "\n    ]\n  }"
+        return "  {\n    \"name\": \"Item \(index)\",\n    \"imageName\": \"sugi\",\n    \"detailText\": [\n      "
+            + text.joined(separator: ",\n      ") + "\n    ]\n  }"
     }
 
     /// A top-level array of items, one member per line; one element is not an object.
@@ -134,14 +153,18 @@ enum DataFileTexts {
 
     static func randomEdit(of bytes: [UInt8], valid: [UInt8], using random: inout SeededRandom) -> [UInt8] {
         var bytes = bytes
-        let pieces = ["x", "ペ", " word", "\\\"", "\\n", "\n", "\n      ", "\r", "\r\n  ", "\"", ",", "}", "{", "]", "\\u00", "<caption>c</caption>", "\"a\": 1, "]
+        let pieces = [
+            "x", "ペ", " word", "\\\"", "\\n", "\n", "\n      ", "\r", "\r\n  ", "\"", ",", "}", "{", "]", "\\u00", "<caption>c</caption>",
+            "\"a\": 1, ",
+        ]
         switch random.next() % 10 {
         case 0...4:
             // Typing inside a string (after a quote), most of what authors do.
             let quotes = bytes.indices.filter { bytes[$0] == UInt8(ascii: "\"") }
             guard let quote = quotes.randomElement(using: &random) else { return valid }
             let at = min(bytes.count, quote + 1 + Int(random.next() % 6))
-            let piece = random.next() % 4 == 0 ? pieces.randomElement(using: &random)! : ["a", "ず", " ", "e"].randomElement(using: &random)!
+            let piece =
+                random.next() % 4 == 0 ? pieces.randomElement(using: &random)! : ["a", "ず", " ", "e"].randomElement(using: &random)!
             bytes.insert(contentsOf: Array(piece.utf8), at: at)
         case 5, 6:
             let at = Int(random.next() % UInt64(max(1, bytes.count)))
@@ -154,7 +177,8 @@ enum DataFileTexts {
             // A whole item copied after another one.
             let text = String(decoding: bytes, as: UTF8.self)
             guard let end = text.range(of: "\n  }", options: .backwards) else { return valid }
-            bytes = Array((String(text[..<end.upperBound]) + ",\n" + item(9, seed: random.next() % 5) + String(text[end.upperBound...])).utf8)
+            bytes = Array(
+                (String(text[..<end.upperBound]) + ",\n" + item(9, seed: random.next() % 5) + String(text[end.upperBound...])).utf8)
         default:
             return valid
         }

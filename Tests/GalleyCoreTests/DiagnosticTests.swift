@@ -34,13 +34,19 @@ final class DiagnosticModelTests: XCTestCase {
 
     func testTheJSONFormCarriesEveryFieldAndReadsBack() throws {
         let range = SourceRange(SourceLocation(line: 2, column: 3), SourceLocation(line: 2, column: 22))
-        let diagnostic = Diagnostic(path: "a/b.json", id: .unknownTag, range: range, severity: .warning, message: "it's \"wrong\"",
-                                    fixIts: [.replacing(range, with: "\"<image>01</image>\"", message: "Change 'imgae' to 'image'")])
+        let diagnostic = Diagnostic(
+            path: "a/b.json", id: .unknownTag, range: range, severity: .warning, message: "it's \"wrong\"",
+            fixIts: [.replacing(range, with: "\"<image>01</image>\"", message: "Change 'imgae' to 'image'")])
         var json = JSONWriter()
         json.beginObject()
         diagnostic.writeFields(into: &json)
         json.endObject()
-        XCTAssertEqual(json.text, #"{"path":"a/b.json","line":2,"column":3,"endLine":2,"endColumn":22,"severity":"warning","id":"unknown-tag","message":"it's \"wrong\"","fixIts":[{"message":"Change 'imgae' to 'image'","edits":[{"line":2,"column":3,"endLine":2,"endColumn":22,"text":"\"\u003cimage>01\u003c/image>\""}]}]}"#)
+        XCTAssertEqual(
+            json.text,
+            #"{"path":"a/b.json","line":2,"column":3,"endLine":2,"endColumn":22,"severity":"warning","id":"unknown-tag","message":"it's "#
+                + #"\"wrong\"","fixIts":[{"message":"Change 'imgae' to "#
+                + #"'image'","edits":[{"line":2,"column":3,"endLine":2,"endColumn":22,"text":"\"\u003cimage>01\u003c/image>\""}]}]}"#
+        )
         let node = try JSONReader.parse(json.bytes).get()
         XCTAssertEqual(Diagnostic(json: node), diagnostic)
     }
@@ -49,13 +55,15 @@ final class DiagnosticModelTests: XCTestCase {
         let lines = SourceLocator(Array("a日b\ncd".utf8))
         XCTAssertEqual(lines.range(ofOffsets: 0..<5), SourceRange(SourceLocation(line: 1, column: 1), SourceLocation(line: 1, column: 4)))
         XCTAssertEqual(lines.range(ofOffsets: 4..<7), SourceRange(SourceLocation(line: 1, column: 3), SourceLocation(line: 2, column: 2)))
-        XCTAssertEqual(lines.range(ofOffsets: 7..<99), SourceRange(SourceLocation(line: 2, column: 2), SourceLocation(line: 2, column: 3)), "clamped")
+        XCTAssertEqual(
+            lines.range(ofOffsets: 7..<99), SourceRange(SourceLocation(line: 2, column: 2), SourceLocation(line: 2, column: 3)), "clamped")
     }
 
     func testRelocatingMovesTheRangeAndTheFixes() {
         let range = SourceRange(SourceLocation(line: 2, column: 3), SourceLocation(line: 2, column: 9))
-        let diagnostic = Diagnostic(path: "a.json", id: .unknownKey, range: range, severity: .warning, message: "m",
-                                    fixIts: [.replacing(range, with: "x", message: "f")])
+        let diagnostic = Diagnostic(
+            path: "a.json", id: .unknownKey, range: range, severity: .warning, message: "m",
+            fixIts: [.replacing(range, with: "x", message: "f")])
         let moved = diagnostic.relocated { SourceLocation(line: $0.line + 3, column: $0.column) }
         XCTAssertEqual(moved.range.start, SourceLocation(line: 5, column: 3))
         XCTAssertEqual(moved.fixIts.first?.edits.first?.range.end, SourceLocation(line: 5, column: 9))
@@ -108,7 +116,8 @@ final class DiagnosticProducerTests: XCTestCase {
     }
 
     func testConfigKeysAreUnderlinedWithTheirQuotesAndRenamed() throws {
-        let text = "{\n  \"kinds\": [{\"name\": \"caption\", \"style\": {\"colr\": \"gray\"}}],\n  \"language\": \"ja\", \"language\": \"ja\"\n}"
+        let text =
+            "{\n  \"kinds\": [{\"name\": \"caption\", \"style\": {\"colr\": \"gray\"}}],\n  \"language\": \"ja\", \"language\": \"ja\"\n}"
         let diagnostics = ConfigReader().read(Array(text.utf8)).diagnostics
         XCTAssertEqual(diagnostics.map(\.id), [.unknownKey, .duplicateKey])
         XCTAssertEqual(covered(diagnostics[0].range, in: text), "\"colr\"")
@@ -141,7 +150,8 @@ final class DiagnosticProducerTests: XCTestCase {
             <key>detailText</key><array><string>x</string></array>
             </dict></array></plist>
             """
-        guard case .items(let items, _) = DataFileReader(schema: .seed, path: "a.plist", syntax: .propertyList).read(Array(text.utf8)) else {
+        guard case .items(let items, _) = DataFileReader(schema: .seed, path: "a.plist", syntax: .propertyList).read(Array(text.utf8))
+        else {
             return XCTFail("not read")
         }
         let diagnostics = try XCTUnwrap(items.first).diagnostics
@@ -151,7 +161,9 @@ final class DiagnosticProducerTests: XCTestCase {
     }
 
     func testTagProblemsCoverTheWholeStringAndRewriteIt() throws {
-        let text = "[{\"name\": \"A\", \"imageName\": \"p\", \"detailText\": [\n  \"<imgae>01</imgae>\",\n  \"<image>02</caption>\",\n  \"<caption>c</caption>\"\n]}]"
+        let text =
+            "[{\"name\": \"A\", \"imageName\": \"p\", \"detailText\": [\n  \"<imgae>01</imgae>\",\n  \"<image>02</caption>\",\n  "
+            + "\"<caption>c</caption>\"\n]}]"
         let diagnostics = try XCTUnwrap(items(text).first).diagnostics
         XCTAssertEqual(diagnostics.map(\.id), [.unknownTag, .mismatchedTag, .misplacedBlock])
         XCTAssertEqual(covered(diagnostics[0].range, in: text), "\"<imgae>01</imgae>\"")
@@ -183,8 +195,12 @@ final class DiagnosticProducerTests: XCTestCase {
 
     func testAMissingImageSuggestsOnlyNamesTheBlockCanReachAndWritesOne() throws {
         var catalog = AssetCatalog()
-        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 4, 0, 0, 0, 4, 8, 2, 0, 0, 0]
-        for name in ["littlepenguin_01.png", "littlepenguin_03.png", "sugi_07.png"] { catalog.setFile(name, .examine(path: name, bytes: png)) }
+        let png: [UInt8] = [
+            0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 4, 0, 0, 0, 4, 8, 2, 0, 0, 0,
+        ]
+        for name in ["littlepenguin_01.png", "littlepenguin_03.png", "sugi_07.png"] {
+            catalog.setFile(name, .examine(path: name, bytes: png))
+        }
 
         let data = "[{\"name\": \"A\", \"imageName\": \"littlepenguin\", \"detailText\": [\n  \"<image>07</image>\"\n]}]"
         let document = try XCTUnwrap(items(data).first).document
@@ -202,13 +218,18 @@ final class DiagnosticProducerTests: XCTestCase {
     }
 
     func testAMissingImageOfAPatternKindIsRewrittenInsideItsNotation() throws {
-        let config = try XCTUnwrap(ConfigReader().read(Array(#"{"kinds": [{"name": "picture", "pattern": "^!\\[(.*)\\]$", "renders": "image"}]}"#.utf8)).config)
+        let config = try XCTUnwrap(
+            ConfigReader().read(Array(#"{"kinds": [{"name": "picture", "pattern": "^!\\[(.*)\\]$", "renders": "image"}]}"#.utf8)).config)
         let text = "[{\"name\": \"A\", \"imageName\": \"p\", \"detailText\": [\"![07]\"]}]"
-        guard case .items(let items, _) = DataFileReader(schema: config.schema, path: "a.json").read(Array(text.utf8)) else { return XCTFail("not read") }
+        guard case .items(let items, _) = DataFileReader(schema: config.schema, path: "a.json").read(Array(text.utf8)) else {
+            return XCTFail("not read")
+        }
         let document = try XCTUnwrap(items.first).document
         let location = try XCTUnwrap(document.blocks.first?.location)
         var catalog = AssetCatalog()
-        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 4, 0, 0, 0, 4, 8, 2, 0, 0, 0]
+        let png: [UInt8] = [
+            0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 4, 0, 0, 0, 4, 8, 2, 0, 0, 0,
+        ]
         catalog.setFile("p_01.png", .examine(path: "p_01.png", bytes: png))
         let missing = catalog.missingImage("p_07", path: "a.json", at: location, naming: document.imageNamings[location])
         XCTAssertEqual(missing.fixIts.map { applying($0, to: text) }, [text.replacingOccurrences(of: "![07]", with: "![01]")])

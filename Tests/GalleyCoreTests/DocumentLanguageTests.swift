@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import GalleyCore
 
 final class DocumentLanguageTests: XCTestCase {
@@ -89,7 +90,9 @@ final class DocumentLanguageTests: XCTestCase {
 
     func testTagsAreBCP47Shaped() {
         for good in ["ja", "zh-Hans", "pt-BR", "sr-Latn-RS", "de-CH-1996"] { XCTAssertTrue(DocumentLanguage.isTag(good), good) }
-        for bad in ["", "j", "-ja", "ja-", "ja_JP", "ja jp", "日本", "x\"><script>", "toolonglanguage"] { XCTAssertFalse(DocumentLanguage.isTag(bad), bad) }
+        for bad in ["", "j", "-ja", "ja-", "ja_JP", "ja jp", "日本", "x\"><script>", "toolonglanguage"] {
+            XCTAssertFalse(DocumentLanguage.isTag(bad), bad)
+        }
     }
 
     func testGalleyJSONNamesTheLanguage() {
@@ -98,6 +101,8 @@ final class DocumentLanguageTests: XCTestCase {
         XCTAssertEqual(good.diagnostics.map(\.formatted), [])
         let bad = ConfigReader().read(Array(#"{"language": "Japanese!"}"#.utf8))
         XCTAssertNil(bad.config?.language)
-        XCTAssertEqual(bad.diagnostics.map(\.formatted), ["galley.json:1:14: error: invalid language 'Japanese!', expected a tag such as 'ja' or 'zh-Hans'"])
+        XCTAssertEqual(
+            bad.diagnostics.map(\.formatted),
+            ["galley.json:1:14: error: invalid language 'Japanese!', expected a tag such as 'ja' or 'zh-Hans'"])
     }
 }

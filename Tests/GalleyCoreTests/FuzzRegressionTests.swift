@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import GalleyCore
 
 /// Every crash, hang, slow unit or memory blow-up `Scripts/fuzz` found, and its seeds, replayed.
@@ -27,7 +28,8 @@ final class FuzzRegressionTests: XCTestCase {
     /// The findings and seeds recorded for `target`, sorted by name; a target with none fails, as it would check nothing.
     private func inputs(_ target: String, file: StaticString, line: UInt) throws -> [URL] {
         let found = [Self.findings, Self.seeds].flatMap { folder in
-            ((try? FileManager.default.contentsOfDirectory(at: folder.appendingPathComponent(target), includingPropertiesForKeys: nil)) ?? [])
+            ((try? FileManager.default.contentsOfDirectory(at: folder.appendingPathComponent(target), includingPropertiesForKeys: nil))
+                ?? [])
                 .filter { !$0.hasDirectoryPath && !$0.lastPathComponent.hasPrefix(".") && $0.pathExtension != "md" }
         }
         XCTAssertFalse(found.isEmpty, "no inputs in Golden/fuzz/\(target)/ or Scripts/fuzz.d/seeds/\(target)/", file: file, line: line)
@@ -36,17 +38,21 @@ final class FuzzRegressionTests: XCTestCase {
 
     /// Runs `body` on each input of `target`, with a work counter, failing
     /// when one counts more than `stepsPerByte` steps per byte (plus a fixed allowance).
-    private func replay(_ target: String, file: StaticString = #filePath, line: UInt = #line, _ body: ([UInt8], WorkCounter) -> Void) throws {
+    private func replay(_ target: String, file: StaticString = #filePath, line: UInt = #line, _ body: ([UInt8], WorkCounter) -> Void) throws
+    {
         for url in try inputs(target, file: file, line: line) {
             let bytes = try [UInt8](Data(contentsOf: url))
             let work = WorkCounter()
             body(bytes, work)
-            XCTAssertLessThanOrEqual(work.steps, Self.stepsPerByte * (bytes.count + 1_000),
-                                     "\(target)/\(url.lastPathComponent): \(work.steps) steps for \(bytes.count) bytes", file: file, line: line)
+            XCTAssertLessThanOrEqual(
+                work.steps, Self.stepsPerByte * (bytes.count + 1_000),
+                "\(target)/\(url.lastPathComponent): \(work.steps) steps for \(bytes.count) bytes", file: file, line: line)
         }
     }
 
-    private func render(_ document: Document, schema: ContentSchema = .seed, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func render(
+        _ document: Document, schema: ContentSchema = .seed, _ name: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
         let context = RenderContext(
             schema: schema,
             resolveAsset: { $0.utf8.count % 3 == 0 ? nil : ResolvedImage(url: "/asset/" + $0, width: 40, height: 30) },
@@ -59,7 +65,9 @@ final class FuzzRegressionTests: XCTestCase {
             // " on…=" only matters as an attribute name, so quoted values are blanked first.
             if forbidden == " on" {
                 let tags = html.replacingOccurrences(of: #""[^"]*""#, with: "\"\"", options: .regularExpression)
-                XCTAssertNil(tags.range(of: #"<[a-z0-9]+[^>]* on[a-z]+="#, options: .regularExpression), "\(name): event handler attribute", file: file, line: line)
+                XCTAssertNil(
+                    tags.range(of: #"<[a-z0-9]+[^>]* on[a-z]+="#, options: .regularExpression), "\(name): event handler attribute",
+                    file: file, line: line)
             } else if forbidden == "javascript:" || forbidden == "vbscript:" {
                 XCTAssertNil(html.range(of: "href=\"" + forbidden), "\(name): unsafe link", file: file, line: line)
             } else {
@@ -158,7 +166,10 @@ final class FuzzRegressionTests: XCTestCase {
     }
 
     func testConfigFindings() throws {
-        let sample = Array(#"[{"name": "Fuzz", "title": "T", "imageName": "pic", "detailText": ["<image>pic_01</image>", "<caption>c</caption>", "<h>Heading</h>", "body", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!"], "text": ["<h>Heading</h>", "body"]}]"#.utf8)
+        let sample = Array(
+            (#"[{"name": "Fuzz", "title": "T", "imageName": "pic", "detailText": ["<image>pic_01</image>", "<caption>c</caption>", "#
+                + #""<h>Heading</h>", "body", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!"], "text": ["<h>Heading</h>", "body"]}]"#)
+                .utf8)
         try replay("config") { bytes, _ in
             let result = ConfigReader(path: "galley.json").read(bytes)
             checkDiagnostics(result.diagnostics, "config")
@@ -166,7 +177,11 @@ final class FuzzRegressionTests: XCTestCase {
                 XCTAssertTrue(result.diagnostics.contains { $0.severity == .error }, "a rejected config says why")
                 return
             }
-            XCTAssertFalse(KindStyleSheet.css(for: config.schema, faces: TextFaces(every: FontMetrics(ascent: 0.8, descent: 0.2, lineGap: 0)), rules: config.layoutRules()).contains("<"))
+            XCTAssertFalse(
+                KindStyleSheet.css(
+                    for: config.schema, faces: TextFaces(every: FontMetrics(ascent: 0.8, descent: 0.2, lineGap: 0)),
+                    rules: config.layoutRules()
+                ).contains("<"))
             if case .items(let items, _) = DataFileReader(schema: config.schema, path: "fuzz.json").read(sample) {
                 for item in items { render(item.document, schema: config.schema, "config sample") }
             }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import GalleyCore
 
 /// Focused tests of the HTML reader, one feature each.
@@ -18,10 +19,12 @@ final class HTMLDocumentReaderTests: XCTestCase {
 
     func testBlockLocationsAreStartTagsInScalarColumns() {
         let result = Support.read("<p>日本語</p><p>b</p>\n  <h2>c</h2>\r\n<div>\n  loose text</div>")
-        XCTAssertEqual(result.document.blocks.map(\.location), [
-            SourceLocation(line: 1, column: 1), SourceLocation(line: 1, column: 11),
-            SourceLocation(line: 2, column: 3), SourceLocation(line: 3, column: 1),
-        ])
+        XCTAssertEqual(
+            result.document.blocks.map(\.location),
+            [
+                SourceLocation(line: 1, column: 1), SourceLocation(line: 1, column: 11),
+                SourceLocation(line: 2, column: 3), SourceLocation(line: 3, column: 1),
+            ])
         XCTAssertEqual(result.document.blocks.map(\.kind), ["paragraph", "paragraph", "heading", "paragraph"])
     }
 
@@ -43,19 +46,24 @@ final class HTMLDocumentReaderTests: XCTestCase {
     }
 
     func testCharacterReferences() {
-        XCTAssertEqual(Support.texts("<p>&amp;&lt;&gt;&quot;&apos;&copy;&reg;&trade;&hellip;&mdash;&ndash;&lsquo;&rsquo;&ldquo;&rdquo;</p>"),
-                       ["&<>\"'©®™…—–‘’“”"])
-        XCTAssertEqual(Support.texts("<p>&bull;&middot;&times;&divide;&euro;&yen;&pound;&laquo;&raquo;&deg;&alpha;&rarr;</p>"),
-                       ["•·×÷€¥£«»°α→"])
-        XCTAssertEqual(Support.texts("<p>&#65;&#x42;&#X43;&#128512;&#x1F600;&#0;&#xD800;&#99999999999;&#150;</p>"),
-                       ["ABC😀😀\u{FFFD}\u{FFFD}\u{FFFD}–"])
+        XCTAssertEqual(
+            Support.texts("<p>&amp;&lt;&gt;&quot;&apos;&copy;&reg;&trade;&hellip;&mdash;&ndash;&lsquo;&rsquo;&ldquo;&rdquo;</p>"),
+            ["&<>\"'©®™…—–‘’“”"])
+        XCTAssertEqual(
+            Support.texts("<p>&bull;&middot;&times;&divide;&euro;&yen;&pound;&laquo;&raquo;&deg;&alpha;&rarr;</p>"),
+            ["•·×÷€¥£«»°α→"])
+        XCTAssertEqual(
+            Support.texts("<p>&#65;&#x42;&#X43;&#128512;&#x1F600;&#0;&#xD800;&#99999999999;&#150;</p>"),
+            ["ABC😀😀\u{FFFD}\u{FFFD}\u{FFFD}–"])
         XCTAssertEqual(Support.texts("<p>AT&T &amp a&ampb &copy 2024 &# &#x; &</p>"), ["AT&T & a&ampb © 2024 &# &#x; &"])
     }
 
     func testUnknownReferencesStayAsWrittenWithAWarning() {
         let result = Support.read("<p>x &nosuchthing; y</p>")
         XCTAssertEqual(RTFTestSupport.plainText(result.document), "x &nosuchthing; y")
-        XCTAssertEqual(result.diagnostics.map(\.formatted), ["test.html:1:6: warning: unknown character reference '&nosuchthing;' is shown as written"])
+        XCTAssertEqual(
+            result.diagnostics.map(\.formatted), ["test.html:1:6: warning: unknown character reference '&nosuchthing;' is shown as written"]
+        )
     }
 
     func testReferencesInAttributesKeepQueryStrings() {
@@ -66,7 +74,10 @@ final class HTMLDocumentReaderTests: XCTestCase {
     // MARK: Character formatting
 
     func testInlineElements() {
-        let runs = Support.runs("<p><b>b</b><strong>s</strong><i>i</i><em>e</em><u>u</u><ins>n</ins><s>s</s><strike>k</strike><del>d</del><sub>2</sub><sup>3</sup><code>c</code><kbd>k</kbd><mark>m</mark></p>")
+        let runs = Support.runs(
+            "<p><b>b</b><strong>s</strong><i>i</i><em>e</em><u>u</u><ins>n</ins><s>s</s><strike>k</strike><del>d</del>"
+                + "<sub>2</sub><sup>3</sup><code>c</code><kbd>k</kbd><mark>m</mark></p>"
+        )
         func style(_ index: Int) -> CharacterStyle { runs[index].style }
         XCTAssertEqual(runs.map(\.text), ["bs", "ie", "un", "skd", "2", "3", "ck", "m"])
         XCTAssertTrue(style(0).bold)
@@ -80,7 +91,10 @@ final class HTMLDocumentReaderTests: XCTestCase {
     }
 
     func testSmallBigAndFontElement() {
-        let runs = Support.runs("<p><small>s</small><big>b</big><font color=\"ff0000\" face=\"Georgia, serif\" size=\"5\">f</font><font size=\"-1\">m</font><span>plain</span></p>")
+        let runs = Support.runs(
+            "<p><small>s</small><big>b</big><font color=\"ff0000\" face=\"Georgia, serif\" size=\"5\">f</font><font "
+                + "size=\"-1\">m</font><span>plain</span></p>"
+        )
         XCTAssertEqual(runs.map(\.style.fontSize), [10, 14.4, 18, 9.75, nil])
         XCTAssertEqual(runs[2].style.color, RGBColor(red: 255, green: 0, blue: 0))
         XCTAssertEqual(runs[2].style.fontFamily, "Georgia")
@@ -99,7 +113,8 @@ final class HTMLDocumentReaderTests: XCTestCase {
     }
 
     func testInlineStyleDeclarations() {
-        let runs = Support.runs("""
+        let runs = Support.runs(
+            """
             <p><span style="color: #0a0B0c; background-color: rgb(255, 0, 0)">a</span>\
             <span style="font-weight: 700; font-style: italic; text-decoration: underline line-through">b</span>\
             <span style="font-size: 16px; font-family: 'Helvetica Neue', Arial">c</span>\
@@ -121,7 +136,8 @@ final class HTMLDocumentReaderTests: XCTestCase {
     }
 
     func testTextAlignmentOnBlocks() {
-        let paragraphs = Support.paragraphs("""
+        let paragraphs = Support.paragraphs(
+            """
             <p style="text-align:center">c</p><p align="right">r</p><div style="text-align: justify"><p>j</p></div>\
             <center>m</center><p>l</p>
             """)
@@ -159,7 +175,8 @@ final class HTMLDocumentReaderTests: XCTestCase {
     }
 
     func testListsWithMarkersLevelsAndNumbering() {
-        let paragraphs = Support.paragraphs("""
+        let paragraphs = Support.paragraphs(
+            """
             <ul><li>a<ul><li>b<ul><li>c</ul></ul><li>d</ul>\
             <ol start="3"><li>three<li value="10">ten<li>eleven</ol>\
             <ol type="a"><li>x<li>y</ol><ol type="I"><li>x<li>y</ol><ul type="square"><li>s</ul>
@@ -177,7 +194,8 @@ final class HTMLDocumentReaderTests: XCTestCase {
     }
 
     func testTables() throws {
-        let result = Support.read("""
+        let result = Support.read(
+            """
             <table><caption>Cap</caption><thead><tr><th>H1<th width="80">H2</thead>\
             <tbody><tr><td>a<td><table><tr><td>inner</table></td><tr><td>c</tbody></table>
             """)
@@ -210,7 +228,8 @@ final class HTMLDocumentReaderTests: XCTestCase {
 
     func testImages() throws {
         let png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg=="
-        let result = Support.read("""
+        let result = Support.read(
+            """
             <p>before <img src="pics/My%20Photo.png?v=2#x" width="200" height="100px"> after</p>\
             <img src="data:image/png;base64,\(png)"><img src="sub\\dir.gif" width="50%"><img src="/root.png"><img>
             """)
@@ -221,13 +240,18 @@ final class HTMLDocumentReaderTests: XCTestCase {
         XCTAssertEqual(mimeType, "image/png")
         XCTAssertEqual(Array(bytes.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
         XCTAssertEqual(images[2], ImageBlock(source: .file("sub/dir.gif")))
-        XCTAssertEqual(result.diagnostics.map(\.message), [
-            "image path '/root.png' is absolute; use a path relative to the document", "image has no 'src'",
-        ])
+        XCTAssertEqual(
+            result.diagnostics.map(\.message),
+            [
+                "image path '/root.png' is absolute; use a path relative to the document", "image has no 'src'",
+            ])
     }
 
     func testLinks() {
-        let result = Support.read("<a href=\" https://a.test/x \">web</a> <a href=\"mailto:me@x.test\">mail</a> <a href=\"other.html\">rel</a> <a name=\"x\">anchor</a> <a href=\"#top\">top</a>")
+        let result = Support.read(
+            "<a href=\" https://a.test/x \">web</a> <a href=\"mailto:me@x.test\">mail</a> <a href=\"other.html\">rel</a> <a "
+                + "name=\"x\">anchor</a> <a href=\"#top\">top</a>"
+        )
         XCTAssertEqual(RTFTestSupport.links(result.document).map(\.text), ["web", "mail", "top"])
         XCTAssertEqual(RTFTestSupport.links(result.document).map(\.target), ["https://a.test/x", "mailto:me@x.test", "#top"])
         XCTAssertTrue(result.diagnostics.isEmpty, "\(result.diagnostics)")
@@ -259,7 +283,8 @@ final class HTMLDocumentReaderTests: XCTestCase {
     }
 
     func testCommentsDoctypeCDATAAndProcessingInstructionsAreSkipped() {
-        XCTAssertEqual(Support.texts("<!DOCTYPE html><?xml version=\"1.0\"?><!-- <p>c</p> --><!----><!--->a<![CDATA[x]]>b<!bogus>c</ >d"), ["abcd"])
+        XCTAssertEqual(
+            Support.texts("<!DOCTYPE html><?xml version=\"1.0\"?><!-- <p>c</p> --><!----><!--->a<![CDATA[x]]>b<!bogus>c</ >d"), ["abcd"])
         XCTAssertEqual(Support.texts("a < b and c <3 d"), ["a < b and c <3 d"])
     }
 
@@ -273,11 +298,13 @@ final class HTMLDocumentReaderTests: XCTestCase {
 
     func testStrayAndUnclosedTagsAreWarnings() {
         let result = Support.read("<div>\n<b>bold</span>\n<p>para")
-        XCTAssertEqual(result.diagnostics.map(\.formatted), [
-            "test.html:2:8: warning: end tag '</span>' matches no open element",
-            "test.html:1:1: warning: '<div>' is never closed",
-            "test.html:2:1: warning: '<b>' is never closed",
-        ])
+        XCTAssertEqual(
+            result.diagnostics.map(\.formatted),
+            [
+                "test.html:2:8: warning: end tag '</span>' matches no open element",
+                "test.html:1:1: warning: '<div>' is never closed",
+                "test.html:2:1: warning: '<b>' is never closed",
+            ])
     }
 
     func testUnterminatedCommentAndCutOffTag() {

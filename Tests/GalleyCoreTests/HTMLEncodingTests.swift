@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import GalleyCore
 
 /// Byte order marks, `<meta charset>` and legacy encodings.
@@ -32,7 +33,10 @@ final class HTMLEncodingTests: XCTestCase {
     }
 
     func testHTTPEquivContentTypeAndLatin1MeansWindows1252() {
-        let bytes = Array("<meta http-equiv=\"Content-Type\" content=\"text/html; charset=iso-8859-1\"><p>caf".utf8) + [0xE9, 0x20, 0x93, 0x71, 0x94]
+        let bytes =
+            Array("<meta http-equiv=\"Content-Type\" content=\"text/html; charset=iso-8859-1\"><p>caf".utf8) + [
+                0xE9, 0x20, 0x93, 0x71, 0x94,
+            ]
         XCTAssertEqual(text(bytes).text, "café “q”")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import GalleyCore
 
 /// Malformed and hostile input: the reader must finish in linear work, keep what it can and say what went wrong.
@@ -10,7 +11,8 @@ final class HTMLHostileInputTests: XCTestCase {
 
     /// Reads `build(size)`, failing unless the reader's counted work grows linearly with `size`.
     private func readLinearly(_ size: Int, file: StaticString = #filePath, line: UInt = #line, _ build: (Int) -> [UInt8])
-        -> (document: Document, diagnostics: [Diagnostic]) {
+        -> (document: Document, diagnostics: [Diagnostic])
+    {
         LinearWork.read(size: size, file: file, line: line, build) { HTMLDocumentReader.read($0, path: "hostile.html", work: $1) }
     }
 
@@ -20,7 +22,8 @@ final class HTMLHostileInputTests: XCTestCase {
 
     func testDeepNestingIsCappedAndDiagnosed() {
         let result = readLinearly(4_000) { depth in
-            Array("start".utf8) + self.repeated("<div><span>", depth) + Array("x".utf8) + self.repeated("</span></div>", depth) + Array("<p>end".utf8)
+            Array("start".utf8) + self.repeated("<div><span>", depth) + Array("x".utf8) + self.repeated("</span></div>", depth)
+                + Array("<p>end".utf8)
         }
         XCTAssertEqual(RTFTestSupport.paragraphs(result.document.blocks).map(\.plainText).last, "end")
         XCTAssertTrue(result.diagnostics.contains { $0.message == "elements nested deeper than 256; deeper tags are ignored" })
@@ -39,7 +42,9 @@ final class HTMLHostileInputTests: XCTestCase {
     }
 
     func testManyStrayEndTagsAndNestedTablesFinish() {
-        let result = readLinearly(4_000) { self.repeated("</b></div></td></table>", $0) + self.repeated("<table><tr><td>", 300) + Array("deep".utf8) }
+        let result = readLinearly(4_000) {
+            self.repeated("</b></div></td></table>", $0) + self.repeated("<table><tr><td>", 300) + Array("deep".utf8)
+        }
         XCTAssertEqual(result.diagnostics.count, HTMLDocumentBuilder.maximumDiagnostics)
         XCTAssertTrue(RTFTestSupport.plainText(result.document).contains("deep"))
     }
@@ -68,7 +73,10 @@ final class HTMLHostileInputTests: XCTestCase {
     }
 
     func testTruncatedMarkupAtEveryPosition() {
-        let source = Array("<!DOCTYPE html><title>T</title><p class=\"a\" id='b' data=c>Hi &amp; <b>bold</b><!-- c --><img src=\"x.png\"><table><tr><td>1</table>".utf8)
+        let source = Array(
+            ("<!DOCTYPE html><title>T</title><p class=\"a\" id='b' data=c>Hi &amp; <b>bold</b><!-- c --><img "
+                + "src=\"x.png\"><table><tr><td>1</table>")
+                .utf8)
         for length in 0...source.count {
             let result = HTMLDocumentReader.read(Array(source.prefix(length)), path: "cut.html")
             XCTAssertEqual(result.document.kind, .html)
@@ -84,9 +92,11 @@ final class HTMLHostileInputTests: XCTestCase {
 
     func testRandomMarkupNeverCrashes() throws {
         var generator = SystemRandomNumberGenerator()
-        let pieces = ["<", ">", "</", "/>", "<!--", "-->", "<p>", "<li>", "<td>", "<tr>", "<table>", "</table>", "<b>", "</b>",
-                      "<script>", "</script>", "<pre>", "\n", " ", "&", "&#x", ";", "\"", "'", "=", "a", "日", "<img src=",
-                      "<ul>", "</ul>", "<svg>", "<a href=", "javascript:", "<q>", "<rt>", "<![CDATA[", "<h1>", "<br>", "<hr>"]
+        let pieces = [
+            "<", ">", "</", "/>", "<!--", "-->", "<p>", "<li>", "<td>", "<tr>", "<table>", "</table>", "<b>", "</b>",
+            "<script>", "</script>", "<pre>", "\n", " ", "&", "&#x", ";", "\"", "'", "=", "a", "日", "<img src=",
+            "<ul>", "</ul>", "<svg>", "<a href=", "javascript:", "<q>", "<rt>", "<![CDATA[", "<h1>", "<br>", "<hr>",
+        ]
         // Text may say "javascript:"; only a link to it would be a hole.
         let unsafeHref = try Regex(#"href="(?!https?:|mailto:|tel:|#)"#)
         for _ in 0..<300 {

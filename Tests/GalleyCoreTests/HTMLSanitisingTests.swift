@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import GalleyCore
 import GalleyTestSupport
+import XCTest
+
+@testable import GalleyCore
 
 /// The guarantees that make an author's HTML safe to show in the preview page:
 /// whatever the file holds, the rendering runs no script, loads nothing remote
@@ -18,15 +19,19 @@ final class HTMLSanitisingTests: XCTestCase {
 
     func testRenderingOfHostileFileHasNoScriptHandlersOrRemoteLoads() throws {
         let html = try hostileResult().html.lowercased()
-        for forbidden in ["<script", "javascript:", "vbscript:", "<iframe", "<object", "<embed", "<svg", "<math", "<form",
-                          "<input", "<button", "<style", "<link", "<meta", "<base", "<video", "<audio", "<template",
-                          "evil.example", "expression(", "url(", "data:text", "data:image/svg", "file:"] {
+        for forbidden in [
+            "<script", "javascript:", "vbscript:", "<iframe", "<object", "<embed", "<svg", "<math", "<form",
+            "<input", "<button", "<style", "<link", "<meta", "<base", "<video", "<audio", "<template",
+            "evil.example", "expression(", "url(", "data:text", "data:image/svg", "file:",
+        ] {
             XCTAssertFalse(html.contains(forbidden), "rendering contains '\(forbidden)'")
         }
         XCTAssertNil(html.firstMatch(of: try Regex(#"\son[a-z]+\s*="#)), "rendering has an event handler attribute")
         XCTAssertNil(html.firstMatch(of: try Regex(#"src="(?!data:image/(png|jpeg|gif|webp);)"#)), "rendering loads a non-embedded source")
-        for script in ["document.cookie", "alert('body')", "alert('svg script')", "alert('math')", "alert('template')",
-                       "alert('comment')", "alert('cdata')", "alert(&#39;comment&#39;)", "alert(&#39;template&#39;)"] {
+        for script in [
+            "document.cookie", "alert('body')", "alert('svg script')", "alert('math')", "alert('template')",
+            "alert('comment')", "alert('cdata')", "alert(&#39;comment&#39;)", "alert(&#39;template&#39;)",
+        ] {
             XCTAssertFalse(html.contains(script), "script text '\(script)' leaked into the rendering")
         }
     }
@@ -37,8 +42,10 @@ final class HTMLSanitisingTests: XCTestCase {
         for visible in ["Visible text", "js link", "mixed case", "safe link", "Press", "stays text", "attribute breakout", "End"] {
             XCTAssertTrue(text.contains(visible), "missing '\(visible)' in \(text)")
         }
-        for invisible in ["frame fallback", "object fallback", "svg html", "template text", "noscript text",
-                          "display none text", "hidden attribute text", "video fallback", "typed"] {
+        for invisible in [
+            "frame fallback", "object fallback", "svg html", "template text", "noscript text",
+            "display none text", "hidden attribute text", "video fallback", "typed",
+        ] {
             XCTAssertFalse(text.contains(invisible), "'\(invisible)' should not be shown")
         }
         XCTAssertTrue(text.contains("<script>alert('escaped')</script>"))
@@ -58,7 +65,9 @@ final class HTMLSanitisingTests: XCTestCase {
     }
 
     func testLinksWithUnsafeSchemesKeepTheirTextWithoutALink() {
-        for href in ["javascript:alert(1)", " JAVASCRIPT:alert(1)", "java\tscript:alert(1)", "vbscript:x", "data:text/html,x", "jav&#x0A;ascript:x"] {
+        for href in [
+            "javascript:alert(1)", " JAVASCRIPT:alert(1)", "java\tscript:alert(1)", "vbscript:x", "data:text/html,x", "jav&#x0A;ascript:x",
+        ] {
             let result = Support.read("<a href=\"\(href)\">text</a>")
             XCTAssertEqual(RTFTestSupport.plainText(result.document), "text")
             XCTAssertTrue(RTFTestSupport.links(result.document).isEmpty, href)

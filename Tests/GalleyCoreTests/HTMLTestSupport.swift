@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import GalleyCore
 
 /// Helpers shared by the HTML reader tests; traversal reuses the RTF tests' helpers, which only look at the model.

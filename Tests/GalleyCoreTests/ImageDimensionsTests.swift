@@ -59,7 +59,8 @@ enum HeaderFixture {
         let ipco = box("ipco", tile + whole + irot)
         // item 1 → property 1; item 2 → properties 2 and 3
         let ipma = fullBox("ipma", be(2, 4) + be(1, 2) + [1, 0x81] + be(2, 2) + [2, 0x02, 0x83])
-        let meta = fullBox("meta", fullBox("hdlr", be(0, 4) + Array("pict".utf8) + be(0, 12) + [0]) + fullBox("pitm", be(2, 2)) + box("iprp", ipco + ipma))
+        let meta = fullBox(
+            "meta", fullBox("hdlr", be(0, 4) + Array("pict".utf8) + be(0, 12) + [0]) + fullBox("pitm", be(2, 2)) + box("iprp", ipco + ipma))
         return ftyp + meta
     }
 
@@ -76,12 +77,18 @@ final class ImageDimensionsTests: XCTestCase {
     }
 
     func testWebPInItsThreeEncodings() {
-        let lossy = Array("RIFF".utf8) + HeaderFixture.le(0, 4) + Array("WEBPVP8 ".utf8) + HeaderFixture.le(0, 4) + [0, 0, 0, 0x9D, 0x01, 0x2A] + HeaderFixture.le(640, 2) + HeaderFixture.le(480, 2)
+        let lossy =
+            Array("RIFF".utf8) + HeaderFixture.le(0, 4) + Array("WEBPVP8 ".utf8) + HeaderFixture.le(0, 4) + [0, 0, 0, 0x9D, 0x01, 0x2A]
+            + HeaderFixture.le(640, 2) + HeaderFixture.le(480, 2)
         XCTAssertEqual(size(lossy), [640, 480])
         let bits = (300 - 1) | (200 - 1) << 14
-        let lossless = Array("RIFF".utf8) + HeaderFixture.le(0, 4) + Array("WEBPVP8L".utf8) + HeaderFixture.le(0, 4) + [0x2F] + HeaderFixture.le(bits, 4)
+        let lossless =
+            Array("RIFF".utf8) + HeaderFixture.le(0, 4) + Array("WEBPVP8L".utf8) + HeaderFixture.le(0, 4) + [0x2F]
+            + HeaderFixture.le(bits, 4)
         XCTAssertEqual(size(lossless), [300, 200])
-        let extended = Array("RIFF".utf8) + HeaderFixture.le(0, 4) + Array("WEBPVP8X".utf8) + HeaderFixture.le(10, 4) + HeaderFixture.le(0, 4) + HeaderFixture.le(4031, 3) + HeaderFixture.le(3023, 3)
+        let extended =
+            Array("RIFF".utf8) + HeaderFixture.le(0, 4) + Array("WEBPVP8X".utf8) + HeaderFixture.le(10, 4) + HeaderFixture.le(0, 4)
+            + HeaderFixture.le(4031, 3) + HeaderFixture.le(3023, 3)
         XCTAssertEqual(size(extended), [4032, 3024])
     }
 
@@ -96,7 +103,9 @@ final class ImageDimensionsTests: XCTestCase {
     func testBMPIncludingTopDownRowsAndTheOldHeader() {
         XCTAssertEqual(size(HeaderFixture.bmp(width: 120, height: 80)), [120, 80])
         XCTAssertEqual(size(HeaderFixture.bmp(width: 120, height: -80)), [120, 80])
-        let core = Array("BM".utf8) + HeaderFixture.le(0, 12) + HeaderFixture.le(12, 4) + HeaderFixture.le(64, 2) + HeaderFixture.le(32, 2) + HeaderFixture.le(1, 2) + HeaderFixture.le(24, 2)
+        let core =
+            Array("BM".utf8) + HeaderFixture.le(0, 12) + HeaderFixture.le(12, 4) + HeaderFixture.le(64, 2) + HeaderFixture.le(32, 2)
+            + HeaderFixture.le(1, 2) + HeaderFixture.le(24, 2)
         XCTAssertEqual(size(core), [64, 32])
         XCTAssertNil(size(HeaderFixture.bmp(width: -120, height: 80)))
     }
@@ -109,11 +118,15 @@ final class ImageDimensionsTests: XCTestCase {
     }
 
     func testPDFFirstPageBoxInPoints() {
-        let plain = HeaderFixture.pdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-                                       "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>"])
+        let plain = HeaderFixture.pdf([
+            "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>",
+        ])
         XCTAssertEqual(ImageDimensions.inspect(plain), .success(ImageHeader(format: .pdf, width: 612, height: 792)))
-        let inherited = HeaderFixture.pdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /MediaBox [0 0 200.5 100] /Kids [3 0 R] /Count 1 >>",
-                                           "<< /Type /Page /Parent 2 0 R >>"])
+        let inherited = HeaderFixture.pdf([
+            "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /MediaBox [0 0 200.5 100] /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R >>",
+        ])
         XCTAssertEqual(size(inherited), [201, 100])
         let cropped = HeaderFixture.pdf(["<< /Type/Page/MediaBox[0 0 612 792]/CropBox[10 10 110 60]/Rotate 90>>"])
         XCTAssertEqual(size(cropped), [50, 100])
@@ -121,7 +134,8 @@ final class ImageDimensionsTests: XCTestCase {
     }
 
     func testSVGSizeFromItsRootElement() {
-        XCTAssertEqual(size(Array("<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"48px\" height='24'>".utf8)), [48, 24])
+        XCTAssertEqual(
+            size(Array("<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"48px\" height='24'>".utf8)), [48, 24])
         XCTAssertEqual(size(Array("<svg viewBox=\"0 0 300.2 150\" width=\"100%\">".utf8)), [301, 150])
         XCTAssertNil(size(Array("<svg width=\"100%\" height=\"100%\">".utf8)))
     }
@@ -153,18 +167,27 @@ final class ImageDimensionsTests: XCTestCase {
         XCTAssertNil(size(ftyp + HeaderFixture.be(0, 4) + Array("meta".utf8) + HeaderFixture.be(0, 4)))
         // An ipma claiming four billion entries.
         let ipma = HeaderFixture.fullBox("ipma", HeaderFixture.be(0xFFFF_FFFF, 4))
-        XCTAssertNil(size(ftyp + HeaderFixture.fullBox("meta", HeaderFixture.fullBox("pitm", HeaderFixture.be(1, 2)) + HeaderFixture.box("iprp", HeaderFixture.box("ipco", []) + ipma))))
+        XCTAssertNil(
+            size(
+                ftyp
+                    + HeaderFixture.fullBox(
+                        "meta",
+                        HeaderFixture.fullBox("pitm", HeaderFixture.be(1, 2))
+                            + HeaderFixture.box("iprp", HeaderFixture.box("ipco", []) + ipma))))
         // A PDF box of absurd numbers, a rotation of 10^31.
         XCTAssertNil(size(HeaderFixture.pdf(["<< /Type /Page /MediaBox [0 0 1e9999 99999999999999999999] >>"])))
-        XCTAssertEqual(size(HeaderFixture.pdf(["<< /Type /Page /MediaBox [0 0 10 20] /Rotate 9999999999999999999999999999999 >>"])), [10, 20])
+        XCTAssertEqual(
+            size(HeaderFixture.pdf(["<< /Type /Page /MediaBox [0 0 10 20] /Rotate 9999999999999999999999999999999 >>"])), [10, 20])
         // JPEG segments of length 0 and 1.
         XCTAssertNil(size([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x00, 0xFF, 0xE0, 0x00, 0x01, 0, 0]))
         XCTAssertEqual(ImageDimensions.inspect(Array("not an image".utf8)), .failure(.unrecognised))
     }
 
     func testDecompressionBombsAreRefusedFromTheHeader() {
-        for bomb in [HeaderFixture.png(width: 100_000, height: 100_000), HeaderFixture.tiff(width: 100_000, height: 100_000, longWidth: true),
-                     HeaderFixture.heif(width: 100_000, height: 100_000), HeaderFixture.png(width: 0x7FFF_FFFF, height: 0x7FFF_FFFF)] {
+        for bomb in [
+            HeaderFixture.png(width: 100_000, height: 100_000), HeaderFixture.tiff(width: 100_000, height: 100_000, longWidth: true),
+            HeaderFixture.heif(width: 100_000, height: 100_000), HeaderFixture.png(width: 0x7FFF_FFFF, height: 0x7FFF_FFFF),
+        ] {
             guard case .failure(let problem) = ImageDimensions.inspect(bomb), case .tooLarge = problem else {
                 return XCTFail("a bomb was accepted: \(ImageDimensions.inspect(bomb))")
             }

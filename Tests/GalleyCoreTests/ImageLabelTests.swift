@@ -20,7 +20,8 @@ final class ImageLabelTests: XCTestCase {
             XCTAssertEqual(read.diagnostics, [])
             schema = try XCTUnwrap(read.config).schema
         }
-        guard case .items(let items, _) = DataFileReader(schema: schema, path: "data.json").read(Array(json.utf8)), let item = items.first else {
+        guard case .items(let items, _) = DataFileReader(schema: schema, path: "data.json").read(Array(json.utf8)), let item = items.first
+        else {
             XCTFail("not read as items")
             throw CancellationError()
         }
@@ -49,7 +50,8 @@ final class ImageLabelTests: XCTestCase {
         XCTAssertEqual(label(of: document), "夜に帰ってくる群れ")
         XCTAssertTrue(renderedHTML(document).contains(#"alt="夜に帰ってくる群れ""#), renderedHTML(document))
 
-        (document, _) = try self.document(article, config: #"{"kinds": [{"name": "image", "label": "none"}, {"name": "caption"}, {"name": "body"}]}"#)
+        (document, _) = try self.document(
+            article, config: #"{"kinds": [{"name": "image", "label": "none"}, {"name": "caption"}, {"name": "body"}]}"#)
         XCTAssertEqual(label(of: document), "")
         XCTAssertTrue(renderedHTML(document).contains(#"alt="""#))
     }
@@ -65,12 +67,16 @@ final class ImageLabelTests: XCTestCase {
         let (_, diagnostics) = try document(article, config: #"{"requireImageLabels": true}"#)
         XCTAssertEqual(diagnostics.map(\.location), [SourceLocation(line: 3, column: 5)])
         XCTAssertTrue(diagnostics.first?.message.contains("'littlepenguin_02' has no accessibility label") ?? false)
-        let (_, labelled) = try document(article, config: #"{"requireImageLabels": true, "kinds": [{"name": "image", "label": "next"}, {"name": "caption"}, {"name": "body"}]}"#)
+        let (_, labelled) = try document(
+            article,
+            config: #"{"requireImageLabels": true, "kinds": [{"name": "image", "label": "next"}, {"name": "caption"}, {"name": "body"}]}"#)
         XCTAssertEqual(labelled, [])
     }
 
     func testAnUnknownLabelRuleIsAnError() {
         let read = ConfigReader(path: "galley.json").read(Array(#"{"kinds": [{"name": "image", "label": "caption"}]}"#.utf8))
-        XCTAssertTrue(read.diagnostics.contains { $0.severity == .error && $0.message.contains("unknown 'label' value 'caption'") }, "\(read.diagnostics)")
+        XCTAssertTrue(
+            read.diagnostics.contains { $0.severity == .error && $0.message.contains("unknown 'label' value 'caption'") },
+            "\(read.diagnostics)")
     }
 }

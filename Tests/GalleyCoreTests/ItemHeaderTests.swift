@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import GalleyCore
 
 /// The real app's screen: its navigation bar's title and the fields it
@@ -44,10 +45,12 @@ final class ItemHeaderTests: XCTestCase {
     }
 
     func testTheRendererDrawsTheBarForAnyKindOfDocument() {
-        let tagged = Document(title: "Axolotl", kind: .tagged, blocks: [], navigationBar: NavigationBar(title: "ウーパールーパー", displayMode: .inline))
+        let tagged = Document(
+            title: "Axolotl", kind: .tagged, blocks: [], navigationBar: NavigationBar(title: "ウーパールーパー", displayMode: .inline))
         XCTAssertEqual(tagged.shownNavigationBar?.title, "ウーパールーパー")
         XCTAssertNil(Document(title: "Axolotl", kind: .tagged, blocks: []).shownNavigationBar, "the seed's view has no bar")
-        XCTAssertEqual(Document(title: "Credits", kind: .rtf, blocks: []).shownNavigationBar, NavigationBar(title: "Credits", displayMode: .inline))
+        XCTAssertEqual(
+            Document(title: "Credits", kind: .rtf, blocks: []).shownNavigationBar, NavigationBar(title: "Credits", displayMode: .inline))
     }
 
     func testTheBarStartsTheScrollingContentBelowIt() {
@@ -60,13 +63,16 @@ final class ItemHeaderTests: XCTestCase {
     }
 
     func testBadHeaderAndTitleConfigurationIsReported() {
-        let read = ConfigReader().read(Array(#"{"navigationTitle": {"displayMode": "huge"}, "header": [{"key": "a b"}, {"key": "x", "renders": "divider"}]}"#.utf8))
+        let read = ConfigReader().read(
+            Array(#"{"navigationTitle": {"displayMode": "huge"}, "header": [{"key": "a b"}, {"key": "x", "renders": "divider"}]}"#.utf8))
         XCTAssertNil(read.config)
-        XCTAssertEqual(read.diagnostics.map(\.message), [
-            "'navigationTitle' has no 'key' naming the item field of the title",
-            "unknown display mode 'huge', expected 'inline' or 'large'",
-            "header key 'a b' must be letters, digits, '-' or '_'",
-            "unknown 'renders' value 'divider' for a header field, expected 'text' or 'image'",
-        ], "in the file's order")
+        XCTAssertEqual(
+            read.diagnostics.map(\.message),
+            [
+                "'navigationTitle' has no 'key' naming the item field of the title",
+                "unknown display mode 'huge', expected 'inline' or 'large'",
+                "header key 'a b' must be letters, digits, '-' or '_'",
+                "unknown 'renders' value 'divider' for a header field, expected 'text' or 'image'",
+            ], "in the file's order")
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import GalleyCore
 
 final class JSONReaderTests: XCTestCase {

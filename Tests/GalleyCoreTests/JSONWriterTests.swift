@@ -10,9 +10,11 @@ final class JSONWriterTests: XCTestCase {
     }
 
     func testStringsRoundTripThroughAJSONParser() throws {
-        let samples = ["", "plain", "quote \" backslash \\ slash /", "line\nreturn\rtab\t", "\u{0}\u{1}\u{1F}\u{7F}",
-                       "<script>alert(1)</script>", "sep\u{2028}para\u{2029}end", "ペンギン 🐧 é 𝄞", "\u{E2}\u{80}", "x\u{2027}y\u{202A}",
-                       "ends with \u{2028}", "\u{2029}", "e\u{301}\u{619}"]
+        let samples = [
+            "", "plain", "quote \" backslash \\ slash /", "line\nreturn\rtab\t", "\u{0}\u{1}\u{1F}\u{7F}",
+            "<script>alert(1)</script>", "sep\u{2028}para\u{2029}end", "ペンギン 🐧 é 𝄞", "\u{E2}\u{80}", "x\u{2027}y\u{202A}",
+            "ends with \u{2028}", "\u{2029}", "e\u{301}\u{619}",
+        ]
         for sample in samples {
             let text = quoted(sample)
             let decoded = try JSONSerialization.jsonObject(with: Data("[\(text)]".utf8)) as? [String]

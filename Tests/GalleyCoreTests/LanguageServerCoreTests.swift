@@ -84,9 +84,15 @@ final class OpenTextDocumentTests: XCTestCase {
         var expected = "one\n" + line + "\nthree\n"
         // Insert after the emoji (UTF-16 column 4), join lines 0 and 1, split line 2, delete across lines.
         let edits: [(TextRange, String, String)] = [
-            (TextRange(start: TextPosition(line: 1, character: 4), end: TextPosition(line: 1, character: 4)), "ね\n🐧", "one\na日😀ね\n🐧b\nthree\n"),
+            (
+                TextRange(start: TextPosition(line: 1, character: 4), end: TextPosition(line: 1, character: 4)), "ね\n🐧",
+                "one\na日😀ね\n🐧b\nthree\n"
+            ),
             (TextRange(start: TextPosition(line: 0, character: 3), end: TextPosition(line: 1, character: 0)), " ", "one a日😀ね\n🐧b\nthree\n"),
-            (TextRange(start: TextPosition(line: 2, character: 2), end: TextPosition(line: 2, character: 2)), "\n\n", "one a日😀ね\n🐧b\nth\n\nree\n"),
+            (
+                TextRange(start: TextPosition(line: 2, character: 2), end: TextPosition(line: 2, character: 2)), "\n\n",
+                "one a日😀ね\n🐧b\nth\n\nree\n"
+            ),
             (TextRange(start: TextPosition(line: 1, character: 2), end: TextPosition(line: 4, character: 1)), "", "one a日😀ね\n🐧ee\n"),
         ]
         for (range, text, result) in edits {
@@ -151,7 +157,8 @@ final class OpenTextDocumentLineEndTests: XCTestCase {
         XCTAssertEqual(document.offset(of: TextPosition(line: 2, character: 0), encoding: .utf16), 5)
         XCTAssertEqual(document.lineEnd(1), 3, "before the CR LF")
         // A line feed typed after a lone CR makes one CR LF: the line count stays.
-        document.replace(TextRange(start: TextPosition(line: 1, character: 0), end: TextPosition(line: 1, character: 0)), with: "\n", encoding: .utf8)
+        document.replace(
+            TextRange(start: TextPosition(line: 1, character: 0), end: TextPosition(line: 1, character: 0)), with: "\n", encoding: .utf8)
         XCTAssertEqual(document.text, "a\r\nb\r\nc\nd")
         XCTAssertEqual(document.lineCount, 4)
         for line in 0..<4 {

@@ -112,7 +112,8 @@ final class LanguageServerSessionTests: XCTestCase {
 
     private func initialize(encodings: [String] = []) {
         let offered = encodings.map { "\"\($0)\"" }.joined(separator: ",")
-        _ = request("initialize", #"{"capabilities":{"general":{"positionEncodings":[\#(offered)]},"window":{"showDocument":{"support":true}}}}"#)
+        _ = request(
+            "initialize", #"{"capabilities":{"general":{"positionEncodings":[\#(offered)]},"window":{"showDocument":{"support":true}}}}"#)
     }
 
     private func open(_ text: String) {
@@ -121,7 +122,12 @@ final class LanguageServerSessionTests: XCTestCase {
     }
 
     private func change(_ range: (Int, Int, Int, Int), _ text: String, version: Int) {
-        _ = notify("textDocument/didChange", #"{"textDocument":{"uri":"\#(uri)","version":\#(version)},"contentChanges":[{"range":{"start":{"line":\#(range.0),"character":\#(range.1)},"end":{"line":\#(range.2),"character":\#(range.3)}},"text":"\#(text)"}]}"#)
+        _ = notify(
+            "textDocument/didChange",
+            #"{"textDocument":{"uri":"\#(uri)","version":\#(version)},"#
+                + #""contentChanges":[{"range":{"start":{"line":\#(range.0),"character":\#(range.1)},"#
+                + #""end":{"line":\#(range.2),"character":\#(range.3)}},"text":"\#(text)"}]}"#
+        )
     }
 
     private func errorCode(_ message: JSONNode?) -> Double? {
@@ -229,8 +235,11 @@ final class LanguageServerSessionTests: XCTestCase {
     func testDiagnosticsArePublishedWithRangesInTheNegotiatedEncoding() {
         initialize()
         let written = SourceRange(SourceLocation(line: 2, column: 8), SourceLocation(line: 2, column: 13))
-        previews.diagnostics = [Diagnostic(path: "Resources/data.json", id: .unknownKey, range: written, severity: .warning, message: "unknown key 'x'",
-                                           fixIts: [.replacing(written, with: "\"abd\"", message: "Change 'abc' to 'abd'")])]
+        previews.diagnostics = [
+            Diagnostic(
+                path: "Resources/data.json", id: .unknownKey, range: written, severity: .warning, message: "unknown key 'x'",
+                fixIts: [.replacing(written, with: "\"abd\"", message: "Change 'abc' to 'abd'")])
+        ]
         open("{\n  \"😀\": \"abc\"\n}\n")
         let published = idle().map(Self.parse).first { $0.member("method")?.value.stringValue == "textDocument/publishDiagnostics" }
         let diagnostic = published?.member("params")?.value.member("diagnostics")?.value.arrayValue?.first
@@ -295,8 +304,10 @@ final class LanguageServerSessionTests: XCTestCase {
 
     private static func publishDiagnostics(_ uri: String, version: Int?) -> LanguageServerAction {
         let version: [(String, JSONOutput)] = version.map { [("version", .int($0))] } ?? []
-        return .send(.notification(method: "textDocument/publishDiagnostics",
-                                   params: .object([("uri", .string(uri))] + version + [("diagnostics", .array([]))])))
+        return .send(
+            .notification(
+                method: "textDocument/publishDiagnostics",
+                params: .object([("uri", .string(uri))] + version + [("diagnostics", .array([]))])))
     }
 
     /// Step by step, each event gives exactly these actions: no preview is
@@ -312,33 +323,48 @@ final class LanguageServerSessionTests: XCTestCase {
         func buffer(_ text: String, version: Int, edit: BufferEdit? = nil) -> LanguageServerAction {
             .show(document, BufferShow(text: Array(text.utf8), version: version, edit: edit, path: path, preview: preview))
         }
-        let typeSpace = message(#"{"jsonrpc":"2.0","method":"textDocument/didChange","#
-            + #""params":{"textDocument":{"uri":"\#(uri)","version":2},"#
-            + #""contentChanges":[{"range":{"start":{"line":0,"character":1},"end":{"line":0,"character":1}},"text":" "}]}}"#)
+        let typeSpace = message(
+            #"{"jsonrpc":"2.0","method":"textDocument/didChange","#
+                + #""params":{"textDocument":{"uri":"\#(uri)","version":2},"#
+                + #""contentChanges":[{"range":{"start":{"line":0,"character":1},"end":{"line":0,"character":1}},"text":" "}]}}"#)
         let position = #""textDocument":{"uri":"\#(uri)"},"position":{"line":0,"character":1}"#
         let lost = "Galley lost the preview of /content (the galley daemon for /content went away); the next change looks for one again"
         let steps: [(event: LanguageServerEvent, actions: [LanguageServerAction])] = [
-            (message(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","#
-                     + #""params":{"textDocument":{"uri":"\#(uri)","version":1,"text":"{}"}}}"#),
-             [.attach(document, file: file, workspaceFolders: [])]),
+            (
+                message(
+                    #"{"jsonrpc":"2.0","method":"textDocument/didOpen","#
+                        + #""params":{"textDocument":{"uri":"\#(uri)","version":1,"text":"{}"}}}"#),
+                [.attach(document, file: file, workspaceFolders: [])]
+            ),
             (.attached(document, .found(preview, path: path, started: false)), []),
             (.inputIdle, [buffer("{}", version: 1)]),
             (.previewed(document, sent: 1, state), [Self.publishDiagnostics(uri, version: 1)]),
             (typeSpace, []),
             (.inputIdle, [buffer("{ }", version: 2, edit: BufferEdit(base: 1, range: 1..<1, replacement: [0x20]))]),
-            (.previewFailed(preview, .wentAway(root: preview.root)),
-             [.forget(preview), .send(.notification(method: "window/showMessage",
-                                                    params: .object([("type", .int(2)), ("message", .string(lost))])))]),
+            (
+                .previewFailed(preview, .wentAway(root: preview.root)),
+                [
+                    .forget(preview),
+                    .send(
+                        .notification(
+                            method: "window/showMessage",
+                            params: .object([("type", .int(2)), ("message", .string(lost))]))),
+                ]
+            ),
             (.previewFailed(preview, .closed(root: preview.root)), []),
-            (message(#"{"jsonrpc":"2.0","id":5,"method":"textDocument/hover","params":{\#(position)}}"#),
-             [.send(.result(id: .number(5), .null))]),
+            (
+                message(#"{"jsonrpc":"2.0","id":5,"method":"textDocument/hover","params":{\#(position)}}"#),
+                [.send(.result(id: .number(5), .null))]
+            ),
             (typeSpace, []),
             (.inputIdle, [.attach(document, file: file, workspaceFolders: [])]),
             (.attached(document, .found(preview, path: path, started: false)), [buffer("{  }", version: 3)]),
             (message(#"{"jsonrpc":"2.0","id":6,"method":"textDocument/hover","params":{\#(position)}}"#), [.fetchVocabulary(preview)]),
             (.vocabulary(preview, previews.vocabulary), [.send(.result(id: .number(6), .null))]),
-            (message(#"{"jsonrpc":"2.0","method":"textDocument/didClose","params":{"textDocument":{"uri":"\#(uri)"}}}"#),
-             [.drop(document, path: path, in: preview), Self.publishDiagnostics(uri, version: nil)]),
+            (
+                message(#"{"jsonrpc":"2.0","method":"textDocument/didClose","params":{"textDocument":{"uri":"\#(uri)"}}}"#),
+                [.drop(document, path: path, in: preview), Self.publishDiagnostics(uri, version: nil)]
+            ),
             (.previewed(document, sent: nil, state), []),
         ]
         for (index, step) in steps.enumerated() {
@@ -366,8 +392,10 @@ final class LanguageServerSessionTests: XCTestCase {
             (.attached(document, .none), []),
             (.inputIdle, []),
             (opened(), [.attach(document, file: "/content/Resources/data.json", workspaceFolders: [])]),
-            (.attached(document, .failed(folder: "/content", reason: "no port")),
-             [showMessage(1, "Galley could not start a preview of /content: no port")]),
+            (
+                .attached(document, .failed(folder: "/content", reason: "no port")),
+                [showMessage(1, "Galley could not start a preview of /content: no port")]
+            ),
             (opened(), [.attach(document, file: "/content/Resources/data.json", workspaceFolders: [])]),
             (.attached(document, .refused(refusal)), [showMessage(2, refusal.description)]),
             (opened(), [.attach(document, file: "/content/Resources/data.json", workspaceFolders: [])]),
@@ -376,12 +404,17 @@ final class LanguageServerSessionTests: XCTestCase {
             (opened(), [.attach(document, file: "/content/Resources/data.json", workspaceFolders: [])]),
             (.attached(document, .found(preview, path: path, started: true)), []),
             (.inputIdle, [.show(document, BufferShow(text: Array("{}".utf8), version: 1, edit: nil, path: path, preview: preview))]),
-            (.previewed(document, sent: 1, PreviewFileState(diagnostics: [], pages: ["/doc/abc"])), [
-                showMessage(3, "Galley preview: http://127.0.0.1:9/doc/abc"),
-                .send(.request(method: "window/showDocument",
-                               params: .object([("uri", .string("http://127.0.0.1:9/doc/abc")), ("external", .bool(true))]))),
-                Self.publishDiagnostics(uri, version: 1),
-            ]),
+            (
+                .previewed(document, sent: 1, PreviewFileState(diagnostics: [], pages: ["/doc/abc"])),
+                [
+                    showMessage(3, "Galley preview: http://127.0.0.1:9/doc/abc"),
+                    .send(
+                        .request(
+                            method: "window/showDocument",
+                            params: .object([("uri", .string("http://127.0.0.1:9/doc/abc")), ("external", .bool(true))]))),
+                    Self.publishDiagnostics(uri, version: 1),
+                ]
+            ),
         ]
         for (index, step) in steps.enumerated() {
             XCTAssertEqual(session.handle(step.event), step.actions, "step \(index)")
@@ -445,16 +478,24 @@ final class LanguageServerSessionTests: XCTestCase {
         open("{\"body\": [\"<imgae>01</imgae>\"]}")
         let range = #"{"start":{"line":0,"character":10},"end":{"line":0,"character":29}}"#
         let bare = #"{"range":\#(range),"message":"'<imgae>' matches no block kind; did you mean '<image>'?""#
-        let diagnostic = bare + #","data":{"fixIts":[{"title":"Change 'imgae' to 'image'","edits":[{"range":\#(range),"newText":"\"<image>01</image>\""}]}]}}"#
+        let diagnostic =
+            bare
+            + #","data":{"fixIts":[{"title":"Change 'imgae' to 'image'","#
+            + #""edits":[{"range":\#(range),"newText":"\"<image>01</image>\""}]}]}}"#
         let none = request("textDocument/codeAction", #"{"textDocument":{"uri":"\#(uri)"},"context":{"diagnostics":[\#(bare)}]}}"#).first
         XCTAssertEqual(none?.member("result")?.value.arrayValue?.count, 0, "the message is never parsed for a fix")
-        let answer = request("textDocument/codeAction", #"{"textDocument":{"uri":"\#(uri)"},"range":{"start":{"line":0,"character":10},"end":{"line":0,"character":10}},"context":{"diagnostics":[\#(diagnostic)]}}"#).first
+        let answer = request(
+            "textDocument/codeAction",
+            #"{"textDocument":{"uri":"\#(uri)"},"range":{"start":{"line":0,"character":10},"end":{"line":0,"character":10}},"#
+                + #""context":{"diagnostics":[\#(diagnostic)]}}"#
+        ).first
         let action = answer?.member("result")?.value.arrayValue?.first
         XCTAssertEqual(action?.member("kind")?.value.stringValue, "quickfix")
         let edit = action?.member("edit")?.value.member("changes")?.value.member(uri)?.value.arrayValue?.first
         XCTAssertEqual(edit?.member("newText")?.value.stringValue, "\"<image>01</image>\"")
-        XCTAssertEqual(action?.member("diagnostics")?.value.arrayValue?.first?.member("message")?.value.stringValue,
-                       "'<imgae>' matches no block kind; did you mean '<image>'?", "the client's diagnostic is echoed")
+        XCTAssertEqual(
+            action?.member("diagnostics")?.value.arrayValue?.first?.member("message")?.value.stringValue,
+            "'<imgae>' matches no block kind; did you mean '<image>'?", "the client's diagnostic is echoed")
     }
 
     func testDocumentHighlightSendsPendingTextFirstAndFollowsTheBlock() {
@@ -490,11 +531,18 @@ final class LanguageServerSessionTests: XCTestCase {
 
     private func openConfig(_ text: String) {
         previews.vocabulary.strings = [
-            EditorVocabulary.StringKey(key: "title-HelpView", values: [
-                .init(language: "en", text: "Help", path: "en.lproj/Localizable.strings", location: SourceLocation(line: 1, column: 1)),
-                .init(language: "ja", text: "ヘルプ", path: "Localizable.xcstrings", location: SourceLocation(line: 18, column: 9)),
-            ]),
-            EditorVocabulary.StringKey(key: "title-Credits", values: [.init(language: "en", text: "Credits", path: "en.lproj/Localizable.strings", location: SourceLocation(line: 2, column: 1))]),
+            EditorVocabulary.StringKey(
+                key: "title-HelpView",
+                values: [
+                    .init(language: "en", text: "Help", path: "en.lproj/Localizable.strings", location: SourceLocation(line: 1, column: 1)),
+                    .init(language: "ja", text: "ヘルプ", path: "Localizable.xcstrings", location: SourceLocation(line: 18, column: 9)),
+                ]),
+            EditorVocabulary.StringKey(
+                key: "title-Credits",
+                values: [
+                    .init(
+                        language: "en", text: "Credits", path: "en.lproj/Localizable.strings", location: SourceLocation(line: 2, column: 1))
+                ]),
         ]
         let escaped = String(decoding: JSONOutput.string(text).bytes, as: UTF8.self)
         _ = notify("textDocument/didOpen", #"{"textDocument":{"uri":"\#(configURI)","version":1,"text":\#(escaped)}}"#)
@@ -503,12 +551,14 @@ final class LanguageServerSessionTests: XCTestCase {
     func testATitleCompletesTheKeysOfTheAppsStrings() {
         initialize()
         openConfig("{\"titles\": {\"Help.rtf\": \"ti\"}}")
-        let answer = request("textDocument/completion", #"{"textDocument":{"uri":"\#(configURI)"},"position":{"line":0,"character":27}}"#).first
+        let answer = request("textDocument/completion", #"{"textDocument":{"uri":"\#(configURI)"},"position":{"line":0,"character":27}}"#)
+            .first
         let items = answer?.member("result")?.value.arrayValue ?? []
         XCTAssertEqual(items.compactMap { $0.member("label")?.value.stringValue }, ["title-HelpView", "title-Credits"])
         XCTAssertEqual(items.first?.member("detail")?.value.stringValue, "en: Help · ja: ヘルプ")
         // A key of galley.json is not a title: it completes galley.json's keys.
-        let keys = request("textDocument/completion", #"{"textDocument":{"uri":"\#(configURI)"},"position":{"line":0,"character":3}}"#).first
+        let keys = request("textDocument/completion", #"{"textDocument":{"uri":"\#(configURI)"},"position":{"line":0,"character":3}}"#)
+            .first
         XCTAssertTrue(keys?.member("result")?.value.arrayValue?.contains { $0.member("label")?.value.stringValue == "titles" } ?? false)
     }
 
@@ -517,18 +567,25 @@ final class LanguageServerSessionTests: XCTestCase {
         openConfig("{\"titles\": {\"Help.rtf\": \"title-HelpView\", \"Other.rtf\": \"Plain\"}}")
         let answer = request("textDocument/hover", #"{"textDocument":{"uri":"\#(configURI)"},"position":{"line":0,"character":29}}"#).first
         let markdown = answer?.member("result")?.value.member("contents")?.value.member("value")?.value.stringValue
-        XCTAssertEqual(markdown, "**title-HelpView**, a key of the app's strings:\n\n- `en`: Help (`en.lproj/Localizable.strings:1:1`)\n- `ja`: ヘルプ (`Localizable.xcstrings:18:9`)")
+        XCTAssertEqual(
+            markdown,
+            "**title-HelpView**, a key of the app's strings:\n\n- `en`: Help (`en.lproj/Localizable.strings:1:1`)\n- `ja`: ヘルプ "
+                + "(`Localizable.xcstrings:18:9`)"
+        )
         // A title that is no key has nothing to show.
         let plain = request("textDocument/hover", #"{"textDocument":{"uri":"\#(configURI)"},"position":{"line":0,"character":58}}"#).first
         XCTAssertEqual(plain?.member("result")?.value.value, .null)
         // Its definitions are its entries, one per language, at their lines.
-        let definitions = request("textDocument/definition", #"{"textDocument":{"uri":"\#(configURI)"},"position":{"line":0,"character":29}}"#).first
+        let definitions = request(
+            "textDocument/definition", #"{"textDocument":{"uri":"\#(configURI)"},"position":{"line":0,"character":29}}"#
+        ).first
         let locations = definitions?.member("result")?.value.arrayValue ?? []
-        XCTAssertEqual(locations.compactMap { $0.member("uri")?.value.stringValue }, ["file:///content/en.lproj/Localizable.strings", "file:///content/Localizable.xcstrings"])
+        XCTAssertEqual(
+            locations.compactMap { $0.member("uri")?.value.stringValue },
+            ["file:///content/en.lproj/Localizable.strings", "file:///content/Localizable.xcstrings"])
         XCTAssertEqual(locations.map { number($0.member("range")?.value.member("start")?.value.member("line")?.value) }, [0, 17])
     }
 }
-
 
 final class ChangedSpanTests: XCTestCase {
     /// Random bursts of edits: the one edit made of them turns the old text into the new.

@@ -16,7 +16,8 @@ final class LineBreakingTests: XCTestCase {
         XCTAssertEqual(lines("one two three", width: 64.99), ["one", "two", "three"])
         XCTAssertEqual(lines("one two three", width: 1000), ["one two three"])
         XCTAssertEqual(LineBreaking("") { _ in 10 }.lineCount(width: 100), 1, "an empty Text still has one line")
-        XCTAssertEqual(LineBreaking("one two three\u{2028}four") { $0 == " " ? 0.5 : 1 }.lineCount(width: 7.5), 3, "counted as they are broken")
+        XCTAssertEqual(
+            LineBreaking("one two three\u{2028}four") { $0 == " " ? 0.5 : 1 }.lineCount(width: 7.5), 3, "counted as they are broken")
     }
 
     func testSpacesCollapseAndNoLineStartsWithOne() {

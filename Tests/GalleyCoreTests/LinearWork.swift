@@ -1,5 +1,5 @@
-import XCTest
 import GalleyCore
+import XCTest
 
 /// Shows a reader is linear by counting its work, never by timing it.
 enum LinearWork {
@@ -20,7 +20,8 @@ enum LinearWork {
         let result = read(build(size), large)
         XCTAssertGreaterThan(small.steps, 0, "the reader counted no work", file: file, line: line)
         let ratio = Double(large.steps) / Double(max(small.steps, 1))
-        XCTAssertLessThanOrEqual(ratio, ratioLimit, "8× the input took \(ratio)× the steps (\(small.steps) → \(large.steps))", file: file, line: line)
+        XCTAssertLessThanOrEqual(
+            ratio, ratioLimit, "8× the input took \(ratio)× the steps (\(small.steps) → \(large.steps))", file: file, line: line)
         return result
     }
 }

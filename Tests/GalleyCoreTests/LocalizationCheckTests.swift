@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import GalleyCore
 
 final class LocalizationCheckTests: XCTestCase {
@@ -16,10 +17,11 @@ final class LocalizationCheckTests: XCTestCase {
     }
 
     private func check(_ en: [String], _ ja: [String], reference: String? = nil) -> [LocalizationDiagnostic] {
-        LocalizationCheck.diagnostics([
-            LocalizedFile(language: "en", path: "en.lproj/data.json", items: en.map(document)),
-            LocalizedFile(language: "ja", path: "ja.lproj/data.json", items: ja.map(document)),
-        ], reference: reference)
+        LocalizationCheck.diagnostics(
+            [
+                LocalizedFile(language: "en", path: "en.lproj/data.json", items: en.map(document)),
+                LocalizedFile(language: "ja", path: "ja.lproj/data.json", items: ja.map(document)),
+            ], reference: reference)
     }
 
     func testTheSameStructureIsQuietWhateverTheText() {
@@ -28,19 +30,25 @@ final class LocalizationCheckTests: XCTestCase {
 
     func testALostImageLineIsOneWarningOnTheCopyThatLostIt() {
         let found = check(["t i:a_01 c t i:a_03 c t"], ["t i:a_01 c t i:a_02 c t i:a_03 c t"])
-        XCTAssertEqual(found.map(\.diagnostic.formatted), [
-            "en.lproj/data.json:14:5: warning: localisations differ: image 'a_02' and a caption missing here (ja.lproj/data.json:14:5 has it)",
-        ])
+        XCTAssertEqual(
+            found.map(\.diagnostic.formatted),
+            [
+                "en.lproj/data.json:14:5: warning: localisations differ: image 'a_02' and a caption missing here (ja.lproj/data.json:14:5 "
+                    + "has it)"
+            ])
         XCTAssertEqual(found.map(\.item), [0])
         // The other way round, the warning moves to the other copy.
-        XCTAssertEqual(check(["t i:a_01 c t i:a_02 c t i:a_03 c t"], ["t i:a_01 c t i:a_03 c t"]).map(\.diagnostic.path), ["ja.lproj/data.json"])
+        XCTAssertEqual(
+            check(["t i:a_01 c t i:a_02 c t i:a_03 c t"], ["t i:a_01 c t i:a_03 c t"]).map(\.diagnostic.path), ["ja.lproj/data.json"])
     }
 
     func testARenamedImageAndAMovedCaption() {
         let renamed = check(["i:a_01 c i:a_02"], ["i:a_01 c i:a_09"], reference: "ja")
-        XCTAssertEqual(renamed.map(\.diagnostic.formatted), [
-            "en.lproj/data.json:12:5: warning: localisations differ: image 'a_02' here (ja.lproj/data.json:12:5 has image 'a_09')",
-        ])
+        XCTAssertEqual(
+            renamed.map(\.diagnostic.formatted),
+            [
+                "en.lproj/data.json:12:5: warning: localisations differ: image 'a_02' here (ja.lproj/data.json:12:5 has image 'a_09')"
+            ])
         let moved = check(["i:a_01 c t i:a_02"], ["i:a_01 t i:a_02 c"], reference: "en")
         XCTAssertEqual(moved.count, 2, "\(moved)")
         XCTAssertEqual(Set((renamed + moved).map(\.diagnostic.id)), [.localizationMismatch])
@@ -49,14 +57,17 @@ final class LocalizationCheckTests: XCTestCase {
 
     func testItemsMatchByIndexAndACountMismatchIsOneWarning() {
         let found = check(["i:a_01", "i:b_01"], ["i:a_01", "i:b_02", "i:c_01"], reference: "ja")
-        XCTAssertEqual(found.map(\.diagnostic.message).sorted(), [
-            "2 items here, 3 items in ja.lproj/data.json",
-            "localisations differ: image 'b_01' here (ja.lproj/data.json:10:5 has image 'b_02')",
-        ].sorted())
+        XCTAssertEqual(
+            found.map(\.diagnostic.message).sorted(),
+            [
+                "2 items here, 3 items in ja.lproj/data.json",
+                "localisations differ: image 'b_01' here (ja.lproj/data.json:10:5 has image 'b_02')",
+            ].sorted())
         XCTAssertEqual(found.first { $0.diagnostic.message.contains("here (") }?.item, 1)
     }
 
     func testOneFileAloneHasNothingToCompare() {
-        XCTAssertEqual(LocalizationCheck.diagnostics([LocalizedFile(language: "en", path: "a", items: [document("i:x")])], reference: nil), [])
+        XCTAssertEqual(
+            LocalizationCheck.diagnostics([LocalizedFile(language: "en", path: "a", items: [document("i:x")])], reference: nil), [])
     }
 }

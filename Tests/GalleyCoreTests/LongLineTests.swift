@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import GalleyCore
 
 /// Positions on very long lines (minified JSON, one-line property lists, an
@@ -63,7 +64,9 @@ final class LongLineTests: XCTestCase {
         var edited = bytes
         let start = bytes.count / 3
         edited.replaceSubrange(start..<(start + 10), with: Array("🐧\r\nペン".utf8) + Array(repeating: UInt8(ascii: "z"), count: 1_500))
-        let locator = SourceLocator(editing: SourceLocator(bytes), into: edited, from: start, previousEnd: start + 10, end: edited.count - (bytes.count - start - 10))
+        let locator = SourceLocator(
+            editing: SourceLocator(bytes), into: edited, from: start, previousEnd: start + 10,
+            end: edited.count - (bytes.count - start - 10))
         let fresh = SourceLocator(edited)
         for offset in scalarStarts(edited, 300, &random) {
             XCTAssertEqual(locator.location(ofOffset: offset), fresh.location(ofOffset: offset), "offset \(offset)")
@@ -79,7 +82,8 @@ final class LongLineTests: XCTestCase {
                 for encoding in PositionEncoding.allCases {
                     let expected = reference(bytes, offset, encoding.unit)
                     let position = TextPosition(line: expected.line, character: expected.column)
-                    XCTAssertEqual(document.position(ofOffset: offset, encoding: encoding), position, "round \(round), offset \(offset), \(encoding)")
+                    XCTAssertEqual(
+                        document.position(ofOffset: offset, encoding: encoding), position, "round \(round), offset \(offset), \(encoding)")
                     XCTAssertEqual(document.offset(of: position, encoding: encoding), offset, "round \(round), \(position), \(encoding)")
                 }
                 let location = document.location(ofOffset: offset)
@@ -87,7 +91,8 @@ final class LongLineTests: XCTestCase {
             }
             // An edit somewhere, then the same answers as a document opened with the new text.
             let ends = scalarStarts(bytes, 2, &random).sorted()
-            let range = TextRange(start: document.position(ofOffset: ends[0], encoding: .utf16), end: document.position(ofOffset: ends[1], encoding: .utf16))
+            let range = TextRange(
+                start: document.position(ofOffset: ends[0], encoding: .utf16), end: document.position(ofOffset: ends[1], encoding: .utf16))
             document.replace(range, with: source(&random).prefix(round * 300).description, encoding: .utf16)
             let fresh = OpenTextDocument(text: document.text, version: 1)
             XCTAssertEqual(document.lineCount, fresh.lineCount)
@@ -120,7 +125,10 @@ final class LongLineTests: XCTestCase {
     func testAOneLineXMLPropertyListIsLocatedInLinearWork() {
         func plist(_ count: Int) -> [UInt8] {
             let strings = (0..<count).map { "<string>&lt;caption&gt;ペンギン \($0)&lt;/caption&gt;</string>" }.joined()
-            return Array(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><array><dict><key>name</key><string>Penguins</string><key>detailText</key><array>\#(strings)</array></dict></array></plist>"#.utf8)
+            return Array(
+                (#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><array><dict><key>name</key><string>Penguins</string>"#
+                    + #"<key>detailText</key><array>\#(strings)</array></dict></array></plist>"#)
+                    .utf8)
         }
         let reading = LinearWork.read(size: 4_000, plist) { bytes, work in
             DataFileReader(schema: .seed, path: "one-line.plist", syntax: .propertyList, work: work).read(bytes)

@@ -88,12 +88,14 @@ final class LongPollStateTests: XCTestCase {
         XCTAssertEqual(state.park(4, for: LongPollRequest(topic: .index, since: 2), until: at(25)), .parked(setTimer: nil))
         XCTAssertEqual(state.parkedCount, 4)
         let answers = state.publish(changed: [("a", "a2")], removed: [])
-        let base = Versioned("a1", version: 1), current = Versioned("a2", version: 3)
+        let base = Versioned("a1", version: 1)
+        let current = Versioned("a2", version: 3)
         XCTAssertEqual(answers.map(\.waiter), [1, 2, 4])
         XCTAssertEqual(answers.map(\.answer), [.patch(id: "a", from: base, to: current), .whole(id: "a", current), .index(version: 3)])
         XCTAssertEqual(state.parkedCount, 1)
-        XCTAssertEqual(state.answer(to: poll("a", since: 1, patch: true)), .patch(id: "a", from: base, to: current),
-                       "a page that was a moment late still gets the patch")
+        XCTAssertEqual(
+            state.answer(to: poll("a", since: 1, patch: true)), .patch(id: "a", from: base, to: current),
+            "a page that was a moment late still gets the patch")
     }
 
     func testThePreviousVersionIsKeptOnlyWhereTheDocumentIsInView() {
@@ -108,8 +110,9 @@ final class LongPollStateTests: XCTestCase {
         XCTAssertEqual(state.answer(to: poll("a", since: 1, patch: true)), whole("a", "a3", 4), "only one version back")
         // The next version comes before the page asks again from the one it was given: still a patch.
         _ = state.publish(changed: [("a", "a4")], removed: [])
-        XCTAssertEqual(state.answer(to: poll("a", since: 4, patch: true)),
-                       .patch(id: "a", from: Versioned("a3", version: 4), to: Versioned("a4", version: 5)))
+        XCTAssertEqual(
+            state.answer(to: poll("a", since: 4, patch: true)),
+            .patch(id: "a", from: Versioned("a3", version: 4), to: Versioned("a4", version: 5)))
         // Nobody was given "b" since it was published: nothing kept for it.
         _ = state.publish(changed: [("b", "b2")], removed: [])
         XCTAssertEqual(state.answer(to: poll("b", since: 2, patch: true)), whole("b", "b2", 6))
@@ -156,7 +159,9 @@ final class LongPollStateTests: XCTestCase {
     func testDrainAnswersEveryoneWithTheWholeCurrentState() {
         var state = twoDocuments()
         for waiter in 0..<9 {
-            let request = waiter % 3 == 0 ? LongPollRequest(topic: .index, since: 2) : poll(waiter % 3 == 1 ? "a" : "b", since: waiter % 3, patch: true)
+            let request =
+                waiter % 3 == 0
+                ? LongPollRequest(topic: .index, since: 2) : poll(waiter % 3 == 1 ? "a" : "b", since: waiter % 3, patch: true)
             _ = state.park(waiter, for: request, until: at(25))
         }
         let answers = state.drain()
@@ -169,10 +174,12 @@ final class LongPollStateTests: XCTestCase {
     }
 }
 
-private extension LongPollState {
+extension LongPollState {
     /// `publish`, letting go of what it displaces at once.
-    mutating func publish(changed: [(id: DocumentID, document: Document)],
-                          removed: [DocumentID]) -> [(waiter: Waiter, answer: LongPollAnswer<Document>)] {
+    fileprivate mutating func publish(
+        changed: [(id: DocumentID, document: Document)],
+        removed: [DocumentID]
+    ) -> [(waiter: Waiter, answer: LongPollAnswer<Document>)] {
         var displaced: [Document] = []
         return publish(changed: changed, removed: removed, displaced: &displaced)
     }

@@ -9,15 +9,22 @@ final class MissingGlyphsTests: XCTestCase {
     private let coverage = CharacterCoverage(charsets: "20-7e a0-17f\ne01-e3a e3f-e5b 1f427 zz-1 5-3\n1f600-1f64f\n")
 
     private func document(_ texts: [String], title: String = "t") -> Document {
-        Document(title: title, kind: .tagged, blocks: texts.enumerated().map { index, text in
-            Block(kind: "body", location: SourceLocation(line: index + 2, column: 5), content: .paragraph(Paragraph(runs: [TextRun(text)])))
-        })
+        Document(
+            title: title, kind: .tagged,
+            blocks: texts.enumerated().map { index, text in
+                Block(
+                    kind: "body", location: SourceLocation(line: index + 2, column: 5),
+                    content: .paragraph(Paragraph(runs: [TextRun(text)])))
+            })
     }
 
     func testCharsetsAreReadIntoOneCoverageThatAnswersEachCharacter() {
-        XCTAssertEqual(CharacterCoverage(ranges: [5...9, 1...3, 4...4, 0x7F...0x80, 0x10FFFF...0x200000]),
-                       CharacterCoverage(charsets: "1-9 7f-80 10ffff x 3-1"))
-        for covered: Unicode.Scalar in [" ", "~", "\u{A0}", "é", "\u{17F}", "\u{0E01}", "\u{0E3A}", "\u{0E3F}", "\u{1F427}", "\u{1F600}", "\u{1F64F}"] {
+        XCTAssertEqual(
+            CharacterCoverage(ranges: [5...9, 1...3, 4...4, 0x7F...0x80, 0x10FFFF...0x200000]),
+            CharacterCoverage(charsets: "1-9 7f-80 10ffff x 3-1"))
+        for covered: Unicode.Scalar in [
+            " ", "~", "\u{A0}", "é", "\u{17F}", "\u{0E01}", "\u{0E3A}", "\u{0E3F}", "\u{1F427}", "\u{1F600}", "\u{1F64F}",
+        ] {
             XCTAssertTrue(coverage.covers(covered), "\(covered)")
         }
         for missing: Unicode.Scalar in ["\u{7F}", "\u{9F}", "\u{0E3B}", "\u{0E3E}", "\u{1F428}", "\u{11F04}", "\u{F0000}"] {
@@ -32,8 +39,10 @@ final class MissingGlyphsTests: XCTestCase {
         XCTAssertEqual(missing.count, 5, "U+10D40, U+1F98A are the other two; U+11F04 counts once")
         XCTAssertEqual(missing.location, SourceLocation(line: 3, column: 5))
         let note = try XCTUnwrap(missing.diagnostic(path: "data.json"))
-        XCTAssertEqual(note.formatted, "data.json:3:5: note: no installed font draws U+11F04 KAWI LETTER A, U+11F05 KAWI LETTER AA, "
-                           + "U+F0000 private use and 2 more: the preview shows a box for each")
+        XCTAssertEqual(
+            note.formatted,
+            "data.json:3:5: note: no installed font draws U+11F04 KAWI LETTER A, U+11F05 KAWI LETTER AA, "
+                + "U+F0000 private use and 2 more: the preview shows a box for each")
         XCTAssertEqual(note.id, .missingGlyph)
         var json = JSONWriter()
         missing.write(into: &json)
@@ -50,8 +59,11 @@ final class MissingGlyphsTests: XCTestCase {
     }
 
     func testTheTitleAndTableCellsAreReadAndNothingIsMissingWithoutFontconfig() {
-        let cell = TableCell(blocks: [Block(kind: "paragraph", location: SourceLocation(line: 9, column: 1),
-                                            content: .paragraph(Paragraph(runs: [TextRun("\u{11F04}")])))])
+        let cell = TableCell(blocks: [
+            Block(
+                kind: "paragraph", location: SourceLocation(line: 9, column: 1),
+                content: .paragraph(Paragraph(runs: [TextRun("\u{11F04}")])))
+        ])
         var article = document(["plain"], title: "\u{0E3B}")
         article.blocks.append(Block(kind: "table", location: SourceLocation(line: 8, column: 1), content: .table([[cell]])))
         let missing = MissingGlyphs(in: article, coverage: coverage)

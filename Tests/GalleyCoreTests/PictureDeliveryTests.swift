@@ -31,9 +31,9 @@ final class PictureDeliveryTests: XCTestCase {
     }
 
     func testColumnPixelsUseTheSimulatedDevicesScale() {
-        XCTAssertEqual(PictureDelivery.columnPixels(deviceWidth: 390), 1074)  // (390 − 32) × 3
-        XCTAssertEqual(PictureDelivery.columnPixels(deviceWidth: 820), 1576)  // (820 − 32) × 2
+        XCTAssertEqual(PictureDelivery.columnPixels(deviceWidth: 390), 1074) // (390 − 32) × 3
+        XCTAssertEqual(PictureDelivery.columnPixels(deviceWidth: 820), 1576) // (820 − 32) × 2
         // The iPad's width class starts where the asset catalog's does: one rule for both.
-        XCTAssertEqual(PictureDelivery.columnPixels(deviceWidth: 650), 1236)  // (650 − 32) × 2
+        XCTAssertEqual(PictureDelivery.columnPixels(deviceWidth: 650), 1236) // (650 − 32) × 2
     }
 }

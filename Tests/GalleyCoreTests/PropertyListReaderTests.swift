@@ -1,6 +1,7 @@
-import XCTest
-@testable import GalleyCore
 import GalleyTestSupport
+import XCTest
+
+@testable import GalleyCore
 
 /// The fixtures in `Golden/plist/` were written by Python's `plistlib` from
 /// the bundled example's `speciesData.json` (and, for `wrapped`, from that
@@ -20,7 +21,10 @@ final class PropertyListReaderTests: XCTestCase {
     private func shape(_ node: JSONNode) -> JSONNode {
         switch node.value {
         case .array(let elements): JSONNode(.array(elements.map(shape)), offset: 0)
-        case .object(let members): JSONNode(.object(members.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, keyOffset: 0, value: shape($0.value)) }), offset: 0)
+        case .object(let members):
+            JSONNode(
+                .object(members.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, keyOffset: 0, value: shape($0.value)) }), offset: 0
+            )
         default: JSONNode(node.value, offset: 0)
         }
     }
@@ -60,7 +64,10 @@ final class PropertyListReaderTests: XCTestCase {
             return XCTFail("the example is not read as items")
         }
         for name in ["speciesData.xml.plist", "speciesData.binary.plist"] {
-            guard case .items(let items, let fileDiagnostics) = DataFileReader(schema: schema, path: name, syntax: .propertyList).read(try fixture(name)) else {
+            guard
+                case .items(let items, let fileDiagnostics) = DataFileReader(schema: schema, path: name, syntax: .propertyList).read(
+                    try fixture(name))
+            else {
                 return XCTFail("\(name) is not read as items")
             }
             XCTAssertEqual(fileDiagnostics, [])
@@ -142,10 +149,12 @@ final class PropertyListReaderTests: XCTestCase {
             </array></plist>
             """
         let root = try tree(PropertyListReader.parse(Array(source.utf8)))
-        XCTAssertEqual(root.arrayValue?.map(\.value), [
-            .string(""), .string("<image>02</image>"), .string("<caption>a & b</caption>"), .string("🐧 こ  x"),
-            .number(31), .number(-25), .bool(true),
-        ])
+        XCTAssertEqual(
+            root.arrayValue?.map(\.value),
+            [
+                .string(""), .string("<image>02</image>"), .string("<caption>a & b</caption>"), .string("🐧 こ  x"),
+                .number(31), .number(-25), .bool(true),
+            ])
     }
 
     func testHostileBinaryListsAreRefusedNotFollowed() {

@@ -1,5 +1,6 @@
 import GalleySystem
 import XCTest
+
 @testable import GalleyCore
 
 /// What the core converts itself, without the system's converters

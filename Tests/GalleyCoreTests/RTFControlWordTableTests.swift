@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import GalleyCore
 
 /// The control word table is a hand-made hash table; these check it finds every name and nothing else.
@@ -18,8 +19,10 @@ final class RTFControlWordTableTests: XCTestCase {
     }
 
     func testNamesItDoesNotKnowAreNotFound() {
-        for name in ["", "pardirnatural", "partightenfactor", "bb", "pa", "parx", "fonttblx", "colorschememappingx",
-                     String(repeating: "a", count: 40), "PAR", "U"] {
+        for name in [
+            "", "pardirnatural", "partightenfactor", "bb", "pa", "parx", "fonttblx", "colorschememappingx",
+            String(repeating: "a", count: 40), "PAR", "U",
+        ] {
             XCTAssertNil(lookUp(name), name)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import GalleyCore
 
 /// Reads every real RTF and RTFD file of the shared corpus and checks text, structure and encodings
@@ -116,12 +117,15 @@ final class RTFCorpusTests: XCTestCase {
             image.alignment = .center
             return image
         }
-        XCTAssertEqual(try attachments("Hesperides-Credits.rtfd"),
-                       [centred(ImageBlock(source: .file("nousoft.jpg"), widthPoints: 75, heightPoints: 20))])
-        XCTAssertEqual(try attachments("ryder-Credits.rtfd"),
-                       [centred(ImageBlock(source: .file("mutiny.jpg"), widthPoints: 256, heightPoints: 330))])
-        XCTAssertEqual(try attachments("FromAViewToAPicture-ReadMe.rtfd").map(\.source),
-                       [.file("PlasmaExhibitsApp.pdf"), .file("Plasma Exhibits I Class Hierarchy.pdf")])
+        XCTAssertEqual(
+            try attachments("Hesperides-Credits.rtfd"),
+            [centred(ImageBlock(source: .file("nousoft.jpg"), widthPoints: 75, heightPoints: 20))])
+        XCTAssertEqual(
+            try attachments("ryder-Credits.rtfd"),
+            [centred(ImageBlock(source: .file("mutiny.jpg"), widthPoints: 256, heightPoints: 330))])
+        XCTAssertEqual(
+            try attachments("FromAViewToAPicture-ReadMe.rtfd").map(\.source),
+            [.file("PlasmaExhibitsApp.pdf"), .file("Plasma Exhibits I Class Hierarchy.pdf")])
         XCTAssertEqual(try attachments("ChanponContinent-ja-Credits.rtfd"), [])
         let readMe = try read("rtfd/FromAViewToAPicture-ReadMe.rtfd/TXT.rtf").document
         XCTAssertEqual(readMe.blocks.first?.kind, "image")
@@ -131,13 +135,18 @@ final class RTFCorpusTests: XCTestCase {
 
     func testHyperlinks() throws {
         let toot = Support.links(try read("rtf/cocoa-TootRain-Credits.rtf").document)
-        XCTAssertEqual(toot.map(\.target), ["https://graphics.social/@linkzero", "http://www.Mere-Mortal-Software.com/blog/",
-                                           "http://creativecommons.org/licenses/by/3.0/", "https://github.com/jerrykrinock/CategoriesObjC"])
+        XCTAssertEqual(
+            toot.map(\.target),
+            [
+                "https://graphics.social/@linkzero", "http://www.Mere-Mortal-Software.com/blog/",
+                "http://creativecommons.org/licenses/by/3.0/", "https://github.com/jerrykrinock/CategoriesObjC",
+            ])
         XCTAssertEqual(toot.first?.text, "@linkzero@graphics.social")
         let wordpad = Support.links(try read("rtf/wordpad-rtfjs-hyperlink.rtf").document)
         XCTAssertEqual(wordpad.map(\.text).joined(separator: "|"), "this |pro|ject|unsafe link")
-        XCTAssertTrue(Support.links(try read("rtf/cocoa-XspfManager-ja-Credits.rtf").document)
-            .contains { $0.target == "mailto:masakih@users.sourceforge.jp" })
+        XCTAssertTrue(
+            Support.links(try read("rtf/cocoa-XspfManager-ja-Credits.rtf").document)
+                .contains { $0.target == "mailto:masakih@users.sourceforge.jp" })
         XCTAssertEqual(Support.links(try read("rtf/lo-qa-hyperlink.rtf").document).map(\.target), ["http://en.wikipedia.org/wiki/World"])
         XCTAssertEqual(Support.links(try read("rtf/pandoc-bookmark.rtf").document).map(\.target), ["#bookmark_1"])
         XCTAssertEqual(Support.links(try read("rtf/aspose-striprtf-hyperlinks.rtf").document).map(\.text), ["Wikipedia", "Search"])
@@ -149,9 +158,14 @@ final class RTFCorpusTests: XCTestCase {
         XCTAssertEqual(simple.map(\.listLevel), [0, 0, 1, 0])
 
         let complex = Support.paragraphs(try read("rtf/word-pandoc-list_complex.rtf").document.blocks).filter { $0.listMarker != nil }
-        XCTAssertEqual(complex.map(\.plainText), ["One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
-                                                  "Eleven", "Twelve", "Seven Start", "Eight Continue"])
-        XCTAssertEqual(complex.compactMap(\.listMarker), ["1.", "2.", "a.", "b.", "i.", "ii.", "A.", "B.", "I.", "II.", "◦", "◦", "7.", "8."])
+        XCTAssertEqual(
+            complex.map(\.plainText),
+            [
+                "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
+                "Eleven", "Twelve", "Seven Start", "Eight Continue",
+            ])
+        XCTAssertEqual(
+            complex.compactMap(\.listMarker), ["1.", "2.", "a.", "b.", "i.", "ii.", "A.", "B.", "I.", "II.", "◦", "◦", "7.", "8."])
         XCTAssertEqual(complex.map(\.listLevel), [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 0, 0])
 
         let legacy = Support.paragraphs(try read("rtf/pandoc-list_legacy.rtf").document.blocks)
@@ -169,7 +183,9 @@ final class RTFCorpusTests: XCTestCase {
         XCTAssertEqual(simple.map(cellTexts), [[["A ", "B ", "C ", "D "], ["E ", "F ", "G ", "H "]]])
 
         let pages = try XCTUnwrap(Support.tables(try read("rtf/cocoa-striprtf-pages_table_sample.rtf").document).first)
-        XCTAssertEqual(cellTexts(pages).prefix(4), [["Header A", "Header B", "Header C"], ["A1", "B1", "C1"], ["A2", "B2", "C2"], ["A3", "B3", "C3"]])
+        XCTAssertEqual(
+            cellTexts(pages).prefix(4),
+            [["Header A", "Header B", "Header C"], ["A1", "B1", "C1"], ["A2", "B2", "C2"], ["A3", "B3", "C3"]])
 
         let word = try XCTUnwrap(Support.tables(try read("rtf/word2003-rtfjs-sample.rtf").document).first)
         XCTAssertEqual(cellTexts(word), [["Cell 1", "Cell 2\nMore in cell 2", "Cell 3"], ["Next row", "Next row ", "Next row"]])

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import GalleyCore
 
 /// Malformed and hostile input: the reader must finish in linear work, keep what it can and say what went wrong.
@@ -11,7 +12,8 @@ final class RTFHostileInputTests: XCTestCase {
 
     /// Reads `build(size)`, failing unless the reader's counted work grows linearly with `size`.
     private func readLinearly(_ size: Int, file: StaticString = #filePath, line: UInt = #line, _ build: (Int) -> [UInt8])
-        -> (document: Document, diagnostics: [Diagnostic]) {
+        -> (document: Document, diagnostics: [Diagnostic])
+    {
         LinearWork.read(size: size, file: file, line: line, build) { RTFReader.read($0, path: "hostile.rtf", work: $1) }
     }
 
@@ -32,7 +34,9 @@ final class RTFHostileInputTests: XCTestCase {
     }
 
     func testAbsurdNumbersAreClamped() {
-        let source = "{\\rtf1\\fs999999999999999999999 big\\fs-5 small\\li99999999999999 \\u-99999999?\\u99999999999?\\uc999999999999 \\u65 x\\cf99999 \\f-999999999 \\ls99999999\\ilvl99999 \\itap99999999 deep\\cell\\row\\sl-9999999999 y\\par}"
+        let source =
+            "{\\rtf1\\fs999999999999999999999 big\\fs-5 small\\li99999999999999 \\u-99999999?\\u99999999999?\\uc999999999999 \\u65 "
+            + "x\\cf99999 \\f-999999999 \\ls99999999\\ilvl99999 \\itap99999999 deep\\cell\\row\\sl-9999999999 y\\par}"
         let result = read(Array(source.utf8))
         let text = Support.plainText(result.document)
         XCTAssertTrue(text.hasPrefix("big"), text)

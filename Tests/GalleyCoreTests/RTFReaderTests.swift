@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import GalleyCore
 
 /// Focused tests of the RTF reader, one feature each.
@@ -19,7 +20,8 @@ final class RTFReaderTests: XCTestCase {
     }
 
     func testSpecialCharactersAndSymbols() {
-        let result = Support.read("{\\rtf1 a\\emdash b\\endash c\\bullet \\lquote q\\rquote \\ldblquote d\\rdblquote \\~e\\_f\\-g\\tab h\\line i\\{\\}\\\\}")
+        let result = Support.read(
+            "{\\rtf1 a\\emdash b\\endash c\\bullet \\lquote q\\rquote \\ldblquote d\\rdblquote \\~e\\_f\\-g\\tab h\\line i\\{\\}\\\\}")
         XCTAssertEqual(Support.plainText(result.document), "a—b–c•‘q’“d”\u{A0}e\u{2011}fg\th\ni{}\\")
     }
 
@@ -35,8 +37,9 @@ final class RTFReaderTests: XCTestCase {
 
     func testCodePagesFromFixture() throws {
         let result = try Support.readFixture("encodings.rtf")
-        XCTAssertEqual(Support.paragraphs(result.document.blocks).map(\.plainText),
-                       ["Zażółć gęślą jaźń", "日本語", "한국어", "中文", "中文", "ไทย", "Café", "smile 😀 done", "€ euro"])
+        XCTAssertEqual(
+            Support.paragraphs(result.document.blocks).map(\.plainText),
+            ["Zażółć gęślą jaźń", "日本語", "한국어", "中文", "中文", "ไทย", "Café", "smile 😀 done", "€ euro"])
         XCTAssertEqual(result.document.title, "Encodings ćwiczenie")
         XCTAssertTrue(result.diagnostics.isEmpty, "\(result.diagnostics)")
     }
@@ -55,10 +58,10 @@ final class RTFReaderTests: XCTestCase {
 
     func testCharacterFormatting() throws {
         let source = """
-        {\\rtf1\\ansi{\\fonttbl{\\f0 Times;}{\\f1 Courier New;}}{\\colortbl;\\red255\\green0\\blue0;\\red0\\green0\\blue255;}
-        \\f0\\fs20 plain {\\b bold}{\\i italic}{\\ul under\\ulnone line}{\\strike gone}{\\super up}{\\sub down}{\\up6 raised}
-        {\\f1\\fs36\\cf1\\highlight2 red}{\\cb2 back}{\\chcbpat1 pat}{\\b\\plain reset}{\\caps shout}}
-        """
+            {\\rtf1\\ansi{\\fonttbl{\\f0 Times;}{\\f1 Courier New;}}{\\colortbl;\\red255\\green0\\blue0;\\red0\\green0\\blue255;}
+            \\f0\\fs20 plain {\\b bold}{\\i italic}{\\ul under\\ulnone line}{\\strike gone}{\\super up}{\\sub down}{\\up6 raised}
+            {\\f1\\fs36\\cf1\\highlight2 red}{\\cb2 back}{\\chcbpat1 pat}{\\b\\plain reset}{\\caps shout}}
+            """
         let runs = try XCTUnwrap(Support.paragraphs(Support.read(source).document.blocks).first).runs
         func style(_ text: String) throws -> CharacterStyle { try XCTUnwrap(runs.first { $0.text == text }).style }
         XCTAssertEqual(try style("plain ").fontFamily, "Times")
@@ -83,7 +86,8 @@ final class RTFReaderTests: XCTestCase {
     }
 
     func testParagraphFormatting() throws {
-        let source = "{\\rtf1\\pard\\qc\\li720\\ri360\\fi-360\\sb120\\sa240\\sl360\\slmult1 centred\\par\\pard\\qj justified\\par\\pard plain\\par}"
+        let source =
+            "{\\rtf1\\pard\\qc\\li720\\ri360\\fi-360\\sb120\\sa240\\sl360\\slmult1 centred\\par\\pard\\qj justified\\par\\pard plain\\par}"
         let paragraphs = Support.paragraphs(Support.read(source).document.blocks)
         let style = try XCTUnwrap(paragraphs[0].style)
         XCTAssertEqual(style.alignment, .center)
@@ -144,11 +148,12 @@ final class RTFReaderTests: XCTestCase {
 
     func testNestedTables() throws {
         let source = """
-        {\\rtf1\\trowd\\cellx4000\\cellx8000
-        \\pard\\intbl\\itap1 outer\\par
-        \\pard\\intbl\\itap2 inner1\\nestcell inner2\\nestcell{\\*\\nesttableprops\\trowd\\cellx2000\\cellx4000\\nestrow}{\\nonesttables\\par}
-        \\pard\\intbl\\itap1\\cell second\\cell\\row\\pard after\\par}
-        """
+            {\\rtf1\\trowd\\cellx4000\\cellx8000
+            \\pard\\intbl\\itap1 outer\\par
+            \\pard\\intbl\\itap2 inner1\\nestcell \
+            inner2\\nestcell{\\*\\nesttableprops\\trowd\\cellx2000\\cellx4000\\nestrow}{\\nonesttables\\par}
+            \\pard\\intbl\\itap1\\cell second\\cell\\row\\pard after\\par}
+            """
         let blocks = Support.read(source).document.blocks
         XCTAssertEqual(blocks.map(\.kind), ["table", "paragraph"])
         guard case .table(let rows) = blocks[0].content else { return XCTFail("no table") }
@@ -183,12 +188,14 @@ final class RTFReaderTests: XCTestCase {
         binary += [0xFF, 0xD8, 0xFF, 0x7D]
         binary += Array("}}".utf8)
         let binaryResult = RTFReader.read(binary, path: "bin.rtf")
-        XCTAssertEqual(Support.images(binaryResult.document).first?.source, .embedded(mimeType: "image/jpeg", bytes: [0xFF, 0xD8, 0xFF, 0x7D]))
+        XCTAssertEqual(
+            Support.images(binaryResult.document).first?.source, .embedded(mimeType: "image/jpeg", bytes: [0xFF, 0xD8, 0xFF, 0x7D]))
     }
 
     func testShapePicturesAndPicturesInCells() throws {
         let png = "89504e470d0a1a0a"
-        let shape = Support.read("{\\rtf1{\\shp{\\*\\shpinst\\shpleft0{\\sp{\\sn pib}{\\sv {\\pict\\pngblip \(png)}}}}{\\shprslt{\\pict\\wmetafile8 0100}}}}")
+        let shape = Support.read(
+            "{\\rtf1{\\shp{\\*\\shpinst\\shpleft0{\\sp{\\sn pib}{\\sv {\\pict\\pngblip \(png)}}}}{\\shprslt{\\pict\\wmetafile8 0100}}}}")
         XCTAssertEqual(Support.images(shape.document).count, 1)
         XCTAssertTrue(shape.diagnostics.isEmpty, "\(shape.diagnostics)")
 
@@ -214,7 +221,10 @@ final class RTFReaderTests: XCTestCase {
     }
 
     func testMetafilesAreSkippedWithAWarning() {
-        let result = Support.read("{\\rtf1 a{\\pict\\wmetafile8\\picw10\\pich10 0100090000}{\\*\\shppict{\\pict\\emfblip 01000000}}{\\nonshppict{\\pict\\wmetafile8 0100}}b}")
+        let result = Support.read(
+            "{\\rtf1 a{\\pict\\wmetafile8\\picw10\\pich10 0100090000}{\\*\\shppict{\\pict\\emfblip "
+                + "01000000}}{\\nonshppict{\\pict\\wmetafile8 0100}}b}"
+        )
         XCTAssertTrue(Support.images(result.document).isEmpty)
         XCTAssertEqual(Support.plainText(result.document), "ab")
         XCTAssertEqual(result.diagnostics.filter { $0.severity == .warning }.count, 2)
@@ -224,10 +234,12 @@ final class RTFReaderTests: XCTestCase {
         let result = try Support.readFixture("structure.rtf")
         let blocks = result.document.blocks
         let imageIndex = try XCTUnwrap(blocks.firstIndex { $0.kind == "image" })
-        XCTAssertEqual(Support.images(result.document).first,
-                       ImageBlock(source: .file("photo @2x copy.png"), widthPoints: 100, heightPoints: 50))
+        XCTAssertEqual(
+            Support.images(result.document).first,
+            ImageBlock(source: .file("photo @2x copy.png"), widthPoints: 100, heightPoints: 50))
         guard case .paragraph(let before) = blocks[imageIndex - 1].content,
-              case .paragraph(let after) = blocks[imageIndex + 1].content else { return XCTFail("image not inline") }
+            case .paragraph(let after) = blocks[imageIndex + 1].content
+        else { return XCTFail("image not inline") }
         XCTAssertEqual(before.plainText, "Text ")
         XCTAssertEqual(after.plainText, " after")
         XCTAssertTrue(result.diagnostics.isEmpty, "\(result.diagnostics)")
@@ -235,10 +247,10 @@ final class RTFReaderTests: XCTestCase {
 
     func testSkippedDestinationsLeaveNoText() {
         let source = """
-        {\\rtf1{\\fonttbl{\\f0 Arial;}}{\\stylesheet{\\s1 Heading;}}{\\*\\generator Word;}{\\info{\\author Me}{\\title T}}\
-        {\\*\\latentstyles\\lsdstimax376{\\lsdlockedexcept Normal;}}{\\*\\revtbl{Unknown;}}{\\*\\rsidtbl \\rsid1}\
-        {\\header head}{\\*\\unknownthing junk{\\b more}}{\\*\\bkmkstart b}visible{\\v hidden}}
-        """
+            {\\rtf1{\\fonttbl{\\f0 Arial;}}{\\stylesheet{\\s1 Heading;}}{\\*\\generator Word;}{\\info{\\author Me}{\\title T}}\
+            {\\*\\latentstyles\\lsdstimax376{\\lsdlockedexcept Normal;}}{\\*\\revtbl{Unknown;}}{\\*\\rsidtbl \\rsid1}\
+            {\\header head}{\\*\\unknownthing junk{\\b more}}{\\*\\bkmkstart b}visible{\\v hidden}}
+            """
         let result = Support.read(source)
         XCTAssertEqual(Support.plainText(result.document), "visible")
         XCTAssertEqual(result.document.title, "T")
@@ -254,10 +266,13 @@ final class RTFReaderTests: XCTestCase {
         let result = try Support.readFixture("directions.rtf")
         XCTAssertEqual(result.diagnostics, [])
         let paragraphs = Support.paragraphs(result.document.blocks)
-        XCTAssertEqual(paragraphs.map { $0.style?.direction }, [.rightToLeft, .rightToLeft, .rightToLeft, .rightToLeft, .leftToRight, .leftToRight, nil])
+        XCTAssertEqual(
+            paragraphs.map { $0.style?.direction },
+            [.rightToLeft, .rightToLeft, .rightToLeft, .rightToLeft, .leftToRight, .leftToRight, nil])
         // RTF aligns to the page's edges; the model to the paragraph's: Word's
         // `\rtlpar\qr` is a right-to-left paragraph at its leading edge.
-        XCTAssertEqual(paragraphs.map { $0.style?.alignment ?? .leading }, [.leading, .leading, .trailing, .center, .leading, .trailing, .leading])
+        XCTAssertEqual(
+            paragraphs.map { $0.style?.alignment ?? .leading }, [.leading, .leading, .trailing, .center, .leading, .trailing, .leading])
         XCTAssertEqual(paragraphs[1].runs.map(\.style.direction), [.rightToLeft, .leftToRight, .rightToLeft])
         XCTAssertEqual(paragraphs[1].runs[1].text, "Aptenodytes forsteri")
         XCTAssertEqual(paragraphs[4].runs.map(\.style.direction), [.leftToRight], "the last of Word's pair counts")

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import GalleyCore
 
 /// Reading an edited RTF document from checkpoints must give exactly what
@@ -22,7 +23,8 @@ final class RTFRereadTests: XCTestCase {
     /// As the daemon reads: the documents hold text in a code page the core does not convert itself.
     private let converters = RTFTestSupport.converters
 
-    private static let header = "{\\rtf1\\ansi\\ansicpg1252\\cocoartf2709\n{\\fonttbl\\f0\\fswiss Helvetica;\\f1\\fnil\\fcharset128 HiraginoSans-W3;}\n"
+    private static let header =
+        "{\\rtf1\\ansi\\ansicpg1252\\cocoartf2709\n{\\fonttbl\\f0\\fswiss Helvetica;\\f1\\fnil\\fcharset128 HiraginoSans-W3;}\n"
         + "{\\colortbl;\\red255\\green0\\blue0;\\red0\\green0\\blue255;}\n"
         + "{\\*\\listtable{\\list\\listtemplateid1{\\listlevel\\levelnfc0\\levelstartat1{\\leveltext\\'02\\'00.;}}\\listid1}}\n"
         + "{\\*\\listoverridetable{\\listoverride\\listid1\\listoverridecount0\\ls1}}\n{\\info{\\title A title}}\n\\pard\\f0\\fs24 "
@@ -53,8 +55,10 @@ final class RTFRereadTests: XCTestCase {
     }
 
     /// Asserts that rereading equals reading whole; returns the reread.
-    private func reread(_ bytes: [UInt8], after previous: RTFReading, spacing: Int, context: String,
-                        file: StaticString = #filePath, line: UInt = #line) -> RTFReading {
+    private func reread(
+        _ bytes: [UInt8], after previous: RTFReading, spacing: Int, context: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> RTFReading {
         let incremental = RTFReader.reread(bytes, after: previous, path: "edited.rtf", converters: converters)
         let whole = RTFReader.reading(of: bytes, path: "edited.rtf", converters: converters, checkpointSpacing: spacing)
         XCTAssertEqual(incremental.document, whole.document, context, file: file, line: line)
@@ -65,7 +69,8 @@ final class RTFRereadTests: XCTestCase {
             print("edit at", p, "oldEnd", old.count - s, "newEnd", bytes.count - s, "read", incremental.bytesRead, "count", bytes.count)
             print("checkpoints", previous.checkpoints.map(\.offset))
             print("previous", String(decoding: old[max(0, p - 60)..<min(old.count, old.count - s + 20)], as: UTF8.self).debugDescription)
-            print("edited", String(decoding: bytes[max(0, p - 60)..<min(bytes.count, bytes.count - s + 20)], as: UTF8.self).debugDescription)
+            print(
+                "edited", String(decoding: bytes[max(0, p - 60)..<min(bytes.count, bytes.count - s + 20)], as: UTF8.self).debugDescription)
         }
         XCTAssertEqual(incremental.canBeResumed, whole.canBeResumed, context, file: file, line: line)
         let plain = RTFReader.read(bytes, path: "edited.rtf", converters: converters)
@@ -184,7 +189,8 @@ final class RTFRereadTests: XCTestCase {
         let edited = replacing("Section 1500\\b0", with: "Section fifteen hundred\\b0", in: original)
         let reread = reread(edited, after: reading, spacing: RTFReader.checkpointSpacing, context: "one line")
         XCTAssertLessThanOrEqual(reread.bytesRead, 3 * RTFReader.checkpointSpacing)
-        XCTAssertEqual(reread.document.blocks.last?.location.column,
-                       (reading.document.blocks.last?.location.column ?? 0) + "fifteen hundred".utf8.count - "1500".utf8.count)
+        XCTAssertEqual(
+            reread.document.blocks.last?.location.column,
+            (reading.document.blocks.last?.location.column ?? 0) + "fifteen hundred".utf8.count - "1500".utf8.count)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GalleySystem
 import XCTest
+
 @testable import GalleyCore
 
 /// Helpers shared by the RTF reader tests.
@@ -11,13 +12,16 @@ enum RTFTestSupport {
 
     /// Reads RTF given as a string (ASCII source; `\'hh` escapes for other bytes).
     static func read(_ source: String, converters: (any CodePageConverting)? = RTFTestSupport.converters)
-        -> (document: Document, diagnostics: [Diagnostic]) {
+        -> (document: Document, diagnostics: [Diagnostic])
+    {
         RTFReader.read(Array(source.utf8), path: "test.rtf", converters: converters)
     }
 
     /// Reads one of the fixtures under `Golden/rtf`.
-    static func readFixture(_ name: String, converters: (any CodePageConverting)? = RTFTestSupport.converters,
-                            filePath: StaticString = #filePath) throws -> (document: Document, diagnostics: [Diagnostic]) {
+    static func readFixture(
+        _ name: String, converters: (any CodePageConverting)? = RTFTestSupport.converters,
+        filePath: StaticString = #filePath
+    ) throws -> (document: Document, diagnostics: [Diagnostic]) {
         let url = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent()
             .appendingPathComponent("Golden/rtf").appendingPathComponent(name)
         let data = try Data(contentsOf: url)

@@ -1,6 +1,7 @@
-import XCTest
-@testable import GalleyCore
 import GalleyTestSupport
+import XCTest
+
+@testable import GalleyCore
 
 final class RendererTests: XCTestCase {
     private struct FixtureUnread: Error, CustomStringConvertible {
@@ -13,16 +14,23 @@ final class RendererTests: XCTestCase {
             // A parser regression must fail here, not skip.
             throw FixtureUnread()
         }
-        let context = RenderContext(schema: .seed, resolveAsset: { name in
-            name == "lpenguin_02" ? ResolvedImage(url: "/files/Assets.xcassets/lpenguin_02.imageset/lpenguin_02.jpg?v=1234", width: 640, height: 427) : nil
-        })
+        let context = RenderContext(
+            schema: .seed,
+            resolveAsset: { name in
+                name == "lpenguin_02"
+                    ? ResolvedImage(url: "/files/Assets.xcassets/lpenguin_02.imageset/lpenguin_02.jpg?v=1234", width: 640, height: 427)
+                    : nil
+            })
         return (HTMLRenderer(context: context).render(item.document), item)
     }
 
     func testEverythingMatchesGolden() throws {
         let (rendered, item) = try renderEverything()
         try GoldenFile.assertMatches(rendered.html, named: "tagged/everything.html")
-        try GoldenFile.assertMatches(KindStyleSheet.css(for: .seed, faces: TextFaces(every: FontMetrics(ascent: 1825 / 2048, descent: 443 / 2048, lineGap: 87 / 2048)), rules: LayoutRules()), named: "tagged/seed-kinds.css")
+        try GoldenFile.assertMatches(
+            KindStyleSheet.css(
+                for: .seed, faces: TextFaces(every: FontMetrics(ascent: 1825 / 2048, descent: 443 / 2048, lineGap: 87 / 2048)),
+                rules: LayoutRules()), named: "tagged/seed-kinds.css")
         XCTAssertEqual(rendered.missingImages.map(\.name), ["lpenguin_09"])
         XCTAssertEqual(rendered.missingImages.first?.location, SourceLocation(line: 10, column: 13))
         XCTAssertEqual(item.diagnostics.count, 1, "only the misspelt tag is warned about")
@@ -37,9 +45,13 @@ final class RendererTests: XCTestCase {
     func testBlockIDsAreStableWhenBlocksAreInsertedAbove() {
         let renderer = HTMLRenderer(context: RenderContext())
         func document(_ texts: [String]) -> Document {
-            Document(title: "t", kind: .tagged, blocks: texts.enumerated().map { index, text in
-                Block(kind: "body", location: SourceLocation(line: index + 1, column: 1), content: .paragraph(Paragraph(runs: [TextRun(text)])))
-            })
+            Document(
+                title: "t", kind: .tagged,
+                blocks: texts.enumerated().map { index, text in
+                    Block(
+                        kind: "body", location: SourceLocation(line: index + 1, column: 1),
+                        content: .paragraph(Paragraph(runs: [TextRun(text)])))
+                })
         }
         let before = renderer.render(document(["a", "b", "b"])).blockIDs
         let after = renderer.render(document(["new", "a", "b", "b"])).blockIDs
@@ -50,31 +62,40 @@ final class RendererTests: XCTestCase {
     func testReusingThePreviousRenderingGivesTheSameResultAsRenderingAgain() {
         // Two contexts, so that an image resolves in one rendering and not in the next.
         let contexts = [
-            RenderContext(resolveAsset: { name in name == "known" ? ResolvedImage(url: "/files/known.png?v=1", width: 4, height: 3) : nil }),
+            RenderContext(resolveAsset: { name in name == "known" ? ResolvedImage(url: "/files/known.png?v=1", width: 4, height: 3) : nil }
+            ),
             RenderContext(resolveAsset: { name in ResolvedImage(url: "/files/\(name).png?v=2", width: 4, height: 3) }),
         ]
         var generator = SeededRandom(seed: 7)
         func block(_ value: UInt64, line: Int) -> Block {
             let location = SourceLocation(line: line, column: 1)
             switch value % 9 {
-            case 0: return Block(kind: "image", location: location, content: .image(ImageBlock(source: .asset(value % 2 == 0 ? "known" : "gone"))))
+            case 0:
+                return Block(
+                    kind: "image", location: location, content: .image(ImageBlock(source: .asset(value % 2 == 0 ? "known" : "gone"))))
             case 1: return Block(kind: "divider", location: location, content: .divider)
             case 2:
-                let cell = TableCell(blocks: [Block(kind: "image", location: location, content: .image(ImageBlock(source: .asset("known"))))])
+                let cell = TableCell(blocks: [
+                    Block(kind: "image", location: location, content: .image(ImageBlock(source: .asset("known"))))
+                ])
                 return Block(kind: "table", location: location, content: .table([[cell]]))
             default:
                 // Few texts, so that repeated content (numbered apart in ids) is common.
                 var style = CharacterStyle()
                 style.bold = value % 3 == 0
                 let texts = ["text é", "かな", "漢字", "", "text"]
-                return Block(kind: "paragraph", location: location, content: .paragraph(Paragraph(runs: [TextRun(texts[Int(value / 9 % 5)], style: style)])))
+                return Block(
+                    kind: "paragraph", location: location,
+                    content: .paragraph(Paragraph(runs: [TextRun(texts[Int(value / 9 % 5)], style: style)])))
             }
         }
         for _ in 0..<300 {
             var blocks = (0..<Int(generator.next() % 40)).map { block(generator.next(), line: $0 + 1) }
             var contextIndex = Int(generator.next() % 2)
             var renderer = HTMLRenderer(context: contexts[contextIndex])
-            var previous = PreviousRendering(document: Document(title: "before", kind: .rtf, blocks: blocks), rendered: renderer.render(Document(title: "before", kind: .rtf, blocks: blocks)))
+            var previous = PreviousRendering(
+                document: Document(title: "before", kind: .rtf, blocks: blocks),
+                rendered: renderer.render(Document(title: "before", kind: .rtf, blocks: blocks)))
             // A chain of versions, each rendered from the one before, as saves come.
             for _ in 0..<4 {
                 for _ in 0..<Int(generator.next() % 4) {
@@ -85,7 +106,8 @@ final class RendererTests: XCTestCase {
                     case 2:
                         // A long stretch replaced, as when a big selection is pasted over.
                         let end = min(blocks.count, position + Int(generator.next() % 20))
-                        blocks.replaceSubrange(position..<end, with: (0..<Int(generator.next() % 20)).map { _ in block(generator.next(), line: 1) })
+                        blocks.replaceSubrange(
+                            position..<end, with: (0..<Int(generator.next() % 20)).map { _ in block(generator.next(), line: 1) })
                     default: if !blocks.isEmpty { blocks[position] = block(generator.next(), line: position + 1) }
                     }
                 }
@@ -109,15 +131,18 @@ final class RendererTests: XCTestCase {
         // As an incremental parse hands them over: the blocks it did not read
         // again are the previous version's values.
         let blocks = (0..<4800).map { index in
-            Block(kind: "paragraph", location: SourceLocation(line: index + 1, column: 1),
-                  content: .paragraph(Paragraph(runs: [TextRun(index % 10 == 0 ? "" : "Paragraph \(index % 700) of a long document.")])))
+            Block(
+                kind: "paragraph", location: SourceLocation(line: index + 1, column: 1),
+                content: .paragraph(Paragraph(runs: [TextRun(index % 10 == 0 ? "" : "Paragraph \(index % 700) of a long document.")])))
         }
         let before = Document(title: "t", kind: .rtf, blocks: blocks)
         let previous = PreviousRendering(document: before, rendered: HTMLRenderer(context: RenderContext()).render(before))
         var edited = blocks
         edited[2400].content = .paragraph(Paragraph(runs: [TextRun("An edited paragraph.")]))
         var added = blocks.map { $0.movedDown(by: 1) }
-        added.insert(Block(kind: "paragraph", location: SourceLocation(line: 1, column: 1), content: .paragraph(Paragraph(runs: [TextRun("")]))), at: 0)
+        added.insert(
+            Block(kind: "paragraph", location: SourceLocation(line: 1, column: 1), content: .paragraph(Paragraph(runs: [TextRun("")]))),
+            at: 0)
         for after in [edited, added, Array(blocks.dropFirst())] {
             let counter = WorkCounter()
             let document = Document(title: "t", kind: .rtf, blocks: after)
@@ -128,7 +153,9 @@ final class RendererTests: XCTestCase {
     }
 
     func testImagesAreCopiedOnlyWhenTheContextIsTheSame() {
-        let context = RenderContext(resolveAsset: { name in name == "known" ? ResolvedImage(url: "/files/known.png?v=1", width: 4, height: 3) : nil })
+        let context = RenderContext(resolveAsset: { name in
+            name == "known" ? ResolvedImage(url: "/files/known.png?v=1", width: 4, height: 3) : nil
+        })
         func image(_ name: String, line: Int) -> Block {
             Block(kind: "image", location: SourceLocation(line: line, column: 1), content: .image(ImageBlock(source: .asset(name))))
         }
@@ -142,7 +169,9 @@ final class RendererTests: XCTestCase {
         for (sameContext, expected) in [(true, 2), (false, 3)] {
             let counter = WorkCounter()
             let previous = PreviousRendering(document: before, rendered: rendered, sameContext: sameContext)
-            XCTAssertEqual(HTMLRenderer(context: context, counter: counter).render(after, reusing: previous), HTMLRenderer(context: context).render(after))
+            XCTAssertEqual(
+                HTMLRenderer(context: context, counter: counter).render(after, reusing: previous),
+                HTMLRenderer(context: context).render(after))
             XCTAssertEqual(counter.steps, expected, "blocks rendered, same context: \(sameContext)")
         }
     }
@@ -150,28 +179,41 @@ final class RendererTests: XCTestCase {
     func testARenderingOfAnotherDocumentIsNotReused() {
         let renderer = HTMLRenderer(context: RenderContext())
         func document(_ texts: [String]) -> Document {
-            Document(title: "t", kind: .rtf, blocks: texts.map { Block(kind: "paragraph", location: .start, content: .paragraph(Paragraph(runs: [TextRun($0)]))) })
+            Document(
+                title: "t", kind: .rtf,
+                blocks: texts.map { Block(kind: "paragraph", location: .start, content: .paragraph(Paragraph(runs: [TextRun($0)]))) })
         }
         let mismatched = PreviousRendering(document: document(["a", "b", "c"]), rendered: renderer.render(document(["x"])))
-        XCTAssertEqual(renderer.render(document(["a", "b", "c", "d"]), reusing: mismatched), renderer.render(document(["a", "b", "c", "d"])))
+        XCTAssertEqual(
+            renderer.render(document(["a", "b", "c", "d"]), reusing: mismatched), renderer.render(document(["a", "b", "c", "d"])))
     }
 
     func testElementsLocateEveryChildOfTheArticle() throws {
-        let rendered = HTMLRenderer(context: RenderContext()).render(Document(title: "Title", kind: .rtf, blocks: [
-            Block(kind: "paragraph", location: .start, content: .paragraph(Paragraph(runs: [TextRun("コガタペンギン")]))),
-            Block(kind: "divider", location: .start, content: .divider),
-        ]))
+        let rendered = HTMLRenderer(context: RenderContext()).render(
+            Document(
+                title: "Title", kind: .rtf,
+                blocks: [
+                    Block(kind: "paragraph", location: .start, content: .paragraph(Paragraph(runs: [TextRun("コガタペンギン")]))),
+                    Block(kind: "divider", location: .start, content: .divider),
+                ]))
         let elements = rendered.elements.map { String(rendered.html.utf8Slice($0.range)) }
         XCTAssertEqual(elements.first, "<header class=\"navbar\" data-display-mode=\"inline\"><h1>Title</h1></header>")
-        XCTAssertTrue(elements[1].hasPrefix("<div class=\"blk k-paragraph\" id=\"\(rendered.blockIDs[0])\"") && elements[1].hasSuffix("ペンギン</p></div>"))
+        XCTAssertTrue(
+            elements[1].hasPrefix("<div class=\"blk k-paragraph\" id=\"\(rendered.blockIDs[0])\"")
+                && elements[1].hasSuffix("ペンギン</p></div>"))
         XCTAssertEqual(rendered.elements.map(\.id), [nil] + rendered.blockIDs)
         // The article's children: the header, then groups, each its opening tag and its blocks, one a line.
         let group = try XCTUnwrap(rendered.groups.first)
         XCTAssertEqual(rendered.groups.count, 1)
-        XCTAssertEqual(String(rendered.html.utf8Slice(group.openingTag)), "<div class=\"blk-group\" id=\"g-\(rendered.blockIDs[0])\" data-line=\"1\" data-column=\"1\">")
-        XCTAssertEqual(String(rendered.html.utf8Slice(group.range)),
-                       String(rendered.html.utf8Slice(group.openingTag)) + "\n" + elements[1...].map { $0 + "\n" }.joined() + "</div>")
-        XCTAssertEqual(rendered.html, rendered.articleTag + "\n" + elements[0] + "\n" + String(rendered.html.utf8Slice(group.range)) + "\n</article>\n")
+        XCTAssertEqual(
+            String(rendered.html.utf8Slice(group.openingTag)),
+            "<div class=\"blk-group\" id=\"g-\(rendered.blockIDs[0])\" data-line=\"1\" data-column=\"1\">")
+        XCTAssertEqual(
+            String(rendered.html.utf8Slice(group.range)),
+            String(rendered.html.utf8Slice(group.openingTag)) + "\n" + elements[1...].map { $0 + "\n" }.joined() + "</div>")
+        XCTAssertEqual(
+            rendered.html, rendered.articleTag + "\n" + elements[0] + "\n" + String(rendered.html.utf8Slice(group.range)) + "\n</article>\n"
+        )
     }
 
     func testUnsafeLinksAreDropped() {
@@ -183,9 +225,13 @@ final class RendererTests: XCTestCase {
         XCTAssertEqual(SafeLink.href("mailto:a@example.com"), "mailto:a@example.com")
         var style = CharacterStyle()
         style.link = "javascript:alert(1)"
-        let html = HTMLRenderer(context: RenderContext()).render(Document(title: "t", kind: .rtf, blocks: [
-            Block(kind: "paragraph", location: .start, content: .paragraph(Paragraph(runs: [TextRun("click", style: style)]))),
-        ])).html
+        let html = HTMLRenderer(context: RenderContext()).render(
+            Document(
+                title: "t", kind: .rtf,
+                blocks: [
+                    Block(kind: "paragraph", location: .start, content: .paragraph(Paragraph(runs: [TextRun("click", style: style)])))
+                ])
+        ).html
         XCTAssertFalse(html.contains("href"))
     }
 
@@ -197,8 +243,9 @@ final class RendererTests: XCTestCase {
         let rendered = HTMLRenderer(context: RenderContext(direction: .rightToLeft)).render(read.document)
         try GoldenFile.assertMatches(rendered.html, named: "rtf/directions.html")
         XCTAssertTrue(rendered.articleTag.contains(" dir=\"rtl\""))
-        XCTAssertFalse(HTMLRenderer(context: RenderContext()).render(read.document).articleTag.contains("dir="),
-                       "no direction without a localisation: each paragraph finds its own")
+        XCTAssertFalse(
+            HTMLRenderer(context: RenderContext()).render(read.document).articleTag.contains("dir="),
+            "no direction without a localisation: each paragraph finds its own")
     }
 
     func testTheDirectionComesFromTheLocalisationThenTheProject() {
@@ -217,7 +264,9 @@ final class RendererTests: XCTestCase {
     }
 
     func testImageHeadersGiveDimensions() {
-        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 2, 0x80, 0, 0, 1, 0xE0]
+        let png: [UInt8] = [
+            0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 2, 0x80, 0, 0, 1, 0xE0,
+        ]
         XCTAssertEqual(ImageDimensions.read(png).map { [$0.width, $0.height] }, [640, 480])
         let gif: [UInt8] = Array("GIF89a".utf8) + [0x10, 0x00, 0x20, 0x00]
         XCTAssertEqual(ImageDimensions.read(gif).map { [$0.width, $0.height] }, [16, 32])

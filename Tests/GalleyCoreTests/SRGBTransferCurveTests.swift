@@ -1,5 +1,6 @@
-@testable import GalleyCore
 import XCTest
+
+@testable import GalleyCore
 
 /// The sRGB curve and the grey ramp are one rule: what the page draws for a
 /// colour (`css`) and what the contrast check measures of it agree, in range

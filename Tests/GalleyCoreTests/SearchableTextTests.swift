@@ -8,17 +8,20 @@ final class SearchableTextTests: XCTestCase {
 
     func testDistinctWordsInOrderLowerCasedFromParagraphsAndTables() {
         let cell = TableCell(blocks: [paragraph("Marsh crane", line: 3)])
-        let document = Document(title: "T", kind: .tagged, blocks: [
-            paragraph("Pelicans glide; pelicans FISH.", line: 1),
-            Block(kind: "image", location: SourceLocation(line: 2, column: 1), content: .image(ImageBlock(source: .asset("x_01")))),
-            Block(kind: "table", location: SourceLocation(line: 3, column: 1), content: .table([[cell]])),
-        ])
+        let document = Document(
+            title: "T", kind: .tagged,
+            blocks: [
+                paragraph("Pelicans glide; pelicans FISH.", line: 1),
+                Block(kind: "image", location: SourceLocation(line: 2, column: 1), content: .image(ImageBlock(source: .asset("x_01")))),
+                Block(kind: "table", location: SourceLocation(line: 3, column: 1), content: .table([[cell]])),
+            ])
         XCTAssertEqual(document.searchableText(), "pelicans glide fish marsh crane")
     }
 
     func testTheTextIsBoundedHoweverLongTheDocument() {
         let words = (0..<50_000).map { "word\($0)" }.joined(separator: " ")
-        let document = Document(title: "T", kind: .tagged, blocks: [paragraph(words, line: 1), paragraph("ペリカンは大きなくちばしの袋で魚をすくい取ります", line: 2)])
+        let document = Document(
+            title: "T", kind: .tagged, blocks: [paragraph(words, line: 1), paragraph("ペリカンは大きなくちばしの袋で魚をすくい取ります", line: 2)])
         let text = document.searchableText(limit: 600)
         XCTAssertLessThanOrEqual(text.utf8.count, 600)
         XCTAssertTrue(text.hasPrefix("word0 word1 word2"))
@@ -31,18 +34,22 @@ final class SearchableTextTests: XCTestCase {
     /// ASCII runs are walked by bytes, others by characters: a word goes on across both.
     func testAWordGoesOnAcrossRunsOfASCIIAndOtherText() {
         let runs = [TextRun("Pel"), TextRun("icans glide"), TextRun("n\u{301}e ünd PELICANS, 42 \r\nbirds")]
-        let document = Document(title: "T", kind: .tagged, blocks: [
-            Block(kind: "body", location: SourceLocation(line: 1, column: 1), content: .paragraph(Paragraph(runs: runs))),
-        ])
+        let document = Document(
+            title: "T", kind: .tagged,
+            blocks: [
+                Block(kind: "body", location: SourceLocation(line: 1, column: 1), content: .paragraph(Paragraph(runs: runs)))
+            ])
         XCTAssertEqual(document.searchableText(), "pelicans gliden\u{301}e ünd 42 birds")
     }
 
     /// A paragraph that is ASCII but for one character (the seed's body
     /// begins each with U+3000) is read as one that is all ASCII.
     func testACharacterBeyondASCIIEndsOrContinuesAWordAsItIs() {
-        let document = Document(title: "T", kind: .tagged, blocks: [
-            paragraph("\u{3000}Body text of Article 7.\u{3000}Caf\u{e9} au lait, cafe\u{301}s;\u{a0}body", line: 1),
-        ])
+        let document = Document(
+            title: "T", kind: .tagged,
+            blocks: [
+                paragraph("\u{3000}Body text of Article 7.\u{3000}Caf\u{e9} au lait, cafe\u{301}s;\u{a0}body", line: 1)
+            ])
         XCTAssertEqual(document.searchableText(), "body text of article 7 caf\u{e9} au lait cafe\u{301}s")
     }
 

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import GalleyCore
 
 /// An edit told by an editor, narrowed and merged with the next, must
@@ -8,7 +9,8 @@ final class SourceEditTests: XCTestCase {
     private func assertTurns(_ edit: SourceEdit, _ previous: [UInt8], into new: [UInt8], _ context: String) {
         XCTAssertEqual(edit.previousCount, previous.count, context)
         XCTAssertEqual(edit.newCount, new.count, context)
-        let rebuilt = Array(previous[..<edit.replaced.lowerBound]) + Array(new[edit.replaced.lowerBound..<edit.insertedEnd])
+        let rebuilt =
+            Array(previous[..<edit.replaced.lowerBound]) + Array(new[edit.replaced.lowerBound..<edit.insertedEnd])
             + Array(previous[edit.replaced.upperBound...])
         XCTAssertEqual(rebuilt, new, context)
     }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import GalleyCore
 
 /// The one line locator against counting from the start, in any order of requests.

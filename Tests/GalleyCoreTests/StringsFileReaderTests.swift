@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import GalleyCore
 import GalleyTestSupport
+import XCTest
+
+@testable import GalleyCore
 
 final class StringsFileReaderTests: XCTestCase {
     private func read(_ text: String) -> (table: StringsTable, diagnostics: [Diagnostic]) {
@@ -13,11 +14,15 @@ final class StringsFileReaderTests: XCTestCase {
         let result = StringsFileReader.read(try [UInt8](Data(contentsOf: url)), path: "en.lproj/Localizable.strings")
         XCTAssertEqual(result.diagnostics, [])
         XCTAssertEqual(result.table.entries.map(\.key), ["title-HelpView", "welcome", "count-birds", "café", "key-only"])
-        XCTAssertEqual(result.table.entries.map(\.value), ["Help", "Hello,\n\"friend\"", "%d birds seen by %@", "Café \u{e9}t\u{c3}\u{a9}", "key-only"])
-        XCTAssertEqual(result.table.entries.map(\.location), [
-            SourceLocation(line: 2, column: 1), SourceLocation(line: 5, column: 1), SourceLocation(line: 6, column: 1),
-            SourceLocation(line: 7, column: 1), SourceLocation(line: 8, column: 1),
-        ])
+        XCTAssertEqual(
+            result.table.entries.map(\.value),
+            ["Help", "Hello,\n\"friend\"", "%d birds seen by %@", "Café \u{e9}t\u{c3}\u{a9}", "key-only"])
+        XCTAssertEqual(
+            result.table.entries.map(\.location),
+            [
+                SourceLocation(line: 2, column: 1), SourceLocation(line: 5, column: 1), SourceLocation(line: 6, column: 1),
+                SourceLocation(line: 7, column: 1), SourceLocation(line: 8, column: 1),
+            ])
         XCTAssertEqual(result.table.entry(forKey: "title-HelpView")?.value, "Help")
     }
 
@@ -26,7 +31,9 @@ final class StringsFileReaderTests: XCTestCase {
         let utf8 = read(text)
         for littleEndian in [true, false] {
             var bytes: [UInt8] = littleEndian ? [0xFF, 0xFE] : [0xFE, 0xFF]
-            for unit in text.utf16 { bytes += littleEndian ? [UInt8(unit & 0xFF), UInt8(unit >> 8)] : [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
+            for unit in text.utf16 {
+                bytes += littleEndian ? [UInt8(unit & 0xFF), UInt8(unit >> 8)] : [UInt8(unit >> 8), UInt8(unit & 0xFF)]
+            }
             let utf16 = StringsFileReader.read(bytes, path: "ja.lproj/Localizable.strings")
             XCTAssertEqual(utf16.table, utf8.table)
             XCTAssertEqual(utf16.diagnostics, [])
@@ -38,25 +45,29 @@ final class StringsFileReaderTests: XCTestCase {
             let bytes: [UInt8] = [0xFF, 0xFE] + units.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
             XCTAssertEqual(StringsFileReader.read(bytes, path: "x.strings").diagnostics.map(\.id), [.unreadableFile], "\(units)")
         }
-        XCTAssertEqual(StringsFileReader.read([0xEF, 0xBB, 0xBF] + Array("a = b;".utf8), path: "x.strings").table.entries.first?.value, "b")
+        XCTAssertEqual(
+            StringsFileReader.read([0xEF, 0xBB, 0xBF] + Array("a = b;".utf8), path: "x.strings").table.entries.first?.value, "b")
         XCTAssertEqual(StringsFileReader.read([0xC3, 0x28], path: "x.strings").diagnostics.map(\.severity), [.error])
     }
 
     func testSyntaxErrorsAtTheirLineAndColumnAndReadingGoesOn() {
-        let result = read("""
-        "a" = "1";
-        "b" "2";
-        "c" = "3"
-        "d" = 4 5;
-        "e" = "five";
-        "f" = "unterminated;
-        """)
-        XCTAssertEqual(result.diagnostics.map { "\($0.location.line):\($0.location.column): \($0.severity.rawValue): \($0.message)" }, [
-            "2:5: error: expected '=' or ';' after 'b'",
-            "4:1: error: missing ';' after the entry for 'c'",
-            "4:9: error: expected ';' after 'd'",
-            "6:7: error: unterminated string: the quote has no closing '\"'",
-        ])
+        let result = read(
+            """
+            "a" = "1";
+            "b" "2";
+            "c" = "3"
+            "d" = 4 5;
+            "e" = "five";
+            "f" = "unterminated;
+            """)
+        XCTAssertEqual(
+            result.diagnostics.map { "\($0.location.line):\($0.location.column): \($0.severity.rawValue): \($0.message)" },
+            [
+                "2:5: error: expected '=' or ';' after 'b'",
+                "4:1: error: missing ';' after the entry for 'c'",
+                "4:9: error: expected ';' after 'd'",
+                "6:7: error: unterminated string: the quote has no closing '\"'",
+            ])
         XCTAssertEqual(result.table.entries.map(\.key), ["a", "c", "e"])
     }
 

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import GalleyCore
 
 final class TaggedContentTests: XCTestCase {
@@ -25,11 +26,19 @@ final class TaggedContentTests: XCTestCase {
         let item = try XCTUnwrap(items(json).first)
         XCTAssertEqual(item.document.title, "Little Penguin")
         XCTAssertEqual(item.diagnostics, [])
-        XCTAssertEqual(item.document.blocks, [
-            Block(kind: "body", location: SourceLocation(line: 2, column: 5), content: .paragraph(Paragraph(runs: [TextRun("\u{3000}本文")]))),
-            Block(kind: "image", location: SourceLocation(line: 3, column: 5), content: .image(ImageBlock(source: .asset("lpenguin_02")))),
-            Block(kind: "caption", location: SourceLocation(line: 4, column: 5), content: .paragraph(Paragraph(runs: [TextRun("夜に帰ってくる群れ")]))),
-        ])
+        XCTAssertEqual(
+            item.document.blocks,
+            [
+                Block(
+                    kind: "body", location: SourceLocation(line: 2, column: 5),
+                    content: .paragraph(Paragraph(runs: [TextRun("\u{3000}本文")]))),
+                Block(
+                    kind: "image", location: SourceLocation(line: 3, column: 5),
+                    content: .image(ImageBlock(source: .asset("lpenguin_02")))),
+                Block(
+                    kind: "caption", location: SourceLocation(line: 4, column: 5),
+                    content: .paragraph(Paragraph(runs: [TextRun("夜に帰ってくる群れ")]))),
+            ])
     }
 
     func testObjectHoldingItemsAndNonContentJSON() throws {
@@ -58,19 +67,23 @@ final class TaggedContentTests: XCTestCase {
             {"imageName": "q", "detailText": "not an array", "imageName": "r"}]
             """
         let readings = try items(json)
-        XCTAssertEqual(readings[0].diagnostics.map(\.formatted), [
-            "data.json:8:3: warning: 'detailText' element is a number, expected a string",
-            "data.json:2:3: warning: caption does not directly follow an image",
-            "data.json:3:3: warning: '<imgae>' matches no block kind and is shown as body text; did you mean 'image'?",
-            "data.json:4:3: warning: unclosed '<caption>': the block is shown as body text",
-            "data.json:6:3: warning: '<caption>' is closed by '</captoin>'; did you mean '</caption>'?",
-            "data.json:7:3: warning: empty body block",
-        ])
-        XCTAssertEqual(readings[1].diagnostics.map(\.formatted), [
-            "data.json:10:50: warning: duplicate key 'imageName'; the last one is used",
-            "data.json:10:1: warning: item has no title ('name')",
-            "data.json:10:34: error: 'detailText' is a string, expected an array of strings",
-        ])
+        XCTAssertEqual(
+            readings[0].diagnostics.map(\.formatted),
+            [
+                "data.json:8:3: warning: 'detailText' element is a number, expected a string",
+                "data.json:2:3: warning: caption does not directly follow an image",
+                "data.json:3:3: warning: '<imgae>' matches no block kind and is shown as body text; did you mean 'image'?",
+                "data.json:4:3: warning: unclosed '<caption>': the block is shown as body text",
+                "data.json:6:3: warning: '<caption>' is closed by '</captoin>'; did you mean '</caption>'?",
+                "data.json:7:3: warning: empty body block",
+            ])
+        XCTAssertEqual(
+            readings[1].diagnostics.map(\.formatted),
+            [
+                "data.json:10:50: warning: duplicate key 'imageName'; the last one is used",
+                "data.json:10:1: warning: item has no title ('name')",
+                "data.json:10:34: error: 'detailText' is a string, expected an array of strings",
+            ])
     }
 
     func testFullWidthTagsAreWarnedWithTheirFix() throws {
@@ -85,11 +98,16 @@ final class TaggedContentTests: XCTestCase {
             ]}]
             """
         let reading = try XCTUnwrap(try items(json).first)
-        XCTAssertEqual(reading.diagnostics.map(\.formatted), [
-            "data.json:2:3: warning: '＜image＞01＜/image＞' has full-width brackets and is shown as body text, not as an image; did you mean '<image>01</image>'?",
-            "data.json:3:3: warning: '＜caption＞ペンギン＜／caption＞' has full-width brackets and is shown as body text, not as a caption; did you mean '<caption>ペンギン</caption>'?",
-            "data.json:4:3: warning: '＜ｉｍａｇｅ＞02＜／ｉｍａｇｅ＞' has full-width brackets and is shown as body text, not as an image; did you mean '<image>02</image>'?",
-        ])
+        XCTAssertEqual(
+            reading.diagnostics.map(\.formatted),
+            [
+                "data.json:2:3: warning: '＜image＞01＜/image＞' has full-width brackets and is shown as body text, not as an image; did you "
+                    + "mean '<image>01</image>'?",
+                "data.json:3:3: warning: '＜caption＞ペンギン＜／caption＞' has full-width brackets and is shown as body text, not as a caption; "
+                    + "did you mean '<caption>ペンギン</caption>'?",
+                "data.json:4:3: warning: '＜ｉｍａｇｅ＞02＜／ｉｍａｇｅ＞' has full-width brackets and is shown as body text, not as an image; did you "
+                    + "mean '<image>02</image>'?",
+            ])
         XCTAssertEqual(reading.document.blocks.map(\.kind), ["body", "body", "body", "body", "body"], "shown as the app shows them")
         // The fix-it writes the whole string again with ASCII tags.
         XCTAssertEqual(reading.diagnostics[0].id, .unknownTag)

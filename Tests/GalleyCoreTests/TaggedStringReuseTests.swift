@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import GalleyCore
 
 /// A reading of edited strings takes over what each unchanged string said
@@ -18,11 +19,14 @@ final class TaggedStringReuseTests: XCTestCase {
         texts.enumerated().map { index, text in
             let start = SourceLocation(line: firstLine + index, column: 7)
             let written = JSONEscaping.sourceQuoted(text)
-            return TaggedString(text: text, range: SourceRange(start, SourceLocation(line: start.line, column: 7 + written.utf16.count)), notation: .jsonString)
+            return TaggedString(
+                text: text, range: SourceRange(start, SourceLocation(line: start.line, column: 7 + written.utf16.count)),
+                notation: .jsonString)
         }
     }
 
-    private func assertSame(_ parsed: TaggedParser.Parsed, _ fresh: TaggedParser.Parsed, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertSame(_ parsed: TaggedParser.Parsed, _ fresh: TaggedParser.Parsed, file: StaticString = #filePath, line: UInt = #line)
+    {
         XCTAssertEqual(parsed.blocks, fresh.blocks, file: file, line: line)
         XCTAssertEqual(parsed.diagnostics, fresh.diagnostics, file: file, line: line)
         XCTAssertEqual(parsed.imageNamings, fresh.imageNamings, file: file, line: line)
@@ -30,12 +34,17 @@ final class TaggedStringReuseTests: XCTestCase {
     }
 
     /// Parses `edited` after `original`, and checks the result against a fresh parse; returns the strings read anew.
-    private func stringsRead(_ edited: [TaggedString], after original: [TaggedString], imageName: String = "littlepenguin", editedImageName: String? = nil,
-                             file: StaticString = #filePath, line: UInt = #line) -> Int {
+    private func stringsRead(
+        _ edited: [TaggedString], after original: [TaggedString], imageName: String = "littlepenguin", editedImageName: String? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> Int {
         let first = TaggedParser(schema: .seed, path: "a.json").blocks(from: original, imageName: imageName)
         let counter = WorkCounter()
-        let parsed = TaggedParser(schema: .seed, path: "a.json", stringsRead: counter).blocks(from: edited, imageName: editedImageName ?? imageName, reusing: first.strings)
-        assertSame(parsed, TaggedParser(schema: .seed, path: "a.json").blocks(from: edited, imageName: editedImageName ?? imageName), file: file, line: line)
+        let parsed = TaggedParser(schema: .seed, path: "a.json", stringsRead: counter).blocks(
+            from: edited, imageName: editedImageName ?? imageName, reusing: first.strings)
+        assertSame(
+            parsed, TaggedParser(schema: .seed, path: "a.json").blocks(from: edited, imageName: editedImageName ?? imageName), file: file,
+            line: line)
         return counter.steps
     }
 
@@ -59,7 +68,11 @@ final class TaggedStringReuseTests: XCTestCase {
         XCTAssertEqual(stringsRead(strings(["New first paragraph."] + texts), after: strings(texts)), 1)
         // Another column, and the same text written with escapes (a longer range).
         let moved = strings(texts).map { string in
-            TaggedString(text: string.text, range: SourceRange(SourceLocation(line: string.location.line, column: 3), SourceLocation(line: string.location.line, column: string.range.end.column + 8)), notation: .jsonString)
+            TaggedString(
+                text: string.text,
+                range: SourceRange(
+                    SourceLocation(line: string.location.line, column: 3),
+                    SourceLocation(line: string.location.line, column: string.range.end.column + 8)), notation: .jsonString)
         }
         XCTAssertEqual(stringsRead(moved, after: strings(texts)), 0)
         XCTAssertEqual(stringsRead(Array(strings(texts).dropFirst(2)), after: strings(texts)), 0, "strings removed")
@@ -88,7 +101,9 @@ final class TaggedStringReuseTests: XCTestCase {
         XCTAssertEqual(after.reading, reader.snapshot(of: edited).reading)
         XCTAssertEqual(counter.steps - read - 20 * 5, 1, "only the edited string was classified again (beside the fresh reading's 100)")
         let line = try XCTUnwrap(String(decoding: edited, as: UTF8.self).split(separator: "\n").first { $0.contains("the edited item 11") })
-        XCTAssertEqual(after.bytesRead, line.trimmingCharacters(in: CharacterSet(charactersIn: " ,")).utf8.count, "only the string's bytes were parsed")
+        XCTAssertEqual(
+            after.bytesRead, line.trimmingCharacters(in: CharacterSet(charactersIn: " ,")).utf8.count, "only the string's bytes were parsed"
+        )
 
         // A line break typed into the item's text is read with the item, and the strings after it are still taken over.
         let broken = Array(text.replacingOccurrences(of: "\"" + target, with: "\"New paragraph\",\n      \"" + target).utf8)

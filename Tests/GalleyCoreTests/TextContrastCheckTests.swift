@@ -38,14 +38,18 @@ final class TextContrastCheckTests: XCTestCase {
         XCTAssertEqual(TextContrastCheck.shortfalls(of: body.style, catalog: AssetCatalog(), traits: iPhone), [])
     }
 
-    private let article = Document(title: "t", kind: .tagged, blocks: [
-        Block(kind: "body", location: SourceLocation(line: 3, column: 5), content: .paragraph(Paragraph(runs: [TextRun("a")]))),
-        Block(kind: "caption", location: SourceLocation(line: 4, column: 5), content: .paragraph(Paragraph(runs: [TextRun("b")]))),
-        Block(kind: "caption", location: SourceLocation(line: 6, column: 5), content: .paragraph(Paragraph(runs: [TextRun("c")]))),
-    ])
+    private let article = Document(
+        title: "t", kind: .tagged,
+        blocks: [
+            Block(kind: "body", location: SourceLocation(line: 3, column: 5), content: .paragraph(Paragraph(runs: [TextRun("a")]))),
+            Block(kind: "caption", location: SourceLocation(line: 4, column: 5), content: .paragraph(Paragraph(runs: [TextRun("b")]))),
+            Block(kind: "caption", location: SourceLocation(line: 6, column: 5), content: .paragraph(Paragraph(runs: [TextRun("c")]))),
+        ])
 
     func testWithNoConfigurationOneWarningIsAtTheFirstCaptionOfTheDocument() throws {
-        let found = TextContrastCheck.diagnostics(for: .seed, shortfalls: TextContrastCheck.shortfalls(of: .seed, catalog: AssetCatalog(), traits: iPhone), configPath: nil, document: article, documentPath: "data.json")
+        let found = TextContrastCheck.diagnostics(
+            for: .seed, shortfalls: TextContrastCheck.shortfalls(of: .seed, catalog: AssetCatalog(), traits: iPhone), configPath: nil,
+            document: article, documentPath: "data.json")
         XCTAssertEqual(found.count, 1)
         let warning = try XCTUnwrap(found.first)
         XCTAssertEqual(warning.id, .lowContrast)
@@ -57,19 +61,27 @@ final class TextContrastCheckTests: XCTestCase {
     }
 
     func testWithAConfigurationTheSeedsOwnCaptionIsWarnedAboutAtItsStart() {
-        let found = TextContrastCheck.diagnostics(for: .seed, shortfalls: TextContrastCheck.shortfalls(of: .seed, catalog: AssetCatalog(), traits: iPhone), configPath: "galley.json", document: article, documentPath: "data.json")
+        let found = TextContrastCheck.diagnostics(
+            for: .seed, shortfalls: TextContrastCheck.shortfalls(of: .seed, catalog: AssetCatalog(), traits: iPhone),
+            configPath: "galley.json", document: article, documentPath: "data.json")
         XCTAssertEqual(found.map(\.path), ["galley.json"])
         XCTAssertEqual(found.map(\.location), [.start])
     }
 
     func testAKindTheConfigurationDeclaresWithoutAColourIsWarnedAboutAtItsName() throws {
-        let config = try XCTUnwrap(ConfigReader(path: "galley.json").read(Array("""
-        {"kinds": [
-          {"name": "body"},
-          {"name": "caption", "style": {"size": 15}}
-        ]}
-        """.utf8)).config)
-        let found = TextContrastCheck.diagnostics(for: config.schema, shortfalls: TextContrastCheck.shortfalls(of: config.schema, catalog: AssetCatalog(), traits: iPhone), configPath: "galley.json", document: article, documentPath: "data.json")
+        let config = try XCTUnwrap(
+            ConfigReader(path: "galley.json").read(
+                Array(
+                    """
+                    {"kinds": [
+                      {"name": "body"},
+                      {"name": "caption", "style": {"size": 15}}
+                    ]}
+                    """.utf8)
+            ).config)
+        let found = TextContrastCheck.diagnostics(
+            for: config.schema, shortfalls: TextContrastCheck.shortfalls(of: config.schema, catalog: AssetCatalog(), traits: iPhone),
+            configPath: "galley.json", document: article, documentPath: "data.json")
         XCTAssertEqual(found.map(\.path), ["galley.json"])
         XCTAssertEqual(found.map(\.location), [SourceLocation(line: 3, column: 12)])
         XCTAssertTrue(found.first?.message.contains("15 pt text needs 4.5:1") ?? false, found.first?.message ?? "")
@@ -80,7 +92,9 @@ final class TextContrastCheckTests: XCTestCase {
         let index = try XCTUnwrap(schema.kinds.firstIndex { $0.name == "caption" })
         schema.kinds[index].style.color = "#AAAAAA"
         schema.kinds[index].style.colorRange = SourceRange(at: SourceLocation(line: 7, column: 18))
-        let found = TextContrastCheck.diagnostics(for: schema, shortfalls: TextContrastCheck.shortfalls(of: schema, catalog: AssetCatalog(), traits: iPhone), configPath: "galley.json", document: article, documentPath: "data.json")
+        let found = TextContrastCheck.diagnostics(
+            for: schema, shortfalls: TextContrastCheck.shortfalls(of: schema, catalog: AssetCatalog(), traits: iPhone),
+            configPath: "galley.json", document: article, documentPath: "data.json")
         XCTAssertEqual(found.map(\.path), ["galley.json"])
         XCTAssertEqual(found.first?.location, SourceLocation(line: 7, column: 18))
         // A fixed light grey is fine on black: only the light appearances fall short.
@@ -89,19 +103,26 @@ final class TextContrastCheckTests: XCTestCase {
 
         // Mid-grey passes on both backgrounds (4.54:1 on white, 4.62:1 on black).
         schema.kinds[index].style.color = "#767676"
-        XCTAssertEqual(TextContrastCheck.diagnostics(for: schema, shortfalls: TextContrastCheck.shortfalls(of: schema, catalog: AssetCatalog(), traits: iPhone), configPath: "galley.json", document: article, documentPath: "data.json"), [])
+        XCTAssertEqual(
+            TextContrastCheck.diagnostics(
+                for: schema, shortfalls: TextContrastCheck.shortfalls(of: schema, catalog: AssetCatalog(), traits: iPhone),
+                configPath: "galley.json", document: article, documentPath: "data.json"), [])
     }
 
     func testAColourSetIsCheckedInEachOfItsAppearances() throws {
         var catalog = AssetCatalog()
         catalog.setContents("A.xcassets/Contents.json", Array(#"{"info": {"version": 1}}"#.utf8))
-        catalog.setContents("A.xcassets/Faint.colorset/Contents.json", Array("""
-        {"colors": [
-          {"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "0x00", "green": "0x00", "blue": "0x00", "alpha": "1.000"}}},
-          {"idiom": "universal", "appearances": [{"appearance": "luminosity", "value": "dark"}],
-           "color": {"color-space": "srgb", "components": {"red": "0x20", "green": "0x20", "blue": "0x20", "alpha": "1.000"}}}
-        ]}
-        """.utf8))
+        catalog.setContents(
+            "A.xcassets/Faint.colorset/Contents.json",
+            Array(
+                """
+                {"colors": [
+                  {"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "0x00", "green": "0x00", "blue": "0x00", \
+                "alpha": "1.000"}}},
+                  {"idiom": "universal", "appearances": [{"appearance": "luminosity", "value": "dark"}],
+                   "color": {"color-space": "srgb", "components": {"red": "0x20", "green": "0x20", "blue": "0x20", "alpha": "1.000"}}}
+                ]}
+                """.utf8))
         var style = KindStyle()
         style.color = "Faint"
         let shortfalls = TextContrastCheck.shortfalls(of: style, catalog: catalog, traits: iPhone)
@@ -162,7 +183,8 @@ final class TextContrastCheckTests: XCTestCase {
         // A paragraph in a colour of its own added at the top moves every other one down.
         let after = colouredRTF([41] + Array(1...40))
         let work = WorkCounter()
-        let contrast = TextContrastCheck.richTextContrast(of: after, reusing: earlier, unchanged: UnchangedBlocks(earlier: before.blocks, blocks: after.blocks), work: work)
+        let contrast = TextContrastCheck.richTextContrast(
+            of: after, reusing: earlier, unchanged: UnchangedBlocks(earlier: before.blocks, blocks: after.blocks), work: work)
         XCTAssertEqual(work.steps, 1)
         XCTAssertEqual(contrast, TextContrastCheck.richTextContrast(of: after))
         let warning = try XCTUnwrap(TextContrastCheck.richTextDiagnostic(contrast, in: after, path: "help.rtf"))
@@ -177,20 +199,43 @@ final class TextContrastCheckTests: XCTestCase {
         var contrast = TextContrastCheck.richTextContrast(of: document)
         let edits: [(String, ([Int]) -> [Int])] = [
             ("first paragraph removed", { Array($0.dropFirst()) }),
-            ("a faint paragraph put in the default colour", { var c = $0; c[2] = 0; return c }),
-            ("a paragraph in the default colour made faint", { var c = $0; c[0] = 9; return c }),
+            (
+                "a faint paragraph put in the default colour",
+                {
+                    var c = $0
+                    c[2] = 0
+                    return c
+                }
+            ),
+            (
+                "a paragraph in the default colour made faint",
+                {
+                    var c = $0
+                    c[0] = 9
+                    return c
+                }
+            ),
             ("last paragraph removed", { Array($0.dropLast()) }),
-            ("two paragraphs added in the middle", { var c = $0; c.insert(contentsOf: [0, 11], at: 3); return c }),
+            (
+                "two paragraphs added in the middle",
+                {
+                    var c = $0
+                    c.insert(contentsOf: [0, 11], at: 3)
+                    return c
+                }
+            ),
             ("every paragraph in the default colour", { $0.map { _ in 0 } }),
             ("all made faint again", { $0.indices.map { $0 + 1 } }),
         ]
         for (name, edit) in edits {
             colours = edit(colours)
             let next = colouredRTF(colours)
-            contrast = TextContrastCheck.richTextContrast(of: next, reusing: contrast, unchanged: UnchangedBlocks(earlier: document.blocks, blocks: next.blocks))
+            contrast = TextContrastCheck.richTextContrast(
+                of: next, reusing: contrast, unchanged: UnchangedBlocks(earlier: document.blocks, blocks: next.blocks))
             XCTAssertEqual(contrast, TextContrastCheck.richTextContrast(of: next), name)
-            XCTAssertEqual(TextContrastCheck.richTextDiagnostic(contrast, in: next, path: "help.rtf"),
-                           richTextDiagnostic(for: next, path: "help.rtf"), name)
+            XCTAssertEqual(
+                TextContrastCheck.richTextDiagnostic(contrast, in: next, path: "help.rtf"),
+                richTextDiagnostic(for: next, path: "help.rtf"), name)
             document = next
         }
     }
@@ -199,7 +244,8 @@ final class TextContrastCheckTests: XCTestCase {
         let before = colouredRTF([1, 2, 3])
         let after = colouredRTF([1, 2, 3, 4])
         let elsewhere = UnchangedBlocks(earlier: colouredRTF([1]).blocks, blocks: colouredRTF([1, 2]).blocks)
-        let contrast = TextContrastCheck.richTextContrast(of: after, reusing: TextContrastCheck.richTextContrast(of: before), unchanged: elsewhere)
+        let contrast = TextContrastCheck.richTextContrast(
+            of: after, reusing: TextContrastCheck.richTextContrast(of: before), unchanged: elsewhere)
         XCTAssertEqual(contrast.faintBlocks, [0, 1, 2, 3])
     }
 

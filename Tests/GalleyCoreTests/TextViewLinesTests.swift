@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import GalleyCore
 
 /// A rich-text document's lines from the faces that draw them, as TextKit

@@ -7,11 +7,18 @@ final class VariantMatchingTests: XCTestCase {
     private let iPhone = PreviewDevice.forWidth(390).traits(appearance: .light)
     private let iPad = PreviewDevice.forWidth(820).traits(appearance: .light)
 
-    private func entry(_ idiom: DeviceIdiom = .universal, _ scale: Int? = nil, _ appearance: Luminosity? = nil, contrast: Contrast? = nil, width: SizeClass? = nil, gamut: DisplayGamut? = nil, locale: String? = nil) -> VariantConditions {
-        VariantConditions(idiom: idiom, scale: scale, appearance: appearance, contrast: contrast, widthClass: width, gamut: gamut, locale: locale)
+    private func entry(
+        _ idiom: DeviceIdiom = .universal, _ scale: Int? = nil, _ appearance: Luminosity? = nil, contrast: Contrast? = nil,
+        width: SizeClass? = nil, gamut: DisplayGamut? = nil, locale: String? = nil
+    ) -> VariantConditions {
+        VariantConditions(
+            idiom: idiom, scale: scale, appearance: appearance, contrast: contrast, widthClass: width, gamut: gamut, locale: locale)
     }
 
-    private func traits(_ base: AssetTraits, scale: Int? = nil, appearance: Luminosity? = nil, contrast: Contrast? = nil, gamut: DisplayGamut? = nil, locale: String? = nil) -> AssetTraits {
+    private func traits(
+        _ base: AssetTraits, scale: Int? = nil, appearance: Luminosity? = nil, contrast: Contrast? = nil, gamut: DisplayGamut? = nil,
+        locale: String? = nil
+    ) -> AssetTraits {
         var traits = base
         if let scale { traits.scale = scale }
         if let appearance { traits.appearance = appearance }
@@ -51,7 +58,10 @@ final class VariantMatchingTests: XCTestCase {
             ("dark only, shown in light as the nearest", [entry(.universal, 2, .dark)], iPhone, 0),
             ("high contrast", [entry(), entry(contrast: .high)], traits(iPhone, contrast: .high), 1),
             ("normal contrast skips the high one", [entry(contrast: .high), entry()], iPhone, 1),
-            ("dark and high contrast", [entry(), entry(.universal, nil, .dark), entry(.universal, nil, .dark, contrast: .high)], traits(iPhone, appearance: .dark, contrast: .high), 2),
+            (
+                "dark and high contrast", [entry(), entry(.universal, nil, .dark), entry(.universal, nil, .dark, contrast: .high)],
+                traits(iPhone, appearance: .dark, contrast: .high), 2
+            ),
             ("compact width", [entry(width: .regular), entry(width: .compact)], iPhone, 1),
             ("regular width on the iPad", [entry(width: .compact), entry(width: .regular)], iPad, 1),
             ("display P3", [entry(gamut: .sRGB), entry(gamut: .displayP3)], iPhone, 1),
@@ -75,10 +85,14 @@ final class VariantMatchingTests: XCTestCase {
     }
 
     func testImageSetSkipsEmptySlots() {
-        let contents = ImageSetContents.read(Array(#"""
-            {"images": [{"idiom": "universal", "scale": "1x", "filename": "a.pdf"}, {"idiom": "universal", "scale": "2x"}, {"idiom": "universal", "scale": "3x"}],
-             "properties": {"template-rendering-intent": "template", "preserves-vector-representation": true, "compression-type": "lossless", "localizable": true}}
-            """#.utf8), path: "x.imageset/Contents.json")
+        let contents = ImageSetContents.read(
+            Array(
+                #"""
+                {"images": [{"idiom": "universal", "scale": "1x", "filename": "a.pdf"}, {"idiom": "universal", "scale": "2x"}, {"idiom": \#
+                "universal", "scale": "3x"}],
+                 "properties": {"template-rendering-intent": "template", "preserves-vector-representation": true, "compression-type": \#
+                "lossless", "localizable": true}}
+                """#.utf8), path: "x.imageset/Contents.json")
         XCTAssertEqual(contents.file(for: iPhone)?.filename, "a.pdf")
         XCTAssertEqual(contents.renderingIntent, .template)
         XCTAssertTrue(contents.preservesVectorRepresentation)
@@ -88,17 +102,25 @@ final class VariantMatchingTests: XCTestCase {
     }
 
     func testImageSetReadsEveryTrait() {
-        let contents = ImageSetContents.read(Array(#"""
-            {"images": [{"idiom": "iphone", "scale": "2x", "filename": "a.png", "width-class": "compact", "height-class": "regular",
-              "display-gamut": "display-P3", "locale": "ja", "subtype": "retina4",
-              "appearances": [{"appearance": "luminosity", "value": "dark"}, {"appearance": "contrast", "value": "high"}]},
-             {"idiom": "ios-marketing", "scale": "1x", "filename": "m.png"},
-             {"idiom": "universal", "scale": "4x", "filename": "b.png"}]}
-            """#.utf8), path: "x.imageset/Contents.json")
-        XCTAssertEqual(contents.entries[0].conditions, VariantConditions(idiom: .iphone, scale: 2, appearance: .dark, contrast: .high, widthClass: .compact, heightClass: .regular, gamut: .displayP3, locale: "ja", subtype: "retina4"))
+        let contents = ImageSetContents.read(
+            Array(
+                #"""
+                {"images": [{"idiom": "iphone", "scale": "2x", "filename": "a.png", "width-class": "compact", "height-class": "regular",
+                  "display-gamut": "display-P3", "locale": "ja", "subtype": "retina4",
+                  "appearances": [{"appearance": "luminosity", "value": "dark"}, {"appearance": "contrast", "value": "high"}]},
+                 {"idiom": "ios-marketing", "scale": "1x", "filename": "m.png"},
+                 {"idiom": "universal", "scale": "4x", "filename": "b.png"}]}
+                """#.utf8), path: "x.imageset/Contents.json")
+        XCTAssertEqual(
+            contents.entries[0].conditions,
+            VariantConditions(
+                idiom: .iphone, scale: 2, appearance: .dark, contrast: .high, widthClass: .compact, heightClass: .regular,
+                gamut: .displayP3, locale: "ja", subtype: "retina4"))
         XCTAssertEqual(contents.entries[0].filenameLocation, SourceLocation(line: 1, column: 60))
         XCTAssertEqual(contents.entries[1].conditions.idiom, .marketing)
-        XCTAssertEqual(contents.diagnostics.map(\.formatted), ["x.imageset/Contents.json:5:34: warning: unknown scale '4x', expected '1x', '2x' or '3x'"])
+        XCTAssertEqual(
+            contents.diagnostics.map(\.formatted),
+            ["x.imageset/Contents.json:5:34: warning: unknown scale '4x', expected '1x', '2x' or '3x'"])
     }
 
     func testBrokenContentsIsAWarningWithItsPosition() {

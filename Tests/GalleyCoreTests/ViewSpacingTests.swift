@@ -66,7 +66,9 @@ final class ViewSpacingTests: XCTestCase {
                 .text(caption, lines: 1), .text(body, lines: 1), .image(image, width: 3, height: 2), .image(image, width: 3, height: 2),
             ]
             // The space from one frame to the next block's text: its gap and its padding.
-            return ColumnLayout.place(blocks, screenWidth: 390, rules: rules).dropFirst().map { ($0.gap?.length ?? 0) + ($0.gap?.padding ?? 0) }
+            return ColumnLayout.place(blocks, screenWidth: 390, rules: rules).dropFirst().map {
+                ($0.gap?.length ?? 0) + ($0.gap?.padding ?? 0)
+            }
         }
         let newer = gaps(iOS17)
         let expected17 = [29.973_333, 11.973_333, 5.936, 0, 27.712, 11.973_333, 8]
@@ -79,8 +81,9 @@ final class ViewSpacingTests: XCTestCase {
     func testTheStacksOwnSpacingReplacesEveryGap() {
         let rules = LayoutRules(stack: StackStyle(spacing: 12))
         let text = ColumnLayout.TextGeometry(face: FontMetrics(ascent: 0.9, descent: 0.2, lineGap: 0), fontSize: 17, lineSpacing: 0)
-        let placed = ColumnLayout.place([.text(text, lines: 1), .image(ColumnLayout.ImageGeometry(), width: 1, height: 1), .measured(height: 3)],
-                                        screenWidth: 390, rules: rules)
+        let placed = ColumnLayout.place(
+            [.text(text, lines: 1), .image(ColumnLayout.ImageGeometry(), width: 1, height: 1), .measured(height: 3)],
+            screenWidth: 390, rules: rules)
         XCTAssertEqual(placed.compactMap(\.gap).map(\.length), [12, 12])
         XCTAssertEqual(placed.compactMap(\.gap).map(\.cause), [.stackSpacing, .stackSpacing])
     }

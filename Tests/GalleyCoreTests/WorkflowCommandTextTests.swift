@@ -17,16 +17,18 @@ final class WorkflowCommandTextTests: XCTestCase {
     func testInertLinesHaveNoCommandLeft() {
         XCTAssertEqual(WorkflowCommandText.inertLine("::error title=X::owned.txt"), #"\x3A:error title=X::owned.txt"#)
         XCTAssertEqual(WorkflowCommandText.inertLine("  ::warning::x"), #"  \x3A:warning::x"#)
-        XCTAssertEqual(WorkflowCommandText.inertLine("a.json:1:2: see ##[error]x and #\u{200B}#[y]"),
-                       "a.json:1:2: see ##\\x5Berror]x and #\u{200B}#\\x5By]")
+        XCTAssertEqual(
+            WorkflowCommandText.inertLine("a.json:1:2: see ##[error]x and #\u{200B}#[y]"),
+            "a.json:1:2: see ##\\x5Berror]x and #\u{200B}#\\x5By]")
         for plain in ["a.json:1:2: error: missing ','", "# [x]", "#[#[", "a::b"] {
             XCTAssertEqual(WorkflowCommandText.inertLine(plain), plain)
         }
     }
 
     func testADiagnosticOfACommandNamedFileNamesTheSameFile() {
-        let diagnostic = Diagnostic(path: "::error title=X::owned.json", id: .unknownTag, at: SourceLocation(line: 2, column: 3),
-                                    severity: .warning, message: "m")
+        let diagnostic = Diagnostic(
+            path: "::error title=X::owned.json", id: .unknownTag, at: SourceLocation(line: 2, column: 3),
+            severity: .warning, message: "m")
         XCTAssertEqual(diagnostic.formatted, "./::error title=X::owned.json:2:3: warning: m")
     }
 

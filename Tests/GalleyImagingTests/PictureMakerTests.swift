@@ -15,7 +15,8 @@ final class PictureMakerTests: XCTestCase {
     private func job(_ name: String, width: Int, reads: Counter? = nil) throws -> PictureMaker.Job {
         let bytes = try Fixture.bytes(name)
         let format = try XCTUnwrap(ImageFileTypes.format(forPath: name))
-        return PictureMaker.Job(key: PictureKey(contentHash: ContentHash.of(bytes), width: width), format: format, enlarge: format.isVector) {
+        return PictureMaker.Job(key: PictureKey(contentHash: ContentHash.of(bytes), width: width), format: format, enlarge: format.isVector)
+        {
             reads?.add()
             return bytes
         }
@@ -54,7 +55,9 @@ final class PictureMakerTests: XCTestCase {
     func testAFailureIsRememberedNotRetried() throws {
         let maker = PictureMaker(workers: 1)
         let broken = Array(try Fixture.bytes("red-120x80.tiff").prefix(40))
-        let job = PictureMaker.Job(key: PictureKey(contentHash: ContentHash.of(broken), width: 64), format: .tiff, enlarge: false) { broken }
+        let job = PictureMaker.Job(key: PictureKey(contentHash: ContentHash.of(broken), width: 64), format: .tiff, enlarge: false) {
+            broken
+        }
         guard case .failure(let first) = maker.makeNow(job), case .failure(let second) = maker.makeNow(job) else {
             return XCTFail("a broken TIFF was drawn")
         }
@@ -65,7 +68,9 @@ final class PictureMakerTests: XCTestCase {
 
     func testABombIsRefusedByThePixelLimitBeforeDecoding() {
         let maker = PictureMaker(workers: 1)
-        let job = PictureMaker.Job(key: PictureKey(contentHash: ContentHash.of(Bomb.png), width: 512), format: .png, enlarge: false) { Bomb.png }
+        let job = PictureMaker.Job(key: PictureKey(contentHash: ContentHash.of(Bomb.png), width: 512), format: .png, enlarge: false) {
+            Bomb.png
+        }
         guard case .failure(let failure) = maker.makeNow(job) else { return XCTFail("a bomb was drawn") }
         XCTAssertEqual(failure, .header(.tooLarge(width: 100_000, height: 100_000)))
     }
@@ -74,7 +79,9 @@ final class PictureMakerTests: XCTestCase {
         // 144 megapixels, under the pixel limit, but 16-bit RGBA: 1.1 GB decoded.
         let header = Bomb.header(width: 12_000, height: 12_000, bitDepth: 16, colourType: 6)
         let maker = PictureMaker(workers: 1)
-        let job = PictureMaker.Job(key: PictureKey(contentHash: ContentHash.of(header), width: 512), format: .png, enlarge: false) { header }
+        let job = PictureMaker.Job(key: PictureKey(contentHash: ContentHash.of(header), width: 512), format: .png, enlarge: false) {
+            header
+        }
         guard case .failure(let failure) = maker.makeNow(job) else { return XCTFail("a 1.1 GB picture was drawn") }
         XCTAssertEqual(failure, .overDecodeBudget(bytes: 12_000 * 12_000 * 8))
         XCTAssertEqual(maker.budget.peakBytes, 0, "nothing may be reserved for a picture that never fits")

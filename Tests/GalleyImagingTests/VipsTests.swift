@@ -56,7 +56,8 @@ final class VipsTests: XCTestCase {
     func testLibvipsOwnReadingOfTheHeaderMustFitWhatWasReserved() {
         // 6,000² of 16-bit RGBA: 288 MB by libvips's own header reading, more than the 100 MB allowed here.
         let header = Bomb.header(width: 6000, height: 6000, bitDepth: 16, colourType: 6)
-        guard case .failure(let failure) = Vips.draw(header, width: 512, enlarge: false, preferPNG: false, decodedBytesAtMost: 100 << 20) else {
+        guard case .failure(let failure) = Vips.draw(header, width: 512, enlarge: false, preferPNG: false, decodedBytesAtMost: 100 << 20)
+        else {
             return XCTFail("drawn beyond its reservation")
         }
         XCTAssertEqual(failure, .overDecodeBudget(bytes: 6000 * 6000 * 8))

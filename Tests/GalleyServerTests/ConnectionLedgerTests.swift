@@ -12,7 +12,7 @@ final class ConnectionLedgerTests: XCTestCase {
         XCTAssertEqual(ledger.opened(1, trusted: false, now: at(0)), [])
         XCTAssertEqual(ledger.opened(2, trusted: true, now: at(1)), [])
         XCTAssertEqual(ledger.opened(3, trusted: true, now: at(2)), [])
-        ledger.headArrived(3)  // a long-poll, held for a minute
+        ledger.headArrived(3) // a long-poll, held for a minute
         XCTAssertEqual(ledger.nextDeadline, at(10))
         XCTAssertEqual(ledger.overdue(at: at(9)), [])
         XCTAssertEqual(ledger.overdue(at: at(11)), [1, 2])

@@ -27,7 +27,7 @@ final class HeadDeadlineTests: XCTestCase {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var timeout = timeval(tv_sec: 60, tv_usec: 0)  // a hang guard only
+        var timeout = timeval(tv_sec: 60, tv_usec: 0) // a hang guard only
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
@@ -61,7 +61,13 @@ final class HeadDeadlineTests: XCTestCase {
         let listening = try ListeningSocket(host: "127.0.0.1", port: 0)
         let port = listening.port
         let server = try HTTPServer(socket: listening, handler: handler, limits: limits)
-        defer { server.stop { for pending in handler.parked.withLock({ $0 }) { pending.resume(with: HTTPResponse(status: 503, contentType: "text/plain", body: "")) } } }
+        defer {
+            server.stop {
+                for pending in handler.parked.withLock({ $0 }) {
+                    pending.resume(with: HTTPResponse(status: 503, contentType: "text/plain", body: ""))
+                }
+            }
+        }
 
         // A long-poll, held from before the slow clients came.
         let held = try connect(port)

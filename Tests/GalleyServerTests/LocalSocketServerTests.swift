@@ -3,6 +3,7 @@ import GalleyCore
 import GalleySystem
 import Glibc
 import XCTest
+
 @testable import GalleyServer
 
 /// The one-thread server behind the editor link, over real Unix sockets.
@@ -77,7 +78,7 @@ final class LocalSocketServerTests: XCTestCase {
         let server = try startServer(maximumConnections: 300)
         let before = threadCount()
         var clients: [LocalSocketConnection] = []
-        defer { clients.forEach { $0.close() } }
+        defer { for client in clients { client.close() } }
         for index in 0..<200 {
             let client = try LocalSocketConnection.connect(to: path)
             try client.write(Array("hello \(index)\n".utf8))
@@ -96,7 +97,7 @@ final class LocalSocketServerTests: XCTestCase {
         let silent = try LocalSocketConnection.connect(to: path)
         defer { silent.close() }
         var talkers: [LocalSocketConnection] = []
-        defer { talkers.forEach { $0.close() } }
+        defer { for talker in talkers { talker.close() } }
         for index in 0..<2 {
             let client = try LocalSocketConnection.connect(to: path)
             try client.write(Array("t\(index)\n".utf8))
@@ -134,7 +135,7 @@ final class LocalSocketServerTests: XCTestCase {
         let ended = Ended()
         let server = try startServer(ended: ended)
         let clients = try (0..<5).map { _ in try LocalSocketConnection.connect(to: path) }
-        defer { clients.forEach { $0.close() } }
+        defer { for client in clients { client.close() } }
         eventually("the server never accepted all five") { server.connectionCount == 5 }
         server.stop()
         for client in clients { XCTAssertNil(client.readLine()) }

@@ -1,7 +1,8 @@
 import Foundation
-import Glibc
 import GalleySystem
+import Glibc
 import XCTest
+
 @testable import GalleyServer
 
 /// The Unix socket between `galley serve` and `galley lsp`: who may bind

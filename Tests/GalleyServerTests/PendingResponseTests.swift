@@ -2,6 +2,7 @@ import Dispatch
 import GalleyCore
 import GalleySystem
 import XCTest
+
 @testable import GalleyServer
 
 /// A held request is answered once, whoever answers it and from whichever thread.

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import GalleyServer
 
 /// A body made from bytes is those bytes: written once, by whoever wrote them.

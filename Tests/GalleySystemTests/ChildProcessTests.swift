@@ -6,10 +6,13 @@ import XCTest
 /// Children run to their end or their kill, whatever they write where:
 /// real processes of /bin/sh.
 final class ChildProcessTests: XCTestCase {
-    private func shell(_ script: String, input: [UInt8] = [], timeLimit: Duration = .seconds(60),
-                       outputLimit: Int = 16 * 1024 * 1024) throws -> ChildProcess.Outcome {
-        var child = ChildProcess(program: "sh", arguments: ["-c", script], environment: ChildProcess.currentEnvironment,
-                                 timeLimit: timeLimit, outputLimit: outputLimit)
+    private func shell(
+        _ script: String, input: [UInt8] = [], timeLimit: Duration = .seconds(60),
+        outputLimit: Int = 16 * 1024 * 1024
+    ) throws -> ChildProcess.Outcome {
+        var child = ChildProcess(
+            program: "sh", arguments: ["-c", script], environment: ChildProcess.currentEnvironment,
+            timeLimit: timeLimit, outputLimit: outputLimit)
         child.input = input
         return try child.run()
     }
@@ -20,7 +23,8 @@ final class ChildProcessTests: XCTestCase {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.filter { Int($0) != nil }.filter { pid in
             guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
+                let close = stat.lastIndex(of: ")")
+            else { return false }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             return fields.count > 1 && fields[0] == "Z" && fields[1] == own
         }
@@ -71,16 +75,18 @@ final class ChildProcessTests: XCTestCase {
 
     func testASignalAndAMissingProgramAreSaid() throws {
         XCTAssertEqual(try shell("kill -TERM $$").termination, .signalled(SIGTERM))
-        let missing = ChildProcess(program: "galley-no-such-program", arguments: [], environment: [],
-                                   timeLimit: .seconds(5), outputLimit: 1)
+        let missing = ChildProcess(
+            program: "galley-no-such-program", arguments: [], environment: [],
+            timeLimit: .seconds(5), outputLimit: 1)
         XCTAssertThrowsError(try missing.run()) { error in
             XCTAssertEqual(error as? ChildProcess.Failure, .cannotStart(program: "galley-no-such-program", errno: ENOENT))
         }
     }
 
     func testTheEnvironmentIsTheOneGiven() throws {
-        let child = ChildProcess(program: "/usr/bin/env", arguments: [], environment: ["ONLY=this"],
-                                 timeLimit: .seconds(30), outputLimit: 4096)
+        let child = ChildProcess(
+            program: "/usr/bin/env", arguments: [], environment: ["ONLY=this"],
+            timeLimit: .seconds(30), outputLimit: 4096)
         XCTAssertEqual(String(decoding: try child.run().output, as: UTF8.self), "ONLY=this\n")
     }
 }

@@ -34,7 +34,12 @@ final class ConfinedTreeTests: XCTestCase {
         let tree = try ConfinedTree(root: root)
         var files: [String] = []
         var entered: [String] = []
-        tree.walk(isIgnored: { _ in false }, enter: { entered.append($0); return true }, file: { files.append($0) })
+        tree.walk(
+            isIgnored: { _ in false },
+            enter: {
+                entered.append($0)
+                return true
+            }, file: { files.append($0) })
         XCTAssertEqual(files.sorted(), [root + "/a/b/deep.txt", root + "/file-in", root + "/top.txt"])
         XCTAssertEqual(entered.count, 3, "root, a (by one of its two names) and a/b: \(entered)")
         XCTAssertFalse(entered.contains { $0.contains("link-out") || $0.contains("outside") })

@@ -65,7 +65,8 @@ final class ContentFolderTests: XCTestCase {
 
     private func assertReads(_ path: String, _ expected: String, file: StaticString = #filePath, line: UInt = #line) {
         for (name, folder) in folders {
-            XCTAssertEqual((try? folder.read(path)).map { String(decoding: $0, as: UTF8.self) }, expected, "\(name): \(path)", file: file, line: line)
+            XCTAssertEqual(
+                (try? folder.read(path)).map { String(decoding: $0, as: UTF8.self) }, expected, "\(name): \(path)", file: file, line: line)
             XCTAssertTrue(folder.hasEntry(path), "\(name): \(path)", file: file, line: line)
         }
     }

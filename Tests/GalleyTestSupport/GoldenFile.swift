@@ -13,8 +13,10 @@ public enum GoldenFile {
     public static var isRecording: Bool { ProcessInfo.processInfo.environment["GALLEY_RECORD"] == "1" }
 
     /// Fails with a diff when `actual` is not the file at `url` (shown as `name`).
-    public static func assertMatches(_ actual: String, at url: URL, shownAs name: String,
-                                     file: StaticString = #filePath, line: UInt = #line) throws {
+    public static func assertMatches(
+        _ actual: String, at url: URL, shownAs name: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         if isRecording {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try actual.write(to: url, atomically: true, encoding: .utf8)

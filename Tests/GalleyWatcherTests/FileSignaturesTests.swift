@@ -1,6 +1,7 @@
 import Foundation
 import GalleySystem
 import XCTest
+
 @testable import GalleyWatcher
 
 /// What two takes of a folder say changed: the polling watcher's passes and the changes view's copy of the folder.
@@ -11,15 +12,21 @@ final class FileSignaturesTests: XCTestCase {
     }
 
     func testChangedNewAndGoneFilesInPathOrder() {
-        let before = FileSignatures(files: ["/c/kept": signature(1), "/c/written": signature(1), "/c/renamed-over": signature(1), "/c/gone": signature(1)])
-        let now = FileSignatures(files: ["/c/kept": signature(1), "/c/written": signature(1, modified: 2),
-                                         "/c/renamed-over": signature(1, inode: 8), "/c/new": signature(3)])
-        XCTAssertEqual(before.changes(to: now), [
-            WatchEvent(path: "/c/new", kind: .changed),
-            WatchEvent(path: "/c/renamed-over", kind: .changed),
-            WatchEvent(path: "/c/written", kind: .changed),
-            WatchEvent(path: "/c/gone", kind: .removed),
+        let before = FileSignatures(files: [
+            "/c/kept": signature(1), "/c/written": signature(1), "/c/renamed-over": signature(1), "/c/gone": signature(1),
         ])
+        let now = FileSignatures(files: [
+            "/c/kept": signature(1), "/c/written": signature(1, modified: 2),
+            "/c/renamed-over": signature(1, inode: 8), "/c/new": signature(3),
+        ])
+        XCTAssertEqual(
+            before.changes(to: now),
+            [
+                WatchEvent(path: "/c/new", kind: .changed),
+                WatchEvent(path: "/c/renamed-over", kind: .changed),
+                WatchEvent(path: "/c/written", kind: .changed),
+                WatchEvent(path: "/c/gone", kind: .removed),
+            ])
         XCTAssertEqual(now.changes(to: now), [])
     }
 
@@ -34,7 +41,8 @@ final class FileSignaturesTests: XCTestCase {
         XCTAssertEqual(first.paths, [folder + "/sub/a.json"], "a swap file is not content")
         XCTAssertEqual(first.changes(to: FileSignatures.take(of: tree, isIgnored: EditorTemporaryFiles.isTemporary(path:))), [])
         try Data("ab".utf8).write(to: URL(fileURLWithPath: folder + "/sub/a.json"))
-        XCTAssertEqual(first.changes(to: FileSignatures.take(of: tree, isIgnored: EditorTemporaryFiles.isTemporary(path:))),
-                       [WatchEvent(path: folder + "/sub/a.json", kind: .changed)])
+        XCTAssertEqual(
+            first.changes(to: FileSignatures.take(of: tree, isIgnored: EditorTemporaryFiles.isTemporary(path:))),
+            [WatchEvent(path: folder + "/sub/a.json", kind: .changed)])
     }
 }

@@ -30,7 +30,7 @@ final class LifecycleTests: XCTestCase {
         }
         // A hang guard only: the threads end as soon as they are woken.
         let deadline = Date().addingTimeInterval(60)
-        while (Self.openDescriptors() > descriptorsBefore || Self.threadCount() > threadsBefore), Date() < deadline {
+        while Self.openDescriptors() > descriptorsBefore || Self.threadCount() > threadsBefore, Date() < deadline {
             usleep(10_000)
         }
         XCTAssertEqual(Self.openDescriptors(), descriptorsBefore)

@@ -1,5 +1,6 @@
 import GalleySystem
 import XCTest
+
 @testable import GalleyWatcher
 
 /// The watcher's path arithmetic (its own and `FilePath`'s) works on bytes: a combining mark after `/` (U+0619, U+0301) is a new name, not

@@ -1,5 +1,5 @@
-import GalleySystem
 import GalleyCore
+import GalleySystem
 import Glibc
 
 /// `galley check`: every diagnostic of the given files and folders, in the
@@ -85,7 +85,6 @@ struct CheckCommand {
         let failing = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
         return failing ? 1 : 0
     }
-
 
     /// `galley.json`'s own problems, which documents carry only when there
     /// are documents to carry them.

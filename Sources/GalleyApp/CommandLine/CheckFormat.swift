@@ -21,10 +21,11 @@ enum CheckFormat: String, CaseIterable, Sendable {
             let errors = diagnostics.filter { $0.severity == .error }.count
             let warnings = diagnostics.filter { $0.severity == .warning }.count
             // Text from the content reaches the terminal with its control characters escaped.
-            let lines = diagnostics.map { TerminalText.shown($0.formatted) } + [
-                "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
-                    + " in \(fileCount) file\(fileCount == 1 ? "" : "s")",
-            ]
+            let lines =
+                diagnostics.map { TerminalText.shown($0.formatted) } + [
+                    "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+                        + " in \(fileCount) file\(fileCount == 1 ? "" : "s")"
+                ]
             return lines.joined(separator: "\n")
         case .json:
             var json = JSONWriter()

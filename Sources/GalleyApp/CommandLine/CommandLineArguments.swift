@@ -28,7 +28,6 @@ struct ServeOptions: Equatable {
     var editorCommand: String?
 }
 
-
 /// Turns the words after `galley` into a `Command`, by the table in
 /// `CommandTable`; this file only gives each command's values their types.
 enum CommandLineArguments {
@@ -59,9 +58,13 @@ enum CommandLineArguments {
             guard parsed.operands.count <= 2 else {
                 throw UsageError.extraOperand(command: name, takes: "a revision and one path", given: parsed.operands[2])
             }
-            return .diff(revision: parsed.operands[0], path: parsed.operands.count == 2 ? parsed.operands[1] : ".", output: parsed.value("--output"), site: false)
+            return .diff(
+                revision: parsed.operands[0], path: parsed.operands.count == 2 ? parsed.operands[1] : ".", output: parsed.value("--output"),
+                site: false)
         case CommandTable.check.name:
-            let format = parsed.last(of: ["--json", "--format"]) == "--json" ? .json : parsed.value("--format").flatMap(CheckFormat.init(rawValue:)) ?? .text
+            let format =
+                parsed.last(of: ["--json", "--format"]) == "--json"
+                ? .json : parsed.value("--format").flatMap(CheckFormat.init(rawValue:)) ?? .text
             return .check(paths: parsed.operands, format: format, strict: parsed.has("--strict"), verbose: parsed.has("--verbose"))
         case CommandTable.completions.name:
             guard let shell = parsed.operands.first.flatMap(ShellCompletion.Shell.init(rawValue:)) else {

@@ -15,7 +15,7 @@ enum CommandTable {
         details: [
             "Watches DIR (default: the current folder) and serves a live preview on http://127.0.0.1:4400/. "
                 + "It prints the URL on standard output once it accepts connections and logs one line per update on standard error. "
-                + "SIGINT and SIGTERM answer every held poll and exit 0; SIGHUP reads galley.json again.",
+                + "SIGINT and SIGTERM answer every held poll and exit 0; SIGHUP reads galley.json again."
         ],
         operands: OperandSpec(
             placeholder: "DIR", kind: .folder, count: .optionalOne, noun: "folder", needed: ""),
@@ -31,9 +31,10 @@ enum CommandTable {
                 group: "address"),
             OptionSpec(
                 name: "--port", short: "-p",
-                argument: .required(ValueSpec(
-                    placeholder: "N",
-                    kind: .number(NumberRule(range: 0...65535, isInteger: true, noun: "port", hint: "0–65535")))),
+                argument: .required(
+                    ValueSpec(
+                        placeholder: "N",
+                        kind: .number(NumberRule(range: 0...65535, isInteger: true, noun: "port", hint: "0–65535")))),
                 summary: "listen on port N instead of 4400; 0 picks a free port"),
             OptionSpec(name: "--open", summary: "open the preview in the browser (xdg-open)"),
             OptionSpec(
@@ -44,14 +45,18 @@ enum CommandTable {
                 argument: .optional(
                     ValueSpec(
                         placeholder: "SECONDS",
-                        kind: .number(NumberRule(
-                            range: 0.05...3600, isInteger: false, noun: "poll interval", hint: "seconds, 0.05–3600"))),
+                        kind: .number(
+                            NumberRule(
+                                range: 0.05...3600, isInteger: false, noun: "poll interval", hint: "seconds, 0.05–3600"))),
                     fallback: "1"),
                 summary: "compare files every SECONDS (default 1) instead of using inotify, "
                     + "for network and container mounts where inotify sees nothing"),
             OptionSpec(
                 name: "--editor", argument: .required(ValueSpec(placeholder: "COMMAND", kind: .text)),
-                summary: "Alt/Ctrl-click on a block opens COMMAND with {file}, {line} and {column} filled in, e.g. 'code -g {file}:{line}:{column}'; it runs without a shell"),
+                summary:
+                    "Alt/Ctrl-click on a block opens COMMAND with {file}, {line} and {column} filled in, e.g. 'code -g "
+                    + "{file}:{line}:{column}'; it runs without a shell"
+            ),
             OptionSpec(name: "--quiet", short: "-q", summary: "log only errors", group: "log"),
             OptionSpec(name: "--verbose", short: "-v", summary: "log every file event too", group: "log"),
         ]
@@ -61,7 +66,9 @@ enum CommandTable {
         name: "render",
         summary: "write the preview of content files as HTML",
         details: [
-            "Writes the preview of content files as one self-contained HTML page (images inlined), to standard output or to the file given with -o. For a folder, writes a static site (an index and one page per document, images copied) to the folder given with -o, which must not be inside the content folder.",
+            "Writes the preview of content files as one self-contained HTML page (images inlined), to standard output or to the file "
+                + "given with -o. For a folder, writes a static site (an index and one page per document, images copied) to the folder "
+                + "given with -o, which must not be inside the content folder."
         ],
         operands: OperandSpec(
             placeholder: "PATH", kind: .fileOrFolder, count: .oneOrMore, noun: "path", needed: "a PATH"),
@@ -71,7 +78,10 @@ enum CommandTable {
                 summary: "write to the file OUT, or for a folder the site to the folder OUT"),
             OptionSpec(
                 name: "--since", argument: .required(ValueSpec(placeholder: "REV", kind: .text)),
-                summary: "for review: write the folder's changes since the git revision REV (or in the range A..B) as galley diff shows them: to standard output, or as a site in the folder OUT"),
+                summary:
+                    "for review: write the folder's changes since the git revision REV (or in the range A..B) as galley diff shows them: "
+                    + "to standard output, or as a site in the folder OUT"
+            ),
         ]
     )
 
@@ -79,14 +89,19 @@ enum CommandTable {
         name: "diff",
         summary: "show what changed in the content since a git revision",
         details: [
-            "Renders the content as it is and as it was at the git revision REV (or at both ends of a range A..B, or from the merge base of A and B to B with A...B; an end left out is HEAD), read through git without writing into the content folder, and writes one self-contained HTML page to standard output or to the file given with -o: each document that changed, with its added, removed and changed blocks marked, renamed files followed, and documents that appeared or disappeared. PATH is the content folder (default: the current folder) or one file in it. The exit status is 1 when the folder is not in a git work tree or the revision does not exist.",
+            "Renders the content as it is and as it was at the git revision REV (or at both ends of a range A..B, or from the merge base "
+                + "of A and B to B with A...B; an end left out is HEAD), read through git without writing into the content folder, and "
+                + "writes one self-contained HTML page to standard output or to the file given with -o: each document that changed, with "
+                + "its added, removed and changed blocks marked, renamed files followed, and documents that appeared or disappeared. PATH "
+                + "is the content folder (default: the current folder) or one file in it. The exit status is 1 when the folder is not in "
+                + "a git work tree or the revision does not exist."
         ],
         operands: OperandSpec(
             placeholder: "REV [PATH]", kind: .text, count: .oneOrMore, noun: "path", needed: "a revision"),
         options: [
             OptionSpec(
                 name: "--output", short: "-o", argument: .required(ValueSpec(placeholder: "FILE", kind: .file)),
-                summary: "write the page to FILE instead of standard output"),
+                summary: "write the page to FILE instead of standard output")
         ]
     )
 
@@ -94,7 +109,9 @@ enum CommandTable {
         name: "check",
         summary: "print the diagnostics of content files",
         details: [
-            "Reads content files or folders (galley.json too) and prints their diagnostics as path:line:column: severity: message, or in the --format a CI tool reads. Each diagnostic has a stable id (such as unknown-tag or missing-image), a range and, where Galley knows one, a fix.",
+            "Reads content files or folders (galley.json too) and prints their diagnostics as path:line:column: severity: message, or in "
+                + "the --format a CI tool reads. Each diagnostic has a stable id (such as unknown-tag or missing-image), a range and, "
+                + "where Galley knows one, a fix.",
             "Exit status: " + CheckCommand.exitStatuses.joined(separator: "; ") + ".",
         ],
         operands: OperandSpec(
@@ -102,13 +119,17 @@ enum CommandTable {
             needed: "at least one PATH"),
         options: [
             OptionSpec(
-                name: "--format", argument: .required(ValueSpec(placeholder: "FORMAT", kind: .choice(CheckFormat.allCases.map(\.rawValue)))),
-                summary: "github (GitHub Actions annotations), json (every field: id, range, fix-its), sarif (SARIF 2.1.0) or text (the default)",
+                name: "--format",
+                argument: .required(ValueSpec(placeholder: "FORMAT", kind: .choice(CheckFormat.allCases.map(\.rawValue)))),
+                summary:
+                    "github (GitHub Actions annotations), json (every field: id, range, fix-its), sarif (SARIF 2.1.0) or text (the "
+                    + "default)",
                 group: "format"),
             OptionSpec(name: "--json", summary: "the same as --format json", group: "format"),
             OptionSpec(name: "--strict", summary: "warnings fail the check too (exit status 1)"),
-            OptionSpec(name: "--verbose", short: "-v",
-                       summary: "also name each style font this machine draws with another face, and characters no font draws"),
+            OptionSpec(
+                name: "--verbose", short: "-v",
+                summary: "also name each style font this machine draws with another face, and characters no font draws"),
         ]
     )
 
@@ -116,7 +137,10 @@ enum CommandTable {
         name: "lsp",
         summary: "a language server for editors, on standard input and output",
         details: [
-            "Speaks the Language Server Protocol on standard input and output. Open buffers drive the preview as you type, without saving: through the galley serve running for the file's folder (found through a socket in $XDG_RUNTIME_DIR/galley/), or through a preview of its own on a free loopback port, whose URL it tells the editor. Diagnostics, quick fixes, completion, hover and definition appear in the editor.",
+            "Speaks the Language Server Protocol on standard input and output. Open buffers drive the preview as you type, without "
+                + "saving: through the galley serve running for the file's folder (found through a socket in $XDG_RUNTIME_DIR/galley/), "
+                + "or through a preview of its own on a free loopback port, whose URL it tells the editor. Diagnostics, quick fixes, "
+                + "completion, hover and definition appear in the editor."
         ],
         operands: nil,
         options: []
@@ -126,7 +150,8 @@ enum CommandTable {
         name: "completions",
         summary: "print the shell completion script for SHELL",
         details: [
-            "Prints the completion script for bash, zsh or fish on standard output. The Debian package installs all three; this command is for other installs.",
+            "Prints the completion script for bash, zsh or fish on standard output. The Debian package installs all three; this command "
+                + "is for other installs."
         ],
         operands: OperandSpec(
             placeholder: "SHELL", kind: .choice(ShellCompletion.Shell.allCases.map(\.rawValue)), count: .exactlyOne,

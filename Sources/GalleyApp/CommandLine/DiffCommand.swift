@@ -97,8 +97,9 @@ struct DiffCommand {
         guard let skipped = unpacked?.skipped, !skipped.isEmpty else { return }
         let more = skipped.count > 5 ? " and \(skipped.count - 5) more" : ""
         let shown = skipped.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + more
-        Console.error("galley: note: not read from \(commit.prefix(12)) (symlinks, submodules, files over "
-            + "\(ContentFolder.maximumFileSize / 1024 / 1024) MiB and names Galley does not write): \(shown)")
+        Console.error(
+            "galley: note: not read from \(commit.prefix(12)) (symlinks, submodules, files over "
+                + "\(ContentFolder.maximumFileSize / 1024 / 1024) MiB and names Galley does not write): \(shown)")
     }
 
     /// Every document under `root` (or of the one file `only`), rendered as a self-contained page shows it.

@@ -8,11 +8,12 @@ import GalleyCore
 /// property values also `:` and `,`, which separate properties.
 enum GitHubAnnotation {
     static func command(for diagnostic: Diagnostic) -> String {
-        let level = switch diagnostic.severity {
-        case .error: "error"
-        case .warning: "warning"
-        case .note: "notice"
-        }
+        let level =
+            switch diagnostic.severity {
+            case .error: "error"
+            case .warning: "warning"
+            case .note: "notice"
+            }
         let range = diagnostic.range
         let properties = [
             ("file", diagnostic.path), ("line", "\(range.start.line)"), ("col", "\(range.start.column)"),
@@ -30,11 +31,11 @@ enum GitHubAnnotation {
     }
 }
 
-private extension String {
+extension String {
     /// Each scalar that is a key replaced by its value, in one pass (so the
     /// `%` of one escape is never escaped again). Scalars, not characters:
     /// CR LF is one `Character`.
-    func replacingEvery(_ replacements: [Unicode.Scalar: String]) -> String {
+    fileprivate func replacingEvery(_ replacements: [Unicode.Scalar: String]) -> String {
         var result = ""
         result.reserveCapacity(utf8.count)
         for scalar in unicodeScalars {

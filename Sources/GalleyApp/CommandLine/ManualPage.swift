@@ -5,7 +5,7 @@ import GalleyCore
 enum ManualPage {
     /// The variables Galley reads, with what it does with them.
     static let environment: [(name: String, meaning: String)] = [
-        ("PATH", "Where the program of --editor and xdg-open(1) for --open are looked up."),
+        ("PATH", "Where the program of --editor and xdg-open(1) for --open are looked up.")
     ]
 
     static var text: String {
@@ -25,9 +25,19 @@ enum ManualPage {
             "\(bold(CommandTable.help.name)) | \(bold(CommandTable.version.name))",
             ".YS",
             ".SH DESCRIPTION",
-            roff("Galley is a live preview daemon for the people who write an app's content. Run galley serve in a content folder, open the page it prints, and keep writing in your own editor: every time a file is saved, Galley notices the change through inotify(7), parses the file again, and pushes the new rendering to every open preview page over HTTP long-polling. The page updates in place, keeps its scroll position and marks what changed."),
+            roff(
+                "Galley is a live preview daemon for the people who write an app's content. Run galley serve in a content folder, open "
+                    + "the page it prints, and keep writing in your own editor: every time a file is saved, Galley notices the change "
+                    + "through inotify(7), parses the file again, and pushes the new rendering to every open preview page over HTTP "
+                    + "long-polling. The page updates in place, keeps its scroll position and marks what changed."
+            ),
             ".PP",
-            roff("It reads tagged content (JSON files holding items whose text is an array of blocks such as <image>02</image>, <caption>…</caption> and body text), tagged text (.txt), RTF and RTFD, HTML and plain text. Images are found in asset catalogs (*.xcassets/NAME.imageset) or as plain image files in the folder. Every mistake (a missing image, a misspelt tag, a broken JSON comma) is reported with its file, line and column."),
+            roff(
+                "It reads tagged content (JSON files holding items whose text is an array of blocks such as <image>02</image>, "
+                    + "<caption>…</caption> and body text), tagged text (.txt), RTF and RTFD, HTML and plain text. Images are found in "
+                    + "asset catalogs (*.xcassets/NAME.imageset) or as plain image files in the folder. Every mistake (a missing image, a "
+                    + "misspelt tag, a broken JSON comma) is reported with its file, line and column."
+            ),
             ".PP",
             roff("Galley never writes into the content folder."),
             ".SH COMMANDS",
@@ -44,22 +54,42 @@ enum ManualPage {
         }
         page += [
             ".SH CONFIGURATION",
-            roff("A file galley.json at the top of the content folder is optional; without it Galley uses the three block kinds of the tagged content (image, caption, body) and a \(PreviewDevice.defaultWidth) pt phone. Saving it re-renders every open page; while it is invalid, the last valid one stays in force and its errors show on every page. Its keys:"),
+            roff(
+                "A file galley.json at the top of the content folder is optional; without it Galley uses the three block kinds of the "
+                    + "tagged content (image, caption, body) and a \(PreviewDevice.defaultWidth) pt phone. Saving it re-renders every "
+                    + "open page; while it is invalid, the last valid one stays in force and its errors show on every page. Its keys:"
+            ),
             ".TP",
             bold("keys"),
-            roff("the names of the item keys for the text, the image prefix and the title, e.g. {\"text\": \"detailText\", \"image\": \"imageName\", \"title\": \"name\"}."),
+            roff(
+                "the names of the item keys for the text, the image prefix and the title, e.g. {\"text\": \"detailText\", \"image\": "
+                    + "\"imageName\", \"title\": \"name\"}."
+            ),
             ".TP",
             bold("kinds"),
-            roff("the block kinds, tried in order, changing and adding to the seed's (whose kinds stay unless replaceKinds is true): name, pattern (a regular expression of at most 200 characters whose group 1 is the content), renders (text, image or divider), asset, prefix, follows, maxLines (the most lines a text kind may wrap to at any text size before check warns) and style (font, size, relativeTo or fixedSize, weight, italic, color, alignment, paddingTop, paddingBottom, lineSpacing, and for images maxHeight and aspectRatio)."),
+            roff(
+                "the block kinds, tried in order, changing and adding to the seed's (whose kinds stay unless replaceKinds is true): name, "
+                    + "pattern (a regular expression of at most 200 characters whose group 1 is the content), renders (text, image or "
+                    + "divider), asset, prefix, follows, maxLines (the most lines a text kind may wrap to at any text size before check "
+                    + "warns) and style (font, size, relativeTo or fixedSize, weight, italic, color, alignment, paddingTop, "
+                    + "paddingBottom, lineSpacing, and for images maxHeight and aspectRatio)."
+            ),
             ".TP",
             bold("device"),
             roff("the preview's width in points and its appearance (light or dark)."),
             ".TP",
             bold("titles"),
-            roff("titles of RTF, HTML and text documents, by path (every localisation of one as *.lproj/NAME); a title that is a key of the app's strings (Localizable.strings, .stringsdict, Localizable.xcstrings) shows its value in the document's language."),
+            roff(
+                "titles of RTF, HTML and text documents, by path (every localisation of one as *.lproj/NAME); a title that is a key of "
+                    + "the app's strings (Localizable.strings, .stringsdict, Localizable.xcstrings) shows its value in the document's "
+                    + "language."
+            ),
             ".TP",
             bold("fonts"),
-            roff("a folder inside the content folder whose every font file (.ttf, .otf, .ttc) is the app's own: used, with its own metrics, before any stand-in."),
+            roff(
+                "a folder inside the content folder whose every font file (.ttf, .otf, .ttc) is the app's own: used, with its own "
+                    + "metrics, before any stand-in."
+            ),
             ".PP",
             roff("Unknown keys are warnings with a suggestion."),
             ".SH ENVIRONMENT",
@@ -67,31 +97,40 @@ enum ManualPage {
         for variable in environment {
             page += [".TP", bold(variable.name), roff(variable.meaning)]
         }
-        page += [
-            ".SH \"EXIT STATUS\"",
-            ".TP", bold("0"), roff("Success; serve exits 0 after SIGINT or SIGTERM."),
-            ".TP", bold("1"), roff("An error: check found an error in the content (with --strict, or a warning), serve could not start (a missing folder, a port in use), or render could not read or write a file."),
-            ".TP", bold("2"), roff("check was given a PATH that does not exist."),
-            ".TP", bold("64"), roff("A usage error: an unknown command or option, or an invalid value. The reason and the usage are printed on standard error."),
-            ".SH FILES",
-            ".TP", italic("DIR") + roff("/galley.json"), roff("The content folder's configuration, described above."),
-            ".TP", roff("/usr/share/bash-completion/completions/galley"),
-            ".TQ", roff("/usr/share/zsh/vendor-completions/_galley"),
-            ".TQ", roff("/usr/share/fish/vendor_completions.d/galley.fish"),
-            roff("The shell completions, as galley completions prints them."),
-            ".SH EXAMPLES",
-            roff("Preview a content folder and open it in the browser:"),
-        ] + example("galley serve ~/Projects/Species/Content --open") + [
-            roff("On a network mount, where inotify sees nothing, and with a click opening Visual Studio Code at the line:"),
-        ] + example("galley serve /mnt/share/Content --poll=2 --editor 'code -g {file}:{line}:{column}'") + [
-            roff("Share a proof of one document, or the whole folder as a static site:"),
-        ] + example("galley render Help/Usage.rtf -o usage.html", "galley render Content -o /tmp/species-site") + [
-            roff("Check content before a commit, as JSON for a script:"),
-        ] + example("galley check Content --json") + [
-            ".SH \"SEE ALSO\"",
-            #".BR xdg\-open (1),"#,
-            ".BR inotify (7)",
-        ]
+        page +=
+            [
+                ".SH \"EXIT STATUS\"",
+                ".TP", bold("0"), roff("Success; serve exits 0 after SIGINT or SIGTERM."),
+                ".TP", bold("1"),
+                roff(
+                    "An error: check found an error in the content (with --strict, or a warning), serve could not start (a missing "
+                        + "folder, a port in use), or render could not read or write a file."
+                ),
+                ".TP", bold("2"), roff("check was given a PATH that does not exist."),
+                ".TP", bold("64"),
+                roff(
+                    "A usage error: an unknown command or option, or an invalid value. The reason and the usage are printed on standard "
+                        + "error."
+                ),
+                ".SH FILES",
+                ".TP", italic("DIR") + roff("/galley.json"), roff("The content folder's configuration, described above."),
+                ".TP", roff("/usr/share/bash-completion/completions/galley"),
+                ".TQ", roff("/usr/share/zsh/vendor-completions/_galley"),
+                ".TQ", roff("/usr/share/fish/vendor_completions.d/galley.fish"),
+                roff("The shell completions, as galley completions prints them."),
+                ".SH EXAMPLES",
+                roff("Preview a content folder and open it in the browser:"),
+            ] + example("galley serve ~/Projects/Species/Content --open") + [
+                roff("On a network mount, where inotify sees nothing, and with a click opening Visual Studio Code at the line:")
+            ] + example("galley serve /mnt/share/Content --poll=2 --editor 'code -g {file}:{line}:{column}'") + [
+                roff("Share a proof of one document, or the whole folder as a static site:")
+            ] + example("galley render Help/Usage.rtf -o usage.html", "galley render Content -o /tmp/species-site") + [
+                roff("Check content before a commit, as JSON for a script:")
+            ] + example("galley check Content --json") + [
+                ".SH \"SEE ALSO\"",
+                #".BR xdg\-open (1),"#,
+                ".BR inotify (7)",
+            ]
         return page.joined(separator: "\n") + "\n"
     }
 

@@ -1,5 +1,5 @@
-import GalleySystem
 import Foundation
+import GalleySystem
 
 /// Where `render -o` may write: never inside the content folder.
 enum OutputPath {

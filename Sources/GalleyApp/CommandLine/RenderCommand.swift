@@ -1,6 +1,6 @@
-import GalleySystem
 import GalleyCore
 import GalleyPage
+import GalleySystem
 import Glibc
 
 /// `galley render`: the preview of a content file as one self-contained
@@ -67,8 +67,10 @@ struct RenderCommand {
 enum StaticPage {
     /// `deviceWidth` is galley.json's (the live page's toolbar sets it there);
     /// `extraCSS` follows the page's own; `preface` is shown above each document.
-    static func html(documents: [PublishedDocument], deviceWidth: Double, backLink: String? = nil, extraCSS: String = "",
-                     preface: (PublishedDocument) -> String = { _ in "" }) -> String {
+    static func html(
+        documents: [PublishedDocument], deviceWidth: Double, backLink: String? = nil, extraCSS: String = "",
+        preface: (PublishedDocument) -> String = { _ in "" }
+    ) -> String {
         let css = PageFiles.named("galley.css").map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
         var seenCSS = Set<String>()
         let kindCSS = documents.map(\.css.css).filter { seenCSS.insert($0).inserted }.joined(separator: "\n")
@@ -78,7 +80,9 @@ enum StaticPage {
         let pageLanguage = languages.count == 1 ? languages.first ?? nil : nil
         var html = "<!doctype html>\n<html\(langAttribute(pageLanguage))>\n<head>\n<meta charset=\"utf-8\">\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        html += "<title>\(HTMLEscaping.escape(title))</title>\n<style>\n\(css)\n\(kindCSS)\(extraCSS)</style>\n</head>\n<body class=\"static-proof\">\n"
+        html +=
+            "<title>\(HTMLEscaping.escape(title))</title>\n<style>\n\(css)\n\(kindCSS)\(extraCSS)</style>\n</head>\n<body "
+            + "class=\"static-proof\">\n"
         if let backLink { html += "<nav class=\"proof-nav\"><a href=\"\(HTMLEscaping.escape(backLink))\">← All documents</a></nav>\n" }
         // On the desk, as on the live page: each device centred.
         html += "<main class=\"stage\">\n"

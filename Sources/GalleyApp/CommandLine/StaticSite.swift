@@ -1,6 +1,6 @@
-import GalleySystem
 import GalleyCore
 import GalleyPage
+import GalleySystem
 
 /// `galley render DIR -o OUT`: the whole folder as a static site, an index
 /// page and one page per document, with the images copied beside them.
@@ -73,23 +73,38 @@ struct StaticSite {
         if errors > 0 { summary += " · \(errors) error\(errors == 1 ? "" : "s")" }
         if warnings > 0 { summary += " · \(warnings) warning\(warnings == 1 ? "" : "s")" }
         var html = "<!doctype html>\n<html lang=\"en\" data-page=\"index\">\n<head>\n<meta charset=\"utf-8\">\n"
-        html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"color-scheme\" content=\"light dark\">\n"
+        html +=
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"color-scheme\" content=\"light "
+            + "dark\">\n"
         html += "<title>Galley · documents</title>\n<style>\n\(css)\n</style>\n</head>\n<body class=\"static-proof\">\n"
-        html += "<header class=\"toolbar\" aria-label=\"Galley\"><h1 class=\"tb-title\">Galley</h1><span class=\"tb-sub\">\(summary)</span></header>\n"
-        html += "<main class=\"index\">\n<table class=\"doc-table\">\n<caption class=\"visually-hidden\">Documents in the content folder</caption>\n"
-        html += "<thead><tr><th scope=\"col\">Title</th><th scope=\"col\">File</th><th scope=\"col\">Item</th><th scope=\"col\">Kind</th><th scope=\"col\">Errors</th><th scope=\"col\">Warnings</th></tr></thead>\n<tbody>\n"
+        html +=
+            "<header class=\"toolbar\" aria-label=\"Galley\"><h1 class=\"tb-title\">Galley</h1><span "
+            + "class=\"tb-sub\">\(summary)</span></header>\n"
+        html +=
+            "<main class=\"index\">\n<table class=\"doc-table\">\n<caption class=\"visually-hidden\">Documents in the content "
+            + "folder</caption>\n"
+        html +=
+            "<thead><tr><th scope=\"col\">Title</th><th scope=\"col\">File</th><th scope=\"col\">Item</th><th scope=\"col\">Kind</th><th "
+            + "scope=\"col\">Errors</th><th scope=\"col\">Warnings</th></tr></thead>\n<tbody>\n"
         var perFile: [String: Int] = [:]
         for document in documents { perFile[document.path, default: 0] += 1 }
         var groupShown: String?
         for document in documents {
             let grouped = perFile[document.path, default: 0] > 1
             if grouped, groupShown != document.path {
-                html += "<tr class=\"file-group\"><th scope=\"rowgroup\" colspan=\"6\">\(HTMLEscaping.escape(document.path)) · \(perFile[document.path, default: 0]) documents</th></tr>\n"
+                html +=
+                    "<tr class=\"file-group\"><th scope=\"rowgroup\" colspan=\"6\">\(HTMLEscaping.escape(document.path)) · "
+                    + "\(perFile[document.path, default: 0]) documents</th></tr>\n"
                 groupShown = document.path
             }
             let name = names[document.id.rawValue] ?? ""
-            html += "<tr\(grouped ? " class=\"in-group\"" : "")><td><a href=\"\(HTMLEscaping.escape(name))\">\(HTMLEscaping.escape(document.title.isEmpty ? document.path : document.title))</a></td>"
-            html += "<td class=\"path\">\(HTMLEscaping.escape(document.path))</td><td class=\"item\">\(document.item.map(String.init) ?? "—")</td>"
+            let title = document.title.isEmpty ? document.path : document.title
+            html +=
+                "<tr\(grouped ? " class=\"in-group\"" : "")><td><a href=\"\(HTMLEscaping.escape(name))\">"
+                + "\(HTMLEscaping.escape(title))</a></td>"
+            html +=
+                "<td class=\"path\">\(HTMLEscaping.escape(document.path))</td><td "
+                + "class=\"item\">\(document.item.map(String.init) ?? "—")</td>"
             html += "<td class=\"kind\">\(document.kind.rawValue)</td>"
             html += "<td class=\"count-errors\(document.errorCount > 0 ? " nonzero" : "")\">\(document.errorCount)</td>"
             html += "<td class=\"count-warnings\(document.warningCount > 0 ? " nonzero" : "")\">\(document.warningCount)</td></tr>\n"

@@ -56,8 +56,10 @@ struct AppStringsTracker: Sendable {
     /// gone) and checks the strings under `config`, for an app localised
     /// into `contentLanguages`. With `readingInBackground`, an update that reads
     /// or holds a large file is handed back to run aside.
-    mutating func update(_ paths: Set<String>, config: GalleyConfig, contentLanguages: Set<String>,
-                         source: SourceCache.FileSource, readingInBackground: Bool = false) -> Outcome {
+    mutating func update(
+        _ paths: Set<String>, config: GalleyConfig, contentLanguages: Set<String>,
+        source: SourceCache.FileSource, readingInBackground: Bool = false
+    ) -> Outcome {
         if updateInBackground != nil {
             wanted = (wanted ?? []).union(paths)
             return .waiting
@@ -72,8 +74,10 @@ struct AppStringsTracker: Sendable {
         var tracker = self
         tracker.updateInBackground = nil
         tracker.wanted = nil
-        return .background(Update(paths: paths, config: config, contentLanguages: contentLanguages, source: source, ticket: lastTicket,
-                             tracker: tracker))
+        return .background(
+            Update(
+                paths: paths, config: config, contentLanguages: contentLanguages, source: source, ticket: lastTicket,
+                tracker: tracker))
     }
 
     /// Whether the strings file at `path` is read aside now, or waits for
@@ -92,8 +96,10 @@ struct AppStringsTracker: Sendable {
     }
 
     /// Reads the files and checks the strings again, in place.
-    private mutating func apply(_ paths: Set<String>, config: GalleyConfig, contentLanguages: Set<String>,
-                                source: SourceCache.FileSource) -> Bool {
+    private mutating func apply(
+        _ paths: Set<String>, config: GalleyConfig, contentLanguages: Set<String>,
+        source: SourceCache.FileSource
+    ) -> Bool {
         for path in paths {
             switch source.existingContents(of: path) {
             case nil:
@@ -104,7 +110,7 @@ struct AppStringsTracker: Sendable {
                 if SourceCache.isLarge(size: bytes.count) { largeFiles.insert(path) } else { largeFiles.remove(path) }
             case .failure(let error)?:
                 readings[path] = AppStrings.FileReading(diagnostics: [
-                    Diagnostic(path: path, id: .unreadableFile, at: .start, severity: .error, message: "cannot read '\(path)': \(error)"),
+                    Diagnostic(path: path, id: .unreadableFile, at: .start, severity: .error, message: "cannot read '\(path)': \(error)")
                 ])
                 largeFiles.remove(path)
             }

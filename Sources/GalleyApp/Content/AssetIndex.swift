@@ -69,8 +69,9 @@ struct AssetIndex {
         // The header and the format are read once, for the page and for the catalog.
         let size = ImageDimensions.read(bytes)
         let format = ImageFileTypes.format(forPath: path)
-        images[path] = ServedImage(path: path, contentHash: ContentHash.of(bytes), width: size?.width, height: size?.height,
-                                   mimeType: format?.mimeType ?? "")
+        images[path] = ServedImage(
+            path: path, contentHash: ContentHash.of(bytes), width: size?.width, height: size?.height,
+            mimeType: format?.mimeType ?? "")
         return catalog.setFile(path, .examine(path: path, format: format, isEmpty: bytes.isEmpty, dimensions: size))
     }
 
@@ -99,7 +100,9 @@ struct AssetIndex {
     func resolve(_ name: String, for traits: AssetTraits, link: (ServedImage) -> ResolvedImage?) -> ResolvedImage? {
         // The variants first: they find the file for every page's traits at once, the document's own among them.
         let variants = cachedVariants(named: name)
-        guard let resolution = cachedImage(named: name, for: traits), let image = images[resolution.path], var resolved = link(image) else { return nil }
+        guard let resolution = cachedImage(named: name, for: traits), let image = images[resolution.path], var resolved = link(image) else {
+            return nil
+        }
         resolved.isTemplate = resolution.isTemplate
         guard resolved.placeholder == nil else { return resolved }
         if variants.contains(where: { $0.path != resolution.path }) {

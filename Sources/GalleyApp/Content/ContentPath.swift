@@ -58,15 +58,16 @@ enum ContentPath {
 
     /// `path` relative to `root`, or nil when it is not inside it.
     static func relative(_ path: String, to root: String) -> String? {
-        let folder = root.utf8.count > 1 && root.utf8.last == UInt8(ascii: "/") ? String(decoding: root.utf8.dropLast(), as: UTF8.self) : root
+        let folder =
+            root.utf8.count > 1 && root.utf8.last == UInt8(ascii: "/") ? String(decoding: root.utf8.dropLast(), as: UTF8.self) : root
         guard FilePath.isSameOrBelow(path, folder) else { return nil }
         if path.utf8.count == folder.utf8.count { return "" }
         return String(decoding: path.utf8.dropFirst(folder == "/" ? 1 : folder.utf8.count + 1), as: UTF8.self)
     }
 }
 
-private extension Substring.UTF8View {
-    func hasByteSuffix(_ suffix: StaticString) -> Bool {
+extension Substring.UTF8View {
+    fileprivate func hasByteSuffix(_ suffix: StaticString) -> Bool {
         let count = suffix.utf8CodeUnitCount
         return self.count >= count && self.suffix(count).elementsEqual(UnsafeBufferPointer(start: suffix.utf8Start, count: count))
     }

@@ -18,17 +18,20 @@ struct DocumentDiagnostics {
     /// faint, when already found (from its last version); else they are judged here.
     var richTextContrast: TextContrastCheck.RichTextContrast?
 
-    func assemble(style: PageStyle, failure: Diagnostic?, assetDiagnostics: [Diagnostic], missingGlyphs: MissingGlyphs,
-                  imageProblems: [String: String],
-                  missingImages: [RenderedDocument.MissingImage], localized: [Diagnostic], strings: [Diagnostic]) -> [Diagnostic] {
+    func assemble(
+        style: PageStyle, failure: Diagnostic?, assetDiagnostics: [Diagnostic], missingGlyphs: MissingGlyphs,
+        imageProblems: [String: String],
+        missingImages: [RenderedDocument.MissingImage], localized: [Diagnostic], strings: [Diagnostic]
+    ) -> [Diagnostic] {
         var diagnostics = source.diagnostics + style.configDiagnostics + (source.document.kind == .tagged ? style.styleDiagnostics : [])
         if let failure { diagnostics.insert(failure, at: 0) }
         diagnostics += assetDiagnostics
         if let missing = missingGlyphs.diagnostic(path: source.textPath) { diagnostics.append(missing) }
         diagnostics += contrastDiagnostics(style: style)
         if source.document.kind == .tagged {
-            diagnostics += LineLimitCheck.diagnostics(for: source.document, path: source.path, schema: style.schema,
-                                                      measures: style.lineMeasures, deviceWidth: style.config.deviceWidth)
+            diagnostics += LineLimitCheck.diagnostics(
+                for: source.document, path: source.path, schema: style.schema,
+                measures: style.lineMeasures, deviceWidth: style.config.deviceWidth)
         }
         if !imageProblems.isEmpty {
             for reference in source.document.imageReferences {
@@ -39,19 +42,27 @@ struct DocumentDiagnostics {
                 case .embedded: path = nil
                 }
                 if let path, let problem = imageProblems[path] {
-                    diagnostics.append(Diagnostic(path: source.textPath, id: .unreadableImage, at: reference.location, severity: .warning, message: problem))
+                    diagnostics.append(
+                        Diagnostic(
+                            path: source.textPath, id: .unreadableImage, at: reference.location, severity: .warning, message: problem))
                 }
             }
         }
         for missing in missingImages {
-            diagnostics.append(images.contains(.asset(missing.name))
-                ? catalog.missingImage(missing.name, path: source.textPath, at: missing.location, naming: source.document.imageNamings[missing.location])
-                : Diagnostic(path: source.textPath, id: .missingImage, at: missing.location, severity: .warning, message: "missing image '\(missing.name)'"))
+            diagnostics.append(
+                images.contains(.asset(missing.name))
+                    ? catalog.missingImage(
+                        missing.name, path: source.textPath, at: missing.location, naming: source.document.imageNamings[missing.location])
+                    : Diagnostic(
+                        path: source.textPath, id: .missingImage, at: missing.location, severity: .warning,
+                        message: "missing image '\(missing.name)'"))
         }
         if !localized.isEmpty {
             // One problem, one line: a localisation warning explains the warning
             // its spot already has (a caption left without its image).
-            diagnostics.removeAll { old in old.severity == .warning && localized.contains { $0.path == old.path && $0.location == old.location } }
+            diagnostics.removeAll { old in
+                old.severity == .warning && localized.contains { $0.path == old.path && $0.location == old.location }
+            }
             diagnostics += localized
         }
         diagnostics += strings
@@ -86,7 +97,8 @@ struct DocumentDiagnostics {
             return TextContrastCheck.richTextDiagnostic(contrast, in: source.document, path: source.textPath).map { [$0] } ?? []
         }
         guard source.document.kind == .tagged, !kindsFirstUsed.isEmpty else { return [] }
-        return TextContrastCheck.diagnostics(for: style.schema, among: kindsFirstUsed, shortfalls: style.contrastShortfalls, configPath: style.configPath,
-                                             document: source.document, documentPath: source.path)
+        return TextContrastCheck.diagnostics(
+            for: style.schema, among: kindsFirstUsed, shortfalls: style.contrastShortfalls, configPath: style.configPath,
+            document: source.document, documentPath: source.path)
     }
 }

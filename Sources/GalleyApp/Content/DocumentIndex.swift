@@ -77,8 +77,10 @@ struct DocumentIndex {
     /// the reader found changed since the reading taken in last; nil when it
     /// did not compare, and they are compared here. `isPublished` says which
     /// documents pages already have.
-    mutating func integrate(_ path: String, _ reading: FileReading?, changedDocuments: Set<Int>? = nil,
-                            isPublished: (DocumentID) -> Bool) -> Update {
+    mutating func integrate(
+        _ path: String, _ reading: FileReading?, changedDocuments: Set<Int>? = nil,
+        isPublished: (DocumentID) -> Bool
+    ) -> Update {
         guard let reading else { return Update(removed: removeDocuments(ofFile: path)) }
         switch reading {
         case .notContent:
@@ -89,7 +91,9 @@ struct DocumentIndex {
             let ids = documentIDs(ofFile: path)
             if ids.isEmpty {
                 // Never read well: show the file as a document holding its error.
-                let placeholder = DocumentSource(path: path, item: nil, document: Document(title: RelativePath.baseName(path), kind: .tagged, blocks: []), diagnostics: [])
+                let placeholder = DocumentSource(
+                    path: path, item: nil, document: Document(title: RelativePath.baseName(path), kind: .tagged, blocks: []),
+                    diagnostics: [])
                 let id = DocumentID(rawValue: placeholder.id)
                 documentsOfFile[path] = .one(id)
                 sources[id] = placeholder

@@ -47,7 +47,8 @@ final class DocumentRenderer: Sendable {
     func render(_ id: String, _ source: DocumentSource, _ renderingInputs: RenderingInputs) -> Rendering {
         var source = source
         let titleKey = DocumentNaming.configuredTitle(path: source.path, config: style.config)?.title
-        if let titleKey, let title = appStrings.strings.localizedTitle(titleKey, documentAt: source.path, configured: style.config.language) {
+        if let titleKey, let title = appStrings.strings.localizedTitle(titleKey, documentAt: source.path, configured: style.config.language)
+        {
             source.document.title = title
         }
         let traits = style.previewTraits
@@ -86,39 +87,46 @@ final class DocumentRenderer: Sendable {
         } else {
             assetDiagnostics = assetNames.flatMap { assets.problems(ofImage: $0, for: traits) }
         }
-        let contrast = ownsColours
+        let contrast =
+            ownsColours
             ? TextContrastCheck.richTextContrast(of: source.document, reusing: last?.richTextContrast, unchanged: unchanged) : nil
-        let found = DocumentDiagnostics(source: source, catalog: assets.catalog, traits: traits, images: images,
-                                        kindsFirstUsed: renderingInputs.kindsFirstUsed, richTextContrast: contrast)
+        let found = DocumentDiagnostics(
+            source: source, catalog: assets.catalog, traits: traits, images: images,
+            kindsFirstUsed: renderingInputs.kindsFirstUsed, richTextContrast: contrast)
         let missingGlyphs = MissingGlyphs(in: source.document, coverage: SystemFonts.coverage)
         let diagnostics = found.assemble(
             style: style, failure: renderingInputs.failure, assetDiagnostics: assetDiagnostics, missingGlyphs: missingGlyphs,
             imageProblems: imageProblems,
             missingImages: rendered?.missingImages ?? [], localized: renderingInputs.localization?.diagnostics ?? [],
-            strings: titleKey.map { appStrings.findings.fileErrors + appStrings.findings.diagnostics(forKey: $0, documentAt: source.path) } ?? [])
+            strings: titleKey.map { appStrings.findings.fileErrors + appStrings.findings.diagnostics(forKey: $0, documentAt: source.path) }
+                ?? [])
         // Most documents have no problem to point at a block; those that have are rendered now, for their blocks' ids.
         let marked = diagnostics.filter(found.marksBlock).map(\.location)
         if rendered == nil, !marked.isEmpty { rendered = HTMLRenderer(context: context).render(source.document, reusing: previous) }
         let blockAt = rendered?.blockIDs(at: marked) ?? [:]
         let scripts = rendered?.scripts ?? DocumentLanguage.Scripts(in: source.document.blocks)
-        let rendering = rendered.map(DeferredRendering.init(made:)) ?? DeferredRendering(waitingFor: source.document, at: source.path, in: self)
+        let rendering =
+            rendered.map(DeferredRendering.init(made:)) ?? DeferredRendering(waitingFor: source.document, at: source.path, in: self)
         let document = PublishedDocument(
             id: id, path: source.path, item: source.item, title: source.document.title, kind: source.document.kind,
             rendering: rendering, css: style.css(for: source.document.kind),
             layout: style.layoutJSON, geometry: source.document.kind == .tagged ? style.kindGeometries : nil,
-            language: DocumentLanguage.decide(configured: style.config.language, path: source.path, title: source.document.title, scriptsOfBlocks: scripts),
+            language: DocumentLanguage.decide(
+                configured: style.config.language, path: source.path, title: source.document.title, scriptsOfBlocks: scripts),
             localizations: renderingInputs.localization?.localizations ?? [],
             searchable: source.document,
             unsaved: renderingInputs.unsaved,
             missingGlyphs: missingGlyphs.isEmpty ? nil : missingGlyphs,
             diagnostics: diagnostics.map { diagnostic in
-                PageDiagnostic(diagnostic: diagnostic, blockID: found.marksBlock(diagnostic) ? blockAt[diagnostic.location] : nil,
-                               fromLastGoodReading: found.isFromLastGoodReading(diagnostic, failure: renderingInputs.failure))
+                PageDiagnostic(
+                    diagnostic: diagnostic, blockID: found.marksBlock(diagnostic) ? blockAt[diagnostic.location] : nil,
+                    fromLastGoodReading: found.isFromLastGoodReading(diagnostic, failure: renderingInputs.failure))
             }
         )
-        let reusable = LastRendering(document: source.document, rendering: rendering, renderEnvironment: renderEnvironment,
-                                     imageProblems: imageProblems, assetNames: assetNames, assetDiagnostics: assetDiagnostics,
-                                     richTextContrast: contrast)
+        let reusable = LastRendering(
+            document: source.document, rendering: rendering, renderEnvironment: renderEnvironment,
+            imageProblems: imageProblems, assetNames: assetNames, assetDiagnostics: assetDiagnostics,
+            richTextContrast: contrast)
         return Rendering(document: document, images: images, reusable: reusable)
     }
 
@@ -186,8 +194,11 @@ final class LastRendering: Sendable {
     /// For rich text, its paragraphs whose own colours are too faint (which depends on the document alone).
     let richTextContrast: TextContrastCheck.RichTextContrast?
 
-    init(document: Document, rendering: DeferredRendering, renderEnvironment: RenderEnvironment, imageProblems: [String: String], assetNames: [String],
-         assetDiagnostics: [Diagnostic], richTextContrast: TextContrastCheck.RichTextContrast?) {
+    init(
+        document: Document, rendering: DeferredRendering, renderEnvironment: RenderEnvironment, imageProblems: [String: String],
+        assetNames: [String],
+        assetDiagnostics: [Diagnostic], richTextContrast: TextContrastCheck.RichTextContrast?
+    ) {
         self.document = document
         self.rendering = rendering
         self.renderEnvironment = renderEnvironment

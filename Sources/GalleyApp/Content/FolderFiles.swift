@@ -165,8 +165,9 @@ struct FolderFiles {
     mutating func onDisk() -> [String] {
         listings.add(1)
         var leadingOutside: [String] = []
-        let files = FileSystem.listFiles(under: folder.root, isIgnored: { EditorTemporaryFiles.isTemporary(name: $0) },
-                                         leadsOutside: { leadingOutside.append($0) })
+        let files = FileSystem.listFiles(
+            under: folder.root, isIgnored: { EditorTemporaryFiles.isTemporary(name: $0) },
+            leadsOutside: { leadingOutside.append($0) })
         linksLeadingOutside = leadingOutside.sorted()
         return files.sorted()
     }
@@ -197,17 +198,21 @@ struct FolderFiles {
     var contentLanguages: Set<String> {
         // The folder first: most paths are in no `.lproj`, told without
         // asking what the file is (at start-up, of 10,000 files).
-        Set(known.compactMap { path in
-            guard let language = LocalizedPath(path)?.language, DocumentLanguage.isTag(language), case .content = ContentPath.role(of: path) else { return nil }
-            return language
-        })
+        Set(
+            known.compactMap { path in
+                guard let language = LocalizedPath(path)?.language, DocumentLanguage.isTag(language),
+                    case .content = ContentPath.role(of: path)
+                else { return nil }
+                return language
+            })
     }
 
     /// Every content file (and bundle) known.
     var contentFiles: Set<ContentFile> {
-        Set(known.compactMap { path in
-            if case .content(let content) = ContentPath.role(of: path) { return content }
-            return nil
-        })
+        Set(
+            known.compactMap { path in
+                if case .content(let content) = ContentPath.role(of: path) { return content }
+                return nil
+            })
     }
 }

@@ -37,7 +37,8 @@ final class ImagePictures: Sendable {
     /// The work of drawing `image` at `width`; it reads the file on a
     /// worker, beneath the content folder, and libvips gets those bytes.
     func job(for image: ServedImage, width: Int, enlarge: Bool) -> PictureMaker.Job {
-        PictureMaker.Job(key: PictureKey(contentHash: image.contentHash, width: width), format: format(of: image) ?? .png, enlarge: enlarge) { [folder] in
+        PictureMaker.Job(key: PictureKey(contentHash: image.contentHash, width: width), format: format(of: image) ?? .png, enlarge: enlarge)
+        { [folder] in
             try? folder.read(image.path)
         }
     }

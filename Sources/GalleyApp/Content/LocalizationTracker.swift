@@ -32,8 +32,9 @@ struct LocalizationTracker {
         for (path, ids) in index.files {
             guard let localized = LocalizedPath(path), groups.contains(localized.group) else { continue }
             let documents = ids.compactMap { id in index.sources[id].map { (id: id.rawValue, document: $0.document) } }
-            let copy = LocalizationGroup.Copy(path: path, language: localized.language, documents: documents,
-                                              readingFailed: index.failureOfFile[path] != nil)
+            let copy = LocalizationGroup.Copy(
+                path: path, language: localized.language, documents: documents,
+                readingFailed: index.failureOfFile[path] != nil)
             copiesOfGroup[localized.group, default: []].append(copy)
         }
         var changed: Set<String> = []

@@ -144,8 +144,9 @@ struct Outbox {
             retired = Leftovers()
         }
         for reading in replacedReadings { retired.add(reading) }
-        return WorkspaceChanges(changed: changed.compactMap { self[$0] }, removed: Array(removed), images: imagesChanged ? images : nil,
-                                retired: retired)
+        return WorkspaceChanges(
+            changed: changed.compactMap { self[$0] }, removed: Array(removed), images: imagesChanged ? images : nil,
+            retired: retired)
     }
 
     /// Lets go of the documents the publisher now holds as they are here:

@@ -48,7 +48,9 @@ struct OutputLinks {
         }
         switch mode {
         case .served:
-            guard let pictures, case .drawn = pictures.delivery(for: image, requestedWidth: shownWidth) else { return (image.resolved, nil) }
+            guard let pictures, case .drawn = pictures.delivery(for: image, requestedWidth: shownWidth) else {
+                return (image.resolved, nil)
+            }
             return (ResolvedImage(url: image.url + "&w=\(shownWidth)", width: image.width, height: image.height), nil)
         case .checking:
             if let failure = pictures?.failureToDraw(image) { return failed(image, failure) }
@@ -58,7 +60,8 @@ struct OutputLinks {
             case .failure(let failure)?:
                 return failed(image, failure)
             case .success(let picture)?:
-                let url = mode == .inline ? Self.dataURL(picture.mimeType, picture.bytes) : Self.siteURL(ImagePictures.siteFile(image, picture))
+                let url =
+                    mode == .inline ? Self.dataURL(picture.mimeType, picture.bytes) : Self.siteURL(ImagePictures.siteFile(image, picture))
                 return (ResolvedImage(url: url, width: image.width ?? picture.width, height: image.height ?? picture.height), nil)
             case nil:
                 guard let url = fileURL(image) else { return (ResolvedImage(url: "", placeholder: "missing “\(image.path)”"), nil) }

@@ -66,7 +66,9 @@ struct PageStyle {
             configure(result.config, diagnostics: result.diagnostics)
         case .failure(let error)?:
             configPath = ConfigFile.name
-            configure(nil, diagnostics: [Diagnostic(path: ConfigFile.name, id: .unreadableFile, at: .start, severity: .error, message: "\(error)")])
+            configure(
+                nil,
+                diagnostics: [Diagnostic(path: ConfigFile.name, id: .unreadableFile, at: .start, severity: .error, message: "\(error)")])
         }
     }
 
@@ -95,15 +97,19 @@ struct PageStyle {
         lineMeasures = measures
         fontSubstitutes = faces.substitutes
         layoutJSON = Self.layoutJSON(for: config, substitutes: fontSubstitutes)
-        let css = Self.sharedCSS + FontFaceStyleSheet.css(for: schema, fonts: fonts, url: fontURL)
+        let css =
+            Self.sharedCSS + FontFaceStyleSheet.css(for: schema, fonts: fonts, url: fontURL)
             + KindStyleSheet.css(for: schema, faces: faces, rules: config.layoutRules())
             + ColorSetStyleSheet.css(for: schema, catalog: catalog)
         let unknownColors = schema.shownKinds.compactMap { kind -> Diagnostic? in
-            guard let color = kind.style.color, KindStyleSheet.cssColor(color) == nil, !catalog.hasColorSet(named: color) else { return nil }
+            guard let color = kind.style.color, KindStyleSheet.cssColor(color) == nil, !catalog.hasColorSet(named: color) else {
+                return nil
+            }
             return catalog.unknownColor(color, path: ConfigFile.name, range: kind.style.colorRange ?? SourceRange(at: .start))
         }
         contrastShortfalls = TextContrastCheck.shortfalls(of: schema, catalog: catalog, traits: previewTraits)
-        styleDiagnostics = unknownColors + FontFaceStyleSheet.unknownFonts(in: schema, fonts: fonts, configPath: ConfigFile.name) + fonts.diagnostics
+        styleDiagnostics =
+            unknownColors + FontFaceStyleSheet.unknownFonts(in: schema, fonts: fonts, configPath: ConfigFile.name) + fonts.diagnostics
         // Rich text names its fonts in each document: any of the app's fonts may draw it.
         let richTextFacesChanged = fonts.faces != richTextFaces.bundledFaces
         if richTextFacesChanged {

@@ -24,8 +24,9 @@ final class RichTextFaces: Sendable {
     func metrics(forFamily family: String) -> FontMetrics {
         let key = family.lowercased()
         if let metrics = known.withLock({ $0[key] }) { return metrics }
-        let faces = TextFaces(families: [family], bundled: bundled, fallbacks: SystemFonts.fallbacks, installed: SystemFonts.installed,
-                              metricsOfFile: SystemFonts.metrics(ofFile:index:))
+        let faces = TextFaces(
+            families: [family], bundled: bundled, fallbacks: SystemFonts.fallbacks, installed: SystemFonts.installed,
+            metricsOfFile: SystemFonts.metrics(ofFile:index:))
         let metrics = faces.metrics(forFamily: family)
         known.withLock { known in
             if known.count >= Self.mostFamiliesKept { known.removeAll() }

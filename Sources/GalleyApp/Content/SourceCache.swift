@@ -194,21 +194,24 @@ struct SourceCache {
                 // Dropped here, not when kept: a load holds every file's result
                 // at once, and 10,000 small files' string readings were 11 MB
                 // of the heap's peak (massif).
-                let kept = if bytes.count < SourceCache.smallestFileKeptForRereading
-                    || !keptForResuming && bytes.count < SourceCache.largestFileReadInPlace {
-                    snapshot.readingOnly
-                } else if buffer != nil {
-                    // The buffer's next reading is told its edit: sharing the
-                    // buffer's bytes would only make that edit copy them.
-                    snapshot.withoutSource
-                } else {
-                    snapshot
-                }
+                let kept =
+                    if bytes.count < SourceCache.smallestFileKeptForRereading
+                        || !keptForResuming && bytes.count < SourceCache.largestFileReadInPlace
+                    {
+                        snapshot.readingOnly
+                    } else if buffer != nil {
+                        // The buffer's next reading is told its edit: sharing the
+                        // buffer's bytes would only make that edit copy them.
+                        snapshot.withoutSource
+                    } else {
+                        snapshot
+                    }
                 return ReadResult(file: file, snapshot: kept, bytes: bytes.count, ticket: ticket, bufferVersion: bufferVersion)
             } catch {
                 if !folder.hasEntry(file.sourcePath.rawValue) { return ReadResult(file: file, snapshot: nil, bytes: 0, ticket: ticket) }
-                let failure = Diagnostic(path: file.sourcePath.rawValue, id: .unreadableFile, at: .start, severity: .error,
-                                         message: "\(error)")
+                let failure = Diagnostic(
+                    path: file.sourcePath.rawValue, id: .unreadableFile, at: .start, severity: .error,
+                    message: "\(error)")
                 return ReadResult(file: file, snapshot: FileSnapshot(failure: failure), bytes: 0, ticket: ticket)
             }
         }
@@ -244,25 +247,30 @@ struct SourceCache {
     func job(reading file: ContentFile, config: GalleyConfig, ticket: Int = 0, in folder: ContentFolder? = nil) -> ReadJob {
         let buffer = buffers[file.sourcePath.rawValue]
         let edits = buffer.flatMap { _ in bufferEdits[file.sourcePath.rawValue] }
-        return ReadJob(file: file, folder: folder ?? self.folder, buffer: buffer, previous: snapshots[file.sourcePath],
-                       edit: buffer.flatMap { edits?.sinceReading(count: $0.count) }, bufferVersion: edits?.version,
-                       context: ReadingContext(config: config, converters: converters), ticket: ticket)
+        return ReadJob(
+            file: file, folder: folder ?? self.folder, buffer: buffer, previous: snapshots[file.sourcePath],
+            edit: buffer.flatMap { edits?.sinceReading(count: $0.count) }, bufferVersion: edits?.version,
+            context: ReadingContext(config: config, converters: converters), ticket: ticket)
     }
 
     /// Reads content files on every core, in path order; with `slowInBackground`,
     /// slow ones are not read but returned, in path order, to be read elsewhere.
-    mutating func read(_ files: Set<ContentFile>, config: GalleyConfig,
-                       slowInBackground: Bool = false) -> (results: [ReadResult], slow: [ContentFile]) {
+    mutating func read(
+        _ files: Set<ContentFile>, config: GalleyConfig,
+        slowInBackground: Bool = false
+    ) -> (results: [ReadResult], slow: [ContentFile]) {
         let slow = slowInBackground ? files.filter(isSlow) : []
         let inPlace = files.subtracting(slow).sorted { $0.path < $1.path }
         let keptForResuming = inPlace.count <= Self.mostFilesKeptForResuming
         // One descriptor of the root for the batch, not one per file.
         let results = folder.holdingRoot { folder in
-            Parallel.map(inPlace.map { file in
-                var job = job(reading: file, config: config, in: folder)
-                job.keptForResuming = keptForResuming
-                return job
-            }) { $0.run() }
+            Parallel.map(
+                inPlace.map { file in
+                    var job = job(reading: file, config: config, in: folder)
+                    job.keptForResuming = keptForResuming
+                    return job
+                }
+            ) { $0.run() }
         }
         return (results.map { keep($0) }, slow.sorted { $0.path < $1.path })
     }
@@ -284,7 +292,10 @@ struct SourceCache {
         bytesParsed += result.snapshot?.bytesRead ?? 0
         if Self.isLarge(size: result.bytes) { largeFiles.insert(result.file.path) } else { largeFiles.remove(result.file.path) }
         let path = result.file.sourcePath
-        let replaced = if let kept = result.snapshot, kept.canReadInPart { snapshots.updateValue(kept, forKey: path) } else { snapshots.removeValue(forKey: path) }
+        let replaced =
+            if let kept = result.snapshot, kept.canReadInPart { snapshots.updateValue(kept, forKey: path) } else {
+                snapshots.removeValue(forKey: path)
+            }
         if let replaced { replacedReadings.append(replaced) }
         bufferEdits[path.rawValue]?.read(version: result.bufferVersion)
     }

@@ -57,8 +57,9 @@ enum SystemFonts {
         return cache.withLock { cache in
             if let known = cache[key] { return known }
             let bytes = try? FileDescriptor.readFile(path, limit: 64 << 20)
-            let face = FaceFile(metrics: bytes.flatMap { FontMetrics.read($0, faceIndex: index) },
-                                widths: bytes.flatMap { AdvanceWidths.read($0, faceIndex: index) })
+            let face = FaceFile(
+                metrics: bytes.flatMap { FontMetrics.read($0, faceIndex: index) },
+                widths: bytes.flatMap { AdvanceWidths.read($0, faceIndex: index) })
             cache[key] = face
             return face
         }
@@ -70,7 +71,8 @@ enum SystemFonts {
     /// `bundled` fonts first; and Hiragino Sans, which every page falls
     /// back to for Japanese as iOS does.
     static func faces(for schema: ContentSchema, bundled: BundledFonts) -> TextFaces {
-        TextFaces(families: schema.shownKinds.filter { $0.role == .text }.map(\.style.fontFamily) + [TextFaces.japaneseFamily], bundled: bundled,
-                  fallbacks: fallbacks, installed: installed, metricsOfFile: metrics(ofFile:index:))
+        TextFaces(
+            families: schema.shownKinds.filter { $0.role == .text }.map(\.style.fontFamily) + [TextFaces.japaneseFamily], bundled: bundled,
+            fallbacks: fallbacks, installed: installed, metricsOfFile: metrics(ofFile:index:))
     }
 }

@@ -108,7 +108,9 @@ final class Workspace {
     /// Asks pages that follow the editor to show the block at `line` of
     /// `path`: the document holding that block is published again with it.
     func follow(path: String, line: Int) -> WorkspaceChanges {
-        let showing = index.documentIDs(ofFile: path).filter { id in index.sources[id]?.document.blocks.contains { $0.location.line == line } ?? false }
+        let showing = index.documentIDs(ofFile: path).filter { id in
+            index.sources[id]?.document.blocks.contains { $0.location.line == line } ?? false
+        }
         outbox.follow(line: line, in: showing)
         return takeChanges()
     }
@@ -132,7 +134,9 @@ final class Workspace {
 
     @discardableResult
     private func restyle() -> Bool {
-        style.restyle(catalog: files.assets.catalog, fonts: files.fonts) { [assets = files.assets, links] path in assets.images[path].flatMap(links.font) }
+        style.restyle(catalog: files.assets.catalog, fonts: files.fonts) { [assets = files.assets, links] path in
+            assets.images[path].flatMap(links.font)
+        }
     }
 
     /// Every document of the file is rendered again when it switches
@@ -164,8 +168,10 @@ final class Workspace {
     /// Reads the strings files at `paths` again and checks the app's strings,
     /// aside when a large strings file is among them.
     private func updateAppStrings(_ paths: Set<String>) {
-        switch appStrings.update(paths, config: style.config, contentLanguages: files.contentLanguages, source: sources.source(of: paths),
-                                 readingInBackground: slowLane != nil) {
+        switch appStrings.update(
+            paths, config: style.config, contentLanguages: files.contentLanguages, source: sources.source(of: paths),
+            readingInBackground: slowLane != nil)
+        {
         case .done(let changed): if changed { renderTitledDocuments() }
         case .background(let update): slowLane? { update.run() }
         case .waiting: break
@@ -282,13 +288,15 @@ final class Workspace {
 
     /// Renders as the workspace is now.
     private var renderer: DocumentRenderer {
-        DocumentRenderer(style: style, assets: files.assets, links: links, renderEnvironment: files.renderEnvironment, appStrings: appStrings)
+        DocumentRenderer(
+            style: style, assets: files.assets, links: links, renderEnvironment: files.renderEnvironment, appStrings: appStrings)
     }
 
     private func renderingInputs(of id: DocumentID, _ source: DocumentSource) -> DocumentRenderer.RenderingInputs {
-        DocumentRenderer.RenderingInputs(last: history[id], failure: index.failureOfFile[source.path],
-                                       localization: localizations.findings(of: id.rawValue), unsaved: sources.isUnsaved(source.path),
-                                       kindsFirstUsed: index.kindsFirstUsed[id] ?? [])
+        DocumentRenderer.RenderingInputs(
+            last: history[id], failure: index.failureOfFile[source.path],
+            localization: localizations.findings(of: id.rawValue), unsaved: sources.isUnsaved(source.path),
+            kindsFirstUsed: index.kindsFirstUsed[id] ?? [])
     }
 
     /// Records which images a document shows, and publishes it when a page

@@ -55,6 +55,7 @@ extension Workspace {
 
     /// Diagnostics of every document and of the app's strings, for `galley check`.
     var allDiagnostics: [Diagnostic] {
-        outbox.allDiagnostics(adding: files.assets.catalog.allProblems(for: style.previewTraits) + style.styleDiagnostics + appStrings.findings.all)
+        outbox.allDiagnostics(
+            adding: files.assets.catalog.allProblems(for: style.previewTraits) + style.styleDiagnostics + appStrings.findings.all)
     }
 }

@@ -15,7 +15,8 @@ import GalleySystem
 ///   bytes S..<E of text B become the N bytes → the same reply, or `{"stale":true}`
 ///   when the daemon does not hold B (the editor then sends the whole text)
 /// - `{"op":"drop","path":P}` → the same, now from the file on disk
-/// - `{"op":"vocabulary"}` → `{"tags":[…],"imageKey":K,"assets":[{"name","file","url","definition"}],"strings":[{"key","values":[{"language","text","path","line","column"}]}]}`
+/// - `{"op":"vocabulary"}` → `{"tags":[…],"imageKey":K,"assets":[{"name","file","url","definition"}],`
+///   `"strings":[{"key","values":[{"language","text","path","line","column"}]}]}`
 /// - `{"op":"follow","path":P,"line":L}` → `{}`; pages that follow the editor scroll there
 /// - `{"op":"listen"}` → no reply; from then on the connection carries
 ///   `{"event":"show","path":P,"line":L,"column":C}` for each Alt/Ctrl-click on a block
@@ -46,7 +47,8 @@ enum BufferLinkProtocol {
         // Only a clean relative path names a file: never one that leaves the folder.
         let path = json.member("path")?.value.stringValue.flatMap { SafePath.isClean($0) ? RelativePath(rawValue: $0) : nil }
         func integer(_ key: String) -> Int? {
-            guard case .number(let value)? = json.member(key)?.value.value, value >= 0, value <= Double(Int32.max), value == value.rounded() else { return nil }
+            guard case .number(let value)? = json.member(key)?.value.value, value >= 0, value <= Double(Int32.max), value == value.rounded()
+            else { return nil }
             return Int(value)
         }
         switch op {
@@ -56,8 +58,9 @@ enum BufferLinkProtocol {
             return .set(path: path, version: version, length: length)
         case "edit":
             guard let path, let base = integer("base"), let version = integer("version"),
-                  let start = integer("start"), let end = integer("end"), start <= end, end <= maximumLength,
-                  let length = integer("length"), length <= maximumLength else { return nil }
+                let start = integer("start"), let end = integer("end"), start <= end, end <= maximumLength,
+                let length = integer("length"), length <= maximumLength
+            else { return nil }
             return .edit(path: path, base: base, version: version, range: start..<end, length: length)
         case "drop":
             guard let path else { return nil }
@@ -180,21 +183,26 @@ enum BufferLinkProtocol {
     }
 
     static func parseVocabulary(_ line: [UInt8]) -> EditorVocabulary? {
-        guard case .success(let json) = JSONReader.parse(line), let imageKey = json.member("imageKey")?.value.stringValue else { return nil }
+        guard case .success(let json) = JSONReader.parse(line), let imageKey = json.member("imageKey")?.value.stringValue else {
+            return nil
+        }
         let tags = json.member("tags")?.value.arrayValue?.compactMap(\.stringValue) ?? []
         let assets = (json.member("assets")?.value.arrayValue ?? []).compactMap { node -> EditorVocabulary.Asset? in
             guard let name = node.member("name")?.value.stringValue, let file = node.member("file")?.value.stringValue,
-                  let url = node.member("url")?.value.stringValue, let definition = node.member("definition")?.value.stringValue else { return nil }
+                let url = node.member("url")?.value.stringValue, let definition = node.member("definition")?.value.stringValue
+            else { return nil }
             return EditorVocabulary.Asset(name: name, file: file, url: url, definition: definition)
         }
         let strings = (json.member("strings")?.value.arrayValue ?? []).compactMap { node -> EditorVocabulary.StringKey? in
             guard let key = node.member("key")?.value.stringValue else { return nil }
             let values = (node.member("values")?.value.arrayValue ?? []).compactMap { value -> EditorVocabulary.StringKey.Value? in
                 guard let language = value.member("language")?.value.stringValue, let text = value.member("text")?.value.stringValue,
-                      let path = value.member("path")?.value.stringValue, SafePath.isClean(path),
-                      case .number(let line)? = value.member("line")?.value.value, line >= 1, line < 1e9,
-                      case .number(let column)? = value.member("column")?.value.value, column >= 1, column < 1e9 else { return nil }
-                return EditorVocabulary.StringKey.Value(language: language, text: text, path: path, location: SourceLocation(line: Int(line), column: Int(column)))
+                    let path = value.member("path")?.value.stringValue, SafePath.isClean(path),
+                    case .number(let line)? = value.member("line")?.value.value, line >= 1, line < 1e9,
+                    case .number(let column)? = value.member("column")?.value.value, column >= 1, column < 1e9
+                else { return nil }
+                return EditorVocabulary.StringKey.Value(
+                    language: language, text: text, path: path, location: SourceLocation(line: Int(line), column: Int(column)))
             }
             return EditorVocabulary.StringKey(key: key, values: values)
         }
@@ -212,9 +220,10 @@ enum BufferLinkProtocol {
 
     static func parseShowEvent(_ line: [UInt8]) -> (path: RelativePath, line: Int, column: Int)? {
         guard case .success(let json) = JSONReader.parse(line), json.member("event")?.value.stringValue == "show",
-              let path = json.member("path")?.value.stringValue, SafePath.isClean(path),
-              case .number(let number)? = json.member("line")?.value.value, number >= 1, number < 1e9,
-              case .number(let column)? = json.member("column")?.value.value, column >= 1, column < 1e9 else { return nil }
+            let path = json.member("path")?.value.stringValue, SafePath.isClean(path),
+            case .number(let number)? = json.member("line")?.value.value, number >= 1, number < 1e9,
+            case .number(let column)? = json.member("column")?.value.value, column >= 1, column < 1e9
+        else { return nil }
         return (RelativePath(rawValue: path), Int(number), Int(column))
     }
 

@@ -136,7 +136,8 @@ final class BufferLinkSession: LocalSocketSession, @unchecked Sendable {
             return replying(daemon.setBuffer(received.payload, for: path.rawValue), about: path)
         case .edit(let path, let base, let version, let range, _):
             guard state.withLock({ $0.versions[path] }) == base,
-                  let fileState = daemon.editBuffer(for: path.rawValue, replacing: range, with: received.payload) else {
+                let fileState = daemon.editBuffer(for: path.rawValue, replacing: range, with: received.payload)
+            else {
                 return BufferLinkProtocol.staleReply
             }
             state.withLock { $0.versions[path] = version }

@@ -36,8 +36,10 @@ struct DocumentList {
 
     /// The list of `documents` at `version`; entries of documents whose
     /// version is the same as in `last` are copied from it.
-    init(boot: String, version: Int, documents: [Versioned<PublishedDocument>], servesPhones: Bool, linksLeadingOutside: [String] = [],
-         after last: DocumentList?) {
+    init(
+        boot: String, version: Int, documents: [Versioned<PublishedDocument>], servesPhones: Bool, linksLeadingOutside: [String] = [],
+        after last: DocumentList?
+    ) {
         let sorted = documents.sorted { ($0.value.path, $0.value.item ?? -1) < ($1.value.path, $1.value.item ?? -1) }
         let kept: [Entry?] = sorted.map { document in
             last?.entries[document.value.id].flatMap { $0.version == document.version ? $0 : nil }

@@ -1,8 +1,8 @@
-import GalleySystem
 import Dispatch
 import Foundation
 import GalleyCore
 import GalleyServer
+import GalleySystem
 import GalleyWatcher
 import Glibc
 
@@ -64,7 +64,11 @@ final class PreviewDaemon: Sendable {
         }
         raiseDescriptorLimit()
         if !options.lan && !ThisMachine.isThisMachineOnly(host: options.host) {
-            log.warning("serving on \(options.host): other machines on the network can read your content; only Host names \(options.allowedHosts.isEmpty ? "for this address" : options.allowedHosts.joined(separator: ", ")) are answered; --lan is the safe way, serving them only with a secret key")
+            log.warning(
+                "serving on \(options.host): other machines on the network can read your content; only Host names "
+                    + "\(options.allowedHosts.isEmpty ? "for this address" : options.allowedHosts.joined(separator: ", ")) are answered; "
+                    + "--lan is the safe way, serving them only with a secret key"
+            )
         }
 
         let boot = PreviewDaemon.makeBootID()
@@ -119,29 +123,42 @@ final class PreviewDaemon: Sendable {
         try announce(addresses)
         let command = options.editorCommand.flatMap(EditorCommand.init(template:))
         let editor = EditorLink(command: command, connectedEditors: editors)
-        let publisher = Publisher(boot: boot, editorAnnouncement: editor.announcement, announced: command != nil, servesPhones: options.lan,
-                                  problems: ProblemLog(log: log,
-                                                       seeAll: "the page at \(local) lists them all, and so does galley check '\(root)'"))
+        let publisher = Publisher(
+            boot: boot, editorAnnouncement: editor.announcement, announced: command != nil, servesPhones: options.lan,
+            problems: ProblemLog(
+                log: log,
+                seeAll: "the page at \(local) lists them all, and so does galley check '\(root)'"))
         publisherReference.target = publisher
         let lane = WorkspaceLane(workspace: workspace, publisher: publisher, log: log)
         laneReference.target = lane
         if options.pollInterval == nil, let fileSystem = NetworkFileSystem.name(of: root) {
-            log.warning("\(root) is on \(fileSystem), where inotify may not see changes made by other machines; if saves do not show, run with --poll")
+            log.warning(
+                "\(root) is on \(fileSystem), where inotify may not see changes made by other machines; if saves do not show, run with "
+                    + "--poll"
+            )
         }
-        lane.load(found: watcher.takeFilesFoundAtStart()?.compactMap { ContentPath.relative($0, to: watcher.root) },
-                  leadingOutside: watcher.takeLinksLeadingOutsideAtStart().compactMap { ContentPath.relative($0, to: watcher.root) })
+        lane.load(
+            found: watcher.takeFilesFoundAtStart()?.compactMap { ContentPath.relative($0, to: watcher.root) },
+            leadingOutside: watcher.takeLinksLeadingOutsideAtStart().compactMap { ContentPath.relative($0, to: watcher.root) })
         // Reading and rendering every file leaves glibc's arenas full of freed
         // temporaries (14 MiB of 88 with 10,000 files): give them back once.
         HTTPServer.releaseFreeMemory()
-        let guardrail = RequestGuard(port: socket.port, boundHost: options.lan ? "127.0.0.1" : options.host, extraNames: options.allowedHosts + lanAddresses)
+        let guardrail = RequestGuard(
+            port: socket.port, boundHost: options.lan ? "127.0.0.1" : options.host, extraNames: options.allowedHosts + lanAddresses)
         let review = LiveReview(root: root)
-        let service = PreviewService(publisher: publisher, guardrail: guardrail, root: root, editor: editor, lan: gate, pictures: pictures, review: review)
+        let service = PreviewService(
+            publisher: publisher, guardrail: guardrail, root: root, editor: editor, lan: gate, pictures: pictures, review: review)
         let server = try HTTPServer(socket: socket, handler: service)
         let watching = WatcherSupervisor(root: root, lane: lane, log: log, makeWatcher: makeWatcher)
-        running.withLock { $0 = Running(lane: lane, watching: watching, publisher: publisher, review: review, server: server, root: root, url: local) }
+        running.withLock {
+            $0 = Running(lane: lane, watching: watching, publisher: publisher, review: review, server: server, root: root, url: local)
+        }
         watching.watch(with: watcher)
         let documents = lane.read(\.documentCount)
-        log.info("watching \(root): \(documents) document\(documents == 1 ? "" : "s") ready in \(Milliseconds.format(startTime.duration(to: .now)))")
+        log.info(
+            "watching \(root): \(documents) document\(documents == 1 ? "" : "s") ready in "
+                + "\(Milliseconds.format(startTime.duration(to: .now)))"
+        )
         if let editorListener { startBufferLink(editorListener) }
         return addresses
     }
@@ -187,24 +204,27 @@ final class PreviewDaemon: Sendable {
     /// Shows `text` as the content of `path` (relative) on every page, as a
     /// save would, without writing the file.
     func setBuffer(_ text: [UInt8], for path: String) -> PreviewFileState {
-        lane?.sync(path + " (unsaved)", { $0.setBuffer(text, for: path) }, answerOnceSettled: path) { Self.fileState(path, $0) } ?? Self.noFileState
+        lane?.sync(path + " (unsaved)", { $0.setBuffer(text, for: path) }, answerOnceSettled: path, { Self.fileState(path, $0) })
+            ?? Self.noFileState
     }
 
     /// Makes an edit to the buffer shown for `path`; nil when there is none
     /// or the edit does not fit it.
     func editBuffer(for path: String, replacing range: Range<Int>, with replacement: [UInt8]) -> PreviewFileState? {
         var fitted = false
-        let state = lane?.sync(path + " (unsaved)", { workspace in
-            guard let changes = workspace.editBuffer(for: path, replacing: range, with: replacement) else { return WorkspaceChanges() }
-            fitted = true
-            return changes
-        }, answerOnceSettled: path) { Self.fileState(path, $0) }
+        let state = lane?.sync(
+            path + " (unsaved)",
+            { workspace in
+                guard let changes = workspace.editBuffer(for: path, replacing: range, with: replacement) else { return WorkspaceChanges() }
+                fitted = true
+                return changes
+            }, answerOnceSettled: path, { Self.fileState(path, $0) })
         return fitted ? state : nil
     }
 
     /// Shows the file on disk again.
     func dropBuffer(for path: String) -> PreviewFileState {
-        lane?.sync(path, { $0.dropBuffer(for: path) }, answerOnceSettled: path) { Self.fileState(path, $0) } ?? Self.noFileState
+        lane?.sync(path, { $0.dropBuffer(for: path) }, answerOnceSettled: path, { Self.fileState(path, $0) }) ?? Self.noFileState
     }
 
     /// How many times the workspace listed the whole content folder itself
@@ -225,7 +245,8 @@ final class PreviewDaemon: Sendable {
     private static let noFileState = PreviewFileState(diagnostics: [], pages: [])
 
     private static func fileState(_ path: String, _ workspace: Workspace) -> PreviewFileState {
-        PreviewFileState(diagnostics: workspace.diagnostics(ofFile: path), pages: workspace.documentIDs(ofFile: path).map { "/doc/" + $0.rawValue })
+        PreviewFileState(
+            diagnostics: workspace.diagnostics(ofFile: path), pages: workspace.documentIDs(ofFile: path).map { "/doc/" + $0.rawValue })
     }
 
     /// SIGHUP, as daemons do: read the configuration again.

@@ -29,7 +29,9 @@ struct ProblemDigest: Equatable {
         }
         // Errors first: a file that does not parse matters more than a thousand
         // warnings; then by file and place, so the first of each are the folder's first.
-        func key(_ problem: Diagnostic) -> (Int, String, SourceLocation) { (problem.severity == .error ? 0 : 1, problem.path, problem.location) }
+        func key(_ problem: Diagnostic) -> (Int, String, SourceLocation) {
+            (problem.severity == .error ? 0 : 1, problem.path, problem.location)
+        }
         let ordered = problems.sorted { key($0) < key($1) }
         var order: [DiagnosticID] = []
         var byIdentifier: [DiagnosticID: [Diagnostic]] = [:]
@@ -46,7 +48,9 @@ struct ProblemDigest: Equatable {
         let errors = problems.count { $0.severity == .error }
         let counts = order.map { "\($0.rawValue) \(byIdentifier[$0]?.count ?? 0)" }.joined(separator: ", ")
         self.shown = shown
-        heading = "\(problems.count) new problems (\(Self.counted(errors, "error")), \(Self.counted(problems.count - errors, "warning"))): \(counts)"
+        heading =
+            "\(problems.count) new problems (\(Self.counted(errors, "error")), \(Self.counted(problems.count - errors, "warning"))): "
+            + "\(counts)"
         remainder = "\(problems.count - shown.count) more not shown here; \(seeAll)"
     }
 

@@ -48,23 +48,32 @@ struct PublishedDocument {
 
     private let shared: Shared
 
-    init(id: String, path: String, item: Int?, title: String, kind: DocumentKind, rendered: RenderedDocument, css: PageStyleSheet, layout: JSONFragment,
-         geometry: KindGeometries? = nil, language: String? = nil, localizations: [DocumentLocalization] = [], searchable: Document? = nil,
-         unsaved: Bool = false, missingGlyphs: MissingGlyphs? = nil, follow: Follow? = nil, diagnostics: [PageDiagnostic]) {
-        self.init(id: id, path: path, item: item, title: title, kind: kind, rendering: DeferredRendering(made: rendered), css: css, layout: layout,
-                  geometry: geometry, language: language, localizations: localizations, searchable: searchable, unsaved: unsaved,
-                  missingGlyphs: missingGlyphs, follow: follow, diagnostics: diagnostics)
+    init(
+        id: String, path: String, item: Int?, title: String, kind: DocumentKind, rendered: RenderedDocument, css: PageStyleSheet,
+        layout: JSONFragment,
+        geometry: KindGeometries? = nil, language: String? = nil, localizations: [DocumentLocalization] = [], searchable: Document? = nil,
+        unsaved: Bool = false, missingGlyphs: MissingGlyphs? = nil, follow: Follow? = nil, diagnostics: [PageDiagnostic]
+    ) {
+        self.init(
+            id: id, path: path, item: item, title: title, kind: kind, rendering: DeferredRendering(made: rendered), css: css,
+            layout: layout,
+            geometry: geometry, language: language, localizations: localizations, searchable: searchable, unsaved: unsaved,
+            missingGlyphs: missingGlyphs, follow: follow, diagnostics: diagnostics)
     }
 
     /// A document whose article may be made only when first asked for.
-    init(id: String, path: String, item: Int?, title: String, kind: DocumentKind, rendering: DeferredRendering, css: PageStyleSheet,
-         layout: JSONFragment, geometry: KindGeometries? = nil, language: String? = nil, localizations: [DocumentLocalization] = [],
-         searchable: Document? = nil, unsaved: Bool = false, missingGlyphs: MissingGlyphs? = nil, follow: Follow? = nil,
-         diagnostics: [PageDiagnostic]) {
-        self.init(Contents(id: DocumentID(rawValue: id), path: path, item: item, title: title, kind: kind, rendering: rendering, css: css,
-                           layout: layout, geometry: geometry, language: language, localizations: localizations, searchable: searchable,
-                           unsaved: unsaved, missingGlyphs: missingGlyphs, diagnostics: diagnostics),
-                  follow: follow)
+    init(
+        id: String, path: String, item: Int?, title: String, kind: DocumentKind, rendering: DeferredRendering, css: PageStyleSheet,
+        layout: JSONFragment, geometry: KindGeometries? = nil, language: String? = nil, localizations: [DocumentLocalization] = [],
+        searchable: Document? = nil, unsaved: Bool = false, missingGlyphs: MissingGlyphs? = nil, follow: Follow? = nil,
+        diagnostics: [PageDiagnostic]
+    ) {
+        self.init(
+            Contents(
+                id: DocumentID(rawValue: id), path: path, item: item, title: title, kind: kind, rendering: rendering, css: css,
+                layout: layout, geometry: geometry, language: language, localizations: localizations, searchable: searchable,
+                unsaved: unsaved, missingGlyphs: missingGlyphs, diagnostics: diagnostics),
+            follow: follow)
     }
 
     private init(_ contents: Contents, follow: Follow?) {
@@ -141,7 +150,7 @@ struct PublishedDocument {
         // not characters: comparing megabytes of HTML as Unicode text costs far more.
         diagnostics != other.diagnostics || title != other.title || css != other.css || layout != other.layout
             || language != other.language || localizations != other.localizations || unsaved != other.unsaved
-            || missingGlyphs != other.missingGlyphs            || !html.isByteEqual(to: other.html)
+            || missingGlyphs != other.missingGlyphs || !html.isByteEqual(to: other.html)
     }
 
     /// The `/api/documents/{id}` body for this document as `version`: with

@@ -51,8 +51,10 @@ final class Publisher: @unchecked Sendable {
     /// Whether phones are served (`serve --lan`), as the index says.
     private let servesPhones: Bool
 
-    init(boot: String, editorAnnouncement: JSONFragment? = nil, announced: Bool = true, servesPhones: Bool = false,
-         problems: ProblemLog? = nil, memoryTrim: MemoryTrim = MemoryTrim()) {
+    init(
+        boot: String, editorAnnouncement: JSONFragment? = nil, announced: Bool = true, servesPhones: Bool = false,
+        problems: ProblemLog? = nil, memoryTrim: MemoryTrim = MemoryTrim()
+    ) {
         self.boot = boot
         self.servesPhones = servesPhones
         self.problems = problems
@@ -192,17 +194,19 @@ final class Publisher: @unchecked Sendable {
         case .whole(let id, let document):
             if let cached = state.bodies[id], cached.version == document.version { return cached.response }
             let (boot, editor) = (boot, currentEditorAnnouncement)
-            let response = MadeOnce(Closure {
-                HTTPResponse.json(document.value.json(boot: boot, version: document.version, editor: editor))
-            })
+            let response = MadeOnce(
+                Closure {
+                    HTTPResponse.json(document.value.json(boot: boot, version: document.version, editor: editor))
+                })
             state.bodies[id] = (document.version, response)
             return response
         case .patch(let id, let base, let document):
             if let cached = state.patchBodies[id], cached.version == document.version { return cached.response }
             let (boot, editor) = (boot, currentEditorAnnouncement)
-            let response = MadeOnce(Closure {
-                HTTPResponse.json(document.value.json(boot: boot, version: document.version, editor: editor, patchFrom: base))
-            })
+            let response = MadeOnce(
+                Closure {
+                    HTTPResponse.json(document.value.json(boot: boot, version: document.version, editor: editor, patchFrom: base))
+                })
             state.patchBodies[id] = (document.version, response)
             return response
         case .unchanged(let id, let version):
@@ -226,12 +230,14 @@ final class Publisher: @unchecked Sendable {
         let (boot, servesPhones, memoryTrim) = (boot, servesPhones, memoryTrim)
         // The list before is asked whether it was made only outside the lock: it may be being made now.
         let (documents, links, last) = (state.protocolState.documents, state.linksLeadingOutside, state.documentList?.list)
-        let list = MadeOnce(Closure {
-            let list = DocumentList(boot: boot, version: version, documents: Array(documents.values), servesPhones: servesPhones,
-                                    linksLeadingOutside: links, after: last?.valueIfMade)
-            memoryTrim.madeList(wordsCollected: list.wordsCollected, bytes: list.response.body.count + list.wordsResponse.body.count)
-            return list
-        })
+        let list = MadeOnce(
+            Closure {
+                let list = DocumentList(
+                    boot: boot, version: version, documents: Array(documents.values), servesPhones: servesPhones,
+                    linksLeadingOutside: links, after: last?.valueIfMade)
+                memoryTrim.madeList(wordsCollected: list.wordsCollected, bytes: list.response.body.count + list.wordsResponse.body.count)
+                return list
+            })
         state.documentList = (version, list)
         return list
     }

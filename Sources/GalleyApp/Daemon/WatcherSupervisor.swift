@@ -37,11 +37,14 @@ final class WatcherSupervisor: Sendable {
             return false
         }
         guard !stopped else { return watcher.stop() }
-        watcher.start(queue: lane.queue, onBatch: { [weak self] batch in
-            self?.take(batch, from: watcher)
-        }, onWarning: { [log] message in
-            log.warning(message)
-        })
+        watcher.start(
+            queue: lane.queue,
+            onBatch: { [weak self] batch in
+                self?.take(batch, from: watcher)
+            },
+            onWarning: { [log] message in
+                log.warning(message)
+            })
     }
 
     /// Stops watching, and looking for a removed folder.
@@ -70,7 +73,8 @@ final class WatcherSupervisor: Sendable {
             log.warning("the kernel's event queue overflowed; rescanning the content folder")
             lane.perform(["(rescan)"], started: started) { $0.apply(.rescan) }
         case .events(let events):
-            let files = events.compactMap { event in ContentPath.relative(event.path, to: watcher.root).map { (kind: event.kind, path: $0) } }
+            let files = events.compactMap { event in ContentPath.relative(event.path, to: watcher.root).map { (kind: event.kind, path: $0) }
+            }
             if files.contains(where: { $0.kind == .directoryRemoved && $0.path.isEmpty }) {
                 return waitForContentFolder()
             }

@@ -44,7 +44,10 @@ final class WorkspaceLane: @unchecked Sendable {
         let sent = publisher.publish(changed: changes.changed, removed: changes.removed, images: changes.images)
         workspace.changesPublished()
         let subject = subjects.count == 1 ? subjects[0] : "\(subjects.count) files"
-        log.info("\(subject): \(changes.changed.count) document\(changes.changed.count == 1 ? "" : "s") updated, \(changes.removed.count) removed in \(Milliseconds.format(started.duration(to: .now))); \(sent) page\(sent == 1 ? "" : "s") told")
+        log.info(
+            "\(subject): \(changes.changed.count) document\(changes.changed.count == 1 ? "" : "s") updated, \(changes.removed.count) "
+                + "removed in \(Milliseconds.format(started.duration(to: .now))); \(sent) page\(sent == 1 ? "" : "s") told"
+        )
         let retired = changes.retired
         changes.retired = Leftovers()
         OldRenderings.release(retired, blocks: retired.blockCount)
@@ -63,18 +66,21 @@ final class WorkspaceLane: @unchecked Sendable {
     /// told about the text it just sent, not the reading before it (a large
     /// file is read and rendered aside). Waits at most `patience`, then
     /// answers as things are.
-    func sync<Answer>(_ subject: String, _ change: (Workspace) -> WorkspaceChanges, answerOnceSettled path: String,
-                      _ answer: @escaping (Workspace) -> Answer) -> Answer {
+    func sync<Answer>(
+        _ subject: String, _ change: (Workspace) -> WorkspaceChanges, answerOnceSettled path: String,
+        _ answer: @escaping (Workspace) -> Answer
+    ) -> Answer {
         let held = HeldAnswer<Answer>()
         let waitingNumber: Int
         switch queue.sync(execute: { () -> FirstTurn<Answer> in
             perform([subject], change)
             if workspace.isSettled(path) { return .answered(answer(workspace)) }
             lastWaitingNumber += 1
-            waiting.append(WaitingAnswer(number: lastWaitingNumber, path: path) { workspace in
-                held.value = answer(workspace)
-                held.given.signal()
-            })
+            waiting.append(
+                WaitingAnswer(number: lastWaitingNumber, path: path) { workspace in
+                    held.value = answer(workspace)
+                    held.given.signal()
+                })
             return .waiting(number: lastWaitingNumber)
         }) {
         case .answered(let answer): return answer

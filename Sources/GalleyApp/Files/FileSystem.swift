@@ -21,7 +21,9 @@ enum FileSystem {
         let prefixLength = root == "/" ? 1 : root.utf8.count + 1
         func relative(_ path: String) -> String { String(decoding: path.utf8.dropFirst(prefixLength), as: UTF8.self) }
         var files: [String] = []
-        tree.walk(isIgnored: { isIgnored(lastComponent(of: $0)) }, file: { files.append(relative($0)) }, leadsOutside: { leadsOutside(relative($0)) })
+        tree.walk(
+            isIgnored: { isIgnored(lastComponent(of: $0)) }, file: { files.append(relative($0)) },
+            leadsOutside: { leadsOutside(relative($0)) })
         return files.sorted()
     }
 

@@ -1,5 +1,5 @@
-import GalleySystem
 import Foundation
+import GalleySystem
 
 /// Recognises file systems where inotify misses changes made elsewhere, so
 /// `serve` can suggest `--poll` before an author wonders why nothing updates.

@@ -1,5 +1,5 @@
-import GalleySystem
 import Foundation
+import GalleySystem
 import Glibc
 
 /// The author's editor command (`code -g {file}:{line}`), run without a shell

@@ -86,8 +86,9 @@ struct EditorLink: Sendable {
             return .refused(.wrongToken)
         }
         guard case .success(let json) = JSONReader.parse(request.body),
-              let path = json.member("path")?.value.stringValue,
-              case .number(let line)? = json.member("line")?.value.value, line >= 1, line < 10_000_000 else {
+            let path = json.member("path")?.value.stringValue,
+            case .number(let line)? = json.member("line")?.value.value, line >= 1, line < 10_000_000
+        else {
             return .refused(.malformed)
         }
         var column = 1.0

@@ -16,7 +16,10 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     /// The changes view's pages, made off this thread.
     private let review: LiveReview
 
-    init(publisher: Publisher, guardrail: RequestGuard, root: String, editor: EditorLink, lan: LANGate? = nil, pictures: ImagePictures, review: LiveReview) {
+    init(
+        publisher: Publisher, guardrail: RequestGuard, root: String, editor: EditorLink, lan: LANGate? = nil, pictures: ImagePictures,
+        review: LiveReview
+    ) {
         self.lan = lan
         self.review = review
         self.publisher = publisher
@@ -57,18 +60,22 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
             return .now(uncachedSVG(svg))
         case path == PreviewService.pageCodePath:
             guard let lan else { return .now(text(404, "not serving the local network (see --lan)")) }
-            guard let svg = lan.qrCodeSVG(forPage: request.query["u"] ?? "") else { return .now(text(400, "u must be a page of this server")) }
+            guard let svg = lan.qrCodeSVG(forPage: request.query["u"] ?? "") else {
+                return .now(text(400, "u must be a page of this server"))
+            }
             return .now(uncachedSVG(svg))
         case path.hasBytePrefix("/_galley/"):
             return .now(pageFile(path.removingBytePrefix("/_galley/") ?? "", cacheable: true))
         case path == "/api/documents":
-            return publisher.reply(to: LongPollRequest(topic: .index, since: request.query["since"].flatMap { Int($0) }), wait: waitSeconds(request))
+            return publisher.reply(
+                to: LongPollRequest(topic: .index, since: request.query["since"].flatMap { Int($0) }), wait: waitSeconds(request))
         case path == "/api/words":
             return .now(publisher.documentWords(since: request.query["since"].flatMap { Int($0) }))
         case path.hasBytePrefix("/api/documents/"):
             let id = path.removingBytePrefix("/api/documents/") ?? ""
-            let poll = LongPollRequest(topic: .document(DocumentID(rawValue: id)), since: request.query["since"].flatMap { Int($0) },
-                                       acceptsPatch: request.query["patch"] == "1")
+            let poll = LongPollRequest(
+                topic: .document(DocumentID(rawValue: id)), since: request.query["since"].flatMap { Int($0) },
+                acceptsPatch: request.query["patch"] == "1")
             return publisher.reply(to: poll, wait: waitSeconds(request))
         case path.hasBytePrefix("/api/layout/"):
             return .now(layout(of: path.removingBytePrefix("/api/layout/") ?? "", request: request))
@@ -116,7 +123,9 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
         let descriptions = (request.query["blocks"] ?? "").split(separator: ",")
         let blocks = descriptions.compactMap(geometry.block)
         guard blocks.count == descriptions.count else { return text(400, "blocks are kind/lines, kind/WIDTHxHEIGHT or kind/=HEIGHT") }
-        let width = request.query["width"].flatMap(Double.init).flatMap { $0.isFinite && $0 > 0 && $0 < 100_000 ? $0 : nil } ?? Double(PreviewDevice.defaultWidth)
+        let width =
+            request.query["width"].flatMap(Double.init).flatMap { $0.isFinite && $0 > 0 && $0 < 100_000 ? $0 : nil }
+            ?? Double(PreviewDevice.defaultWidth)
         let rules = geometry.rules.onScreen(width: width)
         var json = JSONWriter()
         json.beginObject()
@@ -156,7 +165,10 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
                 case .success(let page):
                     pending.resume(with: HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: page, headers: headers))
                 case .failure(let refusal):
-                    pending.resume(with: HTTPResponse(status: refusal.status, contentType: "text/plain; charset=utf-8", body: refusal.reason + "\n", headers: headers))
+                    pending.resume(
+                        with: HTTPResponse(
+                            status: refusal.status, contentType: "text/plain; charset=utf-8", body: refusal.reason + "\n", headers: headers)
+                    )
                 }
             }
         }
@@ -174,13 +186,16 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
 
     /// A QR code: it holds the key, so no cache keeps it.
     private func uncachedSVG(_ svg: String) -> HTTPResponse {
-        HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml"), ("Cache-Control", "no-store")] + SecurityHeaders.all, body: SharedBody(svg))
+        HTTPResponse(
+            status: 200, headers: [("Content-Type", "image/svg+xml"), ("Cache-Control", "no-store")] + SecurityHeaders.all,
+            body: SharedBody(svg))
     }
 
     private func pageFile(_ name: String, cacheable: Bool = false) -> HTTPResponse {
         guard let file = PageFiles.named(name) ?? ThisMachine.pageFile(named: name) else { return text(404, "not found") }
         let cache = ("Cache-Control", cacheable ? "no-cache" : "no-store")
-        return HTTPResponse(status: 200, headers: [("Content-Type", file.contentType), cache] + SecurityHeaders.all, body: SharedBody(file.bytes))
+        return HTTPResponse(
+            status: 200, headers: [("Content-Type", file.contentType), cache] + SecurityHeaders.all, body: SharedBody(file.bytes))
     }
 
     /// Serves an image the workspace knows, and nothing else: the path must
@@ -189,7 +204,9 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
     /// `w=PIXELS` (or for a format a browser cannot show) the answer is a
     /// picture drawn at that width, made off this thread.
     private func image(at path: String, request: HTTPRequest) -> HTTPReply {
-        guard SafePath.isClean(path), let image = publisher.image(at: path), image.isDisplayable else { return .now(text(404, "not found")) }
+        guard SafePath.isClean(path), let image = publisher.image(at: path), image.isDisplayable else {
+            return .now(text(404, "not found"))
+        }
         let requestedWidth = request.query["w"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         let immutable = request.query["v"] == image.contentHash
         switch pictures.delivery(for: image, requestedWidth: requestedWidth) {
@@ -197,23 +214,27 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
             return .now(originalFile(image, immutable: immutable, request: request))
         case .drawn(let width, let enlarge):
             let etag = "\"\(image.contentHash)-w\(width)\""
-            let headers = [("ETag", etag), ("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache")] + SecurityHeaders.all
+            let headers =
+                [("ETag", etag), ("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache")] + SecurityHeaders.all
             if request.header("if-none-match") == etag {
                 return .now(HTTPResponse(status: 304, headers: headers, body: SharedBody([])))
             }
             let answer = { @Sendable [pictures] (result: Result<DrawnPicture, PictureFailure>) -> HTTPResponse in
                 switch result {
                 case .success(let picture):
-                    return HTTPResponse(status: 200, headers: [("Content-Type", picture.mimeType)] + headers, body: SharedBody(picture.bytes))
+                    return HTTPResponse(
+                        status: 200, headers: [("Content-Type", picture.mimeType)] + headers, body: SharedBody(picture.bytes))
                 case .failure(let failure) where !failure.isLasting:
                     // Not the file's fault (too many pictures waiting, the file
                     // gone for a moment): the page may ask again.
-                    return HTTPResponse(status: 503, contentType: "text/plain; charset=utf-8", body: "\(failure)\n",
-                                        headers: [("Cache-Control", "no-store"), ("Retry-After", "1")] + SecurityHeaders.all)
+                    return HTTPResponse(
+                        status: 503, contentType: "text/plain; charset=utf-8", body: "\(failure)\n",
+                        headers: [("Cache-Control", "no-store"), ("Retry-After", "1")] + SecurityHeaders.all)
                 case .failure(let failure):
                     pictures.report(image)
-                    return HTTPResponse(status: 422, contentType: "text/plain; charset=utf-8", body: ImagePictures.cannotShow(image, failure) + "\n",
-                                        headers: [("Cache-Control", "no-store")] + SecurityHeaders.all)
+                    return HTTPResponse(
+                        status: 422, contentType: "text/plain; charset=utf-8", body: ImagePictures.cannotShow(image, failure) + "\n",
+                        headers: [("Cache-Control", "no-store")] + SecurityHeaders.all)
                 }
             }
             let job = pictures.job(for: image, width: width, enlarge: enlarge)
@@ -237,7 +258,10 @@ final class PreviewService: HTTPHandler, @unchecked Sendable {
         let currentHash = ContentHash.of(bytes)
         return HTTPResponse(
             status: 200,
-            headers: [("Content-Type", image.mimeType), ("ETag", "\"\(currentHash)\""), ("Cache-Control", currentHash == image.contentHash ? cache : "no-cache")]
+            headers: [
+                ("Content-Type", image.mimeType), ("ETag", "\"\(currentHash)\""),
+                ("Cache-Control", currentHash == image.contentHash ? cache : "no-cache"),
+            ]
                 + SecurityHeaders.forContentFile(mimeType: image.mimeType),
             body: SharedBody(bytes)
         )

@@ -2,7 +2,11 @@
 enum SecurityHeaders {
     static let all: [(name: String, value: String)] = [
         ("X-Content-Type-Options", "nosniff"),
-        ("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
+        (
+            "Content-Security-Policy",
+            "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; "
+                + "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        ),
         ("Referrer-Policy", "no-referrer"),
         ("Cross-Origin-Resource-Policy", "same-origin"),
     ]
@@ -14,7 +18,8 @@ enum SecurityHeaders {
     static func forContentFile(mimeType: String) -> [(name: String, value: String)] {
         guard mimeType == "image/svg+xml" else { return all }
         return all.map { header in
-            header.name == "Content-Security-Policy" ? (header.name, "sandbox; default-src 'none'; script-src 'none'; style-src 'unsafe-inline'; img-src data:") : header
+            header.name == "Content-Security-Policy"
+                ? (header.name, "sandbox; default-src 'none'; script-src 'none'; style-src 'unsafe-inline'; img-src data:") : header
         }
     }
 }

@@ -1,6 +1,6 @@
-import Glibc
 import GalleyCore
 import GalleySystem
+import Glibc
 
 /// Runs `galley lsp` on standard input and output until `exit` or the end of input.
 struct LanguageServerCommand {
@@ -13,9 +13,11 @@ struct LanguageServerCommand {
         var framer = MessageFramer()
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            guard let count = try? chunk.withUnsafeMutableBytes({ buffer throws(SystemCallError) in
-                try FileDescriptor.standardInput.read(into: buffer, path: "standard input")
-            }), count > 0 else { return 1 }
+            guard
+                let count = try? chunk.withUnsafeMutableBytes({ buffer throws(SystemCallError) in
+                    try FileDescriptor.standardInput.read(into: buffer, path: "standard input")
+                }), count > 0
+            else { return 1 }
             framer.append(chunk[..<count])
             while let event = framer.next() {
                 switch event {

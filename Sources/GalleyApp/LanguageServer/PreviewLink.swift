@@ -39,8 +39,9 @@ final class DaemonSocketLink: PreviewLink {
         connection = try LocalSocketConnection.connect(to: DaemonSocketPath.socket(forRoot: root.rawValue))
         try connection.write(BufferLinkProtocol.header(.hello))
         guard let line = connection.readLine(), case .success(let json) = JSONReader.parse(line),
-              let served = json.member("root")?.value.stringValue, let url = json.member("url")?.value.stringValue,
-              served == root.rawValue else {
+            let served = json.member("root")?.value.stringValue, let url = json.member("url")?.value.stringValue,
+            served == root.rawValue
+        else {
             connection.close()
             throw PreviewLinkError.unexpectedGreeting(root: root)
         }
@@ -50,8 +51,10 @@ final class DaemonSocketLink: PreviewLink {
 
     func setBuffer(_ text: [UInt8], version: Int, edit: BufferEdit?, for path: RelativePath) throws(PreviewLinkError) -> PreviewFileState {
         if let edit {
-            let header = BufferLinkProtocol.header(.edit(path: path, base: edit.base, version: version, range: edit.range,
-                                                         length: edit.replacement.count))
+            let header = BufferLinkProtocol.header(
+                .edit(
+                    path: path, base: edit.base, version: version, range: edit.range,
+                    length: edit.replacement.count))
             try write(header + edit.replacement)
             // Stale: the daemon does not hold the text the edit was made on; the whole text follows.
             if let state = BufferLinkProtocol.parseReply(try readLine(), sent: sent[path]) {
@@ -82,7 +85,8 @@ final class DaemonSocketLink: PreviewLink {
 
     func forwardClicks(to show: @escaping @Sendable (RelativePath, Int, Int) -> Void) {
         guard let clicks = try? LocalSocketConnection.connect(to: DaemonSocketPath.socket(forRoot: root.rawValue)),
-              (try? clicks.write(BufferLinkProtocol.header(.listen))) != nil else { return }
+            (try? clicks.write(BufferLinkProtocol.header(.listen))) != nil
+        else { return }
         self.clicks = clicks
         Thread.detachNewThread {
             while let line = clicks.readLine() {

@@ -87,7 +87,8 @@ final class PreviewLinks {
         while true {
             let root = AbsolutePath(rawValue: ancestor)
             if FileSystem.exists(DaemonSocketPath.socket(forRoot: ancestor)), let link = try? DaemonSocketLink(root: root),
-               ContentPath.relative(real, to: ancestor) != nil {
+                ContentPath.relative(real, to: ancestor) != nil
+            {
                 let preview = add(link)
                 return previewablePath(real, in: root).map { .found(preview, path: $0, started: false) } ?? .none
             }

@@ -10,8 +10,10 @@ enum PreviewRoot {
     /// workspace folders, the file's own folder. Refused outside the
     /// workspace, and for a folder too wide to serve (`isTooWide`) unless
     /// `hasConfig` says it holds a `galley.json`.
-    static func folder(for file: String, workspaceFolders: [String], home: String?,
-                       hasConfig: (String) -> Bool) -> Result<AbsolutePath, PreviewRefusal> {
+    static func folder(
+        for file: String, workspaceFolders: [String], home: String?,
+        hasConfig: (String) -> Bool
+    ) -> Result<AbsolutePath, PreviewRefusal> {
         let folder: String
         if workspaceFolders.isEmpty {
             folder = FilePath.parent(of: file)
@@ -28,8 +30,10 @@ enum PreviewRoot {
     }
 
     /// Trees that hold the system's files, not an author's content.
-    static let systemTrees = ["/usr", "/etc", "/proc", "/sys", "/dev", "/boot", "/bin", "/sbin", "/lib", "/lib32", "/lib64",
-                              "/libx32", "/run", "/var/lib", "/var/cache", "/var/log", "/var/spool", "/var/mail", "/var/backups"]
+    static let systemTrees = [
+        "/usr", "/etc", "/proc", "/sys", "/dev", "/boot", "/bin", "/sbin", "/lib", "/lib32", "/lib64",
+        "/libx32", "/run", "/var/lib", "/var/cache", "/var/log", "/var/spool", "/var/mail", "/var/backups",
+    ]
 
     /// Whether `folder` (a real path) is too wide to preview whole: `/`, a
     /// folder just below it (`/home`, `/tmp`, `/opt`), the home folder or

@@ -59,7 +59,8 @@ struct LANAccess {
 
     /// The verdict for a request from `peer` for `path` with `query` and the
     /// request's `Cookie` header.
-    mutating func check(peer: PeerAddress, path: String, query: [String: String], cookies: String?, now: ContinuousClock.Instant) -> Verdict {
+    mutating func check(peer: PeerAddress, path: String, query: [String: String], cookies: String?, now: ContinuousClock.Instant) -> Verdict
+    {
         if peer.isLoopback { return .allowed(newDevice: false) }
         let address = peer.text
         if let blockedUntil = attempts[address]?.blockedUntil {
@@ -120,7 +121,6 @@ struct LANAccess {
         for (address, _) in byAge.prefix(max(1, attempts.count / 4)) { attempts[address] = nil }
     }
 
-
     /// The value of cookie `name` in a `Cookie` header.
     static func value(of name: String, in header: String?) -> String? {
         guard let header else { return nil }
@@ -135,7 +135,8 @@ struct LANAccess {
     /// `?a=1&b=2`, sorted by name, or "" without parameters.
     static func queryString(_ parameters: [String: String]) -> String {
         guard !parameters.isEmpty else { return "" }
-        return "?" + parameters.sorted { $0.key < $1.key }
+        return "?"
+            + parameters.sorted { $0.key < $1.key }
             .map { "\(URLPath.encodeComponent($0.key))=\(URLPath.encodeComponent($0.value))" }
             .joined(separator: "&")
     }

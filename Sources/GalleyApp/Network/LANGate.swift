@@ -38,12 +38,16 @@ final class LANGate: Sendable {
             if newDevice { log.info("new device \(request.peer.text): \(request.header("user-agent") ?? "no User-Agent")") }
             return nil
         case .redirect(let location, let cookie):
-            return HTTPResponse(status: 303, headers: [("Location", location), ("Set-Cookie", cookie), ("Cache-Control", "no-store")] + SecurityHeaders.all, body: SharedBody([]))
+            return HTTPResponse(
+                status: 303,
+                headers: [("Location", location), ("Set-Cookie", cookie), ("Cache-Control", "no-store")] + SecurityHeaders.all,
+                body: SharedBody([]))
         case .forbidden:
             // No content: not even which documents exist.
             return HTTPResponse(status: 403, headers: [("Cache-Control", "no-store")] + SecurityHeaders.all, body: SharedBody([]))
         case .tooManyAttempts:
-            return HTTPResponse(status: 429, headers: [("Retry-After", "60"), ("Cache-Control", "no-store")] + SecurityHeaders.all, body: SharedBody([]))
+            return HTTPResponse(
+                status: 429, headers: [("Retry-After", "60"), ("Cache-Control", "no-store")] + SecurityHeaders.all, body: SharedBody([]))
         }
     }
 

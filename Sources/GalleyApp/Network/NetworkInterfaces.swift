@@ -1,5 +1,5 @@
-import Glibc
 import GalleyServer
+import Glibc
 
 /// This machine's addresses on its networks, for the URLs `serve --lan` prints.
 enum NetworkInterfaces {
@@ -13,8 +13,9 @@ enum NetworkInterfaces {
         for entry in sequence(first: first, next: { $0.pointee.ifa_next }) {
             let flags = Int32(entry.pointee.ifa_flags)
             guard flags & Int32(IFF_UP) != 0, let address = entry.pointee.ifa_addr,
-                  let peer = PeerAddress(address), !peer.isLoopback,
-                  Int32(address.pointee.sa_family) == AF_INET else { continue }
+                let peer = PeerAddress(address), !peer.isLoopback,
+                Int32(address.pointee.sa_family) == AF_INET
+            else { continue }
             if !addresses.contains(peer.text) { addresses.append(peer.text) }
         }
         return addresses

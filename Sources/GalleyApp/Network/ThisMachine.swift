@@ -36,7 +36,8 @@ enum ThisMachine {
     static func pageFile(named name: String) -> PageFiles.File? {
         guard name == pageModuleName else { return nil }
         let list = hostNames.map { "'\($0)'" }.joined(separator: ", ")
-        let module = "// Made by Galley from ThisMachine.hostNames: the names by which this machine reaches itself.\n"
+        let module =
+            "// Made by Galley from ThisMachine.hostNames: the names by which this machine reaches itself.\n"
             + "export const THIS_MACHINE_HOST_NAMES = [\(list)];\n"
         return PageFiles.File(bytes: Array(module.utf8), contentType: PageFiles.scriptContentType)
     }

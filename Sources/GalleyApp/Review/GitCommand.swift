@@ -58,8 +58,10 @@ struct GitCommand {
 
     /// Runs `git -C folder STEP ARGUMENTS` with `input` on its standard
     /// input; an answer when git ran to its end, successfully or not.
-    func run(in folder: String, _ step: GitStep, _ arguments: [String], input: [UInt8] = [],
-             outputLimit: Int? = nil) throws(GitError) -> Answer {
+    func run(
+        in folder: String, _ step: GitStep, _ arguments: [String], input: [UInt8] = [],
+        outputLimit: Int? = nil
+    ) throws(GitError) -> Answer {
         var child = ChildProcess(
             program: "git",
             arguments: ["--no-pager"] + Self.safeConfiguration.flatMap { ["-c", $0] } + ["-C", folder, step.rawValue] + arguments,

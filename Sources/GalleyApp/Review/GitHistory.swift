@@ -51,7 +51,8 @@ struct GitHistory {
     /// `:/…`): one can backtrack for as long as it likes.
     static func check(_ revision: String) throws(GitError) {
         guard !revision.isEmpty, revision.utf8.count <= revisionLimit, !revision.hasPrefix("-"),
-              !revision.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { throw .notARevision(revision) }
+            !revision.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+        else { throw .notARevision(revision) }
         if revision.contains("^{/") || revision.contains(":/") { throw .searchingRevision(revision) }
     }
 
@@ -104,7 +105,8 @@ struct GitHistory {
         var total = 0
         for entry in TreeEntry.entries(in: listing.output) {
             guard entry.isRegularFile, let components = ScratchFolder.components(of: entry.path),
-                  entry.size <= ContentFolder.maximumFileSize else {
+                entry.size <= ContentFolder.maximumFileSize
+            else {
                 unpacked.skipped.append(entry.path)
                 continue
             }
@@ -123,8 +125,10 @@ struct GitHistory {
     }
 
     /// Reads `batch`'s blobs with one `cat-file --batch` and writes each.
-    private func write(_ batch: [TreeEntry], into scratch: ScratchFolder, folder name: String,
-                       _ unpacked: inout UnpackedTree) throws(GitError) {
+    private func write(
+        _ batch: [TreeEntry], into scratch: ScratchFolder, folder name: String,
+        _ unpacked: inout UnpackedTree
+    ) throws(GitError) {
         guard !batch.isEmpty else { return }
         let input = Array(batch.map(\.object).joined(separator: "\n").utf8) + [UInt8(ascii: "\n")]
         let expected = batch.reduce(0) { $0 + $1.size + $1.object.utf8.count + 32 }

@@ -109,10 +109,11 @@ final class LiveReview: @unchecked Sendable {
         let scratch = try scratchFolder()
         // The renderings hold their images: the unpacked files are not read again.
         defer { scratch.removeFolder(commit) }
-        let old = try history.unpack(commit, into: scratch, folder: commit).map { unpacked in
-            let documents = DiffCommand.documents(under: scratch.path.slashJoined(commit), only: nil).documents
-            return OldRevision(documents: documents, fingerprints: unpacked.fingerprints)
-        } ?? OldRevision(documents: [], fingerprints: [:])
+        let old =
+            try history.unpack(commit, into: scratch, folder: commit).map { unpacked in
+                let documents = DiffCommand.documents(under: scratch.path.slashJoined(commit), only: nil).documents
+                return OldRevision(documents: documents, fingerprints: unpacked.fingerprints)
+            } ?? OldRevision(documents: [], fingerprints: [:])
         revisions.keep(old, for: commit)
         return old
     }
@@ -131,7 +132,9 @@ final class LiveReview: @unchecked Sendable {
             return workspace
         }
         let changes = current.files.changes(to: files)
-        let paths = { (kind: WatchEvent.Kind) in changes.filter { $0.kind == kind }.compactMap { ContentPath.relative($0.path, to: self.root) } }
+        let paths = { (kind: WatchEvent.Kind) in
+            changes.filter { $0.kind == kind }.compactMap { ContentPath.relative($0.path, to: self.root) }
+        }
         current.workspace.apply(changed: paths(.changed), removed: paths(.removed))
         self.current = (current.workspace, files, version)
         return current.workspace

@@ -12,26 +12,27 @@ enum ReviewPage {
     /// do, to paint less), so the outlines show whole.
     static let css = """
 
-    .review-summary{font:13px system-ui,sans-serif;margin:.2em 0 .8em;color:#555}
-    .review-summary b{font-weight:600}
-    .static-proof .device-screen .blk-group{contain:none;content-visibility:visible}
-    [data-review]{outline:2px solid var(--review-colour);outline-offset:2px}
-    [data-review]::before{content:attr(data-review);display:block;width:fit-content;margin-inline-start:auto;text-indent:0;
-      font:600 10px/1.4 system-ui,sans-serif;color:var(--review-colour);text-transform:uppercase}
-    [data-review=added]{--review-colour:#248a3d;background:rgba(52,199,89,.12)}
-    [data-review=changed]{--review-colour:#b25000;background:rgba(255,149,0,.12)}
-    [data-review=removed],[data-review=before]{--review-colour:#d70015;background:rgba(255,59,48,.08);opacity:.65}
-    [data-review=removed] p,[data-review=before] p{text-decoration:line-through}
-    [data-review=removed] img,[data-review=before] img{filter:grayscale(1)}
-    [data-review] ins{background:rgba(52,199,89,.35);color:inherit;text-decoration:none;border-radius:2px}
-    [data-review] del{background:rgba(255,59,48,.25);color:inherit;text-decoration:line-through;border-radius:2px}
-    .review-fold{display:flex;flex-direction:column;gap:inherit}
-    .review-fold>summary{font:13px system-ui,sans-serif;color:#8e8e93;cursor:pointer;padding:.3em 0;text-align:center;border-block:1px dashed rgba(142,142,147,.5)}
-    [data-review-current]{outline-width:4px}
-    .review-title{font:600 15px/1.4 system-ui,sans-serif;text-align:center;margin:1.2em auto .6em;width:fit-content;padding:0 .3em}
-    .review-index td,.review-index th{padding:.2em .6em;text-align:start;font:14px system-ui,sans-serif}
+        .review-summary{font:13px system-ui,sans-serif;margin:.2em 0 .8em;color:#555}
+        .review-summary b{font-weight:600}
+        .static-proof .device-screen .blk-group{contain:none;content-visibility:visible}
+        [data-review]{outline:2px solid var(--review-colour);outline-offset:2px}
+        [data-review]::before{content:attr(data-review);display:block;width:fit-content;margin-inline-start:auto;text-indent:0;
+          font:600 10px/1.4 system-ui,sans-serif;color:var(--review-colour);text-transform:uppercase}
+        [data-review=added]{--review-colour:#248a3d;background:rgba(52,199,89,.12)}
+        [data-review=changed]{--review-colour:#b25000;background:rgba(255,149,0,.12)}
+        [data-review=removed],[data-review=before]{--review-colour:#d70015;background:rgba(255,59,48,.08);opacity:.65}
+        [data-review=removed] p,[data-review=before] p{text-decoration:line-through}
+        [data-review=removed] img,[data-review=before] img{filter:grayscale(1)}
+        [data-review] ins{background:rgba(52,199,89,.35);color:inherit;text-decoration:none;border-radius:2px}
+        [data-review] del{background:rgba(255,59,48,.25);color:inherit;text-decoration:line-through;border-radius:2px}
+        .review-fold{display:flex;flex-direction:column;gap:inherit}
+        .review-fold>summary{font:13px system-ui,sans-serif;color:#8e8e93;cursor:pointer;padding:.3em 0;text-align:center;border-block:1px \
+        dashed rgba(142,142,147,.5)}
+        [data-review-current]{outline-width:4px}
+        .review-title{font:600 15px/1.4 system-ui,sans-serif;text-align:center;margin:1.2em auto .6em;width:fit-content;padding:0 .3em}
+        .review-index td,.review-index th{padding:.2em .6em;text-align:start;font:14px system-ui,sans-serif}
 
-    """
+        """
 
     /// One page holding every document that is not unchanged; `revision` names what it is compared with.
     static func html(_ comparison: RevisionComparison, revision: String, deviceWidth: Double) -> String {
@@ -42,7 +43,9 @@ enum ReviewPage {
         var page = StaticPage.html(documents: documents, deviceWidth: deviceWidth, extraCSS: css) { document in
             byID[document.id].map { summary($0) + changedTitle($0) } ?? ""
         }
-        let headline = "<header class=\"review-summary\"><b>Changes since \(HTMLEscaping.escape(revision))</b>: \(shown.count) document\(shown.count == 1 ? "" : "s") changed, \(unchanged) unchanged</header>\n"
+        let headline =
+            "<header class=\"review-summary\"><b>Changes since \(HTMLEscaping.escape(revision))</b>: \(shown.count) "
+            + "document\(shown.count == 1 ? "" : "s") changed, \(unchanged) unchanged</header>\n"
         if let body = page.range(of: "<body class=\"static-proof\">\n") { page.insert(contentsOf: headline, at: body.upperBound) }
         return page
     }
@@ -70,6 +73,9 @@ enum ReviewPage {
         }
         // Numbered as the index numbers them: the item's place in its file's array.
         let location = HTMLEscaping.escape(review.shown.path) + (review.shown.item.map { " item \($0)" } ?? "")
-        return "<p class=\"review-summary\" data-review-status=\"\(review.status.rawValue)\" data-added=\"\(review.added)\" data-removed=\"\(review.removed)\" data-changed=\"\(review.changed)\">\(location): \(parts.joined(separator: ", "))</p>\n"
+        return
+            "<p class=\"review-summary\" data-review-status=\"\(review.status.rawValue)\" data-added=\"\(review.added)\" "
+            + "data-removed=\"\(review.removed)\" data-changed=\"\(review.changed)\">\(location): "
+            + "\(parts.joined(separator: ", "))</p>\n"
     }
 }

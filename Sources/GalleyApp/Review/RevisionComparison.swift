@@ -107,7 +107,9 @@ struct RevisionComparison {
             // Its first block names it, for a page to keep it open when it shows the review again.
             var name = ""
             if case .kept(_, let first) = changes[fold.lowerBound] { name = newBlocks[first].id ?? "" }
-            html += "<details class=\"review-fold\" data-fold=\"\(HTMLEscaping.escape(name))\"><summary>\(fold.count) unchanged blocks</summary>\n"
+            html +=
+                "<details class=\"review-fold\" data-fold=\"\(HTMLEscaping.escape(name))\"><summary>\(fold.count) unchanged "
+                + "blocks</summary>\n"
             html += pieces[fold].joined(separator: "\n") + "\n</details>\n"
             folds.removeFirst()
             index = fold.upperBound

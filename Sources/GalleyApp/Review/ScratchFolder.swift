@@ -118,7 +118,8 @@ final class ScratchFolder: Sendable {
         guard !components.isEmpty, components.count <= depthLimit else { return nil }
         for component in components {
             guard !component.isEmpty, component != ".", component != "..", component.lowercased() != ".git",
-                  !component.utf8.contains(0), component.utf8.count <= Int(NAME_MAX) else { return nil }
+                !component.utf8.contains(0), component.utf8.count <= Int(NAME_MAX)
+            else { return nil }
         }
         return components
     }
@@ -133,7 +134,8 @@ final class ScratchFolder: Sendable {
             guard let pid = leftoverProcess(entry.name), kill(pid, 0) == -1, errno == ESRCH else { continue }
             var status = stat()
             guard fstatat(top.rawValue, entry.name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_uid == getuid(),
-                  status.st_mode & S_IFMT == S_IFDIR else { continue }
+                status.st_mode & S_IFMT == S_IFDIR
+            else { continue }
             removeEntry(Array(entry.name.utf8CString), in: top, depth: 0)
         }
     }

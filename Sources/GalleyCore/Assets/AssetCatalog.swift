@@ -79,10 +79,11 @@ package struct AssetCatalog: Sendable {
             return name.map { [$0] } ?? []
         } else if AssetCatalog.isInCatalog(folder + "/x") && !folder.hasByteSuffix(".xcassets") {
             let before = namespaceGroups
-            let providesNamespace = bytes.flatMap { bytes -> Bool? in
-                guard case .success(let root) = JSONReader.parse(bytes) else { return nil }
-                return root.member("properties")?.value.member("provides-namespace")?.value.value == .bool(true)
-            } ?? false
+            let providesNamespace =
+                bytes.flatMap { bytes -> Bool? in
+                    guard case .success(let root) = JSONReader.parse(bytes) else { return nil }
+                    return root.member("properties")?.value.member("provides-namespace")?.value.value == .bool(true)
+                } ?? false
             if providesNamespace { namespaceGroups.insert(folder) } else { namespaceGroups.remove(folder) }
             if before != namespaceGroups {
                 // Every name below the group changes.
@@ -122,10 +123,14 @@ package struct AssetCatalog: Sendable {
         imageSetFolders = [:]
         colorSetFolders = [:]
         for folder in imageSets.keys {
-            if let name = AssetCatalog.setName(of: folder, namespaces: namespaceGroups) { imageSetFolders[name, default: []].insert(folder) }
+            if let name = AssetCatalog.setName(of: folder, namespaces: namespaceGroups) {
+                imageSetFolders[name, default: []].insert(folder)
+            }
         }
         for folder in colorSets.keys {
-            if let name = AssetCatalog.setName(of: folder, namespaces: namespaceGroups) { colorSetFolders[name, default: []].insert(folder) }
+            if let name = AssetCatalog.setName(of: folder, namespaces: namespaceGroups) {
+                colorSetFolders[name, default: []].insert(folder)
+            }
         }
     }
 
@@ -213,7 +218,11 @@ package struct AssetCatalog: Sendable {
     package func problems(ofImage name: String, for traits: AssetTraits) -> [Diagnostic] {
         guard let folder = imageSetFolder(named: name), let set = imageSets[folder] else {
             if let path = plainImage(named: name), let problem = files[path]?.problem {
-                return [Diagnostic(path: path, id: .unreadableImage, at: .start, severity: .warning, message: "image '\(AssetCatalog.fileName(path))' cannot be shown: \(problem)")]
+                return [
+                    Diagnostic(
+                        path: path, id: .unreadableImage, at: .start, severity: .warning,
+                        message: "image '\(AssetCatalog.fileName(path))' cannot be shown: \(problem)")
+                ]
             }
             return []
         }
@@ -226,7 +235,9 @@ package struct AssetCatalog: Sendable {
         for entry in set.filledEntries {
             guard let filename = entry.filename else { continue }
             guard let facts = files[folder.slashJoined(filename)] else {
-                warn(.missingImageFile, "image set '\(name)' names '\(filename)', which is not in '\(AssetCatalog.fileName(folder))'", at: entry.filenameLocation)
+                warn(
+                    .missingImageFile, "image set '\(name)' names '\(filename)', which is not in '\(AssetCatalog.fileName(folder))'",
+                    at: entry.filenameLocation)
                 continue
             }
             if let problem = facts.problem {
@@ -239,7 +250,11 @@ package struct AssetCatalog: Sendable {
             warn(.missingImageFile, "image set '\(name)' names no file")
         } else if showable > 0, let resolution = image(named: name, for: traits), resolution.isForAnotherDevice {
             let idioms = Set(set.filledEntries.map(\.conditions.idiom.rawValue)).sorted().joined(separator: ", ")
-            warn(.missingImageFile, "\(traits.idiom.displayName) would find no file in image set '\(name)' (it has files for \(idioms) only); showing '\(AssetCatalog.fileName(resolution.path))'", at: resolution.entry?.filenameLocation ?? .start)
+            warn(
+                .missingImageFile,
+                "\(traits.idiom.displayName) would find no file in image set '\(name)' (it has files for \(idioms) only); showing "
+                    + "'\(AssetCatalog.fileName(resolution.path))'",
+                at: resolution.entry?.filenameLocation ?? .start)
         }
         return diagnostics
     }
@@ -263,7 +278,9 @@ package struct AssetCatalog: Sendable {
         var message = "no image set or image file named '\(name)'"
         if let near { message += "; did you mean '\(near)'?" }
         let fixIts = near.flatMap { naming?.fixIt(naming: $0) }.map { [$0] } ?? []
-        return Diagnostic(path: path, id: .missingImage, range: naming?.range ?? SourceRange(at: location), severity: .warning, message: message, fixIts: fixIts)
+        return Diagnostic(
+            path: path, id: .missingImage, range: naming?.range ?? SourceRange(at: location), severity: .warning, message: message,
+            fixIts: fixIts)
     }
 
     /// The warning for a colour name in `galley.json` (the JSON string at
@@ -272,7 +289,9 @@ package struct AssetCatalog: Sendable {
         var message = "unknown colour '\(name)': no colour set of that name, and no SwiftUI colour or '#rrggbb'"
         let near = NearestName.find(name, among: colorNames.union(KindStyleSheet.colorNames))
         if let near { message += "; did you mean '\(near)'?" }
-        let fixIts = range.isEmpty ? [] : near.map { [FixIt.replacing(range, with: JSONEscaping.sourceQuoted($0), message: "Change '\(name)' to '\($0)'")] } ?? []
+        let fixIts =
+            range.isEmpty
+            ? [] : near.map { [FixIt.replacing(range, with: JSONEscaping.sourceQuoted($0), message: "Change '\(name)' to '\($0)'")] } ?? []
         return Diagnostic(path: path, id: .unknownColor, range: range, severity: .warning, message: message, fixIts: fixIts)
     }
 
@@ -318,12 +337,14 @@ package struct AssetCatalog: Sendable {
         if namespaces.isEmpty {
             // No group names a namespace (most apps): the set folder's own name, without splitting the path.
             guard isInCatalog(folder), let last = folder.lastSlashSeparatedPart, !folder.hasByteSuffix("/"),
-                  let dot = last.lastIndex(of: ".") else { return nil }
+                let dot = last.lastIndex(of: ".")
+            else { return nil }
             return String(last[..<dot])
         }
         let components = folder.splitAtSlashes(omittingEmptyParts: false)
         guard let catalog = components.lastIndex(where: { $0.hasByteSuffix(".xcassets") }), catalog < components.count - 1,
-              let dot = components[components.count - 1].lastIndex(of: ".") else { return nil }
+            let dot = components[components.count - 1].lastIndex(of: ".")
+        else { return nil }
         var name = ""
         for index in (catalog + 1)..<(components.count - 1) where namespaces.contains(components[...index].joined(separator: "/")) {
             name += components[index] + "/"

@@ -22,8 +22,9 @@ extension AssetCatalog.FileFacts {
             return .init(problem: nil)
         case nil:
             if fileExtension == "psd" {
-                return .init(problem: "a Photoshop document is not an image format Xcode puts into an app, and browsers cannot show it;"
-                    + " export it as PNG, HEIC or PDF")
+                return .init(
+                    problem: "a Photoshop document is not an image format Xcode puts into an app, and browsers cannot show it;"
+                        + " export it as PNG, HEIC or PDF")
             }
             return .init(problem: "'.\(fileExtension)' is not an image format Xcode puts into an app")
         }

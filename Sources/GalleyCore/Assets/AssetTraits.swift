@@ -32,8 +32,14 @@ package enum DeviceIdiom: String, Sendable, Hashable, CaseIterable {
     /// `ios-marketing`, `watch-marketing` and similar App Store slots.
     case other
     init(catalogValue: String) {
-        if catalogValue.hasSuffix("marketing") { self = .marketing; return }
-        if catalogValue == "reality" { self = .vision; return }
+        if catalogValue.hasSuffix("marketing") {
+            self = .marketing
+            return
+        }
+        if catalogValue == "reality" {
+            self = .vision
+            return
+        }
         self = DeviceIdiom(rawValue: catalogValue) ?? .other
     }
 
@@ -66,5 +72,6 @@ package enum SizeClass: String, Sendable, Hashable {
 }
 
 package enum DisplayGamut: String, Sendable, Hashable {
-    case sRGB, displayP3 = "display-P3"
+    case sRGB
+    case displayP3 = "display-P3"
 }

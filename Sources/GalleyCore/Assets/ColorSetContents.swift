@@ -33,20 +33,27 @@ package struct ColorSetContents: Sendable, Equatable {
     package static func read(_ bytes: [UInt8], path: String) -> ColorSetContents {
         var contents = ColorSetContents()
         var lines = SourceLocator(bytes)
-        guard let root = CatalogJSON.parse(bytes, path: path, lines: lines, what: "colour set", into: &contents.diagnostics) else { return contents }
+        guard let root = CatalogJSON.parse(bytes, path: path, lines: lines, what: "colour set", into: &contents.diagnostics) else {
+            return contents
+        }
         for entry in root.member("colors")?.value.arrayValue ?? [] {
             let location = lines.location(of: entry.offset)
             guard let color = entry.member("color")?.value else { continue }
             func warn(_ message: String, at node: JSONNode? = nil, id: DiagnosticID = .invalidValue) {
-                contents.diagnostics.append(Diagnostic(path: path, id: id, range: node.map { lines.range(of: $0.headOffsets) } ?? SourceRange(at: location),
-                                                       severity: .warning, message: message))
+                contents.diagnostics.append(
+                    Diagnostic(
+                        path: path, id: id, range: node.map { lines.range(of: $0.headOffsets) } ?? SourceRange(at: location),
+                        severity: .warning, message: message))
             }
             if let reference = color.member("reference")?.value.stringValue {
                 let platform = color.member("platform")?.value.stringValue
                 if SystemColors.color(named: reference, platform: platform, appearance: .light) == nil {
                     warn("unknown system colour '\(reference)'", at: color.member("reference")?.value, id: .unknownColor)
                 }
-                contents.entries.append(Entry(conditions: VariantConditions(catalogEntry: entry), value: .reference(reference, platform: platform), location: location))
+                contents.entries.append(
+                    Entry(
+                        conditions: VariantConditions(catalogEntry: entry), value: .reference(reference, platform: platform),
+                        location: location))
                 continue
             }
             let spaceName = color.member("color-space")?.value.stringValue ?? "srgb"
@@ -79,7 +86,8 @@ package struct ColorSetContents: Sendable, Equatable {
                 warn("colour has no readable components")
                 continue
             }
-            contents.entries.append(Entry(conditions: VariantConditions(catalogEntry: entry), value: .components(parsed), location: location))
+            contents.entries.append(
+                Entry(conditions: VariantConditions(catalogEntry: entry), value: .components(parsed), location: location))
         }
         return contents
     }

@@ -39,7 +39,8 @@ package enum ImageHeaderProblem: Error, Equatable, Sendable, CustomStringConvert
         switch self {
         case .unrecognised: "not an image Galley can read"
         case .unreadable(let format): "the \(format.rawValue.uppercased()) header is truncated or corrupt"
-        case .tooLarge(let width, let height): "\(width) × \(height) pixels is more than Galley decodes (at most \(ImageDimensions.maximumPixels / 1_000_000) megapixels)"
+        case .tooLarge(let width, let height):
+            "\(width) × \(height) pixels is more than Galley decodes (at most \(ImageDimensions.maximumPixels / 1_000_000) megapixels)"
         }
     }
 }
@@ -118,7 +119,10 @@ package enum ImageDimensions {
         var offset = 2
         while let marker = bytes.byte(offset + 1) {
             guard bytes.byte(offset) == 0xFF else { return nil }
-            if marker == 0xFF { offset += 1; continue }
+            if marker == 0xFF {
+                offset += 1
+                continue
+            }
             guard let length = bytes.big(offset + 2, 2) else { return nil }
             let isStartOfFrame = (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC
             if isStartOfFrame {
@@ -136,7 +140,9 @@ package enum ImageDimensions {
     private static func webp(_ bytes: HeaderBytes) -> (width: Int, height: Int)? {
         switch bytes.text(12, 4) {
         case "VP8 ":
-            guard bytes.matches([0x9D, 0x01, 0x2A], at: 23), let width = bytes.little(26, 2), let height = bytes.little(28, 2) else { return nil }
+            guard bytes.matches([0x9D, 0x01, 0x2A], at: 23), let width = bytes.little(26, 2), let height = bytes.little(28, 2) else {
+                return nil
+            }
             return (width & 0x3FFF, height & 0x3FFF)
         case "VP8L":
             guard bytes.byte(20) == 0x2F, let bits = bytes.little(21, 4) else { return nil }
@@ -201,7 +207,7 @@ package enum ImageDimensions {
         var offset = 8
         while offset + 4 <= min(boxSize, 256) {
             if let brand = bytes.text(offset, 4), brands.contains(brand) { return true }
-            offset += offset == 8 ? 8 : 4  // major brand, minor version, then compatible brands
+            offset += offset == 8 ? 8 : 4 // major brand, minor version, then compatible brands
         }
         return false
     }
@@ -211,15 +217,16 @@ package enum ImageDimensions {
     /// properties by index into `iprp/ipco`.
     private static func heif(_ bytes: HeaderBytes) -> (width: Int, height: Int)? {
         guard let meta = ISOBox.children(of: bytes, in: 0..<bytes.count).first(where: { $0.type == "meta" }) else { return nil }
-        let metaChildren = ISOBox.children(of: bytes, in: meta.payload.dropFirst(4))  // a full box
+        let metaChildren = ISOBox.children(of: bytes, in: meta.payload.dropFirst(4)) // a full box
         guard let iprp = metaChildren.first(where: { $0.type == "iprp" }) else { return nil }
         let iprpChildren = ISOBox.children(of: bytes, in: iprp.payload)
         guard let ipco = iprpChildren.first(where: { $0.type == "ipco" }) else { return nil }
         let properties = ISOBox.children(of: bytes, in: ipco.payload)
         var indices: [Int]? = nil
         if let pitm = metaChildren.first(where: { $0.type == "pitm" }), let version = bytes.byte(pitm.payload.lowerBound),
-           let primary = bytes.big(pitm.payload.lowerBound + 4, version == 0 ? 2 : 4),
-           let ipma = iprpChildren.first(where: { $0.type == "ipma" }) {
+            let primary = bytes.big(pitm.payload.lowerBound + 4, version == 0 ? 2 : 4),
+            let ipma = iprpChildren.first(where: { $0.type == "ipma" })
+        {
             indices = propertyIndices(of: primary, ipma: ipma, bytes: bytes)
         }
         // Without an association, the largest extent is the picture; tiles are smaller.
@@ -230,7 +237,8 @@ package enum ImageDimensions {
             let start = box.payload.lowerBound
             // Both are at most 2³² − 1, so the product fits in 64 bits.
             if box.type == "ispe", let width = bytes.big(start + 4, 4), let height = bytes.big(start + 8, 4),
-               UInt64(width) * UInt64(height) >= (best.map { UInt64($0.width) * UInt64($0.height) } ?? 0) {
+                UInt64(width) * UInt64(height) >= (best.map { UInt64($0.width) * UInt64($0.height) } ?? 0)
+            {
                 best = (width, height)
             }
             if box.type == "irot", indices != nil, let angle = bytes.byte(start) { quarterTurns = Int(angle & 3) }
@@ -241,7 +249,9 @@ package enum ImageDimensions {
 
     private static func propertyIndices(of item: Int, ipma: ISOBox, bytes: HeaderBytes) -> [Int]? {
         let start = ipma.payload.lowerBound
-        guard let version = bytes.byte(start), let flags = bytes.big(start + 1, 3), let entries = bytes.big(start + 4, 4) else { return nil }
+        guard let version = bytes.byte(start), let flags = bytes.big(start + 1, 3), let entries = bytes.big(start + 4, 4) else {
+            return nil
+        }
         var offset = start + 8
         for _ in 0..<min(entries, ipma.payload.count) {
             guard let itemID = bytes.big(offset, version < 1 ? 2 : 4) else { return nil }

@@ -46,7 +46,9 @@ package struct ImageSetContents: Sendable, Equatable {
     package static func read(_ bytes: [UInt8], path: String) -> ImageSetContents {
         var contents = ImageSetContents()
         var lines = SourceLocator(bytes)
-        guard let root = CatalogJSON.parse(bytes, path: path, lines: lines, what: "image set", into: &contents.diagnostics) else { return contents }
+        guard let root = CatalogJSON.parse(bytes, path: path, lines: lines, what: "image set", into: &contents.diagnostics) else {
+            return contents
+        }
         for image in root.member("images")?.value.arrayValue ?? [] {
             let name = image.member("filename")
             var entry = Entry(
@@ -55,7 +57,10 @@ package struct ImageSetContents: Sendable, Equatable {
                 filenameLocation: lines.location(of: name?.value.offset ?? image.offset)
             )
             if let scale = image.member("scale"), entry.conditions.scale == nil {
-                contents.diagnostics.append(Diagnostic(path: path, id: .invalidValue, range: lines.range(of: scale.value.headOffsets), severity: .warning, message: "unknown scale \(scale.value.stringValue.map { "'\($0)'" } ?? "value"), expected '1x', '2x' or '3x'"))
+                contents.diagnostics.append(
+                    Diagnostic(
+                        path: path, id: .invalidValue, range: lines.range(of: scale.value.headOffsets), severity: .warning,
+                        message: "unknown scale \(scale.value.stringValue.map { "'\($0)'" } ?? "value"), expected '1x', '2x' or '3x'"))
                 entry.conditions.scale = 1
             }
             contents.entries.append(entry)

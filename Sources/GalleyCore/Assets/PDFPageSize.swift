@@ -43,7 +43,9 @@ enum PDFPageSize {
             guard header.byte(cursor) == UInt8(ascii: "[") else { continue }
             cursor += 1
             var values: [Double] = []
-            while values.count < 4, let (value, next) = readNumber(header.bytes, skipSpace(header.bytes, cursor, range.upperBound), range.upperBound) {
+            while values.count < 4,
+                let (value, next) = readNumber(header.bytes, skipSpace(header.bytes, cursor, range.upperBound), range.upperBound)
+            {
                 values.append(value)
                 cursor = next
             }

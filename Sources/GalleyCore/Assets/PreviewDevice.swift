@@ -33,15 +33,19 @@ package struct PreviewDevice: Sendable, Equatable {
     /// iPhone without a home button; 24 and 20 on the iPad Air. Bars: 44 pt
     /// inline and 96 large on iPhone, 50 and 102 on iPad.
     package static let all: [PreviewDevice] = [
-        PreviewDevice(name: "iphone", minimumWidth: 0, idiom: .iphone, scale: 3, widthClass: .compact, heightClass: .regular, presets: [
-            Preset(width: 375, label: "iPhone mini", safeAreaTop: 50, safeAreaBottom: 34),
-            Preset(width: 390, label: "iPhone", safeAreaTop: 47, safeAreaBottom: 34),
-            Preset(width: 393, label: "iPhone Pro", safeAreaTop: 59, safeAreaBottom: 34),
-            Preset(width: 430, label: "Pro Max", safeAreaTop: 59, safeAreaBottom: 34),
-        ], inlineBarHeight: 44, largeBarHeight: 96),
-        PreviewDevice(name: "ipad", minimumWidth: 600, idiom: .ipad, scale: 2, widthClass: .regular, heightClass: .regular, presets: [
-            Preset(width: 820, label: "iPad", safeAreaTop: 24, safeAreaBottom: 20),
-        ], inlineBarHeight: 50, largeBarHeight: 102),
+        PreviewDevice(
+            name: "iphone", minimumWidth: 0, idiom: .iphone, scale: 3, widthClass: .compact, heightClass: .regular,
+            presets: [
+                Preset(width: 375, label: "iPhone mini", safeAreaTop: 50, safeAreaBottom: 34),
+                Preset(width: 390, label: "iPhone", safeAreaTop: 47, safeAreaBottom: 34),
+                Preset(width: 393, label: "iPhone Pro", safeAreaTop: 59, safeAreaBottom: 34),
+                Preset(width: 430, label: "Pro Max", safeAreaTop: 59, safeAreaBottom: 34),
+            ], inlineBarHeight: 44, largeBarHeight: 96),
+        PreviewDevice(
+            name: "ipad", minimumWidth: 600, idiom: .ipad, scale: 2, widthClass: .regular, heightClass: .regular,
+            presets: [
+                Preset(width: 820, label: "iPad", safeAreaTop: 24, safeAreaBottom: 20)
+            ], inlineBarHeight: 50, largeBarHeight: 102),
     ]
 
     /// The navigation bar's height for a title shown `displayMode`.
@@ -96,7 +100,8 @@ package struct PreviewDevice: Sendable, Equatable {
     }
 
     package func traits(appearance: Luminosity, contrast: Contrast = .normal) -> AssetTraits {
-        AssetTraits(idiom: idiom, scale: scale, appearance: appearance, contrast: contrast, widthClass: widthClass, heightClass: heightClass)
+        AssetTraits(
+            idiom: idiom, scale: scale, appearance: appearance, contrast: contrast, widthClass: widthClass, heightClass: heightClass)
     }
 
     /// The page's key for this device in one appearance: `iphone-dark`,

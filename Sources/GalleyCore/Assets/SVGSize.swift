@@ -10,7 +10,9 @@ enum SVGSize {
         if let width = attributes["width"].flatMap(pixels), let height = attributes["height"].flatMap(pixels) {
             return (width, height)
         }
-        let box = (attributes["viewBox"] ?? "").split(whereSeparator: { $0 == " " || $0 == "," || $0.isNewline || $0 == "\t" }).compactMap { Double($0) }
+        let box = (attributes["viewBox"] ?? "").split(whereSeparator: { $0 == " " || $0 == "," || $0.isNewline || $0 == "\t" }).compactMap {
+            Double($0)
+        }
         guard box.count == 4, box[2].isFinite, box[3].isFinite, box[2] > 0, box[3] > 0, box[2] < 1e6, box[3] < 1e6 else { return nil }
         return (Int(box[2].rounded(.up)), Int(box[3].rounded(.up)))
     }

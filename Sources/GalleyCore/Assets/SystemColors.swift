@@ -92,7 +92,9 @@ package enum SystemColors {
 
     /// The colour a reference names in one appearance; nil for a name
     /// Galley does not know. `platform` is `ios`, `osx` or `universal`.
-    package static func color(named reference: String, platform: String?, appearance: Luminosity, contrast: Contrast = .normal) -> CatalogColor? {
+    package static func color(named reference: String, platform: String?, appearance: Luminosity, contrast: Contrast = .normal)
+        -> CatalogColor?
+    {
         var key = reference.lowercased()
         if key.hasSuffix("color") { key.removeLast("color".count) }
         let pair = platform == "osx" ? (macOS[key] ?? iOS[key]) : (iOS[key] ?? macOS[key])

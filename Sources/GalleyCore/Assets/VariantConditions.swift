@@ -15,7 +15,8 @@ package struct VariantConditions: Sendable, Hashable {
 
     package init(
         idiom: DeviceIdiom = .universal, scale: Int? = nil, appearance: Luminosity? = nil, contrast: Contrast? = nil,
-        widthClass: SizeClass? = nil, heightClass: SizeClass? = nil, gamut: DisplayGamut? = nil, locale: String? = nil, subtype: String? = nil
+        widthClass: SizeClass? = nil, heightClass: SizeClass? = nil, gamut: DisplayGamut? = nil, locale: String? = nil,
+        subtype: String? = nil
     ) {
         self.idiom = idiom
         self.scale = scale

@@ -41,7 +41,10 @@ package enum VariantMatching {
         // Most sets name few traits: when every entry is for any value, all stay.
         guard remaining.contains(where: { trait($0) != nil }) else { return }
         let matching = remaining.filter { trait($0) == value }
-        if !matching.isEmpty { remaining = matching; return }
+        if !matching.isEmpty {
+            remaining = matching
+            return
+        }
         let unconditional = remaining.filter { trait($0) == nil }
         if !unconditional.isEmpty { remaining = unconditional }
     }
@@ -52,9 +55,15 @@ package enum VariantMatching {
         func language(_ tag: String) -> Substring { tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "" }
         if let locale {
             let exact = remaining.filter { entries[$0].locale?.lowercased() == locale.lowercased() }
-            if !exact.isEmpty { remaining = exact; return }
+            if !exact.isEmpty {
+                remaining = exact
+                return
+            }
             let sameLanguage = remaining.filter { entries[$0].locale.map(language) == language(locale) }
-            if !sameLanguage.isEmpty { remaining = sameLanguage; return }
+            if !sameLanguage.isEmpty {
+                remaining = sameLanguage
+                return
+            }
         }
         let unlocalised = remaining.filter { entries[$0].locale == nil }
         if !unlocalised.isEmpty { remaining = unlocalised }

@@ -52,7 +52,9 @@ package struct ConfigReader {
         var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
         mutating func report(_ id: DiagnosticID, _ severity: Severity, _ message: String, at offsets: Range<Int>, fixIts: [FixIt] = []) {
-            diagnostics.append(Diagnostic(path: path, id: id, range: lines.range(ofOffsets: offsets), severity: severity, message: message, fixIts: fixIts))
+            diagnostics.append(
+                Diagnostic(path: path, id: id, range: lines.range(ofOffsets: offsets), severity: severity, message: message, fixIts: fixIts)
+            )
         }
 
         /// An error about `node`'s value.
@@ -102,7 +104,10 @@ package struct ConfigReader {
                 return nil
             }
             guard range.contains(value) else {
-                reject(.invalidValue, "'\(what)' is \(formatNumber(value)), expected \(formatNumber(range.lowerBound))–\(formatNumber(range.upperBound))", node)
+                reject(
+                    .invalidValue,
+                    "'\(what)' is \(formatNumber(value)), expected \(formatNumber(range.lowerBound))–\(formatNumber(range.upperBound))",
+                    node)
                 return nil
             }
             return value
@@ -112,7 +117,9 @@ package struct ConfigReader {
     private func readRoot(_ root: JSONNode, _ context: inout Context) -> GalleyConfig {
         var config = GalleyConfig.standard
         guard let members = context.members(of: root, named: "galley.json", known: ConfigReader.knownKeys[""] ?? []) else { return config }
-        if let keys = members["keys"], let keyMembers = context.members(of: keys, named: "'keys'", known: ConfigReader.knownKeys["keys"] ?? []) {
+        if let keys = members["keys"],
+            let keyMembers = context.members(of: keys, named: "'keys'", known: ConfigReader.knownKeys["keys"] ?? [])
+        {
             if let text = context.string(keyMembers["text"], "text") { config.schema.textKey = text }
             if let image = context.string(keyMembers["image"], "image") { config.schema.imageKey = image }
             if let title = context.string(keyMembers["title"], "title") { config.schema.titleKey = title }
@@ -139,7 +146,9 @@ package struct ConfigReader {
             context.report(.invalidValue, .warning, "'replaceKinds' has no 'kinds' to replace the seed's with", at: node.headOffsets)
         }
         if let node = members["requireImageLabels"] {
-            if case .bool(let value) = node.value { config.schema.requiresImageLabels = value } else {
+            if case .bool(let value) = node.value {
+                config.schema.requiresImageLabels = value
+            } else {
                 context.reject(.wrongType, "'requireImageLabels' is \(node.value.typeDescription), expected true or false", node)
             }
         }
@@ -180,7 +189,8 @@ package struct ConfigReader {
             }
         }
         if let stack = members["stack"],
-           let stackMembers = context.members(of: stack, named: "'stack'", known: ConfigReader.knownKeys["stack"] ?? []) {
+            let stackMembers = context.members(of: stack, named: "'stack'", known: ConfigReader.knownKeys["stack"] ?? [])
+        {
             if let spacing = context.number(stackMembers["spacing"], "spacing", range: 0...1000) { config.stack.spacing = spacing }
             if let node = stackMembers["alignment"], let text = context.string(node, "alignment") {
                 if let alignment = StackStyle.Alignment(rawValue: text) {
@@ -199,7 +209,9 @@ package struct ConfigReader {
                 context.wrongType(node, "'header'", expected: "an array of item fields")
             }
         }
-        if let device = members["device"], let deviceMembers = context.members(of: device, named: "'device'", known: ConfigReader.knownKeys["device"] ?? []) {
+        if let device = members["device"],
+            let deviceMembers = context.members(of: device, named: "'device'", known: ConfigReader.knownKeys["device"] ?? [])
+        {
             if let width = context.number(deviceMembers["width"], "width", range: 200...2000) { config.deviceWidth = width }
             if let node = deviceMembers["appearance"], let text = context.string(node, "appearance") {
                 if let appearance = GalleyConfig.Appearance(rawValue: text) {
@@ -238,7 +250,9 @@ package struct ConfigReader {
     /// when none takes every string: strings matching no kind would vanish.
     static func withFallback(_ declared: [BlockKind]) -> [BlockKind] {
         let hasFallback = declared.contains { $0.matcher.isAlways }
-        guard !hasFallback, let body = ContentSchema.seed.kind(named: "body"), !declared.contains(where: { $0.name == "body" }) else { return declared }
+        guard !hasFallback, let body = ContentSchema.seed.kind(named: "body"), !declared.contains(where: { $0.name == "body" }) else {
+            return declared
+        }
         return declared + [body]
     }
 
@@ -247,15 +261,20 @@ package struct ConfigReader {
     /// The keys each object of `galley.json` may hold, by the key that holds
     /// the object (`""` for the top level; `kinds` for each kind).
     package static let knownKeys: [String: [String]] = [
-        "": ["keys", "kinds", "replaceKinds", "device", "titles", "language", "fonts", "textImageName", "requireImageLabels", "sdk", "stack",
-             "navigationTitle", "header", "$schema"],
+        "": [
+            "keys", "kinds", "replaceKinds", "device", "titles", "language", "fonts", "textImageName", "requireImageLabels", "sdk", "stack",
+            "navigationTitle", "header", "$schema",
+        ],
         "stack": ["spacing", "alignment"],
         "navigationTitle": ["key", "displayMode"],
         "header": ["key", "renders", "style"],
         "keys": ["text", "image", "title"],
         "device": ["width", "appearance"],
         "kinds": ["name", "pattern", "renders", "style", "asset", "follows", "prefix", "label", "maxLines"],
-        "style": ["font", "size", "fixedSize", "relativeTo", "weight", "italic", "color", "alignment", "paddingTop", "paddingBottom", "lineSpacing", "maxHeight", "aspectRatio"],
+        "style": [
+            "font", "size", "fixedSize", "relativeTo", "weight", "italic", "color", "alignment", "paddingTop", "paddingBottom",
+            "lineSpacing", "maxHeight", "aspectRatio",
+        ],
     ]
 
     private func readNavigationTitle(_ node: JSONNode, _ context: inout Context) -> NavigationTitle? {
@@ -280,7 +299,9 @@ package struct ConfigReader {
     }
 
     private func readHeaderField(_ node: JSONNode, _ context: inout Context) -> HeaderField? {
-        guard let members = context.members(of: node, named: "a header field", known: ConfigReader.knownKeys["header"] ?? []) else { return nil }
+        guard let members = context.members(of: node, named: "a header field", known: ConfigReader.knownKeys["header"] ?? []) else {
+            return nil
+        }
         guard let key = context.string(members["key"], "key") else {
             if members["key"] == nil { context.reject(.missingKey, "header field has no 'key' naming the item field it shows", node) }
             return nil
@@ -299,7 +320,9 @@ package struct ConfigReader {
         }
         var style = KindStyle()
         if let styleNode = members["style"],
-           let styleMembers = context.members(of: styleNode, named: "the style of header field '\(key)'", known: ConfigReader.knownKeys["style"] ?? []) {
+            let styleMembers = context.members(
+                of: styleNode, named: "the style of header field '\(key)'", known: ConfigReader.knownKeys["style"] ?? [])
+        {
             readStyle(styleMembers, into: &style, &context)
         }
         return HeaderField(key: key, kind: HeaderField.kind(forKey: key, role: role, style: style))
@@ -353,10 +376,13 @@ package struct ConfigReader {
             if case .number(let value) = node.value, value >= 1, value <= 10_000, value == value.rounded() {
                 kind.maxLines = Int(value)
                 if kind.role != .text {
-                    context.report(.invalidValue, .warning, "'maxLines' limits the lines of text, and '\(name)' renders as \(kind.role.rawValue)", at: node.headOffsets)
+                    context.report(
+                        .invalidValue, .warning, "'maxLines' limits the lines of text, and '\(name)' renders as \(kind.role.rawValue)",
+                        at: node.headOffsets)
                 }
             } else if case .number(let value) = node.value {
-                context.reject(.invalidValue, "'maxLines' is \(formatNumber(value)), expected a whole number of lines from 1 to 10000", node)
+                context.reject(
+                    .invalidValue, "'maxLines' is \(formatNumber(value)), expected a whole number of lines from 1 to 10000", node)
             } else {
                 context.wrongType(node, "'maxLines'", expected: "a whole number of lines")
             }
@@ -368,7 +394,9 @@ package struct ConfigReader {
                 context.wrongType(follows, "'follows'", expected: "an array of kind names")
             }
         }
-        if let style = members["style"], let styleMembers = context.members(of: style, named: "the style of '\(name)'", known: ConfigReader.knownKeys["style"] ?? []) {
+        if let style = members["style"],
+            let styleMembers = context.members(of: style, named: "the style of '\(name)'", known: ConfigReader.knownKeys["style"] ?? [])
+        {
             readStyle(styleMembers, into: &kind.style, &context)
         }
         return kind
@@ -391,7 +419,8 @@ package struct ConfigReader {
         if let node = members["fixedSize"] {
             if case .bool(let fixed) = node.value {
                 if fixed, members["relativeTo"] != nil {
-                    context.reject(.invalidValue, "'fixedSize' and 'relativeTo' exclude each other: a fixed size follows no text style", node)
+                    context.reject(
+                        .invalidValue, "'fixedSize' and 'relativeTo' exclude each other: a fixed size follows no text style", node)
                 } else if fixed {
                     style.sizing = .fixed
                 }
@@ -401,7 +430,9 @@ package struct ConfigReader {
         }
         if let weight = context.string(members["weight"], "weight") { style.fontWeight = weight }
         if let italic = members["italic"] {
-            if case .bool(let value) = italic.value { style.italic = value } else {
+            if case .bool(let value) = italic.value {
+                style.italic = value
+            } else {
                 context.wrongType(italic, "'italic'", expected: "true or false")
             }
         }

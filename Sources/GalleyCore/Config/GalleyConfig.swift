@@ -33,7 +33,10 @@ package struct GalleyConfig: Sendable {
         LayoutRules(sdk: sdk, stack: stack, navigationBar: schema.navigationTitle?.displayMode).onScreen(width: width ?? deviceWidth)
     }
 
-    package init(schema: ContentSchema = .seed, deviceWidth: Double = Double(PreviewDevice.defaultWidth), appearance: Appearance = .system, titles: [String: String] = [:], language: String? = nil) {
+    package init(
+        schema: ContentSchema = .seed, deviceWidth: Double = Double(PreviewDevice.defaultWidth), appearance: Appearance = .system,
+        titles: [String: String] = [:], language: String? = nil
+    ) {
         self.schema = schema
         self.deviceWidth = deviceWidth
         self.appearance = appearance

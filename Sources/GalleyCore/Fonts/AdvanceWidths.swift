@@ -22,11 +22,13 @@ package struct AdvanceWidths: Sendable, Equatable {
     /// subtable in format 4 or 12.
     package static func read(_ bytes: [UInt8], faceIndex: Int = 0) -> AdvanceWidths? {
         guard let tables = OpenTypeTables(bytes, faceIndex: faceIndex), let head = tables.table("head"), let hhea = tables.table("hhea"),
-              let hmtx = tables.table("hmtx"), let cmap = tables.table("cmap") else { return nil }
+            let hmtx = tables.table("hmtx"), let cmap = tables.table("cmap")
+        else { return nil }
         let reader = tables.reader
         guard let unitsPerEm = reader.uint16(at: head.offset + 18), unitsPerEm > 0,
-              let metricCount = reader.uint16(at: hhea.offset + 34), metricCount > 0,
-              Int(metricCount) * 4 <= hmtx.length else { return nil }
+            let metricCount = reader.uint16(at: hhea.offset + 34), metricCount > 0,
+            Int(metricCount) * 4 <= hmtx.length
+        else { return nil }
         var advances: [UInt16] = []
         advances.reserveCapacity(Int(metricCount))
         for index in 0..<Int(metricCount) {
@@ -66,7 +68,8 @@ package struct AdvanceWidths: Sendable, Equatable {
         for index in 0..<Int(count) {
             let record = start + 4 + index * 8
             guard let platform = reader.uint16(at: record), let encoding = reader.uint16(at: record + 2),
-                  let offset = reader.uint32(at: record + 4) else { return nil }
+                let offset = reader.uint32(at: record + 4)
+            else { return nil }
             let isUnicode = platform == 0 || (platform == 3 && (encoding == 1 || encoding == 10))
             let table = start + Int(offset)
             guard isUnicode, let format = reader.uint16(at: table) else { continue }
@@ -85,7 +88,8 @@ package struct AdvanceWidths: Sendable, Equatable {
         for index in 0..<Int(groups) {
             let group = table + 16 + index * 12
             guard let first = reader.uint32(at: group), let last = reader.uint32(at: group + 4),
-                  let glyph = reader.uint32(at: group + 8) else { return nil }
+                let glyph = reader.uint32(at: group + 8)
+            else { return nil }
             guard first <= last else { continue }
             runs.append(Run(first: first, last: last, glyph: glyph))
         }
@@ -115,7 +119,8 @@ package struct AdvanceWidths: Sendable, Equatable {
         var walked = 0
         for segment in 0..<segments {
             guard let end = reader.uint16(at: ends + segment * 2), let first = reader.uint16(at: starts + segment * 2),
-                  let delta = reader.uint16(at: deltas + segment * 2), let rangeOffset = reader.uint16(at: rangeOffsets + segment * 2) else { return nil }
+                let delta = reader.uint16(at: deltas + segment * 2), let rangeOffset = reader.uint16(at: rangeOffsets + segment * 2)
+            else { return nil }
             guard first <= end, !(first == 0xFFFF && end == 0xFFFF) else { continue }
             if rangeOffset == 0 {
                 // code + delta, modulo 65,536: one run, or two where it wraps past 0xFFFF.

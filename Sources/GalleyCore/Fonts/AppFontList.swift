@@ -20,18 +20,26 @@ package enum AppFontList {
         switch PropertyListReader.parse(bytes) {
         case .success(let node): root = node
         case .failure(let error):
-            result.diagnostics.append(error.diagnostic(path: path, id: .propertyListSyntax, severity: .warning,
-                                                       prefix: "'Info.plist' is not a property list Galley can read: ", location: location))
+            result.diagnostics.append(
+                error.diagnostic(
+                    path: path, id: .propertyListSyntax, severity: .warning,
+                    prefix: "'Info.plist' is not a property list Galley can read: ", location: location))
             return result
         }
         guard let fonts = root.member("UIAppFonts")?.value else { return result }
         guard let names = fonts.arrayValue else {
-            result.diagnostics.append(Diagnostic(path: path, id: .wrongType, at: location(fonts.offset), severity: .warning, message: "'UIAppFonts' is not an array of file names"))
+            result.diagnostics.append(
+                Diagnostic(
+                    path: path, id: .wrongType, at: location(fonts.offset), severity: .warning,
+                    message: "'UIAppFonts' is not an array of file names"))
             return result
         }
         for name in names {
             guard let file = name.stringValue else {
-                result.diagnostics.append(Diagnostic(path: path, id: .wrongType, at: location(name.offset), severity: .warning, message: "'UIAppFonts' holds something other than a file name"))
+                result.diagnostics.append(
+                    Diagnostic(
+                        path: path, id: .wrongType, at: location(name.offset), severity: .warning,
+                        message: "'UIAppFonts' holds something other than a file name"))
                 continue
             }
             result.files.append(file)

@@ -102,11 +102,17 @@ package struct BundledFonts: Sendable {
             var diagnostics = list.diagnostics
             for (name, location) in zip(list.files, list.locations) {
                 guard let path = file(listed: name) else {
-                    diagnostics.append(Diagnostic(path: plist, id: .unreadableFont, at: location, severity: .warning, message: "'UIAppFonts' lists '\(name)', which is not in the content folder"))
+                    diagnostics.append(
+                        Diagnostic(
+                            path: plist, id: .unreadableFont, at: location, severity: .warning,
+                            message: "'UIAppFonts' lists '\(name)', which is not in the content folder"))
                     continue
                 }
                 if (fontFiles[path] ?? nil) == nil {
-                    diagnostics.append(Diagnostic(path: plist, id: .unreadableFont, at: location, severity: .warning, message: "'\(name)' is not a TrueType or OpenType font Galley can read"))
+                    diagnostics.append(
+                        Diagnostic(
+                            path: plist, id: .unreadableFont, at: location, severity: .warning,
+                            message: "'\(name)' is not a TrueType or OpenType font Galley can read"))
                 }
             }
             return diagnostics

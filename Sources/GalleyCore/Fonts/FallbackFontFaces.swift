@@ -48,16 +48,22 @@ package struct FallbackFontFaces: Sendable {
     /// - Baskerville: no measurement of iOS's Baskerville was found, so the
     ///   stand-in keeps the local serif's own metrics and widths, and says so.
     static let standIns: [StandIn] = [
-        StandIn(family: "Galley Helvetica", standsFor: ["Helvetica", "Helvetica Neue"], localFamilies: ["Liberation Sans", "Arimo"],
-                sizeAdjust: 1,
-                deviceMetrics: FontMetrics(ascent: 1577 / 2048 + 0.15, descent: 471 / 2048, lineGap: 0, capHeight: 1469 / 2048)),
-        StandIn(family: "Galley SF", standsFor: ["System", "SF Pro", "SF Pro Text"], localFamilies: ["Liberation Sans", "Arimo"],
-                sizeAdjust: 853.0 / 904.0,
-                deviceMetrics: FontMetrics(ascent: 1950 / 2048, descent: 494 / 2048, lineGap: 0, capHeight: 1443 / 2048)),
-        StandIn(family: "Galley Hiragino", standsFor: ["Hiragino Sans", "Hiragino Kaku Gothic ProN"], localFamilies: ["Noto Sans CJK JP", "Noto Sans JP"],
-                sizeAdjust: 1, deviceMetrics: FontMetrics(ascent: 0.88, descent: 0.12, lineGap: 0.5, capHeight: 0.733)),
-        StandIn(family: "Galley Baskerville", standsFor: ["Baskerville"], localFamilies: ["Libre Baskerville", "Liberation Serif", "Tinos", "DejaVu Serif"],
-                sizeAdjust: 1, deviceMetrics: nil),
+        StandIn(
+            family: "Galley Helvetica", standsFor: ["Helvetica", "Helvetica Neue"], localFamilies: ["Liberation Sans", "Arimo"],
+            sizeAdjust: 1,
+            deviceMetrics: FontMetrics(ascent: 1577 / 2048 + 0.15, descent: 471 / 2048, lineGap: 0, capHeight: 1469 / 2048)),
+        StandIn(
+            family: "Galley SF", standsFor: ["System", "SF Pro", "SF Pro Text"], localFamilies: ["Liberation Sans", "Arimo"],
+            sizeAdjust: 853.0 / 904.0,
+            deviceMetrics: FontMetrics(ascent: 1950 / 2048, descent: 494 / 2048, lineGap: 0, capHeight: 1443 / 2048)),
+        StandIn(
+            family: "Galley Hiragino", standsFor: ["Hiragino Sans", "Hiragino Kaku Gothic ProN"],
+            localFamilies: ["Noto Sans CJK JP", "Noto Sans JP"],
+            sizeAdjust: 1, deviceMetrics: FontMetrics(ascent: 0.88, descent: 0.12, lineGap: 0.5, capHeight: 0.733)),
+        StandIn(
+            family: "Galley Baskerville", standsFor: ["Baskerville"],
+            localFamilies: ["Libre Baskerville", "Liberation Serif", "Tinos", "DejaVu Serif"],
+            sizeAdjust: 1, deviceMetrics: nil),
     ]
 
     /// A stand-in as this machine draws it.
@@ -84,8 +90,9 @@ package struct FallbackFontFaces: Sendable {
             let faces = styles.map { weight, italic in
                 installed.face(family: local, weight: weight, italic: italic).flatMap { abs($0.weight - weight) < 100 ? $0 : nil }
             }
-            return Substitute(family: standIn.family, standsFor: standIn.standsFor, localFamily: local, faces: faces,
-                              sizeAdjust: standIn.sizeAdjust, deviceMetrics: standIn.deviceMetrics)
+            return Substitute(
+                family: standIn.family, standsFor: standIn.standsFor, localFamily: local, faces: faces,
+                sizeAdjust: standIn.sizeAdjust, deviceMetrics: standIn.deviceMetrics)
         }
     }
 
@@ -102,10 +109,13 @@ package struct FallbackFontFaces: Sendable {
         return substitutes.map { substitute in
             zip(substitute.faces, styles).compactMap { face, style -> String? in
                 guard let face else { return nil }
-                var rule = "@font-face{font-family:\"\(substitute.family)\";src:local(\"\(Self.cssString(face.fullName))\");font-weight:\(style.0);font-style:\(style.1)"
+                var rule =
+                    "@font-face{font-family:\"\(substitute.family)\";src:local(\"\(Self.cssString(face.fullName))\");"
+                    + "font-weight:\(style.0);font-style:\(style.1)"
                 if substitute.sizeAdjust != 1 { rule += ";size-adjust:\(Self.percent(substitute.sizeAdjust))" }
                 if let metrics = substitute.deviceMetrics {
-                    rule += ";ascent-override:\(Self.percent(metrics.ascent / substitute.sizeAdjust))"
+                    rule +=
+                        ";ascent-override:\(Self.percent(metrics.ascent / substitute.sizeAdjust))"
                         + ";descent-override:\(Self.percent(metrics.descent / substitute.sizeAdjust))"
                         + ";line-gap-override:\(Self.percent(metrics.lineGap / substitute.sizeAdjust))"
                 }
@@ -119,6 +129,7 @@ package struct FallbackFontFaces: Sendable {
     }
 
     private static func cssString(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\"" && $0 != "\\" && $0 != "<" && $0 != ">" && $0.value >= 0x20 }))
+        String(
+            String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\"" && $0 != "\\" && $0 != "<" && $0 != ">" && $0.value >= 0x20 }))
     }
 }

@@ -26,8 +26,9 @@ package enum FontFaceStyleSheet {
     package static func unknownFonts(in schema: ContentSchema, fonts: BundledFonts, configPath: String) -> [Diagnostic] {
         schema.shownKinds.compactMap { kind in
             guard let name = kind.style.fontFamily, fonts.faces(named: name).isEmpty, !SystemFontFamilies.contains(name) else { return nil }
-            return Diagnostic(path: configPath, id: .unknownFont, range: kind.style.fontRange ?? SourceRange(at: .start), severity: .warning,
-                              message: "font '\(name)' is neither bundled (listed under 'UIAppFonts' in an Info.plist) nor an iOS system font")
+            return Diagnostic(
+                path: configPath, id: .unknownFont, range: kind.style.fontRange ?? SourceRange(at: .start), severity: .warning,
+                message: "font '\(name)' is neither bundled (listed under 'UIAppFonts' in an Info.plist) nor an iOS system font")
         }
     }
 

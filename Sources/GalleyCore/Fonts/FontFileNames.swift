@@ -29,7 +29,9 @@ package struct FontFileNames: Sendable, Equatable {
         guard let family = names[16] ?? names[1] else { return nil }
         var weight = 400
         var italic = false
-        if let os2 = tables.table("OS/2"), let weightClass = reader.uint16(at: os2.offset + 4), let selection = reader.uint16(at: os2.offset + 62) {
+        if let os2 = tables.table("OS/2"), let weightClass = reader.uint16(at: os2.offset + 4),
+            let selection = reader.uint16(at: os2.offset + 62)
+        {
             weight = min(900, max(100, Int(weightClass)))
             italic = selection & 1 != 0
         }
@@ -51,8 +53,9 @@ package struct FontFileNames: Sendable, Equatable {
             let record = start + 6 + index * 12
             guard record + 12 <= end else { break }
             guard let platform = reader.uint16(at: record), let language = reader.uint16(at: record + 4),
-                  let nameID = reader.uint16(at: record + 6), [1, 4, 6, 16].contains(nameID),
-                  let textLength = reader.uint16(at: record + 8), let textOffset = reader.uint16(at: record + 10) else { continue }
+                let nameID = reader.uint16(at: record + 6), [1, 4, 6, 16].contains(nameID),
+                let textLength = reader.uint16(at: record + 8), let textOffset = reader.uint16(at: record + 10)
+            else { continue }
             let rank: Int
             switch platform {
             case 3, 0: rank = platform == 3 && language == 0x0409 ? 0 : 1

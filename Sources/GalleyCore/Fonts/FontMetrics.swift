@@ -29,19 +29,23 @@ package struct FontMetrics: Sendable, Equatable {
     /// Reads a TrueType or OpenType face (`faceIndex` within a collection);
     /// nil for anything else, a damaged file or an em of zero.
     package static func read(_ bytes: [UInt8], faceIndex: Int = 0) -> FontMetrics? {
-        guard let tables = OpenTypeTables(bytes, faceIndex: faceIndex), let head = tables.table("head"), let hhea = tables.table("hhea") else { return nil }
+        guard let tables = OpenTypeTables(bytes, faceIndex: faceIndex), let head = tables.table("head"), let hhea = tables.table("hhea")
+        else { return nil }
         let reader = tables.reader
         guard let unitsPerEm = reader.uint16(at: head.offset + 18), unitsPerEm > 0,
-              let ascender = reader.int16(at: hhea.offset + 4), let descender = reader.int16(at: hhea.offset + 6),
-              let lineGap = reader.int16(at: hhea.offset + 8) else { return nil }
+            let ascender = reader.int16(at: hhea.offset + 4), let descender = reader.int16(at: hhea.offset + 6),
+            let lineGap = reader.int16(at: hhea.offset + 8)
+        else { return nil }
         let em = Double(unitsPerEm)
         // `sCapHeight` is in `OS/2` from its version 2 on.
         var capHeight: Double?
         if let os2 = tables.table("OS/2"), let version = reader.uint16(at: os2.offset), version >= 2, os2.length >= 90,
-           let height = reader.int16(at: os2.offset + 88), height > 0 {
+            let height = reader.int16(at: os2.offset + 88), height > 0
+        {
             capHeight = Double(height) / em
         }
-        return FontMetrics(ascent: Double(ascender) / em, descent: Double(-Int(descender)) / em, lineGap: Double(max(0, lineGap)) / em,
-                           capHeight: capHeight)
+        return FontMetrics(
+            ascent: Double(ascender) / em, descent: Double(-Int(descender)) / em, lineGap: Double(max(0, lineGap)) / em,
+            capHeight: capHeight)
     }
 }

@@ -44,10 +44,13 @@ package struct InstalledFonts: Sendable, Equatable {
         for line in listing.split(separator: "\n") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 6, !fields[0].isEmpty, let index = Int(fields[1]),
-                  let families = Self.values(fields[2]).nilIfEmpty, let fullName = Self.values(fields[3]).first,
-                  let weight = Double(fields[4]), let slant = Int(fields[5]) else { continue }
-            faces.append(Face(path: fields[0], index: index, families: families, fullName: fullName,
-                              weight: Self.cssWeight(fontconfigWeight: weight), isItalic: slant != 0))
+                let families = Self.values(fields[2]).nilIfEmpty, let fullName = Self.values(fields[3]).first,
+                let weight = Double(fields[4]), let slant = Int(fields[5])
+            else { continue }
+            faces.append(
+                Face(
+                    path: fields[0], index: index, families: families, fullName: fullName,
+                    weight: Self.cssWeight(fontconfigWeight: weight), isItalic: slant != 0))
         }
         self.init(faces: faces)
     }
@@ -73,11 +76,13 @@ package struct InstalledFonts: Sendable, Equatable {
 
     /// fontconfig's weight scale (80 regular, 200 bold; `fontconfig.h`) as CSS's.
     private static func cssWeight(fontconfigWeight weight: Double) -> Int {
-        let table: [(Double, Int)] = [(0, 100), (40, 200), (50, 300), (80, 400), (100, 500), (180, 600), (200, 700), (205, 800), (210, 900)]
+        let table: [(Double, Int)] = [
+            (0, 100), (40, 200), (50, 300), (80, 400), (100, 500), (180, 600), (200, 700), (205, 800), (210, 900),
+        ]
         return table.min { abs($0.0 - weight) < abs($1.0 - weight) }?.1 ?? 400
     }
 }
 
-private extension Array {
-    var nilIfEmpty: Self? { isEmpty ? nil : self }
+extension Array {
+    fileprivate var nilIfEmpty: Self? { isEmpty ? nil : self }
 }

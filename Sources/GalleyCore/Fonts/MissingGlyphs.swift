@@ -85,8 +85,9 @@ package struct MissingGlyphs: Equatable, Sendable {
         guard let location, !characters.isEmpty else { return nil }
         var named = characters.map(\.spoken).joined(separator: ", ")
         if count > characters.count { named += " and \(count - characters.count) more" }
-        return Diagnostic(path: path, id: .missingGlyph, at: location, severity: .note,
-                          message: "no installed font draws \(named): the preview shows a box for each")
+        return Diagnostic(
+            path: path, id: .missingGlyph, at: location, severity: .note,
+            message: "no installed font draws \(named): the preview shows a box for each")
     }
 
     /// `{"count": 5, "characters": [{"character": "ก", "codePoint": "U+0E01", "name": "THAI CHARACTER KO KAI"}]}`.

@@ -13,17 +13,21 @@ struct OpenTypeTables {
         var offset = 0
         if tag == 0x7474_6366 { // "ttcf"
             guard let count = reader.uint32(at: 8), faceIndex >= 0, faceIndex < Int(count),
-                  let face = reader.uint32(at: 12 + 4 * faceIndex) else { return nil }
+                let face = reader.uint32(at: 12 + 4 * faceIndex)
+            else { return nil }
             offset = Int(face)
         } else if faceIndex != 0 {
             return nil
         }
         guard let version = reader.uint32(at: offset), [0x0001_0000, 0x4F54_544F, 0x7472_7565].contains(version), // 1.0, "OTTO", "true"
-              let tableCount = reader.uint16(at: offset + 4), tableCount < 512 else { return nil }
+            let tableCount = reader.uint16(at: offset + 4), tableCount < 512
+        else { return nil }
         var tables: [UInt32: (offset: Int, length: Int)] = [:]
         for index in 0..<Int(tableCount) {
             let record = offset + 12 + index * 16
-            guard let tableTag = reader.uint32(at: record), let tableOffset = reader.uint32(at: record + 8), let length = reader.uint32(at: record + 12) else { return nil }
+            guard let tableTag = reader.uint32(at: record), let tableOffset = reader.uint32(at: record + 8),
+                let length = reader.uint32(at: record + 12)
+            else { return nil }
             tables[tableTag] = (Int(tableOffset), Int(length))
         }
         self.reader = reader

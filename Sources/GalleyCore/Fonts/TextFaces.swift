@@ -64,7 +64,8 @@ package struct TextFaces: Sendable {
             case .bundled(let path): return "\(requested): the app's font file '\(path)'"
             case .installed(let path): return "\(requested): this machine's '\(drawnWith)' (\(path))"
             case .standIn, .lookAlike:
-                return "\(requested): drawn with \(drawnWith), with \(metricsOf)'s line height" + (metricsOf == drawnWith ? " (no measurement of \(requested)'s)" : "")
+                return "\(requested): drawn with \(drawnWith), with \(metricsOf)'s line height"
+                    + (metricsOf == drawnWith ? " (no measurement of \(requested)'s)" : "")
             }
         }
 
@@ -116,19 +117,26 @@ package struct TextFaces: Sendable {
     }
 
     /// `metricsOfFile` reads an installed face's metrics (path, index in a collection).
-    package init(families: [String?], bundled: BundledFonts, fallbacks: FallbackFontFaces, installed: InstalledFonts,
-                metricsOfFile: (String, Int) -> FontMetrics?) {
+    package init(
+        families: [String?], bundled: BundledFonts, fallbacks: FallbackFontFaces, installed: InstalledFonts,
+        metricsOfFile: (String, Int) -> FontMetrics?
+    ) {
         for family in families {
             let requested = family ?? Self.systemFamily
             guard byFamily[requested.lowercased()] == nil else { continue }
-            byFamily[requested.lowercased()] = Self.resolve(requested, bundled: bundled, fallbacks: fallbacks, installed: installed, metricsOfFile: metricsOfFile)
+            byFamily[requested.lowercased()] = Self.resolve(
+                requested, bundled: bundled, fallbacks: fallbacks, installed: installed, metricsOfFile: metricsOfFile)
         }
     }
 
-    private static func resolve(_ requested: String, bundled: BundledFonts, fallbacks: FallbackFontFaces, installed: InstalledFonts,
-                                metricsOfFile: (String, Int) -> FontMetrics?) -> Face {
+    private static func resolve(
+        _ requested: String, bundled: BundledFonts, fallbacks: FallbackFontFaces, installed: InstalledFonts,
+        metricsOfFile: (String, Int) -> FontMetrics?
+    ) -> Face {
         // The regular face's metrics: a family's faces may differ a little.
-        let regularFirst = bundled.faces(named: requested).sorted { abs($0.names.weight - 400) + ($0.names.isItalic ? 1000 : 0) < abs($1.names.weight - 400) + ($1.names.isItalic ? 1000 : 0) }
+        let regularFirst = bundled.faces(named: requested).sorted {
+            abs($0.names.weight - 400) + ($0.names.isItalic ? 1000 : 0) < abs($1.names.weight - 400) + ($1.names.isItalic ? 1000 : 0)
+        }
         func files(_ faces: [InstalledFonts.Face?]) -> [File] {
             faces.compactMap { $0.map { File(path: $0.path, index: $0.index, weight: $0.weight, isItalic: $0.isItalic, isBundled: false) } }
         }
@@ -137,29 +145,41 @@ package struct TextFaces: Sendable {
             return files(installed.faces.filter { $0.families.contains { $0.lowercased() == lowered } })
         }
         if let face = regularFirst.first(where: { $0.metrics != nil }), let metrics = face.metrics {
-            return Face(requested: requested, drawnWith: face.path, origin: .bundled(path: face.path), metrics: metrics, metricsOf: requested,
-                        files: regularFirst.map { File(path: $0.path, index: 0, weight: $0.names.weight, isItalic: $0.names.isItalic, isBundled: true) })
+            return Face(
+                requested: requested, drawnWith: face.path, origin: .bundled(path: face.path), metrics: metrics, metricsOf: requested,
+                files: regularFirst.map {
+                    File(path: $0.path, index: 0, weight: $0.names.weight, isItalic: $0.names.isItalic, isBundled: true)
+                })
         }
         if let face = installed.face(family: requested), let metrics = metricsOfFile(face.path, face.index) {
-            return Face(requested: requested, drawnWith: face.fullName, origin: .installed(path: face.path), metrics: metrics, metricsOf: requested,
-                        files: installedFiles(requested))
+            return Face(
+                requested: requested, drawnWith: face.fullName, origin: .installed(path: face.path), metrics: metrics, metricsOf: requested,
+                files: installedFiles(requested))
         }
-        let chain = (requested.lowercased() == systemFamily.lowercased() ? ["Galley SF"] : FontStack.chain(for: requested)) + FontStack.fallbackFamilies
+        let chain =
+            (requested.lowercased() == systemFamily.lowercased() ? ["Galley SF"] : FontStack.chain(for: requested))
+            + FontStack.fallbackFamilies
         for name in chain {
-            if let substitute = fallbacks.substitute(for: name), substitute.family.lowercased() == name.lowercased() || name.lowercased() == requested.lowercased(),
-               let regular = substitute.faces.first ?? nil,
-               let metrics = substitute.deviceMetrics ?? metricsOfFile(regular.path, regular.index) {
-                return Face(requested: requested, drawnWith: substitute.localFamily,
-                            origin: .standIn(substitute.family, deviceMetrics: substitute.deviceMetrics != nil), metrics: metrics,
-                            metricsOf: substitute.deviceMetrics == nil ? substitute.localFamily : substitute.standsFor.first ?? substitute.family,
-                            files: files(substitute.faces), widthScale: substitute.sizeAdjust)
+            if let substitute = fallbacks.substitute(for: name),
+                substitute.family.lowercased() == name.lowercased() || name.lowercased() == requested.lowercased(),
+                let regular = substitute.faces.first ?? nil,
+                let metrics = substitute.deviceMetrics ?? metricsOfFile(regular.path, regular.index)
+            {
+                return Face(
+                    requested: requested, drawnWith: substitute.localFamily,
+                    origin: .standIn(substitute.family, deviceMetrics: substitute.deviceMetrics != nil), metrics: metrics,
+                    metricsOf: substitute.deviceMetrics == nil ? substitute.localFamily : substitute.standsFor.first ?? substitute.family,
+                    files: files(substitute.faces), widthScale: substitute.sizeAdjust)
             }
             if let face = installed.face(family: name), let metrics = metricsOfFile(face.path, face.index) {
-                return Face(requested: requested, drawnWith: face.fullName, origin: .lookAlike, metrics: metrics, metricsOf: face.fullName,
-                            files: installedFiles(name))
+                return Face(
+                    requested: requested, drawnWith: face.fullName, origin: .lookAlike, metrics: metrics, metricsOf: face.fullName,
+                    files: installedFiles(name))
             }
         }
-        return Face(requested: requested, drawnWith: "the browser's default face", origin: .lookAlike, metrics: unknownMetrics, metricsOf: "a common 1.2 em")
+        return Face(
+            requested: requested, drawnWith: "the browser's default face", origin: .lookAlike, metrics: unknownMetrics,
+            metricsOf: "a common 1.2 em")
     }
 
     /// The metrics of the face that draws `family` (nil: the system font).

@@ -21,8 +21,10 @@ package protocol ContentFormat: Sendable {
     /// reading of the same file with the same context) where the format can;
     /// `edit`, when known, says what changed since then, which is then not
     /// looked for.
-    func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?,
-              edit: SourceEdit?) -> FileSnapshot
+    func read(
+        _ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?,
+        edit: SourceEdit?
+    ) -> FileSnapshot
 }
 
 /// A document's file as a format recognised it, with the format that reads
@@ -58,7 +60,8 @@ package struct ContentFile: Hashable, Sendable {
 
     /// The documents in `bytes`, the bytes of `sourcePath`, parsing only
     /// what changed since `previous` (`edit`, when known) where the format can.
-    package func read(_ bytes: [UInt8], in context: ReadingContext, after previous: FileSnapshot?, edit: SourceEdit? = nil) -> FileSnapshot {
+    package func read(_ bytes: [UInt8], in context: ReadingContext, after previous: FileSnapshot?, edit: SourceEdit? = nil) -> FileSnapshot
+    {
         format.read(bytes, of: self, in: context, after: previous, edit: edit)
     }
 

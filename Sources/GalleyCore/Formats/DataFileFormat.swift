@@ -11,16 +11,20 @@ struct DataFileFormat: ContentFormat {
         Self.documents(DataFileReader(schema: context.config.schema, path: file.path).read(bytes), of: file)
     }
 
-    func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?,
-              edit: SourceEdit?) -> FileSnapshot {
+    func read(
+        _ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?,
+        edit: SourceEdit?
+    ) -> FileSnapshot {
         let reader = DataFileReader(schema: context.config.schema, path: file.path)
-        let snapshot = if let last = previous?.resume as? DataFileSnapshot {
-            reader.reread(bytes, after: last, edit: edit)
-        } else {
-            reader.snapshot(of: bytes)
-        }
-        return FileSnapshot(reading: Self.documents(snapshot.reading, of: file), resume: snapshot, bytesRead: snapshot.bytesRead,
-                            changedDocuments: snapshot.changedItems)
+        let snapshot =
+            if let last = previous?.resume as? DataFileSnapshot {
+                reader.reread(bytes, after: last, edit: edit)
+            } else {
+                reader.snapshot(of: bytes)
+            }
+        return FileSnapshot(
+            reading: Self.documents(snapshot.reading, of: file), resume: snapshot, bytesRead: snapshot.bytesRead,
+            changedDocuments: snapshot.changedItems)
     }
 
     /// One document per item; shared by every syntax a data file may be written in.
@@ -31,9 +35,11 @@ struct DataFileFormat: ContentFormat {
         case .notContent:
             return .notContent
         case .items(let items, let fileDiagnostics):
-            return .documents(items.map { item in
-                DocumentSource(path: file.path, item: item.index, document: item.document, diagnostics: fileDiagnostics + item.diagnostics)
-            })
+            return .documents(
+                items.map { item in
+                    DocumentSource(
+                        path: file.path, item: item.index, document: item.document, diagnostics: fileDiagnostics + item.diagnostics)
+                })
         }
     }
 }

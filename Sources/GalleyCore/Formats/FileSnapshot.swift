@@ -58,8 +58,10 @@ protocol ResumableReading: Sendable {
 
 extension ContentFormat {
     /// Formats that cannot read in part read the whole file.
-    package func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?,
-                     edit: SourceEdit?) -> FileSnapshot {
+    package func read(
+        _ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?,
+        edit: SourceEdit?
+    ) -> FileSnapshot {
         FileSnapshot(reading: read(bytes, of: file, in: context), bytesRead: bytes.count)
     }
 }

@@ -9,6 +9,7 @@ struct PropertyListFormat: ContentFormat {
     }
 
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {
-        DataFileFormat.documents(DataFileReader(schema: context.config.schema, path: file.path, syntax: .propertyList).read(bytes), of: file)
+        DataFileFormat.documents(
+            DataFileReader(schema: context.config.schema, path: file.path, syntax: .propertyList).read(bytes), of: file)
     }
 }

@@ -27,14 +27,19 @@ struct RTFDFormat: ContentFormat {
         return Self.documents(result.document, result.diagnostics, of: file, in: context)
     }
 
-    func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?,
-              edit: SourceEdit?) -> FileSnapshot {
+    func read(
+        _ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?,
+        edit: SourceEdit?
+    ) -> FileSnapshot {
         let reading = RTFFormat.reading(bytes, path: file.sourcePath.rawValue, after: previous, edit: edit, in: context)
-        return FileSnapshot(reading: Self.documents(reading.document, reading.diagnostics, of: file, in: context),
-                            resume: reading.canBeResumed ? reading : nil, bytesRead: reading.bytesRead)
+        return FileSnapshot(
+            reading: Self.documents(reading.document, reading.diagnostics, of: file, in: context),
+            resume: reading.canBeResumed ? reading : nil, bytesRead: reading.bytesRead)
     }
 
-    private static func documents(_ document: Document, _ diagnostics: [Diagnostic], of file: ContentFile, in context: ReadingContext) -> FileReading {
+    private static func documents(_ document: Document, _ diagnostics: [Diagnostic], of file: ContentFile, in context: ReadingContext)
+        -> FileReading
+    {
         var document = document
         document.kind = .rtfd
         document = DocumentNaming.titled(document, path: file.path, config: context.config)

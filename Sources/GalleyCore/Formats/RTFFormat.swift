@@ -11,17 +11,22 @@ struct RTFFormat: ContentFormat {
         return Self.documents(result.document, result.diagnostics, of: file, in: context)
     }
 
-    func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?,
-              edit: SourceEdit?) -> FileSnapshot {
+    func read(
+        _ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?,
+        edit: SourceEdit?
+    ) -> FileSnapshot {
         let reading = Self.reading(bytes, path: file.path, after: previous, edit: edit, in: context)
-        return FileSnapshot(reading: Self.documents(reading.document, reading.diagnostics, of: file, in: context),
-                            resume: reading.canBeResumed ? reading : nil, bytesRead: reading.bytesRead)
+        return FileSnapshot(
+            reading: Self.documents(reading.document, reading.diagnostics, of: file, in: context),
+            resume: reading.canBeResumed ? reading : nil, bytesRead: reading.bytesRead)
     }
 
     /// The reading of `bytes`, in part when `previous` holds the reading of an
     /// earlier version (changed by `edit`, when known).
-    static func reading(_ bytes: [UInt8], path: String, after previous: FileSnapshot?, edit: SourceEdit?,
-                        in context: ReadingContext) -> RTFReading {
+    static func reading(
+        _ bytes: [UInt8], path: String, after previous: FileSnapshot?, edit: SourceEdit?,
+        in context: ReadingContext
+    ) -> RTFReading {
         if let last = previous?.resume as? RTFReading {
             RTFReader.reread(bytes, after: last, edit: edit, path: path, converters: context.converters)
         } else {
@@ -29,7 +34,9 @@ struct RTFFormat: ContentFormat {
         }
     }
 
-    private static func documents(_ document: Document, _ diagnostics: [Diagnostic], of file: ContentFile, in context: ReadingContext) -> FileReading {
+    private static func documents(_ document: Document, _ diagnostics: [Diagnostic], of file: ContentFile, in context: ReadingContext)
+        -> FileReading
+    {
         let document = DocumentNaming.titled(document, path: file.path, config: context.config)
         return .documents([DocumentSource(path: file.path, document: document, diagnostics: diagnostics)])
     }

@@ -25,11 +25,13 @@ package struct SourceEdit: Sendable, Equatable {
         while prefix < min(range.count, replacement.count), previous[range.lowerBound + prefix] == replacement[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < min(range.count, replacement.count) - prefix,
-              previous[range.upperBound - 1 - suffix] == replacement[replacement.count - 1 - suffix] {
+            previous[range.upperBound - 1 - suffix] == replacement[replacement.count - 1 - suffix]
+        {
             suffix += 1
         }
-        self.init(replaced: (range.lowerBound + prefix)..<(range.upperBound - suffix),
-                  insertedCount: replacement.count - prefix - suffix, previousCount: previous.count)
+        self.init(
+            replaced: (range.lowerBound + prefix)..<(range.upperBound - suffix),
+            insertedCount: replacement.count - prefix - suffix, previousCount: previous.count)
     }
 
     /// The edit from `previous` to `new` when no editor said where it was
@@ -69,7 +71,8 @@ package struct SourceEdit: Sendable, Equatable {
     package func followed(by next: SourceEdit) -> SourceEdit {
         let prefix = min(replaced.lowerBound, next.replaced.lowerBound)
         let suffix = min(previousCount - replaced.upperBound, next.previousCount - next.replaced.upperBound)
-        return SourceEdit(replaced: prefix..<(previousCount - suffix), insertedCount: next.newCount - suffix - prefix,
-                          previousCount: previousCount)
+        return SourceEdit(
+            replaced: prefix..<(previousCount - suffix), insertedCount: next.newCount - suffix - prefix,
+            previousCount: previousCount)
     }
 }

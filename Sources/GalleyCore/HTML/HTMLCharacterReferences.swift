@@ -49,8 +49,10 @@ enum HTMLCharacterReferences {
     }
 
     /// The character a reference starting at `start` (an `&`) stands for, and where the reference ends.
-    private static func reference(in bytes: [UInt8], at start: Int, limit: Int, inAttribute: Bool,
-                                  unknown: inout [UnknownReference]) -> (Unicode.Scalar, Int)? {
+    private static func reference(
+        in bytes: [UInt8], at start: Int, limit: Int, inAttribute: Bool,
+        unknown: inout [UnknownReference]
+    ) -> (Unicode.Scalar, Int)? {
         var index = start + 1
         guard index < limit else { return nil }
         if bytes[index] == UInt8(ascii: "#") {

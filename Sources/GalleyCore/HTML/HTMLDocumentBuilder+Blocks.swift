@@ -37,8 +37,9 @@ extension HTMLDocumentBuilder {
             if start.isFirstInBlock { style.spaceBefore = margin }
             if atBlockEnd { style.spaceAfter = margin }
         }
-        let content = Paragraph(runs: runs, style: style == ParagraphStyle() ? nil : style,
-                                listMarker: start.listMarker, listLevel: start.listMarker == nil ? 0 : start.listLevel)
+        let content = Paragraph(
+            runs: runs, style: style == ParagraphStyle() ? nil : style,
+            listMarker: start.listMarker, listLevel: start.listMarker == nil ? 0 : start.listLevel)
         if start.isFirstLevelHeading, firstHeadingText == nil {
             firstHeadingText = Self.collapsingWhitespace(content.plainText.replacing("\u{2028}", with: " "))
         }
@@ -86,8 +87,9 @@ extension HTMLDocumentBuilder {
             diagnose(.unsupportedContent, .warning, message, at: tag.offset)
         case .image(let source):
             flushParagraph(atBlockEnd: false)
-            let image = ImageBlock(source: source, widthPoints: Self.points(tag.value(of: "width")),
-                                   heightPoints: Self.points(tag.value(of: "height")))
+            let image = ImageBlock(
+                source: source, widthPoints: Self.points(tag.value(of: "width")),
+                heightPoints: Self.points(tag.value(of: "height")))
             appendBlock(Block(kind: "image", location: locator.location(of: tag.offset), content: .image(image)))
         }
     }

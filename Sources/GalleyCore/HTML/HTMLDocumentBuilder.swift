@@ -128,7 +128,8 @@ struct HTMLDocumentBuilder {
             if HTMLElements.hidden.contains(name) { hiddenPastDepthLimit += 1 }
             if !hasReportedDepthLimit {
                 hasReportedDepthLimit = true
-                diagnose(.limitReached, .warning, "elements nested deeper than \(Self.maximumDepth); deeper tags are ignored", at: tag.offset)
+                diagnose(
+                    .limitReached, .warning, "elements nested deeper than \(Self.maximumDepth); deeper tags are ignored", at: tag.offset)
             }
             return
         }
@@ -305,7 +306,9 @@ struct HTMLDocumentBuilder {
             index = indexOfOpen([name], stoppingAt: boundaries)
         }
         guard let index else {
-            if !currentContext.isHidden { diagnose(.htmlSyntax, .warning, "end tag '</\(name)>' matches no open element", at: offset, length: 2 + name.utf8.count) }
+            if !currentContext.isHidden {
+                diagnose(.htmlSyntax, .warning, "end tag '</\(name)>' matches no open element", at: offset, length: 2 + name.utf8.count)
+            }
             return
         }
         if elements[index].isBlock {
@@ -325,7 +328,11 @@ struct HTMLDocumentBuilder {
         if context.preservesWhitespace {
             var content = Substring(text)
             if dropsLeadingNewline {
-                if content.hasPrefix("\r\n") { content = content.dropFirst(2) } else if content.first == "\n" || content.first == "\r" { content = content.dropFirst() }
+                if content.hasPrefix("\r\n") {
+                    content = content.dropFirst(2)
+                } else if content.first == "\n" || content.first == "\r" {
+                    content = content.dropFirst()
+                }
             }
             guard !content.isEmpty else { return }
             startParagraphIfNeeded(at: offset)
@@ -394,7 +401,10 @@ struct HTMLDocumentBuilder {
     mutating func finish() -> (document: Document, diagnostics: [Diagnostic]) {
         for (index, element) in elements.enumerated() where !HTMLElements.optionalEndTag.contains(element.name) {
             let isInsideHidden = index > 0 && elements[index - 1].context.isHidden
-            if !isInsideHidden { diagnose(.htmlSyntax, .warning, "'<\(element.name)>' is never closed", at: element.offset, length: 1 + element.name.utf8.count) }
+            if !isInsideHidden {
+                diagnose(
+                    .htmlSyntax, .warning, "'<\(element.name)>' is never closed", at: element.offset, length: 1 + element.name.utf8.count)
+            }
         }
         if !elements.isEmpty { pop(downTo: 0, reopeningFormatting: false) }
         flushParagraph(atBlockEnd: true)
@@ -408,17 +418,21 @@ struct HTMLDocumentBuilder {
     /// (a tag's `<name`), or none for a problem told by its place.
     mutating func diagnose(_ id: DiagnosticID, _ severity: Severity, _ message: String, at offset: Int, length: Int = 0) {
         guard diagnostics.count < Self.maximumDiagnostics else { return }
-        diagnostics.append(Diagnostic(path: path, id: id, range: locator.range(of: offset..<(offset + length)), severity: severity, message: message))
+        diagnostics.append(
+            Diagnostic(path: path, id: id, range: locator.range(of: offset..<(offset + length)), severity: severity, message: message))
     }
 
     private mutating func reportIfUnknown(_ tag: HTMLStartTag) {
         let name = tag.name
         // Custom elements have a hyphen in their name and are valid HTML.
         guard !HTMLElements.known.contains(name), !name.contains("-"), diagnostics.count < Self.maximumDiagnostics,
-              reportedUnknownElements.insert(name).inserted else { return }
+            reportedUnknownElements.insert(name).inserted
+        else { return }
         var message = "unknown element '<\(name)>'"
         // `<image>` is only an old alias of `<img>`, the name to suggest.
-        if let near = NearestName.find(name, among: HTMLElements.known) { message += "; did you mean '<\(near == "image" ? "img" : near)>'?" }
+        if let near = NearestName.find(name, among: HTMLElements.known) {
+            message += "; did you mean '<\(near == "image" ? "img" : near)>'?"
+        }
         diagnose(.unknownTag, .warning, message, at: tag.offset, length: 1 + name.utf8.count)
     }
 

@@ -8,7 +8,8 @@ package enum HTMLDocumentReader {
     ///
     /// Never fails: malformed input yields what could be read plus diagnostics.
     package static func read(_ bytes: [UInt8], path: String, converters: (any CodePageConverting)? = nil, work: WorkCounter? = nil)
-        -> (document: Document, diagnostics: [Diagnostic]) {
+        -> (document: Document, diagnostics: [Diagnostic])
+    {
         let decoded = HTMLSourceDecoder.decode(bytes, converters: converters)
         var builder = HTMLDocumentBuilder(path: path, source: decoded.utf8, work: work)
         for problem in decoded.problems { builder.diagnose(problem.id, .warning, problem.message, at: problem.offset) }

@@ -70,8 +70,9 @@ enum HTMLImageSource {
         var index = 0
         while index < utf8.count {
             if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count,
-               let high = Character(Unicode.Scalar(utf8[index + 1])).hexDigitValue,
-               let low = Character(Unicode.Scalar(utf8[index + 2])).hexDigitValue {
+                let high = Character(Unicode.Scalar(utf8[index + 1])).hexDigitValue,
+                let low = Character(Unicode.Scalar(utf8[index + 2])).hexDigitValue
+            {
                 bytes.append(UInt8(high << 4 | low))
                 index += 3
             } else {

@@ -70,7 +70,8 @@ enum HTMLInlineStyle {
         ]
         for unit in units where value.hasSuffix(unit.suffix) {
             guard let number = Double(value.dropLast(unit.suffix.count).trimmingAny(of: " ")),
-                  number.isFinite, number > 0 else { return nil }
+                number.isFinite, number > 0
+            else { return nil }
             return unit.size(number)
         }
         return nil

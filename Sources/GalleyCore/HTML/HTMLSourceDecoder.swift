@@ -26,12 +26,18 @@ enum HTMLSourceDecoder {
             bytes.withUnsafeBufferPointer { decoder.decode($0, codePage: codePage, into: &utf8) }
             var problems: [HTMLTokenizerProblem] = []
             if !decoder.substitutedCodePages.isEmpty {
-                problems.append(HTMLTokenizerProblem(id: .unsupportedContent, message: "charset '\(declaration.label)' is not supported here; read as Windows-1252", offset: declaration.offset))
+                problems.append(
+                    HTMLTokenizerProblem(
+                        id: .unsupportedContent, message: "charset '\(declaration.label)' is not supported here; read as Windows-1252",
+                        offset: declaration.offset))
             }
             return Decoded(utf8: utf8, problems: problems)
         case nil:
             var decoded = repairedUTF8(bytes)
-            decoded.problems.insert(HTMLTokenizerProblem(id: .unsupportedContent, message: "unknown charset '\(declaration.label)'; read as UTF-8", offset: declaration.offset), at: 0)
+            decoded.problems.insert(
+                HTMLTokenizerProblem(
+                    id: .unsupportedContent, message: "unknown charset '\(declaration.label)'; read as UTF-8", offset: declaration.offset),
+                at: 0)
             return decoded
         }
     }
@@ -46,7 +52,8 @@ enum HTMLSourceDecoder {
             case .startTag(let tag) where tag.name == "meta":
                 if let charset = tag.value(of: "charset") { return (charset.trimmingSpaces.lowercased(), tag.offset) }
                 if tag.value(of: "http-equiv")?.trimmingSpaces.lowercased() == "content-type",
-                   let content = tag.value(of: "content"), let charset = characterSet(inContentType: content) {
+                    let content = tag.value(of: "content"), let charset = characterSet(inContentType: content)
+                {
                     return (charset, tag.offset)
                 }
             default:
@@ -128,7 +135,8 @@ enum HTMLSourceDecoder {
         units.reserveCapacity(bytes.count / 2)
         var index = bytes.startIndex
         while index + 1 < bytes.endIndex {
-            let first = UInt16(bytes[index]), second = UInt16(bytes[index + 1])
+            let first = UInt16(bytes[index])
+            let second = UInt16(bytes[index + 1])
             units.append(bigEndian ? first << 8 | second : second << 8 | first)
             index += 2
         }

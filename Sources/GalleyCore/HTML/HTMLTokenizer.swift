@@ -70,7 +70,10 @@ struct HTMLTokenizer {
     private mutating func reportUnknownReferences() {
         guard !unknownReferences.isEmpty else { return }
         for reference in unknownReferences {
-            problems.append(HTMLTokenizerProblem(id: .htmlSyntax, message: "unknown character reference '\(reference.text)' is shown as written", offset: reference.offset))
+            problems.append(
+                HTMLTokenizerProblem(
+                    id: .htmlSyntax, message: "unknown character reference '\(reference.text)' is shown as written",
+                    offset: reference.offset))
         }
         unknownReferences.removeAll()
     }
@@ -99,7 +102,8 @@ struct HTMLTokenizer {
         guard start + name.count <= bytes.count else { return false }
         for (index, letter) in name.enumerated() where Self.lowercased(bytes[start + index]) != letter { return false }
         let after = start + name.count
-        return after == bytes.count || Self.isWhitespace(bytes[after]) || bytes[after] == UInt8(ascii: "/") || bytes[after] == UInt8(ascii: ">")
+        return after == bytes.count || Self.isWhitespace(bytes[after]) || bytes[after] == UInt8(ascii: "/")
+            || bytes[after] == UInt8(ascii: ">")
     }
 
     // MARK: Markup
@@ -146,7 +150,8 @@ struct HTMLTokenizer {
 
     /// Reads a tag's name and attributes and moves past its `>`; nil, with a problem noted, when the input ends first.
     private mutating func readTag(at start: Int, nameStart: Int)
-        -> (name: String, attributes: [(name: String, value: String)], isSelfClosing: Bool)? {
+        -> (name: String, attributes: [(name: String, value: String)], isSelfClosing: Bool)?
+    {
         var index = nameStart
         while index < bytes.count, !Self.endsName(bytes[index]) { index += 1 }
         let name = lowercasedString(nameStart..<index)
@@ -197,7 +202,9 @@ struct HTMLTokenizer {
         }
     }
 
-    private mutating func cutOff(_ start: Int, name: String) -> (name: String, attributes: [(name: String, value: String)], isSelfClosing: Bool)? {
+    private mutating func cutOff(_ start: Int, name: String) -> (
+        name: String, attributes: [(name: String, value: String)], isSelfClosing: Bool
+    )? {
         let slash = bytes[start + 1] == UInt8(ascii: "/") ? "/" : ""
         problems.append(HTMLTokenizerProblem(id: .htmlSyntax, message: "tag '<\(slash)\(name)' is cut off at end of file", offset: start))
         position = bytes.count

@@ -50,7 +50,9 @@ package struct RelativePath: StringIdentifier {
             var dot = 0
             while dot + wanted.count < bytes.count {
                 // ASCII letters lowered with 0x20; nothing else can match a lowercase letter that way.
-                if bytes[dot] == UInt8(ascii: "."), (0..<wanted.count).allSatisfy({ bytes[dot + 1 + $0] | 0x20 == wanted[$0] }) { return true }
+                if bytes[dot] == UInt8(ascii: "."), (0..<wanted.count).allSatisfy({ bytes[dot + 1 + $0] | 0x20 == wanted[$0] }) {
+                    return true
+                }
                 dot += 1
             }
             return false

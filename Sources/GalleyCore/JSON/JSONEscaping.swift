@@ -29,7 +29,8 @@ enum JSONEscaping {
                 var length = 1
                 if byte == 0xE2 {
                     guard index + 2 < source.count, source[index + 1] == 0x80,
-                          source[index + 2] == 0xA8 || source[index + 2] == 0xA9 else {
+                        source[index + 2] == 0xA8 || source[index + 2] == 0xA9
+                    else {
                         index += 1
                         continue
                     }

@@ -54,12 +54,15 @@ package struct JSONSyntaxError: Error, Equatable, Sendable {
     /// The error as a diagnostic of `path` (with `id`, unless a limit was
     /// reached: that is `limit-reached` whatever the format); `location`
     /// turns byte offsets into lines and columns.
-    package func diagnostic(path: String, id: DiagnosticID = .jsonSyntax, severity: Severity = .error, prefix: String = "",
-                           location: (Int) -> SourceLocation) -> Diagnostic {
+    package func diagnostic(
+        path: String, id: DiagnosticID = .jsonSyntax, severity: Severity = .error, prefix: String = "",
+        location: (Int) -> SourceLocation
+    ) -> Diagnostic {
         let range = SourceRange(location(offset), location(end))
-        let fixIts = fix.map { fix in
-            [FixIt(message: fix.message, edits: [TextEdit(range: SourceRange(at: location(fix.offset)), replacement: fix.insertion)])]
-        } ?? []
+        let fixIts =
+            fix.map { fix in
+                [FixIt(message: fix.message, edits: [TextEdit(range: SourceRange(at: location(fix.offset)), replacement: fix.insertion)])]
+            } ?? []
         let id = if case .limitReached = problem { DiagnosticID.limitReached } else { id }
         return Diagnostic(path: path, id: id, range: range, severity: severity, message: prefix + message, fixIts: fixIts)
     }
@@ -152,7 +155,9 @@ package struct JSONReader {
     /// Whether a letter that starts no literal is next: after a string,
     /// most likely the rest of it, cut off by a quote (`"say "hi" now"`).
     private var startsWord: Bool {
-        guard lastValueIsString, position < bytes.count, bytes[position] | 0x20 >= UInt8(ascii: "a"), bytes[position] | 0x20 <= UInt8(ascii: "z") else { return false }
+        guard lastValueIsString, position < bytes.count, bytes[position] | 0x20 >= UInt8(ascii: "a"),
+            bytes[position] | 0x20 <= UInt8(ascii: "z")
+        else { return false }
         for literal in ["true", "false", "null"] {
             let end = position + literal.utf8.count
             if end <= bytes.count, bytes[position..<end].elementsEqual(literal.utf8) { return false }
@@ -210,7 +215,7 @@ package struct JSONReader {
         guard position < bytes.count else { return false }
         switch bytes[position] {
         case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "-"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
             return true
         default:
             return false
@@ -225,9 +230,15 @@ package struct JSONReader {
         case UInt8(ascii: "{"): value = try parseObject(depth: depth + 1)
         case UInt8(ascii: "["): value = try parseArray(depth: depth + 1)
         case UInt8(ascii: "\""): value = .string(try parseString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); value = .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); value = .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); value = .null
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            value = .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            value = .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            value = .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try parseNumber())
         case UInt8(ascii: "]"), UInt8(ascii: "}"):
             throw error("unexpected \(describeCurrent()), expected a value (trailing comma?)")
@@ -272,7 +283,9 @@ package struct JSONReader {
             }
             switch bytes[position] {
             case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "]"): position += 1; return .array(elements)
+            case UInt8(ascii: "]"):
+                position += 1
+                return .array(elements)
             default:
                 if startsValue, !startsWord { throw missingComma("missing ',' between array elements") }
                 throw unexpectedAfterValue("',' or ']' after array element")
@@ -320,7 +333,9 @@ package struct JSONReader {
             }
             switch bytes[position] {
             case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "}"): position += 1; return .object(members)
+            case UInt8(ascii: "}"):
+                position += 1
+                return .object(members)
             default:
                 if bytes[position] == UInt8(ascii: "\"") {
                     throw missingComma("missing ',' between object members")

@@ -87,7 +87,8 @@ package struct ClientDiagnostic: Equatable, Sendable {
         (node.member("data")?.value.member("fixIts")?.value.arrayValue ?? []).compactMap { fix in
             guard let title = fix.member("title")?.value.stringValue, let edits = fix.member("edits")?.value.arrayValue else { return nil }
             let parsed = edits.compactMap { edit -> (range: TextRange, newText: String)? in
-                guard let range = TextRange(json: edit.member("range")?.value), let newText = edit.member("newText")?.value.stringValue else { return nil }
+                guard let range = TextRange(json: edit.member("range")?.value), let newText = edit.member("newText")?.value.stringValue
+                else { return nil }
                 return (range, newText)
             }
             return parsed.count == edits.count && !parsed.isEmpty ? Fix(title: title, edits: parsed) : nil
@@ -109,7 +110,8 @@ package enum EditorRequest: Equatable, Sendable {
     static func decode(method: String, params: JSONNode?) -> Result<EditorRequest, ResponseError> {
         func position() -> Result<DocumentPosition, ResponseError> {
             guard let uri = params?.member("textDocument")?.value.member("uri")?.value.stringValue,
-                  let position = TextPosition(json: params?.member("position")?.value) else {
+                let position = TextPosition(json: params?.member("position")?.value)
+            else {
                 return .failure(.missingParameters(method: method, needs: ["textDocument", "position"]))
             }
             return .success(DocumentPosition(uri: DocumentURI(rawValue: uri), position: position))
@@ -127,7 +129,8 @@ package enum EditorRequest: Equatable, Sendable {
             }
             let sent = params?.member("context")?.value.member("diagnostics")?.value.arrayValue ?? []
             let diagnostics = sent.compactMap { node -> ClientDiagnostic? in
-                guard let message = node.member("message")?.value.stringValue, let range = TextRange(json: node.member("range")?.value) else { return nil }
+                guard let message = node.member("message")?.value.stringValue, let range = TextRange(json: node.member("range")?.value)
+                else { return nil }
                 return ClientDiagnostic(range: range, message: message, json: node.value, fixes: ClientDiagnostic.fixes(in: node))
             }
             return .success(.codeAction(uri: DocumentURI(rawValue: uri), diagnostics: diagnostics))
@@ -158,14 +161,22 @@ package enum EditorNotification: Equatable, Sendable {
         switch (method, uri) {
         case ("exit", _): self = .exit
         case ("textDocument/didOpen", let uri?):
-            guard let text = document?.member("text")?.value.stringValue else { self = .ignored(method: method); return }
+            guard let text = document?.member("text")?.value.stringValue else {
+                self = .ignored(method: method)
+                return
+            }
             self = .didOpen(uri: uri, text: text, version: document?.member("version")?.value.intValue ?? 0)
         case ("textDocument/didChange", let uri?):
-            guard let changes = params?.member("contentChanges")?.value.arrayValue else { self = .ignored(method: method); return }
-            self = .didChange(uri: uri, version: document?.member("version")?.value.intValue, changes: changes.compactMap { change in
-                guard let text = change.member("text")?.value.stringValue else { return nil }
-                return ContentChange(range: change.member("range").flatMap { TextRange(json: $0.value) }, text: text)
-            })
+            guard let changes = params?.member("contentChanges")?.value.arrayValue else {
+                self = .ignored(method: method)
+                return
+            }
+            self = .didChange(
+                uri: uri, version: document?.member("version")?.value.intValue,
+                changes: changes.compactMap { change in
+                    guard let text = change.member("text")?.value.stringValue else { return nil }
+                    return ContentChange(range: change.member("range").flatMap { TextRange(json: $0.value) }, text: text)
+                })
         case ("textDocument/didSave", let uri?): self = .didSave(uri: uri)
         case ("textDocument/didClose", let uri?): self = .didClose(uri: uri)
         default: self = .ignored(method: method)
@@ -176,7 +187,8 @@ package enum EditorNotification: Equatable, Sendable {
 extension ClientCapabilities {
     init(initializeParams params: JSONNode?) {
         let capabilities = params?.member("capabilities")?.value
-        positionEncodings = capabilities?.member("general")?.value.member("positionEncodings")?.value.arrayValue?.compactMap(\.stringValue) ?? []
+        positionEncodings =
+            capabilities?.member("general")?.value.member("positionEncodings")?.value.arrayValue?.compactMap(\.stringValue) ?? []
         showDocument = capabilities?.member("window")?.value.member("showDocument")?.value.member("support")?.value.value == .bool(true)
         let completionItem = capabilities?.member("textDocument")?.value.member("completion")?.value.member("completionItem")?.value
         snippets = completionItem?.member("snippetSupport")?.value.value == .bool(true)
@@ -202,7 +214,9 @@ extension TextPosition {
 
 extension TextRange {
     init?(json node: JSONNode?) {
-        guard let start = TextPosition(json: node?.member("start")?.value), let end = TextPosition(json: node?.member("end")?.value) else { return nil }
+        guard let start = TextPosition(json: node?.member("start")?.value), let end = TextPosition(json: node?.member("end")?.value) else {
+            return nil
+        }
         self.init(start: start, end: end)
     }
 

@@ -87,7 +87,10 @@ package enum JSONCursor {
             if bytes[start] == needle[0], Array(bytes[start..<start + needle.count]) == needle {
                 var index = start + needle.count
                 while index < bytes.count, [0x20, 0x09].contains(bytes[index]) { index += 1 }
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { start -= 1; continue }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                    start -= 1
+                    continue
+                }
                 index += 1
                 while index < bytes.count, [0x20, 0x09].contains(bytes[index]) { index += 1 }
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }

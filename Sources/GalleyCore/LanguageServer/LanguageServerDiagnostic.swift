@@ -5,8 +5,10 @@
 enum LanguageServerDiagnostic {
     static func json(_ diagnostic: Diagnostic, in document: OpenTextDocument, encoding: PositionEncoding) -> JSONOutput {
         func range(_ range: SourceRange) -> JSONOutput {
-            TextRange(start: document.position(ofOffset: document.offset(of: range.start), encoding: encoding),
-                      end: document.position(ofOffset: document.offset(of: range.end), encoding: encoding)).json
+            TextRange(
+                start: document.position(ofOffset: document.offset(of: range.start), encoding: encoding),
+                end: document.position(ofOffset: document.offset(of: range.end), encoding: encoding)
+            ).json
         }
         let fixIts: [JSONOutput] = diagnostic.fixIts.map { fixIt in
             .object([

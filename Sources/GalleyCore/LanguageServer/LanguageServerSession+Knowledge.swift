@@ -8,8 +8,10 @@ extension LanguageServerSession {
     }
 
     private func range(_ bytes: Range<Int>, in document: OpenDocument) -> JSONOutput {
-        TextRange(start: document.text.position(ofOffset: bytes.lowerBound, encoding: encoding),
-                  end: document.text.position(ofOffset: bytes.upperBound, encoding: encoding)).json
+        TextRange(
+            start: document.text.position(ofOffset: bytes.lowerBound, encoding: encoding),
+            end: document.text.position(ofOffset: bytes.upperBound, encoding: encoding)
+        ).json
     }
 
     private func text(_ bytes: Range<Int>, in document: OpenDocument) -> String {
@@ -25,13 +27,14 @@ extension LanguageServerSession {
         for diagnostic in diagnostics {
             for (index, fix) in diagnostic.fixes.enumerated() {
                 let edits: [JSONOutput] = fix.edits.map { .object([("range", $0.range.json), ("newText", .string($0.newText))]) }
-                actions.append(.object([
-                    ("title", .string(fix.title)),
-                    ("kind", .string("quickfix")),
-                    ("isPreferred", .bool(index == 0)),
-                    ("diagnostics", .array([JSONOutput(diagnostic.json)])),
-                    ("edit", .object([("changes", .object([(uri.rawValue, .array(edits))]))])),
-                ]))
+                actions.append(
+                    .object([
+                        ("title", .string(fix.title)),
+                        ("kind", .string("quickfix")),
+                        ("isPreferred", .bool(index == 0)),
+                        ("diagnostics", .array([JSONOutput(diagnostic.json)])),
+                        ("edit", .object([("changes", .object([(uri.rawValue, .array(edits))]))])),
+                    ]))
             }
         }
         return .array(actions)
@@ -40,7 +43,9 @@ extension LanguageServerSession {
     // MARK: - Completion
 
     func completion(at place: DocumentPosition, vocabulary: EditorVocabulary?) -> JSONOutput {
-        guard let (document, offset) = cursor(place), let string = JSONCursor.string(around: offset, in: document.text) else { return .array([]) }
+        guard let (document, offset) = cursor(place), let string = JSONCursor.string(around: offset, in: document.text) else {
+            return .array([])
+        }
         let bytes = document.text.bytes
         let typed = text((string.lowerBound + 1)..<offset, in: document)
         let replace = range((string.lowerBound + 1)..<offset, in: document)
@@ -50,8 +55,10 @@ extension LanguageServerSession {
         // `<`, and filters `<caption>` out for `cap`). Items are filtered here
         // by what was typed, because Neovim 0.11 trusts an edit's items as
         // the server's own choice and shows every one.
-        func item(_ label: String, _ newText: String, detail: String, kind: CompletionItemKind,
-                  format: InsertTextFormat = .plainText) -> JSONOutput? {
+        func item(
+            _ label: String, _ newText: String, detail: String, kind: CompletionItemKind,
+            format: InsertTextFormat = .plainText
+        ) -> JSONOutput? {
             guard newText.hasPrefix(typed) else { return nil }
             return .object([
                 ("label", .string(label)), ("kind", .int(kind.rawValue)), ("detail", .string(detail)),
@@ -64,10 +71,11 @@ extension LanguageServerSession {
             guard JSONCursor.isKey(stringAt: string.lowerBound, in: bytes) else {
                 // A title's value may be a key of the app's strings.
                 guard Self.isTitle(containers), let vocabulary else { return .array([]) }
-                return .array(vocabulary.strings.compactMap { string in
-                    let values = string.values.map { "\($0.language): \($0.text)" }.joined(separator: " · ")
-                    return item(string.key, string.key, detail: values, kind: .constant)
-                })
+                return .array(
+                    vocabulary.strings.compactMap { string in
+                        let values = string.values.map { "\($0.language): \($0.text)" }.joined(separator: " · ")
+                        return item(string.key, string.key, detail: values, kind: .constant)
+                    })
             }
             return .array((ConfigReader.knownKeys[container.key] ?? []).compactMap { item($0, $0, detail: "galley.json", kind: .property) })
         }
@@ -77,18 +85,21 @@ extension LanguageServerSession {
             // Without an item prefix (a text file), every asset by its whole name.
             let prefix = JSONCursor.lastStringValue(of: vocabulary.imageKey, before: offset, in: bytes).map { $0 + "_" } ?? ""
             let opening = "<\(tag)>"
-            return .array(vocabulary.assets.filter { $0.name.hasPrefix(prefix) }.compactMap { asset in
-                let suffix = String(asset.name.dropFirst(prefix.count))
-                return item(suffix, opening + suffix, detail: asset.name + " · " + asset.file, kind: .file)
-            })
+            return .array(
+                vocabulary.assets.filter { $0.name.hasPrefix(prefix) }.compactMap { asset in
+                    let suffix = String(asset.name.dropFirst(prefix.count))
+                    return item(suffix, opening + suffix, detail: asset.name + " · " + asset.file, kind: .file)
+                })
         }
         // A tag being opened at the start of a block.
         if typed.hasPrefix("<"), typed.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) {
             let snippets = capabilities.snippets
-            return .array(vocabulary.tags.compactMap { tag in
-                item("<\(tag)>", snippets ? "<\(tag)>$1</\(tag)>" : "<\(tag)></\(tag)>", detail: "block kind", kind: .keyword,
-                     format: snippets ? .snippet : .plainText)
-            })
+            return .array(
+                vocabulary.tags.compactMap { tag in
+                    item(
+                        "<\(tag)>", snippets ? "<\(tag)>$1</\(tag)>" : "<\(tag)></\(tag)>", detail: "block kind", kind: .keyword,
+                        format: snippets ? .snippet : .plainText)
+                })
         }
         return .array([])
     }
@@ -96,8 +107,12 @@ extension LanguageServerSession {
     // MARK: - Hover and definition
 
     /// The asset an image block names, and the block's string.
-    private func imageBlock(at offset: Int, in document: OpenDocument, _ vocabulary: EditorVocabulary) -> (EditorVocabulary.Asset, Range<Int>)? {
-        guard let string = JSONCursor.string(around: offset, in: document.text) ?? lineRange(at: offset, in: document.text) else { return nil }
+    private func imageBlock(at offset: Int, in document: OpenDocument, _ vocabulary: EditorVocabulary) -> (
+        EditorVocabulary.Asset, Range<Int>
+    )? {
+        guard let string = JSONCursor.string(around: offset, in: document.text) ?? lineRange(at: offset, in: document.text) else {
+            return nil
+        }
         var content = text(string, in: document)
         if content.hasPrefix("\""), content.hasSuffix("\""), content.count >= 2 { content = String(content.dropFirst().dropLast()) }
         for tag in vocabulary.tags where content.hasPrefix("<\(tag)>") && content.hasSuffix("</\(tag)>") {
@@ -129,26 +144,41 @@ extension LanguageServerSession {
             if let key = titleKey(at: offset, in: document, vocabulary: vocabulary) {
                 let lines = key.values.map { "- `\($0.language)`: \($0.text) (`\($0.place)`)" }
                 let markdown = "**\(key.key)**, a key of the app's strings:\n\n" + lines.joined(separator: "\n")
-                return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(markdown))])), ("range", range(string, in: document))])
+                return .object([
+                    ("contents", .object([("kind", .string("markdown")), ("value", .string(markdown))])),
+                    ("range", range(string, in: document)),
+                ])
             }
-            guard let css = KindStyleSheet.namedColors[name.lowercased()] ?? (name.hasPrefix("#") && name.count == 7 ? name : nil) else { return .null }
+            guard let css = KindStyleSheet.namedColors[name.lowercased()] ?? (name.hasPrefix("#") && name.count == 7 ? name : nil) else {
+                return .null
+            }
             var markdown = "**\(name)**: the colour `\(css)`"
-            if let values = SwiftUIColorStyleSheet.hexValues(of: name.lowercased()) { markdown += ", `\(values.light)` in light, `\(values.dark)` in dark" }
-            return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(markdown))])), ("range", range(string, in: document))])
+            if let values = SwiftUIColorStyleSheet.hexValues(of: name.lowercased()) {
+                markdown += ", `\(values.light)` in light, `\(values.dark)` in dark"
+            }
+            return .object([
+                ("contents", .object([("kind", .string("markdown")), ("value", .string(markdown))])),
+                ("range", range(string, in: document)),
+            ])
         }
         guard let preview = document.preview, let vocabulary,
-              let (asset, string) = imageBlock(at: offset, in: document, vocabulary) else { return .null }
+            let (asset, string) = imageBlock(at: offset, in: document, vocabulary)
+        else { return .null }
         var markdown = "**\(asset.name)**: `\(asset.file)`"
         if !asset.url.isEmpty { markdown = "![\(asset.name)](\(preview.url.dropLast())\(asset.url))\n\n" + markdown }
-        return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(markdown))])), ("range", range(string, in: document))])
+        return .object([
+            ("contents", .object([("kind", .string("markdown")), ("value", .string(markdown))])), ("range", range(string, in: document)),
+        ])
     }
 
     /// The key of the app's strings that the title under `offset` in `galley.json` names.
     private func titleKey(at offset: Int, in document: OpenDocument, vocabulary: EditorVocabulary?) -> EditorVocabulary.StringKey? {
         let bytes = document.text.bytes
         guard document.path?.rawValue == ConfigFile.name, let string = JSONCursor.string(around: offset, in: document.text),
-              !JSONCursor.isKey(stringAt: string.lowerBound, in: bytes), Self.isTitle(JSONCursor.containers(at: string.lowerBound, in: bytes)),
-              let vocabulary else { return nil }
+            !JSONCursor.isKey(stringAt: string.lowerBound, in: bytes),
+            Self.isTitle(JSONCursor.containers(at: string.lowerBound, in: bytes)),
+            let vocabulary
+        else { return nil }
         let name = String(text(string, in: document).dropFirst().dropLast())
         return vocabulary.strings.first { $0.key == name }
     }
@@ -165,7 +195,8 @@ extension LanguageServerSession {
             return .array(key.values.compactMap { location($0.path, line: $0.location.line - 1) })
         }
         guard let (document, offset) = cursor(place), let vocabulary,
-              let (asset, _) = imageBlock(at: offset, in: document, vocabulary) else { return .null }
+            let (asset, _) = imageBlock(at: offset, in: document, vocabulary)
+        else { return .null }
         return location(asset.definition, line: 0) ?? .null
     }
 
@@ -177,8 +208,9 @@ extension LanguageServerSession {
         // Lines are the preview's: it must have the text the cursor is in.
         let sending = pendingPreview.contains(place.uri) ? handle(.inputIdle) : []
         guard let (document, offset) = cursor(place), let preview = document.preview, let path = document.path,
-              let block = JSONCursor.string(around: offset, in: document.text) ?? lineRange(at: offset, in: document.text),
-              !block.isEmpty else { return sending + [.send(.result(id: id, .array([])))] }
+            let block = JSONCursor.string(around: offset, in: document.text) ?? lineRange(at: offset, in: document.text),
+            !block.isEmpty
+        else { return sending + [.send(.result(id: id, .array([])))] }
         let line = document.text.lineIndex(containing: block.lowerBound) + 1
         let highlight = JSONOutput.object([("range", range(block, in: document)), ("kind", .int(DocumentHighlightKind.text.rawValue))])
         return sending + [.follow(path: path, line: line, in: preview), .send(.result(id: id, .array([highlight])))]

@@ -166,19 +166,25 @@ package struct LanguageServerSession {
         encoding = PositionEncoding.negotiate(offered: client.positionEncodings)
         initialized = true
         return .object([
-            ("capabilities", .object([
-                ("positionEncoding", .string(encoding.rawValue)),
-                ("textDocumentSync", .object([
-                    ("openClose", .bool(true)),
-                    ("change", .int(TextDocumentSyncKind.incremental.rawValue)),
-                    ("save", .object([("includeText", .bool(false))])),
-                ])),
-                ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
-                ("completionProvider", .object([("triggerCharacters", .array([.string("<"), .string(">"), .string("\"")]))])),
-                ("hoverProvider", .bool(true)),
-                ("definitionProvider", .bool(true)),
-                ("documentHighlightProvider", .bool(true)),
-            ])),
+            (
+                "capabilities",
+                .object([
+                    ("positionEncoding", .string(encoding.rawValue)),
+                    (
+                        "textDocumentSync",
+                        .object([
+                            ("openClose", .bool(true)),
+                            ("change", .int(TextDocumentSyncKind.incremental.rawValue)),
+                            ("save", .object([("includeText", .bool(false))])),
+                        ])
+                    ),
+                    ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
+                    ("completionProvider", .object([("triggerCharacters", .array([.string("<"), .string(">"), .string("\"")]))])),
+                    ("hoverProvider", .bool(true)),
+                    ("definitionProvider", .bool(true)),
+                    ("documentHighlightProvider", .bool(true)),
+                ])
+            ),
             ("serverInfo", .object([("name", .string("galley")), ("version", .string(version))])),
         ])
     }
@@ -287,13 +293,17 @@ package struct LanguageServerSession {
             let url = preview.url + (state.pages.first.map { String($0.dropFirst()) } ?? "")
             messages.append(.showMessage(.info, "Galley preview: \(url)"))
             if capabilities.showDocument {
-                messages.append(.request(method: "window/showDocument", params: .object([("uri", .string(url)), ("external", .bool(true))])))
+                messages.append(
+                    .request(method: "window/showDocument", params: .object([("uri", .string(url)), ("external", .bool(true))])))
             }
         }
         let diagnostics = state.diagnostics.map { LanguageServerDiagnostic.json($0, in: document.text, encoding: encoding) }
-        messages.append(.notification(method: "textDocument/publishDiagnostics", params: .object([
-            ("uri", .string(uri.rawValue)), ("version", .int(document.text.version)), ("diagnostics", .array(diagnostics)),
-        ])))
+        messages.append(
+            .notification(
+                method: "textDocument/publishDiagnostics",
+                params: .object([
+                    ("uri", .string(uri.rawValue)), ("version", .int(document.text.version)), ("diagnostics", .array(diagnostics)),
+                ])))
         return messages.map(LanguageServerAction.send)
     }
 
@@ -301,9 +311,11 @@ package struct LanguageServerSession {
     package static func showLine(_ line: Int, of path: RelativePath, in root: AbsolutePath) -> OutgoingMessage {
         // The column is the page's (Unicode scalars); the line start is exact in every encoding.
         let position = TextPosition(line: max(0, line - 1), character: 0).json
-        return .request(method: "window/showDocument", params: .object([
-            ("uri", .string(DocumentURI(file: root.joined(path)).rawValue)), ("takeFocus", .bool(true)),
-            ("selection", .object([("start", position), ("end", position)])),
-        ]))
+        return .request(
+            method: "window/showDocument",
+            params: .object([
+                ("uri", .string(DocumentURI(file: root.joined(path)).rawValue)), ("takeFocus", .bool(true)),
+                ("selection", .object([("start", position), ("end", position)])),
+            ]))
     }
 }

@@ -138,11 +138,15 @@ package enum ColumnLayout {
         case .text:
             let size = style.fontSize ?? defaultFontSize
             let metrics = faces.metrics(forFamily: style.fontFamily)
-            return .text(TextGeometry(face: metrics, fontSize: size, lineSpacing: style.lineSpacing,
-                                      paddingTop: style.paddingTop, paddingBottom: style.paddingBottom))
+            return .text(
+                TextGeometry(
+                    face: metrics, fontSize: size, lineSpacing: style.lineSpacing,
+                    paddingTop: style.paddingTop, paddingBottom: style.paddingBottom))
         case .image:
-            return .image(ImageGeometry(maxHeight: style.maxHeight, aspectRatio: style.aspectRatio,
-                                        paddingTop: style.paddingTop, paddingBottom: style.paddingBottom))
+            return .image(
+                ImageGeometry(
+                    maxHeight: style.maxHeight, aspectRatio: style.aspectRatio,
+                    paddingTop: style.paddingTop, paddingBottom: style.paddingBottom))
         case .divider:
             return nil
         }
@@ -179,7 +183,8 @@ package enum ColumnLayout {
     }
 
     /// The space the stack puts between two views that offer these spacings.
-    package static func gap(between above: ViewSpacing<Double>, and below: ViewSpacing<Double>, rules: LayoutRules, padding: Double) -> Gap {
+    package static func gap(between above: ViewSpacing<Double>, and below: ViewSpacing<Double>, rules: LayoutRules, padding: Double) -> Gap
+    {
         if let spacing = rules.stack.spacing { return Gap(length: spacing, cause: .stackSpacing, padding: padding) }
         let (length, met) = above.space(above: below, sdk: rules.sdk)
         return Gap(length: length, cause: met.isEmpty ? .stackDefault : .met(met), padding: padding)
@@ -238,7 +243,9 @@ package struct KindGeometries: Sendable, Equatable {
             return .text(text, lines: lines)
         case .image(let image)?:
             let size = value.split(separator: "x")
-            guard size.count == 2, let width = Double(size[0]), let height = Double(size[1]), width.isFinite, height.isFinite, width >= 0, height >= 0 else { return nil }
+            guard size.count == 2, let width = Double(size[0]), let height = Double(size[1]), width.isFinite, height.isFinite, width >= 0,
+                height >= 0
+            else { return nil }
             return .image(image, width: width, height: height)
         case nil:
             return nil

@@ -11,8 +11,10 @@ package struct LayoutRules: Sendable, Equatable {
     /// The bar's height on this screen, where the scrolling content starts.
     package var navigationBarHeight: Double
 
-    package init(sdk: PlatformSDK = .newest, stack: StackStyle = StackStyle(), navigationBar: NavigationTitle.DisplayMode? = nil,
-                pixelLength: Double = 1.0 / 3.0, navigationBarHeight: Double = 0) {
+    package init(
+        sdk: PlatformSDK = .newest, stack: StackStyle = StackStyle(), navigationBar: NavigationTitle.DisplayMode? = nil,
+        pixelLength: Double = 1.0 / 3.0, navigationBarHeight: Double = 0
+    ) {
         self.sdk = sdk
         self.stack = stack
         self.navigationBar = navigationBar

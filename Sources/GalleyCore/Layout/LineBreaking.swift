@@ -80,8 +80,10 @@ package struct LineBreaking: Sendable {
     /// whole (scalar nil) or, for a piece longer than a line, each of its
     /// characters; whether a new line starts with it, and whether a space
     /// stands before it on its line.
-    private func breakLines(_ pieces: [Piece], width: Double,
-                            place: (_ newLine: Bool, _ spaced: Bool, _ piece: Int, _ scalar: Unicode.Scalar?) -> Void) {
+    private func breakLines(
+        _ pieces: [Piece], width: Double,
+        place: (_ newLine: Bool, _ spaced: Bool, _ piece: Int, _ scalar: Unicode.Scalar?) -> Void
+    ) {
         // A tolerance for sums of fractional advances that reach the edge exactly.
         let edge = width * (1 + 1e-9) + 1e-9
         var lineWidth = 0.0
@@ -137,7 +139,9 @@ package struct LineBreaking: Sendable {
             if fullWidthClosing.contains(previous), fullWidthClosing.contains(scalar) {
                 widths[index - 1] = advance(previous) / 2
             }
-            if fullWidthOpening.contains(scalar), fullWidthOpening.contains(previous) || fullWidthClosing.contains(previous) || previous == "\u{3000}" {
+            if fullWidthOpening.contains(scalar),
+                fullWidthOpening.contains(previous) || fullWidthClosing.contains(previous) || previous == "\u{3000}"
+            {
                 widths[index] = advance(scalar) / 2
             }
         }
@@ -155,7 +159,8 @@ package struct LineBreaking: Sendable {
             }
             let previous = index > 0 ? scalars[index - 1] : nil
             if let previous, !current.scalars.isEmpty || current.spaceAfter,
-               current.spaceAfter || breaks(between: previous, and: scalar, before: index >= 2 ? scalars[index - 2] : nil) {
+                current.spaceAfter || breaks(between: previous, and: scalar, before: index >= 2 ? scalars[index - 2] : nil)
+            {
                 pieces.append(current)
                 current = Piece()
             }
@@ -185,7 +190,7 @@ package struct LineBreaking: Sendable {
     static func isIdeographic(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x2E80...0x2FFF, 0x3000...0x303F, 0x3040...0x30FF, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF00...0xFF60, 0x20000...0x3FFFF:
+            0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF00...0xFF60, 0x20000...0x3FFFF:
             return true
         default:
             return false

@@ -21,7 +21,7 @@ package struct PlatformSDK: Sendable, Equatable, Comparable, CustomStringConvert
         guard words.count == 2, words[0].lowercased() == "ios" else { return nil }
         let numbers = words[1].split(separator: ".", omittingEmptySubsequences: false)
         guard numbers.count <= 3, numbers.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let major = Int(numbers[0]), (Self.oldest.major...Self.newest.major).contains(major)
+            let major = Int(numbers[0]), (Self.oldest.major...Self.newest.major).contains(major)
         else { return nil }
         self.major = major
     }

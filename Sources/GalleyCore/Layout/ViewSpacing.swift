@@ -118,7 +118,8 @@ package struct TextSpacingMetrics<Length: SpacingLength>: Sendable {
 
     /// A face's metrics (fractions of the em) at `size`.
     package init(_ metrics: FontMetrics, size: Length) {
-        self.init(ascender: metrics.ascent * size, descender: metrics.descent * size,
-                  capHeight: metrics.capHeight * size, leading: metrics.lineGap * size)
+        self.init(
+            ascender: metrics.ascent * size, descender: metrics.descent * size,
+            capHeight: metrics.capHeight * size, leading: metrics.lineGap * size)
     }
 }

@@ -181,10 +181,11 @@ package struct AppStrings: Equatable, Sendable {
         }
 
         package subscript(index: Int) -> (language: String, value: Value) {
-            let entry = switch positions {
-            case .one(let position): strings.entry(at: position)
-            case .many(let all): strings.entry(at: all[index])
-            }
+            let entry =
+                switch positions {
+                case .one(let position): strings.entry(at: position)
+                case .many(let all): strings.entry(at: all[index])
+                }
             return (entry.language, entry.value)
         }
 
@@ -229,7 +230,9 @@ package struct AppStrings: Equatable, Sendable {
     /// shows it); nil when it is no key, and so a title as written.
     package func localizedTitle(_ title: String, documentAt path: String, configured: String?) -> String? {
         guard hasKey(title) else { return nil }
-        guard let language = DocumentLanguage.ofLocalizationFolder(path) ?? configured ?? referenceLanguage(configured: nil) else { return title }
+        guard let language = DocumentLanguage.ofLocalizationFolder(path) ?? configured ?? referenceLanguage(configured: nil) else {
+            return title
+        }
         return value(of: title, in: language)?.text ?? title
     }
 }

@@ -36,7 +36,9 @@ package enum AppStringsCheck {
 
     /// `contentLanguages` are those of the content's `.lproj` folders: the
     /// app is localised into those too, strings or not.
-    package static func findings(_ strings: AppStrings, files: [Diagnostic], config: GalleyConfig, contentLanguages: Set<String> = []) -> Findings {
+    package static func findings(_ strings: AppStrings, files: [Diagnostic], config: GalleyConfig, contentLanguages: Set<String> = [])
+        -> Findings
+    {
         var findings = Findings()
         findings.all = files
         findings.fileErrors = files.filter { $0.severity == .error }
@@ -56,22 +58,35 @@ package enum AppStringsCheck {
                 if language != referenceLanguage, let expected {
                     let found = FormatSpecifiers(value.format)
                     if !found.takesSameArguments(as: expected) {
-                        add(Diagnostic(path: value.path, id: .formatMismatch, range: value.range, severity: .warning, message:
-                            "format specifiers of '\(key)' differ between languages: \(list(found)) in '\(language)', "
-                            + "\(list(expected)) in '\(referenceLanguage)' (\(referenceValue.path):\(referenceValue.location))"), key: key, language: language)
+                        add(
+                            Diagnostic(
+                                path: value.path, id: .formatMismatch, range: value.range, severity: .warning,
+                                message:
+                                    "format specifiers of '\(key)' differ between languages: \(list(found)) in '\(language)', "
+                                    + "\(list(expected)) in '\(referenceLanguage)' (\(referenceValue.path):\(referenceValue.location))"),
+                            key: key, language: language)
                     }
                 }
                 if let state = value.state, state.isUnfinished {
-                    add(Diagnostic(path: value.path, id: .unfinishedTranslation, range: state.range, severity: .warning, message:
-                        "the '\(language)' value of '\(key)' is '\(state.name)': \(state.name == "new" ? "not translated yet" : "not reviewed yet")"), key: key, language: language)
+                    add(
+                        Diagnostic(
+                            path: value.path, id: .unfinishedTranslation, range: state.range, severity: .warning,
+                            message:
+                                "the '\(language)' value of '\(key)' is '\(state.name)': "
+                                + "\(state.name == "new" ? "not translated yet" : "not reviewed yet")"
+                        ), key: key, language: language)
                 }
             }
         }
         for given in config.titles.keys.sorted() {
             guard let key = config.titles[given], strings.hasKey(key), let range = config.titleRanges[given] else { continue }
-            for language in languagesShowing(given, strings.languages.union(contentLanguages)) where strings.value(of: key, in: language) == nil {
-                add(Diagnostic(path: ConfigFile.name, id: .missingTranslation, range: range, severity: .warning, message:
-                    "'\(key)' has no value in '\(language)': the app shows the key there"), key: key, language: language)
+            for language in languagesShowing(given, strings.languages.union(contentLanguages))
+            where strings.value(of: key, in: language) == nil {
+                add(
+                    Diagnostic(
+                        path: ConfigFile.name, id: .missingTranslation, range: range, severity: .warning,
+                        message:
+                            "'\(key)' has no value in '\(language)': the app shows the key there"), key: key, language: language)
             }
         }
         return findings

@@ -43,10 +43,14 @@ package enum LocalizationCheck {
             if other.items.count != base.items.count {
                 let lacking = other.items.count < base.items.count ? other : base
                 let fuller = lacking.path == other.path ? base : other
-                found.append(LocalizationDiagnostic(item: max(0, lacking.items.count - 1), diagnostic: Diagnostic(
-                    path: lacking.path, id: .localizationMismatch, at: lacking.items.last?.blocks.first?.location ?? .start, severity: .warning,
-                    message: "\(count(lacking.items.count, "item")) here, \(count(fuller.items.count, "item")) in \(fuller.path)"
-                )))
+                found.append(
+                    LocalizationDiagnostic(
+                        item: max(0, lacking.items.count - 1),
+                        diagnostic: Diagnostic(
+                            path: lacking.path, id: .localizationMismatch, at: lacking.items.last?.blocks.first?.location ?? .start,
+                            severity: .warning,
+                            message: "\(count(lacking.items.count, "item")) here, \(count(fuller.items.count, "item")) in \(fuller.path)"
+                        )))
             }
             for index in 0..<min(other.items.count, base.items.count) {
                 found += compare(item: index, base: (base.path, base.items[index]), other: (other.path, other.items[index]))
@@ -84,23 +88,32 @@ package enum LocalizationCheck {
         }
     }
 
-    private static func compare(item: Int, base: (path: String, document: Document), other: (path: String, document: Document)) -> [LocalizationDiagnostic] {
+    private static func compare(item: Int, base: (path: String, document: Document), other: (path: String, document: Document))
+        -> [LocalizationDiagnostic]
+    {
         let left = structure(of: base.document)
         let right = structure(of: other.document)
         if left.map(\.element) == right.map(\.element) { return [] }
         guard left.count <= maximumCompared, right.count <= maximumCompared else {
-            return [LocalizationDiagnostic(item: item, diagnostic: Diagnostic(
-                path: other.path, id: .localizationMismatch, at: other.document.blocks.first?.location ?? .start, severity: .warning,
-                message: "the images and captions differ from \(base.path)"
-            ))]
+            return [
+                LocalizationDiagnostic(
+                    item: item,
+                    diagnostic: Diagnostic(
+                        path: other.path, id: .localizationMismatch, at: other.document.blocks.first?.location ?? .start,
+                        severity: .warning,
+                        message: "the images and captions differ from \(base.path)"
+                    ))
+            ]
         }
         var found: [LocalizationDiagnostic] = []
         for hunk in differences(left.map(\.element), right.map(\.element)) {
             // The copy without the elements the other has is the one that lost them.
             let warnOther = hunk.right.isEmpty || !hunk.left.isEmpty
-            let (here, hereStructure, hereRange, hereDocument) = warnOther
+            let (here, hereStructure, hereRange, hereDocument) =
+                warnOther
                 ? (other.path, right, hunk.right, other.document) : (base.path, left, hunk.left, base.document)
-            let (there, thereStructure, thereRange, thereDocument) = warnOther
+            let (there, thereStructure, thereRange, thereDocument) =
+                warnOther
                 ? (base.path, left, hunk.left, base.document) : (other.path, right, hunk.right, other.document)
             let location = position(of: hereRange, in: hereStructure, document: hereDocument)
             let thereLocation = position(of: thereRange, in: thereStructure, document: thereDocument)
@@ -110,16 +123,23 @@ package enum LocalizationCheck {
             if ours.isEmpty {
                 message = "localisations differ: \(list(theirs)) missing here (\(there):\(thereLocation) has it)"
             } else {
-                message = "localisations differ: \(list(ours)) here (\(there):\(thereLocation) has \(theirs.isEmpty ? "nothing there" : list(theirs)))"
+                message =
+                    "localisations differ: \(list(ours)) here (\(there):\(thereLocation) has "
+                    + "\(theirs.isEmpty ? "nothing there" : list(theirs)))"
             }
-            found.append(LocalizationDiagnostic(item: item, diagnostic: Diagnostic(path: here, id: .localizationMismatch, at: location, severity: .warning, message: message)))
+            found.append(
+                LocalizationDiagnostic(
+                    item: item,
+                    diagnostic: Diagnostic(path: here, id: .localizationMismatch, at: location, severity: .warning, message: message)))
         }
         return found
     }
 
     /// Where a run of elements is, or for an empty run, the element it
     /// would come before (else after the last, else the document's start).
-    private static func position(of range: Range<Int>, in structure: [(element: Element, location: SourceLocation)], document: Document) -> SourceLocation {
+    private static func position(of range: Range<Int>, in structure: [(element: Element, location: SourceLocation)], document: Document)
+        -> SourceLocation
+    {
         if range.lowerBound < structure.count { return structure[range.lowerBound].location }
         return structure.last?.location ?? document.blocks.first?.location ?? .start
     }
@@ -139,7 +159,8 @@ package enum LocalizationCheck {
         var common = [Int](repeating: 0, count: rows * columns)
         for i in stride(from: left.count - 1, through: 0, by: -1) {
             for j in stride(from: right.count - 1, through: 0, by: -1) {
-                common[i * columns + j] = left[i] == right[j]
+                common[i * columns + j] =
+                    left[i] == right[j]
                     ? common[(i + 1) * columns + j + 1] + 1
                     : max(common[(i + 1) * columns + j], common[i * columns + j + 1])
             }

@@ -43,12 +43,16 @@ package enum LocalizationGroup {
         let ordered = copies.sorted { $0.language < $1.language }
         for copy in ordered {
             for (index, entry) in copy.documents.enumerated() {
-                findings[entry.id] = Findings(localizations: ordered.compactMap { other in
-                    index < other.documents.count ? DocumentLocalization(language: other.language, documentID: other.documents[index].id) : nil
-                })
+                findings[entry.id] = Findings(
+                    localizations: ordered.compactMap { other in
+                        index < other.documents.count
+                            ? DocumentLocalization(language: other.language, documentID: other.documents[index].id) : nil
+                    })
             }
         }
-        let files = ordered.filter { !$0.readingFailed }.map { LocalizedFile(language: $0.language, path: $0.path, items: $0.documents.map(\.document)) }
+        let files = ordered.filter { !$0.readingFailed }.map {
+            LocalizedFile(language: $0.language, path: $0.path, items: $0.documents.map(\.document))
+        }
         for found in LocalizationCheck.diagnostics(files, reference: reference) {
             guard let copy = ordered.first(where: { $0.path == found.diagnostic.path }), found.item < copy.documents.count else { continue }
             findings[copy.documents[found.item].id, default: Findings()].diagnostics.append(found.diagnostic)

@@ -17,7 +17,8 @@ package struct LocalizedPath: Hashable, Sendable {
         guard RelativePath.mayHaveExtension(path, "lproj") else { return nil }
         var components = path.splitAtSlashes(omittingEmptyParts: false)
         guard components.count >= 2,
-              let index = components.dropLast().lastIndex(where: { RelativePath.hasExtension($0, in: ["lproj"]) }) else { return nil }
+            let index = components.dropLast().lastIndex(where: { RelativePath.hasExtension($0, in: ["lproj"]) })
+        else { return nil }
         let folder = components[index]
         language = String(folder.dropLast(".lproj".count).map { $0 == "_" ? "-" : $0 })
         guard !language.isEmpty else { return nil }

@@ -50,7 +50,8 @@ enum StringCatalogReader {
         }
         var reading = AppStrings.FileReading()
         func reject(_ node: JSONNode, _ message: String) {
-            reading.diagnostics.append(Diagnostic(path: path, id: .wrongType, range: locator.range(of: node.headOffsets), severity: .warning, message: message))
+            reading.diagnostics.append(
+                Diagnostic(path: path, id: .wrongType, range: locator.range(of: node.headOffsets), severity: .warning, message: message))
         }
         guard root.objectValue != nil else {
             reject(root, "a string catalog is \(root.value.typeDescription), expected an object with 'strings'")
@@ -65,10 +66,11 @@ enum StringCatalogReader {
         }
         // Room for every value at once: grown by doubling, a catalog's
         // entries held up to twice their size for as long as the daemon runs.
-        reading.entries.reserveCapacity(strings.reduce(0) { count, string in
-            let languages = string.value.member("localizations")?.value.objectValue?.map(\.key) ?? []
-            return count + languages.count + (reading.sourceLanguage.map(languages.contains) == false ? 1 : 0)
-        })
+        reading.entries.reserveCapacity(
+            strings.reduce(0) { count, string in
+                let languages = string.value.member("localizations")?.value.objectValue?.map(\.key) ?? []
+                return count + languages.count + (reading.sourceLanguage.map(languages.contains) == false ? 1 : 0)
+            })
         for string in strings {
             guard string.value.objectValue != nil else {
                 reject(string.value, "'\(string.key)' is \(string.value.value.typeDescription), expected an object")
@@ -83,7 +85,8 @@ enum StringCatalogReader {
                     // Named only in a warning: made for every one of a large catalog's values, it cost a tenth of reading it.
                     var entry: String { "the '\(localization.key)' value of '\(string.key)'" }
                     if walk.tooDeep {
-                        let message = entry + " nests variations deeper than \(Self.maximumVariationDepth) levels;"
+                        let message =
+                            entry + " nests variations deeper than \(Self.maximumVariationDepth) levels;"
                             + " the deeper ones are not read"
                         reading.diagnostics.append(
                             Diagnostic(path: path, id: .limitReached, range: range, severity: .warning, message: message)
@@ -106,8 +109,10 @@ enum StringCatalogReader {
     }
 
     /// One localisation's value; nil when it gives none.
-    private static func value(of localization: JSONNode, path: String, range: SourceRange, _ walk: inout VariationWalk,
-                              _ locator: inout SourceLocator) -> AppStrings.Value? {
+    private static func value(
+        of localization: JSONNode, path: String, range: SourceRange, _ walk: inout VariationWalk,
+        _ locator: inout SourceLocator
+    ) -> AppStrings.Value? {
         guard let shown = shownUnit(of: localization, depth: 0, &walk) else { return nil }
         var variables: [String: (text: String, specifier: String)] = [:]
         for substitution in localization.member("substitutions")?.value.objectValue ?? [] {
@@ -121,9 +126,12 @@ enum StringCatalogReader {
         guard let text = shown.member("value")?.value.stringValue else { return nil }
         // The state a translator must act on, when any form has one; else the shown form's.
         let units = localization.objectValue?.count == 1 ? [shown] : units(of: localization, depth: 0, &walk)
-        let stateNode = units.lazy.compactMap { $0.member("state")?.value }.first { AppStrings.CatalogState.isUnfinished($0.stringValue ?? "") }
+        let stateNode =
+            units.lazy.compactMap { $0.member("state")?.value }.first { AppStrings.CatalogState.isUnfinished($0.stringValue ?? "") }
             ?? shown.member("state")?.value
-        let state = stateNode.flatMap { node in node.stringValue.map { AppStrings.CatalogState(name: $0, range: locator.range(of: node.headOffsets)) } }
+        let state = stateNode.flatMap { node in
+            node.stringValue.map { AppStrings.CatalogState(name: $0, range: locator.range(of: node.headOffsets)) }
+        }
         return AppStrings.Value(
             text: StringsDictionaryReader.substitute(text) { variables[$0]?.text },
             format: StringsDictionaryReader.substitute(text, asSpecifiers: true) { variables[$0]?.specifier },

@@ -18,7 +18,8 @@ enum StringsDictionaryReader {
         }
         var reading = AppStrings.FileReading()
         func reject(_ node: JSONNode, _ message: String) {
-            reading.diagnostics.append(Diagnostic(path: path, id: .wrongType, range: locator.range(of: node.headOffsets), severity: .warning, message: message))
+            reading.diagnostics.append(
+                Diagnostic(path: path, id: .wrongType, range: locator.range(of: node.headOffsets), severity: .warning, message: message))
         }
         guard let members = root.objectValue else {
             reject(root, "a strings dictionary is \(root.value.typeDescription), expected a dictionary of keys")
@@ -26,10 +27,13 @@ enum StringsDictionaryReader {
         }
         for member in members {
             guard let rule = member.value.objectValue else {
-                reject(member.value, "'\(member.key)' is \(member.value.value.typeDescription), expected a dictionary with 'NSStringLocalizedFormatKey'")
+                reject(
+                    member.value,
+                    "'\(member.key)' is \(member.value.value.typeDescription), expected a dictionary with 'NSStringLocalizedFormatKey'")
                 continue
             }
-            guard let formatNode = rule.first(where: { $0.key == "NSStringLocalizedFormatKey" })?.value, let format = formatNode.stringValue else {
+            guard let formatNode = rule.first(where: { $0.key == "NSStringLocalizedFormatKey" })?.value, let format = formatNode.stringValue
+            else {
                 reject(member.value, "'\(member.key)' has no 'NSStringLocalizedFormatKey' string")
                 continue
             }
@@ -37,7 +41,9 @@ enum StringsDictionaryReader {
             for variable in rule where variable.key != "NSStringLocalizedFormatKey" {
                 guard let forms = variable.value.objectValue else { continue }
                 let type = forms.first { $0.key == "NSStringFormatValueTypeKey" }?.value.stringValue ?? "@"
-                let texts = forms.filter { !$0.key.hasPrefix("NSString") }.compactMap { form in form.value.stringValue.map { (form.key, $0) } }
+                let texts = forms.filter { !$0.key.hasPrefix("NSString") }.compactMap { form in
+                    form.value.stringValue.map { (form.key, $0) }
+                }
                 let shown = texts.first { $0.0 == "other" }?.1 ?? texts.first?.1 ?? ""
                 variables[variable.key] = (shown, type)
             }

@@ -39,8 +39,11 @@ package enum StringsFileReader {
     /// a reader that keeps them as values of its own holds them once.
     static func read(_ bytes: [UInt8], path: String, work: WorkCounter?, each take: (StringsTable.Entry) -> Void) -> [Diagnostic] {
         guard let utf8 = utf8Text(bytes) else {
-            return [Diagnostic(path: path, id: .unreadableFile, at: .start, severity: .error,
-                               message: "a strings file must be UTF-8 or UTF-16 with a byte order mark")]
+            return [
+                Diagnostic(
+                    path: path, id: .unreadableFile, at: .start, severity: .error,
+                    message: "a strings file must be UTF-8 or UTF-16 with a byte order mark")
+            ]
         }
         return withoutActuallyEscaping(take) { take in
             var parser = Parser(utf8: utf8, path: path, work: work, take: take)
@@ -91,8 +94,10 @@ package enum StringsFileReader {
             case ..<0x10000:
                 utf8 += [UInt8(0xE0 | scalar >> 12), UInt8(0x80 | scalar >> 6 & 0x3F), UInt8(0x80 | scalar & 0x3F)]
             default:
-                utf8 += [UInt8(0xF0 | scalar >> 18), UInt8(0x80 | scalar >> 12 & 0x3F),
-                         UInt8(0x80 | scalar >> 6 & 0x3F), UInt8(0x80 | scalar & 0x3F)]
+                utf8 += [
+                    UInt8(0xF0 | scalar >> 18), UInt8(0x80 | scalar >> 12 & 0x3F),
+                    UInt8(0x80 | scalar >> 6 & 0x3F), UInt8(0x80 | scalar & 0x3F),
+                ]
             }
         }
         return utf8
@@ -226,7 +231,8 @@ package enum StringsFileReader {
                     }
                     // A surrogate pair is written as two escapes.
                     if (0xD800...0xDBFF).contains(value), index + 5 < utf8.count, utf8[index] == UInt8(ascii: "\\"),
-                       utf8[index + 1] == UInt8(ascii: "U") || utf8[index + 1] == UInt8(ascii: "u") {
+                        utf8[index + 1] == UInt8(ascii: "U") || utf8[index + 1] == UInt8(ascii: "u")
+                    {
                         var low: UInt32 = 0
                         var lowDigits = 0
                         while lowDigits < 4, let digit = Self.hexValue(utf8[index + 2 + lowDigits]) {
@@ -305,7 +311,8 @@ package enum StringsFileReader {
 
         private mutating func report(_ message: String, at offset: Int, severity: Severity = .error) {
             let id: DiagnosticID = severity == .error ? .propertyListSyntax : .duplicateKey
-            diagnostics.append(Diagnostic(path: path, id: id, at: locator.location(of: min(offset, utf8.count)), severity: severity, message: message))
+            diagnostics.append(
+                Diagnostic(path: path, id: id, at: locator.location(of: min(offset, utf8.count)), severity: severity, message: message))
         }
 
         private func quoted(_ key: String) -> String {
@@ -316,7 +323,9 @@ package enum StringsFileReader {
         private static func isWordByte(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-            case UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "-"): true
+            case UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "."),
+                UInt8(ascii: "-"):
+                true
             default: false
             }
         }

@@ -62,7 +62,9 @@ package struct LongPollState<Document, Waiter> {
     /// Holds `waiter` until what it asked for changes or `deadline` passes.
     /// Answers at once instead when a change came since `answer(to:)` said
     /// to wait.
-    package mutating func park(_ waiter: Waiter, for request: LongPollRequest, until deadline: ContinuousClock.Instant) -> ParkOutcome<Document> {
+    package mutating func park(_ waiter: Waiter, for request: LongPollRequest, until deadline: ContinuousClock.Instant) -> ParkOutcome<
+        Document
+    > {
         if let answer = answer(to: request) { return .answer(answer) }
         waiting[request.topic, default: []].append(Parked(ticket: nextTicket, waiter: waiter, request: request, deadline: deadline))
         nextTicket += 1
@@ -77,8 +79,10 @@ package struct LongPollState<Document, Waiter> {
     /// to let go of once the answers are out: freed here, under the lock every
     /// page waits for, a 1 MB RTF's old rendering held up its pages (4 % of a save, perf).
     @inlinable
-    package mutating func publish(changed: [(id: DocumentID, document: Document)], removed: [DocumentID],
-                                 displaced: inout [Document]) -> [(waiter: Waiter, answer: LongPollAnswer<Document>)] {
+    package mutating func publish(
+        changed: [(id: DocumentID, document: Document)], removed: [DocumentID],
+        displaced: inout [Document]
+    ) -> [(waiter: Waiter, answer: LongPollAnswer<Document>)] {
         var version = indexVersion
         var changedIDs: [DocumentID] = []
         // Sorting positions by id touches no document; sorting the pairs
@@ -134,7 +138,9 @@ package struct LongPollState<Document, Waiter> {
 
     /// Answers the waiters whose deadline is at or before `now`: a page that
     /// takes patches hears `unchanged`, any other gets the whole answer.
-    package mutating func expire(now: ContinuousClock.Instant) -> (answers: [(waiter: Waiter, answer: LongPollAnswer<Document>)], setTimer: ContinuousClock.Instant?) {
+    package mutating func expire(now: ContinuousClock.Instant) -> (
+        answers: [(waiter: Waiter, answer: LongPollAnswer<Document>)], setTimer: ContinuousClock.Instant?
+    ) {
         var answers: [(waiter: Waiter, answer: LongPollAnswer<Document>)] = []
         for (topic, parked) in waiting {
             let (due, later) = (parked.filter { $0.deadline <= now }, parked.filter { $0.deadline > now })

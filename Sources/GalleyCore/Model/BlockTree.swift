@@ -31,13 +31,14 @@ extension Block {
         var moved = self
         moved.location = move(location)
         if case .table(let rows) = content {
-            moved.content = .table(rows.map { row in
-                row.map { cell in
-                    var cell = cell
-                    cell.blocks = cell.blocks.map { $0.relocated(move) }
-                    return cell
-                }
-            })
+            moved.content = .table(
+                rows.map { row in
+                    row.map { cell in
+                        var cell = cell
+                        cell.blocks = cell.blocks.map { $0.relocated(move) }
+                        return cell
+                    }
+                })
         }
         return moved
     }

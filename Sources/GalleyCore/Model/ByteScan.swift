@@ -12,8 +12,9 @@ enum ByteScan {
     static func commonPrefix(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, count: Int) -> Int {
         var index = 0
         while index + 64 <= count {
-            let differences = (first.loadUnaligned(fromByteOffset: index, as: Words.self)
-                ^ second.loadUnaligned(fromByteOffset: index, as: Words.self))
+            let differences =
+                (first.loadUnaligned(fromByteOffset: index, as: Words.self)
+                    ^ second.loadUnaligned(fromByteOffset: index, as: Words.self))
                 | (first.loadUnaligned(fromByteOffset: index + 32, as: Words.self)
                     ^ second.loadUnaligned(fromByteOffset: index + 32, as: Words.self))
             if !isZero(differences) { break }
@@ -31,15 +32,17 @@ enum ByteScan {
     static func commonSuffix(_ firstEnd: UnsafeRawPointer, _ secondEnd: UnsafeRawPointer, count: Int) -> Int {
         var length = 0
         while length + 64 <= count {
-            let differences = (firstEnd.loadUnaligned(fromByteOffset: -length - 32, as: Words.self)
-                ^ secondEnd.loadUnaligned(fromByteOffset: -length - 32, as: Words.self))
+            let differences =
+                (firstEnd.loadUnaligned(fromByteOffset: -length - 32, as: Words.self)
+                    ^ secondEnd.loadUnaligned(fromByteOffset: -length - 32, as: Words.self))
                 | (firstEnd.loadUnaligned(fromByteOffset: -length - 64, as: Words.self)
                     ^ secondEnd.loadUnaligned(fromByteOffset: -length - 64, as: Words.self))
             if !isZero(differences) { break }
             length += 64
         }
         while length < count,
-              firstEnd.load(fromByteOffset: -length - 1, as: UInt8.self) == secondEnd.load(fromByteOffset: -length - 1, as: UInt8.self) {
+            firstEnd.load(fromByteOffset: -length - 1, as: UInt8.self) == secondEnd.load(fromByteOffset: -length - 1, as: UInt8.self)
+        {
             length += 1
         }
         return length

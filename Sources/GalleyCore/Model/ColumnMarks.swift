@@ -102,7 +102,9 @@ struct ColumnMarks: Sendable {
     /// The offset `units` units after `start`, not beyond `end` and not
     /// inside a scalar (one that would pass `units` is not taken), and the
     /// bytes read to find it.
-    func advance(_ unit: ColumnUnit, from start: Int, by units: Int, limit end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (offset: Int, bytesRead: Int) {
+    func advance(_ unit: ColumnUnit, from start: Int, by units: Int, limit end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (
+        offset: Int, bytesRead: Int
+    ) {
         switch unit {
         case .bytes:
             return (min(start + max(0, units), end), 0)

@@ -2,13 +2,13 @@
 ///
 /// Not cryptographic; stable across runs (Swift's `Hasher` is seeded per process).
 package struct ContentHash {
-    private(set) var value: UInt64 = 0xcbf29ce484222325
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
     package init() {}
 
     package mutating func combine(_ bytes: some Sequence<UInt8>) {
         for byte in bytes {
-            value = (value ^ UInt64(byte)) &* 0x100000001b3
+            value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
         }
     }
 

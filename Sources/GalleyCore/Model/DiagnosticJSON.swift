@@ -47,9 +47,10 @@ extension Diagnostic {
     /// The diagnostic `writeFields` wrote, or nil for anything else.
     package init?(json node: JSONNode) {
         guard let path = node.member("path")?.value.stringValue, let message = node.member("message")?.value.stringValue,
-              let severity = node.member("severity")?.value.stringValue.flatMap(Severity.init(rawValue:)),
-              let id = node.member("id")?.value.stringValue.flatMap(DiagnosticID.init(rawValue:)),
-              let range = Self.range(in: node) else { return nil }
+            let severity = node.member("severity")?.value.stringValue.flatMap(Severity.init(rawValue:)),
+            let id = node.member("id")?.value.stringValue.flatMap(DiagnosticID.init(rawValue:)),
+            let range = Self.range(in: node)
+        else { return nil }
         var fixIts: [FixIt] = []
         for fixIt in node.member("fixIts")?.value.arrayValue ?? [] {
             guard let fixMessage = fixIt.member("message")?.value.stringValue else { return nil }
@@ -69,11 +70,14 @@ extension Diagnostic {
 
     private static func range(in node: JSONNode) -> SourceRange? {
         func position(_ key: String) -> Int? {
-            guard case .number(let value)? = node.member(key)?.value.value, value >= 1, value < 1e9, value == value.rounded() else { return nil }
+            guard case .number(let value)? = node.member(key)?.value.value, value >= 1, value < 1e9, value == value.rounded() else {
+                return nil
+            }
             return Int(value)
         }
         guard let line = position("line"), let column = position("column"),
-              let endLine = position("endLine"), let endColumn = position("endColumn") else { return nil }
+            let endLine = position("endLine"), let endColumn = position("endColumn")
+        else { return nil }
         return SourceRange(SourceLocation(line: line, column: column), SourceLocation(line: endLine, column: endColumn))
     }
 }

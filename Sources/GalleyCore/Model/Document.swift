@@ -1,6 +1,6 @@
 /// What kind of source a document was read from.
 package enum DocumentKind: String, Sendable, Hashable, Codable {
-    case tagged     // an item of a JSON data file, or a tagged .txt file
+    case tagged // an item of a JSON data file, or a tagged .txt file
     case rtf
     case rtfd
     case text
@@ -23,8 +23,10 @@ package struct Document: Equatable, Sendable {
     /// The bar above the document as the app shows it; nil for none.
     package var navigationBar: NavigationBar?
 
-    package init(title: String, kind: DocumentKind, blocks: [Block], imageNamings: ImageNamings = ImageNamings(),
-                navigationBar: NavigationBar? = nil) {
+    package init(
+        title: String, kind: DocumentKind, blocks: [Block], imageNamings: ImageNamings = ImageNamings(),
+        navigationBar: NavigationBar? = nil
+    ) {
         self.title = title
         self.kind = kind
         self.blocks = blocks

@@ -64,7 +64,8 @@ package enum DocumentLanguage {
             while index < count {
                 // Eight bytes of ASCII at a time: most text is mostly ASCII.
                 if index + 8 <= count,
-                   UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
                     index += 8
                     continue
                 }
@@ -79,7 +80,8 @@ package enum DocumentLanguage {
                     scalar = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
                     index += 3
                 } else {
-                    scalar = UInt32(lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
+                    scalar =
+                        UInt32(lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
                         | UInt32(bytes[index + 3] & 0x3F)
                     index += 4
                 }
@@ -101,9 +103,12 @@ package enum DocumentLanguage {
     /// nothing else reaches an attribute.
     package static func isTag(_ tag: String) -> Bool {
         let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
-        guard let primary = subtags.first, (2...8).contains(primary.utf8.count), primary.utf8.allSatisfy(isASCIILetter) else { return false }
+        guard let primary = subtags.first, (2...8).contains(primary.utf8.count), primary.utf8.allSatisfy(isASCIILetter) else {
+            return false
+        }
         return subtags.dropFirst().allSatisfy { subtag in
-            (1...8).contains(subtag.utf8.count) && subtag.utf8.allSatisfy { isASCIILetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            (1...8).contains(subtag.utf8.count)
+                && subtag.utf8.allSatisfy { isASCIILetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
         }
     }
 

@@ -25,7 +25,9 @@ package struct UnchangedBlocks: Sendable, Equatable {
                 var prefix = 0
                 while prefix < shortest, Self.sameContent(old, prefix, blocks, prefix) { prefix += 1 }
                 var suffix = 0
-                while suffix < shortest - prefix, Self.sameContent(old, old.count - 1 - suffix, blocks, blocks.count - 1 - suffix) { suffix += 1 }
+                while suffix < shortest - prefix, Self.sameContent(old, old.count - 1 - suffix, blocks, blocks.count - 1 - suffix) {
+                    suffix += 1
+                }
                 return (prefix, suffix)
             }
         }
@@ -53,7 +55,9 @@ package struct UnchangedBlocks: Sendable, Equatable {
     }
 
     /// Equal but for where the block sits in the source.
-    private static func sameContent(_ first: UnsafeBufferPointer<Block>, _ firstIndex: Int, _ second: UnsafeBufferPointer<Block>, _ secondIndex: Int) -> Bool {
+    private static func sameContent(
+        _ first: UnsafeBufferPointer<Block>, _ firstIndex: Int, _ second: UnsafeBufferPointer<Block>, _ secondIndex: Int
+    ) -> Bool {
         first[firstIndex].kind == second[secondIndex].kind && first[firstIndex].content.isSame(as: second[secondIndex].content)
     }
 }

@@ -76,7 +76,8 @@ struct BinaryPropertyListReader {
         let top = try unsigned(at: trailer + 16, size: 8)
         let table = try unsigned(at: trailer + 24, size: 8)
         guard count > 0, count <= UInt64(bytes.count), top < count, table >= 8, table <= UInt64(trailer),
-              (UInt64(trailer) - table) / UInt64(offsetSize) >= count else {
+            (UInt64(trailer) - table) / UInt64(offsetSize) >= count
+        else {
             throw error("the trailer's object count, top object or offset table does not fit the file", at: trailer)
         }
         objectCount = Int(count)
@@ -218,7 +219,9 @@ struct BinaryPropertyListReader {
             for position in 0..<count {
                 let keyIndex = try reference(at: contents, position, count: 2 * count, of: start)
                 let key = try object(keyIndex, depth: depth + 1)
-                guard let name = key.stringValue else { throw error("a dictionary key is \(key.value.typeDescription), not a string", at: key.offset) }
+                guard let name = key.stringValue else {
+                    throw error("a dictionary key is \(key.value.typeDescription), not a string", at: key.offset)
+                }
                 let value = try object(try reference(at: contents, count + position, count: 2 * count, of: start), depth: depth + 1)
                 members.append(JSONMember(key: name, keyOffset: key.offset, value: value))
             }

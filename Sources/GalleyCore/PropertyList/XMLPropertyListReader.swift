@@ -110,7 +110,8 @@ struct XMLPropertyListReader {
         case "key":
             throw error("<key> outside a <dict>", at: tag.offset)
         default:
-            throw error("unknown element \(describe(tag)); expected dict, array, string, integer, real, true, false, date or data", at: tag.offset)
+            throw error(
+                "unknown element \(describe(tag)); expected dict, array, string, integer, real, true, false, date or data", at: tag.offset)
         }
     }
 
@@ -130,7 +131,8 @@ struct XMLPropertyListReader {
             if valueTag.kind == .end {
                 throw error("<key>\(key)</key> has no value before \(describe(valueTag))", at: valueTag.offset)
             }
-            members.append(JSONMember(key: key, keyOffset: keyTag.offset, keyEnd: keyEnd, value: try parseValue(valueTag, depth: depth + 1)))
+            members.append(
+                JSONMember(key: key, keyOffset: keyTag.offset, keyEnd: keyEnd, value: try parseValue(valueTag, depth: depth + 1)))
         }
     }
 
@@ -289,7 +291,7 @@ struct XMLPropertyListReader {
     private static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"):
+            UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"):
             true
         default:
             byte >= 0x80
@@ -297,7 +299,9 @@ struct XMLPropertyListReader {
     }
 
     private static func trimmed(_ text: String) -> String {
-        String(text.unicodeScalars.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }.reversed().map(Character.init))
+        String(
+            text.unicodeScalars.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }.reversed().map(
+                Character.init))
     }
 }
 

@@ -10,8 +10,9 @@ struct RTFAttachment {
     var fileName: String { String(decoding: nameUTF8, as: UTF8.self).trimmingRTFWhitespace() }
 
     var image: ImageBlock {
-        ImageBlock(source: .file(fileName),
-                   widthPoints: width > 0 ? Double(width) / 20 : nil,
-                   heightPoints: height > 0 ? Double(height) / 20 : nil)
+        ImageBlock(
+            source: .file(fileName),
+            widthPoints: width > 0 ? Double(width) / 20 : nil,
+            heightPoints: height > 0 ? Double(height) / 20 : nil)
     }
 }

@@ -4,20 +4,26 @@
 enum RTFControlWord: CaseIterable {
     // Document and encoding
     case rtf, ansi, mac, pc, pca, ansicpg, deff, uc, `u`, bin
-    // Destinations read
-    case fonttbl, colortbl, info, title, pict, field, fldinst, fldrslt, footnote, listtable, list, listlevel, leveltext, listoverridetable, listoverride, listtext, pntext, pn, pntxta, pntxtb, shppict, shp, shpinst, shptxt, NeXTGraphic, nesttableprops
+    // Destinations read; `NeXTGraphic` is spelt as RTF writes it.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    case fonttbl, colortbl, info, title, pict, field, fldinst, fldrslt, footnote, listtable, list, listlevel, leveltext, listoverridetable,
+        listoverride, listtext, pntext, pn, pntxta, pntxtb, shppict, shp, shpinst, shptxt, NeXTGraphic, nesttableprops
     // Fonts and colours
     case f, fcharset, cpg, red, green, blue
     // Character formatting
-    case plain, b, i, caps, rtlch, ltrch, ul, uld, uldb, uldash, uldashd, uldashdd, ulw, ulwave, ulth, ulhair, ulnone, strike, striked, `super`, sub, nosupersub, up, dn, cf, cb, highlight, chcbpat, fs, v
+    case plain, b, i, caps, rtlch, ltrch, ul, uld, uldb, uldash, uldashd, uldashdd, ulw, ulwave, ulth, ulhair, ulnone, strike, striked,
+        `super`, sub, nosupersub, up, dn, cf, cb, highlight, chcbpat, fs, v
     // Paragraph formatting
-    case pard, ql, qc, qr, qj, qd, qnatural, rtlpar, ltrpar, li, lin, ri, rin, fi, sb, sa, sl, slmult, slleading, intbl, itap, ls, ilvl, pnlvl, pnlvlbody, pnlvlblt, pnlvlcont, pndec, pnucltr, pnlcltr, pnucrm, pnlcrm, pnstart
+    case pard, ql, qc, qr, qj, qd, qnatural, rtlpar, ltrpar, li, lin, ri, rin, fi, sb, sa, sl, slmult, slleading, intbl, itap, ls, ilvl,
+        pnlvl, pnlvlbody, pnlvlblt, pnlvlcont, pndec, pnucltr, pnlcltr, pnucrm, pnlcrm, pnstart
     // Tables
     case trowd, trleft, cellx, cell, row, nestcell, nestrow
     // Breaks and special characters
-    case par, line, tab, page, sect, emdash, endash, emspace, enspace, qmspace, bullet, lquote, rquote, ldblquote, rdblquote, zwj, zwnj, chftn
+    case par, line, tab, page, sect, emdash, endash, emspace, enspace, qmspace, bullet, lquote, rquote, ldblquote, rdblquote, zwj, zwnj,
+        chftn
     // Pictures and attachments
-    case pngblip, jpegblip, emfblip, wmetafile, macpict, dibitmap, wbitmap, pmmetafile, picw, pich, picwgoal, pichgoal, picscalex, picscaley, width, height
+    case pngblip, jpegblip, emfblip, wmetafile, macpict, dibitmap, wbitmap, pmmetafile, picw, pich, picwgoal, pichgoal, picscalex,
+        picscaley, width, height
     // List table
     case listid, levelnfc, levelnfcn, levelstartat
     /// A destination whose content is never shown (`\stylesheet`, `\header`, `\themedata`…).
@@ -34,7 +40,7 @@ enum RTFControlWord: CaseIterable {
         "footer", "footerl", "footerr", "footerf", "ftnsep", "ftnsepc", "ftncn", "aftnsep", "aftnsepc",
         "aftncn", "template", "filetbl", "picprop", "blipuid", "levelmarker", "fldtype", "formfield",
         "datafield", "ffname", "ffdeftext", "ffentrymcr", "ffexitmcr", "ffformat", "ffhelptext",
-        "ffstattext", "ffl", "oldcprops", "oldpprops", "oldsprops", "oldtprops", "sn"
+        "ffstattext", "ffl", "oldcprops", "oldpprops", "oldsprops", "oldtprops", "sn",
     ]
 }
 
@@ -124,7 +130,8 @@ struct RTFControlWordTable: Sendable {
 
     @inline(__always)
     private static func slot(_ letters: (UInt64, UInt64, UInt64), length: Int) -> Int {
-        let mixed = (letters.0 ^ (letters.1 &* 0xFF51_AFD7_ED55_8CCD) ^ (letters.2 &* 0xC4CE_B9FE_1A85_EC53) ^ UInt64(length))
+        let mixed =
+            (letters.0 ^ (letters.1 &* 0xFF51_AFD7_ED55_8CCD) ^ (letters.2 &* 0xC4CE_B9FE_1A85_EC53) ^ UInt64(length))
             &* 0x9E37_79B9_7F4A_7C15
         return Int(truncatingIfNeeded: mixed >> UInt64(64 - slotBits))
     }

@@ -82,8 +82,9 @@ struct RTFLexer {
         switch first {
         case UInt8(ascii: "'"):
             guard afterBackslash + 2 < count,
-                  let high = Self.hexValue(bytes[afterBackslash + 1]),
-                  let low = Self.hexValue(bytes[afterBackslash + 2]) else {
+                let high = Self.hexValue(bytes[afterBackslash + 1]),
+                let low = Self.hexValue(bytes[afterBackslash + 2])
+            else {
                 position = min(count, afterBackslash + 1)
                 return .malformedHexByte
             }
@@ -167,8 +168,10 @@ struct RTFLexer {
         guard Self.isLetter(bytes[cursor]) else { return cursor + 1 }
         let nameStart = cursor
         while cursor < count, Self.isLetter(bytes[cursor]) { cursor += 1 }
-        let isBinary = cursor - nameStart == 3
-            && bytes[nameStart] == UInt8(ascii: "b") && bytes[nameStart + 1] == UInt8(ascii: "i") && bytes[nameStart + 2] == UInt8(ascii: "n")
+        let isBinary =
+            cursor - nameStart == 3
+            && bytes[nameStart] == UInt8(ascii: "b") && bytes[nameStart + 1] == UInt8(ascii: "i")
+            && bytes[nameStart + 2] == UInt8(ascii: "n")
         guard isBinary else { return cursor }
         var length = 0
         while cursor < count, Self.isDigit(bytes[cursor]) {

@@ -9,7 +9,7 @@ extension RTFParser {
         let part = paragraph.take()
         // The tail after an inline image is dropped when empty: the image already took the line.
         // So is an empty paragraph after the document's last brace, which no writer means.
-        if (continues || hasClosedRootGroup), part.runs.isEmpty { return }
+        if continues || hasClosedRootGroup, part.runs.isEmpty { return }
         addParagraph(part, continuing: continues, endOffset: lexer.tokenStart)
     }
 
@@ -61,12 +61,15 @@ extension RTFParser {
         return widths
     }
 
-    private mutating func addParagraph(_ part: (runs: [TextRun], startOffset: Int?, marker: String?), continuing: Bool,
-                                       endOffset: Int, tableDepth: Int? = nil) {
+    private mutating func addParagraph(
+        _ part: (runs: [TextRun], startOffset: Int?, marker: String?), continuing: Bool,
+        endOffset: Int, tableDepth: Int? = nil
+    ) {
         let format = state.paragraph
         let listItem = continuing || part.runs.isEmpty ? nil : listMarker(format: format, explicit: part.marker)
-        let content = Paragraph(runs: part.runs, style: format.paragraphStyle(),
-                                listMarker: listItem?.marker, listLevel: listItem?.level ?? 0)
+        let content = Paragraph(
+            runs: part.runs, style: format.paragraphStyle(),
+            listMarker: listItem?.marker, listLevel: listItem?.level ?? 0)
         let kind = assembler.isInFootnote ? "footnote" : "paragraph"
         let location = locator.location(of: part.startOffset ?? endOffset)
         let depth = tableDepth ?? currentTableDepth

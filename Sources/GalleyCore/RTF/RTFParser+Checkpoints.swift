@@ -62,8 +62,9 @@ extension RTFParser {
         copy.pendingBytes = []
         copy.decodedScratch = []
         copy.diagnostics = []
-        return RTFCheckpoint(offset: lexer.position, blockCount: blocks.count, diagnosticCount: diagnostics.count,
-                             groupStartOffsets: groupStartOffsets, parser: RTFCheckpoint.Snapshot(copy))
+        return RTFCheckpoint(
+            offset: lexer.position, blockCount: blocks.count, diagnosticCount: diagnostics.count,
+            groupStartOffsets: groupStartOffsets, parser: RTFCheckpoint.Snapshot(copy))
     }
 
     private static let detachedLocator = SourceLocator([])
@@ -72,8 +73,10 @@ extension RTFParser {
     /// `locator`) after `blocks`, the body blocks placed before it, and
     /// `diagnostics` those said before it: the ones in the checkpoint may
     /// since have moved, or been joined by ones an earlier edit brought.
-    static func resuming(_ checkpoint: RTFCheckpoint, bytes: UnsafeBufferPointer<UInt8>, locator: SourceLocator, blocks: [Block],
-                         diagnostics: [Diagnostic], work: WorkCounter?) -> RTFParser {
+    static func resuming(
+        _ checkpoint: RTFCheckpoint, bytes: UnsafeBufferPointer<UInt8>, locator: SourceLocator, blocks: [Block],
+        diagnostics: [Diagnostic], work: WorkCounter?
+    ) -> RTFParser {
         var parser = checkpoint.parser.parser
         parser.groupStartOffsets = checkpoint.groupStartOffsets
         parser.bytes = bytes

@@ -57,8 +57,9 @@ extension RTFParser {
             return
         }
         let size = finished.sizeInPoints
-        let image = ImageBlock(source: .embedded(mimeType: mimeType, bytes: finished.data),
-                               widthPoints: size.width, heightPoints: size.height)
+        let image = ImageBlock(
+            source: .embedded(mimeType: mimeType, bytes: finished.data),
+            widthPoints: size.width, heightPoints: size.height)
         addImage(image, offset: pictureOffset)
     }
 

@@ -80,8 +80,10 @@ struct RTFParser {
     /// Set when a paragraph of the body has just been placed: a boundary the read may be resumed from.
     var isAtParagraphBoundary = false
 
-    init(bytes: UnsafeBufferPointer<UInt8>, locator: SourceLocator, path: String, converters: (any CodePageConverting)?,
-         work: WorkCounter? = nil) {
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, locator: SourceLocator, path: String, converters: (any CodePageConverting)?,
+        work: WorkCounter? = nil
+    ) {
         self.bytes = bytes
         self.path = path
         self.work = work
@@ -162,8 +164,10 @@ struct RTFParser {
         let location = locator.location(of: offset)
         diagnostics.append(Diagnostic(path: path, id: id, at: location, severity: severity, message: message))
         if diagnostics.count == Self.maximumDiagnostics {
-            diagnostics.append(Diagnostic(path: path, id: .limitReached, at: location, severity: .note,
-                                          message: "too many problems; further ones are not reported"))
+            diagnostics.append(
+                Diagnostic(
+                    path: path, id: .limitReached, at: location, severity: .note,
+                    message: "too many problems; further ones are not reported"))
         }
     }
 
@@ -193,8 +197,10 @@ struct RTFParser {
         if !savedStates.isEmpty {
             let innermost = locator.location(of: groupStartOffsets.last ?? 0)
             let open = savedStates.count
-            diagnose(.rtfSyntax, .error, "unbalanced '{' at end of file: \(open) group\(open == 1 ? "" : "s") still open, the innermost opened at \(innermost)",
-                     at: endOffset)
+            diagnose(
+                .rtfSyntax, .error,
+                "unbalanced '{' at end of file: \(open) group\(open == 1 ? "" : "s") still open, the innermost opened at \(innermost)",
+                at: endOffset)
             if state.destination.isDocumentText, !paragraph.isEmpty { endParagraph() }
             while !savedStates.isEmpty { closeGroup() }
         }
@@ -207,7 +213,8 @@ struct RTFParser {
         guard savedStates.count < Self.maximumGroupDepth else {
             if !hasReportedDepthLimit {
                 hasReportedDepthLimit = true
-                diagnose(.limitReached, .warning, "groups nested deeper than \(Self.maximumGroupDepth) levels are skipped", at: lexer.tokenStart)
+                diagnose(
+                    .limitReached, .warning, "groups nested deeper than \(Self.maximumGroupDepth) levels are skipped", at: lexer.tokenStart)
             }
             _ = lexer.skipRestOfGroup()
             return

@@ -6,9 +6,11 @@ package enum RTFReader {
     ///
     /// Never fails: malformed input yields what could be read plus diagnostics.
     package static func read(_ bytes: [UInt8], path: String, converters: (any CodePageConverting)? = nil, work: WorkCounter? = nil)
-        -> (document: Document, diagnostics: [Diagnostic]) {
+        -> (document: Document, diagnostics: [Diagnostic])
+    {
         bytes.withUnsafeBufferPointer { buffer in
-            var parser = RTFParser(bytes: buffer, locator: SourceLocator(bytes, columns: .bytes), path: path, converters: converters, work: work)
+            var parser = RTFParser(
+                bytes: buffer, locator: SourceLocator(bytes, columns: .bytes), path: path, converters: converters, work: work)
             let result = parser.read()
             work?.add(parser.locator.bytesWalked)
             return result

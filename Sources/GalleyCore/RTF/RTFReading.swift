@@ -25,8 +25,9 @@ package struct RTFReading: @unchecked Sendable {
 
 extension RTFReading: ResumableReading {
     package var withoutSource: RTFReading {
-        RTFReading(document: document, diagnostics: diagnostics, bytesRead: bytesRead, bytes: nil, lines: lines.withoutSource,
-                   checkpoints: checkpoints, checkpointSpacing: checkpointSpacing)
+        RTFReading(
+            document: document, diagnostics: diagnostics, bytesRead: bytesRead, bytes: nil, lines: lines.withoutSource,
+            checkpoints: checkpoints, checkpointSpacing: checkpointSpacing)
     }
 }
 
@@ -40,8 +41,10 @@ extension RTFReader {
     /// Reads `bytes` whole, keeping checkpoints for reading an edited
     /// version in part (one at the first paragraph boundary at least
     /// `checkpointSpacing` bytes after the last).
-    package static func reading(of bytes: [UInt8], path: String, converters: (any CodePageConverting)? = nil, work: WorkCounter? = nil,
-                               checkpointSpacing: Int = checkpointSpacing) -> RTFReading {
+    package static func reading(
+        of bytes: [UInt8], path: String, converters: (any CodePageConverting)? = nil, work: WorkCounter? = nil,
+        checkpointSpacing: Int = checkpointSpacing
+    ) -> RTFReading {
         let lines = SourceLocator(bytes, columns: .bytes)
         return bytes.withUnsafeBufferPointer { buffer in
             var parser = RTFParser(bytes: buffer, locator: lines, path: path, converters: converters, work: work)
@@ -61,17 +64,20 @@ extension RTFReader {
     /// The edit is `edit` when told (the versions are then not compared),
     /// else found by comparing with the previous bytes; with neither, the
     /// file is read whole.
-    package static func reread(_ bytes: [UInt8], after previous: RTFReading, edit: SourceEdit? = nil, path: String,
-                              converters: (any CodePageConverting)? = nil, work: WorkCounter? = nil) -> RTFReading {
+    package static func reread(
+        _ bytes: [UInt8], after previous: RTFReading, edit: SourceEdit? = nil, path: String,
+        converters: (any CodePageConverting)? = nil, work: WorkCounter? = nil
+    ) -> RTFReading {
         let spacing = previous.checkpointSpacing
         guard previous.canBeResumed, let edit = SourceEdit.edit(sent: edit, previous: previous.bytes, new: bytes) else {
             return reading(of: bytes, path: path, converters: converters, work: work, checkpointSpacing: spacing)
         }
         let prefix = edit.replaced.lowerBound
         if edit.isEmpty {
-            return RTFReading(document: previous.document, diagnostics: previous.diagnostics, bytesRead: 0, bytes: bytes,
-                              lines: SourceLocator(editing: previous.lines, into: bytes, from: prefix, previousEnd: prefix, end: prefix),
-                              checkpoints: previous.checkpoints, checkpointSpacing: spacing)
+            return RTFReading(
+                document: previous.document, diagnostics: previous.diagnostics, bytesRead: 0, bytes: bytes,
+                lines: SourceLocator(editing: previous.lines, into: bytes, from: prefix, previousEnd: prefix, end: prefix),
+                checkpoints: previous.checkpoints, checkpointSpacing: spacing)
         }
         let oldEnd = edit.replaced.upperBound
         let newEnd = edit.insertedEnd
@@ -88,8 +94,9 @@ extension RTFReader {
             var checkpoints: [RTFCheckpoint]
             if resumeIndex >= 0 {
                 let start = previous.checkpoints[resumeIndex]
-                parser = RTFParser.resuming(start, bytes: buffer, locator: lines, blocks: Array(previous.document.blocks.prefix(start.blockCount)),
-                                            diagnostics: Array(previous.diagnostics.prefix(start.diagnosticCount)), work: work)
+                parser = RTFParser.resuming(
+                    start, bytes: buffer, locator: lines, blocks: Array(previous.document.blocks.prefix(start.blockCount)),
+                    diagnostics: Array(previous.diagnostics.prefix(start.diagnosticCount)), work: work)
                 checkpoints = Array(previous.checkpoints.prefix(resumeIndex + 1))
             } else {
                 parser = RTFParser(bytes: buffer, locator: lines, path: path, converters: converters, work: work)
@@ -100,8 +107,9 @@ extension RTFReader {
             let stopped = parser.readTokens { parser in
                 let position = parser.lexer.position
                 if position >= newEnd, let earlier = previous.checkpoint(at: position - shift),
-                   parser.diagnostics.count + previous.diagnostics.count - earlier.diagnosticCount < RTFParser.maximumDiagnostics,
-                   parser.readsOnLike(earlier, movingOffsets: moveOffset) {
+                    parser.diagnostics.count + previous.diagnostics.count - earlier.diagnosticCount < RTFParser.maximumDiagnostics,
+                    parser.readsOnLike(earlier, movingOffsets: moveOffset)
+                {
                     caughtUp = earlier
                     return true
                 }
@@ -118,7 +126,9 @@ extension RTFReader {
             let blockShift = blocks.count - caughtUp.blockCount
             blocks.reserveCapacity(blockShift + previous.document.blocks.count)
             // Blocks that did not move stay the very same values (a table is not rebuilt), which the renderer recognises at once.
-            blocks += previous.document.blocks[caughtUp.blockCount...].lazy.map { moved.keeps($0.location) ? $0 : $0.relocated(moved.location) }
+            blocks += previous.document.blocks[caughtUp.blockCount...].lazy.map {
+                moved.keeps($0.location) ? $0 : $0.relocated(moved.location)
+            }
             let diagnosticShift = parser.diagnostics.count - caughtUp.diagnosticCount
             parser.diagnostics += previous.diagnostics[caughtUp.diagnosticCount...].lazy.map { diagnostic in
                 diagnostic.relocated(moved.location)
@@ -132,8 +142,9 @@ extension RTFReader {
             let document = Document(title: previous.document.title, kind: .rtf, blocks: blocks)
             // The end is the previous reading's, which could be resumed.
             let canBeResumed = parser.diagnostics.count < RTFParser.maximumDiagnostics && parser.decoder.substitutedCodePages.isEmpty
-            return RTFReading(document: document, diagnostics: parser.diagnostics, bytesRead: position - startOffset, bytes: bytes, lines: lines,
-                              checkpoints: canBeResumed ? checkpoints : [], checkpointSpacing: spacing)
+            return RTFReading(
+                document: document, diagnostics: parser.diagnostics, bytesRead: position - startOffset, bytes: bytes, lines: lines,
+                checkpoints: canBeResumed ? checkpoints : [], checkpointSpacing: spacing)
         }
     }
 
@@ -148,13 +159,16 @@ extension RTFReader {
     /// where earlier bytes were (an unclosed group names where it opened),
     /// nothing was left unsaid for too many problems, and no code page was
     /// read as another (said once, at the end, for the whole file).
-    private static func finished(_ parser: inout RTFParser, of bytes: [UInt8], bytesRead: Int, checkpoints: [RTFCheckpoint], spacing: Int) -> RTFReading {
+    private static func finished(_ parser: inout RTFParser, of bytes: [UInt8], bytesRead: Int, checkpoints: [RTFCheckpoint], spacing: Int)
+        -> RTFReading
+    {
         let isBalanced = parser.savedStates.isEmpty
         let (document, diagnostics) = parser.finish()
         parser.work?.add(parser.locator.bytesWalked)
         let canBeResumed = isBalanced && diagnostics.count < RTFParser.maximumDiagnostics && parser.decoder.substitutedCodePages.isEmpty
-        return RTFReading(document: document, diagnostics: diagnostics, bytesRead: bytesRead, bytes: bytes, lines: parser.locator,
-                          checkpoints: canBeResumed ? checkpoints : [], checkpointSpacing: spacing)
+        return RTFReading(
+            document: document, diagnostics: diagnostics, bytesRead: bytesRead, bytes: bytes, lines: parser.locator,
+            checkpoints: canBeResumed ? checkpoints : [], checkpointSpacing: spacing)
     }
 }
 

@@ -20,7 +20,9 @@ package enum ColorSetStyleSheet {
         let device = PreviewDevice.all[0]
         func declarations(_ luminosity: Luminosity, _ contrast: Contrast) -> String {
             names.compactMap { name in
-                catalog.color(named: name, for: device.traits(appearance: luminosity, contrast: contrast)).map { "\(property(for: name)):\($0.css)" }
+                catalog.color(named: name, for: device.traits(appearance: luminosity, contrast: contrast)).map {
+                    "\(property(for: name)):\($0.css)"
+                }
             }.joined(separator: ";")
         }
         // The same selectors as the page's own dark colours (galley.css).

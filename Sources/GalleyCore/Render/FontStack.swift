@@ -3,7 +3,10 @@
 /// scripts the face lacks (Japanese in Baskerville gets Hiragino Sans).
 package enum FontStack {
     private static let lookAlikes: [String: [String]] = [
-        "baskerville": ["Baskerville", "Galley Baskerville", "Libre Baskerville", "Baskerville Old Face", "Georgia", "Times New Roman", "Liberation Serif", "DejaVu Serif"],
+        "baskerville": [
+            "Baskerville", "Galley Baskerville", "Libre Baskerville", "Baskerville Old Face", "Georgia", "Times New Roman",
+            "Liberation Serif", "DejaVu Serif",
+        ],
         "helvetica": ["Helvetica", "Galley Helvetica", "Helvetica Neue", "Arial", "Liberation Sans"],
         "helvetica neue": ["Helvetica Neue", "Helvetica", "Galley Helvetica", "Arial", "Liberation Sans"],
         "system": ["-apple-system", "Galley SF", "system-ui"],
@@ -20,7 +23,8 @@ package enum FontStack {
     /// After the face and its look-alikes, so Latin text keeps a serif
     /// where the face is missing and only other scripts fall through. The
     /// CJK faces come from `cjkProperty`, which the content's language sets.
-    private static let systemFallback: [String] = ["var(\(cjkProperty), \(defaultCJK.map(quote).joined(separator: ", ")))"] + otherScripts.map(quote)
+    private static let systemFallback: [String] =
+        ["var(\(cjkProperty), \(defaultCJK.map(quote).joined(separator: ", ")))"] + otherScripts.map(quote)
 
     /// Japanese first where the content names no language, as iOS does for
     /// text with no language of its own.
@@ -40,7 +44,10 @@ package enum FontStack {
     /// win (`zh-Hant` over `zh`).
     private static let cjkByLanguage: [(selector: String, families: [String])] = [
         (":lang(zh)", ["PingFang SC", "Noto Sans CJK SC", "Noto Sans SC", "Microsoft YaHei"]),
-        (":lang(zh-Hant),:lang(zh-TW),:lang(zh-HK),:lang(zh-MO)", ["PingFang TC", "Noto Sans CJK TC", "Noto Sans TC", "Microsoft JhengHei"]),
+        (
+            ":lang(zh-Hant),:lang(zh-TW),:lang(zh-HK),:lang(zh-MO)",
+            ["PingFang TC", "Noto Sans CJK TC", "Noto Sans TC", "Microsoft JhengHei"]
+        ),
         (":lang(ko)", ["Apple SD Gothic Neo", "Noto Sans CJK KR", "Noto Sans KR", "Malgun Gothic"]),
     ]
 
@@ -84,7 +91,10 @@ package enum FontStack {
         let named = lookAlikes[family.lowercased()] ?? [family]
         // Single quotes: inside a style attribute, double ones become &quot;.
         let quoted = named.map { name in
-            "'" + String(String.UnicodeScalarView(name.unicodeScalars.filter { $0 != "'" && $0 != "\\" && $0 != "<" && $0 != ">" && $0.value >= 0x20 })) + "'"
+            "'"
+                + String(
+                    String.UnicodeScalarView(
+                        name.unicodeScalars.filter { $0 != "'" && $0 != "\\" && $0 != "<" && $0 != ">" && $0.value >= 0x20 })) + "'"
         }
         return quoted.joined(separator: ",") + ",var(\(fallbackProperty))"
     }

@@ -51,8 +51,10 @@ struct GroupWriter {
     }
 
     /// Writes the group of the blocks in `range`; returns how it differs from the previous rendering.
-    mutating func write(_ range: Range<Int>, into html: inout String, elements: inout [RenderedDocument.Element],
-                        groups: inout [RenderedDocument.Group]) -> ArticleChanges.Child {
+    mutating func write(
+        _ range: Range<Int>, into html: inout String, elements: inout [RenderedDocument.Element],
+        groups: inout [RenderedDocument.Group]
+    ) -> ArticleChanges.Child {
         let location = document.blocks[range.lowerBound].location
         // The group it continues: the one that held its first block kept, unless an earlier group took it.
         var continued: Int?
@@ -64,7 +66,8 @@ struct GroupWriter {
         if let continued {
             lastContinued = continued
             if isKeptWhole(range, as: earlierGroups[continued], location: location) {
-                return copy(earlierGroups[continued], number: continued, to: location, range, into: &html, elements: &elements, groups: &groups)
+                return copy(
+                    earlierGroups[continued], number: continued, to: location, range, into: &html, elements: &elements, groups: &groups)
             }
         }
         let start = html.utf8.count
@@ -84,8 +87,10 @@ struct GroupWriter {
             html += "\n"
         }
         html += "</div>"
-        groups.append(.init(id: "g-" + prepared[range.lowerBound].id, range: start..<html.utf8.count, openingTag: openingTag,
-                            locationAttributes: attributesStart..<attributesEnd, location: location, blocks: range))
+        groups.append(
+            .init(
+                id: "g-" + prepared[range.lowerBound].id, range: start..<html.utf8.count, openingTag: openingTag,
+                locationAttributes: attributesStart..<attributesEnd, location: location, blocks: range))
         html += "\n"
         guard let continued else { return .new(blocks: changes) }
         return .updated(from: earlierHeaderCount + continued, blocks: changes)
@@ -97,19 +102,22 @@ struct GroupWriter {
         guard range.count == group.blocks.count else { return false }
         for (index, earlierIndex) in zip(range, group.blocks) {
             guard case .same(let same) = prepared[index].source, same == earlierIndex,
-                  let earlierLocation = earlierElements[earlierHeaderCount + earlierIndex].location,
-                  GroupOffset(of: document.blocks[index].location, in: location) == GroupOffset(of: earlierLocation, in: group.location)
+                let earlierLocation = earlierElements[earlierHeaderCount + earlierIndex].location,
+                GroupOffset(of: document.blocks[index].location, in: location) == GroupOffset(of: earlierLocation, in: group.location)
             else { return false }
         }
         return true
     }
 
     /// Copies a previous group whole, rewriting its location if it moved.
-    private mutating func copy(_ group: RenderedDocument.Group, number: Int, to location: SourceLocation, _ range: Range<Int>,
-                               into html: inout String, elements: inout [RenderedDocument.Element],
-                               groups: inout [RenderedDocument.Group]) -> ArticleChanges.Child {
-        let copy = copyEarlier(group.range, locationAttributes: group.locationAttributes, into: &html,
-                               rewritingLocation: location == group.location ? nil : { Self.appendGroupLocation(location, to: &$0) })
+    private mutating func copy(
+        _ group: RenderedDocument.Group, number: Int, to location: SourceLocation, _ range: Range<Int>,
+        into html: inout String, elements: inout [RenderedDocument.Element],
+        groups: inout [RenderedDocument.Group]
+    ) -> ArticleChanges.Child {
+        let copy = copyEarlier(
+            group.range, locationAttributes: group.locationAttributes, into: &html,
+            rewritingLocation: location == group.location ? nil : { Self.appendGroupLocation(location, to: &$0) })
         let shift = copy.shift
         var copied = group
         copied.range = copy.range
@@ -129,8 +137,9 @@ struct GroupWriter {
             blocks.append(block)
         }
         let earlierLocation = group.location
-        return .kept(from: earlierHeaderCount + number,
-                     shift: LocationShift(lines: location.line - earlierLocation.line, columns: location.column - earlierLocation.column))
+        return .kept(
+            from: earlierHeaderCount + number,
+            shift: LocationShift(lines: location.line - earlierLocation.line, columns: location.column - earlierLocation.column))
     }
 
     /// Where a copy of an earlier element landed; `shift` takes an offset
@@ -143,26 +152,33 @@ struct GroupWriter {
 
     /// Copies the earlier element at `range`, with its location attributes
     /// written afresh by `rewritingLocation` when it moved in the source.
-    private func copyEarlier(_ range: Range<Int>, locationAttributes: Range<Int>, into html: inout String,
-                             rewritingLocation: ((inout String) -> Void)?) -> EarlierCopy {
+    private func copyEarlier(
+        _ range: Range<Int>, locationAttributes: Range<Int>, into html: inout String,
+        rewritingLocation: ((inout String) -> Void)?
+    ) -> EarlierCopy {
         let start = html.utf8.count
         guard let rewritingLocation else {
             html += earlierHTML.utf8Slice(range)
             let shift = start - range.lowerBound
-            return EarlierCopy(range: start..<html.utf8.count,
-                               locationAttributes: (locationAttributes.lowerBound + shift)..<(locationAttributes.upperBound + shift), shift: shift)
+            return EarlierCopy(
+                range: start..<html.utf8.count,
+                locationAttributes: (locationAttributes.lowerBound + shift)..<(locationAttributes.upperBound + shift), shift: shift)
         }
         html += earlierHTML.utf8Slice(range.lowerBound..<locationAttributes.lowerBound)
         let attributesStart = html.utf8.count
         rewritingLocation(&html)
         let attributesEnd = html.utf8.count
         html += earlierHTML.utf8Slice(locationAttributes.upperBound..<range.upperBound)
-        return EarlierCopy(range: start..<html.utf8.count, locationAttributes: attributesStart..<attributesEnd, shift: attributesEnd - locationAttributes.upperBound)
+        return EarlierCopy(
+            range: start..<html.utf8.count, locationAttributes: attributesStart..<attributesEnd,
+            shift: attributesEnd - locationAttributes.upperBound)
     }
 
     /// Writes the block at `index` of a group starting at `groupLocation`.
-    private mutating func writeBlock(at index: Int, in groupLocation: SourceLocation, into html: inout String,
-                                     elements: inout [RenderedDocument.Element]) -> ArticleChanges.Block {
+    private mutating func writeBlock(
+        at index: Int, in groupLocation: SourceLocation, into html: inout String,
+        elements: inout [RenderedDocument.Element]
+    ) -> ArticleChanges.Block {
         let block = document.blocks[index]
         let offset = GroupOffset(of: block.location, in: groupLocation)
         var rendered = prepared[index].rendered
@@ -173,8 +189,9 @@ struct GroupWriter {
             guard let earlierLocation = element.location else { break }
             let earlierGroup = earlierGroupOfBlock[earlierIndex]
             let earlierOffset = GroupOffset(of: earlierLocation, in: earlierGroups[earlierGroup].location)
-            let copy = copyEarlier(element.range, locationAttributes: element.locationAttributes, into: &html,
-                                   rewritingLocation: offset == earlierOffset ? nil : { Self.appendBlockOffset(offset, to: &$0) })
+            let copy = copyEarlier(
+                element.range, locationAttributes: element.locationAttributes, into: &html,
+                rewritingLocation: offset == earlierOffset ? nil : { Self.appendBlockOffset(offset, to: &$0) })
             let shift = copy.shift
             var copied = element
             copied.range = copy.range
@@ -183,8 +200,9 @@ struct GroupWriter {
             elements.append(copied)
             rendered.inner = (rendered.inner.lowerBound + shift)..<(rendered.inner.upperBound + shift)
             blocks.append(rendered)
-            return .kept(group: earlierHeaderCount + earlierGroup, index: earlierIndex - earlierGroups[earlierGroup].blocks.lowerBound,
-                         shift: offset.shift(from: earlierOffset))
+            return .kept(
+                group: earlierHeaderCount + earlierGroup, index: earlierIndex - earlierGroups[earlierGroup].blocks.lowerBound,
+                shift: offset.shift(from: earlierOffset))
         case .content:
             break
         }
@@ -199,8 +217,10 @@ struct GroupWriter {
         html += inner
         rendered.inner = innerStart..<html.utf8.count
         html += "</div>"
-        elements.append(.init(id: prepared[index].id, range: start..<html.utf8.count, location: block.location,
-                              locationAttributes: attributesStart..<attributesEnd))
+        elements.append(
+            .init(
+                id: prepared[index].id, range: start..<html.utf8.count, location: block.location,
+                locationAttributes: attributesStart..<attributesEnd))
         blocks.append(rendered)
         return .new
     }

@@ -53,7 +53,9 @@ package struct HTMLRenderer {
             html += "<h1>\(HTMLEscaping.escape(bar.title))</h1></header>"
             elements.append(.init(id: nil, range: start..<html.utf8.count))
             if let earlier {
-                let same = earlier.headerCount == 1 && earlier.html.utf8Slice(earlier.elements[0].range).utf8.elementsEqual(html.utf8Slice(start..<html.utf8.count).utf8)
+                let same =
+                    earlier.headerCount == 1
+                    && earlier.html.utf8Slice(earlier.elements[0].range).utf8.elementsEqual(html.utf8Slice(start..<html.utf8.count).utf8)
                 children.append(same ? .kept(from: 0, shift: .none) : .new(blocks: nil))
             }
             html += "\n"
@@ -69,15 +71,17 @@ package struct HTMLRenderer {
             if earlier != nil { children.append(child) }
         }
         html += "</article>\n"
-        return RenderedDocument(html: html, articleTag: articleTag, elements: elements, groups: groups, missingImages: prepared.missing,
-                                imageProblems: pass.imageProblems, blocks: writer.blocks, scripts: prepared.scripts,
-                                changes: earlier.map { ArticleChanges(basis: $0.identity, children: children) })
+        return RenderedDocument(
+            html: html, articleTag: articleTag, elements: elements, groups: groups, missingImages: prepared.missing,
+            imageProblems: pass.imageProblems, blocks: writer.blocks, scripts: prepared.scripts,
+            changes: earlier.map { ArticleChanges(basis: $0.identity, children: children) })
     }
 
     /// Each block, copied from the previous rendering or rendered anew,
     /// before the groups are cut and written.
     private func prepareBlocks(of document: Document, reusing previous: PreviousRendering?, pass: inout Pass)
-        -> (blocks: [PreparedBlock], missing: [RenderedDocument.MissingImage], scripts: DocumentLanguage.Scripts) {
+        -> (blocks: [PreparedBlock], missing: [RenderedDocument.MissingImage], scripts: DocumentLanguage.Scripts)
+    {
         let reuse = previous.map { BlockReuse(previous: $0, blocks: document.blocks) }
         var prepared: [PreparedBlock] = []
         prepared.reserveCapacity(document.blocks.count)
@@ -95,8 +99,9 @@ package struct HTMLRenderer {
         // Asked of every unchanged block: most documents show no missing image, and then no id is looked up.
         func isReusable(_ earlierIndex: Int) -> Bool {
             earlierBlocks[earlierIndex].dependsOnlyOnItself
-                || (sameContext && (earlierIDsShowingMissingImages.isEmpty
-                    || !earlierIDsShowingMissingImages.contains(earlierElements[earlierHeaderCount + earlierIndex].id ?? "")))
+                || (sameContext
+                    && (earlierIDsShowingMissingImages.isEmpty
+                        || !earlierIDsShowingMissingImages.contains(earlierElements[earlierHeaderCount + earlierIndex].id ?? "")))
         }
         var missing: [RenderedDocument.MissingImage] = []
         var elsewhere = EarlierBlocks(earlierBlocks, blockCount: document.blocks.count)
@@ -111,8 +116,10 @@ package struct HTMLRenderer {
                     // The very same element, wherever it now is.
                     prepared.append(PreparedBlock(id: earlierID, rendered: rendered, source: .same(earlierIndex)))
                 } else {
-                    prepared.append(PreparedBlock(id: Self.blockID(earlier.base, rendered.occurrence), rendered: rendered,
-                                                  source: .content(earlierHTML.utf8Slice(earlier.inner), missingImage: false)))
+                    prepared.append(
+                        PreparedBlock(
+                            id: Self.blockID(earlier.base, rendered.occurrence), rendered: rendered,
+                            source: .content(earlierHTML.utf8Slice(earlier.inner), missingImage: false)))
                 }
                 continue
             }
@@ -135,13 +142,15 @@ package struct HTMLRenderer {
             // A block moved from elsewhere in the document (two paragraphs
             // swapped, an item moved): the very same element, if its HTML is.
             if previous != nil, missingHere.isEmpty, !earlierIDsShowingMissingImages.contains(blockID),
-               let earlierIndex = elsewhere.index(of: hash.folded, occurrence: occurrence, near: index),
-               earlierHTML.utf8Slice(earlierBlocks[earlierIndex].inner).utf8.elementsEqual(content.utf8) {
+                let earlierIndex = elsewhere.index(of: hash.folded, occurrence: occurrence, near: index),
+                earlierHTML.utf8Slice(earlierBlocks[earlierIndex].inner).utf8.elementsEqual(content.utf8)
+            {
                 rendered.inner = earlierBlocks[earlierIndex].inner
                 prepared.append(PreparedBlock(id: blockID, rendered: rendered, source: .same(earlierIndex)))
                 continue
             }
-            prepared.append(PreparedBlock(id: blockID, rendered: rendered, source: .content(Substring(content), missingImage: !missingHere.isEmpty)))
+            prepared.append(
+                PreparedBlock(id: blockID, rendered: rendered, source: .content(Substring(content), missingImage: !missingHere.isEmpty)))
             for image in missingHere { missing.append(.init(name: image.name, location: image.location, blockID: blockID)) }
         }
         return (prepared, missing, scripts)
@@ -152,7 +161,6 @@ package struct HTMLRenderer {
     private static func blockID(_ base: UInt32, _ occurrence: Int) -> String {
         "b-" + ContentHash.shortHex(base) + "-" + String(occurrence)
     }
-
 
     /// An image that did not resolve, in a block or nested in it.
     private struct MissingImageInBlock {
@@ -226,8 +234,9 @@ package struct HTMLRenderer {
             var style = run.style
             if sharedFamily != nil { style.fontFamily = nil }
             if sharedSize != nil { style.fontSize = nil }
-            let lineHeight = textLines.runDeclaration(family: style.fontFamily, hasOwnSize: style.fontSize != nil,
-                                                      paragraphFamily: sharedFamily, lines, &pass.fonts)
+            let lineHeight = textLines.runDeclaration(
+                family: style.fontFamily, hasOwnSize: style.fontSize != nil,
+                paragraphFamily: sharedFamily, lines, &pass.fonts)
             html += renderRun(TextRun(run.text, style: style), lineHeight: lineHeight, inParagraphOf: direction, &pass.fonts)
         }
         if paragraph.runs.allSatisfy({ $0.text.isEmpty }) { html += "<br>" }
@@ -237,8 +246,10 @@ package struct HTMLRenderer {
     /// A run's HTML; one whose direction differs from its paragraph's is
     /// isolated in a `dir` of its own (a left-to-right `\ltrch`, which Word
     /// writes before nearly every run, is news only in a right-to-left paragraph).
-    private func renderRun(_ run: TextRun, lineHeight: String?, inParagraphOf paragraphDirection: WritingDirection?,
-                           _ fonts: inout FontLookups) -> String {
+    private func renderRun(
+        _ run: TextRun, lineHeight: String?, inParagraphOf paragraphDirection: WritingDirection?,
+        _ fonts: inout FontLookups
+    ) -> String {
         let style = run.style
         var text = HTMLEscaping.escape(run.text)
         // Line breaks inside a paragraph (RTF \line) arrive as U+2028.
@@ -258,7 +269,9 @@ package struct HTMLRenderer {
         if let lineHeight { css.append(lineHeight) }
         if let color = style.color { css.append("color:\(color.hex)") }
         if let background = style.background { css.append("background-color:\(background.hex)") }
-        if !css.isEmpty { text = "<span style=\"\(HTMLEscaping.escape(css.joined(separator: ";"), keepingApostrophes: true))\">\(text)</span>" }
+        if !css.isEmpty {
+            text = "<span style=\"\(HTMLEscaping.escape(css.joined(separator: ";"), keepingApostrophes: true))\">\(text)</span>"
+        }
         if let link = style.link, let safe = SafeLink.href(link) {
             text = "<a href=\"\(HTMLEscaping.escape(safe))\" rel=\"noopener noreferrer\" target=\"_blank\">\(text)</a>"
         }
@@ -316,7 +329,8 @@ package struct HTMLRenderer {
     /// why files of the images resolved cannot be shown as they are, by
     /// path, as a rendering would find them (the look stops at the first missing).
     package static func resolvesEveryImage(of document: Document, in context: RenderContext)
-        -> (resolves: Bool, imageProblems: [String: String]) {
+        -> (resolves: Bool, imageProblems: [String: String])
+    {
         var problems: [String: String] = [:]
         let resolves = document.imageReferences.allSatisfy { reference in
             let resolved: ResolvedImage?
@@ -369,7 +383,8 @@ package struct HTMLRenderer {
         guard resolved.isTemplate else { return html }
         // A template image is its shape filled with the kind's colour: the
         // invisible picture keeps the size, a mask of it takes the colour.
-        return "<span class=\"template-image\" style=\"--template-mask:url(&quot;\(HTMLEscaping.escape(resolved.url))&quot;)\">\(html)</span>"
+        return
+            "<span class=\"template-image\" style=\"--template-mask:url(&quot;\(HTMLEscaping.escape(resolved.url))&quot;)\">\(html)</span>"
     }
 }
 

@@ -64,7 +64,9 @@ package enum KindStyleSheet {
             case .justified?: css += ["align-self:stretch", "text-align:justify"]
             }
         }
-        if let family = style.fontFamily ?? (kind.role == .text ? TextFaces.systemFamily : nil) { css.append("font-family:\(FontStack.css(for: family))") }
+        if let family = style.fontFamily ?? (kind.role == .text ? TextFaces.systemFamily : nil) {
+            css.append("font-family:\(FontStack.css(for: family))")
+        }
         if let size = style.fontSize ?? (kind.role == .text ? ColumnLayout.defaultFontSize : nil) {
             css.append("font-size:" + fontSize(size, style.sizing))
         }
@@ -137,7 +139,9 @@ package enum KindStyleSheet {
     static func cssIdentifier(_ name: String) -> String {
         var identifier = String.UnicodeScalarView()
         for scalar in name.unicodeScalars {
-            let isSafe = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
+            let isSafe =
+                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-"
+                || scalar == "_"
             identifier.append(isSafe ? scalar : "_")
         }
         return String(identifier)

@@ -10,7 +10,8 @@ package enum SwiftUIColorStyleSheet {
     package static let css: String = {
         let declarations = SwiftUIColors.adaptive.compactMap { name, reference -> String? in
             guard let light = SystemColors.color(named: reference, platform: "ios", appearance: .light),
-                  let dark = SystemColors.color(named: reference, platform: "ios", appearance: .dark) else { return nil }
+                let dark = SystemColors.color(named: reference, platform: "ios", appearance: .dark)
+            else { return nil }
             return "\(variable(name)):light-dark(\(light.css),\(dark.css))"
         }
         return ":root{\(declarations.joined(separator: ";"))}\n"
@@ -22,8 +23,9 @@ extension SwiftUIColorStyleSheet {
     /// (nil for a name SwiftUI does not have).
     package static func hexValues(of name: String) -> (light: String, dark: String)? {
         guard let reference = SwiftUIColors.systemReference(of: name),
-              let light = SystemColors.color(named: reference, platform: "ios", appearance: .light),
-              let dark = SystemColors.color(named: reference, platform: "ios", appearance: .dark) else { return nil }
+            let light = SystemColors.color(named: reference, platform: "ios", appearance: .light),
+            let dark = SystemColors.color(named: reference, platform: "ios", appearance: .dark)
+        else { return nil }
         return (hex(light), hex(dark))
     }
 

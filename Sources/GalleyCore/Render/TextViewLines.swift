@@ -68,8 +68,10 @@ struct TextViewLines {
     /// within a paragraph in `paragraphFamily`; nil where the paragraph's
     /// is right for it. A height with spacing is a length, which a run of
     /// another size inherits as it is; a factor follows the run's size.
-    func runDeclaration(family: String?, hasOwnSize: Bool, paragraphFamily: String?, _ lines: ParagraphLines,
-                        _ fonts: inout FontLookups) -> String? {
+    func runDeclaration(
+        family: String?, hasOwnSize: Bool, paragraphFamily: String?, _ lines: ParagraphLines,
+        _ fonts: inout FontLookups
+    ) -> String? {
         guard family != nil || (hasOwnSize && lines.spacing != 0) else { return nil }
         let face = lineHeight(of: family ?? paragraphFamily, &fonts)
         guard face != lineHeight(of: paragraphFamily, &fonts) || (hasOwnSize && lines.spacing != 0) else { return nil }

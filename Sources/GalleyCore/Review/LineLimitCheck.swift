@@ -9,16 +9,20 @@ package enum LineLimitCheck {
     /// file's), with the face that draws Japanese (Hiragino Sans's stand-in)
     /// for what that file lacks. A kind whose file cannot be read has none,
     /// and is not checked.
-    package static func measures(for schema: ContentSchema, faces: TextFaces, widthsOf: (TextFaces.File) -> AdvanceWidths?) -> [String: TextMeasure] {
+    package static func measures(for schema: ContentSchema, faces: TextFaces, widthsOf: (TextFaces.File) -> AdvanceWidths?) -> [String:
+        TextMeasure]
+    {
         var measures: [String: TextMeasure] = [:]
         for kind in schema.shownKinds where kind.role == .text && kind.maxLines != nil {
             let weight = KindStyleSheet.numericWeight(kind.style.fontWeight)
             let italic = kind.style.italic
             guard let face = faces.face(forFamily: kind.style.fontFamily), let file = face.file(weight: weight, italic: italic),
-                  let widths = widthsOf(file) else { continue }
+                let widths = widthsOf(file)
+            else { continue }
             let japanese = faces.face(forFamily: TextFaces.japaneseFamily)
             let fallback = japanese?.file(weight: weight, italic: italic).flatMap(widthsOf)
-            measures[kind.name] = TextMeasure(widths: widths, scale: face.widthScale, fallback: fallback, fallbackScale: japanese?.widthScale ?? 1)
+            measures[kind.name] = TextMeasure(
+                widths: widths, scale: face.widthScale, fallback: fallback, fallbackScale: japanese?.widthScale ?? 1)
         }
         return measures
     }
@@ -36,17 +40,26 @@ package enum LineLimitCheck {
     /// One warning for each block of `document` that wraps past its kind's
     /// limit at some text size, at the block, naming the smallest size where
     /// it does; `measures` holds the measure of each kind with a limit, by name.
-    package static func diagnostics(for document: Document, path: String, schema: ContentSchema, measures: [String: TextMeasure],
-                                   deviceWidth: Double) -> [Diagnostic] {
+    package static func diagnostics(
+        for document: Document, path: String, schema: ContentSchema, measures: [String: TextMeasure],
+        deviceWidth: Double
+    ) -> [Diagnostic] {
         guard !measures.isEmpty else { return [] }
         let columnWidth = ColumnLayout.columnWidth(screenWidth: deviceWidth)
         return document.blocks.compactMap { block -> Diagnostic? in
             guard case .paragraph(let paragraph) = block.content, let measure = measures[block.kind],
-                  let kind = schema.kind(named: block.kind), kind.role == .text, let limit = kind.maxLines else { return nil }
+                let kind = schema.kind(named: block.kind), kind.role == .text, let limit = kind.maxLines
+            else { return nil }
             let counts = lineCounts(of: paragraph.plainText, style: kind.style, measure: measure, columnWidth: columnWidth)
-            guard let first = counts.firstIndex(where: { $0 > limit }), let category = ContentSizeCategory(rawValue: first) else { return nil }
-            var diagnostic = Diagnostic(path: path, id: .lineLimit, at: block.location, severity: .warning,
-                                        message: "'\(kind.name)' text wraps to \(counts[first]) lines from \(category.spokenName) (limit \(limit)) at \(formatNumber(deviceWidth)) pt")
+            guard let first = counts.firstIndex(where: { $0 > limit }), let category = ContentSizeCategory(rawValue: first) else {
+                return nil
+            }
+            var diagnostic = Diagnostic(
+                path: path, id: .lineLimit, at: block.location, severity: .warning,
+                message:
+                    "'\(kind.name)' text wraps to \(counts[first]) lines from \(category.spokenName) (limit \(limit)) at "
+                    + "\(formatNumber(deviceWidth)) pt"
+            )
             diagnostic.lineCounts = counts
             return diagnostic
         }

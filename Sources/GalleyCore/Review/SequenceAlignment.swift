@@ -30,7 +30,8 @@ package struct SequenceAlignment: Equatable, Sendable {
         let oldMiddle = prefix..<(old.count - suffix)
         let newMiddle = prefix..<(new.count - suffix)
         let (middle, aligned, cells) = Self.middle(old, oldMiddle, new, newMiddle, largestTable: largestTable)
-        steps = (0..<prefix).map { Step.kept(old: $0, new: $0) } + middle
+        steps =
+            (0..<prefix).map { Step.kept(old: $0, new: $0) } + middle
             + (0..<suffix).map { Step.kept(old: old.count - suffix + $0, new: new.count - suffix + $0) }
         self.aligned = aligned
         self.cells = cells
@@ -51,7 +52,8 @@ package struct SequenceAlignment: Equatable, Sendable {
         let width = columns + 1
         for row in stride(from: rows - 1, through: 0, by: -1) {
             for column in stride(from: columns - 1, through: 0, by: -1) {
-                lengths[row * width + column] = old[oldRange.lowerBound + row] == new[newRange.lowerBound + column]
+                lengths[row * width + column] =
+                    old[oldRange.lowerBound + row] == new[newRange.lowerBound + column]
                     ? lengths[(row + 1) * width + column + 1] + 1
                     : max(lengths[(row + 1) * width + column], lengths[row * width + column + 1])
             }

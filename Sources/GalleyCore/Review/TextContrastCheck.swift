@@ -31,7 +31,9 @@ package enum TextContrastCheck {
             let background = viewBackground(appearance, contrast)
             let ratio = ContrastRatio.of(foreground, on: background)
             guard ratio < required else { return nil }
-            return Shortfall(appearance: appearance, contrast: contrast, foreground: foreground, background: background, ratio: ratio, required: required)
+            return Shortfall(
+                appearance: appearance, contrast: contrast, foreground: foreground, background: background, ratio: ratio, required: required
+            )
         }
     }
 
@@ -49,7 +51,9 @@ package enum TextContrastCheck {
         var found: [String: KindShortfalls] = [:]
         for kind in schema.shownKinds where kind.role == .text {
             let shortfalls = shortfalls(of: kind.style, catalog: catalog, traits: traits)
-            if !shortfalls.isEmpty { found[kind.name] = KindShortfalls(shortfalls: shortfalls, message: message(kind: kind, shortfalls: shortfalls)) }
+            if !shortfalls.isEmpty {
+                found[kind.name] = KindShortfalls(shortfalls: shortfalls, message: message(kind: kind, shortfalls: shortfalls))
+            }
         }
         return found
     }
@@ -62,8 +66,10 @@ package enum TextContrastCheck {
     /// set), else, with no configuration to point at, at the first block of
     /// that kind in `document`, the folder's first to use it.
     /// `shortfalls` are those `shortfalls(of:catalog:traits:)` found for the schema.
-    package static func diagnostics(for schema: ContentSchema, among kinds: Set<String>? = nil, shortfalls shortfallsOfKind: [String: KindShortfalls],
-                                   configPath: String?, document: Document, documentPath: String) -> [Diagnostic] {
+    package static func diagnostics(
+        for schema: ContentSchema, among kinds: Set<String>? = nil, shortfalls shortfallsOfKind: [String: KindShortfalls],
+        configPath: String?, document: Document, documentPath: String
+    ) -> [Diagnostic] {
         schema.shownKinds.compactMap { kind -> Diagnostic? in
             guard kind.role == .text, kinds?.contains(kind.name) ?? true, let found = shortfallsOfKind[kind.name] else { return nil }
             let path: String
@@ -102,8 +108,10 @@ package enum TextContrastCheck {
     /// and judged anew elsewhere. Each distinct colour, background, size and
     /// weight is judged once (`work` counts those judgements): in an RTF of
     /// 5,000 coloured paragraphs, judging every run again took four fifths of a save.
-    package static func richTextContrast(of document: Document, reusing earlier: RichTextContrast? = nil, unchanged: UnchangedBlocks? = nil,
-                                        work: WorkCounter? = nil) -> RichTextContrast {
+    package static func richTextContrast(
+        of document: Document, reusing earlier: RichTextContrast? = nil, unchanged: UnchangedBlocks? = nil,
+        work: WorkCounter? = nil
+    ) -> RichTextContrast {
         var judge = RunJudge(work: work)
         let blocks = document.blocks
         guard let earlier, let unchanged, unchanged.matches(earlierCount: earlier.blockCount, count: blocks.count) else {
@@ -126,10 +134,14 @@ package enum TextContrastCheck {
     package static func richTextDiagnostic(_ contrast: RichTextContrast, in document: Document, path: String) -> Diagnostic? {
         var judge = RunJudge(work: nil)
         guard let index = contrast.faintBlocks.first, document.blocks.indices.contains(index),
-              let faint = judge.faintRun(in: document.blocks[index]) else { return nil }
+            let faint = judge.faintRun(in: document.blocks[index])
+        else { return nil }
         let count = contrast.faintBlocks.count
         let others = count > 1 ? "; \(count) paragraphs set colours like it" : ""
-        let message = "text colour \(hex(faint.run.style.color.map(CatalogColor.init) ?? faint.shortfall.foreground)) has a contrast ratio of \(formatted(faint.shortfall.ratio)):1 on the text view's background \(hex(faint.shortfall.background)) in \(name(faint.shortfall)); \(formatted(faint.shortfall.required)):1 is needed (WCAG 2.2)\(others)"
+        let message =
+            "text colour \(hex(faint.run.style.color.map(CatalogColor.init) ?? faint.shortfall.foreground)) has a contrast ratio of "
+            + "\(formatted(faint.shortfall.ratio)):1 on the text view's background \(hex(faint.shortfall.background)) in "
+            + "\(name(faint.shortfall)); \(formatted(faint.shortfall.required)):1 is needed (WCAG 2.2)\(others)"
         return Diagnostic(path: path, id: .lowContrast, at: document.blocks[index].location, severity: .warning, message: message)
     }
 
@@ -158,8 +170,9 @@ package enum TextContrastCheck {
             let runs = paragraph.runs
             for index in runs.indices {
                 guard let color = runs[index].style.color else { continue }
-                let colors = RunColors(color: color, background: runs[index].style.background,
-                                       points: runs[index].style.fontSize ?? 12, isBold: runs[index].style.bold)
+                let colors = RunColors(
+                    color: color, background: runs[index].style.background,
+                    points: runs[index].style.fontSize ?? 12, isBold: runs[index].style.bold)
                 let shortfall: Shortfall?
                 if let kept = recent.firstIndex(where: { $0.colors == colors }) {
                     shortfall = recent[kept].shortfall
@@ -168,7 +181,8 @@ package enum TextContrastCheck {
                         shortfall = known
                     } else {
                         work?.add(1)
-                        shortfall = TextContrastCheck.shortfall(of: colors.color, background: colors.background, points: colors.points, isBold: colors.isBold)
+                        shortfall = TextContrastCheck.shortfall(
+                            of: colors.color, background: colors.background, points: colors.points, isBold: colors.isBold)
                         judged[colors] = shortfall
                     }
                     if recent.count < Self.judgementsAtHand {
@@ -193,7 +207,9 @@ package enum TextContrastCheck {
             let behind = background.map(CatalogColor.init) ?? viewBackground(appearance, contrast)
             let ratio = ContrastRatio.of(foreground, on: behind)
             if ratio < required {
-                return Shortfall(appearance: appearance, contrast: contrast, foreground: foreground, background: behind, ratio: ratio, required: required)
+                return Shortfall(
+                    appearance: appearance, contrast: contrast, foreground: foreground, background: behind, ratio: ratio, required: required
+                )
             }
         }
         return nil
@@ -204,7 +220,9 @@ package enum TextContrastCheck {
         let worst = shortfalls.min { $0.ratio < $1.ratio } ?? shortfalls[0]
         let places = shortfalls.map { "\(formatted($0.ratio)):1 in \(name($0))" }.joined(separator: ", ")
         let points = formatted(kind.style.fontSize ?? defaultPoints)
-        return "'\(kind.name)' text colour '\(colour)' (\(hex(worst.foreground))) on the background \(hex(worst.background)) has a contrast ratio of \(places); \(points) pt text needs \(formatted(worst.required)):1 (WCAG 2.2)"
+        return
+            "'\(kind.name)' text colour '\(colour)' (\(hex(worst.foreground))) on the background \(hex(worst.background)) has a contrast "
+            + "ratio of \(places); \(points) pt text needs \(formatted(worst.required)):1 (WCAG 2.2)"
     }
 
     /// A style colour in one appearance: a SwiftUI name, `#rrggbb`, or a colour set.
@@ -227,7 +245,8 @@ package enum TextContrastCheck {
         guard digits.count == 6 || digits.count == 8, let value = UInt32(digits, radix: 16) else { return nil }
         let rgb = digits.count == 8 ? value >> 8 : value
         let alpha = digits.count == 8 ? Double(value & 0xFF) / 255 : 1
-        return CatalogColor(red: Double(rgb >> 16 & 0xFF) / 255, green: Double(rgb >> 8 & 0xFF) / 255, blue: Double(rgb & 0xFF) / 255, alpha: alpha)
+        return CatalogColor(
+            red: Double(rgb >> 16 & 0xFF) / 255, green: Double(rgb >> 8 & 0xFF) / 255, blue: Double(rgb & 0xFF) / 255, alpha: alpha)
     }
 
     private static func isBold(_ weight: String?) -> Bool {

@@ -29,13 +29,16 @@ package struct TagNotation: Sendable, Equatable, ExpressibleByStringLiteral {
     /// and E2 80 A9, and no tag byte is part of a longer scalar.
     func inner(of bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         guard bytes.count >= open.count + close.count,
-              bytes.prefix(open.count).elementsEqual(open), bytes.suffix(close.count).elementsEqual(close) else { return nil }
+            bytes.prefix(open.count).elementsEqual(open), bytes.suffix(close.count).elementsEqual(close)
+        else { return nil }
         let inner = open.count..<(bytes.count - close.count)
         for index in inner {
             switch bytes[index] {
             case 0x0A, 0x0D: return nil
             case 0xC2 where index + 1 < inner.upperBound && bytes[index + 1] == 0x85: return nil
-            case 0xE2 where index + 2 < inner.upperBound && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9): return nil
+            case 0xE2
+            where index + 2 < inner.upperBound && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                return nil
             default: continue
             }
         }
@@ -99,7 +102,10 @@ package enum BlockMatcher: @unchecked Sendable {
             guard let inner = text.utf8.withContiguousStorageIfAvailable({ tag.inner(of: $0) }) ?? nil else { return nil }
             let utf8 = text.utf8
             // Slicing a valid string where a tag starts or ends copies it without decoding it again.
-            return String(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: inner.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: inner.upperBound)]))
+            return String(
+                Substring(
+                    utf8[utf8.index(utf8.startIndex, offsetBy: inner.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: inner.upperBound)])
+            )
         case .regex(let expression):
             let range = NSRange(text.startIndex..., in: text)
             guard let match = expression.firstMatch(in: text, range: range) else { return nil }

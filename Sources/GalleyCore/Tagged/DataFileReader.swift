@@ -32,7 +32,9 @@ package struct DataFileReader {
     /// Counts the tagged strings classified (not taken over from the last reading).
     package let stringsRead: WorkCounter?
 
-    package init(schema: ContentSchema, path: String, syntax: DataFileSyntax = .json, work: WorkCounter? = nil, stringsRead: WorkCounter? = nil) {
+    package init(
+        schema: ContentSchema, path: String, syntax: DataFileSyntax = .json, work: WorkCounter? = nil, stringsRead: WorkCounter? = nil
+    ) {
         self.schema = schema
         self.path = path
         self.syntax = syntax
@@ -54,14 +56,20 @@ package struct DataFileReader {
         var itemDepth = 0
         switch syntax == .json ? JSONReader.parse(bytes) : PropertyListReader.parse(bytes) {
         case .failure(let error):
-            reading = .invalid(error.diagnostic(path: path, id: syntax == .json ? .jsonSyntax : .propertyListSyntax, location: { lines.location(ofOffset: $0, work: work) }))
+            reading = .invalid(
+                error.diagnostic(
+                    path: path, id: syntax == .json ? .jsonSyntax : .propertyListSyntax,
+                    location: { lines.location(ofOffset: $0, work: work) }))
         case .success(let root):
             if let items = itemArray(in: root) {
                 var fileDiagnostics: [Diagnostic] = []
                 var readings: [ItemReading] = []
                 for (index, item) in items.enumerated() {
                     guard let members = item.objectValue else {
-                        fileDiagnostics.append(diagnostic(.wrongType, .warning, "item \(index) is \(item.value.typeDescription), expected an object", at: item.headOffsets, lines))
+                        fileDiagnostics.append(
+                            diagnostic(
+                                .wrongType, .warning, "item \(index) is \(item.value.typeDescription), expected an object",
+                                at: item.headOffsets, lines))
                         continue
                     }
                     let (reading, source) = readItem(members, index: index, offsets: item.headOffsets, lines)
@@ -78,9 +86,10 @@ package struct DataFileReader {
                 reading = .notContent
             }
         }
-        return DataFileSnapshot(bytes: bytes, reading: reading, lines: lines, itemStarts: itemStarts, itemEnds: itemEnds,
-                                itemSources: itemSources, itemDepth: itemDepth,
-                                bytesRead: bytes.count)
+        return DataFileSnapshot(
+            bytes: bytes, reading: reading, lines: lines, itemStarts: itemStarts, itemEnds: itemEnds,
+            itemSources: itemSources, itemDepth: itemDepth,
+            bytesRead: bytes.count)
     }
 
     /// The array of items: the root itself, or the first array of objects
@@ -97,27 +106,36 @@ package struct DataFileReader {
         elements.contains { $0.member(schema.textKey) != nil }
     }
 
-    func diagnostic(_ id: DiagnosticID, _ severity: Severity, _ message: String, at offsets: Range<Int>, _ lines: SourcePositions,
-                    fixIts: [FixIt] = []) -> Diagnostic {
-        Diagnostic(path: path, id: id, range: lines.range(ofOffsets: offsets, work: work), severity: severity, message: message, fixIts: fixIts)
+    func diagnostic(
+        _ id: DiagnosticID, _ severity: Severity, _ message: String, at offsets: Range<Int>, _ lines: SourcePositions,
+        fixIts: [FixIt] = []
+    ) -> Diagnostic {
+        Diagnostic(
+            path: path, id: id, range: lines.range(ofOffsets: offsets, work: work), severity: severity, message: message, fixIts: fixIts)
     }
 
     /// `offsets` are the item's opening brace, where problems of the item as
     /// a whole are told. Strings `previous` (the item's last reading) read
     /// are taken over.
-    func readItem(_ members: [JSONMember], index: Int, offsets: Range<Int>, _ lines: SourcePositions,
-                  reusing previous: ItemSource? = nil) -> (reading: ItemReading, source: ItemSource) {
+    func readItem(
+        _ members: [JSONMember], index: Int, offsets: Range<Int>, _ lines: SourcePositions,
+        reusing previous: ItemSource? = nil
+    ) -> (reading: ItemReading, source: ItemSource) {
         var diagnostics: [Diagnostic] = []
         var seenKeys: Set<String> = []
         for member in members where !seenKeys.insert(member.key).inserted {
-            diagnostics.append(diagnostic(.duplicateKey, .warning, "duplicate key '\(member.key)'; the last one is used", at: member.keyOffsets, lines))
+            diagnostics.append(
+                diagnostic(.duplicateKey, .warning, "duplicate key '\(member.key)'; the last one is used", at: member.keyOffsets, lines))
         }
         diagnostics += misspeltKeys(members, lines)
         func lastMember(_ key: String) -> JSONMember? { members.last { $0.key == key } }
         func string(_ key: String) -> String? {
             guard let member = lastMember(key) else { return nil }
             guard let text = member.value.stringValue else {
-                diagnostics.append(diagnostic(.wrongType, .warning, "'\(key)' is \(member.value.value.typeDescription), expected a string", at: member.value.headOffsets, lines))
+                diagnostics.append(
+                    diagnostic(
+                        .wrongType, .warning, "'\(key)' is \(member.value.value.typeDescription), expected a string",
+                        at: member.value.headOffsets, lines))
                 return nil
             }
             return text
@@ -132,7 +150,8 @@ package struct DataFileReader {
         var header: [(field: Int, value: TaggedString)] = []
         for (index, field) in schema.headerFields.enumerated() {
             guard let member = lastMember(field.key), let text = string(field.key) else { continue }
-            header.append((index, TaggedString(text: text, range: lines.range(ofOffsets: member.value.headOffsets, work: work), notation: notation)))
+            header.append(
+                (index, TaggedString(text: text, range: lines.range(ofOffsets: member.value.headOffsets, work: work), notation: notation)))
         }
 
         var strings: [TaggedString] = []
@@ -143,23 +162,29 @@ package struct DataFileReader {
                 stringOffsets.reserveCapacity(elements.count)
                 for element in elements {
                     if let value = element.stringValue {
-                        strings.append(TaggedString(text: value, range: lines.range(ofOffsets: element.headOffsets, work: work), notation: notation))
+                        strings.append(
+                            TaggedString(text: value, range: lines.range(ofOffsets: element.headOffsets, work: work), notation: notation))
                         stringOffsets.append((element.offset - offsets.lowerBound)..<(element.end - offsets.lowerBound))
                     } else {
-                        diagnostics.append(diagnostic(.wrongType, .warning, "'\(schema.textKey)' element is \(element.value.typeDescription), expected a string",
-                                                      at: element.headOffsets, lines))
+                        diagnostics.append(
+                            diagnostic(
+                                .wrongType, .warning, "'\(schema.textKey)' element is \(element.value.typeDescription), expected a string",
+                                at: element.headOffsets, lines))
                     }
                 }
             } else {
-                diagnostics.append(diagnostic(.wrongType, .error, "'\(schema.textKey)' is \(text.value.value.typeDescription), expected an array of strings",
-                                              at: text.value.headOffsets, lines))
+                diagnostics.append(
+                    diagnostic(
+                        .wrongType, .error, "'\(schema.textKey)' is \(text.value.value.typeDescription), expected an array of strings",
+                        at: text.value.headOffsets, lines))
             }
         } else {
             diagnostics.append(diagnostic(.missingKey, .warning, "item has no '\(schema.textKey)'", at: offsets, lines))
         }
-        let source = ItemSource(title: title, imageName: imageName, memberDiagnostics: diagnostics, stringOffsets: stringOffsets,
-                                strings: previous?.strings ?? TaggedStringReadings(imageName: nil, readings: []),
-                                navigationTitle: navigationTitle, header: header)
+        let source = ItemSource(
+            title: title, imageName: imageName, memberDiagnostics: diagnostics, stringOffsets: stringOffsets,
+            strings: previous?.strings ?? TaggedStringReadings(imageName: nil, readings: []),
+            navigationTitle: navigationTitle, header: header)
         return finish(item: index, source, strings: strings)
     }
 
@@ -168,7 +193,8 @@ package struct DataFileReader {
     /// source returned holds what these said.
     func finish(item index: Int, _ source: ItemSource, strings: [TaggedString]) -> (reading: ItemReading, source: ItemSource) {
         // An item without an image key names its images as the seed's app does: `_01`.
-        let parsed = TaggedParser(schema: schema, path: path, stringsRead: stringsRead).blocks(from: strings, imageName: source.imageName ?? "", reusing: source.strings)
+        let parsed = TaggedParser(schema: schema, path: path, stringsRead: stringsRead).blocks(
+            from: strings, imageName: source.imageName ?? "", reusing: source.strings)
         let title = source.title ?? "Item \(index + 1)"
         let bar = schema.navigationTitle.map { NavigationBar(title: source.navigationTitle ?? "", displayMode: $0.displayMode) }
         var document = Document(title: title, kind: .tagged, blocks: parsed.blocks, imageNamings: parsed.imageNamings, navigationBar: bar)
@@ -214,8 +240,11 @@ package struct DataFileReader {
         guard !missing.isEmpty else { return [] }
         return members.compactMap { member in
             guard !configured.contains(member.key), let near = NearestName.find(member.key, among: missing) else { return nil }
-            let fixIts = syntax == .json ? [FixIt.renamingKey(member.key, at: lines.range(ofOffsets: member.keyOffsets, work: work), to: near)] : []
-            return diagnostic(.unknownKey, .warning, "unknown item key '\(member.key)'; did you mean '\(near)'?", at: member.keyOffsets, lines, fixIts: fixIts)
+            let fixIts =
+                syntax == .json ? [FixIt.renamingKey(member.key, at: lines.range(ofOffsets: member.keyOffsets, work: work), to: near)] : []
+            return diagnostic(
+                .unknownKey, .warning, "unknown item key '\(member.key)'; did you mean '\(near)'?", at: member.keyOffsets, lines,
+                fixIts: fixIts)
         }
     }
 }

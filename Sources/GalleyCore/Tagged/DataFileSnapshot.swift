@@ -33,9 +33,10 @@ package struct DataFileSnapshot: Sendable {
 
 extension DataFileSnapshot: ResumableReading {
     package var withoutSource: DataFileSnapshot {
-        var detached = DataFileSnapshot(bytes: nil, reading: reading, lines: SourcePositions(lines: lines.lines?.withoutSource),
-                                        itemStarts: itemStarts, itemEnds: itemEnds, itemSources: itemSources, itemDepth: itemDepth,
-                                        bytesRead: bytesRead)
+        var detached = DataFileSnapshot(
+            bytes: nil, reading: reading, lines: SourcePositions(lines: lines.lines?.withoutSource),
+            itemStarts: itemStarts, itemEnds: itemEnds, itemSources: itemSources, itemDepth: itemDepth,
+            bytesRead: bytesRead)
         detached.changedItems = changedItems
         return detached
     }
@@ -89,16 +90,18 @@ extension DataFileReader {
     private func editedItem(_ bytes: [UInt8], after previous: DataFileSnapshot, edit: SourceEdit?) -> DataFileSnapshot? {
         // Property lists are read whole (binary ones have no lines to splice).
         guard syntax == .json, let previousLines = previous.lines.lines,
-              case .items(let readings, let fileDiagnostics) = previous.reading, !previous.itemStarts.isEmpty,
-              previous.itemEnds.count == previous.itemStarts.count,
-              let edit = SourceEdit.edit(sent: edit, previous: previous.bytes, new: bytes) else { return nil }
+            case .items(let readings, let fileDiagnostics) = previous.reading, !previous.itemStarts.isEmpty,
+            previous.itemEnds.count == previous.itemStarts.count,
+            let edit = SourceEdit.edit(sent: edit, previous: previous.bytes, new: bytes)
+        else { return nil }
         let prefix = edit.replaced.lowerBound
         if edit.isEmpty {
             let lines = SourceLocator(editing: previousLines, into: bytes, from: prefix, previousEnd: prefix, end: prefix)
-            return DataFileSnapshot(bytes: bytes, reading: previous.reading, lines: SourcePositions(lines: lines),
-                                    itemStarts: previous.itemStarts,
-                                    itemEnds: previous.itemEnds, itemSources: previous.itemSources, itemDepth: previous.itemDepth,
-                                    bytesRead: 0, changedItems: [])
+            return DataFileSnapshot(
+                bytes: bytes, reading: previous.reading, lines: SourcePositions(lines: lines),
+                itemStarts: previous.itemStarts,
+                itemEnds: previous.itemEnds, itemSources: previous.itemSources, itemDepth: previous.itemDepth,
+                bytesRead: 0, changedItems: [])
         }
         let oldEnd = edit.replaced.upperBound
         let newEnd = edit.insertedEnd
@@ -115,17 +118,19 @@ extension DataFileReader {
         let source = position.flatMap { previous.itemSources.count == readings.count ? previous.itemSources[$0] : nil }
         // An edit inside one of its strings lies inside the item: its end need not be looked for.
         if let position, let source,
-           let edited = editedString(bytes, after: previous, item: index, at: position, source,
-                                     prefix: prefix, oldEnd: oldEnd, newEnd: newEnd) {
+            let edited = editedString(
+                bytes, after: previous, item: index, at: position, source,
+                prefix: prefix, oldEnd: oldEnd, newEnd: newEnd)
+        {
             return edited
         }
         let itemEnd = previous.itemEnds[index]
         guard oldEnd < itemEnd else { return nil }
         let newItemEnd = itemEnd + shift
         guard case .success(let node) = JSONReader.parse(bytes, valueAt: start..<newItemEnd, depth: previous.itemDepth),
-              let members = node.objectValue,
-              // Which array holds the items depends on the text key.
-              members.contains(where: { $0.key == schema.textKey })
+            let members = node.objectValue,
+            // Which array holds the items depends on the text key.
+            members.contains(where: { $0.key == schema.textKey })
         else { return nil }
 
         let lines = SourceLocator(editing: previousLines, into: bytes, from: prefix, previousEnd: oldEnd, end: newEnd)
@@ -141,7 +146,8 @@ extension DataFileReader {
             return diagnostic.relocated { SourceLocation(line: $0.line + lineShift, column: $0.column) }
         }
 
-        let (edited, editedSource) = readItem(members, index: index, offsets: node.headOffsets, SourcePositions(lines: lines), reusing: source)
+        let (edited, editedSource) = readItem(
+            members, index: index, offsets: node.headOffsets, SourcePositions(lines: lines), reusing: source)
         let newReadings = readings.map { reading -> ItemReading in
             if reading.index == index { return edited }
             guard reading.index > index, lineShift != 0 else { return reading }
@@ -170,10 +176,11 @@ extension DataFileReader {
         let changed = readings.indices.filter { position in
             readings[position].index == index || (readings[position].index > index && lineShift != 0) || fileProblemMoved
         }
-        return DataFileSnapshot(bytes: bytes, reading: .items(newReadings, fileDiagnostics: fileDiagnostics.map(moved)),
-                                lines: SourcePositions(lines: lines), itemStarts: itemStarts, itemEnds: itemEnds, itemSources: itemSources,
-                                itemDepth: previous.itemDepth,
-                                bytesRead: newItemEnd - start, changedItems: Set(changed))
+        return DataFileSnapshot(
+            bytes: bytes, reading: .items(newReadings, fileDiagnostics: fileDiagnostics.map(moved)),
+            lines: SourcePositions(lines: lines), itemStarts: itemStarts, itemEnds: itemEnds, itemSources: itemSources,
+            itemDepth: previous.itemDepth,
+            bytesRead: newItemEnd - start, changedItems: Set(changed))
     }
 
     /// The reading of an edit that lies inside one string of an item's text
@@ -183,9 +190,13 @@ extension DataFileReader {
     /// only columns after the edit on its line do, and nothing else may
     /// stand there but the brackets and commas that close the string's array
     /// and item. Nil when the edit is not such.
-    private func editedString(_ bytes: [UInt8], after previous: DataFileSnapshot, item index: Int, at position: Int, _ source: ItemSource,
-                              prefix: Int, oldEnd: Int, newEnd: Int) -> DataFileSnapshot? {
-        guard let previousLines = previous.lines.lines, case .items(var readings, let fileDiagnostics) = previous.reading else { return nil }
+    private func editedString(
+        _ bytes: [UInt8], after previous: DataFileSnapshot, item index: Int, at position: Int, _ source: ItemSource,
+        prefix: Int, oldEnd: Int, newEnd: Int
+    ) -> DataFileSnapshot? {
+        guard let previousLines = previous.lines.lines, case .items(var readings, let fileDiagnostics) = previous.reading else {
+            return nil
+        }
         let start = previous.itemStarts[index]
         // The string whose opening quote is before the edit; its closing quote must be after it.
         guard let stringIndex = source.stringOffsets.lastIndex(where: { start + $0.lowerBound < prefix }) else { return nil }
@@ -195,7 +206,9 @@ extension DataFileReader {
         // After the edit, the bytes are the previous version's, moved.
         guard oldEnd < closingEnd, Self.closesOnly(bytes[(closingEnd + shift)...]) else { return nil }
         let newWritten = opening..<(closingEnd + shift)
-        guard case .success(let node) = JSONReader.parse(bytes, valueAt: newWritten, depth: previous.itemDepth + 2), let text = node.stringValue else { return nil }
+        guard case .success(let node) = JSONReader.parse(bytes, valueAt: newWritten, depth: previous.itemDepth + 2),
+            let text = node.stringValue
+        else { return nil }
 
         let lines = SourceLocator(editing: previousLines, into: bytes, from: prefix, previousEnd: oldEnd, end: newEnd)
         let positions = SourcePositions(lines: lines)
@@ -204,7 +217,8 @@ extension DataFileReader {
         var edited = source
         edited.stringOffsets[stringIndex] = written.lowerBound..<(written.upperBound + shift)
         for later in (stringIndex + 1)..<edited.stringOffsets.count {
-            edited.stringOffsets[later] = (edited.stringOffsets[later].lowerBound + shift)..<(edited.stringOffsets[later].upperBound + shift)
+            edited.stringOffsets[later] =
+                (edited.stringOffsets[later].lowerBound + shift)..<(edited.stringOffsets[later].upperBound + shift)
         }
         let (reading, itemSource) = finish(item: index, edited, strings: strings)
         readings[position] = reading
@@ -216,9 +230,10 @@ extension DataFileReader {
             if later > index { itemStarts[later] += shift }
             itemEnds[later] += shift
         }
-        return DataFileSnapshot(bytes: bytes, reading: .items(readings, fileDiagnostics: fileDiagnostics), lines: positions,
-                                itemStarts: itemStarts, itemEnds: itemEnds, itemSources: itemSources, itemDepth: previous.itemDepth,
-                                bytesRead: newWritten.count, changedItems: [position])
+        return DataFileSnapshot(
+            bytes: bytes, reading: .items(readings, fileDiagnostics: fileDiagnostics), lines: positions,
+            itemStarts: itemStarts, itemEnds: itemEnds, itemSources: itemSources, itemDepth: previous.itemDepth,
+            bytesRead: newWritten.count, changedItems: [position])
     }
 
     /// Whether the rest of the line holds nothing but blanks and the commas

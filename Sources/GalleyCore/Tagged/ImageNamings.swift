@@ -34,7 +34,9 @@ package struct ImageNamings: Equatable, Sendable {
     func movedDown(by lines: Int) -> ImageNamings {
         var moved = ImageNamings()
         moved.entries = entries.map { entry in
-            Entry(location: SourceLocation(line: entry.location.line + lines, column: entry.location.column), naming: entry.naming.movedDown(by: lines))
+            Entry(
+                location: SourceLocation(line: entry.location.line + lines, column: entry.location.column),
+                naming: entry.naming.movedDown(by: lines))
         }
         return moved
     }

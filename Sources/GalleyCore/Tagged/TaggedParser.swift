@@ -107,8 +107,10 @@ package struct TaggedParser {
             let follows = schema.kinds[kindIndex].follows
             if !follows.isEmpty, !follows.contains(previousKind ?? "") {
                 let expected = follows.map { "'\($0)'" }.joined(separator: " or ")
-                parsed.diagnostics.append(Diagnostic(path: path, id: .misplacedBlock, range: readings[index].string.range, severity: .warning,
-                                                     message: "\(block.kind) does not directly follow \(expected == "'image'" ? "an image" : expected)"))
+                parsed.diagnostics.append(
+                    Diagnostic(
+                        path: path, id: .misplacedBlock, range: readings[index].string.range, severity: .warning,
+                        message: "\(block.kind) does not directly follow \(expected == "'image'" ? "an image" : expected)"))
             }
             if !readings[index].aboutContent.isEmpty { parsed.diagnostics += readings[index].aboutContent }
             if let naming = readings[index].naming { parsed.imageNamings.append(naming, at: readings[index].string.location) }
@@ -133,9 +135,15 @@ package struct TaggedParser {
         }
         var aboutTags: [Diagnostic] = []
         if kind.matcher.isAlways {
-            if let typed = halfWidthTags(of: string.text), let (meantIndex, _) = classify(typed), case let meant = schema.kinds[meantIndex], meant.name != kind.name {
-                let message = "'\(string.text)' has full-width brackets and is shown as body text, not as \(meant.name == "image" ? "an image" : "a \(meant.name)"); did you mean '\(typed)'?"
-                aboutTags.append(warning(.unknownTag, message, fixIts: string.fixIt(writing: typed, message: "write the tags in ASCII").map { [$0] } ?? []))
+            if let typed = halfWidthTags(of: string.text), let (meantIndex, _) = classify(typed), case let meant = schema.kinds[meantIndex],
+                meant.name != kind.name
+            {
+                let message =
+                    "'\(string.text)' has full-width brackets and is shown as body text, not as "
+                    + "\(meant.name == "image" ? "an image" : "a \(meant.name)"); did you mean '\(typed)'?"
+                aboutTags.append(
+                    warning(
+                        .unknownTag, message, fixIts: string.fixIt(writing: typed, message: "write the tags in ASCII").map { [$0] } ?? []))
             } else if let problem = tagProblem(in: string) {
                 aboutTags.append(warning(problem.id, problem.message, fixIts: problem.fixIts))
             }
@@ -145,8 +153,10 @@ package struct TaggedParser {
             aboutContent.append(warning(.emptyBlock, kind.role == .image ? "image has no name" : "empty \(kind.name) block"))
         }
         let naming = kind.role == .image ? ImageNaming(string, kind: kind, content: content, imageName: imageName) : nil
-        return TaggedStringReading(string: string, kindIndex: kindIndex, block: block(kind: kind, content: content, location: string.location, imageName: imageName),
-                                   aboutTags: aboutTags, aboutContent: aboutContent, naming: naming)
+        return TaggedStringReading(
+            string: string, kindIndex: kindIndex,
+            block: block(kind: kind, content: content, location: string.location, imageName: imageName),
+            aboutTags: aboutTags, aboutContent: aboutContent, naming: naming)
     }
 
     /// Gives each image the label its kind says VoiceOver reads, and warns,
@@ -154,7 +164,8 @@ package struct TaggedParser {
     private func labelImages(_ parsed: inout Parsed) {
         for index in parsed.blocks.indices {
             guard case .image(var image) = parsed.blocks[index].content, case .asset(let name) = image.source,
-                  let kind = schema.kind(named: parsed.blocks[index].kind) else { continue }
+                let kind = schema.kind(named: parsed.blocks[index].kind)
+            else { continue }
             let label = image.accessibilityLabel
             switch kind.imageLabel {
             case .assetName: break
@@ -165,9 +176,13 @@ package struct TaggedParser {
                 }
             }
             if schema.requiresImageLabels, image.accessibilityLabel == nil {
-                let hint = kind.imageLabel == .following ? "no text block follows it to take its label from" : "set the kind's \"label\" to \"next\" or \"none\""
-                parsed.diagnostics.append(Diagnostic(path: path, id: .unlabeledImage, at: parsed.blocks[index].location, severity: .warning,
-                                              message: "image '\(name)' has no accessibility label, so VoiceOver reads its asset name; \(hint)"))
+                let hint =
+                    kind.imageLabel == .following
+                    ? "no text block follows it to take its label from" : "set the kind's \"label\" to \"next\" or \"none\""
+                parsed.diagnostics.append(
+                    Diagnostic(
+                        path: path, id: .unlabeledImage, at: parsed.blocks[index].location, severity: .warning,
+                        message: "image '\(name)' has no accessibility label, so VoiceOver reads its asset name; \(hint)"))
             }
             // An unchanged block keeps its content's box, which tells a later comparison it is the same at once.
             if image.accessibilityLabel != label { parsed.blocks[index].content = .image(image) }
@@ -231,7 +246,8 @@ package struct TaggedParser {
         guard let first = text.unicodeScalars.first, opens(first), let last = text.unicodeScalars.last, closes(last) else { return nil }
         let scalars = Array(text.unicodeScalars)
         guard let openingEnd = scalars.firstIndex(where: closes),
-              let closingStart = scalars.lastIndex(where: opens), closingStart > openingEnd else { return nil }
+            let closingStart = scalars.lastIndex(where: opens), closingStart > openingEnd
+        else { return nil }
         var fixed = scalars
         var changed = false
         for index in Array(0...openingEnd) + Array(closingStart..<scalars.count) {
@@ -247,7 +263,8 @@ package struct TaggedParser {
 
     /// An unknown tag, and the fix that renames it (both tags, when the
     /// string has a pair) to the nearest known one.
-    private func unknownTag(_ token: String, name: String, in string: TaggedString) -> (id: DiagnosticID, message: String, fixIts: [FixIt]) {
+    private func unknownTag(_ token: String, name: String, in string: TaggedString) -> (id: DiagnosticID, message: String, fixIts: [FixIt])
+    {
         var message = "'\(token)' matches no block kind and is shown as body text"
         // The seed's own tag, gone with its kind: galley.json replaced the seed's kinds without it.
         if let seedKind = ContentSchema.seed.kinds.first(where: { $0.tagName == name }), schema.kind(named: seedKind.name) == nil {
@@ -273,7 +290,9 @@ package struct TaggedParser {
     }
 
     private func trailingClosingTag(of text: String) -> String? {
-        guard text.utf8.last == UInt8(ascii: ">"), text.last == ">", let start = text.range(of: "</", options: .backwards) else { return nil }
+        guard text.utf8.last == UInt8(ascii: ">"), text.last == ">", let start = text.range(of: "</", options: .backwards) else {
+            return nil
+        }
         let name = text[start.upperBound..<text.index(before: text.endIndex)]
         guard !name.isEmpty, name.allSatisfy(BlockMatcher.isWordCharacter) else { return nil }
         return String(name)

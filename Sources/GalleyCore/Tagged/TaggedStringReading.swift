@@ -57,13 +57,15 @@ package struct TaggedStringReadings: Sendable {
     }
 }
 
-private extension Diagnostic {
+extension Diagnostic {
     /// The same problem about a whole string, now written at `range`, and
     /// its fixes, each of which rewrites the whole string.
-    func placed(at range: SourceRange) -> Diagnostic {
+    fileprivate func placed(at range: SourceRange) -> Diagnostic {
         var placed = self
         placed.range = range
-        placed.fixIts = fixIts.map { fix in FixIt(message: fix.message, edits: fix.edits.map { TextEdit(range: range, replacement: $0.replacement) }) }
+        placed.fixIts = fixIts.map { fix in
+            FixIt(message: fix.message, edits: fix.edits.map { TextEdit(range: range, replacement: $0.replacement) })
+        }
         return placed
     }
 }

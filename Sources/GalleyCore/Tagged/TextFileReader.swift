@@ -59,7 +59,9 @@ package struct TextFileReader {
 
     /// Plain text is just paragraphs, shown as a text view shows them.
     private func plainText(_ lines: [TaggedString]) -> (document: Document, diagnostics: [Diagnostic]) {
-        let paragraphs = lines.map { Block(kind: "paragraph", location: $0.location, content: .paragraph(Paragraph(runs: [TextRun($0.text)]))) }
+        let paragraphs = lines.map {
+            Block(kind: "paragraph", location: $0.location, content: .paragraph(Paragraph(runs: [TextRun($0.text)])))
+        }
         return (Document(title: fileTitle, kind: .text, blocks: paragraphs), [])
     }
 

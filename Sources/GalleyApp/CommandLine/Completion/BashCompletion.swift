@@ -24,7 +24,8 @@ enum BashCompletion {
             "        option=${COMP_WORDS[COMP_CWORD-2]}",
             "    fi",
             "    if ((COMP_CWORD == 1)); then",
-            "        _galley_complete choice \(quoted(words: ShellCompletion.commands.map(\.name) + CommandTable.globalOptions.flatMap(\.spellings)))",
+            "        _galley_complete choice "
+                + "\(quoted(words: ShellCompletion.commands.map(\.name) + CommandTable.globalOptions.flatMap(\.spellings)))",
             "        return",
             "    fi",
             "    local valued=${option:-$prev}",
@@ -59,7 +60,10 @@ enum BashCompletion {
                 continue
             case .required(let value):
                 // After `--port` as its own word, or after `--port=`.
-                lines.append("        case $valued in \(option.spellings.joined(separator: "|"))) _galley_complete \(action(value.kind)); return ;; esac")
+                lines.append(
+                    "        case $valued in \(option.spellings.joined(separator: "|"))) _galley_complete \(action(value.kind)); return "
+                        + ";; esac"
+                )
             case .optional(let value, _):
                 // Only after `=`: `--poll DIR` leaves DIR an operand.
                 lines.append("        case $option in \(option.name)) _galley_complete \(action(value.kind)); return ;; esac")
