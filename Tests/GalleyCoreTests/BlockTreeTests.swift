@@ -28,7 +28,7 @@ final class BlockTreeTests: XCTestCase {
 
     func testWalkVisitsEveryBlockDepthFirstInReadingOrder() {
         guard let table = document().blocks.last else { return XCTFail("no table") }
-        var kinds: [String] = []
+        var kinds: [KindName] = []
         table.walk { kinds.append($0.kind) }
         XCTAssertEqual(kinds, ["table", "paragraph", "image", "table", "image"])
         XCTAssertTrue(table.containsImage)

@@ -21,7 +21,7 @@ final class LineLimitCheckTests: XCTestCase {
         TextMeasure(widths: try XCTUnwrap(AdvanceWidths.read(try AdvanceWidthsTests.bytes(AdvanceWidthsTests.liberationSerif))))
     }
 
-    private func document(_ blocks: [(String, String)]) -> Document {
+    private func document(_ blocks: [(KindName, String)]) -> Document {
         Document(
             title: "t", kind: .tagged,
             blocks: blocks.enumerated().map { index, block in
@@ -43,7 +43,7 @@ final class LineLimitCheckTests: XCTestCase {
             #"{"name": "caption", "maxLines": 2, "style": {"size": 16}}, {"name": "short", "pattern": "^<s>(.*)</s>$", "maxLines": 1, "#
                 + #""style": {"size": 16}}"#
         )
-        let measures = ["caption": try serif(), "short": try serif()]
+        let measures: [KindName: TextMeasure] = ["caption": try serif(), "short": try serif()]
         let article = document([("caption", text), ("short", text), ("short", "MMMM"), ("body", text + " " + text)])
         let found = LineLimitCheck.diagnostics(for: article, path: "data.json", schema: schema, measures: measures, deviceWidth: 390)
         XCTAssertEqual(

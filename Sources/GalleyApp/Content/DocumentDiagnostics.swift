@@ -13,7 +13,7 @@ struct DocumentDiagnostics {
     let images: Set<ImageDependency>
     /// The block kinds this document is the folder's first to use: it says
     /// what is said about them once for the whole folder (a colour too faint).
-    var kindsFirstUsed: Set<String> = []
+    var kindsFirstUsed: Set<KindName> = []
     /// For a rich-text document, its paragraphs whose own colours are too
     /// faint, when already found (from its last version); else they are judged here.
     var richTextContrast: TextContrastCheck.RichTextContrast?

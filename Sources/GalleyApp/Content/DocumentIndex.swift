@@ -49,7 +49,7 @@ struct DocumentIndex {
     /// dictionary it replaced, and positions less than ids (with 10,000
     /// files, the lists were 1.6 MB).
     private struct KindUser: Equatable {
-        let kind: String
+        let kind: KindName
         let position: Int
     }
 
@@ -145,7 +145,7 @@ struct DocumentIndex {
     /// then item, among files that read: one that does not shows its error,
     /// not what its documents would say), as `refreshKindsFirstUsed` last
     /// found them: its page says what is said once for the folder about them.
-    private(set) var kindsFirstUsed: [DocumentID: Set<String>] = [:]
+    private(set) var kindsFirstUsed: [DocumentID: Set<KindName>] = [:]
 
     /// Finds the kinds' first users again, in one scan of the files, when a
     /// file's kinds or error changed since (most saves change neither);
@@ -154,7 +154,7 @@ struct DocumentIndex {
     mutating func refreshKindsFirstUsed() -> Set<DocumentID> {
         guard firstUsersAreStale else { return [] }
         firstUsersAreStale = false
-        var first: [String: (path: String, id: DocumentID)] = [:]
+        var first: [KindName: (path: String, id: DocumentID)] = [:]
         for (path, users) in firstUserOfKindInFile where failureOfFile[path] == nil {
             for user in users where first[user.kind].map({ path < $0.path }) ?? true {
                 if let id = documentsOfFile[path]?.id(at: user.position) { first[user.kind] = (path, id) }

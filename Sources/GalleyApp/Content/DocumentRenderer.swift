@@ -34,7 +34,7 @@ final class DocumentRenderer: Sendable {
         /// Shown from an editor's unsaved buffer.
         var unsaved = false
         /// The block kinds it is the first in the folder to use (`DocumentDiagnostics.kindsFirstUsed`).
-        var kindsFirstUsed: Set<String> = []
+        var kindsFirstUsed: Set<KindName> = []
     }
 
     /// A document rendered with its diagnostics.

@@ -29,10 +29,10 @@ struct PageStyle {
     private(set) var kindGeometries: KindGeometries
     /// The widths of the faces that draw each kind with a line limit, by
     /// kind name (`LineLimitCheck`); empty when no kind has one.
-    private(set) var lineMeasures: [String: TextMeasure] = [:]
+    private(set) var lineMeasures: [KindName: TextMeasure] = [:]
     /// How each text kind's colour falls short of WCAG's contrast, and its
     /// warning, by kind name (`TextContrastCheck`); kinds that pass are left out.
-    private(set) var contrastShortfalls: [String: TextContrastCheck.KindShortfalls] = [:]
+    private(set) var contrastShortfalls: [KindName: TextContrastCheck.KindShortfalls] = [:]
     /// Colour and font names in `galley.json` that find nothing, and fonts
     /// an `Info.plist` lists that are missing: shown on tagged documents.
     private(set) var styleDiagnostics: [Diagnostic] = []

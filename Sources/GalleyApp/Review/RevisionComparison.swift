@@ -165,7 +165,7 @@ struct ReviewedBlock {
     private init(_ element: RenderedDocument.Element, of document: PublishedDocument) {
         id = element.id
         html = document.html.utf8Slice(element.range)
-        item = BlockDiff.Item(rendering: Self.inner(of: html), kind: Self.kind(of: html))
+        item = BlockDiff.Item(rendering: Self.inner(of: html), kind: KindName(rawValue: Self.kind(of: html)))
     }
 
     /// Whether the block shows a picture, which is compared by its bytes, not marked within.

@@ -338,7 +338,8 @@ package struct ConfigReader {
             context.reject(.invalidValue, "kind name '\(name)' must be letters, digits, '-' or '_'", members["name"] ?? node)
             return nil
         }
-        var kind = ContentSchema.seed.kind(named: name) ?? BlockKind(name: name, matcher: .always, role: .text)
+        let kindName = KindName(rawValue: name)
+        var kind = ContentSchema.seed.kind(named: kindName) ?? BlockKind(name: kindName, matcher: .always, role: .text)
         kind.declarationRange = members["name"].map { context.lines.range(ofOffsets: $0.headOffsets) }
         if let pattern = members["pattern"], let text = context.string(pattern, "pattern") {
             // Foundation's regex engine leaks a copy of every longer pattern
@@ -353,7 +354,7 @@ package struct ConfigReader {
             } catch {
                 context.reject(.invalidValue, "invalid regular expression '\(text)'", pattern)
             }
-        } else if ContentSchema.seed.kind(named: name) == nil {
+        } else if ContentSchema.seed.kind(named: kindName) == nil {
             kind.matcher = .always
         }
         if let renders = members["renders"], let text = context.string(renders, "renders") {
@@ -389,7 +390,7 @@ package struct ConfigReader {
         }
         if let follows = members["follows"] {
             if let list = follows.arrayValue {
-                kind.follows = list.compactMap { context.string($0, "follows") }
+                kind.follows = list.compactMap { context.string($0, "follows").map(KindName.init(rawValue:)) }
             } else {
                 context.wrongType(follows, "'follows'", expected: "an array of kind names")
             }

@@ -6,7 +6,7 @@ struct HTMLFormattingContext {
     var rightIndent = 0.0
     var verticalMarginEms: Double?
     var preservesWhitespace = false
-    var blockKind = "paragraph"
+    var blockKind: KindName = "paragraph"
     var isHidden = false
     /// Set inside a list item: its nesting level, 0 for the outermost list.
     var listLevel: Int?

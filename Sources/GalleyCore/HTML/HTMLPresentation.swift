@@ -31,7 +31,7 @@ struct HTMLPresentation {
     /// Space above and below the element's paragraphs, in ems of their font size.
     var verticalMarginEms: Double?
     var preservesWhitespace: Bool?
-    var blockKind: String?
+    var blockKind: KindName?
     var isHidden = false
 
     /// Later values win, as a `style` attribute wins over its tag's defaults.

@@ -217,11 +217,11 @@ extension ColumnLayout.Block {
 /// blocks a page measured (`/api/layout`): which kind each block is and its
 /// line count, or an image's pixel size.
 package struct KindGeometries: Sendable, Equatable {
-    package var kinds: [String: ColumnLayout.KindGeometry]
+    package var kinds: [KindName: ColumnLayout.KindGeometry]
     package var rules: LayoutRules
 
     package init(schema: ContentSchema, faces: TextFaces, rules: LayoutRules) {
-        var kinds: [String: ColumnLayout.KindGeometry] = [:]
+        var kinds: [KindName: ColumnLayout.KindGeometry] = [:]
         for kind in schema.shownKinds {
             kinds[kind.name] = ColumnLayout.geometry(of: kind, faces: faces)
         }
@@ -237,7 +237,7 @@ package struct KindGeometries: Sendable, Equatable {
         let name = String(description[..<slash])
         let value = description[description.index(after: slash)...]
         if value.hasPrefix("="), let height = Double(value.dropFirst()), height.isFinite, height >= 0 { return .measured(height: height) }
-        switch kinds[name] {
+        switch kinds[KindName(rawValue: name)] {
         case .text(let text)?:
             guard let lines = Int(value), lines >= 0, lines < 1_000_000 else { return nil }
             return .text(text, lines: lines)

@@ -4,11 +4,11 @@
 /// name of the block kind that matched (`body`, `caption`, `image`, or a kind
 /// from `galley.json`); for rich text it is `paragraph`, `image`, `table`…
 package struct Block: Equatable, Sendable {
-    package var kind: String
+    package var kind: KindName
     package var location: SourceLocation
     package var content: BlockContent
 
-    package init(kind: String, location: SourceLocation, content: BlockContent) {
+    package init(kind: KindName, location: SourceLocation, content: BlockContent) {
         self.kind = kind
         self.location = location
         self.content = content

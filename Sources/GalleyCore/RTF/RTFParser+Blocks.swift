@@ -70,7 +70,7 @@ extension RTFParser {
         let content = Paragraph(
             runs: part.runs, style: format.paragraphStyle(),
             listMarker: listItem?.marker, listLevel: listItem?.level ?? 0)
-        let kind = assembler.isInFootnote ? "footnote" : "paragraph"
+        let kind: KindName = assembler.isInFootnote ? "footnote" : "paragraph"
         let location = locator.location(of: part.startOffset ?? endOffset)
         let depth = tableDepth ?? currentTableDepth
         assembler.add(Block(kind: kind, location: location, content: .paragraph(content)), tableDepth: depth)

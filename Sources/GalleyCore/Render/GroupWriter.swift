@@ -20,7 +20,7 @@ struct GroupWriter {
     private let document: Document
     private let prepared: [PreparedBlock]
     /// Class names by block kind, made once each per rendering.
-    private var kindClasses: [String: String] = [:]
+    private var kindClasses: [KindName: String] = [:]
     private let earlierHTML: String
     /// The previous rendering's elements and groups, bound once: binding
     /// the whole previous rendering for each block copied cost more than
@@ -208,7 +208,7 @@ struct GroupWriter {
         }
         guard case .content(let inner, let missingImage) = prepared[index].source else { return .new }
         let classes = "blk k-\(kindClass(of: block.kind))" + (missingImage ? " is-missing" : "")
-        html += "<div class=\"\(classes)\" id=\"\(prepared[index].id)\" data-kind=\"\(HTMLEscaping.escape(block.kind))\""
+        html += "<div class=\"\(classes)\" id=\"\(prepared[index].id)\" data-kind=\"\(HTMLEscaping.escape(block.kind.rawValue))\""
         let attributesStart = html.utf8.count
         Self.appendBlockOffset(offset, to: &html)
         let attributesEnd = html.utf8.count
@@ -225,9 +225,9 @@ struct GroupWriter {
         return .new
     }
 
-    private mutating func kindClass(of kind: String) -> String {
+    private mutating func kindClass(of kind: KindName) -> String {
         if let known = kindClasses[kind] { return known }
-        let name = KindStyleSheet.cssIdentifier(kind)
+        let name = KindStyleSheet.cssIdentifier(kind.rawValue)
         kindClasses[kind] = name
         return name
     }

@@ -129,7 +129,7 @@ package struct HTMLRenderer {
             // Identity from content, so a block keeps its id while blocks
             // around it are inserted or edited.
             var hash = ContentHash()
-            hash.combine(block.kind)
+            hash.combine(block.kind.rawValue)
             hash.combine(CollectionOfOne(0))
             hash.combine(content)
             let occurrence = occurrences.next(hash.folded, matching: earlierIndex)

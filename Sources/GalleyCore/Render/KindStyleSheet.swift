@@ -17,7 +17,7 @@ package enum KindStyleSheet {
         css += ".galley-doc.kind-tagged{padding:\(formatPoints(ColumnLayout.padding));gap:0}\n"
         css += StackSpacingStyleSheet.css(for: schema, faces: faces, rules: rules)
         for kind in schema.shownKinds {
-            let name = cssIdentifier(kind.name)
+            let name = cssIdentifier(kind.name.rawValue)
             css += ".k-\(name){\(declarations(for: kind, stack: rules.stack).joined(separator: ";"))}\n"
             if case .text(let text)? = ColumnLayout.geometry(of: kind, faces: faces) {
                 let fontSize = kind.style.fontSize ?? ColumnLayout.defaultFontSize
@@ -27,7 +27,7 @@ package enum KindStyleSheet {
                 var image = ["width:100%", "height:auto", "display:block"]
                 if let maxHeight = kind.style.maxHeight { image += ["max-height:\(formatPoints(maxHeight))", "object-fit:contain"] }
                 if let ratio = kind.style.aspectRatio { image += ["aspect-ratio:\(formatNumber(ratio))", "object-fit:cover"] }
-                css += ".k-\(cssIdentifier(kind.name)) img{\(image.joined(separator: ";"))}\n"
+                css += ".k-\(cssIdentifier(kind.name.rawValue)) img{\(image.joined(separator: ";"))}\n"
             }
         }
         return css

@@ -16,7 +16,7 @@ enum StackSpacingStyleSheet {
         let pixel = CSSLength.property(pixelProperty, fallback: .points(rules.pixelLength))
         var properties = ""
         let offers: [(name: String, spacing: ViewSpacing<CSSLength>)] = schema.shownKinds.map { kind in
-            let name = KindStyleSheet.cssIdentifier(kind.name)
+            let name = KindStyleSheet.cssIdentifier(kind.name.rawValue)
             let spacing: ViewSpacing<CSSLength>
             switch ColumnLayout.geometry(of: kind, faces: faces) {
             case .text(let text)?:

@@ -14,9 +14,9 @@ package enum BlockDiff {
     /// says whether an image's bytes changed) and its kind.
     package struct Item: Equatable, Sendable {
         package var rendering: Substring
-        package var kind: String
+        package var kind: KindName
 
-        package init(rendering: Substring, kind: String) {
+        package init(rendering: Substring, kind: KindName) {
             self.rendering = rendering
             self.kind = kind
         }

@@ -9,10 +9,10 @@ package enum LineLimitCheck {
     /// file's), with the face that draws Japanese (Hiragino Sans's stand-in)
     /// for what that file lacks. A kind whose file cannot be read has none,
     /// and is not checked.
-    package static func measures(for schema: ContentSchema, faces: TextFaces, widthsOf: (TextFaces.File) -> AdvanceWidths?) -> [String:
+    package static func measures(for schema: ContentSchema, faces: TextFaces, widthsOf: (TextFaces.File) -> AdvanceWidths?) -> [KindName:
         TextMeasure]
     {
-        var measures: [String: TextMeasure] = [:]
+        var measures: [KindName: TextMeasure] = [:]
         for kind in schema.shownKinds where kind.role == .text && kind.maxLines != nil {
             let weight = KindStyleSheet.numericWeight(kind.style.fontWeight)
             let italic = kind.style.italic
@@ -41,7 +41,7 @@ package enum LineLimitCheck {
     /// limit at some text size, at the block, naming the smallest size where
     /// it does; `measures` holds the measure of each kind with a limit, by name.
     package static func diagnostics(
-        for document: Document, path: String, schema: ContentSchema, measures: [String: TextMeasure],
+        for document: Document, path: String, schema: ContentSchema, measures: [KindName: TextMeasure],
         deviceWidth: Double
     ) -> [Diagnostic] {
         guard !measures.isEmpty else { return [] }

@@ -47,8 +47,8 @@ package enum TextContrastCheck {
     /// somewhere, with the warning's message, by kind name: they depend on
     /// the style, the colour sets and the device alone, so they are found
     /// when those change, not per save.
-    package static func shortfalls(of schema: ContentSchema, catalog: AssetCatalog, traits: AssetTraits) -> [String: KindShortfalls] {
-        var found: [String: KindShortfalls] = [:]
+    package static func shortfalls(of schema: ContentSchema, catalog: AssetCatalog, traits: AssetTraits) -> [KindName: KindShortfalls] {
+        var found: [KindName: KindShortfalls] = [:]
         for kind in schema.shownKinds where kind.role == .text {
             let shortfalls = shortfalls(of: kind.style, catalog: catalog, traits: traits)
             if !shortfalls.isEmpty {
@@ -67,7 +67,7 @@ package enum TextContrastCheck {
     /// that kind in `document`, the folder's first to use it.
     /// `shortfalls` are those `shortfalls(of:catalog:traits:)` found for the schema.
     package static func diagnostics(
-        for schema: ContentSchema, among kinds: Set<String>? = nil, shortfalls shortfallsOfKind: [String: KindShortfalls],
+        for schema: ContentSchema, among kinds: Set<KindName>? = nil, shortfalls shortfallsOfKind: [KindName: KindShortfalls],
         configPath: String?, document: Document, documentPath: String
     ) -> [Diagnostic] {
         schema.shownKinds.compactMap { kind -> Diagnostic? in

@@ -8,7 +8,7 @@ package struct BlockKind: Sendable {
         case divider
     }
 
-    package var name: String
+    package var name: KindName
     package var matcher: BlockMatcher
     package var role: Role
     package var style: KindStyle
@@ -17,7 +17,7 @@ package struct BlockKind: Sendable {
     /// Written in front of the text, as the seed prefixes body text with U+3000.
     package var prefix: String
     /// Kinds whose block may directly precede this one (a caption follows an image).
-    package var follows: [String]
+    package var follows: [KindName]
     /// For images: what VoiceOver reads for them.
     package var imageLabel: ImageLabel = .assetName
     /// For text: the most lines its blocks may take at any text size before
@@ -28,13 +28,13 @@ package struct BlockKind: Sendable {
     package var declarationRange: SourceRange?
 
     package init(
-        name: String,
+        name: KindName,
         matcher: BlockMatcher,
         role: Role,
         style: KindStyle = KindStyle(),
         assetNameTemplate: String = "{imageName}_{content}",
         prefix: String = "",
-        follows: [String] = []
+        follows: [KindName] = []
     ) {
         self.name = name
         self.matcher = matcher

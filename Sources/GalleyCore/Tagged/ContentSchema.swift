@@ -50,7 +50,7 @@ package struct ContentSchema: Sendable {
         )
     }()
 
-    package func kind(named name: String) -> BlockKind? {
+    package func kind(named name: KindName) -> BlockKind? {
         kinds.first { $0.name == name }
     }
 }

@@ -16,6 +16,6 @@ package struct HeaderField: Sendable {
     /// The kind of a field shown as `role`: named after the key, so that its
     /// CSS class and the layout API name it, and matching its whole value.
     package static func kind(forKey key: String, role: BlockKind.Role, style: KindStyle) -> BlockKind {
-        BlockKind(name: "header-" + key, matcher: .always, role: role, style: style, assetNameTemplate: "{content}")
+        BlockKind(name: KindName(rawValue: "header-" + key), matcher: .always, role: role, style: style, assetNameTemplate: "{content}")
     }
 }

@@ -99,13 +99,13 @@ package struct TaggedParser {
 
         var parsed = Parsed()
         parsed.blocks.reserveCapacity(strings.count)
-        var previousKind: String?
+        var previousKind: KindName?
         // By index, each part read in place: most strings have no warning and no naming.
         for index in readings.indices {
             guard let kindIndex = readings[index].kindIndex, let block = readings[index].block else { continue }
             if !readings[index].aboutTags.isEmpty { parsed.diagnostics += readings[index].aboutTags }
             let follows = schema.kinds[kindIndex].follows
-            if !follows.isEmpty, !follows.contains(previousKind ?? "") {
+            if !follows.isEmpty, !follows.contains(where: { $0 == previousKind }) {
                 let expected = follows.map { "'\($0)'" }.joined(separator: " or ")
                 parsed.diagnostics.append(
                     Diagnostic(
