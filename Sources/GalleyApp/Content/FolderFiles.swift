@@ -178,7 +178,7 @@ struct FolderFiles {
         onDisk().filter { file in
             switch ContentPath.role(of: file) {
             case .image, .catalogContents, .config, .font, .infoPlist, .appStrings: true
-            case .content(let content): content.path == path
+            case .content(let content): content.path.rawValue == path
             case .other: false
             }
         }

@@ -28,7 +28,7 @@ enum SlowWork {
         /// The file it concerns, for the log.
         var path: String {
             switch self {
-            case .reading(let result): result.file.path
+            case .reading(let result): result.file.path.rawValue
             case .rendering(_, _, let rendering): rendering.document.path
             case .font(let reading, _): reading.path
             case .appStrings(let update): update.paths.isEmpty ? "the app's strings" : update.paths.sorted().joined(separator: ", ")

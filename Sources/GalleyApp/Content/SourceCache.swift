@@ -43,7 +43,7 @@ struct SourceCache {
     /// rendering still cost in proportion to the file (a 2 MB JSON on one
     /// line: 0.2 s). Only those: a size kept for each of 10,000 small files
     /// was a 0.8 MB table for nothing.
-    private var largeFiles: Set<String> = []
+    private var largeFiles: Set<DocumentPath> = []
     static let largestFileReadInPlace = 256 * 1024
 
     /// Whether a file of `size` bytes is read aside where the workspace can.
@@ -162,7 +162,7 @@ struct SourceCache {
 
     /// The document a buffer is the text of: the file, or the bundle holding it.
     static func documentPath(ofBuffer path: String) -> String {
-        if case .content(let content) = ContentPath.role(of: path) { return content.path }
+        if case .content(let content) = ContentPath.role(of: path) { return content.path.rawValue }
         return path
     }
 

@@ -189,7 +189,9 @@ final class Workspace {
     func finish(_ done: SlowWork.Done) -> WorkspaceChanges {
         switch done {
         case .reading(let result):
-            switch background.readingBack(result.file, ticket: result.ticket, documents: index.documentIDs(ofFile: result.file.path)) {
+            switch background.readingBack(
+                result.file, ticket: result.ticket, documents: index.documentIDs(ofFile: result.file.path.rawValue))
+            {
             case .take(let renderAgain):
                 let slow = renderAgain.union(integrate(sources.keep(result))).sorted()
                 queue.remove(slow)
@@ -250,7 +252,7 @@ final class Workspace {
     /// Takes in a file's reading; returns the documents to render.
     @discardableResult
     private func integrate(_ result: SourceCache.ReadResult) -> [DocumentID] {
-        let path = result.file.path
+        let path = result.file.path.rawValue
         localizations.noteRead(path)
         if result.reading == nil || result.reading == .notContent { forgetReading(of: result.file.sourcePath) }
         let update = index.integrate(path, result.reading, changedDocuments: result.changedDocuments) { outbox[$0] != nil }

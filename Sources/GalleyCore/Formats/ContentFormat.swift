@@ -32,7 +32,7 @@ package protocol ContentFormat: Sendable {
 package struct ContentFile: Hashable, Sendable {
     /// The document's path relative to the content folder: the file, or the
     /// bundle folder. Documents and their ids are named after it.
-    package var path: String
+    package var path: DocumentPath
     /// The file whose bytes are read: `path` itself, or the bundle's text
     /// file. A type of its own, so that a document's path is never passed
     /// where the tables of readings, keyed by it, want one.
@@ -41,13 +41,13 @@ package struct ContentFile: Hashable, Sendable {
     package let format: any ContentFormat
 
     package init(path: String, sourcePath: String? = nil, format: any ContentFormat) {
-        self.path = path
+        self.path = DocumentPath(rawValue: path)
         self.sourcePath = RelativePath(rawValue: sourcePath ?? path)
         self.format = format
     }
 
     /// A folder whose files all belong to one document.
-    package var isBundle: Bool { sourcePath.rawValue != path }
+    package var isBundle: Bool { sourcePath.rawValue != path.rawValue }
 
     package static func == (first: ContentFile, second: ContentFile) -> Bool {
         first.path == second.path && first.sourcePath == second.sourcePath && first.format.name == second.format.name

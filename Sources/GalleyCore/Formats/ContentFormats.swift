@@ -27,7 +27,7 @@ package enum ContentFormats {
     package static func isBundle(_ path: String) -> Bool {
         let folder = path.removingByteSuffix("/") ?? path
         guard let file = file(containing: folder) else { return false }
-        return file.isBundle && file.path == folder
+        return file.isBundle && file.path.rawValue == folder
     }
 
     /// The documents in `bytes` read as the file at `relativePath` (an editor's

@@ -8,14 +8,14 @@ struct DataFileFormat: ContentFormat {
     }
 
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {
-        Self.documents(DataFileReader(schema: context.config.schema, path: file.path).read(bytes), of: file)
+        Self.documents(DataFileReader(schema: context.config.schema, path: file.path.rawValue).read(bytes), of: file)
     }
 
     func read(
         _ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?,
         edit: SourceEdit?
     ) -> FileSnapshot {
-        let reader = DataFileReader(schema: context.config.schema, path: file.path)
+        let reader = DataFileReader(schema: context.config.schema, path: file.path.rawValue)
         let snapshot =
             if let last = previous?.resume as? DataFileSnapshot {
                 reader.reread(bytes, after: last, edit: edit)
@@ -38,7 +38,8 @@ struct DataFileFormat: ContentFormat {
             return .documents(
                 items.map { item in
                     DocumentSource(
-                        path: file.path, item: item.index, document: item.document, diagnostics: fileDiagnostics + item.diagnostics)
+                        path: file.path.rawValue, item: item.index, document: item.document, diagnostics: fileDiagnostics + item.diagnostics
+                    )
                 })
         }
     }

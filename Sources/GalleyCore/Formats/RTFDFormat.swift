@@ -42,7 +42,7 @@ struct RTFDFormat: ContentFormat {
     {
         var document = document
         document.kind = .rtfd
-        document = DocumentNaming.titled(document, path: file.path, config: context.config)
-        return .documents([DocumentSource(path: file.path, document: document, diagnostics: diagnostics)])
+        document = DocumentNaming.titled(document, path: file.path.rawValue, config: context.config)
+        return .documents([DocumentSource(path: file.path.rawValue, document: document, diagnostics: diagnostics)])
     }
 }

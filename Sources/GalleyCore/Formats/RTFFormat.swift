@@ -7,7 +7,7 @@ struct RTFFormat: ContentFormat {
     }
 
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {
-        let result = RTFReader.read(bytes, path: file.path, converters: context.converters)
+        let result = RTFReader.read(bytes, path: file.path.rawValue, converters: context.converters)
         return Self.documents(result.document, result.diagnostics, of: file, in: context)
     }
 
@@ -15,7 +15,7 @@ struct RTFFormat: ContentFormat {
         _ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?,
         edit: SourceEdit?
     ) -> FileSnapshot {
-        let reading = Self.reading(bytes, path: file.path, after: previous, edit: edit, in: context)
+        let reading = Self.reading(bytes, path: file.path.rawValue, after: previous, edit: edit, in: context)
         return FileSnapshot(
             reading: Self.documents(reading.document, reading.diagnostics, of: file, in: context),
             resume: reading.canBeResumed ? reading : nil, bytesRead: reading.bytesRead)
@@ -37,7 +37,7 @@ struct RTFFormat: ContentFormat {
     private static func documents(_ document: Document, _ diagnostics: [Diagnostic], of file: ContentFile, in context: ReadingContext)
         -> FileReading
     {
-        let document = DocumentNaming.titled(document, path: file.path, config: context.config)
-        return .documents([DocumentSource(path: file.path, document: document, diagnostics: diagnostics)])
+        let document = DocumentNaming.titled(document, path: file.path.rawValue, config: context.config)
+        return .documents([DocumentSource(path: file.path.rawValue, document: document, diagnostics: diagnostics)])
     }
 }

@@ -7,8 +7,8 @@ struct TextFileFormat: ContentFormat {
     }
 
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {
-        let result = TextFileReader(schema: context.config.schema, path: file.path).read(bytes)
-        let document = DocumentNaming.titled(result.document, path: file.path, config: context.config)
-        return .documents([DocumentSource(path: file.path, document: document, diagnostics: result.diagnostics)])
+        let result = TextFileReader(schema: context.config.schema, path: file.path.rawValue).read(bytes)
+        let document = DocumentNaming.titled(result.document, path: file.path.rawValue, config: context.config)
+        return .documents([DocumentSource(path: file.path.rawValue, document: document, diagnostics: result.diagnostics)])
     }
 }
