@@ -41,13 +41,17 @@ package enum LocalizationGroup {
     package static func evaluate(_ copies: [Copy], reference: String?) -> [String: Findings] {
         var findings: [String: Findings] = [:]
         let ordered = copies.sorted { $0.language < $1.language }
-        for copy in ordered {
-            for (index, entry) in copy.documents.enumerated() {
-                findings[entry.id] = Findings(
-                    localizations: ordered.compactMap { other in
-                        index < other.documents.count
-                            ? DocumentLocalization(language: other.language, documentID: other.documents[index].id) : nil
-                    })
+        // The copies of one item share one list of them: made once for the
+        // item and held once by all of them, not once per language (with
+        // thirty languages, thirty lists of thirty for every item).
+        let items = ordered.map(\.documents.count).max() ?? 0
+        for index in 0..<items {
+            let localizations = ordered.compactMap { copy in
+                index < copy.documents.count
+                    ? DocumentLocalization(language: copy.language, documentID: copy.documents[index].id) : nil
+            }
+            for copy in ordered where index < copy.documents.count {
+                findings[copy.documents[index].id] = Findings(localizations: localizations)
             }
         }
         let files = ordered.filter { !$0.readingFailed }.map {
