@@ -15,7 +15,8 @@ package struct AppStrings: Equatable, Sendable {
         package var path: String
         /// The entry: its key (in a catalog, the language's key).
         package var range: SourceRange
-        /// A catalog entry's `state` (`new`, `needs_review`, `translated`…) and where it is.
+        /// A catalog entry's `state` when a translator must still act on it
+        /// (`new`, `needs_review`), and where it is; nil for a finished one.
         package var state: CatalogState? {
             get { boxedState?.state }
             set { boxedState = newValue.map(StateBox.init) }

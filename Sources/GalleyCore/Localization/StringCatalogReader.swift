@@ -129,14 +129,19 @@ enum StringCatalogReader {
         let stateNode =
             units.lazy.compactMap { $0.member("state")?.value }.first { AppStrings.CatalogState.isUnfinished($0.stringValue ?? "") }
             ?? shown.member("state")?.value
+        // Only a state a translator must act on is kept: nothing reads a
+        // finished one, and a box for each of a large catalog's values was
+        // megabytes held for nothing.
         let state = stateNode.flatMap { node in
-            node.stringValue.map { AppStrings.CatalogState(name: $0, range: locator.range(of: node.headOffsets)) }
+            node.stringValue.flatMap { name in
+                AppStrings.CatalogState.isUnfinished(name)
+                    ? AppStrings.CatalogState(name: name, range: locator.range(of: node.headOffsets)) : nil
+            }
         }
-        return AppStrings.Value(
-            text: StringsDictionaryReader.substitute(text) { variables[$0]?.text },
-            format: StringsDictionaryReader.substitute(text, asSpecifiers: true) { variables[$0]?.specifier },
-            path: path, range: range, state: state
-        )
+        let shownText = StringsDictionaryReader.substitute(text) { variables[$0]?.text }
+        let format = StringsDictionaryReader.substitute(text, asSpecifiers: true) { variables[$0]?.specifier }
+        // The same text is held once when the format adds nothing to it (most values).
+        return AppStrings.Value(text: shownText, format: format == shownText ? nil : format, path: path, range: range, state: state)
     }
 
     /// The string unit shown: the localisation's own, else its `other`
