@@ -141,4 +141,24 @@ final class BackgroundWorkTests: XCTestCase {
             (.readingBack("other.json", ticket: 2), .reading(.take(renderAgain: [])), settled: true),
         ])
     }
+
+    /// An editor's answer is held until its file's work is back, given once
+    /// when its file is settled, in the order held, and not at all once its
+    /// patience ran out.
+    func testHeldAnswersAreGivenOnceTheirFileIsSettled() {
+        var work = BackgroundWork()
+        let big: RelativePath = "big.rtf"
+        let other: RelativePath = "other.json"
+        let first = work.holdAnswer(until: big)
+        let second = work.holdAnswer(until: other)
+        let third = work.holdAnswer(until: big)
+        XCTAssertEqual(work.filesAwaited, [big, other])
+        XCTAssertEqual(work.takeAnswers(settledFiles: []), [])
+        XCTAssertEqual(work.takeAnswers(settledFiles: [big]), [first, third])
+        XCTAssertEqual(work.takeAnswers(settledFiles: [big]), [], "an answer is given once")
+        XCTAssertTrue(work.releaseAnswer(second), "its patience ran out: given as things are")
+        XCTAssertFalse(work.releaseAnswer(first), "given already")
+        XCTAssertEqual(work.takeAnswers(settledFiles: [other]), [])
+        XCTAssertEqual(work.filesAwaited, [])
+    }
 }

@@ -237,6 +237,23 @@ final class Workspace {
     /// Whether what the file at `path` (or the buffer for it) holds now is
     /// taken in: no reading of it (a document's or a strings file's), nor
     /// rendering of its documents, is out on the slow lane.
+    /// Holds an answer about the file at `path` (relative, or an editor's
+    /// buffer for it) until `isSettled(path)`; returns its number.
+    func holdAnswer(until path: String) -> Int {
+        background.holdAnswer(until: RelativePath(rawValue: path))
+    }
+
+    /// Stops holding answer `number`; false when it was given already.
+    func releaseAnswer(_ number: Int) -> Bool {
+        background.releaseAnswer(number)
+    }
+
+    /// The held answers whose files are settled now; they are no longer held.
+    func takeSettledAnswers() -> [Int] {
+        let settled = background.filesAwaited.filter { isSettled($0.rawValue) }
+        return background.takeAnswers(settledFiles: settled)
+    }
+
     func isSettled(_ path: String) -> Bool {
         let documents = index.documentIDs(ofFile: SourceCache.documentPath(ofBuffer: path))
         return background.isSettled(RelativePath(rawValue: path), documents: documents) && !appStrings.isReadingInBackground(path)

@@ -11,16 +11,9 @@ final class WorkspaceLane: @unchecked Sendable {
     private let workspace: Workspace
     private let publisher: Publisher
     private let log: Log
-    /// Answers held until the slow lane's work on their file is back.
-    private var waiting: [WaitingAnswer] = []
-
-    private struct WaitingAnswer {
-        let number: Int
-        let path: String
-        let give: (Workspace) -> Void
-    }
-
-    private var lastWaitingNumber = 0
+    /// How to give each answer the workspace holds (`Workspace.holdAnswer`),
+    /// by the number it gave: which are held, and until when, is its to say.
+    private var waiting: [Int: (Workspace) -> Void] = [:]
     /// How long an answer waits for the slow lane before it is given as things are.
     private static let patience = DispatchTimeInterval.seconds(2)
 
@@ -75,20 +68,19 @@ final class WorkspaceLane: @unchecked Sendable {
         switch queue.sync(execute: { () -> FirstTurn<Answer> in
             perform([subject], change)
             if workspace.isSettled(path) { return .answered(answer(workspace)) }
-            lastWaitingNumber += 1
-            waiting.append(
-                WaitingAnswer(number: lastWaitingNumber, path: path) { workspace in
-                    held.value = answer(workspace)
-                    held.given.signal()
-                })
-            return .waiting(number: lastWaitingNumber)
+            let number = workspace.holdAnswer(until: path)
+            waiting[number] = { workspace in
+                held.value = answer(workspace)
+                held.given.signal()
+            }
+            return .waiting(number: number)
         }) {
         case .answered(let answer): return answer
         case .waiting(let number): waitingNumber = number
         }
         if held.given.wait(timeout: .now() + Self.patience) == .success, let value = held.value { return value }
         return queue.sync {
-            waiting.removeAll { $0.number == waitingNumber }
+            if workspace.releaseAnswer(waitingNumber) { waiting[waitingNumber] = nil }
             return held.value ?? answer(workspace)
         }
     }
@@ -108,10 +100,7 @@ final class WorkspaceLane: @unchecked Sendable {
 
     private func giveSettledAnswers() {
         guard !waiting.isEmpty else { return }
-        let settled = waiting.filter { workspace.isSettled($0.path) }
-        guard !settled.isEmpty else { return }
-        waiting.removeAll { answer in settled.contains { $0.number == answer.number } }
-        for answer in settled { answer.give(workspace) }
+        for number in workspace.takeSettledAnswers() { waiting.removeValue(forKey: number)?(workspace) }
     }
 
     /// `perform` later, in turn with every other change: for threads that

@@ -21,6 +21,8 @@ package struct BackgroundWork: Sendable {
     /// Documents whose rendering aside came back while a newer reading of
     /// their file was out: that reading renders them again, changed or not.
     private var dropped: Set<DocumentID> = []
+    /// Answers held until the work on a file is back, by number, with the file.
+    private var heldAnswers: [Int: RelativePath] = [:]
 
     package init() {}
 
@@ -127,6 +129,34 @@ package struct BackgroundWork: Sendable {
     package mutating func forget(_ id: DocumentID) {
         renderings[id] = nil
         dropped.remove(id)
+    }
+
+    // MARK: - Held answers
+
+    /// Holds an answer (an editor's, about the text it just sent) until the
+    /// work on the file at `sourcePath` is back; returns its number.
+    package mutating func holdAnswer(until sourcePath: RelativePath) -> Int {
+        lastTicket += 1
+        heldAnswers[lastTicket] = sourcePath
+        return lastTicket
+    }
+
+    /// Stops holding answer `number`: it is given as things are (its
+    /// patience ran out). False when it was given already.
+    package mutating func releaseAnswer(_ number: Int) -> Bool {
+        heldAnswers.removeValue(forKey: number) != nil
+    }
+
+    /// The files held answers wait on.
+    package var filesAwaited: Set<RelativePath> { Set(heldAnswers.values) }
+
+    /// The answers held for `settledFiles` (files now settled), in the order
+    /// they were held; they are no longer held.
+    package mutating func takeAnswers(settledFiles: Set<RelativePath>) -> [Int] {
+        guard !heldAnswers.isEmpty, !settledFiles.isEmpty else { return [] }
+        let given = heldAnswers.filter { settledFiles.contains($0.value) }.keys.sorted()
+        for number in given { heldAnswers[number] = nil }
+        return given
     }
 
     // MARK: - Settled
