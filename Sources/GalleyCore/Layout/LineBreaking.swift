@@ -200,8 +200,9 @@ package struct LineBreaking: Sendable {
     /// Closing punctuation, which a line does not start with (kinsoku, as
     /// CSS's `line-break: normal` has it: small kana and the prolonged
     /// sound mark may start a line, as the browser lets them).
-    private static let noLineStart: Set<Unicode.Scalar> = Set("、。，．・：；？！）」』】〕〉》〙〗〟）］｝〜…‥".unicodeScalars)
-        .union([")", "]", "}", ",", ".", ":", ";", "!", "?"])
+    private static let noLineStart: Set<Unicode.Scalar> = Set(
+        ("、。，．・：；？！）」』】" + "〕〉》〙〗〟）］｝〜…‥").unicodeScalars
+    ).union([")", "]", "}", ",", ".", ":", ";", "!", "?"])
     /// Full-width closing punctuation and dots, whose glyphs fill the left
     /// half of their em; and opening punctuation, which fills the right half.
     private static let fullWidthClosing: Set<Unicode.Scalar> = Set("、。，．」』）】〕〉》〙〗〟］｝".unicodeScalars)
