@@ -23,26 +23,13 @@ struct RTFDFormat: ContentFormat {
 
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {
         // Diagnostics point into the text file; attachments resolve against the bundle.
-        let result = RTFReader.read(bytes, path: file.sourcePath.rawValue, converters: context.converters)
-        return Self.documents(result.document, result.diagnostics, of: file, in: context)
+        RTFFormat.read(bytes, of: file, in: context, as: .rtfd)
     }
 
     func read(
         _ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?,
         edit: SourceEdit?
     ) -> FileSnapshot {
-        let reading = RTFFormat.reading(bytes, path: file.sourcePath.rawValue, after: previous, edit: edit, in: context)
-        return FileSnapshot(
-            reading: Self.documents(reading.document, reading.diagnostics, of: file, in: context),
-            resume: reading.canBeResumed ? reading : nil, bytesRead: reading.bytesRead)
-    }
-
-    private static func documents(_ document: Document, _ diagnostics: [Diagnostic], of file: ContentFile, in context: ReadingContext)
-        -> FileReading
-    {
-        var document = document
-        document.kind = .rtfd
-        document = DocumentNaming.titled(document, path: file.path.rawValue, config: context.config)
-        return .documents([DocumentSource(path: file.path.rawValue, document: document, diagnostics: diagnostics)])
+        RTFFormat.read(bytes, of: file, in: context, after: previous, edit: edit, as: .rtfd)
     }
 }

@@ -7,17 +7,32 @@ struct RTFFormat: ContentFormat {
     }
 
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {
-        let result = RTFReader.read(bytes, path: file.path.rawValue, converters: context.converters)
-        return Self.documents(result.document, result.diagnostics, of: file, in: context)
+        Self.read(bytes, of: file, in: context, as: .rtf)
     }
 
     func read(
         _ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?,
         edit: SourceEdit?
     ) -> FileSnapshot {
-        let reading = Self.reading(bytes, path: file.path.rawValue, after: previous, edit: edit, in: context)
+        Self.read(bytes, of: file, in: context, after: previous, edit: edit, as: .rtf)
+    }
+
+    /// The one document of an RTF text (a file's, or an RTFD bundle's
+    /// `TXT.rtf`) as a document of `kind`, named after `file.path`; its
+    /// problems point into the text file.
+    static func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, as kind: DocumentKind) -> FileReading {
+        let result = RTFReader.read(bytes, path: file.sourcePath.rawValue, converters: context.converters)
+        return documents(result.document, result.diagnostics, of: file, in: context, as: kind)
+    }
+
+    /// The same, in part when `previous` holds the reading of an earlier version.
+    static func read(
+        _ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?,
+        edit: SourceEdit?, as kind: DocumentKind
+    ) -> FileSnapshot {
+        let reading = reading(bytes, path: file.sourcePath.rawValue, after: previous, edit: edit, in: context)
         return FileSnapshot(
-            reading: Self.documents(reading.document, reading.diagnostics, of: file, in: context),
+            reading: documents(reading.document, reading.diagnostics, of: file, in: context, as: kind),
             resume: reading.canBeResumed ? reading : nil, bytesRead: reading.bytesRead)
     }
 
@@ -34,10 +49,12 @@ struct RTFFormat: ContentFormat {
         }
     }
 
-    private static func documents(_ document: Document, _ diagnostics: [Diagnostic], of file: ContentFile, in context: ReadingContext)
-        -> FileReading
-    {
-        let document = DocumentNaming.titled(document, path: file.path.rawValue, config: context.config)
+    private static func documents(
+        _ document: Document, _ diagnostics: [Diagnostic], of file: ContentFile, in context: ReadingContext, as kind: DocumentKind
+    ) -> FileReading {
+        var document = document
+        document.kind = kind
+        document = DocumentNaming.titled(document, path: file.path.rawValue, config: context.config)
         return .documents([DocumentSource(path: file.path.rawValue, document: document, diagnostics: diagnostics)])
     }
 }
