@@ -115,6 +115,17 @@ final class BufferLinkProtocolTests: XCTestCase {
         XCTAssertNil(BufferLinkProtocol.parseVocabulary(bytes(#"{"tags":[]}"#)), "a vocabulary without its image key")
     }
 
+    func testAVocabularyDropsAssetsThatPointOutsideTheFolder() {
+        // "Go to definition" opens an asset's file under the preview's root: a
+        // daemon's answer must not name one outside it.
+        let line = bytes(
+            #"{"tags":[],"imageKey":"imageName","assets":["#
+                + #"{"name":"a","file":"a.png","url":"","definition":"/etc/passwd"},"#
+                + #"{"name":"b","file":"../b.png","url":"","definition":"b.png"},"#
+                + #"{"name":"c","file":"c.png","url":"","definition":"c.png"}]}"#)
+        XCTAssertEqual(BufferLinkProtocol.parseVocabulary(line)?.assets.map(\.name), ["c"])
+    }
+
     func testAShowEventReadsBackAndRefusesPlacesOutsideTheFolder() {
         let event = BufferLinkProtocol.showEvent(path: "Resources/speciesData.json", line: 107, column: 13)
         let shown = BufferLinkProtocol.parseShowEvent(Array(event.dropLast()))

@@ -11,13 +11,16 @@ extension EditorVocabulary {
             }
             let folder = RelativePath.folder(of: image.path)
             let definition = folder.hasByteSuffix(".imageset") ? folder + "/Contents.json" : image.path
-            return Asset(name: name, file: image.path, url: image.isDisplayable ? image.url : "", definition: definition)
+            return Asset(
+                name: name, file: RelativePath(rawValue: image.path), url: image.isDisplayable ? image.url : "",
+                definition: RelativePath(rawValue: definition))
         }
         let keys = strings.sortedKeys.map { key in
             StringKey(
                 key: key,
                 values: strings.values(of: key).map { language, value in
-                    StringKey.Value(language: language, text: value.text, path: value.path, location: value.location)
+                    StringKey.Value(
+                        language: language, text: value.text, path: RelativePath(rawValue: value.path), location: value.location)
                 })
         }
         self.init(tags: schema.kinds.compactMap(\.tagName), imageKey: schema.imageKey, assets: entries, strings: keys)

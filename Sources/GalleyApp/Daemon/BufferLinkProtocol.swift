@@ -153,9 +153,9 @@ enum BufferLinkProtocol {
             for asset in vocabulary.assets {
                 json.beginObject()
                 json.field("name", asset.name)
-                json.field("file", asset.file)
+                json.field("file", asset.file.rawValue)
                 json.field("url", asset.url)
-                json.field("definition", asset.definition)
+                json.field("definition", asset.definition.rawValue)
                 json.endObject()
             }
             json.endArray()
@@ -170,7 +170,7 @@ enum BufferLinkProtocol {
                     json.beginObject()
                     json.field("language", value.language)
                     json.field("text", value.text)
-                    json.field("path", value.path)
+                    json.field("path", value.path.rawValue)
                     json.field("line", value.location.line)
                     json.field("column", value.location.column)
                     json.endObject()
@@ -189,9 +189,11 @@ enum BufferLinkProtocol {
         let tags = json.member("tags")?.value.arrayValue?.compactMap(\.stringValue) ?? []
         let assets = (json.member("assets")?.value.arrayValue ?? []).compactMap { node -> EditorVocabulary.Asset? in
             guard let name = node.member("name")?.value.stringValue, let file = node.member("file")?.value.stringValue,
-                let url = node.member("url")?.value.stringValue, let definition = node.member("definition")?.value.stringValue
+                let url = node.member("url")?.value.stringValue, let definition = node.member("definition")?.value.stringValue,
+                SafePath.isClean(file), SafePath.isClean(definition)
             else { return nil }
-            return EditorVocabulary.Asset(name: name, file: file, url: url, definition: definition)
+            return EditorVocabulary.Asset(
+                name: name, file: RelativePath(rawValue: file), url: url, definition: RelativePath(rawValue: definition))
         }
         let strings = (json.member("strings")?.value.arrayValue ?? []).compactMap { node -> EditorVocabulary.StringKey? in
             guard let key = node.member("key")?.value.stringValue else { return nil }
@@ -202,7 +204,8 @@ enum BufferLinkProtocol {
                     case .number(let column)? = value.member("column")?.value.value, column >= 1, column < 1e9
                 else { return nil }
                 return EditorVocabulary.StringKey.Value(
-                    language: language, text: text, path: path, location: SourceLocation(line: Int(line), column: Int(column)))
+                    language: language, text: text, path: RelativePath(rawValue: path),
+                    location: SourceLocation(line: Int(line), column: Int(column)))
             }
             return EditorVocabulary.StringKey(key: key, values: values)
         }

@@ -3,13 +3,13 @@ package struct EditorVocabulary: Equatable, Sendable {
     package struct Asset: Equatable, Sendable {
         package var name: String
         /// The image file the preview shows for it, relative to the content folder.
-        package var file: String
+        package var file: RelativePath
         /// Its URL on the preview server (`/files/…?v=…`); empty when browsers cannot show it.
         package var url: String
         /// What "go to definition" opens: the image set's `Contents.json`, or the file.
-        package var definition: String
+        package var definition: RelativePath
 
-        package init(name: String, file: String, url: String, definition: String) {
+        package init(name: String, file: RelativePath, url: String, definition: RelativePath) {
             self.name = name
             self.file = file
             self.url = url
@@ -23,10 +23,10 @@ package struct EditorVocabulary: Equatable, Sendable {
             package var language: String
             package var text: String
             /// The file it is written in, relative to the content folder, and where.
-            package var path: String
+            package var path: RelativePath
             package var location: SourceLocation
 
-            package init(language: String, text: String, path: String, location: SourceLocation) {
+            package init(language: String, text: String, path: RelativePath, location: SourceLocation) {
                 self.language = language
                 self.text = text
                 self.path = path

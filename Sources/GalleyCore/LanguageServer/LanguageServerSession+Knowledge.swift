@@ -88,7 +88,7 @@ extension LanguageServerSession {
             return .array(
                 vocabulary.assets.filter { $0.name.hasPrefix(prefix) }.compactMap { asset in
                     let suffix = String(asset.name.dropFirst(prefix.count))
-                    return item(suffix, opening + suffix, detail: asset.name + " · " + asset.file, kind: .file)
+                    return item(suffix, opening + suffix, detail: asset.name + " · " + asset.file.rawValue, kind: .file)
                 })
         }
         // A tag being opened at the start of a block.
@@ -185,10 +185,10 @@ extension LanguageServerSession {
 
     func definition(at place: DocumentPosition, vocabulary: EditorVocabulary?) -> JSONOutput {
         // A title key: its entry in every language (the line start, exact in every encoding).
-        func location(_ path: String, line: Int) -> JSONOutput? {
+        func location(_ path: RelativePath, line: Int) -> JSONOutput? {
             guard let preview = cursor(place)?.document.preview else { return nil }
             let start = TextPosition(line: line, character: 0).json
-            let uri = DocumentURI(file: preview.root.joined(RelativePath(rawValue: path)))
+            let uri = DocumentURI(file: preview.root.joined(path))
             return .object([("uri", .string(uri.rawValue)), ("range", .object([("start", start), ("end", start)]))])
         }
         if let (document, offset) = cursor(place), let key = titleKey(at: offset, in: document, vocabulary: vocabulary) {
