@@ -186,28 +186,41 @@ def large_rtf(content):
 CASES = [("example", example, bench.first_paragraph_position), ("1 MB RTF", large_rtf, bench.first_heading_position)]
 
 
+def editors(nvim):
+    """(binary, README heading) of each Neovim to measure: the one given, else
+    both the README's snippets are for: the current release Scripts/setup
+    installs and Debian's 0.7."""
+    if nvim:
+        version = subprocess.run([nvim, "--version"], capture_output=True, text=True).stdout
+        return [(nvim, "Neovim 0.7" if version.startswith("NVIM v0.7") else "Neovim 0.8 and later")]
+    found = []
+    current = os.path.join(REPO, ".build", "tools", "neovim", "bin", "nvim")
+    if os.path.exists(current):
+        found.append((current, "Neovim 0.8 and later"))
+    if shutil.which("nvim"):
+        found.append((shutil.which("nvim"), "Neovim 0.7"))
+    return found
+
+
 def run(galley, keys, nvim=None, report=None):
-    binary = nvim or os.path.join(REPO, ".build", "tools", "neovim", "bin", "nvim")
-    heading = "Neovim 0.8 and later"
-    if not os.path.exists(binary):
-        binary, heading = shutil.which("nvim"), "Neovim 0.7"
     driver = bench.chromium_driver()
-    if not binary or not driver:
+    if not editors(nvim) or not driver:
         print("neovim: Neovim or Chromium is not installed", file=sys.stderr)
         return
-    version = subprocess.run([binary, "--version"], capture_output=True, text=True).stdout.split("\n")[0]
-    snippet = readme_snippet(heading, "lua")
     try:
-        for case in CASES:
-            for label, init in (("the README's snippet", snippet), ("Neovim's own debounce", with_neovim_default_debounce(snippet))):
-                samples = measure(galley, binary, heading, init, case, keys, driver)
-                summary = bench.percentiles(samples)
-                row = f"{case[0]}, {version}, {label}: key to the paint of the change"
-                if report:
-                    report.add("neovim", row, summary)
-                else:
-                    print(f"{row:<90} p50 {summary['p50']:7.2f}  p99 {summary['p99']:7.2f}  max {summary['max']:7.2f} ms (n={summary['n']})",
-                          flush=True)
+        for binary, heading in editors(nvim):
+            version = subprocess.run([binary, "--version"], capture_output=True, text=True).stdout.split("\n")[0]
+            snippet = readme_snippet(heading, "lua")
+            for case in CASES:
+                for label, init in (("the README's snippet", snippet), ("Neovim's own debounce", with_neovim_default_debounce(snippet))):
+                    samples = measure(galley, binary, heading, init, case, keys, driver)
+                    summary = bench.percentiles(samples)
+                    row = f"{case[0]}, {version}, {label}: key to the paint of the change"
+                    if report:
+                        report.add("neovim", row, summary)
+                    else:
+                        print(f"{row:<90} p50 {summary['p50']:7.2f}  p99 {summary['p99']:7.2f}  max {summary['max']:7.2f} ms (n={summary['n']})",
+                              flush=True)
     finally:
         driver.quit()
 
@@ -216,7 +229,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("galley", nargs="?", default=os.path.join(REPO, ".build", "shipped", "release", "galley"))
     parser.add_argument("--keys", type=int, default=40)
-    parser.add_argument("--nvim", help="Neovim to run (default: the current release Scripts/setup installs, else Debian's)")
+    parser.add_argument("--nvim", help="Neovim to run (default: both the current release Scripts/setup installs and Debian's)")
     args = parser.parse_args()
     run(os.path.abspath(args.galley), args.keys, args.nvim)
 
