@@ -84,7 +84,7 @@ let package = Package(
         ),
         .testTarget(name: "GalleySystemTests", dependencies: ["GalleySystem", "GalleyCore"]),
         .testTarget(name: "GalleyServerTests", dependencies: ["GalleyServer", "GalleySystem", "GalleyCore"]),
-        .testTarget(name: "GalleyWatcherTests", dependencies: ["GalleyWatcher"]),
+        .testTarget(name: "GalleyWatcherTests", dependencies: ["GalleyWatcher", "GalleyCore"]),
         .testTarget(
             name: "GalleyImagingTests",
             dependencies: ["GalleyImaging", "GalleySystem", "GalleyCore"],

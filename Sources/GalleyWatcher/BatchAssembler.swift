@@ -12,7 +12,7 @@ struct BatchAssembler {
     private var overflowed = false
 
     /// Starts a burst with the removals an earlier burst could not yet confirm.
-    init(tree: WatchedTree, carriedRemovals: [String]) {
+    init(tree: WatchedTree, carriedRemovals: [AbsolutePath]) {
         self.tree = tree
         for path in carriedRemovals { coalescer.add(WatchEvent(path: path, kind: .removed)) }
     }
@@ -44,14 +44,14 @@ struct BatchAssembler {
     mutating func takeDecidedBatches() -> [WatchBatch] {
         if pendingFolderMove != nil { finishFolderMoveOut() }
         let removals = coalescer.takeRemovals()
-        defer { for path in removals { report(path, .removed) } }
+        defer { for path in removals { report(path.rawValue, .removed) } }
         return coalescer.takeBatches()
     }
 
     /// The batches of the burst, and the removals held back for the next burst when `carryingRemovals`
     /// (more records are queued, so that burst will come). After an overflow, the tree is walked again and the
     /// consumer told to rescan.
-    mutating func finish(carryingRemovals: Bool) -> (batches: [WatchBatch], carriedRemovals: [String]) {
+    mutating func finish(carryingRemovals: Bool) -> (batches: [WatchBatch], carriedRemovals: [AbsolutePath]) {
         if pendingFolderMove != nil { finishFolderMoveOut() }
         if overflowed {
             tree.rewatchEverything()
@@ -64,7 +64,7 @@ struct BatchAssembler {
     private mutating func consumeEventAboutWatchedFolder(_ event: InotifyEvent, folder: String) {
         let isGone = event.has(IN_DELETE_SELF) || event.has(IN_IGNORED) || event.has(IN_UNMOUNT)
         if folder == tree.root && (isGone || event.has(IN_MOVE_SELF)) {
-            coalescer.add(WatchEvent(path: folder, kind: .directoryRemoved))
+            coalescer.add(WatchEvent(path: AbsolutePath(rawValue: folder), kind: .directoryRemoved))
             tree.dropEverything()
         } else if isGone {
             removeFolder(at: folder)
@@ -112,7 +112,7 @@ struct BatchAssembler {
             if complete || !announcedByCreate {
                 report(path, .changed)
             } else {
-                coalescer.withdrawRemoval(of: path)
+                coalescer.withdrawRemoval(of: AbsolutePath(rawValue: path))
             }
         case .nothing:
             break
@@ -135,6 +135,6 @@ struct BatchAssembler {
     }
 
     private mutating func report(_ path: String, _ kind: WatchEvent.Kind) {
-        coalescer.add(WatchEvent(path: path, kind: kind))
+        coalescer.add(WatchEvent(path: AbsolutePath(rawValue: path), kind: kind))
     }
 }

@@ -42,7 +42,7 @@ package final class DirectoryWatcher: @unchecked Sendable {
     private let lifecycle = Locked(Lifecycle.idle)
     private let gate = DeliveryGate()
     /// File removals not yet confirmed when the previous burst ended; used only on the watching thread.
-    private var carriedRemovals: [String] = []
+    private var carriedRemovals: [AbsolutePath] = []
     /// Polls the folders beyond the watch limit; made when the first of them is met.
     private let beyondLimit = Locked<PollingWatcher?>(nil)
 
@@ -70,14 +70,14 @@ package final class DirectoryWatcher: @unchecked Sendable {
     }
 
     /// The root as an absolute path; reported paths start with it.
-    package var root: String { tree.root }
+    package var root: AbsolutePath { AbsolutePath(rawValue: tree.root) }
 
-    package func takeFilesFoundAtStart() -> [String]? {
-        tree.takeFilesFoundAtStart()
+    package func takeFilesFoundAtStart() -> [AbsolutePath]? {
+        tree.takeFilesFoundAtStart()?.map(AbsolutePath.init(rawValue:))
     }
 
-    package func takeLinksLeadingOutsideAtStart() -> [String] {
-        tree.takeLinksLeadingOutsideAtStart()
+    package func takeLinksLeadingOutsideAtStart() -> [AbsolutePath] {
+        tree.takeLinksLeadingOutsideAtStart().map(AbsolutePath.init(rawValue:))
     }
 
     /// Starts delivering batches on `queue`; `onWarning` gets human-readable problems that do not stop watching
@@ -201,7 +201,7 @@ package final class DirectoryWatcher: @unchecked Sendable {
             do {
                 if poller == nil {
                     let made = try PollingWatcher(
-                        root: root, folders: fromStart ? folders : [], interval: Double(Self.beyondLimitPollSeconds),
+                        root: root.rawValue, folders: fromStart ? folders : [], interval: Double(Self.beyondLimitPollSeconds),
                         isIgnored: tree.isIgnored)
                     made.start(queue: queue, onBatch: onBatch, onWarning: onWarning)
                     poller = made

@@ -1,3 +1,4 @@
+import GalleyCore
 import GalleySystem
 
 /// Merges the events of one burst into batches holding at most one event per path, in order of first appearance, the last state winning.
@@ -8,8 +9,8 @@ import GalleySystem
 struct EventCoalescer {
     private var closedBatches: [[WatchEvent]] = []
     private var events: [WatchEvent?] = []
-    private var positions: [String: Int] = [:]
-    private var removedPaths: Set<String> = []
+    private var positions: [AbsolutePath: Int] = [:]
+    private var removedPaths: Set<AbsolutePath> = []
 
     /// True when the batch being built removes some file.
     var hasRemovals: Bool { !removedPaths.isEmpty }
@@ -31,13 +32,13 @@ struct EventCoalescer {
     }
 
     /// Forgets the removal of a file that is being created again: its writer's close reports it.
-    mutating func withdrawRemoval(of path: String) {
+    mutating func withdrawRemoval(of path: AbsolutePath) {
         guard removedPaths.contains(path), let position = positions[path] else { return }
         forget(path, at: position)
     }
 
     /// Takes the file removals out of the batch being built, in order, to be decided later.
-    mutating func takeRemovals() -> [String] {
+    mutating func takeRemovals() -> [AbsolutePath] {
         let paths = removedPaths.compactMap { path in positions[path].map { (path, $0) } }
             .sorted { $0.1 < $1.1 }
         for (path, position) in paths { forget(path, at: position) }
@@ -59,8 +60,8 @@ struct EventCoalescer {
         removedPaths = []
     }
 
-    private mutating func dropEvents(below folder: String) {
-        for (path, position) in positions where path != folder && FilePath.isSameOrBelow(path, folder) {
+    private mutating func dropEvents(below folder: AbsolutePath) {
+        for (path, position) in positions where path != folder && FilePath.isSameOrBelow(path.rawValue, folder.rawValue) {
             forget(path, at: position)
         }
     }
@@ -70,7 +71,7 @@ struct EventCoalescer {
         if event.kind == .removed { removedPaths.insert(event.path) } else { removedPaths.remove(event.path) }
     }
 
-    private mutating func forget(_ path: String, at position: Int) {
+    private mutating func forget(_ path: AbsolutePath, at position: Int) {
         events[position] = nil
         positions[path] = nil
         removedPaths.remove(path)

@@ -1,3 +1,4 @@
+import GalleyCore
 import GalleySystem
 import Glibc
 
@@ -46,10 +47,10 @@ package struct FileSignatures: Equatable, Sendable {
     package func changes(to now: FileSignatures) -> [WatchEvent] {
         var events: [WatchEvent] = []
         for (path, signature) in now.files.sorted(by: { $0.key < $1.key }) where files[path] != signature {
-            events.append(WatchEvent(path: path, kind: .changed))
+            events.append(WatchEvent(path: AbsolutePath(rawValue: path), kind: .changed))
         }
         for path in files.keys.sorted() where now.files[path] == nil {
-            events.append(WatchEvent(path: path, kind: .removed))
+            events.append(WatchEvent(path: AbsolutePath(rawValue: path), kind: .removed))
         }
         return events
     }

@@ -9,7 +9,7 @@ import Glibc
 /// counts as changed when its size, modification time or inode differ; new
 /// folders are found on the next pass.
 package final class PollingWatcher: FileWatcher, @unchecked Sendable {
-    package var root: String { tree.root }
+    package var root: AbsolutePath { AbsolutePath(rawValue: tree.root) }
     private let tree: ConfinedTree
     private let interval: Double
     private let isIgnored: @Sendable (String) -> Bool
@@ -24,12 +24,12 @@ package final class PollingWatcher: FileWatcher, @unchecked Sendable {
     /// could not watch); used only on `timerQueue` once started.
     private var folders: [String]
 
-    package func takeFilesFoundAtStart() -> [String]? {
-        known.paths
+    package func takeFilesFoundAtStart() -> [AbsolutePath]? {
+        known.paths.map(AbsolutePath.init(rawValue:))
     }
 
     /// None: the polling walk records files only, so under `--poll` such links go unknown.
-    package func takeLinksLeadingOutsideAtStart() -> [String] {
+    package func takeLinksLeadingOutsideAtStart() -> [AbsolutePath] {
         []
     }
 

@@ -1,3 +1,5 @@
+import GalleyCore
+
 /// One thing that happened to a path below the watched root.
 package struct WatchEvent: Hashable, Sendable {
     /// What the consumer has to do about the path.
@@ -11,10 +13,10 @@ package struct WatchEvent: Hashable, Sendable {
     }
 
     /// The absolute path, under the root as the watcher was given it.
-    package var path: String
+    package var path: AbsolutePath
     package var kind: Kind
 
-    package init(path: String, kind: Kind) {
+    package init(path: AbsolutePath, kind: Kind) {
         self.path = path
         self.kind = kind
     }

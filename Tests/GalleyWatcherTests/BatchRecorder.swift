@@ -1,4 +1,5 @@
 import Foundation
+import GalleyCore
 import GalleyWatcher
 import XCTest
 
@@ -49,10 +50,10 @@ final class BatchRecorder: @unchecked Sendable {
 
     var receivedWarnings: [String] { lock.withLock { warnings } }
 
-    private var sentinelPrefix: String { watcher.root + "/galley-sentinel-" }
+    private var sentinelPrefix: String { watcher.root.rawValue + "/galley-sentinel-" }
 
     private func isSentinel(_ event: WatchEvent) -> Bool {
-        event.path.hasPrefix(sentinelPrefix)
+        event.path.rawValue.hasPrefix(sentinelPrefix)
     }
 
     /// Waits until the batches received satisfy `condition`, failing at the deadline.
@@ -77,14 +78,14 @@ final class BatchRecorder: @unchecked Sendable {
     ) -> [WatchBatch] {
         wait(for: "expected batch", file: file, line: line) { condition($0.withoutEvents(matching: isSentinel)) }
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: watcher.root, isDirectory: &isDirectory), isDirectory.boolValue {
+        if FileManager.default.fileExists(atPath: watcher.root.rawValue, isDirectory: &isDirectory), isDirectory.boolValue {
             let sentinel = lock.withLock {
                 sentinels += 1
                 return sentinelPrefix + "\(sentinels)"
             }
             Disk.write(sentinel, "", file: file, line: line)
             wait(for: "event for the sentinel \(sentinel)", file: file, line: line) {
-                $0.events.contains { $0.path == sentinel }
+                $0.events.contains { $0.path.rawValue == sentinel }
             }
         }
         return lock.withLock {
@@ -95,7 +96,7 @@ final class BatchRecorder: @unchecked Sendable {
 
     /// Waits until the events received mention every one of `paths`.
     func batches(mentioning paths: Set<String>, file: StaticString = #filePath, line: UInt = #line) -> [WatchBatch] {
-        batches(until: { paths.isSubset(of: Set($0.events.map(\.path))) }, file: file, line: line)
+        batches(until: { paths.isSubset(of: Set($0.events.map(\.path.rawValue))) }, file: file, line: line)
     }
 
     /// Writes a sentinel and returns whatever arrived before its event (expected: nothing).
@@ -149,10 +150,10 @@ extension Array where Element == WatchBatch {
 extension WatchBatch {
     func mentions(suffix: String) -> Bool {
         guard case .events(let events) = self else { return false }
-        return events.contains { $0.path.hasSuffix(suffix) }
+        return events.contains { $0.path.rawValue.hasSuffix(suffix) }
     }
 }
 
-func changed(_ path: String) -> WatchEvent { WatchEvent(path: path, kind: .changed) }
-func removed(_ path: String) -> WatchEvent { WatchEvent(path: path, kind: .removed) }
-func directoryRemoved(_ path: String) -> WatchEvent { WatchEvent(path: path, kind: .directoryRemoved) }
+func changed(_ path: String) -> WatchEvent { WatchEvent(path: AbsolutePath(rawValue: path), kind: .changed) }
+func removed(_ path: String) -> WatchEvent { WatchEvent(path: AbsolutePath(rawValue: path), kind: .removed) }
+func directoryRemoved(_ path: String) -> WatchEvent { WatchEvent(path: AbsolutePath(rawValue: path), kind: .directoryRemoved) }

@@ -1,4 +1,5 @@
 import Foundation
+import GalleyCore
 import GalleySystem
 import XCTest
 
@@ -43,6 +44,6 @@ final class FileSignaturesTests: XCTestCase {
         try Data("ab".utf8).write(to: URL(fileURLWithPath: folder + "/sub/a.json"))
         XCTAssertEqual(
             first.changes(to: FileSignatures.take(of: tree, isIgnored: EditorTemporaryFiles.isTemporary(path:))),
-            [WatchEvent(path: folder + "/sub/a.json", kind: .changed)])
+            [WatchEvent(path: AbsolutePath(rawValue: folder + "/sub/a.json"), kind: .changed)])
     }
 }

@@ -16,7 +16,7 @@ final class FolderTests: XCTestCase {
         for file in files { Disk.write(file, "[]") }
 
         let events = fixture.recorder.batches(mentioning: Set(files)).events
-        XCTAssertEqual(Set(events.map(\.path)), Set(files))
+        XCTAssertEqual(Set(events.map(\.path.rawValue)), Set(files))
         XCTAssertTrue(events.allSatisfy { $0.kind == .changed }, "\(events)")
 
         let later = deepest + "/later.json"
@@ -35,7 +35,7 @@ final class FolderTests: XCTestCase {
         XCTAssertEqual(batches.count, 1)
         XCTAssertEqual(batches.events.first, directoryRemoved(fixture.path("chapter")))
         XCTAssertEqual(
-            Set(batches.events.dropFirst().map { $0 }.map(\.path)), [renamed + "/one.json", renamed + "/part/two.json"])
+            Set(batches.events.dropFirst().map { $0 }.map(\.path.rawValue)), [renamed + "/one.json", renamed + "/part/two.json"])
         XCTAssertTrue(batches.events.dropFirst().allSatisfy { $0.kind == .changed })
 
         // The watches followed the folder: saves inside it are reported under the new name.

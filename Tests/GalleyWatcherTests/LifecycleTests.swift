@@ -73,6 +73,6 @@ final class LifecycleTests: XCTestCase {
 
         let watcher = try DirectoryWatcher(root: "./content/../", isIgnored: { _ in false })
 
-        XCTAssertEqual(watcher.root, folder.path)
+        XCTAssertEqual(watcher.root.rawValue, folder.path)
     }
 }

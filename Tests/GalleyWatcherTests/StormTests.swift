@@ -70,7 +70,7 @@ final class StormTests: XCTestCase {
         }
         consumerMayFinish.signal()
 
-        let batches = fixture.recorder.batches(mentioning: Set(paths)).withoutEvents { $0.path.hasSuffix("/trigger.json") }
+        let batches = fixture.recorder.batches(mentioning: Set(paths)).withoutEvents { $0.path.rawValue.hasSuffix("/trigger.json") }
         XCTAssertEqual(batches.events.filter { $0.kind != .changed }, [])
         XCTAssertEqual(Set(batches.events), Set(paths.map(changed)))
         XCTAssertEqual(batches.events.count, paths.count, "every path exactly once across the batches")

@@ -65,7 +65,7 @@ final class WatchLimitTests: XCTestCase {
         // Two of the four folders have no watch; a save in any of them is seen all the same.
         let saved = ["a/1.json", "b/2.json", "c/3.json", "d/4.json"].map(fixture.path)
         for path in saved { Disk.write(path, "[1]") }
-        let seen = Set(fixture.recorder.batches(mentioning: Set(saved)).events.map(\.path))
+        let seen = Set(fixture.recorder.batches(mentioning: Set(saved)).events.map(\.path.rawValue))
         XCTAssertTrue(Set(saved).isSubset(of: seen), "\(seen)")
 
         // A folder made later, beyond the limit too, is polled without another warning.
@@ -89,7 +89,7 @@ final class WatchLimitTests: XCTestCase {
             XCTAssertEqual(rename(made, fixture.path(name)), 0)
         }
         let saved = Set(["b", "c", "d"].map { fixture.path($0 + "/new.json") })
-        let seen = Set(fixture.recorder.batches(mentioning: saved).events.map(\.path))
+        let seen = Set(fixture.recorder.batches(mentioning: saved).events.map(\.path.rawValue))
         XCTAssertTrue(saved.isSubset(of: seen), "\(seen)")
         XCTAssertEqual(fixture.recorder.receivedWarnings.count, 1, "\(fixture.recorder.receivedWarnings)")
         // And saved again, in the folders now polled.

@@ -56,6 +56,11 @@ enum ContentPath {
         ImageFileTypes.format(forPath: lowerName) != nil
     }
 
+    /// A path the watcher reported, relative to its root: empty for the root itself.
+    static func relative(_ path: AbsolutePath, to root: AbsolutePath) -> String? {
+        relative(path.rawValue, to: root.rawValue)
+    }
+
     /// `path` relative to `root`, or nil when it is not inside it.
     static func relative(_ path: String, to root: String) -> String? {
         let folder =
