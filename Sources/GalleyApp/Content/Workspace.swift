@@ -13,7 +13,7 @@ final class Workspace {
     private(set) var files: FolderFiles
     private(set) var sources: SourceCache
     private(set) var index = DocumentIndex()
-    private var localizations = LocalizationTracker()
+    private(set) var localizations = LocalizationTracker()
     private(set) var appStrings = AppStringsTracker()
     private var history = RenderingHistory()
     private(set) var outbox = Outbox()
@@ -270,9 +270,9 @@ final class Workspace {
     @discardableResult
     private func integrate(_ result: SourceCache.ReadResult) -> [DocumentID] {
         let path = result.file.path.rawValue
-        localizations.noteRead(path)
         if result.reading == nil || result.reading == .notContent { forgetReading(of: result.file.sourcePath) }
         let update = index.integrate(path, result.reading, changedDocuments: result.changedDocuments) { outbox[$0] != nil }
+        localizations.noteRead(path, changed: update.changed)
         forget(update.removed)
         queue.add(update.changed, sourceChanged: true)
         return update.changed

@@ -19,6 +19,10 @@ extension Workspace {
         (sources.readingsCompared, index.sourcesCompared, renderingsCompared)
     }
 
+    /// Item indexes of localised files compared with their other languages'
+    /// copies so far: a save compares the items it changed, not the files.
+    var localizationItemsCompared: Int { localizations.itemsCompared }
+
     /// How many pixels wide a column-wide image is on the configured device.
     var shownImageWidth: Int { style.shownImageWidth }
 

@@ -34,13 +34,16 @@ package enum LocalizationCheck {
     /// comparison's cost bounded.
     static let maximumCompared = 2000
 
-    package static func diagnostics(_ files: [LocalizedFile], reference: String?) -> [LocalizationDiagnostic] {
+    /// The differences found in the files' items, or only in `items`
+    /// (indexes) when given: a difference is told on one item, so the
+    /// findings of the others are those of a whole comparison.
+    package static func diagnostics(_ files: [LocalizedFile], reference: String?, items: Set<Int>? = nil) -> [LocalizationDiagnostic] {
         guard files.count > 1 else { return [] }
         let ordered = files.sorted { $0.language < $1.language }
         let base = ordered.first { $0.language == reference } ?? ordered.first { $0.language == "Base" } ?? ordered[0]
         var found: [LocalizationDiagnostic] = []
         for other in ordered where other.path != base.path {
-            if other.items.count != base.items.count {
+            if other.items.count != base.items.count, items?.contains(max(0, min(other.items.count, base.items.count) - 1)) ?? true {
                 let lacking = other.items.count < base.items.count ? other : base
                 let fuller = lacking.path == other.path ? base : other
                 found.append(
@@ -52,7 +55,7 @@ package enum LocalizationCheck {
                             message: "\(count(lacking.items.count, "item")) here, \(count(fuller.items.count, "item")) in \(fuller.path)"
                         )))
             }
-            for index in 0..<min(other.items.count, base.items.count) {
+            for index in 0..<min(other.items.count, base.items.count) where items?.contains(index) ?? true {
                 found += compare(item: index, base: (base.path, base.items[index]), other: (other.path, other.items[index]))
             }
         }

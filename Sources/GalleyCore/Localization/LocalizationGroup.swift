@@ -36,16 +36,17 @@ package enum LocalizationGroup {
         package var diagnostics: [Diagnostic] = []
     }
 
-    /// Findings by document id, for every document of every copy; a copy
-    /// whose reading failed is compared with none and has no diagnostics.
-    package static func evaluate(_ copies: [Copy], reference: String?) -> [String: Findings] {
+    /// Findings by document id, for every document of every copy, or only of
+    /// the copies of `items` (indexes in the files) when given; a copy whose
+    /// reading failed is compared with none and has no diagnostics.
+    package static func evaluate(_ copies: [Copy], reference: String?, items: Set<Int>? = nil) -> [String: Findings] {
         var findings: [String: Findings] = [:]
         let ordered = copies.sorted { $0.language < $1.language }
         // The copies of one item share one list of them: made once for the
         // item and held once by all of them, not once per language (with
         // thirty languages, thirty lists of thirty for every item).
-        let items = ordered.map(\.documents.count).max() ?? 0
-        for index in 0..<items {
+        let count = ordered.map(\.documents.count).max() ?? 0
+        for index in items.map({ $0.filter { $0 < count }.sorted() }) ?? Array(0..<count) {
             let localizations = ordered.compactMap { copy in
                 index < copy.documents.count
                     ? DocumentLocalization(language: copy.language, documentID: copy.documents[index].id) : nil
@@ -57,7 +58,7 @@ package enum LocalizationGroup {
         let files = ordered.filter { !$0.readingFailed }.map {
             LocalizedFile(language: $0.language, path: $0.path, items: $0.documents.map(\.document))
         }
-        for found in LocalizationCheck.diagnostics(files, reference: reference) {
+        for found in LocalizationCheck.diagnostics(files, reference: reference, items: items) {
             guard let copy = ordered.first(where: { $0.path == found.diagnostic.path }), found.item < copy.documents.count else { continue }
             findings[copy.documents[found.item].id, default: Findings()].diagnostics.append(found.diagnostic)
         }
