@@ -37,7 +37,7 @@ final class LocalizationGroupItemsTests: XCTestCase {
             let items = Set((0..<6).filter { _ in Bool.random(using: &generator) })
             let some = LocalizationGroup.evaluate(copies, reference: reference, items: items)
             for copy in copies {
-                for (item, (id, _)) in copy.documents.enumerated() {
+                for (item, id) in copy.ids.enumerated() {
                     XCTAssertEqual(some[id], items.contains(item) ? all[id] : nil, "\(id) of items \(items.sorted())")
                 }
             }

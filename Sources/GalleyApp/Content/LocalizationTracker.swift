@@ -4,35 +4,31 @@ import GalleyCore
 /// compared, and what the last comparison found for each document.
 ///
 /// A save changes an item or two of one language's file; its group holds
-/// that file in every language. When the group's files and their items are
-/// those last compared, only the items the readers named are compared
-/// again; anything else (a file or item added or gone, a reading failed or
-/// back, another reference language) compares the group whole.
+/// that file in every language. When the file's documents are those it had
+/// (no item added or gone, its reading as good or as failed as before) and
+/// the reference language is the same, only the items the reader named are
+/// compared again, in every language; anything else compares the group whole.
 struct LocalizationTracker {
     /// What is to be compared again in a group at the end of the round.
-    private enum Pending {
-        /// These documents' readings changed, and nothing else.
-        case documents(Set<DocumentID>)
+    private enum Pending: Equatable {
+        /// These item indexes changed in some file, and nothing else.
+        case items(Set<Int>)
         case whole
     }
 
-    /// What a group's comparison was made of: its files, each with its
-    /// documents in item order and whether its reading failed.
-    private struct Shape: Equatable {
-        var reference: String?
-        var files: [String: FileShape]
-    }
-
+    /// A localised file as last read: what its group's comparison is made of.
     private struct FileShape: Equatable {
+        var language: String
         var documents: [DocumentID]
         var readingFailed: Bool
     }
 
     private var pending: [String: Pending] = [:]
-    /// Each group's files with their languages, as they were read: where a
-    /// path belongs is found once, when it is read, not at every comparison.
-    private var filesOfGroup: [String: [String: String]] = [:]
-    private var comparedShape: [String: Shape] = [:]
+    /// Each group's files that hold documents, by path.
+    private var filesOfGroup: [String: [String: FileShape]] = [:]
+    /// Where each localised path belongs, found once: a save asks it again.
+    private var localizedPaths: [String: LocalizedPath] = [:]
+    private var lastReference: String?
     private var findings: [String: LocalizationGroup.Findings] = [:]
     /// Item indexes compared, over all groups: what a round costs.
     private(set) var itemsCompared = 0
@@ -42,15 +38,31 @@ struct LocalizationTracker {
         findings[id]
     }
 
-    /// `path` was read again, and of its documents `changed` are new or
-    /// read differently: its group is compared at the end of the round.
-    mutating func noteRead(_ path: String, changed: [DocumentID]) {
-        guard let localized = LocalizedPath(path) else { return }
-        filesOfGroup[localized.group, default: [:]][path] = localized.language
+    /// `path` was read again and taken into `index`, where of its documents
+    /// `changed` are new or read differently: its group is compared at the
+    /// end of the round.
+    mutating func noteRead(_ path: String, in index: DocumentIndex, changed: [DocumentID]) {
+        guard let localized = localizedPath(path) else { return }
+        let documents = index.documentIDs(ofFile: path)
+        let shape =
+            documents.isEmpty
+            ? nil : FileShape(language: localized.language, documents: documents, readingFailed: index.failureOfFile[path] != nil)
+        let before: FileShape?
+        if let shape {
+            before = filesOfGroup[localized.group, default: [:]].updateValue(shape, forKey: path)
+        } else {
+            before = filesOfGroup[localized.group]?.removeValue(forKey: path)
+            if filesOfGroup[localized.group]?.isEmpty == true { filesOfGroup[localized.group] = nil }
+        }
+        guard before == shape, let shape else {
+            pending[localized.group] = .whole
+            return
+        }
+        let items = Set(changed.compactMap { shape.documents.firstIndex(of: $0) })
         switch pending[localized.group] {
         case .whole: break
-        case .documents(let earlier): pending[localized.group] = .documents(earlier.union(changed))
-        case nil: pending[localized.group] = .documents(Set(changed))
+        case .items(let earlier): pending[localized.group] = .items(earlier.union(items))
+        case nil: pending[localized.group] = .items(items)
         }
     }
 
@@ -61,33 +73,32 @@ struct LocalizationTracker {
     /// Compares the copies of each localised file that changed; returns the
     /// documents whose findings changed, to render again.
     mutating func compare(_ index: DocumentIndex, reference: String?) -> Set<String> {
-        let groups = pending
+        var groups = pending
         pending = [:]
+        if reference != lastReference {
+            lastReference = reference
+            for group in groups.keys { groups[group] = .whole }
+        }
         var changed: Set<String> = []
         for (group, what) in groups {
-            let copies = self.copies(of: group, in: index)
-            let shape = Shape(
-                reference: reference,
-                files: Dictionary(
-                    uniqueKeysWithValues: copies.map { copy in
-                        (
-                            copy.path,
-                            FileShape(documents: copy.documents.map { DocumentID(rawValue: $0.id) }, readingFailed: copy.readingFailed)
-                        )
-                    }))
             var items: Set<Int>?
-            if case .documents(let documents) = what, comparedShape[group] == shape {
-                items = Set(
-                    shape.files.values.flatMap { file in
-                        file.documents.indices.filter { documents.contains(file.documents[$0]) }
-                    })
+            if case .items(let changedItems) = what {
+                guard !changedItems.isEmpty else { continue }
+                items = changedItems
             }
-            comparedShape[group] = shape.files.isEmpty ? nil : shape
-            if items?.isEmpty == true { continue }
-            itemsCompared += items?.count ?? (copies.map(\.documents.count).max() ?? 0)
+            let copies = (filesOfGroup[group] ?? [:]).map { path, file in
+                let ids = file.documents
+                return LocalizationGroup.Copy(
+                    path: path, language: file.language, ids: ids.map(\.rawValue),
+                    items: LocalizedItems(count: ids.count) {
+                        index.sources[ids[$0]]?.document ?? Document(title: "", kind: .tagged, blocks: [])
+                    },
+                    readingFailed: file.readingFailed)
+            }
+            itemsCompared += items?.count ?? (copies.map(\.ids.count).max() ?? 0)
             let found = LocalizationGroup.evaluate(copies, reference: reference, items: items)
             for copy in copies {
-                for (item, (id, _)) in copy.documents.enumerated() where items?.contains(item) ?? true {
+                for (item, id) in copy.ids.enumerated() where items?.contains(item) ?? true {
                     var now = found[id]
                     // A file that no longer reads keeps what its last good reading was found to have.
                     if copy.readingFailed { now?.diagnostics = findings[id]?.diagnostics ?? [] }
@@ -100,22 +111,11 @@ struct LocalizationTracker {
         return changed
     }
 
-    /// The group's files that hold documents, each as a copy to compare;
-    /// the files that no longer do leave the group.
-    private mutating func copies(of group: String, in index: DocumentIndex) -> [LocalizationGroup.Copy] {
-        var copies: [LocalizationGroup.Copy] = []
-        for (path, language) in filesOfGroup[group] ?? [:] {
-            let ids = index.documentIDs(ofFile: path)
-            guard !ids.isEmpty else {
-                filesOfGroup[group]?[path] = nil
-                continue
-            }
-            let documents = ids.compactMap { id in index.sources[id].map { (id: id.rawValue, document: $0.document) } }
-            copies.append(
-                LocalizationGroup.Copy(
-                    path: path, language: language, documents: documents, readingFailed: index.failureOfFile[path] != nil))
-        }
-        if filesOfGroup[group]?.isEmpty == true { filesOfGroup[group] = nil }
-        return copies
+    private mutating func localizedPath(_ path: String) -> LocalizedPath? {
+        guard RelativePath.mayHaveExtension(path, "lproj") else { return nil }
+        if let known = localizedPaths[path] { return known }
+        guard let found = LocalizedPath(path) else { return nil }
+        localizedPaths[path] = found
+        return found
     }
 }

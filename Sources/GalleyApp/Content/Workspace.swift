@@ -272,7 +272,7 @@ final class Workspace {
         let path = result.file.path.rawValue
         if result.reading == nil || result.reading == .notContent { forgetReading(of: result.file.sourcePath) }
         let update = index.integrate(path, result.reading, changedDocuments: result.changedDocuments) { outbox[$0] != nil }
-        localizations.noteRead(path, changed: update.changed)
+        localizations.noteRead(path, in: index, changed: update.changed)
         forget(update.removed)
         queue.add(update.changed, sourceChanged: true)
         return update.changed

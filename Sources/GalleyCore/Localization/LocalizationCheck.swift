@@ -1,14 +1,18 @@
 /// One language's copy of a localised file: its documents by item index.
-package struct LocalizedFile: Sendable {
+package struct LocalizedFile {
     package var language: String
     package var path: String
     /// The file's documents in item order (one for a one-document file).
-    package var items: [Document]
+    package var items: LocalizedItems
 
-    package init(language: String, path: String, items: [Document]) {
+    package init(language: String, path: String, items: LocalizedItems) {
         self.language = language
         self.path = path
         self.items = items
+    }
+
+    package init(language: String, path: String, items: [Document]) {
+        self.init(language: language, path: path, items: LocalizedItems(items))
     }
 }
 

@@ -14,20 +14,29 @@ package struct DocumentLocalization: Hashable, Sendable {
 /// the structural differences found in it.
 package enum LocalizationGroup {
     /// One language's copy of the file: its documents in item order.
-    package struct Copy: Sendable {
+    package struct Copy {
         package var path: String
         package var language: String
-        package var documents: [(id: String, document: Document)]
+        /// The documents' ids in item order.
+        package var ids: [String]
+        package var items: LocalizedItems
         /// Whether the file no longer reads: its documents are the last good
         /// reading's, offered in the language switch but compared with nothing,
         /// since what they say of the file may no longer be true.
         package var readingFailed: Bool
 
-        package init(path: String, language: String, documents: [(id: String, document: Document)], readingFailed: Bool = false) {
+        package init(path: String, language: String, ids: [String], items: LocalizedItems, readingFailed: Bool = false) {
             self.path = path
             self.language = language
-            self.documents = documents
+            self.ids = ids
+            self.items = items
             self.readingFailed = readingFailed
+        }
+
+        package init(path: String, language: String, documents: [(id: String, document: Document)], readingFailed: Bool = false) {
+            self.init(
+                path: path, language: language, ids: documents.map(\.id), items: LocalizedItems(documents.map(\.document)),
+                readingFailed: readingFailed)
         }
     }
 
@@ -45,22 +54,19 @@ package enum LocalizationGroup {
         // The copies of one item share one list of them: made once for the
         // item and held once by all of them, not once per language (with
         // thirty languages, thirty lists of thirty for every item).
-        let count = ordered.map(\.documents.count).max() ?? 0
+        let count = ordered.map(\.ids.count).max() ?? 0
         for index in items.map({ $0.filter { $0 < count }.sorted() }) ?? Array(0..<count) {
             let localizations = ordered.compactMap { copy in
-                index < copy.documents.count
-                    ? DocumentLocalization(language: copy.language, documentID: copy.documents[index].id) : nil
+                index < copy.ids.count ? DocumentLocalization(language: copy.language, documentID: copy.ids[index]) : nil
             }
-            for copy in ordered where index < copy.documents.count {
-                findings[copy.documents[index].id] = Findings(localizations: localizations)
+            for copy in ordered where index < copy.ids.count {
+                findings[copy.ids[index]] = Findings(localizations: localizations)
             }
         }
-        let files = ordered.filter { !$0.readingFailed }.map {
-            LocalizedFile(language: $0.language, path: $0.path, items: $0.documents.map(\.document))
-        }
+        let files = ordered.filter { !$0.readingFailed }.map { LocalizedFile(language: $0.language, path: $0.path, items: $0.items) }
         for found in LocalizationCheck.diagnostics(files, reference: reference, items: items) {
-            guard let copy = ordered.first(where: { $0.path == found.diagnostic.path }), found.item < copy.documents.count else { continue }
-            findings[copy.documents[found.item].id, default: Findings()].diagnostics.append(found.diagnostic)
+            guard let copy = ordered.first(where: { $0.path == found.diagnostic.path }), found.item < copy.ids.count else { continue }
+            findings[copy.ids[found.item], default: Findings()].diagnostics.append(found.diagnostic)
         }
         return findings
     }
