@@ -46,6 +46,8 @@ package enum LocalizationCheck {
         let ordered = files.sorted { $0.language < $1.language }
         let base = ordered.first { $0.language == reference } ?? ordered.first { $0.language == "Base" } ?? ordered[0]
         var found: [LocalizationDiagnostic] = []
+        // The reference's items, each compared with every other language.
+        var baseItems: [Int: Compared] = [:]
         for other in ordered where other.path != base.path {
             if other.items.count != base.items.count, items?.contains(max(0, min(other.items.count, base.items.count) - 1)) ?? true {
                 let lacking = other.items.count < base.items.count ? other : base
@@ -60,7 +62,9 @@ package enum LocalizationCheck {
                         )))
             }
             for index in 0..<min(other.items.count, base.items.count) where items?.contains(index) ?? true {
-                found += compare(item: index, base: (base.path, base.items[index]), other: (other.path, other.items[index]))
+                let baseItem = baseItems[index] ?? Compared(base.items[index])
+                baseItems[index] = baseItem
+                found += compare(item: index, base: (base.path, baseItem), other: (other.path, Compared(other.items[index])))
             }
         }
         return found
@@ -95,12 +99,26 @@ package enum LocalizationCheck {
         }
     }
 
-    private static func compare(item: Int, base: (path: String, document: Document), other: (path: String, document: Document))
+    /// An item's document with the structure that is compared.
+    private struct Compared {
+        var document: Document
+        var structure: [(element: Element, location: SourceLocation)]
+        var elements: [Element]
+
+        init(_ document: Document) {
+            self.document = document
+            structure = LocalizationCheck.structure(of: document)
+            elements = structure.map(\.element)
+        }
+    }
+
+    private static func compare(item: Int, base: (path: String, item: Compared), other: (path: String, item: Compared))
         -> [LocalizationDiagnostic]
     {
-        let left = structure(of: base.document)
-        let right = structure(of: other.document)
-        if left.map(\.element) == right.map(\.element) { return [] }
+        if base.item.elements == other.item.elements { return [] }
+        let (left, right) = (base.item.structure, other.item.structure)
+        let base = (path: base.path, document: base.item.document)
+        let other = (path: other.path, document: other.item.document)
         guard left.count <= maximumCompared, right.count <= maximumCompared else {
             return [
                 LocalizationDiagnostic(
