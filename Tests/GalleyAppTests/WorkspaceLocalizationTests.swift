@@ -38,7 +38,7 @@ final class WorkspaceLocalizationTests: XCTestCase {
 
     private func warnings(_ workspace: Workspace, _ language: String) -> [Int] {
         workspace.documentIDs(ofFile: "\(language).lproj/data.json").enumerated().compactMap { item, id in
-            let diagnostics = workspace.localizations.findings(of: id.rawValue)?.diagnostics ?? []
+            let diagnostics = workspace.localizations.findings(of: id)?.diagnostics ?? []
             return diagnostics.contains { $0.id == .localizationMismatch } ? item : nil
         }
     }
@@ -89,7 +89,7 @@ final class WorkspaceLocalizationTests: XCTestCase {
                 workspace.documentIDs(ofFile: "\(language).lproj/data.json"), fresh.documentIDs(ofFile: "\(language).lproj/data.json"))
             {
                 XCTAssertEqual(
-                    workspace.localizations.findings(of: id.rawValue), fresh.localizations.findings(of: freshID.rawValue), "\(language)")
+                    workspace.localizations.findings(of: id), fresh.localizations.findings(of: freshID), "\(language)")
             }
         }
     }

@@ -28,7 +28,7 @@ final class LocalizationGroupItemsTests: XCTestCase {
                         let elements = (0..<Int.random(in: 0...4, using: &generator)).map { _ in
                             ["a", "b", "c"].randomElement(using: &generator)!
                         }
-                        return (id: "\(language)-\(item)", document: document(elements))
+                        return (id: DocumentID(rawValue: "\(language)-\(item)"), document: document(elements))
                     },
                     readingFailed: Int.random(in: 0..<8, using: &generator) == 0)
             }

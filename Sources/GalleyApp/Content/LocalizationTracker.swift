@@ -29,12 +29,12 @@ struct LocalizationTracker {
     /// Where each localised path belongs, found once: a save asks it again.
     private var localizedPaths: [String: LocalizedPath] = [:]
     private var lastReference: String?
-    private var findings: [String: LocalizationGroup.Findings] = [:]
+    private var findings: [DocumentID: LocalizationGroup.Findings] = [:]
     /// Item indexes compared, over all groups: what a round costs.
     private(set) var itemsCompared = 0
 
     /// The document's copies in other languages and its structural differences.
-    func findings(of id: String) -> LocalizationGroup.Findings? {
+    func findings(of id: DocumentID) -> LocalizationGroup.Findings? {
         findings[id]
     }
 
@@ -66,20 +66,20 @@ struct LocalizationTracker {
         }
     }
 
-    mutating func forget(_ id: String) {
+    mutating func forget(_ id: DocumentID) {
         findings[id] = nil
     }
 
     /// Compares the copies of each localised file that changed; returns the
     /// documents whose findings changed, to render again.
-    mutating func compare(_ index: DocumentIndex, reference: String?) -> Set<String> {
+    mutating func compare(_ index: DocumentIndex, reference: String?) -> Set<DocumentID> {
         var groups = pending
         pending = [:]
         if reference != lastReference {
             lastReference = reference
             for group in groups.keys { groups[group] = .whole }
         }
-        var changed: Set<String> = []
+        var changed: Set<DocumentID> = []
         for (group, what) in groups {
             var items: Set<Int>?
             if case .items(let changedItems) = what {
@@ -89,7 +89,7 @@ struct LocalizationTracker {
             let copies = (filesOfGroup[group] ?? [:]).map { path, file in
                 let ids = file.documents
                 return LocalizationGroup.Copy(
-                    path: path, language: file.language, ids: ids.map(\.rawValue),
+                    path: path, language: file.language, ids: ids,
                     items: LocalizedItems(count: ids.count) {
                         index.sources[ids[$0]]?.document ?? Document(title: "", kind: .tagged, blocks: [])
                     },
@@ -98,7 +98,8 @@ struct LocalizationTracker {
             itemsCompared += items?.count ?? (copies.map(\.ids.count).max() ?? 0)
             let found = LocalizationGroup.evaluate(copies, reference: reference, items: items)
             for copy in copies {
-                for (item, id) in copy.ids.enumerated() where items?.contains(item) ?? true {
+                for item in items.map({ $0.filter { $0 < copy.ids.count } }) ?? Array(copy.ids.indices) {
+                    let id = copy.ids[item]
                     var now = found[id]
                     // A file that no longer reads keeps what its last good reading was found to have.
                     if copy.readingFailed { now?.diagnostics = findings[id]?.diagnostics ?? [] }

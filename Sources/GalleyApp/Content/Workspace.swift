@@ -284,7 +284,7 @@ final class Workspace {
             history.forget(id)
             background.forget(id)
             queue.forget(id)
-            localizations.forget(id.rawValue)
+            localizations.forget(id)
             outbox.remove(id)
         }
     }
@@ -292,7 +292,7 @@ final class Workspace {
     /// Renders the documents waiting, on every core when there are many,
     /// and publishes each document whose page would look different.
     private func renderPending() {
-        queue.add(localizations.compare(index, reference: style.config.language).map(DocumentID.init(rawValue:)))
+        queue.add(localizations.compare(index, reference: style.config.language))
         queue.add(index.refreshKindsFirstUsed())
         let ids = queue.takeWaiting()
         let renderer = self.renderer
@@ -314,7 +314,7 @@ final class Workspace {
     private func renderingInputs(of id: DocumentID, _ source: DocumentSource) -> DocumentRenderer.RenderingInputs {
         DocumentRenderer.RenderingInputs(
             last: history[id], failure: index.failureOfFile[source.path],
-            localization: localizations.findings(of: id.rawValue), unsaved: sources.isUnsaved(source.path),
+            localization: localizations.findings(of: id), unsaved: sources.isUnsaved(source.path),
             kindsFirstUsed: index.kindsFirstUsed[id] ?? [])
     }
 

@@ -185,7 +185,7 @@ struct PublishedDocument {
         for copy in localizations {
             json.beginObject()
             json.field("language", copy.language)
-            json.field("id", copy.documentID)
+            json.field("id", copy.documentID.rawValue)
             json.endObject()
         }
         json.endArray()

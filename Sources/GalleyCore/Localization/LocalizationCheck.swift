@@ -61,7 +61,8 @@ package enum LocalizationCheck {
                             message: "\(count(lacking.items.count, "item")) here, \(count(fuller.items.count, "item")) in \(fuller.path)"
                         )))
             }
-            for index in 0..<min(other.items.count, base.items.count) where items?.contains(index) ?? true {
+            let compared = min(other.items.count, base.items.count)
+            for index in items.map({ $0.filter { $0 < compared }.sorted() }) ?? Array(0..<compared) {
                 let baseItem = baseItems[index] ?? Compared(base.items[index])
                 baseItems[index] = baseItem
                 found += compare(item: index, base: (base.path, baseItem), other: (other.path, Compared(other.items[index])))

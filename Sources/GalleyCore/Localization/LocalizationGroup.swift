@@ -1,9 +1,9 @@
 /// A document's copy in another language: what the page's language switch offers.
 package struct DocumentLocalization: Hashable, Sendable {
     package var language: String
-    package var documentID: String
+    package var documentID: DocumentID
 
-    package init(language: String, documentID: String) {
+    package init(language: String, documentID: DocumentID) {
         self.language = language
         self.documentID = documentID
     }
@@ -18,14 +18,14 @@ package enum LocalizationGroup {
         package var path: String
         package var language: String
         /// The documents' ids in item order.
-        package var ids: [String]
+        package var ids: [DocumentID]
         package var items: LocalizedItems
         /// Whether the file no longer reads: its documents are the last good
         /// reading's, offered in the language switch but compared with nothing,
         /// since what they say of the file may no longer be true.
         package var readingFailed: Bool
 
-        package init(path: String, language: String, ids: [String], items: LocalizedItems, readingFailed: Bool = false) {
+        package init(path: String, language: String, ids: [DocumentID], items: LocalizedItems, readingFailed: Bool = false) {
             self.path = path
             self.language = language
             self.ids = ids
@@ -33,7 +33,7 @@ package enum LocalizationGroup {
             self.readingFailed = readingFailed
         }
 
-        package init(path: String, language: String, documents: [(id: String, document: Document)], readingFailed: Bool = false) {
+        package init(path: String, language: String, documents: [(id: DocumentID, document: Document)], readingFailed: Bool = false) {
             self.init(
                 path: path, language: language, ids: documents.map(\.id), items: LocalizedItems(documents.map(\.document)),
                 readingFailed: readingFailed)
@@ -48,8 +48,8 @@ package enum LocalizationGroup {
     /// Findings by document id, for every document of every copy, or only of
     /// the copies of `items` (indexes in the files) when given; a copy whose
     /// reading failed is compared with none and has no diagnostics.
-    package static func evaluate(_ copies: [Copy], reference: String?, items: Set<Int>? = nil) -> [String: Findings] {
-        var findings: [String: Findings] = [:]
+    package static func evaluate(_ copies: [Copy], reference: String?, items: Set<Int>? = nil) -> [DocumentID: Findings] {
+        var findings: [DocumentID: Findings] = [:]
         let ordered = copies.sorted { $0.language < $1.language }
         // The copies of one item share one list of them: made once for the
         // item and held once by all of them, not once per language (with
