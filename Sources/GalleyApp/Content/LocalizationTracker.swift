@@ -100,10 +100,14 @@ struct LocalizationTracker {
             for copy in copies {
                 for item in items.map({ $0.filter { $0 < copy.ids.count } }) ?? Array(copy.ids.indices) {
                     let id = copy.ids[item]
+                    let before = findings[id]
                     var now = found[id]
                     // A file that no longer reads keeps what its last good reading was found to have.
-                    if copy.readingFailed { now?.diagnostics = findings[id]?.diagnostics ?? [] }
-                    guard findings[id] != now else { continue }
+                    if copy.readingFailed { now?.diagnostics = before?.diagnostics ?? [] }
+                    // The group's files and items are those compared before, so the item's copies are too: the
+                    // list held is kept, and compared with itself at once.
+                    if items != nil, let before { now?.localizations = before.localizations }
+                    guard before != now else { continue }
                     findings[id] = now
                     changed.insert(id)
                 }
