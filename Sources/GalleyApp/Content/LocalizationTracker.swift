@@ -95,7 +95,7 @@ struct LocalizationTracker {
                     },
                     readingFailed: file.readingFailed)
             }
-            itemsCompared += items?.count ?? (copies.map(\.ids.count).max() ?? 0)
+            itemsCompared += items?.count ?? copies.reduce(0) { max($0, $1.ids.count) }
             let found = LocalizationGroup.evaluate(copies, reference: reference, items: items)
             for copy in copies {
                 for item in items.map({ $0.filter { $0 < copy.ids.count } }) ?? Array(copy.ids.indices) {

@@ -109,7 +109,8 @@ package enum LocalizationCheck {
         init(_ document: Document) {
             self.document = document
             structure = LocalizationCheck.structure(of: document)
-            elements = structure.map(\.element)
+            // A closure, not a key path: the key path is applied through the runtime, element by element.
+            elements = structure.map { $0.element }
         }
     }
 

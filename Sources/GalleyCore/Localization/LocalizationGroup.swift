@@ -51,10 +51,11 @@ package enum LocalizationGroup {
     package static func evaluate(_ copies: [Copy], reference: String?, items: Set<Int>? = nil) -> [DocumentID: Findings] {
         var findings: [DocumentID: Findings] = [:]
         let ordered = copies.sorted { $0.language < $1.language }
+        let count = ordered.reduce(0) { max($0, $1.ids.count) }
+        findings.reserveCapacity(copies.count * (items?.count ?? count))
         // The copies of one item share one list of them: made once for the
         // item and held once by all of them, not once per language (with
         // thirty languages, thirty lists of thirty for every item).
-        let count = ordered.map(\.ids.count).max() ?? 0
         for index in items.map({ $0.filter { $0 < count }.sorted() }) ?? Array(0..<count) {
             let localizations = ordered.compactMap { copy in
                 index < copy.ids.count ? DocumentLocalization(language: copy.language, documentID: copy.ids[index]) : nil
