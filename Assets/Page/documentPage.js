@@ -197,27 +197,28 @@ export function documentPage() {
    * reading position, whether a changed block is on screen) waits for it,
    * so that the patched article reaches the DOM at once and is laid out
    * once, by the frame itself, rather than again by the page before it.
+   * The changed blocks are marked before anything is read: a mark written
+   * after the first read would have Chromium style and lay out the article
+   * a second time in the frame. A mark moves nothing (galley.css), so the
+   * reading position is read the same.
    */
   let nextFrame = null;
   function showInFrame() {
     const { anchor, changed, followTo } = nextFrame;
     nextFrame = null;
+    const shown = changed.filter((el) => el.isConnected);
+    for (const el of shown) markChanged(el);
+    if (shown.length && mirrorsB()) {
+      for (const el of shown) {
+        const twin = viewB.querySelector('[data-galley-id="' + CSS.escape(el.id) + '"]');
+        if (twin) markChanged(twin);
+      }
+    }
     restoreAnchor(anchor);
     readingPosition.note();
-    const shown = changed.filter((el) => el.isConnected);
-    if (shown.length) {
-      for (const el of shown) markChanged(el);
-      const firstChanged = shown[0];
-      if (!isOnScreen(firstChanged)) {
-        if (settings.follow) revealBlock(firstChanged, false);
-        else showChip(firstChanged);
-      }
-      if (mirrorsB()) {
-        for (const el of shown) {
-          const twin = viewB.querySelector('[data-galley-id="' + CSS.escape(el.id) + '"]');
-          if (twin) markChanged(twin);
-        }
-      }
+    if (shown.length && !isOnScreen(shown[0])) {
+      if (settings.follow) revealBlock(shown[0], false);
+      else showChip(shown[0]);
     }
     if (followTo !== null && settings.follow) {
       const art = viewA.querySelector(':scope > article');

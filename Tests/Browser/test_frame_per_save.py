@@ -1,0 +1,77 @@
+"""The work a save costs the page, counted in a real Chromium against the
+real daemon: how often Chromium lays the page out for it."""
+import os
+
+from galley_support import save_in_place
+from browser_support import wait_until
+
+# A paragraph's text; every block of the document is one.
+PARAGRAPH = "Paragraph {} of a long rich-text document, a line or two at a phone's width."
+
+
+def write_rtf(path, paragraphs):
+    body = "".join(PARAGRAPH.format(text) + "\\\n" for text in paragraphs)
+    save_in_place(path, "{\\rtf1\\ansi{\\fonttbl\\f0\\fswiss Helvetica;}\\f0\\fs24 " + body + "}")
+
+
+def add_document(daemon, content, name, paragraphs):
+    path = os.path.join(content, name + ".rtf")
+    write_rtf(path, paragraphs)
+    wait_until(lambda: any(d["title"] == name for d in daemon.documents()["documents"]), message=f"{name} never listed")
+    return path
+
+
+def version(page):
+    return page.execute_script("return document.documentElement.dataset.galleyVersion")
+
+
+def open_document(page, daemon, name, count):
+    page.get(daemon.url + "doc/" + daemon.doc_id(name))
+    wait_until(lambda: page.execute_script("return document.querySelectorAll('#view-a .blk').length") == count,
+               message=f"{name} never shown whole")
+    wait_until(lambda: page.execute_script("return window.galley.state") == "live", message="the connection never went live")
+    settle(page)
+
+
+def settle(page):
+    """Waits for the page to be idle: its first frames, its warming, its fonts."""
+    page.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        document.fonts.ready.then(() => requestAnimationFrame(() => requestIdleCallback(() => setTimeout(done, 0))));""")
+
+
+def wait_frame_shown(page):
+    """Waits for the frame that shows a patch, and for the task after it."""
+    page.execute_async_script("const done = arguments[arguments.length - 1]; requestAnimationFrame(() => setTimeout(done, 0))")
+
+
+def save_and_show(page, path, paragraphs):
+    old = version(page)
+    write_rtf(path, paragraphs)
+    wait_until(lambda: version(page) not in (None, old), message=f"the page stayed at version {old}")
+    wait_frame_shown(page)
+
+
+def chromium_counts(page):
+    page.execute_cdp_cmd("Performance.enable", {})
+    return {m["name"]: m["value"] for m in page.execute_cdp_cmd("Performance.getMetrics", {})["metrics"]}
+
+
+def test_a_save_is_laid_out_once(page, daemon, content):
+    # The frame that shows a patch marks the changed blocks before it reads
+    # where anything is: a mark written after the first read had Chromium
+    # style and lay out the page a second time in the same frame.
+    paragraphs = [str(n) for n in range(300)]
+    path = add_document(daemon, content, "once", paragraphs)
+    open_document(page, daemon, "once", 300)
+    saves = 4
+    before = chromium_counts(page)
+    for save in range(saves):
+        paragraphs[2] = f"2, edited {save}"
+        save_and_show(page, path, paragraphs)
+    after = chromium_counts(page)
+    marked = page.execute_script("return [...document.querySelectorAll('#view-a .blk.just-changed')].map((b) => b.textContent)")
+    assert marked == [PARAGRAPH.format(f"2, edited {saves - 1}")]
+    layouts = after["LayoutCount"] - before["LayoutCount"]
+    # One for each save, and one to spare for anything Chromium lays out on its own (a font, a group coming near).
+    assert layouts <= saves + 1, f"{layouts:.0f} layouts for {saves} saves"
