@@ -142,7 +142,10 @@ export function documentPage() {
    */
   function setLanguage() {
     const views = doc.comparing ? [viewA] : [viewA, viewB]; // another language says its own
-    for (const art of views.flatMap((view) => Array.from(view.querySelectorAll(':scope > article')))) {
+    // A view's own children, not `querySelectorAll(':scope > article')`,
+    // which visits every element of the article to find it.
+    const articles = views.flatMap((view) => Array.from(view.children).filter((el) => el.localName === 'article'));
+    for (const art of articles) {
       if (doc.language) {
         if (art.getAttribute('lang') !== doc.language) art.lang = doc.language;
       } else if (art.hasAttribute('lang')) {
@@ -260,7 +263,9 @@ export function documentPage() {
     showFontSubstitutes($('font-note'), body.kind === 'tagged' && body.layout ? body.layout.fontSubstitutes : [], body.missingGlyphs);
     useProjectLayout(body.layout);
     // Shown from an editor's buffer (galley lsp) rather than the file on disk.
-    unsavedEl.hidden = !body.unsaved;
+    // Written only when it changes, as every other mark a save brings:
+    // Chromium styles an element again for any write of an attribute.
+    if (unsavedEl.hidden !== !body.unsaved) unsavedEl.hidden = !body.unsaved;
     // The editor's cursor rests on a block (galley lsp): pages that follow go there, once per move.
     const follow = body.follow && typeof body.follow === 'object' ? body.follow : null;
     const followTo = follow && follow.serial !== doc.followSerial && !first ? follow.line : null;

@@ -1,5 +1,6 @@
 """The work a save costs the page, counted in a real Chromium against the
-real daemon: how often Chromium lays the page out for it."""
+real daemon: what it writes to the DOM, and how often Chromium lays the page
+out for it."""
 import os
 
 from galley_support import save_in_place
@@ -55,6 +56,33 @@ def save_and_show(page, path, paragraphs):
 def chromium_counts(page):
     page.execute_cdp_cmd("Performance.enable", {})
     return {m["name"]: m["value"] for m in page.execute_cdp_cmd("Performance.getMetrics", {})["metrics"]}
+
+
+def test_a_save_writes_nothing_but_the_blocks_it_changed(page, daemon, content):
+    # Every answer brings the title, the unsaved state, the font note, the
+    # problems and the review view again; a write of any of them, even of
+    # the value it has, is a mutation Chromium styles again at each save.
+    paragraphs = [str(n) for n in range(300)]
+    path = add_document(daemon, content, "quiet", paragraphs)
+    open_document(page, daemon, "quiet", 300)
+    page.execute_script("""
+        window.__outside = [];
+        const article = document.querySelector('#view-a > article');
+        new MutationObserver((records) => {
+          for (const r of records) {
+            if (article.contains(r.target)) continue;
+            window.__outside.push(r.type + ' ' + (r.attributeName || '') + ' on '
+              + (r.target.id || r.target.localName || r.target.nodeName));
+          }
+        }).observe(document.documentElement, {subtree: true, attributes: true, childList: true, characterData: true});""")
+    for save in range(3):
+        paragraphs[1] = f"1, edited {save}"
+        save_and_show(page, path, paragraphs)
+    shown = page.execute_script("return [...document.querySelectorAll('#view-a .blk')].map((b) => b.textContent)")
+    assert PARAGRAPH.format("1, edited 2") in shown
+    # The page's own record of the version it shows is the one write a save makes outside the article.
+    outside = [m for m in page.execute_script("return window.__outside") if m != "attributes data-galley-version on html"]
+    assert outside == [], outside
 
 
 def test_a_save_is_laid_out_once(page, daemon, content):
