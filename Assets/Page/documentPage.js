@@ -3,7 +3,7 @@
 // and comes back.
 import { galley, HOLD_SECONDS, Backoff, backOff, getJSON, isHiddenAbort, noteBoot, setConnection, whenVisible } from './connection.js';
 import {
-  PAGE_CLASSES, PatchMismatch, incomingFromArticle, incomingFromPatch, isPageAttr, parseArticle, patchView, resentIn,
+  PAGE_CLASSES, PatchMismatch, incomingFromArticle, incomingFromPatch, isPageAttr, parseArticle, patchView, resentIn, warmPatching,
 } from './patching.js';
 import { blockOnLine, blocksOf, labelLocations } from './blockLocations.js';
 import { ReadingPosition, captureAnchor, isOnScreen, restoreAnchor, viewportTop } from './scrolling.js';
@@ -20,6 +20,8 @@ import { linkChanges } from './changes.js';
 
 /** How long a changed block stays highlighted. */
 const MARK_MS = 1500;
+/** How long after the first article the patching is compiled at the latest, if the page is never idle before. */
+const WARM_WITHIN_MS = 1000;
 
 export function documentPage() {
   const root = document.documentElement;
@@ -309,6 +311,9 @@ export function documentPage() {
         requestAnimationFrame(showInFrame);
       }
     }
+
+    // The first save's patching is compiled while the page waits for it.
+    if (first && incoming) requestIdleCallback(warmPatching, { timeout: WARM_WITHIN_MS });
 
     galley.version = body.version;
     galley.patches += 1;

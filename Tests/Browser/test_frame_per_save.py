@@ -1,7 +1,8 @@
 """The work a save costs the page, counted in a real Chromium against the
 real daemon: what it writes to the DOM, how often Chromium lays the page out
-for it, and how many frames the first article takes to show what is near
-the screen (work that otherwise lands in the author's first save)."""
+for it, and what of the first save's work is done before it (the frames the
+first article takes to show what is near the screen, the patching's first
+run)."""
 import os
 
 from galley_support import save_in_place
@@ -136,3 +137,22 @@ def test_the_first_frame_lays_out_every_group_near_the_screen(page, daemon, cont
     assert len(set(sizes[:4])) > 1, sizes
     assert len({group for _, group in reveals}) > 1, reveals
     assert len({frame for frame, _ in reveals}) == 1, f"groups laid out in frames {reveals} (groups of {sizes[:6]} blocks)"
+
+
+def functions_run(page, script):
+    """The functions of the page's `script` that V8 has run (so compiled) by now."""
+    page.execute_cdp_cmd("Profiler.enable", {})
+    coverage = page.execute_cdp_cmd("Profiler.getBestEffortCoverage", {})["result"]
+    return {function["functionName"] for entry in coverage if entry["url"].endswith("/_galley/" + script)
+            for function in entry["functions"] if function["ranges"][0]["count"] > 0}
+
+
+def test_the_patching_is_compiled_before_the_first_save(page, daemon, content):
+    # The first save after the page has loaded ran the patching for the first
+    # time: V8 compiled it then, in that save's frame. The page runs it once
+    # on an article of its own when it is idle after the first article.
+    add_document(daemon, content, "warm", [str(n) for n in range(300)])
+    open_document(page, daemon, "warm", 300)
+    assert page.execute_script("return window.galley.patches") == 1, "a patch came before the first save"
+    run = functions_run(page, "patching.js")
+    assert {"incomingFromPatch", "patchView", "kept", "move", "place", "resentIn"} <= run, sorted(run)
