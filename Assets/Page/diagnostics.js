@@ -80,7 +80,7 @@ export function setUpDiagnostics(doc, reveal) {
     const diags = doc.diagnostics;
     list.replaceChildren();
     if (!diags.length) {
-      panel.hidden = true;
+      if (!panel.hidden) panel.hidden = true; // each save asks: a write would style the panel again
       renderMarkers();
       return;
     }

@@ -3,7 +3,7 @@
 // and comes back.
 import { galley, HOLD_SECONDS, Backoff, backOff, getJSON, isHiddenAbort, noteBoot, setConnection, whenVisible } from './connection.js';
 import {
-  PAGE_CLASSES, PatchMismatch, incomingFromArticle, incomingFromPatch, isPageAttr, parseArticle, patchView, resentIn,
+  PAGE_CLASSES, PatchMismatch, incomingFromArticle, incomingFromPatch, isPageAttr, parseArticle, patchView, resentIn, warmPatching,
 } from './patching.js';
 import { blockOnLine, blocksOf, labelLocations } from './blockLocations.js';
 import { ReadingPosition, captureAnchor, isOnScreen, restoreAnchor, viewportTop } from './scrolling.js';
@@ -20,6 +20,8 @@ import { linkChanges } from './changes.js';
 
 /** How long a changed block stays highlighted. */
 const MARK_MS = 1500;
+/** How long after the first article the patching is compiled at the latest, if the page is never idle before. */
+const WARM_WITHIN_MS = 1000;
 
 export function documentPage() {
   const root = document.documentElement;
@@ -142,7 +144,10 @@ export function documentPage() {
    */
   function setLanguage() {
     const views = doc.comparing ? [viewA] : [viewA, viewB]; // another language says its own
-    for (const art of views.flatMap((view) => Array.from(view.querySelectorAll(':scope > article')))) {
+    // A view's own children, not `querySelectorAll(':scope > article')`,
+    // which visits every element of the article to find it.
+    const articles = views.flatMap((view) => Array.from(view.children).filter((el) => el.localName === 'article'));
+    for (const art of articles) {
       if (doc.language) {
         if (art.getAttribute('lang') !== doc.language) art.lang = doc.language;
       } else if (art.hasAttribute('lang')) {
@@ -197,27 +202,28 @@ export function documentPage() {
    * reading position, whether a changed block is on screen) waits for it,
    * so that the patched article reaches the DOM at once and is laid out
    * once, by the frame itself, rather than again by the page before it.
+   * The changed blocks are marked before anything is read: a mark written
+   * after the first read would have Chromium style and lay out the article
+   * a second time in the frame. A mark moves nothing (galley.css), so the
+   * reading position is read the same.
    */
   let nextFrame = null;
   function showInFrame() {
     const { anchor, changed, followTo } = nextFrame;
     nextFrame = null;
+    const shown = changed.filter((el) => el.isConnected);
+    for (const el of shown) markChanged(el);
+    if (shown.length && mirrorsB()) {
+      for (const el of shown) {
+        const twin = viewB.querySelector('[data-galley-id="' + CSS.escape(el.id) + '"]');
+        if (twin) markChanged(twin);
+      }
+    }
     restoreAnchor(anchor);
     readingPosition.note();
-    const shown = changed.filter((el) => el.isConnected);
-    if (shown.length) {
-      for (const el of shown) markChanged(el);
-      const firstChanged = shown[0];
-      if (!isOnScreen(firstChanged)) {
-        if (settings.follow) revealBlock(firstChanged, false);
-        else showChip(firstChanged);
-      }
-      if (mirrorsB()) {
-        for (const el of shown) {
-          const twin = viewB.querySelector('[data-galley-id="' + CSS.escape(el.id) + '"]');
-          if (twin) markChanged(twin);
-        }
-      }
+    if (shown.length && !isOnScreen(shown[0])) {
+      if (settings.follow) revealBlock(shown[0], false);
+      else showChip(shown[0]);
     }
     if (followTo !== null && settings.follow) {
       const art = viewA.querySelector(':scope > article');
@@ -259,7 +265,9 @@ export function documentPage() {
     showFontSubstitutes($('font-note'), body.kind === 'tagged' && body.layout ? body.layout.fontSubstitutes : [], body.missingGlyphs);
     useProjectLayout(body.layout);
     // Shown from an editor's buffer (galley lsp) rather than the file on disk.
-    unsavedEl.hidden = !body.unsaved;
+    // Written only when it changes, as every other mark a save brings:
+    // Chromium styles an element again for any write of an attribute.
+    if (unsavedEl.hidden !== !body.unsaved) unsavedEl.hidden = !body.unsaved;
     // The editor's cursor rests on a block (galley lsp): pages that follow go there, once per move.
     const follow = body.follow && typeof body.follow === 'object' ? body.follow : null;
     const followTo = follow && follow.serial !== doc.followSerial && !first ? follow.line : null;
@@ -303,6 +311,9 @@ export function documentPage() {
         requestAnimationFrame(showInFrame);
       }
     }
+
+    // The first save's patching is compiled while the page waits for it.
+    if (first && incoming) requestIdleCallback(warmPatching, { timeout: WARM_WITHIN_MS });
 
     galley.version = body.version;
     galley.patches += 1;

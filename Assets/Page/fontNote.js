@@ -23,7 +23,10 @@ export function showFontSubstitutes(element, substitutes, missing) {
   const list = Array.isArray(substitutes) ? substitutes.filter((s) => s && typeof s.requested === 'string' && typeof s.drawnWith === 'string') : [];
   const lines = [list.map((s) => s.requested + ' → ' + s.drawnWith).join(' · '), missingGlyphsText(missing)].filter((line) => line);
   const text = lines.join(' · ');
+  // Written only when they differ: every answer brings them, and a write,
+  // even of the same value, makes Chromium style the note again at each save.
   if (element.textContent !== text) element.textContent = text;
-  element.title = list.map((s) => String(s.summary || '')).join('\n');
-  element.hidden = text === '';
+  const title = list.map((s) => String(s.summary || '')).join('\n');
+  if (element.title !== title) element.title = title;
+  if (element.hidden !== (text === '')) element.hidden = text === '';
 }

@@ -164,6 +164,9 @@ export function patchView(view, incoming, secondary) {
   if (!incoming.items) {
     if (secondary) for (const el of incoming.article.querySelectorAll(':scope > .blk-group, :scope > .blk-group > .blk')) moveIdAside(el);
     view.replaceChildren(incoming.article);
+    // Counted in the document: the count Chromium keeps with each group's
+    // `children` is then the one the first patch's kept runs are checked by.
+    for (const child of incoming.article.children) if (isGroup(child)) noteBlockCount(child, child.children.length);
     return [];
   }
   const art = view.querySelector(':scope > article');
@@ -235,11 +238,55 @@ export function patchView(view, incoming, secondary) {
         }
       }
       place(group, blocks);
+      noteBlockCount(group, blocks.length);
       shown.push(group);
     }
   }
   place(art, shown);
   return changed;
+}
+
+/**
+ * Says how many blocks a group holds (`data-galley-blocks`), from which
+ * galley.css sizes it while it is not laid out: groups differ in length,
+ * and one that stands at another's size until it is laid out moves those
+ * below it, which Chromium then finds near the screen a frame later.
+ */
+function noteBlockCount(group, count) {
+  const text = String(count);
+  if (group.getAttribute('data-galley-blocks') !== text) group.setAttribute('data-galley-blocks', text);
+}
+
+/**
+ * Applies a patch of each kind of element, as a save sends it, to a small
+ * article outside the document, once the page has shown its first: the
+ * author's first save then runs code Chromium has already compiled, and
+ * costs the frame no more than the saves after it. Nothing it makes is
+ * shown or kept.
+ */
+export function warmPatching() {
+  const block = (id, line) => '<div class="blk" id="' + id + '" data-line-offset="' + line + '" data-column-offset="1"><p>·</p></div>';
+  const group = '<div class="blk-group" id="g-warm" data-line="2" data-column="1">';
+  const view = document.createElement('div');
+  const blocks = block('b-warm-0', 0) + block('b-warm-1', 1);
+  const article = parseArticle('<article class="galley-doc"><header><h1>·</h1></header>' + group + blocks + '</div></article>');
+  patchView(view, incomingFromArticle(article), false);
+  const patch = {
+    base: 0,
+    article: '<article class="galley-doc">',
+    elements: [
+      { keep: 0, count: 1, first: 'header', last: 'header' },
+      {
+        update: 1, first: 'g-warm', group, blocks: [
+          { keep: 0, count: 1, in: 1, first: 'b-warm-0', last: 'b-warm-0', lines: 1 },
+          { html: block('b-warm-2', 2) },
+        ],
+      },
+    ],
+  };
+  const [incoming] = incomingFromPatch(patch, 1);
+  resentIn(view, incoming);
+  patchView(view, incoming, false);
 }
 
 /** Grows the location attributes of kept elements by what their run says they moved. */

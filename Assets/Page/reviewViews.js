@@ -140,8 +140,9 @@ export function setUpReviewViews() {
     const pseudo = settings.pseudo || '';
     const active = view !== 'device' || pseudo !== '';
     document.body.classList.toggle('review-active', active);
-    stage.hidden = !active;
-    stage.dataset.view = view;
+    // Each save asks: a write, even of the same value, would style the stage again.
+    if (stage.hidden !== !active) stage.hidden = !active;
+    if (stage.dataset.view !== view) stage.dataset.view = view;
     if (!active) { stage.replaceChildren(); return; }
     const article = currentArticle();
     if (!article) return;

@@ -11,7 +11,9 @@ has loaded: the first saves count. For every save, `TaskDuration` is read,
 the file is written in place, the client waits for a MutationObserver on
 the article to see a change, and `TaskDuration` is read again; the
 difference is the save's task time. The observer's own callback and the
-client's questions are Chromium tasks too, as they are for any such client.
+client's questions are Chromium tasks too, as they are for any such client:
+the floor row asks them around a change the page makes to itself, with no
+save, daemon answer or frame between them, on the first case's page.
 
 Besides the stranger's run, the same saves with one thing changed at a time
 say where a difference from Scripts/bench's browser part comes from:
@@ -23,16 +25,19 @@ say where a difference from Scripts/bench's browser part comes from:
 Why its figures are above the browser part's: `Performance.enable` without
 a time domain reports wall-clock task time, so every moment the page's main
 thread waits for a core while the machine runs other work (the daemon, the
-client, anything else) is counted, and its high percentiles are those waits;
-read in `threadTicks`, as the browser part reads it, the same saves cost
-the page what the browser part reports. The first save after the page has
-loaded costs most of the rest of the tail (the patching code is compiled
-then); garbage collection (a few minor collections, no major one, over a
-run) and image decoding (a word edit decodes no picture) are small, and the
-window's size (Chromium's own against the browser part's 1000x800) was not
-seen to matter above a busy machine's noise. Each save's work on the page
-is fixed more than it grows with the article: the patch, then one frame
-that lays out, paints and commits the changed block.
+client, anything else) is counted, and its high percentiles are those waits,
+in the floor's as in the saves'; read in `threadTicks`, as the browser part
+reads it, the same saves cost the page what the browser part reports. The
+page does the first save's one-time work before it (its first frame lays
+out every group near the screen, and it runs its patching once when idle
+after loading), so the first save costs about what the later ones do. What
+remains is the major garbage collection that follows loading a large
+article, a few saves in (the floor's run has it too); image decoding (a
+word edit decodes no picture) is small, and the window's size (Chromium's
+own against the browser part's 1000x800) was not seen to matter above a
+busy machine's noise. Each save's work on the page is fixed more than it
+grows with the article: the patch, then one frame that lays out, paints
+and commits the changed block.
 
 usage: stranger_client.py [GALLEY_BIN] [--saves N] [--case WORDS]...
 """
@@ -57,6 +62,11 @@ CASES = [
     ("1 MB RTF, a word edited", "large.rtf", bench.make_large_rtf, lambda original, path: bench.first_section_renamed(original)),
     ("1 MB JSON of 200 items", "large.json", bench.make_large_json, lambda original, path: bench.edits_of(path, 4)),
 ]
+
+# The floor's "save": a change the page makes to itself, which no daemon
+# answer, patch or frame follows, seen by the same observer.
+NOTHING_SAVED = """
+    setTimeout(() => { document.querySelector('article').parentElement.dataset.strangerFloor = String(performance.now()); }, 50);"""
 
 # Resolves at the article's first change, wherever the page puts the article.
 AWAIT_MUTATION = """
@@ -83,8 +93,9 @@ def metrics(driver):
     return {m["name"]: m["value"] for m in driver.execute_cdp_cmd("Performance.getMetrics", {})["metrics"]}
 
 
-def run_case(galley, case, args):
-    """The save-by-save task time (ms) and heap of one case, from a fresh folder and a fresh Chromium."""
+def run_case(galley, case, args, floor=False):
+    """The save-by-save task time (ms) and heap of one case, from a fresh folder and a fresh Chromium; with
+    `floor`, of the client's own questions about the page, with no save between them."""
     name, filename, make, make_edits = case
     holder = tempfile.mkdtemp(prefix="stranger-")
     content = os.path.join(holder, "content")
@@ -116,10 +127,13 @@ def run_case(galley, case, args):
                 time.sleep(0.05)  # once the observer is in place
                 with open(path, "wb") as handle:
                     handle.write(data)
-            writer = threading.Thread(target=write)
-            writer.start()
-            seen = driver.execute_async_script(AWAIT_MUTATION)
-            writer.join()
+            if floor:
+                seen = driver.execute_async_script(NOTHING_SAVED + AWAIT_MUTATION)
+            else:
+                writer = threading.Thread(target=write)
+                writer.start()
+                seen = driver.execute_async_script(AWAIT_MUTATION)
+                writer.join()
             after = metrics(driver)
             if not seen:
                 raise RuntimeError(f"{name}: save {save} changed nothing on the page")
@@ -154,9 +168,13 @@ def describe(args):
 def run(galley, args, report=None):
     """Every case; rows to `report` (Scripts/bench's) or printed."""
     cases = [case for case in CASES if not args.case or any(word in case[0] for word in args.case)]
-    for case in cases:
-        samples = run_case(galley, case, args)[args.skip:]
-        label = f"{case[0]}, {describe(args)}"
+    runs = [(case[0], run_case(galley, case, args)) for case in cases]
+    # The floor: the client's own questions on the first case's page, as it asks them around each save.
+    if cases:
+        runs.append(("the client's floor (no save)", run_case(galley, cases[0], args, floor=True)))
+    for name, samples in runs:
+        samples = samples[args.skip:]
+        label = f"{name}, {describe(args)}"
         for key, what in (("task", "TaskDuration"), ("script", "ScriptDuration"), ("layout", "LayoutDuration"), ("style", "RecalcStyleDuration")):
             summary = bench.percentiles([sample[key] for sample in samples])
             if report:
