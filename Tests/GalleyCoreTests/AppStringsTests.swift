@@ -118,7 +118,9 @@ final class AppStringsTests: XCTestCase {
                     key: "files", language: "en",
                     value: AppStrings.Value(text: "3 files", path: reading.path, range: SourceRange(at: .start))),
             ])
-        XCTAssertEqual(reading.storage.textBytes, "files3 Dateien%d Dateien3 files".utf8.count)
+        reading.append(key: "birds", language: "en", text: "birds", range: SourceRange(at: .start))
+        XCTAssertEqual(reading.value(at: 2).text, "birds")
+        XCTAssertEqual(reading.storage.textBytes, "files3 Dateien%d Dateien3 filesbirds".utf8.count)
     }
 
     func testCatalogSyntaxErrorAtItsPosition() throws {

@@ -14,8 +14,8 @@ extension AppStrings {
         package var sourceLanguage: String?
         package var diagnostics: [Diagnostic]
         /// Every key, text and format, one after another (a value whose
-        /// format is its text, and the copies of a key in each language,
-        /// are held once).
+        /// format is its text, a key that is its own value, and the copies
+        /// of a key in each language, are held once).
         private var texts: [UInt8] = []
         private var records: [Record] = []
         /// The languages of the values, in the order first met: records name them by position.
@@ -51,7 +51,8 @@ extension AppStrings {
             key: String, language: String, text: String, format: String? = nil, range: SourceRange, state: CatalogState? = nil
         ) {
             let keySpan = records.last.flatMap { last in self.text(last.key).elementsEqual(key.utf8) ? last.key : nil } ?? hold(key)
-            let textSpan = hold(text)
+            // A catalog's key with no value in its source language is its own value there.
+            let textSpan = text == key ? keySpan : hold(text)
             let formatSpan = format.map { format in format == text ? textSpan : hold(format) } ?? textSpan
             let languagePosition = languagePositions[language] ?? UInt32(languages.count)
             if languagePosition == languages.count {
