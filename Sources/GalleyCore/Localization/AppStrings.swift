@@ -154,8 +154,8 @@ package struct AppStrings: Equatable, Sendable {
 
         package subscript(index: Int) -> (language: String, value: Value) {
             let position = self.position(index)
-            let reading = strings.files[Int(position.file)]
-            return (reading.language(at: Int(position.entry)), reading.value(at: Int(position.entry)))
+            let (file, entry) = (Int(position.file), Int(position.entry))
+            return (strings.files[file].language(at: entry), strings.files[file].value(at: entry))
         }
 
         /// The value in exactly `language` (only its value is made).

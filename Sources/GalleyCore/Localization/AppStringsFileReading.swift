@@ -50,7 +50,7 @@ extension AppStrings {
         package mutating func append(
             key: String, language: String, text: String, format: String? = nil, range: SourceRange, state: CatalogState? = nil
         ) {
-            let keySpan = records.last.flatMap { last in self.text(last.key).elementsEqual(key.utf8) ? last.key : nil } ?? hold(key)
+            let keySpan = records.last.flatMap { last in holds(key, at: last.key) ? last.key : nil } ?? hold(key)
             // A catalog's key with no value in its source language is its own value there.
             let textSpan = text == key ? keySpan : hold(text)
             let formatSpan = format.map { format in format == text ? textSpan : hold(format) } ?? textSpan
@@ -116,6 +116,18 @@ extension AppStrings {
 
         private func text(_ span: Span) -> ArraySlice<UInt8> {
             texts[Int(span.start)..<Int(span.start + span.count)]
+        }
+
+        /// Whether `span` holds `string`'s bytes: compared as buffers, since
+        /// a catalog asks it of each of its values.
+        private func holds(_ string: String, at span: Span) -> Bool {
+            var string = string
+            return string.withUTF8 { bytes in
+                bytes.count == Int(span.count)
+                    && texts.withUnsafeBufferPointer { held in
+                        UnsafeBufferPointer(rebasing: held[Int(span.start)..<Int(span.start + span.count)]).elementsEqual(bytes)
+                    }
+            }
         }
 
         /// Adds `string`'s bytes to `texts`. A text that would take them past
