@@ -113,10 +113,11 @@ final class AppStringsTests: XCTestCase {
             [
                 AppStrings.Entry(
                     key: "files", language: "de",
-                    value: AppStrings.Value(text: "3 Dateien", format: "%d Dateien", path: reading.path, range: range, state: state)),
+                    value: AppStrings.Value(
+                        text: "3 Dateien", format: "%d Dateien", path: reading.path.rawValue, range: range, state: state)),
                 AppStrings.Entry(
                     key: "files", language: "en",
-                    value: AppStrings.Value(text: "3 files", path: reading.path, range: SourceRange(at: .start))),
+                    value: AppStrings.Value(text: "3 files", path: reading.path.rawValue, range: SourceRange(at: .start))),
             ])
         reading.append(key: "birds", language: "en", text: "birds", range: SourceRange(at: .start))
         XCTAssertEqual(reading.value(at: 2).text, "birds")

@@ -110,7 +110,7 @@ struct AppStringsTracker: Sendable {
                 if SourceCache.isLarge(size: bytes.count) { largeFiles.insert(path) } else { largeFiles.remove(path) }
             case .failure(let error)?:
                 readings[path] = AppStrings.FileReading(
-                    path: path,
+                    path: RelativePath(rawValue: path),
                     diagnostics: [
                         Diagnostic(
                             path: path, id: .unreadableFile, at: .start, severity: .error, message: "cannot read '\(path)': \(error)")

@@ -36,7 +36,7 @@ package enum AppStringsFile {
         switch kind(of: path) {
         case .strings:
             guard let language = LocalizedPath(path)?.language else { return nil }
-            reading = AppStrings.FileReading(path: path)
+            reading = AppStrings.FileReading(path: RelativePath(rawValue: path))
             let diagnostics = StringsFileReader.read(bytes, path: path, work: work) { entry in
                 reading.append(key: entry.key, language: language, text: entry.value, range: SourceRange(at: entry.location))
             }

@@ -8,8 +8,8 @@ extension AppStrings {
     /// freed it left them scattered through the memory the tree had used,
     /// which the allocator could then neither give back nor reuse whole.
     package struct FileReading: Equatable, Sendable {
-        /// The file the values are in, relative to the content folder.
-        package private(set) var path: String
+        /// The file the values are in.
+        package private(set) var path: RelativePath
         /// A catalog's `sourceLanguage`: the language its keys are written in.
         package var sourceLanguage: String?
         package var diagnostics: [Diagnostic]
@@ -38,7 +38,7 @@ extension AppStrings {
             var state: StateBox?
         }
 
-        package init(path: String = "", sourceLanguage: String? = nil, diagnostics: [Diagnostic] = []) {
+        package init(path: RelativePath = "", sourceLanguage: String? = nil, diagnostics: [Diagnostic] = []) {
             self.path = path
             self.sourceLanguage = sourceLanguage
             self.diagnostics = diagnostics
@@ -101,7 +101,7 @@ extension AppStrings {
             let text = String(decoding: self.text(record.text), as: UTF8.self)
             return Value(
                 text: text, format: record.format == record.text ? nil : String(decoding: self.text(record.format), as: UTF8.self),
-                path: path, range: record.range.sourceRange, state: record.state?.state)
+                path: path.rawValue, range: record.range.sourceRange, state: record.state?.state)
         }
 
         /// Every value, as entries.

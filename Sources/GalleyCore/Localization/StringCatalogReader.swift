@@ -45,10 +45,11 @@ enum StringCatalogReader {
         let root: JSONNode
         switch JSONReader.parse(bytes) {
         case .failure(let error):
-            return AppStrings.FileReading(path: path, diagnostics: [error.diagnostic(path: path) { locator.location(of: $0) }])
+            return AppStrings.FileReading(
+                path: RelativePath(rawValue: path), diagnostics: [error.diagnostic(path: path) { locator.location(of: $0) }])
         case .success(let node): root = node
         }
-        var reading = AppStrings.FileReading(path: path)
+        var reading = AppStrings.FileReading(path: RelativePath(rawValue: path))
         func reject(_ node: JSONNode, _ message: String) {
             reading.diagnostics.append(
                 Diagnostic(path: path, id: .wrongType, range: locator.range(of: node.headOffsets), severity: .warning, message: message))

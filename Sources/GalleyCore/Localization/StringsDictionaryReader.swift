@@ -14,10 +14,11 @@ enum StringsDictionaryReader {
         switch PropertyListReader.parse(bytes) {
         case .failure(let error):
             return AppStrings.FileReading(
-                path: path, diagnostics: [error.diagnostic(path: path, id: .propertyListSyntax) { locator.location(of: $0) }])
+                path: RelativePath(rawValue: path),
+                diagnostics: [error.diagnostic(path: path, id: .propertyListSyntax) { locator.location(of: $0) }])
         case .success(let node): root = node
         }
-        var reading = AppStrings.FileReading(path: path)
+        var reading = AppStrings.FileReading(path: RelativePath(rawValue: path))
         func reject(_ node: JSONNode, _ message: String) {
             reading.diagnostics.append(
                 Diagnostic(path: path, id: .wrongType, range: locator.range(of: node.headOffsets), severity: .warning, message: message))
