@@ -21,6 +21,9 @@ extension AppStrings {
         /// The languages of the values, in the order first met: records name them by position.
         private var languages: [String] = []
         private var languagePositions: [String: UInt32] = [:]
+        /// The key last added, while values are added: a catalog adds each
+        /// of its keys' values one after another, with the same string.
+        private var lastKey: (key: String, span: Span)?
 
         /// Where one text is in `texts`.
         private struct Span: Equatable, Sendable {
@@ -50,7 +53,8 @@ extension AppStrings {
         package mutating func append(
             key: String, language: String, text: String, format: String? = nil, range: SourceRange, state: CatalogState? = nil
         ) {
-            let keySpan = records.last.flatMap { last in holds(key, at: last.key) ? last.key : nil } ?? hold(key)
+            let keySpan = lastKey.flatMap { last in last.key == key ? last.span : nil } ?? hold(key)
+            lastKey = (key, keySpan)
             // A catalog's key with no value in its source language is its own value there.
             let textSpan = text == key ? keySpan : hold(text)
             let formatSpan = format.map { format in format == text ? textSpan : hold(format) } ?? textSpan
@@ -73,12 +77,19 @@ extension AppStrings {
 
         /// The reading with no room to grow: what it holds is kept as long as the file does not change.
         package mutating func shrinkToFit() {
+            lastKey = nil
             texts = Self.exactCopy(of: texts)
             records = Self.exactCopy(of: records)
         }
 
         /// How many values it holds.
         package var count: Int { records.count }
+
+        /// What the readings hold, not how they were made.
+        package static func == (first: FileReading, second: FileReading) -> Bool {
+            first.path == second.path && first.sourceLanguage == second.sourceLanguage && first.diagnostics == second.diagnostics
+                && first.texts == second.texts && first.records == second.records && first.languages == second.languages
+        }
 
         /// The key of the value at `index`.
         package func key(at index: Int) -> String {
@@ -116,18 +127,6 @@ extension AppStrings {
 
         private func text(_ span: Span) -> ArraySlice<UInt8> {
             texts[Int(span.start)..<Int(span.start + span.count)]
-        }
-
-        /// Whether `span` holds `string`'s bytes: compared as buffers, since
-        /// a catalog asks it of each of its values.
-        private func holds(_ string: String, at span: Span) -> Bool {
-            var string = string
-            return string.withUTF8 { bytes in
-                bytes.count == Int(span.count)
-                    && texts.withUnsafeBufferPointer { held in
-                        UnsafeBufferPointer(rebasing: held[Int(span.start)..<Int(span.start + span.count)]).elementsEqual(bytes)
-                    }
-            }
         }
 
         /// Adds `string`'s bytes to `texts`. A text that would take them past
