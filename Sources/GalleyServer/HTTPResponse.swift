@@ -27,6 +27,9 @@ package final class SharedBody: @unchecked Sendable {
 
     package var count: Int { bytes.count }
 
+    /// The bytes it holds room for: what a body kept for long costs.
+    package var capacity: Int { bytes.capacity }
+
     /// The body's bytes, for as long as `read` runs.
     package func withUnsafeBytes<Result>(_ read: (UnsafeRawBufferPointer) -> Result) -> Result {
         bytes.withUnsafeBytes(read)

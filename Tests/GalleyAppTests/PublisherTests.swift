@@ -302,6 +302,21 @@ final class PublisherTests: XCTestCase {
         XCTAssertEqual(try json(once.response)["documents"] as? NSArray, try json(afresh.response)["documents"] as? NSArray)
     }
 
+    /// The list and its words are kept until the next change: each body is
+    /// written into room reserved for it, not grown by doubling; the words,
+    /// and a list copied from the last, with little room to spare.
+    func testTheDocumentListsBodiesHaveNoRoomToGrow() {
+        var documents = (0..<2_000).map { Versioned(listed("document-\(10_000 + $0)", "penguins \($0) \"dive\""), version: $0 + 1) }
+        let first = DocumentList(boot: "boot", version: 2_000, documents: documents, servesPhones: false, after: nil)
+        documents[7] = Versioned(listed("document-10007", "pelicans glide"), version: 2_001)
+        let made = DocumentList(boot: "boot", version: 2_001, documents: documents, servesPhones: false, after: first)
+        for body in [first.wordsResponse.body, made.response.body, made.wordsResponse.body] {
+            XCTAssertLessThan(body.capacity, body.count + body.count / 8, "room for \(body.count) bytes")
+        }
+        // Written afresh, an entry's fields are reserved for generously, not twice over.
+        XCTAssertLessThan(first.response.body.capacity, first.response.body.count * 3 / 2)
+    }
+
     private func bytes(_ response: HTTPResponse) -> [UInt8] {
         response.body.withUnsafeBytes { Array($0) }
     }

@@ -262,6 +262,21 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertTrue(saved.html.contains("Pelicans glide low."))
     }
 
+    /// A document whose warning points at a block is rendered at load for
+    /// the block's id, and keeps no HTML until a page asks: the rendering
+    /// made then has the block the warning names.
+    func testAWarnedDocumentKeepsNoHTMLUntilAskedAndItsRenderingHasTheMarkedBlock() throws {
+        try write("warned.json", #"[{"name": "Warned", "imageName": "p", "detailText": ["Gulls.", "<imgae>02</imgae>"]}]"#)
+        let workspace = Workspace(root: root, output: .served)
+        workspace.apply(.everything)
+        let warned = try XCTUnwrap(workspace.allDocuments.first)
+        XCTAssertEqual(warned.diagnostics.map(\.diagnostic.id), [.unknownTag])
+        let blockID = try XCTUnwrap(warned.diagnostics.first?.blockID)
+        XCTAssertFalse(warned.isRendered, "no page asked for it")
+        XCTAssertTrue(warned.rendered.blockIDs.contains(blockID), "\(blockID) in \(warned.rendered.blockIDs)")
+        XCTAssertTrue(warned.isRendered)
+    }
+
     func testChangedImageRerendersItsUsersWithANewURL() throws {
         try write("data.json", data)
         try write("p_01.png", png(width: 1))

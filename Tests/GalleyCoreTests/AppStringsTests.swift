@@ -76,17 +76,52 @@ final class AppStringsTests: XCTestCase {
         XCTAssertEqual(state.range, SourceRange(SourceLocation(line: 18, column: 45), SourceLocation(line: 18, column: 59)))
     }
 
-    /// A catalog's values are held as long as the daemon runs: room for
-    /// them, not up to twice it (an array grown by doubling).
-    func testACatalogsValuesAreHeldWithoutRoomToGrow() throws {
-        let keys = (0..<1_500).map { key in
-            #""key\#(key)": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Bird \#(key)"}},"#
-                + #" "ja": {"stringUnit": {"state": "translated", "value": "鳥 \#(key)"}}}}"#
+    /// A catalog's values are held as long as the daemon runs: in one
+    /// store of their texts, each key once for all its languages and a
+    /// value's format only when it differs from its text, with no room to
+    /// grow (an array grown by doubling holds up to twice its size).
+    func testACatalogsValuesAreHeldInOneStoreOfTheirTextsWithoutRoomToGrow() throws {
+        let keys = (0..<1_500).map { "key\($0)" }
+        let texts = keys.map { ["Bird \($0)", "鳥 \($0)"] }
+        let members = zip(keys, texts).map { key, text in
+            #""\#(key)": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "\#(text[0])"}},"#
+                + #" "ja": {"stringUnit": {"state": "translated", "value": "\#(text[1])"}}}}"#
         }
-        let catalog = #"{"sourceLanguage": "en", "strings": {"# + keys.joined(separator: ", ") + "}}"
+        let catalog = #"{"sourceLanguage": "en", "strings": {"# + members.joined(separator: ", ") + "}}"
         let reading = try XCTUnwrap(AppStringsFile.read(Array(catalog.utf8), path: "Localizable.xcstrings"))
-        XCTAssertEqual(reading.entries.count, 3_000)
-        XCTAssertLessThan(reading.entries.capacity, 3_000 + 16, "room for the values")
+        let storage = reading.storage
+        XCTAssertEqual(storage.values, 3_000)
+        XCTAssertLessThan(storage.valueCapacity, 3_000 + 16, "room for the values")
+        let textBytes = keys.reduce(0) { $0 + $1.utf8.count } + texts.joined().reduce(0) { $0 + $1.utf8.count }
+        XCTAssertEqual(storage.textBytes, textBytes, "each key once, each text once")
+        XCTAssertLessThan(storage.textCapacity, textBytes + 64, "room for the texts")
+        XCTAssertEqual(reading.entries.last, AppStrings.Entry(key: "key1499", language: "ja", value: reading.value(at: 2_999)))
+        XCTAssertEqual(reading.value(at: 2_999).text, "鳥 key1499")
+    }
+
+    /// A value held in the store is given back as it was read: its format
+    /// apart from its text when they differ, its range and its state.
+    func testAValueIsGivenBackAsItWasRead() {
+        var reading = AppStrings.FileReading(path: "Localizable.xcstrings")
+        let range = SourceRange(SourceLocation(line: 70_000, column: 3), SourceLocation(line: 70_000, column: 12))
+        let state = AppStrings.CatalogState(name: "new", range: range)
+        reading.append(key: "files", language: "de", text: "3 Dateien", format: "%d Dateien", range: range, state: state)
+        reading.append(key: "files", language: "en", text: "3 files", range: SourceRange(at: .start))
+        reading.shrinkToFit()
+        XCTAssertEqual(
+            reading.entries,
+            [
+                AppStrings.Entry(
+                    key: "files", language: "de",
+                    value: AppStrings.Value(
+                        text: "3 Dateien", format: "%d Dateien", path: reading.path.rawValue, range: range, state: state)),
+                AppStrings.Entry(
+                    key: "files", language: "en",
+                    value: AppStrings.Value(text: "3 files", path: reading.path.rawValue, range: SourceRange(at: .start))),
+            ])
+        reading.append(key: "birds", language: "en", text: "birds", range: SourceRange(at: .start))
+        XCTAssertEqual(reading.value(at: 2).text, "birds")
+        XCTAssertEqual(reading.storage.textBytes, "files3 Dateien%d Dateien3 filesbirds".utf8.count)
     }
 
     func testCatalogSyntaxErrorAtItsPosition() throws {

@@ -109,9 +109,12 @@ struct AppStringsTracker: Sendable {
                 readings[path] = AppStringsFile.read(bytes, path: path)
                 if SourceCache.isLarge(size: bytes.count) { largeFiles.insert(path) } else { largeFiles.remove(path) }
             case .failure(let error)?:
-                readings[path] = AppStrings.FileReading(diagnostics: [
-                    Diagnostic(path: path, id: .unreadableFile, at: .start, severity: .error, message: "cannot read '\(path)': \(error)")
-                ])
+                readings[path] = AppStrings.FileReading(
+                    path: RelativePath(rawValue: path),
+                    diagnostics: [
+                        Diagnostic(
+                            path: path, id: .unreadableFile, at: .start, severity: .error, message: "cannot read '\(path)': \(error)")
+                    ])
                 largeFiles.remove(path)
             }
         }

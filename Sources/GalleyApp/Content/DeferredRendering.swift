@@ -5,7 +5,8 @@ import GalleySystem
 /// the document: a page shows one document at a time, and at start-up with
 /// 10,000 files the HTML of each, which no page had asked for, was most of
 /// the work and much of the heap. A document whose problems point at its
-/// blocks is rendered at once, since the blocks' ids are the rendering's.
+/// blocks waits too: its blocks' ids, which come from their content, are
+/// found by rendering it once at load, and the rendering made when asked has the same.
 ///
 /// Copies share one state. What it waits with is the document, where it
 /// was read and its renderer, held in that state (`MadeOnce`), not a

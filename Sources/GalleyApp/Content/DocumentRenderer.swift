@@ -74,7 +74,7 @@ final class DocumentRenderer: Sendable {
             waits = check.resolves
             imageProblems.merge(check.imageProblems) { _, found in found }
         }
-        var rendered = waits ? nil : HTMLRenderer(context: context).render(source.document, reusing: previous)
+        let rendered = waits ? nil : HTMLRenderer(context: context).render(source.document, reusing: previous)
         imageProblems.merge(rendered?.imageProblems ?? [:]) { _, found in found }
         let images = source.imageDependencies
         let assetNames = images.compactMap { image -> String? in
@@ -100,10 +100,15 @@ final class DocumentRenderer: Sendable {
             missingImages: rendered?.missingImages ?? [], localized: renderingInputs.localization?.diagnostics ?? [],
             strings: titleKey.map { appStrings.findings.fileErrors + appStrings.findings.diagnostics(forKey: $0, documentAt: source.path) }
                 ?? [])
-        // Most documents have no problem to point at a block; those that have are rendered now, for their blocks' ids.
+        // Most documents have no problem to point at a block; those that have
+        // are rendered now for their blocks' ids, and their HTML is let go
+        // of: ids come from the blocks' content, so the rendering made when
+        // a page asks has the same, and a folder's many warned documents
+        // that no page shows held their HTML for nothing.
         let marked = diagnostics.filter(found.marksBlock).map(\.location)
-        if rendered == nil, !marked.isEmpty { rendered = HTMLRenderer(context: context).render(source.document, reusing: previous) }
-        let blockAt = rendered?.blockIDs(at: marked) ?? [:]
+        let blockAt =
+            (rendered ?? (marked.isEmpty ? nil : HTMLRenderer(context: context).render(source.document, reusing: previous)))?
+            .blockIDs(at: marked) ?? [:]
         let scripts = rendered?.scripts ?? DocumentLanguage.Scripts(in: source.document.blocks)
         let rendering =
             rendered.map(DeferredRendering.init(made:)) ?? DeferredRendering(waitingFor: source.document, at: source.path, in: self)

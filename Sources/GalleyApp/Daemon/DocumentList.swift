@@ -49,14 +49,16 @@ struct DocumentList {
         let texts = Parallel.map(fresh) { sorted[$0].value.searchableText }
         // Reserved for what is written, not for the most words a document may have.
         let copiedSummaries = kept.reduce(0) { $0 + 1 + ($1?.summary.count ?? 0) }
-        let copiedWords = kept.reduce(0) { $0 + 1 + ($1?.words.count ?? 0) }
+        let copiedWords = kept.reduce(0) { $0 + ($1?.words.count ?? 0) }
         let freshSummaries = fresh.reduce(0) { total, index in
             let document = sorted[index].value
             return total + document.id.rawValue.utf8.count + document.path.utf8.count + document.title.utf8.count + Self.summaryFieldsSize
         }
-        let freshWords = zip(fresh, texts).reduce(0) { $0 + sorted[$1.0].value.id.rawValue.utf8.count + $1.1.utf8.count + 8 }
+        let freshWords = texts.reduce(0) { $0 + $1.utf8.count + 2 }
+        // Every document's id is a key of the words (quoted, a colon and a comma).
+        let keys = sorted.reduce(0) { $0 + $1.value.id.rawValue.utf8.count + 4 }
         var list = JSONWriter(reservingCapacity: 64 + copiedSummaries + freshSummaries + freshSummaries / 16)
-        var words = JSONWriter(reservingCapacity: 64 + copiedWords + sorted.count * 2 + freshWords + freshWords / 16)
+        var words = JSONWriter(reservingCapacity: 64 + keys + copiedWords + freshWords + freshWords / 16)
         list.beginObject()
         list.field("boot", boot)
         list.field("version", version)

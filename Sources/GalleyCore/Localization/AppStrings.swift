@@ -4,7 +4,7 @@
 /// Filled from `.lproj/Localizable.strings`, `.lproj/Localizable.stringsdict`
 /// and `Localizable.xcstrings` files alike (`AppStringsFile`).
 package struct AppStrings: Equatable, Sendable {
-    /// One language's value of a key.
+    /// One language's value of a key, as a file's reading gives it (`FileReading.value(at:)`).
     package struct Value: Equatable, Sendable {
         /// What the app shows (for a plural, its `other` form).
         package var text: String
@@ -17,36 +17,17 @@ package struct AppStrings: Equatable, Sendable {
         package var range: SourceRange
         /// A catalog entry's `state` when a translator must still act on it
         /// (`new`, `needs_review`), and where it is; nil for a finished one.
-        package var state: CatalogState? {
-            get { boxedState?.state }
-            set { boxedState = newValue.map(StateBox.init) }
-        }
-        /// Held by reference: only a catalog's values have a state, and held
-        /// inline it made every value of a 600,000-entry strings file 40 bytes larger.
-        private var boxedState: StateBox?
+        package var state: CatalogState?
 
         package init(text: String, format: String? = nil, path: String, range: SourceRange, state: CatalogState? = nil) {
             self.text = text
             self.format = format ?? text
             self.path = path
             self.range = range
-            boxedState = state.map(StateBox.init)
-        }
-
-        package static func == (first: Value, second: Value) -> Bool {
-            first.text == second.text && first.format == second.format && first.path == second.path && first.range == second.range
-                && first.state == second.state
+            self.state = state
         }
 
         package var location: SourceLocation { range.start }
-    }
-
-    private final class StateBox: Sendable {
-        let state: CatalogState
-
-        init(_ state: CatalogState) {
-            self.state = state
-        }
     }
 
     package struct CatalogState: Equatable, Sendable {
@@ -75,20 +56,6 @@ package struct AppStrings: Equatable, Sendable {
             self.key = key
             self.language = language
             self.value = value
-        }
-    }
-
-    /// What one strings file holds.
-    package struct FileReading: Equatable, Sendable {
-        package var entries: [Entry]
-        /// A catalog's `sourceLanguage`: the language its keys are written in.
-        package var sourceLanguage: String?
-        package var diagnostics: [Diagnostic]
-
-        package init(entries: [Entry] = [], sourceLanguage: String? = nil, diagnostics: [Diagnostic] = []) {
-            self.entries = entries
-            self.sourceLanguage = sourceLanguage
-            self.diagnostics = diagnostics
         }
     }
 
@@ -129,31 +96,35 @@ package struct AppStrings: Equatable, Sendable {
             if let source = reading.sourceLanguage { languages.insert(source) }
             let file = Int32(self.files.count)
             self.files.append(reading)
-            for (index, entry) in reading.entries.enumerated() {
-                languages.insert(entry.language)
+            var key = ""
+            for index in 0..<reading.count {
+                let language = reading.language(at: index)
+                languages.insert(language)
+                // A catalog's values of one key come one after another: the key is made once for them.
+                if index == 0 || !reading.sameKey(index - 1, index) { key = reading.key(at: index) }
                 let position = Position(file: file, entry: Int32(index))
-                switch positions[entry.key] {
+                switch positions[key] {
                 case nil:
-                    positions[entry.key] = .one(position)
+                    positions[key] = .one(position)
                 case .one(let first)?:
-                    if self.entry(at: first).language != entry.language { positions[entry.key] = .many([first, position]) }
+                    if self.language(at: first) != language { positions[key] = .many([first, position]) }
                 case .many(var all)?:
-                    guard !all.contains(where: { self.entry(at: $0).language == entry.language }) else { continue }
-                    positions[entry.key] = nil
+                    guard !all.contains(where: { self.language(at: $0) == language }) else { continue }
+                    positions[key] = nil
                     all.append(position)
-                    positions[entry.key] = .many(all)
+                    positions[key] = .many(all)
                 }
             }
         }
         // In language order, as every reader walks them.
         for (key, found) in positions {
             guard case .many(let all) = found else { continue }
-            positions[key] = .many(all.sorted { entry(at: $0).language < entry(at: $1).language })
+            positions[key] = .many(all.sorted { language(at: $0) < language(at: $1) })
         }
     }
 
-    private func entry(at position: Position) -> Entry {
-        files[Int(position.file)].entries[Int(position.entry)]
+    private func language(at position: Position) -> String {
+        files[Int(position.file)].language(at: Int(position.entry))
     }
 
     /// How many keys there are.
@@ -182,17 +153,21 @@ package struct AppStrings: Equatable, Sendable {
         }
 
         package subscript(index: Int) -> (language: String, value: Value) {
-            let entry =
-                switch positions {
-                case .one(let position): strings.entry(at: position)
-                case .many(let all): strings.entry(at: all[index])
-                }
-            return (entry.language, entry.value)
+            let position = self.position(index)
+            let (file, entry) = (Int(position.file), Int(position.entry))
+            return (strings.files[file].language(at: entry), strings.files[file].value(at: entry))
         }
 
-        /// The value in exactly `language`.
+        /// The value in exactly `language` (only its value is made).
         package func value(in language: String) -> Value? {
-            first { $0.language == language }?.value
+            indices.first { strings.language(at: position($0)) == language }.map { self[$0].value }
+        }
+
+        private func position(_ index: Int) -> Position {
+            switch positions {
+            case .one(let position): position
+            case .many(let all): all[index]
+            }
         }
     }
 

@@ -30,23 +30,26 @@ package enum AppStringsFile {
     }
 
     /// The strings of the file at `path`; nil when it holds none.
+    /// Held for as long as the file does not change, with no room to grow.
     package static func read(_ bytes: [UInt8], path: String, work: WorkCounter? = nil) -> AppStrings.FileReading? {
+        var reading: AppStrings.FileReading
         switch kind(of: path) {
         case .strings:
             guard let language = LocalizedPath(path)?.language else { return nil }
-            var entries: [AppStrings.Entry] = []
+            reading = AppStrings.FileReading(path: RelativePath(rawValue: path))
             let diagnostics = StringsFileReader.read(bytes, path: path, work: work) { entry in
-                let value = AppStrings.Value(text: entry.value, path: path, range: SourceRange(at: entry.location))
-                entries.append(AppStrings.Entry(key: entry.key, language: language, value: value))
+                reading.append(key: entry.key, language: language, text: entry.value, range: SourceRange(at: entry.location))
             }
-            return AppStrings.FileReading(entries: entries, diagnostics: diagnostics)
+            reading.diagnostics = diagnostics
         case .stringsDictionary:
             guard let language = LocalizedPath(path)?.language else { return nil }
-            return StringsDictionaryReader.read(bytes, path: path, language: language)
+            reading = StringsDictionaryReader.read(bytes, path: path, language: language)
         case .catalog:
-            return StringCatalogReader.read(bytes, path: path, work: work)
+            reading = StringCatalogReader.read(bytes, path: path, work: work)
         case nil:
             return nil
         }
+        reading.shrinkToFit()
+        return reading
     }
 }

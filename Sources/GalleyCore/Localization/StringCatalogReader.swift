@@ -45,10 +45,11 @@ enum StringCatalogReader {
         let root: JSONNode
         switch JSONReader.parse(bytes) {
         case .failure(let error):
-            return AppStrings.FileReading(diagnostics: [error.diagnostic(path: path) { locator.location(of: $0) }])
+            return AppStrings.FileReading(
+                path: RelativePath(rawValue: path), diagnostics: [error.diagnostic(path: path) { locator.location(of: $0) }])
         case .success(let node): root = node
         }
-        var reading = AppStrings.FileReading()
+        var reading = AppStrings.FileReading(path: RelativePath(rawValue: path))
         func reject(_ node: JSONNode, _ message: String) {
             reading.diagnostics.append(
                 Diagnostic(path: path, id: .wrongType, range: locator.range(of: node.headOffsets), severity: .warning, message: message))
@@ -64,10 +65,9 @@ enum StringCatalogReader {
             reject(stringsNode, "'strings' is \(stringsNode.value.typeDescription), expected an object of keys")
             return reading
         }
-        // Room for every value at once: grown by doubling, a catalog's
-        // entries held up to twice their size for as long as the daemon runs.
-        reading.entries.reserveCapacity(
-            strings.reduce(0) { count, string in
+        // Room for every value at once.
+        reading.reserveCapacity(
+            values: strings.reduce(0) { count, string in
                 let languages = string.value.member("localizations")?.value.objectValue?.map(\.key) ?? []
                 return count + languages.count + (reading.sourceLanguage.map(languages.contains) == false ? 1 : 0)
             })
@@ -97,12 +97,13 @@ enum StringCatalogReader {
                         continue
                     }
                     if localization.key == reading.sourceLanguage { hasSourceLanguage = true }
-                    reading.entries.append(AppStrings.Entry(key: string.key, language: localization.key, value: value))
+                    reading.append(
+                        key: string.key, language: localization.key, text: value.text, format: value.format, range: value.range,
+                        state: value.state)
                 }
             }
             if let sourceLanguage = reading.sourceLanguage, !hasSourceLanguage {
-                let value = AppStrings.Value(text: string.key, path: path, range: locator.range(of: string.keyOffsets))
-                reading.entries.append(AppStrings.Entry(key: string.key, language: sourceLanguage, value: value))
+                reading.append(key: string.key, language: sourceLanguage, text: string.key, range: locator.range(of: string.keyOffsets))
             }
         }
         return reading

@@ -13,10 +13,12 @@ enum StringsDictionaryReader {
         let root: JSONNode
         switch PropertyListReader.parse(bytes) {
         case .failure(let error):
-            return AppStrings.FileReading(diagnostics: [error.diagnostic(path: path, id: .propertyListSyntax) { locator.location(of: $0) }])
+            return AppStrings.FileReading(
+                path: RelativePath(rawValue: path),
+                diagnostics: [error.diagnostic(path: path, id: .propertyListSyntax) { locator.location(of: $0) }])
         case .success(let node): root = node
         }
-        var reading = AppStrings.FileReading()
+        var reading = AppStrings.FileReading(path: RelativePath(rawValue: path))
         func reject(_ node: JSONNode, _ message: String) {
             reading.diagnostics.append(
                 Diagnostic(path: path, id: .wrongType, range: locator.range(of: node.headOffsets), severity: .warning, message: message))
@@ -47,12 +49,10 @@ enum StringsDictionaryReader {
                 let shown = texts.first { $0.0 == "other" }?.1 ?? texts.first?.1 ?? ""
                 variables[variable.key] = (shown, type)
             }
-            let value = AppStrings.Value(
-                text: Self.substitute(format) { variables[$0]?.text },
+            reading.append(
+                key: member.key, language: language, text: Self.substitute(format) { variables[$0]?.text },
                 format: Self.substitute(format, asSpecifiers: true) { variables[$0]?.specifier },
-                path: path, range: locator.range(of: member.keyOffsets)
-            )
-            reading.entries.append(AppStrings.Entry(key: member.key, language: language, value: value))
+                range: locator.range(of: member.keyOffsets))
         }
         return reading
     }
