@@ -152,6 +152,24 @@ final class RendererTests: XCTestCase {
         }
     }
 
+    func testAnEditCopiesTheBlocksAroundItInTwoPieces() {
+        let blocks = (0..<4800).map { index in
+            Block(
+                kind: "paragraph", location: SourceLocation(line: index + 1, column: 1),
+                content: .paragraph(Paragraph(runs: [TextRun("Paragraph \(index) of a long document.")])))
+        }
+        let before = Document(title: "t", kind: .rtf, blocks: blocks)
+        let previous = PreviousRendering(document: before, rendered: HTMLRenderer(context: RenderContext()).render(before))
+        var edited = blocks
+        edited[2400].content = .paragraph(Paragraph(runs: [TextRun("An edited paragraph.")]))
+        let copies = WorkCounter()
+        let document = Document(title: "t", kind: .rtf, blocks: edited)
+        let rendered = HTMLRenderer(context: RenderContext(), copies: copies).render(document, reusing: previous)
+        XCTAssertEqual(rendered, HTMLRenderer(context: RenderContext()).render(document))
+        // Every other group whole, and the edited group's blocks before and after the edit.
+        XCTAssertEqual(copies.steps, rendered.groups.count - 1 + 2, "pieces of the previous HTML copied")
+    }
+
     func testImagesAreCopiedOnlyWhenTheContextIsTheSame() {
         let context = RenderContext(resolveAsset: { name in
             name == "known" ? ResolvedImage(url: "/files/known.png?v=1", width: 4, height: 3) : nil

@@ -34,10 +34,13 @@ struct GroupWriter {
     private var lastContinued = -1
     /// Per block written so far, what a later rendering needs of it.
     private(set) var blocks: [RenderedDocument.RenderedBlock] = []
+    /// Counts the pieces of the previous rendering's HTML copied.
+    private let copies: WorkCounter?
 
-    init(document: Document, earlier: RenderedDocument?, prepared: [PreparedBlock]) {
+    init(document: Document, earlier: RenderedDocument?, prepared: [PreparedBlock], copies: WorkCounter? = nil) {
         self.document = document
         self.prepared = prepared
+        self.copies = copies
         earlierHTML = earlier?.html ?? ""
         earlierElements = earlier?.elements ?? []
         earlierGroups = earlier?.groups ?? []
@@ -82,9 +85,16 @@ struct GroupWriter {
         html += "\n"
         var changes: [ArticleChanges.Block] = []
         changes.reserveCapacity(range.count)
-        for index in range {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let kept = copyKeptRun(from: index, upTo: range.upperBound, in: location, into: &html, elements: &elements, changes: &changes)
+            if kept > 0 {
+                index += kept
+                continue
+            }
             changes.append(writeBlock(at: index, in: location, into: &html, elements: &elements))
             html += "\n"
+            index += 1
         }
         html += "</div>"
         groups.append(
@@ -127,15 +137,7 @@ struct GroupWriter {
         copied.blocks = range
         groups.append(copied)
         html += "\n"
-        for (index, earlierIndex) in zip(range, group.blocks) {
-            // Moved in place once appended: a copy made first and appended was copied twice.
-            elements.append(earlierElements[earlierHeaderCount + earlierIndex])
-            elements[elements.count - 1].shift(by: shift)
-            elements[elements.count - 1].location = document.blocks[index].location
-            var block = prepared[index].rendered
-            block.inner = (block.inner.lowerBound + shift)..<(block.inner.upperBound + shift)
-            blocks.append(block)
-        }
+        appendKept(range, from: group.blocks.lowerBound, shift: shift, elements: &elements)
         let earlierLocation = group.location
         return .kept(
             from: earlierHeaderCount + number,
@@ -156,6 +158,7 @@ struct GroupWriter {
         _ range: Range<Int>, locationAttributes: Range<Int>, into html: inout String,
         rewritingLocation: ((inout String) -> Void)?
     ) -> EarlierCopy {
+        copies?.add(1)
         let start = html.utf8.count
         guard let rewritingLocation else {
             html += earlierHTML.utf8Slice(range)
@@ -174,6 +177,71 @@ struct GroupWriter {
             shift: attributesEnd - locationAttributes.upperBound)
     }
 
+    /// Copies the longest run of blocks from `index` on that are the previous
+    /// rendering's consecutive blocks of one group, at the same offsets from
+    /// their group, as one piece of its HTML with the line breaks between
+    /// them; returns how many blocks it copied (none when the block at
+    /// `index` is not such a block). A one-line edit in a group then copies
+    /// the blocks around it in two pieces, not one by one.
+    private mutating func copyKeptRun(
+        from index: Int, upTo end: Int, in groupLocation: SourceLocation, into html: inout String,
+        elements: inout [RenderedDocument.Element], changes: inout [ArticleChanges.Block]
+    ) -> Int {
+        guard case .same(let first) = prepared[index].source, isKeptInPlace(index, as: first, in: groupLocation) else { return 0 }
+        let earlierGroup = earlierGroupOfBlock[first]
+        var count = 1
+        while index + count < end, case .same(let earlierIndex) = prepared[index + count].source, earlierIndex == first + count,
+            earlierGroupOfBlock[earlierIndex] == earlierGroup,
+            earlierElements[earlierHeaderCount + earlierIndex].range.lowerBound
+                == earlierElements[earlierHeaderCount + earlierIndex - 1].range.upperBound + 1,
+            isKeptInPlace(index + count, as: earlierIndex, in: groupLocation)
+        {
+            count += 1
+        }
+        copies?.add(1)
+        let from = earlierElements[earlierHeaderCount + first].range.lowerBound
+        let shift = html.utf8.count - from
+        html += earlierHTML.utf8Slice(from..<earlierElements[earlierHeaderCount + first + count - 1].range.upperBound)
+        html += "\n"
+        appendKept(index..<(index + count), from: first, shift: shift, elements: &elements)
+        let firstInGroup = first - earlierGroups[earlierGroup].blocks.lowerBound
+        for offset in 0..<count {
+            changes.append(.kept(group: earlierHeaderCount + earlierGroup, index: firstInGroup + offset, shift: .none))
+        }
+        return count
+    }
+
+    /// Whether the block at `index` is the previous rendering's block
+    /// `earlierIndex` at the same offset from its group: its HTML is then copied as it was.
+    private func isKeptInPlace(_ index: Int, as earlierIndex: Int, in groupLocation: SourceLocation) -> Bool {
+        guard let earlierLocation = earlierElements[earlierHeaderCount + earlierIndex].location else { return false }
+        let earlierGroupLocation = earlierGroups[earlierGroupOfBlock[earlierIndex]].location
+        return GroupOffset(of: document.blocks[index].location, in: groupLocation)
+            == GroupOffset(of: earlierLocation, in: earlierGroupLocation)
+    }
+
+    /// The elements and blocks of the blocks in `range`, copied from the
+    /// previous rendering's from `earlierIndex` on, whose HTML was copied
+    /// `shift` bytes later in the new HTML.
+    private mutating func appendKept(
+        _ range: Range<Int>, from earlierIndex: Int, shift: Int, elements: inout [RenderedDocument.Element]
+    ) {
+        let start = elements.count
+        let earlierStart = earlierHeaderCount + earlierIndex
+        elements.append(contentsOf: earlierElements[earlierStart..<(earlierStart + range.count)])
+        elements.withUnsafeMutableBufferPointer { elements in
+            for (offset, index) in range.enumerated() {
+                elements[start + offset].shift(by: shift)
+                elements[start + offset].location = document.blocks[index].location
+            }
+        }
+        for index in range {
+            var block = prepared[index].rendered
+            block.inner = (block.inner.lowerBound + shift)..<(block.inner.upperBound + shift)
+            blocks.append(block)
+        }
+    }
+
     /// Writes the block at `index` of a group starting at `groupLocation`.
     private mutating func writeBlock(
         at index: Int, in groupLocation: SourceLocation, into html: inout String,
@@ -185,13 +253,14 @@ struct GroupWriter {
         let start = html.utf8.count
         switch prepared[index].source {
         case .same(let earlierIndex):
+            // Moved within its group (kept in place, it was copied with its neighbours, `copyKeptRun`).
             let element = earlierElements[earlierHeaderCount + earlierIndex]
             guard let earlierLocation = element.location else { break }
             let earlierGroup = earlierGroupOfBlock[earlierIndex]
             let earlierOffset = GroupOffset(of: earlierLocation, in: earlierGroups[earlierGroup].location)
             let copy = copyEarlier(
                 element.range, locationAttributes: element.locationAttributes, into: &html,
-                rewritingLocation: offset == earlierOffset ? nil : { Self.appendBlockOffset(offset, to: &$0) })
+                rewritingLocation: { Self.appendBlockOffset(offset, to: &$0) })
             let shift = copy.shift
             var copied = element
             copied.range = copy.range

@@ -9,10 +9,13 @@ package struct HTMLRenderer {
     package let context: RenderContext
     /// Counts the blocks rendered anew (not copied from a previous rendering).
     private let counter: WorkCounter?
+    /// Counts the pieces of the previous rendering's HTML copied into the new one.
+    private let copies: WorkCounter?
 
-    package init(context: RenderContext, counter: WorkCounter? = nil) {
+    package init(context: RenderContext, counter: WorkCounter? = nil, copies: WorkCounter? = nil) {
         self.context = context
         self.counter = counter
+        self.copies = copies
     }
 
     /// What rendering the blocks carries from one to the next: the fonts
@@ -63,7 +66,7 @@ package struct HTMLRenderer {
         var pass = Pass(lines: TextViewLines(kind: document.kind), fonts: FontLookups(faceMetrics: context.faceMetrics))
         let prepared = prepareBlocks(of: document, reusing: previous, pass: &pass)
         let groupRanges = BlockGroups.ranges(ofBlocksWithContent: prepared.blocks.map(\.rendered.base))
-        var writer = GroupWriter(document: document, earlier: earlier, prepared: prepared.blocks)
+        var writer = GroupWriter(document: document, earlier: earlier, prepared: prepared.blocks, copies: copies)
         var groups: [RenderedDocument.Group] = []
         groups.reserveCapacity(groupRanges.count)
         for range in groupRanges {
@@ -251,11 +254,8 @@ package struct HTMLRenderer {
         _ fonts: inout FontLookups
     ) -> String {
         let style = run.style
-        var text = HTMLEscaping.escape(run.text)
         // Line breaks inside a paragraph (RTF \line) arrive as U+2028.
-        if text.unicodeScalars.contains("\u{2028}") {
-            text = text.split(separator: "\u{2028}", omittingEmptySubsequences: false).joined(separator: "<br>")
-        }
+        var text = HTMLEscaping.escapeBreakingLines(run.text)
         if style.bold { text = "<b>\(text)</b>" }
         if style.italic { text = "<i>\(text)</i>" }
         if style.underline { text = "<u>\(text)</u>" }
