@@ -1,15 +1,23 @@
-/// A block ready to be written into its group: its id, what a later
-/// rendering needs of it, and its HTML or the previous element it is.
+/// A block ready to be written into its group: what a later rendering
+/// needs of it, and its HTML or the previous element it is.
 struct PreparedBlock {
-    var id: String
     var rendered: RenderedDocument.RenderedBlock
     var source: Source
 
     enum Source {
         /// The previous rendering's block at this index, the very same element.
         case same(Int)
-        /// The block's content (rendered anew, or copied under a new id).
-        case content(Substring, missingImage: Bool)
+        /// The block's content (rendered anew, or copied under a new id), and its id.
+        case content(Substring, id: String, missingImage: Bool)
+    }
+
+    /// Its element id. A block that is a previous element has that
+    /// element's id, made of the same content hash and occurrence: made
+    /// again only when asked for (a group starting with it is written
+    /// anew), rather than carried for every block a save copies.
+    var id: String {
+        if case .content(_, let id, _) = source { return id }
+        return HTMLRenderer.blockID(rendered.base, rendered.occurrence)
     }
 }
 
@@ -75,7 +83,8 @@ struct GroupWriter {
         }
         let start = html.utf8.count
         html += "<div class=\"blk-group\" id=\"g-"
-        html += prepared[range.lowerBound].id
+        let firstID = prepared[range.lowerBound].id
+        html += firstID
         html += "\""
         let attributesStart = html.utf8.count
         Self.appendGroupLocation(location, to: &html)
@@ -99,7 +108,7 @@ struct GroupWriter {
         html += "</div>"
         groups.append(
             .init(
-                id: "g-" + prepared[range.lowerBound].id, range: start..<html.utf8.count, openingTag: openingTag,
+                id: "g-" + firstID, range: start..<html.utf8.count, openingTag: openingTag,
                 locationAttributes: attributesStart..<attributesEnd, location: location, blocks: range))
         html += "\n"
         guard let continued else { return .new(blocks: changes) }
@@ -275,9 +284,9 @@ struct GroupWriter {
         case .content:
             break
         }
-        guard case .content(let inner, let missingImage) = prepared[index].source else { return .new }
+        guard case .content(let inner, let id, let missingImage) = prepared[index].source else { return .new }
         let classes = "blk k-\(kindClass(of: block.kind))" + (missingImage ? " is-missing" : "")
-        html += "<div class=\"\(classes)\" id=\"\(prepared[index].id)\" data-kind=\"\(HTMLEscaping.escape(block.kind.rawValue))\""
+        html += "<div class=\"\(classes)\" id=\"\(id)\" data-kind=\"\(HTMLEscaping.escape(block.kind.rawValue))\""
         let attributesStart = html.utf8.count
         Self.appendBlockOffset(offset, to: &html)
         let attributesEnd = html.utf8.count
@@ -288,7 +297,7 @@ struct GroupWriter {
         html += "</div>"
         elements.append(
             .init(
-                id: prepared[index].id, range: start..<html.utf8.count, location: block.location,
+                id: id, range: start..<html.utf8.count, location: block.location,
                 locationAttributes: attributesStart..<attributesEnd))
         blocks.append(rendered)
         return .new

@@ -115,14 +115,16 @@ package struct HTMLRenderer {
                 var rendered = earlier
                 rendered.occurrence = occurrences.next(earlier.base, matching: earlierIndex)
                 scripts.formUnion(earlier.scripts)
-                if rendered.occurrence == earlier.occurrence, let earlierID = earlierElements[earlierHeaderCount + earlierIndex].id {
+                if rendered.occurrence == earlier.occurrence {
                     // The very same element, wherever it now is.
-                    prepared.append(PreparedBlock(id: earlierID, rendered: rendered, source: .same(earlierIndex)))
+                    prepared.append(PreparedBlock(rendered: rendered, source: .same(earlierIndex)))
                 } else {
                     prepared.append(
                         PreparedBlock(
-                            id: Self.blockID(earlier.base, rendered.occurrence), rendered: rendered,
-                            source: .content(earlierHTML.utf8Slice(earlier.inner), missingImage: false)))
+                            rendered: rendered,
+                            source: .content(
+                                earlierHTML.utf8Slice(earlier.inner), id: Self.blockID(earlier.base, rendered.occurrence),
+                                missingImage: false)))
                 }
                 continue
             }
@@ -149,11 +151,12 @@ package struct HTMLRenderer {
                 earlierHTML.utf8Slice(earlierBlocks[earlierIndex].inner).utf8.elementsEqual(content.utf8)
             {
                 rendered.inner = earlierBlocks[earlierIndex].inner
-                prepared.append(PreparedBlock(id: blockID, rendered: rendered, source: .same(earlierIndex)))
+                prepared.append(PreparedBlock(rendered: rendered, source: .same(earlierIndex)))
                 continue
             }
             prepared.append(
-                PreparedBlock(id: blockID, rendered: rendered, source: .content(Substring(content), missingImage: !missingHere.isEmpty)))
+                PreparedBlock(
+                    rendered: rendered, source: .content(Substring(content), id: blockID, missingImage: !missingHere.isEmpty)))
             for image in missingHere { missing.append(.init(name: image.name, location: image.location, blockID: blockID)) }
         }
         return (prepared, missing, scripts)
@@ -161,7 +164,7 @@ package struct HTMLRenderer {
 
     /// A block's element id: its content hash, then how many blocks before
     /// it have the same content, which tells repeated content apart.
-    private static func blockID(_ base: UInt32, _ occurrence: Int) -> String {
+    static func blockID(_ base: UInt32, _ occurrence: Int) -> String {
         "b-" + ContentHash.shortHex(base) + "-" + String(occurrence)
     }
 
