@@ -95,26 +95,30 @@ package struct HTMLRenderer {
         let earlierHeaderCount = previous?.rendered.headerCount ?? 0
         let earlierHTML = previous?.rendered.html ?? ""
         var occurrences = BlockOccurrences(previous: earlierBlocks)
-        // A block showing a missing image is rendered again all the same: its
-        // problem is reported where the block now is.
         let sameContext = previous?.sameContext == true
-        let earlierIDsShowingMissingImages = Set(previous?.rendered.missingImages.map(\.blockID) ?? [])
+        let earlierMissingImages = Dictionary(grouping: previous?.rendered.missingImages ?? [], by: \.blockID)
         // Asked of every unchanged block: most documents show no missing image, and then no id is looked up.
-        func isReusable(_ earlierIndex: Int) -> Bool {
-            earlierBlocks[earlierIndex].dependsOnlyOnItself
-                || (sameContext
-                    && (earlierIDsShowingMissingImages.isEmpty
-                        || !earlierIDsShowingMissingImages.contains(earlierElements[earlierHeaderCount + earlierIndex].id ?? "")))
+        func reusability(of earlierIndex: Int, as block: Block) -> Reusability {
+            if earlierBlocks[earlierIndex].dependsOnlyOnItself { return .reusable }
+            guard sameContext else { return .notReusable }
+            guard !earlierMissingImages.isEmpty, let id = earlierElements[earlierHeaderCount + earlierIndex].id,
+                let shown = earlierMissingImages[id]
+            else { return .reusable }
+            // An image block's missing image is where the block now starts;
+            // one nested in a table is found where it now is by rendering the table again.
+            guard case .image = block.content, shown.count == 1 else { return .notReusable }
+            return .showingMissingImage(shown[0].name)
         }
         var missing: [RenderedDocument.MissingImage] = []
         var elsewhere = EarlierBlocks(earlierBlocks, blockCount: document.blocks.count)
         for (index, block) in document.blocks.enumerated() {
             let earlierIndex = reuse?.earlierIndex(ofBlockAt: index)
-            if let earlierIndex, isReusable(earlierIndex) {
+            if let earlierIndex, case let reusability = reusability(of: earlierIndex, as: block), reusability != .notReusable {
                 let earlier = earlierBlocks[earlierIndex]
                 var rendered = earlier
                 rendered.occurrence = occurrences.next(earlier.base, matching: earlierIndex)
                 scripts.formUnion(earlier.scripts)
+                let missingName = reusability.missingImageName
                 if rendered.occurrence == earlier.occurrence {
                     // The very same element, wherever it now is.
                     prepared.append(PreparedBlock(rendered: rendered, source: .same(earlierIndex)))
@@ -124,7 +128,10 @@ package struct HTMLRenderer {
                             rendered: rendered,
                             source: .content(
                                 earlierHTML.utf8Slice(earlier.inner), id: Self.blockID(earlier.base, rendered.occurrence),
-                                missingImage: false)))
+                                missingImage: missingName != nil)))
+                }
+                if let missingName {
+                    missing.append(.init(name: missingName, location: block.location, blockID: prepared[prepared.count - 1].id))
                 }
                 continue
             }
@@ -146,7 +153,7 @@ package struct HTMLRenderer {
                 dependsOnlyOnItself: BlockReuse.dependsOnlyOnItself(block), scripts: blockScripts)
             // A block moved from elsewhere in the document (two paragraphs
             // swapped, an item moved): the very same element, if its HTML is.
-            if previous != nil, missingHere.isEmpty, !earlierIDsShowingMissingImages.contains(blockID),
+            if previous != nil, missingHere.isEmpty, earlierMissingImages[blockID] == nil,
                 let earlierIndex = elsewhere.index(of: hash.folded, occurrence: occurrence, near: index),
                 earlierHTML.utf8Slice(earlierBlocks[earlierIndex].inner).utf8.elementsEqual(content.utf8)
             {
@@ -160,6 +167,20 @@ package struct HTMLRenderer {
             for image in missingHere { missing.append(.init(name: image.name, location: image.location, blockID: blockID)) }
         }
         return (prepared, missing, scripts)
+    }
+
+    /// Whether an unchanged block's previous HTML may be copied into a new rendering.
+    private enum Reusability: Equatable {
+        case reusable
+        /// Copied, and the image it shows, which does not resolve, reported where the block now starts.
+        case showingMissingImage(String)
+        /// Rendered again: it resolves images in another context, or a missing image nested in it moved.
+        case notReusable
+
+        var missingImageName: String? {
+            if case .showingMissingImage(let name) = self { return name }
+            return nil
+        }
     }
 
     /// A block's element id: its content hash, then how many blocks before
