@@ -1,5 +1,7 @@
 /// A block ready to be written into its group: what a later rendering
-/// needs of it, and its HTML or the previous element it is.
+/// needs of it, and the previous element it is or where its HTML is.
+/// Plain numbers, so that the thousands a long document holds are copied
+/// and let go of as memory, not one by one.
 struct PreparedBlock {
     var rendered: RenderedDocument.RenderedBlock
     var source: Source
@@ -7,17 +9,39 @@ struct PreparedBlock {
     enum Source {
         /// The previous rendering's block at this index, the very same element.
         case same(Int)
-        /// The block's content (rendered anew, or copied under a new id), and its id.
-        case content(Substring, id: String, missingImage: Bool)
+        /// The content (`PreparedBlocks.contents`) at this index: rendered anew, or copied under a new id.
+        case content(Int)
+    }
+}
+
+/// A block's HTML written anew: rendered, or copied from the previous rendering under another id.
+struct NewBlockContent {
+    var html: Substring
+    var id: String
+    var missingImage: Bool
+}
+
+/// Every block of a rendering, prepared, with what preparing them found.
+struct PreparedBlocks {
+    var blocks: [PreparedBlock] = []
+    var contents: [NewBlockContent] = []
+    var missing: [RenderedDocument.MissingImage] = []
+    var scripts: DocumentLanguage.Scripts = []
+
+    mutating func appendContent(_ html: Substring, id: String, missingImage: Bool, rendered: RenderedDocument.RenderedBlock) {
+        blocks.append(PreparedBlock(rendered: rendered, source: .content(contents.count)))
+        contents.append(NewBlockContent(html: html, id: id, missingImage: missingImage))
     }
 
-    /// Its element id. A block that is a previous element has that
-    /// element's id, made of the same content hash and occurrence: made
-    /// again only when asked for (a group starting with it is written
-    /// anew), rather than carried for every block a save copies.
-    var id: String {
-        if case .content(_, let id, _) = source { return id }
-        return HTMLRenderer.blockID(rendered.base, rendered.occurrence)
+    /// The element id of the block at `index`. A block that is a previous
+    /// element has that element's id, made of the same content hash and
+    /// occurrence: made again only when asked for (a group starting with it
+    /// is written anew), rather than carried for every block a save copies.
+    func id(ofBlockAt index: Int) -> String {
+        switch blocks[index].source {
+        case .content(let content): contents[content].id
+        case .same: HTMLRenderer.blockID(blocks[index].rendered.base, blocks[index].rendered.occurrence)
+        }
     }
 }
 
@@ -26,6 +50,7 @@ struct PreparedBlock {
 /// updated or new (`ArticleChanges`).
 struct GroupWriter {
     private let document: Document
+    private let preparedBlocks: PreparedBlocks
     private let prepared: [PreparedBlock]
     /// Class names by block kind, made once each per rendering.
     private var kindClasses: [KindName: String] = [:]
@@ -36,8 +61,6 @@ struct GroupWriter {
     private let earlierElements: [RenderedDocument.Element]
     private let earlierGroups: [RenderedDocument.Group]
     private let earlierHeaderCount: Int
-    /// Per block of the previous rendering, the index of its group.
-    private let earlierGroupOfBlock: [Int]
     /// Groups of the previous rendering up to this index were continued already.
     private var lastContinued = -1
     /// Per block written so far, what a later rendering needs of it.
@@ -45,20 +68,29 @@ struct GroupWriter {
     /// Counts the pieces of the previous rendering's HTML copied.
     private let copies: WorkCounter?
 
-    init(document: Document, earlier: RenderedDocument?, prepared: [PreparedBlock], copies: WorkCounter? = nil) {
+    init(document: Document, earlier: RenderedDocument?, prepared: PreparedBlocks, copies: WorkCounter? = nil) {
         self.document = document
-        self.prepared = prepared
+        preparedBlocks = prepared
+        self.prepared = prepared.blocks
         self.copies = copies
         earlierHTML = earlier?.html ?? ""
         earlierElements = earlier?.elements ?? []
         earlierGroups = earlier?.groups ?? []
         earlierHeaderCount = earlier?.headerCount ?? 0
-        var groupOfBlock = [Int](repeating: 0, count: earlier?.blocks.count ?? 0)
-        for (index, group) in (earlier?.groups ?? []).enumerated() {
-            for block in group.blocks where block < groupOfBlock.count { groupOfBlock[block] = index }
+        blocks.reserveCapacity(prepared.blocks.count)
+    }
+
+    /// The index of the previous rendering's group that holds its block
+    /// `earlierIndex`, found by halving: a table of every block's group cost
+    /// a save of a long document as much as the few blocks it wrote.
+    private func earlierGroup(of earlierIndex: Int) -> Int {
+        var low = 0
+        var high = earlierGroups.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if earlierGroups[middle].blocks.lowerBound <= earlierIndex { low = middle } else { high = middle - 1 }
         }
-        earlierGroupOfBlock = groupOfBlock
-        blocks.reserveCapacity(prepared.count)
+        return low
     }
 
     /// Writes the group of the blocks in `range`; returns how it differs from the previous rendering.
@@ -71,7 +103,8 @@ struct GroupWriter {
         var continued: Int?
         for index in range {
             guard case .same(let earlierIndex) = prepared[index].source else { continue }
-            if earlierGroupOfBlock[earlierIndex] > lastContinued { continued = earlierGroupOfBlock[earlierIndex] }
+            let earlierGroup = earlierGroup(of: earlierIndex)
+            if earlierGroup > lastContinued { continued = earlierGroup }
             break
         }
         if let continued {
@@ -83,7 +116,7 @@ struct GroupWriter {
         }
         let start = html.utf8.count
         html += "<div class=\"blk-group\" id=\"g-"
-        let firstID = prepared[range.lowerBound].id
+        let firstID = preparedBlocks.id(ofBlockAt: range.lowerBound)
         html += firstID
         html += "\""
         let attributesStart = html.utf8.count
@@ -197,10 +230,10 @@ struct GroupWriter {
         elements: inout [RenderedDocument.Element], changes: inout [ArticleChanges.Block]
     ) -> Int {
         guard case .same(let first) = prepared[index].source, isKeptInPlace(index, as: first, in: groupLocation) else { return 0 }
-        let earlierGroup = earlierGroupOfBlock[first]
+        let earlierGroup = earlierGroup(of: first)
         var count = 1
         while index + count < end, case .same(let earlierIndex) = prepared[index + count].source, earlierIndex == first + count,
-            earlierGroupOfBlock[earlierIndex] == earlierGroup,
+            earlierGroups[earlierGroup].blocks.contains(earlierIndex),
             earlierElements[earlierHeaderCount + earlierIndex].range.lowerBound
                 == earlierElements[earlierHeaderCount + earlierIndex - 1].range.upperBound + 1,
             isKeptInPlace(index + count, as: earlierIndex, in: groupLocation)
@@ -224,7 +257,7 @@ struct GroupWriter {
     /// `earlierIndex` at the same offset from its group: its HTML is then copied as it was.
     private func isKeptInPlace(_ index: Int, as earlierIndex: Int, in groupLocation: SourceLocation) -> Bool {
         guard let earlierLocation = earlierElements[earlierHeaderCount + earlierIndex].location else { return false }
-        let earlierGroupLocation = earlierGroups[earlierGroupOfBlock[earlierIndex]].location
+        let earlierGroupLocation = earlierGroups[earlierGroup(of: earlierIndex)].location
         return GroupOffset(of: document.blocks[index].location, in: groupLocation)
             == GroupOffset(of: earlierLocation, in: earlierGroupLocation)
     }
@@ -265,7 +298,7 @@ struct GroupWriter {
             // Moved within its group (kept in place, it was copied with its neighbours, `copyKeptRun`).
             let element = earlierElements[earlierHeaderCount + earlierIndex]
             guard let earlierLocation = element.location else { break }
-            let earlierGroup = earlierGroupOfBlock[earlierIndex]
+            let earlierGroup = earlierGroup(of: earlierIndex)
             let earlierOffset = GroupOffset(of: earlierLocation, in: earlierGroups[earlierGroup].location)
             let copy = copyEarlier(
                 element.range, locationAttributes: element.locationAttributes, into: &html,
@@ -284,7 +317,9 @@ struct GroupWriter {
         case .content:
             break
         }
-        guard case .content(let inner, let id, let missingImage) = prepared[index].source else { return .new }
+        guard case .content(let contentIndex) = prepared[index].source else { return .new }
+        let content = preparedBlocks.contents[contentIndex]
+        let (inner, id, missingImage) = (content.html, content.id, content.missingImage)
         let classes = "blk k-\(kindClass(of: block.kind))" + (missingImage ? " is-missing" : "")
         html += "<div class=\"\(classes)\" id=\"\(id)\" data-kind=\"\(HTMLEscaping.escape(block.kind.rawValue))\""
         let attributesStart = html.utf8.count
