@@ -258,7 +258,7 @@ final class WorkspaceTests: XCTestCase {
         // The next save of a document asked for copies its blocks, so that its pages get a patch.
         try write("fine.json", #"[{"name": "Fine", "imageName": "p", "detailText": ["Pelicans glide low.", "<image>01</image>"]}]"#)
         let saved = try XCTUnwrap(workspace.apply(changed: ["fine.json"], removed: []).changed.first)
-        XCTAssertTrue(saved.rendered.changes?.basis === fine.rendered.identity)
+        XCTAssertTrue(saved.rendered.changes?.basis == fine.rendered.identity)
         XCTAssertTrue(saved.html.contains("Pelicans glide low."))
     }
 

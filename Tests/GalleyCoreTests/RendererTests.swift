@@ -127,6 +127,63 @@ final class RendererTests: XCTestCase {
         }
     }
 
+    func testRandomEditsOfLongDocumentsRenderAsAFreshRenderingDoes() {
+        // Long enough for groups of many blocks, so that the blocks around an
+        // edit are copied in runs; some share a line, as strings of a data file may.
+        let context = RenderContext(resolveAsset: { name in
+            name == "known" ? ResolvedImage(url: "/files/known.png?v=1", width: 4, height: 3) : nil
+        })
+        let renderer = HTMLRenderer(context: context)
+        var generator = SeededRandom(seed: 45)
+        func block(_ value: UInt64) -> Block {
+            switch value % 12 {
+            case 0, 1:
+                return Block(
+                    kind: "image", location: .start, content: .image(ImageBlock(source: .asset(value % 2 == 0 ? "known" : "gone"))))
+            default:
+                let texts = ["Line of a draft.", "Another line & more", "かな", "Repeated", "Repeated", "\u{2028}break"]
+                return Block(
+                    kind: "body", location: .start, content: .paragraph(Paragraph(runs: [TextRun(texts[Int(value / 12 % 6)])])))
+            }
+        }
+        func located(_ blocks: [Block]) -> [Block] {
+            var line = 1
+            var column = 1
+            return blocks.map { block in
+                var block = block
+                block.location = SourceLocation(line: line, column: column)
+                // Mostly one block a line; now and then two on one line.
+                if generator.next() % 5 == 0 {
+                    column += 7
+                } else {
+                    line += 1
+                    column = 1
+                }
+                return block
+            }
+        }
+        for _ in 0..<40 {
+            var blocks = located((0..<(100 + Int(generator.next() % 300))).map { _ in block(generator.next()) })
+            var previous = PreviousRendering(
+                document: Document(title: "t", kind: .tagged, blocks: blocks),
+                rendered: renderer.render(Document(title: "t", kind: .tagged, blocks: blocks)), sameContext: true)
+            for _ in 0..<5 {
+                let position = Int(generator.next() % UInt64(blocks.count))
+                switch generator.next() % 4 {
+                case 0: blocks.insert(block(generator.next()), at: position)
+                case 1 where blocks.count > 1: blocks.remove(at: position)
+                default: blocks[position] = block(generator.next())
+                }
+                // The lines after an edit move, or (a word edited) stay.
+                if generator.next() % 3 != 0 { blocks = located(blocks) }
+                let document = Document(title: "t", kind: .tagged, blocks: blocks)
+                let rendered = renderer.render(document, reusing: previous)
+                XCTAssertEqual(rendered, renderer.render(document))
+                previous = PreviousRendering(document: document, rendered: rendered, sameContext: true)
+            }
+        }
+    }
+
     func testAnEditRendersOnlyTheBlocksItChanged() {
         // As an incremental parse hands them over: the blocks it did not read
         // again are the previous version's values.
@@ -152,6 +209,24 @@ final class RendererTests: XCTestCase {
         }
     }
 
+    func testAnEditCopiesTheBlocksAroundItInTwoPieces() {
+        let blocks = (0..<4800).map { index in
+            Block(
+                kind: "paragraph", location: SourceLocation(line: index + 1, column: 1),
+                content: .paragraph(Paragraph(runs: [TextRun("Paragraph \(index) of a long document.")])))
+        }
+        let before = Document(title: "t", kind: .rtf, blocks: blocks)
+        let previous = PreviousRendering(document: before, rendered: HTMLRenderer(context: RenderContext()).render(before))
+        var edited = blocks
+        edited[2400].content = .paragraph(Paragraph(runs: [TextRun("An edited paragraph.")]))
+        let copies = WorkCounter()
+        let document = Document(title: "t", kind: .rtf, blocks: edited)
+        let rendered = HTMLRenderer(context: RenderContext(), copies: copies).render(document, reusing: previous)
+        XCTAssertEqual(rendered, HTMLRenderer(context: RenderContext()).render(document))
+        // Every other group whole, and the edited group's blocks before and after the edit.
+        XCTAssertEqual(copies.steps, rendered.groups.count - 1 + 2, "pieces of the previous HTML copied")
+    }
+
     func testImagesAreCopiedOnlyWhenTheContextIsTheSame() {
         let context = RenderContext(resolveAsset: { name in
             name == "known" ? ResolvedImage(url: "/files/known.png?v=1", width: 4, height: 3) : nil
@@ -163,16 +238,21 @@ final class RendererTests: XCTestCase {
             Block(kind: "paragraph", location: SourceLocation(line: 2, column: 1), content: .paragraph(Paragraph(runs: [TextRun(text)])))
         }
         let before = Document(title: "t", kind: .rtf, blocks: [image("known", line: 1), paragraph("before"), image("gone", line: 3)])
-        let after = Document(title: "t", kind: .rtf, blocks: [image("known", line: 1), paragraph("after"), image("gone", line: 3)])
+        // The paragraph grew a line: the image after it moved down.
+        let after = Document(title: "t", kind: .rtf, blocks: [image("known", line: 1), paragraph("after"), image("gone", line: 4)])
         let rendered = HTMLRenderer(context: context).render(before)
-        // The missing image is rendered again, to be reported where it now is.
-        for (sameContext, expected) in [(true, 2), (false, 3)] {
+        // In the same context only the edited paragraph is rendered: the missing
+        // image is copied too, and reported where its block now starts.
+        for (sameContext, expected) in [(true, 1), (false, 3)] {
             let counter = WorkCounter()
             let previous = PreviousRendering(document: before, rendered: rendered, sameContext: sameContext)
             XCTAssertEqual(
                 HTMLRenderer(context: context, counter: counter).render(after, reusing: previous),
                 HTMLRenderer(context: context).render(after))
             XCTAssertEqual(counter.steps, expected, "blocks rendered, same context: \(sameContext)")
+            XCTAssertEqual(
+                HTMLRenderer(context: context).render(after, reusing: previous).missingImages.map(\.location),
+                [SourceLocation(line: 4, column: 1)])
         }
     }
 

@@ -32,7 +32,7 @@ enum DocumentPatch {
         let old = base.value.rendered
         let rendered = new.rendered
         // Changes told against another rendering than the page's say nothing of it: then every child is new.
-        let children = rendered.changes.flatMap { $0.basis === old.identity ? $0.children : nil } ?? everythingNew(in: rendered)
+        let children = rendered.changes.flatMap { $0.basis == old.identity ? $0.children : nil } ?? everythingNew(in: rendered)
         var html = rendered.html
         html.withUTF8 { bytes in
             let writer = Writer(old: old, new: rendered, bytes: bytes)

@@ -87,7 +87,9 @@ package struct LongPollState<Document, Waiter> {
         var changedIDs: [DocumentID] = []
         // Sorting positions by id touches no document; sorting the pairs
         // copied every document several times (9% of a start-up with 10,000 files).
-        let ids = changed.map(\.id)
+        // A closure, not a key path: a key path into a generic type's
+        // values is instantiated again at run time on every call.
+        let ids = changed.map { $0.id }
         versions.reserveCapacity(versions.count + changed.count)
         for index in ids.indices.sorted(by: { ids[$0] < ids[$1] }) {
             let (id, document) = changed[index]

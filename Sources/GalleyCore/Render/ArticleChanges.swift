@@ -29,10 +29,6 @@ package struct ArticleChanges: Sendable, Equatable {
         /// A block rendered anew, or copied under another id.
         case new
     }
-
-    package static func == (first: ArticleChanges, second: ArticleChanges) -> Bool {
-        first.basis === second.basis && first.children == second.children
-    }
 }
 
 /// How much the numbers of an element's location attributes grow.

@@ -9,10 +9,13 @@ package struct HTMLRenderer {
     package let context: RenderContext
     /// Counts the blocks rendered anew (not copied from a previous rendering).
     private let counter: WorkCounter?
+    /// Counts the pieces of the previous rendering's HTML copied into the new one.
+    private let copies: WorkCounter?
 
-    package init(context: RenderContext, counter: WorkCounter? = nil) {
+    package init(context: RenderContext, counter: WorkCounter? = nil, copies: WorkCounter? = nil) {
         self.context = context
         self.counter = counter
+        self.copies = copies
     }
 
     /// What rendering the blocks carries from one to the next: the fonts
@@ -55,7 +58,7 @@ package struct HTMLRenderer {
             if let earlier {
                 let same =
                     earlier.headerCount == 1
-                    && earlier.html.utf8Slice(earlier.elements[0].range).utf8.elementsEqual(html.utf8Slice(start..<html.utf8.count).utf8)
+                    && earlier.html.utf8Slice(earlier.elements[0].range).isByteEqual(to: html.utf8Slice(start..<html.utf8.count))
                 children.append(same ? .kept(from: 0, shift: .none) : .new(blocks: nil))
             }
             html += "\n"
@@ -63,7 +66,7 @@ package struct HTMLRenderer {
         var pass = Pass(lines: TextViewLines(kind: document.kind), fonts: FontLookups(faceMetrics: context.faceMetrics))
         let prepared = prepareBlocks(of: document, reusing: previous, pass: &pass)
         let groupRanges = BlockGroups.ranges(ofBlocksWithContent: prepared.blocks.map(\.rendered.base))
-        var writer = GroupWriter(document: document, earlier: earlier, prepared: prepared.blocks)
+        var writer = GroupWriter(document: document, earlier: earlier, prepared: prepared, copies: copies)
         var groups: [RenderedDocument.Group] = []
         groups.reserveCapacity(groupRanges.count)
         for range in groupRanges {
@@ -79,51 +82,58 @@ package struct HTMLRenderer {
 
     /// Each block, copied from the previous rendering or rendered anew,
     /// before the groups are cut and written.
-    private func prepareBlocks(of document: Document, reusing previous: PreviousRendering?, pass: inout Pass)
-        -> (blocks: [PreparedBlock], missing: [RenderedDocument.MissingImage], scripts: DocumentLanguage.Scripts)
-    {
+    private func prepareBlocks(of document: Document, reusing previous: PreviousRendering?, pass: inout Pass) -> PreparedBlocks {
         let reuse = previous.map { BlockReuse(previous: $0, blocks: document.blocks) }
-        var prepared: [PreparedBlock] = []
-        prepared.reserveCapacity(document.blocks.count)
-        var scripts: DocumentLanguage.Scripts = []
+        var prepared = PreparedBlocks()
+        prepared.blocks.reserveCapacity(document.blocks.count)
         // Bound once: a long document passes through this loop thousands of times.
+        let blocks = document.blocks
         let earlierBlocks = previous?.rendered.blocks ?? []
         let earlierElements = previous?.rendered.elements ?? []
         let earlierHeaderCount = previous?.rendered.headerCount ?? 0
         let earlierHTML = previous?.rendered.html ?? ""
+        let earlierMissing = previous?.rendered.missingImages ?? []
         var occurrences = BlockOccurrences(previous: earlierBlocks)
-        // A block showing a missing image is rendered again all the same: its
-        // problem is reported where the block now is.
         let sameContext = previous?.sameContext == true
-        let earlierIDsShowingMissingImages = Set(previous?.rendered.missingImages.map(\.blockID) ?? [])
+        let earlierMissingImages = Dictionary(grouping: earlierMissing.indices, by: { earlierMissing[$0].blockID })
         // Asked of every unchanged block: most documents show no missing image, and then no id is looked up.
-        func isReusable(_ earlierIndex: Int) -> Bool {
-            earlierBlocks[earlierIndex].dependsOnlyOnItself
-                || (sameContext
-                    && (earlierIDsShowingMissingImages.isEmpty
-                        || !earlierIDsShowingMissingImages.contains(earlierElements[earlierHeaderCount + earlierIndex].id ?? "")))
+        func reusability(of earlierIndex: Int, at index: Int) -> Reusability {
+            if earlierBlocks[earlierIndex].dependsOnlyOnItself { return .reusable }
+            guard sameContext else { return .notReusable }
+            guard !earlierMissingImages.isEmpty, let id = earlierElements[earlierHeaderCount + earlierIndex].id,
+                let shown = earlierMissingImages[id]
+            else { return .reusable }
+            // An image block's missing image is where the block now starts;
+            // one nested in a table is found where it now is by rendering the table again.
+            guard case .image = blocks[index].content, shown.count == 1 else { return .notReusable }
+            return .showingMissingImage(shown[0])
         }
-        var missing: [RenderedDocument.MissingImage] = []
-        var elsewhere = EarlierBlocks(earlierBlocks, blockCount: document.blocks.count)
-        for (index, block) in document.blocks.enumerated() {
+        var elsewhere = EarlierBlocks(earlierBlocks, blockCount: blocks.count)
+        // By index: taking each block out of the array retained and released its kind and content.
+        for index in blocks.indices {
             let earlierIndex = reuse?.earlierIndex(ofBlockAt: index)
-            if let earlierIndex, isReusable(earlierIndex) {
+            if let earlierIndex, case let reusability = reusability(of: earlierIndex, at: index), reusability != .notReusable {
                 let earlier = earlierBlocks[earlierIndex]
                 var rendered = earlier
                 rendered.occurrence = occurrences.next(earlier.base, matching: earlierIndex)
-                scripts.formUnion(earlier.scripts)
-                if rendered.occurrence == earlier.occurrence, let earlierID = earlierElements[earlierHeaderCount + earlierIndex].id {
+                prepared.scripts.formUnion(earlier.scripts)
+                let missingImage = reusability.missingImage.map { earlierMissing[$0] }
+                if rendered.occurrence == earlier.occurrence {
                     // The very same element, wherever it now is.
-                    prepared.append(PreparedBlock(id: earlierID, rendered: rendered, source: .same(earlierIndex)))
+                    prepared.blocks.append(PreparedBlock(rendered: rendered, source: .same(earlierIndex)))
                 } else {
-                    prepared.append(
-                        PreparedBlock(
-                            id: Self.blockID(earlier.base, rendered.occurrence), rendered: rendered,
-                            source: .content(earlierHTML.utf8Slice(earlier.inner), missingImage: false)))
+                    prepared.appendContent(
+                        earlierHTML.utf8Slice(earlier.inner), id: Self.blockID(earlier.base, rendered.occurrence),
+                        missingImage: missingImage != nil, rendered: rendered)
+                }
+                if let missingImage {
+                    prepared.missing.append(
+                        .init(name: missingImage.name, location: blocks[index].location, blockID: prepared.id(ofBlockAt: index)))
                 }
                 continue
             }
             counter?.add(1)
+            let block = blocks[index]
             var missingHere: [MissingImageInBlock] = []
             let content = renderContent(of: block, pass: &pass, missingImages: &missingHere)
             // Identity from content, so a block keeps its id while blocks
@@ -134,31 +144,45 @@ package struct HTMLRenderer {
             hash.combine(content)
             let occurrence = occurrences.next(hash.folded, matching: earlierIndex)
             let blockScripts = DocumentLanguage.Scripts(in: block)
-            scripts.formUnion(blockScripts)
+            prepared.scripts.formUnion(blockScripts)
             let blockID = Self.blockID(hash.folded, occurrence)
             var rendered = RenderedDocument.RenderedBlock(
                 base: hash.folded, occurrence: occurrence, inner: 0..<0,
                 dependsOnlyOnItself: BlockReuse.dependsOnlyOnItself(block), scripts: blockScripts)
             // A block moved from elsewhere in the document (two paragraphs
             // swapped, an item moved): the very same element, if its HTML is.
-            if previous != nil, missingHere.isEmpty, !earlierIDsShowingMissingImages.contains(blockID),
+            if previous != nil, missingHere.isEmpty, earlierMissingImages[blockID] == nil,
                 let earlierIndex = elsewhere.index(of: hash.folded, occurrence: occurrence, near: index),
-                earlierHTML.utf8Slice(earlierBlocks[earlierIndex].inner).utf8.elementsEqual(content.utf8)
+                earlierHTML.utf8Slice(earlierBlocks[earlierIndex].inner).isByteEqual(to: content)
             {
                 rendered.inner = earlierBlocks[earlierIndex].inner
-                prepared.append(PreparedBlock(id: blockID, rendered: rendered, source: .same(earlierIndex)))
+                prepared.blocks.append(PreparedBlock(rendered: rendered, source: .same(earlierIndex)))
                 continue
             }
-            prepared.append(
-                PreparedBlock(id: blockID, rendered: rendered, source: .content(Substring(content), missingImage: !missingHere.isEmpty)))
-            for image in missingHere { missing.append(.init(name: image.name, location: image.location, blockID: blockID)) }
+            prepared.appendContent(Substring(content), id: blockID, missingImage: !missingHere.isEmpty, rendered: rendered)
+            for image in missingHere { prepared.missing.append(.init(name: image.name, location: image.location, blockID: blockID)) }
         }
-        return (prepared, missing, scripts)
+        return prepared
+    }
+
+    /// Whether an unchanged block's previous HTML may be copied into a new rendering.
+    private enum Reusability: Equatable {
+        case reusable
+        /// Copied, and the image it shows, which does not resolve (the
+        /// previous rendering's missing image at this index), reported where the block now starts.
+        case showingMissingImage(Int)
+        /// Rendered again: it resolves images in another context, or a missing image nested in it moved.
+        case notReusable
+
+        var missingImage: Int? {
+            if case .showingMissingImage(let index) = self { return index }
+            return nil
+        }
     }
 
     /// A block's element id: its content hash, then how many blocks before
     /// it have the same content, which tells repeated content apart.
-    private static func blockID(_ base: UInt32, _ occurrence: Int) -> String {
+    static func blockID(_ base: UInt32, _ occurrence: Int) -> String {
         "b-" + ContentHash.shortHex(base) + "-" + String(occurrence)
     }
 
@@ -251,11 +275,8 @@ package struct HTMLRenderer {
         _ fonts: inout FontLookups
     ) -> String {
         let style = run.style
-        var text = HTMLEscaping.escape(run.text)
         // Line breaks inside a paragraph (RTF \line) arrive as U+2028.
-        if text.unicodeScalars.contains("\u{2028}") {
-            text = text.split(separator: "\u{2028}", omittingEmptySubsequences: false).joined(separator: "<br>")
-        }
+        var text = HTMLEscaping.escapeBreakingLines(run.text)
         if style.bold { text = "<b>\(text)</b>" }
         if style.italic { text = "<i>\(text)</i>" }
         if style.underline { text = "<u>\(text)</u>" }

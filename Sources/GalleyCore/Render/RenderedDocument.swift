@@ -123,9 +123,16 @@ package struct RenderedDocument: Sendable, Equatable {
 }
 
 /// Tells one rendering from every other, so that a patch is written from
-/// the renderer's changes only against the rendering they were made from.
-package final class RenderingIdentity: Sendable {
-    init() {}
+/// the renderer's changes only against the rendering they were made from:
+/// a number drawn at random, so two renderings share one with odds of one
+/// in 2^64, whatever document, process or chain of edits made them.
+package struct RenderingIdentity: Sendable, Equatable {
+    private let number: UInt64
+
+    init() {
+        var generator = SystemRandomNumberGenerator()
+        number = generator.next()
+    }
 }
 
 /// A document and how it was rendered, for rendering its next version.
