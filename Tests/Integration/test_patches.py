@@ -1,6 +1,7 @@
 """Patch answers: a page that shows version V and asks with `patch=1` is
 told only what changed since V, and that patch rebuilds exactly the
 document a client asking for the whole of it gets."""
+import json
 import os
 import re
 import shutil
@@ -140,6 +141,22 @@ def test_a_one_paragraph_edit_is_sent_as_a_patch_that_rebuilds_the_document(exam
     assert kept >= 5 and moved == 0
     assert apply_patch(before["html"], patch) == whole["html"]
     assert answer["diagnostics"] == whole["diagnostics"] and answer["title"] == whole["title"]
+    assert "css" not in answer and whole["css"] == before["css"], "the page has the style sheet, which the edit did not change"
+
+
+def test_a_patch_carries_the_style_sheet_when_it_changed(example, serve):
+    daemon = serve(example)
+    penguin = penguin_of(daemon)
+    _, before = daemon.api(f"/api/documents/{penguin['id']}")
+    assert "#123456" not in before["css"]
+    poll = HeldPoll(daemon, f"/api/documents/{penguin['id']}?since={before['version']}&wait=20&patch=1")
+    kinds = [{"name": "image", "asset": "{imageName}_{content}"},
+             {"name": "caption", "follows": ["image"], "style": {"font": "Baskerville", "size": 16, "color": "gray"}},
+             {"name": "body", "style": {"font": "Baskerville", "size": 20, "color": "#123456"}}]
+    save_in_place(os.path.join(example, "galley.json"), json.dumps({"kinds": kinds}))
+    status, answer = poll.result()
+    assert status == 200
+    assert "#123456" in answer.get("css", ""), "a style sheet that changed is sent, patch or not"
 
 
 def styled_rtf(paragraphs):

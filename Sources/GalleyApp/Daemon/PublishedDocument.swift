@@ -177,7 +177,8 @@ struct PublishedDocument {
             json.field("serial", follow.serial)
             json.endObject()
         }
-        json.field("css", css.json)
+        // The page holds the base version's style sheet: a patch that does not change it leaves it out.
+        if base?.value.css != css { json.field("css", css.json) }
         json.field("layout", layout)
         json.field("language", language)
         json.key("localizations")
