@@ -16,12 +16,8 @@ struct DataFileFormat: ContentFormat {
         edit: SourceEdit?
     ) -> FileSnapshot {
         let reader = DataFileReader(schema: context.config.schema, path: file.path.rawValue)
-        let snapshot =
-            if let last = previous?.resume as? DataFileSnapshot {
-                reader.reread(bytes, after: last, edit: edit)
-            } else {
-                reader.snapshot(of: bytes)
-            }
+        let snapshot = DataFileSnapshot.reading(
+            after: previous, reread: { reader.reread(bytes, after: $0, edit: edit) }, else: { reader.snapshot(of: bytes) })
         return FileSnapshot(
             reading: Self.documents(snapshot.reading, of: file), resume: snapshot, bytesRead: snapshot.bytesRead,
             changedDocuments: snapshot.changedItems)
