@@ -184,7 +184,12 @@ package struct DataFileReader {
         let source = ItemSource(
             title: title, imageName: imageName, memberDiagnostics: diagnostics, stringOffsets: stringOffsets,
             strings: previous?.strings ?? TaggedStringReadings(imageName: nil, readings: []),
-            navigationTitle: navigationTitle, header: header)
+            navigationTitle: navigationTitle, header: header,
+            members: members.map { member in
+                ItemSource.WrittenMember(
+                    key: member.key, value: (member.value.offset - offsets.lowerBound)..<(member.value.end - offsets.lowerBound),
+                    isString: member.value.stringValue != nil)
+            })
         return finish(item: index, source, strings: strings)
     }
 
