@@ -233,11 +233,12 @@ extension DataFileReader {
                 bytes, written: written, depth: previous.itemDepth + 2, after: previous, item: index, prefix: prefix, oldEnd: oldEnd,
                 newEnd: newEnd)
         else { return nil }
-        var strings = source.strings.strings
-        strings[stringIndex] = TaggedString(
+        let string = TaggedString(
             text: edited.text, range: edited.positions.range(ofOffsets: edited.written, work: work), notation: notation)
         let shift = newEnd - oldEnd
-        let (reading, itemSource) = finish(item: index, source.edited(inside: written.lowerBound, shift: shift), strings: strings)
+        let (reading, itemSource) = finish(item: index, source.edited(inside: written.lowerBound, shift: shift)) { parser, imageName in
+            parser.blocks(replacing: stringIndex, with: string, in: source.strings, imageName: imageName)
+        }
         readings[position] = reading
         return editedInside(
             bytes, after: previous, item: index, at: position, reading: reading, itemSource, readings: readings,
