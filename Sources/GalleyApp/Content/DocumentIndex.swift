@@ -161,13 +161,16 @@ struct DocumentIndex {
     /// when a kind's first user no longer uses it (to find the next one).
     private mutating func firstUsers(after changed: Set<Int>, of documents: [DocumentSource], earlier: [KindUser]) -> [KindUser]? {
         guard !changed.isEmpty else { return earlier.isEmpty ? nil : earlier }
-        let changedInOrder = changed.filter(documents.indices.contains).sorted()
+        // Most saves change one document.
+        let changedInOrder = (changed.count == 1 ? Array(changed) : changed.sorted()).filter(documents.indices.contains)
         let kindsOfChanged = changedInOrder.map { kinds(of: documents[$0]) }
-        let kindsByPosition = Dictionary(uniqueKeysWithValues: zip(changedInOrder, kindsOfChanged))
+        func kindsOfChangedDocument(at position: Int) -> [KindName]? {
+            changed.contains(position) ? changedInOrder.firstIndex(of: position).map { kindsOfChanged[$0] } : nil
+        }
         var users: [KindUser] = []
         var lost: [KindUser] = []
         for user in earlier {
-            if let kinds = kindsByPosition[user.position], !kinds.contains(user.kind) { lost.append(user) } else { users.append(user) }
+            if let kinds = kindsOfChangedDocument(at: user.position), !kinds.contains(user.kind) { lost.append(user) } else { users.append(user) }
         }
         // A kind no document used before is first used by a changed document.
         for (position, kinds) in zip(changedInOrder, kindsOfChanged) {
@@ -185,7 +188,7 @@ struct DocumentIndex {
             let changedUser = zip(changedInOrder, kindsOfChanged).first { $0.1.contains(user.kind) }?.0
             let scanEnd = max(user.position + 1, changedUser ?? documents.count)
             let next = ((user.position + 1)..<scanEnd).first { position in
-                kindsByPosition[position] == nil && kinds(of: documents[position]).contains(user.kind)
+                !changed.contains(position) && kinds(of: documents[position]).contains(user.kind)
             }
             if let position = next ?? changedUser { users.append(KindUser(kind: user.kind, position: position)) }
         }
@@ -199,6 +202,7 @@ struct DocumentIndex {
         // A document uses a handful of kinds over many blocks: a short list
         // compared by name costs less than hashing every block's kind.
         var kinds: [KindName] = []
+        kinds.reserveCapacity(4)
         for block in source.document.blocks where !kinds.contains(block.kind) { kinds.append(block.kind) }
         return kinds
     }

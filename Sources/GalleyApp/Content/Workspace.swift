@@ -272,7 +272,8 @@ final class Workspace {
         let path = result.file.path.rawValue
         localizations.noteRead(path)
         if result.reading == nil || result.reading == .notContent { forgetReading(of: result.file.sourcePath) }
-        let update = index.integrate(path, result.reading, changedDocuments: result.changedDocuments) { outbox[$0] != nil }
+        // The outbox taken once, not once for each document asked about.
+        let update = index.integrate(path, result.reading, changedDocuments: result.changedDocuments) { [outbox] in outbox[$0] != nil }
         forget(update.removed)
         queue.add(update.changed, sourceChanged: true)
         return update.changed
