@@ -170,7 +170,11 @@ struct DocumentIndex {
         var users: [KindUser] = []
         var lost: [KindUser] = []
         for user in earlier {
-            if let kinds = kindsOfChangedDocument(at: user.position), !kinds.contains(user.kind) { lost.append(user) } else { users.append(user) }
+            if let kinds = kindsOfChangedDocument(at: user.position), !kinds.contains(user.kind) {
+                lost.append(user)
+            } else {
+                users.append(user)
+            }
         }
         // A kind no document used before is first used by a changed document.
         for (position, kinds) in zip(changedInOrder, kindsOfChanged) {
