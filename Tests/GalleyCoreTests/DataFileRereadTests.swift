@@ -54,6 +54,27 @@ final class DataFileRereadTests: XCTestCase {
         XCTAssertEqual(unread.changedItems, [])
     }
 
+    /// The format takes over the documents of the items a reread did not
+    /// change: its readings of edited versions are those of whole readings.
+    func testTheFormatsReadingsOfEditedVersionsAreThoseOfWholeReadings() {
+        var random = SeededRandom(seed: 0xD0C5)
+        let file = ContentFile(path: reader.path, format: DataFileFormat())
+        let context = ReadingContext()
+        var bytes = Array(DataFileTexts.pretty(items: 8, seed: 3).utf8)
+        let valid = bytes
+        var snapshot = file.read(bytes, in: context, after: nil)
+        var inPart = 0
+        for step in 0..<300 {
+            bytes = DataFileTexts.randomEdit(of: bytes, valid: valid, using: &random)
+            snapshot = file.read(bytes, in: context, after: snapshot)
+            if snapshot.changedDocuments != nil { inPart += 1 }
+            guard snapshot.reading == file.read(bytes, in: context) else {
+                return XCTFail("step \(step): the reading differs from a whole one for\n" + String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        XCTAssertGreaterThan(inPart, 40, "only \(inPart) of 300 readings were made in part")
+    }
+
     func testALineAddedInOneItemMovesTheItemsAfterIt() throws {
         let (before, edited, after) = try edit(
             DataFileTexts.pretty(items: 10, seed: 2), "\"Paragraph 1 of item 4", "\"New paragraph\",\n      \"Paragraph 1 of item 4")
