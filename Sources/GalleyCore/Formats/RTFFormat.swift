@@ -42,9 +42,11 @@ struct RTFFormat: ContentFormat {
         _ bytes: [UInt8], path: String, after previous: FileSnapshot?, edit: SourceEdit?,
         in context: ReadingContext
     ) -> RTFReading {
-        RTFReading.reading(
-            after: previous, reread: { RTFReader.reread(bytes, after: $0, edit: edit, path: path, converters: context.converters) },
-            else: { RTFReader.reading(of: bytes, path: path, converters: context.converters) })
+        if let last = previous?.resume as? RTFReading {
+            RTFReader.reread(bytes, after: last, edit: edit, path: path, converters: context.converters)
+        } else {
+            RTFReader.reading(of: bytes, path: path, converters: context.converters)
+        }
     }
 
     private static func documents(
