@@ -1,7 +1,7 @@
 /// Columns on lines of any length for the cost of a short walk: the count of
-/// scalars and of UTF-16 units before every `spacing`-th byte of a source, so
-/// a column is counted from the mark before it rather than from the start of
-/// its line. Without them a minified file, all on one line, costs the square
+/// scalars and of UTF-16 units before marks at most `spacing` bytes apart
+/// across a source, so a column is counted from the mark before it rather
+/// than from the start of its line. Without them a minified file, all on one line, costs the square
 /// of its length (every block counting from the line's start).
 ///
 /// Kept only when some line is longer than `spacing`; otherwise counting from
