@@ -126,12 +126,17 @@ package struct TextFileReader {
         blocks.reserveCapacity(strings.count)
         blocks += earlier[..<previous.before]
         blocks += strings[previous.before..<(strings.count - (earlier.count - previous.after))].map(paragraph)
-        for block in earlier[previous.after...] {
-            var moved = block
-            moved.location.line += previous.lineShift
-            blocks.append(moved)
+        if previous.lineShift == 0 {
+            blocks += earlier[previous.after...]
+        } else {
+            for block in earlier[previous.after...] {
+                var moved = block
+                moved.location.line += previous.lineShift
+                blocks.append(moved)
+            }
         }
-        return Document(title: fileTitle, kind: .text, blocks: blocks)
+        // Read from the same file: the same title, not found in its path again.
+        return Document(title: previous.snapshot.document.title, kind: .text, blocks: blocks)
     }
 
     private var fileTitle: String { RelativePath.baseName(path) }

@@ -104,10 +104,14 @@ extension TextFileReader {
         lines.strings.reserveCapacity(old.strings.count - replaced.count + region.strings.count)
         lines.strings += old.strings[..<before]
         for string in region.strings { lines.append(string) }
-        for var string in old.strings[after...] {
-            string.range.start.line += lineShift
-            string.range.end.line += lineShift
-            lines.strings.append(string)
+        if lineShift == 0 {
+            lines.strings += old.strings[after...]
+        } else {
+            for var string in old.strings[after...] {
+                string.range.start.line += lineShift
+                string.range.end.line += lineShift
+                lines.strings.append(string)
+            }
         }
         let (document, diagnostics, readings) = document(
             of: lines, reusing: TextFileSnapshot.Unchanged(snapshot: previous, before: before, after: after, lineShift: lineShift))
