@@ -31,6 +31,50 @@ final class DataFileRereadTests: XCTestCase {
         XCTAssertNil(reader.snapshot(of: edited).changedItems, "a reading of the whole file compared with nothing")
     }
 
+    func testATitleTypedIntoReadsThatTitleAlone() throws {
+        let text = DataFileTexts.pretty(items: 50, seed: 1)
+        let stringsRead = WorkCounter()
+        let counted = DataFileReader(schema: .seed, path: reader.path, stringsRead: stringsRead)
+        let before = counted.snapshot(of: Array(text.utf8))
+        let classifiedWhole = stringsRead.steps
+        let edited = Array(text.replacingOccurrences(of: "\"Item 20\"", with: "\"Item 20 edited\"").utf8)
+        let after = counted.reread(edited, after: before)
+        XCTAssertEqual(after.reading, reader.snapshot(of: edited).reading)
+        XCTAssertEqual(after.bytesRead, "\"Item 20 edited\"".utf8.count, "more than the title was parsed")
+        XCTAssertEqual(stringsRead.steps, classifiedWhole, "the item's strings were classified again")
+        guard case .items(let items, _) = after.reading, case .items(let earlier, _) = before.reading else { return XCTFail("not items") }
+        let item20 = try XCTUnwrap(items.firstIndex { $0.document.title == "Item 20 edited" })
+        XCTAssertEqual(after.changedItems, [item20])
+        XCTAssertEqual(UnchangedBlocks(earlier: earlier[item20].document.blocks, blocks: items[item20].document.blocks).changed, 5..<5)
+
+        // A member the seed does not read changes nothing.
+        let family = Array(text.replacingOccurrences(of: "\"Family 20\"", with: "\"Family 20 edited\"").utf8)
+        let unread = counted.reread(family, after: before)
+        XCTAssertEqual(unread.reading, reader.snapshot(of: family).reading)
+        XCTAssertEqual(unread.changedItems, [])
+    }
+
+    /// The format takes over the documents of the items a reread did not
+    /// change: its readings of edited versions are those of whole readings.
+    func testTheFormatsReadingsOfEditedVersionsAreThoseOfWholeReadings() {
+        var random = SeededRandom(seed: 0xD0C5)
+        let file = ContentFile(path: reader.path, format: DataFileFormat())
+        let context = ReadingContext()
+        var bytes = Array(DataFileTexts.pretty(items: 8, seed: 3).utf8)
+        let valid = bytes
+        var snapshot = file.read(bytes, in: context, after: nil)
+        var inPart = 0
+        for step in 0..<300 {
+            bytes = DataFileTexts.randomEdit(of: bytes, valid: valid, using: &random)
+            snapshot = file.read(bytes, in: context, after: snapshot)
+            if snapshot.changedDocuments != nil { inPart += 1 }
+            guard snapshot.reading == file.read(bytes, in: context) else {
+                return XCTFail("step \(step): the reading differs from a whole one for\n" + String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        XCTAssertGreaterThan(inPart, 40, "only \(inPart) of 300 readings were made in part")
+    }
+
     func testALineAddedInOneItemMovesTheItemsAfterIt() throws {
         let (before, edited, after) = try edit(
             DataFileTexts.pretty(items: 10, seed: 2), "\"Paragraph 1 of item 4", "\"New paragraph\",\n      \"Paragraph 1 of item 4")
@@ -52,13 +96,21 @@ final class DataFileRereadTests: XCTestCase {
         var partial = 0
         // Edits read as one string: at most one string classified again.
         let classified = WorkCounter()
-        let counted = DataFileReader(schema: .seed, path: reader.path, stringsRead: classified)
         var inOneString = 0
         // Rereads that said which items changed: each item they call unchanged must be.
         var saidWhatChanged = 0
         var sent = 0
         var knownInPart = 0
+        // Every third sequence read with a schema whose bar title and header fields are items' members.
+        var fielded = ContentSchema.seed
+        fielded.navigationTitle = NavigationTitle(key: "family", displayMode: .large)
+        fielded.headerFields = [
+            HeaderField(key: "binomen", kind: HeaderField.kind(forKey: "binomen", role: .text, style: KindStyle())),
+            HeaderField(key: "imageName", kind: HeaderField.kind(forKey: "imageName", role: .image, style: KindStyle())),
+        ]
         for sequence in 0..<400 {
+            let reader = sequence % 3 == 1 ? DataFileReader(schema: fielded, path: reader.path) : reader
+            let counted = DataFileReader(schema: reader.schema, path: reader.path, stringsRead: classified)
             let layout = sequence % 3
             var bytes = Array(
                 (layout == 2
@@ -135,8 +187,10 @@ enum DataFileTexts {
             "tab\\tand \\\"quote\\\"", "\\u00e9t\\u00e9",
         ]
         let text = (0..<5).map { p in "\"Paragraph \(p) of item \(index): \(words[(p + index + Int(seed % 7)) % words.count])\"" }
-        return "  {\n    \"name\": \"Item \(index)\",\n    \"imageName\": \"sugi\",\n    \"detailText\": [\n      "
-            + text.joined(separator: ",\n      ") + "\n    ]\n  }"
+        // Members the seed does not read, or that a later one of the same key replaces.
+        let unread = index % 4 == 3 ? "    \"name\": \"Old name \(index)\",\n" : "    \"binomen\": \"Genus \(index)\",\n"
+        return "  {\n" + unread + "    \"name\": \"Item \(index)\",\n    \"imageName\": \"sugi\",\n    \"family\": \"Family \(index)\",\n"
+            + "    \"detailText\": [\n      " + text.joined(separator: ",\n      ") + "\n    ]\n  }"
     }
 
     /// A top-level array of items, one member per line; one element is not an object.

@@ -76,4 +76,49 @@ final class SourceLocatorTests: XCTestCase {
         XCTAssertEqual(detached.location(of: 20), SourceLocation(line: 1, column: 1), "it has no bytes to count columns in")
         XCTAssertNil(SourceLocator(bytes).withoutSource.offset(of: SourceLocation(line: 2, column: 3)), "scalar columns need the bytes")
     }
+
+    /// A locator edited along with its source tells every location and
+    /// offset as one made from the edited source does, and counts columns
+    /// for its marks only around each edit: long lines (a minified file,
+    /// Japanese paragraphs of a data file) keep marks every few hundred bytes.
+    func testAnEditedLocatorTellsWhatAFreshOneDoesAndCountsOnlyAroundTheEdit() {
+        var random = SeededRandom(seed: 0xC01)
+        let pieces = ["a", "ペンギン", "🐧", "\n", "\r\n", "\r", String(repeating: "é", count: 400), ""]
+        var edits = 0
+        for round in 0..<60 {
+            var bytes = Array(
+                (0..<(40 + round)).map { line in
+                    String(repeating: line % 3 == 0 ? "ペンギン" : "word ", count: (line * 37) % 300) + (line % 5 == 0 ? "\r\n" : "\n")
+                }.joined().utf8)
+            var locator = SourceLocator(bytes)
+            for _ in 0..<12 {
+                // At scalars' starts: the text stays valid UTF-8, as an editor's or a parsed file's is.
+                func scalarStart(_ offset: Int) -> Int {
+                    var offset = offset
+                    while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
+                    return offset
+                }
+                let start = scalarStart(Int(random.next() % UInt64(bytes.count + 1)))
+                let previousEnd = scalarStart(min(bytes.count, start + Int(random.next() % 40)))
+                let inserted = Array(pieces[Int(random.next() % UInt64(pieces.count))].utf8)
+                bytes.replaceSubrange(start..<previousEnd, with: inserted)
+                let counted = locator.bytesCountedForMarks
+                locator = SourceLocator(editing: locator, into: bytes, from: start, previousEnd: previousEnd, end: start + inserted.count)
+                edits += 1
+                let fresh = SourceLocator(bytes)
+                if fresh.bytesCountedForMarks > 0, counted > 0 {
+                    XCTAssertLessThanOrEqual(
+                        locator.bytesCountedForMarks - counted, 2 * ColumnMarks.spacing + inserted.count,
+                        "round \(round): counted beyond the edit")
+                }
+                for _ in 0..<20 {
+                    let offset = Int(random.next() % UInt64(bytes.count + 1))
+                    let location = fresh.location(ofOffset: offset)
+                    XCTAssertEqual(locator.location(ofOffset: offset), location, "round \(round), offset \(offset)")
+                    XCTAssertEqual(locator.offset(of: location), fresh.offset(of: location), "round \(round), \(location)")
+                }
+            }
+        }
+        XCTAssertEqual(edits, 720)
+    }
 }

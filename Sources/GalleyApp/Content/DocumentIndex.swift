@@ -15,6 +15,10 @@ struct DocumentIndex {
     /// How many documents' sources were compared with their last reading's
     /// here: only those of readings whose format did not say what changed.
     private(set) var sourcesCompared = 0
+    /// How many blocks were looked at to find which document of its file
+    /// first uses each kind: a reading that says which documents changed
+    /// has only theirs looked at.
+    private(set) var blocksLookedAtForKinds = 0
 
     /// The ids of a file's documents, in file order. Most files hold one,
     /// kept inline: as an array of one, each file's was an object of its
@@ -113,17 +117,14 @@ struct DocumentIndex {
                 update.removed.append(id)
             }
             documentsOfFile[path] = FileDocuments(newIDs)
-            // A file uses a handful of kinds over many blocks: a short list
-            // compared by name costs less than hashing every block's kind.
-            var usersHere: [KindUser] = []
-            for (position, source) in documents.enumerated() where source.document.kind == .tagged {
-                for block in source.document.blocks where !usersHere.contains(where: { $0.kind == block.kind }) {
-                    usersHere.append(KindUser(kind: block.kind, position: position))
+            let earlierUsers = firstUserOfKindInFile[path]
+            let users =
+                if sameIDs, !hadFailure, let changedDocuments {
+                    firstUsers(after: changedDocuments, of: documents, earlier: earlierUsers ?? [])
+                } else {
+                    firstUsers(of: documents)
                 }
-            }
-            // Kept at its size: a list grown one by one has room for more.
-            let users = usersHere.isEmpty ? nil : usersHere.withUnsafeBufferPointer(Array.init)
-            if hadFailure || !sameIDs || firstUserOfKindInFile[path] != users { firstUsersAreStale = true }
+            if hadFailure || !sameIDs || !Self.same(earlierUsers, users) { firstUsersAreStale = true }
             firstUserOfKindInFile[path] = users
             for (position, (id, source)) in zip(newIDs, documents).enumerated() {
                 let changed: Bool
@@ -139,6 +140,81 @@ struct DocumentIndex {
             }
             return update
         }
+    }
+
+    /// The first of `documents` to use each kind, in the order the kinds
+    /// first appear; nil when none uses any.
+    private mutating func firstUsers(of documents: [DocumentSource]) -> [KindUser]? {
+        var users: [KindUser] = []
+        for position in documents.indices {
+            for kind in kinds(of: documents[position]) where !users.contains(where: { $0.kind == kind }) {
+                users.append(KindUser(kind: kind, position: position))
+            }
+        }
+        // Kept at its size: a list grown one by one has room for more.
+        return users.isEmpty ? nil : users.withUnsafeBufferPointer(Array.init)
+    }
+
+    /// The first users of each kind among `documents` when only those at
+    /// `changed` (by place) changed since `earlier` was found: the blocks of
+    /// the changed documents are looked at, and those of the others only
+    /// when a kind's first user no longer uses it (to find the next one).
+    private mutating func firstUsers(after changed: Set<Int>, of documents: [DocumentSource], earlier: [KindUser]) -> [KindUser]? {
+        guard !changed.isEmpty else { return earlier.isEmpty ? nil : earlier }
+        // Most saves change one document.
+        let changedInOrder = (changed.count == 1 ? Array(changed) : changed.sorted()).filter(documents.indices.contains)
+        let kindsOfChanged = changedInOrder.map { kinds(of: documents[$0]) }
+        func kindsOfChangedDocument(at position: Int) -> [KindName]? {
+            changed.contains(position) ? changedInOrder.firstIndex(of: position).map { kindsOfChanged[$0] } : nil
+        }
+        var users: [KindUser] = []
+        var lost: [KindUser] = []
+        for user in earlier {
+            if let kinds = kindsOfChangedDocument(at: user.position), !kinds.contains(user.kind) {
+                lost.append(user)
+            } else {
+                users.append(user)
+            }
+        }
+        // A kind no document used before is first used by a changed document.
+        for (position, kinds) in zip(changedInOrder, kindsOfChanged) {
+            for kind in kinds where !lost.contains(where: { $0.kind == kind }) {
+                if let index = users.firstIndex(where: { $0.kind == kind }) {
+                    if position < users[index].position { users[index] = KindUser(kind: kind, position: position) }
+                } else {
+                    users.append(KindUser(kind: kind, position: position))
+                }
+            }
+        }
+        // No document before a lost kind's first user used it, nor does it
+        // now: the next user is the first changed one to use it, or one after it.
+        for user in lost {
+            let changedUser = zip(changedInOrder, kindsOfChanged).first { $0.1.contains(user.kind) }?.0
+            let scanEnd = max(user.position + 1, changedUser ?? documents.count)
+            let next = ((user.position + 1)..<scanEnd).first { position in
+                !changed.contains(position) && kinds(of: documents[position]).contains(user.kind)
+            }
+            if let position = next ?? changedUser { users.append(KindUser(kind: user.kind, position: position)) }
+        }
+        return users.isEmpty ? nil : users
+    }
+
+    /// The kinds a tagged document's blocks are of, in the order they first appear.
+    private mutating func kinds(of source: DocumentSource) -> [KindName] {
+        guard source.document.kind == .tagged else { return [] }
+        blocksLookedAtForKinds += source.document.blocks.count
+        // A document uses a handful of kinds over many blocks: a short list
+        // compared by name costs less than hashing every block's kind.
+        var kinds: [KindName] = []
+        kinds.reserveCapacity(4)
+        for block in source.document.blocks where !kinds.contains(block.kind) { kinds.append(block.kind) }
+        return kinds
+    }
+
+    /// Whether two lists of first users say the same, in any order.
+    private static func same(_ first: [KindUser]?, _ second: [KindUser]?) -> Bool {
+        let (first, second) = (first ?? [], second ?? [])
+        return first.count == second.count && first.allSatisfy(second.contains)
     }
 
     /// For each document, the block kinds it is the first to use (by path,

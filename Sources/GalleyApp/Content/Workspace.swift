@@ -271,7 +271,8 @@ final class Workspace {
     private func integrate(_ result: SourceCache.ReadResult) -> [DocumentID] {
         let path = result.file.path.rawValue
         if result.reading == nil || result.reading == .notContent { forgetReading(of: result.file.sourcePath) }
-        let update = index.integrate(path, result.reading, changedDocuments: result.changedDocuments) { outbox[$0] != nil }
+        // The outbox taken once, not once for each document asked about.
+        let update = index.integrate(path, result.reading, changedDocuments: result.changedDocuments) { [outbox] in outbox[$0] != nil }
         localizations.noteRead(path, in: index, changed: update.changed)
         forget(update.removed)
         queue.add(update.changed, sourceChanged: true)

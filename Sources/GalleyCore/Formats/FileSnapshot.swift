@@ -56,6 +56,14 @@ protocol ResumableReading: Sendable {
     var withoutSource: Self { get }
 }
 
+extension ResumableReading {
+    /// The reading `reread` makes from what `previous` kept, when it kept
+    /// this format's state; else the whole reading `read` makes.
+    static func reading(after previous: FileSnapshot?, reread: (Self) -> Self, else read: () -> Self) -> Self {
+        if let last = previous?.resume as? Self { reread(last) } else { read() }
+    }
+}
+
 extension ContentFormat {
     /// Formats that cannot read in part read the whole file.
     package func read(

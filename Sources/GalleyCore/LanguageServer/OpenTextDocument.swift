@@ -46,7 +46,7 @@ package struct OpenTextDocument: Sendable {
         bytes.replaceSubrange(start..<end, with: inserted)
         if bytes.withUnsafeBufferPointer(\.baseAddress) != storage { wholeCopies += 1 }
         lineStarts = LineStarts(editing: lineStarts, into: bytes, from: start, previousEnd: end, end: start + inserted.count)
-        marks.update(bytes, lines: lineStarts, changedFrom: start)
+        marks.update(bytes, lines: lineStarts, replacing: start, previousEnd: end, end: start + inserted.count)
     }
 
     /// The line that holds byte `offset`.

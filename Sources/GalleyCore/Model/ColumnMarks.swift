@@ -1,7 +1,7 @@
 /// Columns on lines of any length for the cost of a short walk: the count of
-/// scalars and of UTF-16 units before every `spacing`-th byte of a source, so
-/// a column is counted from the mark before it rather than from the start of
-/// its line. Without them a minified file, all on one line, costs the square
+/// scalars and of UTF-16 units before marks at most `spacing` bytes apart
+/// across a source, so a column is counted from the mark before it rather
+/// than from the start of its line. Without them a minified file, all on one line, costs the square
 /// of its length (every block counting from the line's start).
 ///
 /// Kept only when some line is longer than `spacing`; otherwise counting from
@@ -10,6 +10,8 @@ struct ColumnMarks: Sendable {
     static let spacing = 512
 
     private struct Mark: Sendable {
+        /// Where it is: it counts the bytes before this offset.
+        var offset: Int
         /// Scalars (UTF-8 lead bytes) before the mark.
         var scalars: Int
         /// Scalars beyond the Basic Multilingual Plane (4-byte leads) before it.
@@ -20,36 +22,72 @@ struct ColumnMarks: Sendable {
         }
     }
 
-    /// Mark `k` counts the bytes before offset `k * spacing`.
+    /// In order of offset, the first at 0, each at most `spacing` bytes
+    /// after the one before: every `spacing`-th byte of a source read
+    /// whole; an edit keeps those before it and moves those after it.
     private var marks: [Mark] = []
+    /// Bytes counted to make and move the marks since the source was read
+    /// whole: a test shows an edit counts only around itself by counting them.
+    private(set) var bytesCounted = 0
 
     /// No marks: for sources whose columns count bytes.
     init() {}
 
     init(_ bytes: [UInt8], lines: LineStarts) {
         guard lines.hasLine(longerThan: Self.spacing, sourceCount: bytes.count) else { return }
-        bytes.withUnsafeBufferPointer { extend(over: $0) }
+        bytes.withUnsafeBufferPointer { extend(over: $0, to: $0.count, markingLimit: false) }
     }
 
-    /// The marks after `bytes` changed from offset `start` on: those before
-    /// it stay, the rest are counted again.
-    mutating func update(_ bytes: [UInt8], lines: LineStarts, changedFrom start: Int) {
-        guard !marks.isEmpty || lines.hasLine(longerThan: Self.spacing, sourceCount: bytes.count) else { return }
-        marks.removeSubrange(min(marks.count, start / Self.spacing + 1)...)
-        bytes.withUnsafeBufferPointer { extend(over: $0) }
+    /// The marks after `bytes` were edited, the bytes `start..<previousEnd`
+    /// of the version before becoming `start..<end`: those before the edit
+    /// stay, those after it move with their bytes, their counts changed by
+    /// what the edit changed, and only the bytes from the last mark before
+    /// the edit to the first after it are counted. Counting every byte after
+    /// the edit again, a save near the top of a file counted it all.
+    mutating func update(_ bytes: [UInt8], lines: LineStarts, replacing start: Int, previousEnd: Int, end: Int) {
+        guard !marks.isEmpty else {
+            let counted = bytesCounted
+            self = ColumnMarks(bytes, lines: lines)
+            bytesCounted += counted
+            return
+        }
+        let kept = marks.partitionPoint { $0.offset > start }
+        let firstMoved = marks.partitionPoint { $0.offset > previousEnd }
+        var moved = Array(marks[firstMoved...])
+        marks.removeSubrange(kept...)
+        let shift = end - previousEnd
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let first = moved.first else { return extend(over: buffer, to: buffer.count, markingLimit: false) }
+            extend(over: buffer, to: first.offset + shift, markingLimit: true)
+            // The mark that counts the bytes up to the first moved one, counted
+            // anew: what it counts now, less what it counted, is what the edit changed.
+            guard let counted = marks.popLast() else { return }
+            let scalarChange = counted.scalars - first.scalars
+            let supplementaryChange = counted.supplementary - first.supplementary
+            for index in moved.indices {
+                moved[index].offset += shift
+                moved[index].scalars += scalarChange
+                moved[index].supplementary += supplementaryChange
+            }
+        }
+        marks += moved
     }
 
-    private mutating func extend(over bytes: UnsafeBufferPointer<UInt8>) {
-        var mark = marks.last ?? Mark(scalars: 0, supplementary: 0)
+    /// Marks from the last one on, every `spacing` bytes up to `limit`,
+    /// and one at `limit` itself when `markingLimit` (where the marks moved
+    /// by an edit go on).
+    private mutating func extend(over bytes: UnsafeBufferPointer<UInt8>, to limit: Int, markingLimit: Bool) {
+        var mark = marks.last ?? Mark(offset: 0, scalars: 0, supplementary: 0)
         if marks.isEmpty { marks.append(mark) }
-        marks.reserveCapacity(bytes.count / Self.spacing + 1)
-        var offset = (marks.count - 1) * Self.spacing
-        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return }
-        while offset + Self.spacing <= bytes.count {
-            let counted = Self.leads(in: base + offset, count: Self.spacing)
+        marks.reserveCapacity(marks.count + (limit - mark.offset) / Self.spacing + 1)
+        while mark.offset < limit {
+            let step = min(Self.spacing, limit - mark.offset)
+            if step < Self.spacing, !markingLimit { break }
+            let counted = ColumnUnit.leads(mark.offset..<(mark.offset + step), in: bytes)
+            bytesCounted += step
             mark.scalars += counted.scalars
             mark.supplementary += counted.supplementary
-            offset += Self.spacing
+            mark.offset += step
             marks.append(mark)
         }
     }
@@ -125,13 +163,13 @@ struct ColumnMarks: Sendable {
                 let before = unitsBefore(start, unit, in: bytes)
                 read += before.bytesRead
                 let target = before.units + units
-                let first = (start + Self.spacing - 1) / Self.spacing
-                let last = min(end / Self.spacing, marks.count - 1)
+                let first = marks.partitionPoint { $0.offset >= start }
+                let last = marks.partitionPoint { $0.offset > end } - 1
                 if first <= last {
                     let candidates = marks[first...last]
                     let after = candidates.partitionPoint { $0.units(unit) > target }
                     if after > first {
-                        offset = (after - 1) * Self.spacing
+                        offset = marks[after - 1].offset
                         walked = marks[after - 1].units(unit) - before.units
                     }
                 }
@@ -158,8 +196,7 @@ struct ColumnMarks: Sendable {
 
     /// Units before `offset` in the whole source, from the mark before it.
     private func unitsBefore(_ offset: Int, _ unit: ColumnUnit, in bytes: UnsafeBufferPointer<UInt8>) -> (units: Int, bytesRead: Int) {
-        let index = min(offset / Self.spacing, marks.count - 1)
-        let markOffset = index * Self.spacing
-        return (marks[index].units(unit) + unit.count(markOffset..<offset, in: bytes), offset - markOffset)
+        let mark = marks[max(0, marks.partitionPoint { $0.offset > offset } - 1)]
+        return (mark.units(unit) + unit.count(mark.offset..<offset, in: bytes), offset - mark.offset)
     }
 }

@@ -30,7 +30,7 @@ enum ColumnUnit: Sendable {
     /// no scalar) and the four-byte ones among them: whole words at a time
     /// as `ColumnMarks` counts them, the last few bytes one by one. A
     /// block's end column counts its whole line.
-    private static func leads(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> (scalars: Int, supplementary: Int) {
+    static func leads(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> (scalars: Int, supplementary: Int) {
         var counted = (scalars: 0, supplementary: 0)
         var index = range.lowerBound
         if let base = UnsafeRawPointer(bytes.baseAddress) {

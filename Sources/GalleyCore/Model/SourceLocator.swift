@@ -31,6 +31,10 @@ package struct SourceLocator: Sendable {
     /// its `WorkCounter`, so tests show it stays linear by counting, not timing.
     package private(set) var bytesWalked = 0
 
+    /// Bytes counted to make its column marks, and to move them with each
+    /// edit since its source was read whole.
+    var bytesCountedForMarks: Int { marks.bytesCounted }
+
     package init(_ bytes: [UInt8], columns: Columns = .scalars) {
         self.bytes = bytes
         sourceCount = bytes.count
@@ -48,7 +52,7 @@ package struct SourceLocator: Sendable {
         columns = previous.columns
         lineStarts = LineStarts(editing: previous.lineStarts, into: bytes, from: start, previousEnd: previousEnd, end: end)
         var marks = previous.marks
-        if columns != .bytes { marks.update(bytes, lines: lineStarts, changedFrom: start) }
+        if columns != .bytes { marks.update(bytes, lines: lineStarts, replacing: start, previousEnd: previousEnd, end: end) }
         self.marks = marks
     }
 

@@ -184,7 +184,12 @@ package struct DataFileReader {
         let source = ItemSource(
             title: title, imageName: imageName, memberDiagnostics: diagnostics, stringOffsets: stringOffsets,
             strings: previous?.strings ?? TaggedStringReadings(imageName: nil, readings: []),
-            navigationTitle: navigationTitle, header: header)
+            navigationTitle: navigationTitle, header: header,
+            members: members.map { member in
+                ItemSource.WrittenMember(
+                    key: member.key, value: (member.value.offset - offsets.lowerBound)..<(member.value.end - offsets.lowerBound),
+                    isString: member.value.stringValue != nil)
+            })
         return finish(item: index, source, strings: strings)
     }
 
@@ -192,9 +197,16 @@ package struct DataFileReader {
     /// strings; the strings `source` read last time are taken over, and the
     /// source returned holds what these said.
     func finish(item index: Int, _ source: ItemSource, strings: [TaggedString]) -> (reading: ItemReading, source: ItemSource) {
+        finish(item: index, source) { parser, imageName in parser.blocks(from: strings, imageName: imageName, reusing: source.strings) }
+    }
+
+    /// Item `index`, from what its members said (`source`) and what `parse`
+    /// makes of its strings with the image name they are read with.
+    func finish(
+        item index: Int, _ source: ItemSource, parse: (TaggedParser, String) -> TaggedParser.Parsed
+    ) -> (reading: ItemReading, source: ItemSource) {
         // An item without an image key names its images as the seed's app does: `_01`.
-        let parsed = TaggedParser(schema: schema, path: path, stringsRead: stringsRead).blocks(
-            from: strings, imageName: source.imageName ?? "", reusing: source.strings)
+        let parsed = parse(TaggedParser(schema: schema, path: path, stringsRead: stringsRead), source.imageName ?? "")
         let title = source.title ?? "Item \(index + 1)"
         let bar = schema.navigationTitle.map { NavigationBar(title: source.navigationTitle ?? "", displayMode: $0.displayMode) }
         var document = Document(title: title, kind: .tagged, blocks: parsed.blocks, imageNamings: parsed.imageNamings, navigationBar: bar)

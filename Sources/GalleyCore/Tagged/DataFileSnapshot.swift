@@ -62,6 +62,31 @@ struct ItemSource: Sendable {
     var navigationTitle: String?
     /// The header fields the item has, by their index in the schema's, with their values.
     var header: [(field: Int, value: TaggedString)] = []
+    /// Where each of the item's members is written, in order: an edit
+    /// inside a string value is read from that string alone.
+    var members: [WrittenMember] = []
+
+    /// One member of an item: its key, and its value's bytes from the
+    /// item's opening brace.
+    struct WrittenMember: Sendable {
+        let key: String
+        var value: Range<Int>
+        let isString: Bool
+    }
+
+    /// The same source after `shift` bytes were put in (or taken out)
+    /// inside the value written from `offset` (from the item's opening
+    /// brace): what is written after it moves, what holds it grows.
+    func edited(inside offset: Int, shift: Int) -> ItemSource {
+        func moved(_ range: Range<Int>) -> Range<Int> {
+            if range.lowerBound > offset { return (range.lowerBound + shift)..<(range.upperBound + shift) }
+            return range.upperBound > offset ? range.lowerBound..<(range.upperBound + shift) : range
+        }
+        var edited = self
+        edited.stringOffsets = stringOffsets.map(moved)
+        edited.members = members.map { WrittenMember(key: $0.key, value: moved($0.value), isString: $0.isString) }
+        return edited
+    }
 
     func movedDown(by lines: Int) -> ItemSource {
         var moved = self
@@ -119,6 +144,13 @@ extension DataFileReader {
         // An edit inside one of its strings lies inside the item: its end need not be looked for.
         if let position, let source,
             let edited = editedString(
+                bytes, after: previous, item: index, at: position, source,
+                prefix: prefix, oldEnd: oldEnd, newEnd: newEnd)
+        {
+            return edited
+        }
+        if let position, let source,
+            let edited = editedMember(
                 bytes, after: previous, item: index, at: position, source,
                 prefix: prefix, oldEnd: oldEnd, newEnd: newEnd)
         {
@@ -184,56 +216,140 @@ extension DataFileReader {
     }
 
     /// The reading of an edit that lies inside one string of an item's text
-    /// (its quotes unchanged) and leaves it a string: only that string is
-    /// read, and the item is made again from what its members and other
-    /// strings said. A JSON string holds no line break, so no line moves;
-    /// only columns after the edit on its line do, and nothing else may
-    /// stand there but the brackets and commas that close the string's array
-    /// and item. Nil when the edit is not such.
+    /// (`readAgain`): only that string is read, and the item is made again
+    /// from what its members and other strings said. Nil when the edit is
+    /// not such.
     private func editedString(
         _ bytes: [UInt8], after previous: DataFileSnapshot, item index: Int, at position: Int, _ source: ItemSource,
         prefix: Int, oldEnd: Int, newEnd: Int
     ) -> DataFileSnapshot? {
-        guard let previousLines = previous.lines.lines, case .items(var readings, let fileDiagnostics) = previous.reading else {
-            return nil
-        }
+        guard case .items(var readings, _) = previous.reading else { return nil }
         let start = previous.itemStarts[index]
         // The string whose opening quote is before the edit; its closing quote must be after it.
         guard let stringIndex = source.stringOffsets.lastIndex(where: { start + $0.lowerBound < prefix }) else { return nil }
         let written = source.stringOffsets[stringIndex]
+        guard
+            let edited = readAgain(
+                bytes, written: written, depth: previous.itemDepth + 2, after: previous, item: index, prefix: prefix, oldEnd: oldEnd,
+                newEnd: newEnd)
+        else { return nil }
+        let string = TaggedString(
+            text: edited.text, range: edited.positions.range(ofOffsets: edited.written, work: work), notation: notation)
+        let shift = newEnd - oldEnd
+        let (reading, itemSource) = finish(item: index, source.edited(inside: written.lowerBound, shift: shift)) { parser, imageName in
+            parser.blocks(replacing: stringIndex, with: string, in: source.strings, imageName: imageName)
+        }
+        readings[position] = reading
+        return editedInside(
+            bytes, after: previous, item: index, at: position, reading: reading, itemSource, readings: readings,
+            lines: edited.positions, shift: shift, bytesRead: edited.written.count)
+    }
+
+    /// The string written at `written` (from item `index`'s opening brace)
+    /// after an edit inside it, read alone: its text, where it is written
+    /// now, and where the edited file's offsets are. A JSON string holds no
+    /// line break, so no line moves; only columns after the edit on its line
+    /// do, and nothing else may stand there but the brackets and commas
+    /// that close what holds it. Nil when the edit is not inside the string
+    /// (its quotes unchanged), or it is no longer one.
+    private func readAgain(
+        _ bytes: [UInt8], written: Range<Int>, depth: Int, after previous: DataFileSnapshot, item index: Int,
+        prefix: Int, oldEnd: Int, newEnd: Int
+    ) -> (text: String, written: Range<Int>, positions: SourcePositions)? {
+        guard let previousLines = previous.lines.lines else { return nil }
+        let start = previous.itemStarts[index]
         let (opening, closingEnd) = (start + written.lowerBound, start + written.upperBound)
         let shift = newEnd - oldEnd
         // After the edit, the bytes are the previous version's, moved.
-        guard oldEnd < closingEnd, Self.closesOnly(bytes[(closingEnd + shift)...]) else { return nil }
+        guard opening < prefix, oldEnd < closingEnd, Self.closesOnly(bytes[(closingEnd + shift)...]) else { return nil }
         let newWritten = opening..<(closingEnd + shift)
-        guard case .success(let node) = JSONReader.parse(bytes, valueAt: newWritten, depth: previous.itemDepth + 2),
-            let text = node.stringValue
-        else { return nil }
-
-        let lines = SourceLocator(editing: previousLines, into: bytes, from: prefix, previousEnd: oldEnd, end: newEnd)
-        let positions = SourcePositions(lines: lines)
-        var strings = source.strings.strings
-        strings[stringIndex] = TaggedString(text: text, range: positions.range(ofOffsets: newWritten, work: work), notation: notation)
-        var edited = source
-        edited.stringOffsets[stringIndex] = written.lowerBound..<(written.upperBound + shift)
-        for later in (stringIndex + 1)..<edited.stringOffsets.count {
-            edited.stringOffsets[later] =
-                (edited.stringOffsets[later].lowerBound + shift)..<(edited.stringOffsets[later].upperBound + shift)
+        guard case .success(let node) = JSONReader.parse(bytes, valueAt: newWritten, depth: depth), let text = node.stringValue else {
+            return nil
         }
-        let (reading, itemSource) = finish(item: index, edited, strings: strings)
-        readings[position] = reading
+        let lines = SourceLocator(editing: previousLines, into: bytes, from: prefix, previousEnd: oldEnd, end: newEnd)
+        return (text, newWritten, SourcePositions(lines: lines))
+    }
+
+    /// The reading of an edit that lies inside the string value of one of
+    /// an item's members (its quotes unchanged), as `editedString` reads one
+    /// inside a string of its text: only that string is read. A value the
+    /// reader does not read (a member the schema does not name, or one its
+    /// key's last member replaces) changes nothing; a title or a navigation
+    /// title changes only the document's; an image name or a header
+    /// field's value makes the item again from its strings. Nil when the
+    /// edit is not such, or when it empties or fills the title (whose
+    /// problem is then told or not).
+    private func editedMember(
+        _ bytes: [UInt8], after previous: DataFileSnapshot, item index: Int, at position: Int, _ source: ItemSource,
+        prefix: Int, oldEnd: Int, newEnd: Int
+    ) -> DataFileSnapshot? {
+        guard case .items(var readings, _) = previous.reading else { return nil }
+        let start = previous.itemStarts[index]
+        guard let memberIndex = source.members.lastIndex(where: { start + $0.value.lowerBound < prefix }) else { return nil }
+        let member = source.members[memberIndex]
+        // The text's own value, were it a string, is told wrong with its whole extent.
+        guard member.isString, member.key != schema.textKey,
+            let (text, newWritten, positions) = readAgain(
+                bytes, written: member.value, depth: previous.itemDepth + 1, after: previous, item: index, prefix: prefix,
+                oldEnd: oldEnd, newEnd: newEnd)
+        else { return nil }
+        let shift = newEnd - oldEnd
+        var edited = source.edited(inside: member.value.lowerBound, shift: shift)
+        // Only the last member of a key is read.
+        let isRead = !source.members[(memberIndex + 1)...].contains { $0.key == member.key }
+        let key = member.key
+        if isRead, key == schema.titleKey, text.isEmpty != (source.title?.isEmpty ?? true) { return nil }
+        var reading: ItemReading?
+        if isRead, key == schema.imageKey || schema.headerFields.contains(where: { $0.key == key }) {
+            if key == schema.titleKey { edited.title = text }
+            if key == schema.imageKey { edited.imageName = text }
+            if key == schema.navigationTitle?.key { edited.navigationTitle = text }
+            let range = positions.range(ofOffsets: newWritten, work: work)
+            for place in edited.header.indices where schema.headerFields[edited.header[place].field].key == key {
+                edited.header[place].value = TaggedString(text: text, range: range, notation: notation)
+            }
+            let made = finish(item: index, edited, strings: source.strings.strings)
+            (reading, edited) = (made.reading, made.source)
+        } else if isRead, key == schema.titleKey || key == schema.navigationTitle?.key {
+            var retitled = readings[position]
+            if key == schema.titleKey {
+                edited.title = text
+                retitled.document.title = text
+            }
+            if let navigation = schema.navigationTitle, key == navigation.key {
+                edited.navigationTitle = text
+                retitled.document.navigationBar = NavigationBar(title: text, displayMode: navigation.displayMode)
+            }
+            reading = retitled
+        }
+        if let reading { readings[position] = reading }
+        return editedInside(
+            bytes, after: previous, item: index, at: position, reading: reading, edited, readings: readings, lines: positions,
+            shift: shift, bytesRead: newWritten.count)
+    }
+
+    /// The snapshot after an edit inside one string of item `index` (at
+    /// `position` among the readings) moved what follows it by `shift`
+    /// bytes but no line: `reading` is the item's new reading, nil when it
+    /// did not change.
+    private func editedInside(
+        _ bytes: [UInt8], after previous: DataFileSnapshot, item index: Int, at position: Int, reading: ItemReading?,
+        _ source: ItemSource, readings: [ItemReading], lines: SourcePositions, shift: Int, bytesRead: Int
+    ) -> DataFileSnapshot {
         var itemSources = previous.itemSources
-        itemSources[position] = itemSource
+        itemSources[position] = source
         var itemStarts = previous.itemStarts
         var itemEnds = previous.itemEnds
         for later in index..<itemStarts.count {
             if later > index { itemStarts[later] += shift }
             itemEnds[later] += shift
         }
+        let fileDiagnostics: [Diagnostic]
+        if case .items(_, let diagnostics) = previous.reading { fileDiagnostics = diagnostics } else { fileDiagnostics = [] }
         return DataFileSnapshot(
-            bytes: bytes, reading: .items(readings, fileDiagnostics: fileDiagnostics), lines: positions,
+            bytes: bytes, reading: .items(readings, fileDiagnostics: fileDiagnostics), lines: lines,
             itemStarts: itemStarts, itemEnds: itemEnds, itemSources: itemSources, itemDepth: previous.itemDepth,
-            bytesRead: newWritten.count, changedItems: [position])
+            bytesRead: bytesRead, changedItems: reading == nil ? [] : [position])
     }
 
     /// Whether the rest of the line holds nothing but blanks and the commas

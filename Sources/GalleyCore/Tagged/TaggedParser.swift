@@ -96,9 +96,30 @@ package struct TaggedParser {
                 readings.append(read(string, imageName: imageName))
             }
         }
+        return assemble(readings, imageName: imageName)
+    }
 
+    /// What the strings `previous` read make with the one at `index`
+    /// replaced by `string` (an edit inside it, which moved nothing else):
+    /// only that string is read, the others' readings are taken as they
+    /// are, not compared. The result is that of reading every string.
+    package func blocks(replacing index: Int, with string: TaggedString, in previous: TaggedStringReadings, imageName: String?) -> Parsed {
+        guard previous.imageName == imageName, previous.readings.indices.contains(index) else {
+            var strings = previous.strings
+            if strings.indices.contains(index) { strings[index] = string }
+            return blocks(from: strings, imageName: imageName, reusing: previous)
+        }
+        var readings = previous.readings
+        readings[index] =
+            previous.readings[index].reads(string) ? previous.readings[index].placed(at: string.range) : read(string, imageName: imageName)
+        return assemble(readings, imageName: imageName)
+    }
+
+    /// The blocks, problems and image namings of `readings`, in order: what
+    /// each string says by itself, and what depends on its neighbours.
+    private func assemble(_ readings: [TaggedStringReading], imageName: String?) -> Parsed {
         var parsed = Parsed()
-        parsed.blocks.reserveCapacity(strings.count)
+        parsed.blocks.reserveCapacity(readings.count)
         var previousKind: KindName?
         // By index, each part read in place: most strings have no warning and no naming.
         for index in readings.indices {
