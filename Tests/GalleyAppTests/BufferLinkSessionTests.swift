@@ -36,24 +36,24 @@ final class BufferLinkSessionTests: XCTestCase {
             released.signal()
         }
 
-        func setBuffer(_ text: [UInt8], for path: String) -> PreviewFileState {
+        func setBuffer(_ text: [UInt8], for path: RelativePath) -> PreviewFileState {
             calls.withLock { $0.append("set \(path)") }
             if path == "large.json" {
                 entered.signal()
                 released.wait()
                 released.signal()
             }
-            return PreviewFileState(diagnostics: [], pages: ["/doc/" + path])
+            return PreviewFileState(diagnostics: [], pages: ["/doc/" + path.rawValue])
         }
 
-        func editBuffer(for path: String, replacing range: Range<Int>, with replacement: [UInt8]) -> PreviewFileState? { nil }
+        func editBuffer(for path: RelativePath, replacing range: Range<Int>, with replacement: [UInt8]) -> PreviewFileState? { nil }
 
-        func dropBuffer(for path: String) -> PreviewFileState {
+        func dropBuffer(for path: RelativePath) -> PreviewFileState {
             calls.withLock { $0.append("drop \(path)") }
             return PreviewFileState(diagnostics: [], pages: [])
         }
 
-        func follow(path: String, line: Int) {}
+        func follow(path: RelativePath, line: Int) {}
     }
 
     private var daemon = HoldingDaemon()

@@ -9,7 +9,7 @@ import XCTest
 final class DocumentIndexTests: XCTestCase {
     private let kindNames: [KindName] = ["body", "image", "caption", "quote", "heading"]
 
-    private func reading(_ kinds: [[KindName]], path: String) -> FileReading {
+    private func reading(_ kinds: [[KindName]], path: DocumentPath) -> FileReading {
         .documents(
             kinds.enumerated().map { item, blockKinds in
                 let blocks = blockKinds.enumerated().map { line, kind in
@@ -19,7 +19,7 @@ final class DocumentIndexTests: XCTestCase {
             })
     }
 
-    private func wholeScan(_ files: [String: [[KindName]]]) -> [DocumentID: Set<KindName>] {
+    private func wholeScan(_ files: [DocumentPath: [[KindName]]]) -> [DocumentID: Set<KindName>] {
         var index = DocumentIndex()
         for (path, kinds) in files { _ = index.integrate(path, reading(kinds, path: path)) { _ in true } }
         _ = index.refreshKindsFirstUsed()
@@ -33,7 +33,9 @@ final class DocumentIndexTests: XCTestCase {
             return Int((state >> 33) % UInt64(bound))
         }
         func someKinds() -> [KindName] { (0..<random(7)).map { _ in kindNames[random(kindNames.count)] } }
-        var files = ["a.json": (0..<40).map { _ in someKinds() }, "b.json": (0..<10).map { _ in someKinds() }]
+        var files: [DocumentPath: [[KindName]]] = [
+            "a.json": (0..<40).map { _ in someKinds() }, "b.json": (0..<10).map { _ in someKinds() },
+        ]
         var index = DocumentIndex()
         for (path, kinds) in files { _ = index.integrate(path, reading(kinds, path: path)) { _ in true } }
         _ = index.refreshKindsFirstUsed()
@@ -50,7 +52,7 @@ final class DocumentIndexTests: XCTestCase {
         var wholeScans = 0
         looked = index.blocksLookedAtForKinds
         for round in 0..<300 {
-            let path = round % 4 == 0 ? "b.json" : "a.json"
+            let path: DocumentPath = round % 4 == 0 ? "b.json" : "a.json"
             let changed = Set((0..<(1 + random(3))).map { _ in random(files[path]!.count) })
             for position in changed { files[path]![position] = random(3) == 0 ? [] : someKinds() }
             wholeScans += files[path]!.reduce(0) { $0 + $1.count }

@@ -11,7 +11,7 @@ import XCTest
 final class PublisherTests: XCTestCase {
     private func document(_ id: String, title: String) -> PublishedDocument {
         PublishedDocument(
-            id: id, path: "\(id).json", item: 0, title: title, kind: .tagged,
+            id: DocumentID(rawValue: id), path: DocumentPath(rawValue: "\(id).json"), item: 0, title: title, kind: .tagged,
             rendered: HTMLRenderer(context: RenderContext()).render(Document(title: title, kind: .rtf, blocks: [])),
             css: "", layout: .null, diagnostics: [])
     }
@@ -254,7 +254,7 @@ final class PublisherTests: XCTestCase {
 
     private func listed(_ id: String, _ words: String) -> PublishedDocument {
         PublishedDocument(
-            id: id, path: "\(id).json", item: 0, title: id.uppercased(), kind: .tagged,
+            id: DocumentID(rawValue: id), path: DocumentPath(rawValue: "\(id).json"), item: 0, title: id.uppercased(), kind: .tagged,
             rendered: HTMLRenderer(context: RenderContext()).render(Document(title: id, kind: .tagged, blocks: [])), css: "",
             layout: .null,
             searchable: Document(

@@ -20,7 +20,8 @@ final class WorkspaceKeystrokeTests: XCTestCase {
 
     /// Types `keys` one at a time at `offset` of the buffer of `path`, then
     /// deletes the first of them; returns the buffer's text as the editor has it.
-    private func type(_ keys: String, at offset: Int, into text: [UInt8], of path: String, in workspace: Workspace) throws -> [UInt8] {
+    private func type(_ keys: String, at offset: Int, into text: [UInt8], of path: RelativePath, in workspace: Workspace) throws -> [UInt8]
+    {
         var text = text
         var at = offset
         for key in keys.utf8 {
@@ -34,11 +35,11 @@ final class WorkspaceKeystrokeTests: XCTestCase {
     }
 
     /// The documents of a workspace that reads `text` from the disk, whole.
-    private func freshDocuments(of path: String, _ text: [UInt8]) throws -> [PublishedDocument] {
+    private func freshDocuments(of path: RelativePath, _ text: [UInt8]) throws -> [PublishedDocument] {
         let fresh = FileManager.default.temporaryDirectory.appendingPathComponent("galley-keystroke-fresh-\(UUID().uuidString)").path
         try FileManager.default.copyItem(atPath: root, toPath: fresh)
         defer { try? FileManager.default.removeItem(atPath: fresh) }
-        try Data(text).write(to: URL(fileURLWithPath: fresh + "/" + path))
+        try Data(text).write(to: URL(fileURLWithPath: fresh + "/" + path.rawValue))
         let workspace = Workspace(root: fresh)
         workspace.apply(.everything)
         return workspace.allDocuments
@@ -49,8 +50,8 @@ final class WorkspaceKeystrokeTests: XCTestCase {
         let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Assets/Example").path
         try FileManager.default.copyItem(atPath: example, toPath: root)
-        let path = "Resources/speciesData.json"
-        let original = try Array(Data(contentsOf: URL(fileURLWithPath: root + "/" + path)))
+        let path: RelativePath = "Resources/speciesData.json"
+        let original = try Array(Data(contentsOf: URL(fileURLWithPath: root + "/" + path.rawValue)))
         let workspace = Workspace(root: root)
         workspace.apply(.everything)
         workspace.setBuffer(original, for: path)
@@ -73,8 +74,8 @@ final class WorkspaceKeystrokeTests: XCTestCase {
         let paragraphs = (0..<15_000).map { index in "\\f0\\b Section \(index)\\b0  \\i emphasis\\i0  plain text \\u12467?\\u12460? \\\n" }
         let original = Array(("{\\rtf1\\ansi{\\fonttbl\\f0\\fswiss Helvetica;}\n\\pard\\f0\\fs24 " + paragraphs.joined() + "}").utf8)
         XCTAssertGreaterThan(original.count, 1_000_000)
-        let path = "long.rtf"
-        try Data(original).write(to: URL(fileURLWithPath: root + "/" + path))
+        let path: RelativePath = "long.rtf"
+        try Data(original).write(to: URL(fileURLWithPath: root + "/" + path.rawValue))
         let workspace = Workspace(root: root)
         workspace.apply(.everything)
         workspace.setBuffer(original, for: path)
@@ -95,8 +96,8 @@ final class WorkspaceKeystrokeTests: XCTestCase {
     func testABufferSetWholeAgainIsReadAsTheNewText() throws {
         let paragraphs = (0..<400).map { "\\b Section \($0)\\b0  plain text\\par\n" }
         let original = Array(("{\\rtf1\\ansi\n" + paragraphs.joined() + "}").utf8)
-        let path = "set.rtf"
-        try Data(original).write(to: URL(fileURLWithPath: root + "/" + path))
+        let path: RelativePath = "set.rtf"
+        try Data(original).write(to: URL(fileURLWithPath: root + "/" + path.rawValue))
         let workspace = Workspace(root: root)
         workspace.apply(.everything)
         workspace.setBuffer(original, for: path)

@@ -37,7 +37,7 @@ final class WorkspaceLocalizationTests: XCTestCase {
     }
 
     private func warnings(_ workspace: Workspace, _ language: String) -> [Int] {
-        workspace.documentIDs(ofFile: "\(language).lproj/data.json").enumerated().compactMap { item, id in
+        workspace.documentIDs(ofFile: RelativePath(rawValue: "\(language).lproj/data.json")).enumerated().compactMap { item, id in
             let diagnostics = workspace.localizations.findings(of: id)?.diagnostics ?? []
             return diagnostics.contains { $0.id == .localizationMismatch } ? item : nil
         }
@@ -85,9 +85,8 @@ final class WorkspaceLocalizationTests: XCTestCase {
         let fresh = Workspace(root: root)
         fresh.apply(.everything)
         for language in languages {
-            for (id, freshID) in zip(
-                workspace.documentIDs(ofFile: "\(language).lproj/data.json"), fresh.documentIDs(ofFile: "\(language).lproj/data.json"))
-            {
+            let file = RelativePath(rawValue: "\(language).lproj/data.json")
+            for (id, freshID) in zip(workspace.documentIDs(ofFile: file), fresh.documentIDs(ofFile: file)) {
                 XCTAssertEqual(
                     workspace.localizations.findings(of: id), fresh.localizations.findings(of: freshID), "\(language)")
             }

@@ -42,7 +42,7 @@ final class WorkspaceSaveTests: XCTestCase {
     func testASaveIsComparedForChangeOnceByTheReader() throws {
         let workspace = Workspace(root: root)
         workspace.apply(.everything)
-        let documents = workspace.documentIDs(ofFile: dataFile)
+        let documents = workspace.documentIDs(ofFile: RelativePath(rawValue: dataFile))
         XCTAssertGreaterThan(documents.count, 1, "the example has several articles, of which one is edited")
         // The first save reads the file again whole: what the reader compares with is kept from then on.
         _ = try save(try edited("First "), in: workspace)

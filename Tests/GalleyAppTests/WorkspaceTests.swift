@@ -339,6 +339,26 @@ final class WorkspaceTests: XCTestCase {
         }
     }
 
+    /// An editor names a bundle's text file, the file it opens: its pages
+    /// and the line it follows are those of the bundle's document.
+    func testAnEditorsBundleTextFileNamesTheBundlesDocument() throws {
+        let text: RelativePath = "Notes.rtfd/TXT.rtf"
+        try write(text.rawValue, "{\\rtf1\\ansi\\pard First\\par\nSecond\\par}")
+        let workspace = Workspace(root: root)
+        workspace.apply(.everything)
+        let ids = workspace.documentIDs(ofFile: text)
+        XCTAssertEqual(ids, workspace.allDocuments.map(\.id))
+        XCTAssertEqual(ids.count, 1)
+
+        workspace.setBuffer(Array("{\\rtf1\\ansi\\pard First\\par\nSecond edited\\par}".utf8), for: text)
+        XCTAssertTrue(workspace.isSettled(text))
+        XCTAssertEqual(workspace.allDocuments.map(\.unsaved), [true])
+        let line = try XCTUnwrap(ids.first.flatMap { workspace.index.sources[$0]?.document.blocks.last?.location.line })
+        let followed = workspace.follow(path: text, line: line)
+        XCTAssertEqual(followed.changed.map(\.id), ids)
+        XCTAssertEqual(followed.changed.first?.follow?.line, line)
+    }
+
     func testAWordEditedInALargeDataFileParsesThatItemAlone() throws {
         let items = (0..<300).map { index in
             #"{"name": "Item \#(index)", "imageName": "p", "#

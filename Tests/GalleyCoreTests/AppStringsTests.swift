@@ -305,8 +305,8 @@ final class AppStringsTests: XCTestCase {
 
     func testTitlesByGroupApplyToEveryLocalisation() {
         let config = config(titles: ["*.lproj/Help.rtf": "title-HelpView", "ja.lproj/Help.rtf": "ヘルプ!"])
-        XCTAssertEqual(DocumentNaming.configuredTitle(path: "en.lproj/Help.rtf", config: config)?.title, "title-HelpView")
-        XCTAssertEqual(DocumentNaming.configuredTitle(path: "ja.lproj/Help.rtf", config: config)?.title, "ヘルプ!")
+        XCTAssertEqual(DocumentNaming.configuredTitle(path: "en.lproj/Help.rtf", config: config), "title-HelpView")
+        XCTAssertEqual(DocumentNaming.configuredTitle(path: "ja.lproj/Help.rtf", config: config), "ヘルプ!")
         XCTAssertNil(DocumentNaming.configuredTitle(path: "Help.rtf", config: config))
     }
 }

@@ -58,8 +58,8 @@ final class ContentFormatsTests: XCTestCase {
         XCTAssertEqual(items.map(\.id), [DocumentNaming.id(path: "data.json", item: 0), DocumentNaming.id(path: "data.json", item: 1)])
         XCTAssertNotEqual(items[0].id, items[1].id)
         // Fifteen bytes at most: a string Swift holds inline, not an object per id.
-        XCTAssertEqual(items.map(\.id.utf8.count), [15, 15])
-        XCTAssertTrue(items.allSatisfy { $0.id.allSatisfy(\.isHexDigit) })
+        XCTAssertEqual(items.map(\.id.rawValue.utf8.count), [15, 15])
+        XCTAssertTrue(items.allSatisfy { $0.id.rawValue.allSatisfy(\.isHexDigit) })
     }
 
     func testJSONThatIsNotADataFileIsQuietlyNotContentAndBrokenJSONFails() {

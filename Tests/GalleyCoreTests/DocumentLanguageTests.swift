@@ -3,13 +3,13 @@ import XCTest
 @testable import GalleyCore
 
 final class DocumentLanguageTests: XCTestCase {
-    private func decide(configured: String? = nil, path: String = "Resources/data.json", _ texts: [String]) -> String? {
+    private func decide(configured: String? = nil, path: DocumentPath = "Resources/data.json", _ texts: [String]) -> String? {
         let blocks = texts.map { Block(kind: "body", location: .start, content: .paragraph(Paragraph(runs: [TextRun($0)]))) }
         return decide(configured: configured, path: path, title: "", blocks)
     }
 
     /// As the daemon decides: from the scripts its rendering found.
-    private func decide(configured: String?, path: String, title: String, _ blocks: [Block]) -> String? {
+    private func decide(configured: String?, path: DocumentPath, title: String, _ blocks: [Block]) -> String? {
         let rendered = HTMLRenderer(context: RenderContext()).render(Document(title: title, kind: .rtf, blocks: blocks))
         return DocumentLanguage.decide(configured: configured, path: path, title: title, scriptsOfBlocks: rendered.scripts)
     }

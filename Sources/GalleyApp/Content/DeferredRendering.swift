@@ -16,7 +16,7 @@ struct DeferredRendering: Sendable {
     private struct Waiting: Recipe {
         let renderer: DocumentRenderer
         let document: Document
-        let path: String
+        let path: DocumentPath
 
         func make() -> RenderedDocument {
             renderer.renderWhenAsked(document, at: path)
@@ -31,7 +31,7 @@ struct DeferredRendering: Sendable {
     }
 
     /// The rendering of `document`, read from `path`, by `renderer`, made the first time it is asked for.
-    init(waitingFor document: Document, at path: String, in renderer: DocumentRenderer) {
+    init(waitingFor document: Document, at path: DocumentPath, in renderer: DocumentRenderer) {
         rendering = MadeOnce(Waiting(renderer: renderer, document: document, path: path))
     }
 

@@ -5,11 +5,11 @@ import GalleyCore
 /// shows on its last good documents.
 struct DocumentIndex {
     private(set) var sources: [DocumentID: DocumentSource] = [:]
-    private var documentsOfFile: [String: FileDocuments] = [:]
-    private(set) var failureOfFile: [String: Diagnostic] = [:]
+    private var documentsOfFile: [DocumentPath: FileDocuments] = [:]
+    private(set) var failureOfFile: [DocumentPath: Diagnostic] = [:]
     /// For each file, the first of its tagged documents to use each block
     /// kind, in the order the kinds first appear.
-    private var firstUserOfKindInFile: [String: [KindUser]] = [:]
+    private var firstUserOfKindInFile: [DocumentPath: [KindUser]] = [:]
     /// Whether a file's first users or error changed since `refreshKindsFirstUsed`.
     private var firstUsersAreStale = false
     /// How many documents' sources were compared with their last reading's
@@ -66,13 +66,8 @@ struct DocumentIndex {
     }
 
     /// The ids of the documents `path` holds, in file order.
-    func documentIDs(ofFile path: String) -> [DocumentID] {
+    func documentIDs(ofFile path: DocumentPath) -> [DocumentID] {
         documentsOfFile[path]?.ids ?? []
-    }
-
-    /// Every file that holds documents, with their ids in file order.
-    var files: some Sequence<(path: String, ids: [DocumentID])> {
-        documentsOfFile.lazy.map { ($0.key, $0.value.ids) }
     }
 
     /// Replaces the documents of `path` with what was read; a failure keeps
@@ -82,7 +77,7 @@ struct DocumentIndex {
     /// did not compare, and they are compared here. `isPublished` says which
     /// documents pages already have.
     mutating func integrate(
-        _ path: String, _ reading: FileReading?, changedDocuments: Set<Int>? = nil,
+        _ path: DocumentPath, _ reading: FileReading?, changedDocuments: Set<Int>? = nil,
         isPublished: (DocumentID) -> Bool
     ) -> Update {
         guard let reading else { return Update(removed: removeDocuments(ofFile: path)) }
@@ -96,9 +91,9 @@ struct DocumentIndex {
             if ids.isEmpty {
                 // Never read well: show the file as a document holding its error.
                 let placeholder = DocumentSource(
-                    path: path, item: nil, document: Document(title: RelativePath.baseName(path), kind: .tagged, blocks: []),
+                    path: path, item: nil, document: Document(title: RelativePath.baseName(path.rawValue), kind: .tagged, blocks: []),
                     diagnostics: [])
-                let id = DocumentID(rawValue: placeholder.id)
+                let id = placeholder.id
                 documentsOfFile[path] = .one(id)
                 sources[id] = placeholder
                 return Update(changed: [id])
@@ -106,7 +101,7 @@ struct DocumentIndex {
             return Update(changed: hadFailure != diagnostic ? ids : [])
         case .documents(let documents):
             let hadFailure = failureOfFile.removeValue(forKey: path) != nil
-            let newIDs = documents.map { DocumentID(rawValue: $0.id) }
+            let newIDs = documents.map(\.id)
             var update = Update()
             let previousIDs = documentIDs(ofFile: path)
             // Most saves keep the file's items.
@@ -230,7 +225,7 @@ struct DocumentIndex {
     mutating func refreshKindsFirstUsed() -> Set<DocumentID> {
         guard firstUsersAreStale else { return [] }
         firstUsersAreStale = false
-        var first: [KindName: (path: String, id: DocumentID)] = [:]
+        var first: [KindName: (path: DocumentPath, id: DocumentID)] = [:]
         for (path, users) in firstUserOfKindInFile where failureOfFile[path] == nil {
             for user in users where first[user.kind].map({ path < $0.path }) ?? true {
                 if let id = documentsOfFile[path]?.id(at: user.position) { first[user.kind] = (path, id) }
@@ -244,7 +239,7 @@ struct DocumentIndex {
     }
 
     /// Forgets the documents of `path` and its error; returns their ids.
-    mutating func removeDocuments(ofFile path: String) -> [DocumentID] {
+    mutating func removeDocuments(ofFile path: DocumentPath) -> [DocumentID] {
         let hadFailure = failureOfFile.removeValue(forKey: path) != nil
         let hadUsers = firstUserOfKindInFile.removeValue(forKey: path) != nil
         if hadFailure || hadUsers { firstUsersAreStale = true }

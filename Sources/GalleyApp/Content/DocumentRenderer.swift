@@ -44,9 +44,9 @@ final class DocumentRenderer: Sendable {
         var reusable: LastRendering
     }
 
-    func render(_ id: String, _ source: DocumentSource, _ renderingInputs: RenderingInputs) -> Rendering {
+    func render(_ id: DocumentID, _ source: DocumentSource, _ renderingInputs: RenderingInputs) -> Rendering {
         var source = source
-        let titleKey = DocumentNaming.configuredTitle(path: source.path, config: style.config)?.title
+        let titleKey = DocumentNaming.configuredTitle(path: source.path, config: style.config)
         if let titleKey, let title = appStrings.strings.localizedTitle(titleKey, documentAt: source.path, configured: style.config.language)
         {
             source.document.title = title
@@ -136,7 +136,7 @@ final class DocumentRenderer: Sendable {
     }
 
     /// The article of `document`, read from `path`, made when a page first asks for it (`DeferredRendering`).
-    func renderWhenAsked(_ document: Document, at path: String) -> RenderedDocument {
+    func renderWhenAsked(_ document: Document, at path: DocumentPath) -> RenderedDocument {
         HTMLRenderer(context: context(of: document, at: path)).render(document)
     }
 
@@ -149,7 +149,7 @@ final class DocumentRenderer: Sendable {
     /// How `document`, read from `path`, is rendered: its images resolved in
     /// the folder and linked as the output links them, each with why files
     /// of it cannot be shown as they are (`ResolvedImage.problems`).
-    private func context(of document: Document, at path: String) -> RenderContext {
+    private func context(of document: Document, at path: DocumentPath) -> RenderContext {
         let assets = self.assets
         let traits = style.previewTraits
         let shownWidth = style.shownImageWidth

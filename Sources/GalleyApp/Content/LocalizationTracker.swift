@@ -41,17 +41,17 @@ struct LocalizationTracker {
     /// `path` was read again and taken into `index`, where of its documents
     /// `changed` are new or read differently: its group is compared at the
     /// end of the round.
-    mutating func noteRead(_ path: String, in index: DocumentIndex, changed: [DocumentID]) {
-        guard let localized = localizedPath(path) else { return }
+    mutating func noteRead(_ path: DocumentPath, in index: DocumentIndex, changed: [DocumentID]) {
+        guard let localized = localizedPath(path.rawValue) else { return }
         let documents = index.documentIDs(ofFile: path)
         let shape =
             documents.isEmpty
             ? nil : FileShape(language: localized.language, documents: documents, readingFailed: index.failureOfFile[path] != nil)
         let before: FileShape?
         if let shape {
-            before = filesOfGroup[localized.group, default: [:]].updateValue(shape, forKey: path)
+            before = filesOfGroup[localized.group, default: [:]].updateValue(shape, forKey: path.rawValue)
         } else {
-            before = filesOfGroup[localized.group]?.removeValue(forKey: path)
+            before = filesOfGroup[localized.group]?.removeValue(forKey: path.rawValue)
             if filesOfGroup[localized.group]?.isEmpty == true { filesOfGroup[localized.group] = nil }
         }
         guard before == shape, let shape else {

@@ -8,10 +8,10 @@ import GalleySystem
 struct SourceCache {
     /// Editors' unsaved texts (`galley lsp`), read instead of the files on
     /// disk, which are never written.
-    private var buffers: [String: [UInt8]] = [:]
+    private var buffers: [RelativePath: [UInt8]] = [:]
     /// What changed in each buffer since the reading kept of it: its next
     /// reading is told the edit instead of comparing the versions.
-    private var bufferEdits: [String: BufferEdits] = [:]
+    private var bufferEdits: [RelativePath: BufferEdits] = [:]
     /// Bytes copied to make editors' edits: a buffer whose storage is
     /// shared (with a reading kept, or a read under way) is copied whole by
     /// its next edit, and so is one that outgrew its room.
@@ -72,14 +72,9 @@ struct SourceCache {
         self.folder = folder
     }
 
-    /// The bytes of `file` (relative): the editor's buffer when there is one.
-    func contents(of file: String) throws -> [UInt8] {
-        try Self.contents(of: file, in: folder, buffer: buffers[file])
-    }
-
-    private static func contents(of file: String, in folder: ContentFolder, buffer: [UInt8]?) throws -> [UInt8] {
+    private static func contents(of file: RelativePath, in folder: ContentFolder, buffer: [UInt8]?) throws -> [UInt8] {
         if let buffer { return buffer }
-        return try folder.read(file)
+        return try folder.read(file.rawValue)
     }
 
     /// The contents of `file`, or nil when it does not exist.
@@ -91,36 +86,35 @@ struct SourceCache {
     /// the slow lane): the editors' buffers for them, else the folder.
     struct FileSource: Sendable {
         fileprivate let folder: ContentFolder
-        fileprivate let buffers: [String: [UInt8]]
+        fileprivate let buffers: [RelativePath: [UInt8]]
 
         /// The contents of `file`, or nil when it does not exist.
         func existingContents(of file: String) -> Result<[UInt8], any Error>? {
-            if let buffer = buffers[file] { return .success(buffer) }
+            if let buffer = buffers[RelativePath(rawValue: file)] { return .success(buffer) }
             guard folder.hasEntry(file) else { return nil }
             return Result { try folder.read(file) }
         }
 
         /// Whether `file` is large now (`isLarge(size:)`), as a buffer or on disk.
         func isLarge(_ file: String) -> Bool {
-            buffers[file].map { SourceCache.isLarge(size: $0.count) } ?? SourceCache.isLarge(file, in: folder)
+            buffers[RelativePath(rawValue: file)].map { SourceCache.isLarge(size: $0.count) } ?? SourceCache.isLarge(file, in: folder)
         }
     }
 
     func source(of paths: Set<String>) -> FileSource {
-        FileSource(folder: folder, buffers: buffers.filter { paths.contains($0.key) })
+        FileSource(folder: folder, buffers: buffers.filter { paths.contains($0.key.rawValue) })
     }
 
     /// Whether `file` is there to read, from an editor or on disk.
-
-    func exists(_ file: String) -> Bool {
-        buffers[file] != nil || folder.hasEntry(file)
+    func exists(_ file: RelativePath) -> Bool {
+        buffers[file] != nil || folder.hasEntry(file.rawValue)
     }
 
     // MARK: - Editor buffers
 
     /// Reads `text` as the content of `path` (relative) until `dropBuffer`;
     /// returns whether the file was read from disk until now.
-    mutating func setBuffer(_ text: [UInt8], for path: String) -> Bool {
+    mutating func setBuffer(_ text: [UInt8], for path: RelativePath) -> Bool {
         var text = text
         // Room for typing, so that keystrokes do not copy the buffer to grow it.
         text.reserveCapacity(text.count + text.count / 16 + Self.roomForTyping)
@@ -137,7 +131,7 @@ struct SourceCache {
 
     /// Makes an editor's edit to the buffer of `path`; false when it has no
     /// buffer or the range does not fit it.
-    mutating func editBuffer(for path: String, replacing range: Range<Int>, with replacement: [UInt8]) -> Bool {
+    mutating func editBuffer(for path: RelativePath, replacing range: Range<Int>, with replacement: [UInt8]) -> Bool {
         guard let buffer = buffers[path], range.lowerBound >= 0, range.upperBound <= buffer.count else { return false }
         bufferEdits[path, default: BufferEdits()].record(SourceEdit(replacing: range, of: buffer, with: replacement))
         let storage = buffer.withUnsafeBufferPointer { $0.baseAddress }
@@ -150,20 +144,20 @@ struct SourceCache {
     }
 
     /// Goes back to the file on disk; returns whether there was a buffer.
-    mutating func dropBuffer(for path: String) -> Bool {
+    mutating func dropBuffer(for path: RelativePath) -> Bool {
         bufferEdits[path] = nil
         return buffers.removeValue(forKey: path) != nil
     }
 
     /// Whether the document at `documentPath` shows an editor's buffer.
-    func isUnsaved(_ documentPath: String) -> Bool {
+    func isUnsaved(_ documentPath: DocumentPath) -> Bool {
         !buffers.isEmpty && buffers.keys.contains { Self.documentPath(ofBuffer: $0) == documentPath }
     }
 
     /// The document a buffer is the text of: the file, or the bundle holding it.
-    static func documentPath(ofBuffer path: String) -> String {
-        if case .content(let content) = ContentPath.role(of: path) { return content.path.rawValue }
-        return path
+    static func documentPath(ofBuffer path: RelativePath) -> DocumentPath {
+        if case .content(let content) = ContentPath.role(of: path.rawValue) { return content.path }
+        return DocumentPath(rawValue: path.rawValue)
     }
 
     // MARK: - Reading
@@ -189,7 +183,7 @@ struct SourceCache {
         /// reading. Nil when the file is gone.
         func run() -> ReadResult {
             do {
-                let bytes = try SourceCache.contents(of: file.sourcePath.rawValue, in: folder, buffer: buffer)
+                let bytes = try SourceCache.contents(of: file.sourcePath, in: folder, buffer: buffer)
                 let snapshot = file.read(bytes, in: context, after: previous, edit: edit)
                 // Dropped here, not when kept: a load holds every file's result
                 // at once, and 10,000 small files' string readings were 11 MB
@@ -245,8 +239,8 @@ struct SourceCache {
     /// The job that reads `file` as it is now, from `folder` (the cache's
     /// own unless given); `ticket` names it when it is read aside.
     func job(reading file: ContentFile, config: GalleyConfig, ticket: Int = 0, in folder: ContentFolder? = nil) -> ReadJob {
-        let buffer = buffers[file.sourcePath.rawValue]
-        let edits = buffer.flatMap { _ in bufferEdits[file.sourcePath.rawValue] }
+        let buffer = buffers[file.sourcePath]
+        let edits = buffer.flatMap { _ in bufferEdits[file.sourcePath] }
         return ReadJob(
             file: file, folder: folder ?? self.folder, buffer: buffer, previous: snapshots[file.sourcePath],
             edit: buffer.flatMap { edits?.sinceReading(count: $0.count) }, bufferVersion: edits?.version,
@@ -297,7 +291,7 @@ struct SourceCache {
                 snapshots.removeValue(forKey: path)
             }
         if let replaced { replacedReadings.append(replaced) }
-        bufferEdits[path.rawValue]?.read(version: result.bufferVersion)
+        bufferEdits[path]?.read(version: result.bufferVersion)
     }
 
     /// How many files' last readings are kept for their next reading to resume from.

@@ -53,8 +53,9 @@ final class Workspace {
         let intake = files.takeIn(changed: changed, removed: removed, readingInBackground: slowLane != nil)
         intake.fontJobs.forEach(readInBackground)
         for path in intake.removedContent {
+            // Not part of a bundle (whose file is read again instead): the file is its document.
             forgetReading(of: RelativePath(rawValue: path))
-            forget(index.removeDocuments(ofFile: path))
+            forget(index.removeDocuments(ofFile: DocumentPath(rawValue: path)))
         }
         if intake.servedFilesChanged { outbox.noteImagesChanged() }
         queue.add(history.users(of: intake.touchedImages))
@@ -86,29 +87,29 @@ final class Workspace {
 
     /// Shows `text` as the content of `path` (relative) until `dropBuffer`.
     @discardableResult
-    func setBuffer(_ text: [UInt8], for path: String) -> WorkspaceChanges {
+    func setBuffer(_ text: [UInt8], for path: RelativePath) -> WorkspaceChanges {
         if sources.setBuffer(text, for: path) { markAllDocuments(of: path) }
-        return apply(changed: [path], removed: [])
+        return apply(changed: [path.rawValue], removed: [])
     }
 
     /// Makes an editor's edit to the buffer of `path`; nil when it has none or the range does not fit it.
-    func editBuffer(for path: String, replacing range: Range<Int>, with replacement: [UInt8]) -> WorkspaceChanges? {
-        sources.editBuffer(for: path, replacing: range, with: replacement) ? apply(changed: [path], removed: []) : nil
+    func editBuffer(for path: RelativePath, replacing range: Range<Int>, with replacement: [UInt8]) -> WorkspaceChanges? {
+        sources.editBuffer(for: path, replacing: range, with: replacement) ? apply(changed: [path.rawValue], removed: []) : nil
     }
 
     /// Goes back to the file on disk (after a save, or a close without one).
     @discardableResult
-    func dropBuffer(for path: String) -> WorkspaceChanges {
+    func dropBuffer(for path: RelativePath) -> WorkspaceChanges {
         guard sources.dropBuffer(for: path) else { return takeChanges() }
         markAllDocuments(of: path)
         let exists = sources.exists(path)
-        return apply(changed: exists ? [path] : [], removed: exists ? [] : [path])
+        return apply(changed: exists ? [path.rawValue] : [], removed: exists ? [] : [path.rawValue])
     }
 
     /// Asks pages that follow the editor to show the block at `line` of
     /// `path`: the document holding that block is published again with it.
-    func follow(path: String, line: Int) -> WorkspaceChanges {
-        let showing = index.documentIDs(ofFile: path).filter { id in
+    func follow(path: RelativePath, line: Int) -> WorkspaceChanges {
+        let showing = documentIDs(ofFile: path).filter { id in
             index.sources[id]?.document.blocks.contains { $0.location.line == line } ?? false
         }
         outbox.follow(line: line, in: showing)
@@ -142,8 +143,8 @@ final class Workspace {
     /// Every document of the file is rendered again when it switches
     /// between buffer and disk, even those whose text did not change, so
     /// that each page says where it comes from.
-    private func markAllDocuments(of path: String) {
-        queue.add(index.documentIDs(ofFile: SourceCache.documentPath(ofBuffer: path)))
+    private func markAllDocuments(of path: RelativePath) {
+        queue.add(documentIDs(ofFile: path))
     }
 
     /// Reads content files on every core, then takes in what they hold;
@@ -190,7 +191,7 @@ final class Workspace {
         switch done {
         case .reading(let result):
             switch background.readingBack(
-                result.file, ticket: result.ticket, documents: index.documentIDs(ofFile: result.file.path.rawValue))
+                result.file, ticket: result.ticket, documents: index.documentIDs(ofFile: result.file.path))
             {
             case .take(let renderAgain):
                 let slow = renderAgain.union(integrate(sources.keep(result))).sorted()
@@ -204,8 +205,7 @@ final class Workspace {
             case .drop: break
             }
         case .rendering(let id, let ticket, let rendering):
-            let sourcePath = index.sources[id].map { RelativePath(rawValue: $0.textPath) }
-            guard background.renderingBack(id, ticket: ticket, readFrom: sourcePath) == .publish else { break }
+            guard background.renderingBack(id, ticket: ticket, readFrom: index.sources[id]?.textPath) == .publish else { break }
             // Images or fonts changed meanwhile: what it linked may be gone.
             if rendering.reusable.renderEnvironment == files.renderEnvironment { publish(id, rendering) } else { renderInBackground([id]) }
         case .font(let reading, let ticket):
@@ -229,7 +229,7 @@ final class Workspace {
         for id in ids {
             guard let source = index.sources[id], let slowLane else { continue }
             slowLane { [renderer, ticket = background.startRendering(id), renderingInputs = renderingInputs(of: id, source)] in
-                .rendering(id: id, ticket: ticket, renderer.render(id.rawValue, source, renderingInputs))
+                .rendering(id: id, ticket: ticket, renderer.render(id, source, renderingInputs))
             }
         }
     }
@@ -239,8 +239,8 @@ final class Workspace {
     /// rendering of its documents, is out on the slow lane.
     /// Holds an answer about the file at `path` (relative, or an editor's
     /// buffer for it) until `isSettled(path)`; returns its number.
-    func holdAnswer(until path: String) -> Int {
-        background.holdAnswer(until: RelativePath(rawValue: path))
+    func holdAnswer(until path: RelativePath) -> Int {
+        background.holdAnswer(until: path)
     }
 
     /// Stops holding answer `number`; false when it was given already.
@@ -250,13 +250,12 @@ final class Workspace {
 
     /// The held answers whose files are settled now; they are no longer held.
     func takeSettledAnswers() -> [Int] {
-        let settled = background.filesAwaited.filter { isSettled($0.rawValue) }
+        let settled = background.filesAwaited.filter(isSettled)
         return background.takeAnswers(settledFiles: settled)
     }
 
-    func isSettled(_ path: String) -> Bool {
-        let documents = index.documentIDs(ofFile: SourceCache.documentPath(ofBuffer: path))
-        return background.isSettled(RelativePath(rawValue: path), documents: documents) && !appStrings.isReadingInBackground(path)
+    func isSettled(_ path: RelativePath) -> Bool {
+        background.isSettled(path, documents: documentIDs(ofFile: path)) && !appStrings.isReadingInBackground(path.rawValue)
     }
 
     /// Forgets what the next reading of the file at `sourcePath` would
@@ -269,7 +268,7 @@ final class Workspace {
     /// Takes in a file's reading; returns the documents to render.
     @discardableResult
     private func integrate(_ result: SourceCache.ReadResult) -> [DocumentID] {
-        let path = result.file.path.rawValue
+        let path = result.file.path
         if result.reading == nil || result.reading == .notContent { forgetReading(of: result.file.sourcePath) }
         // The outbox taken once, not once for each document asked about.
         let update = index.integrate(path, result.reading, changedDocuments: result.changedDocuments) { [outbox] in outbox[$0] != nil }
@@ -299,7 +298,7 @@ final class Workspace {
         let renderer = self.renderer
         for id in ids { background.renderInPlace(id) }
         let renderings = Parallel.map(ids) { id in
-            index.sources[id].map { renderer.render(id.rawValue, $0, renderingInputs(of: id, $0)) }
+            index.sources[id].map { renderer.render(id, $0, renderingInputs(of: id, $0)) }
         }
         for (id, rendering) in zip(ids, renderings) {
             if let rendering { publish(id, rendering) }

@@ -42,17 +42,20 @@ extension Workspace {
         EditorVocabulary(schema: style.schema, assets: files.assets, traits: style.previewTraits, strings: appStrings.strings)
     }
 
-    /// The ids of the documents `path` holds, in file order.
-    func documentIDs(ofFile path: String) -> [DocumentID] {
-        index.documentIDs(ofFile: path)
+    /// The ids of the documents the file at `path` holds, in file order:
+    /// an editor names a bundle's text file, whose document is the bundle's.
+    func documentIDs(ofFile path: RelativePath) -> [DocumentID] {
+        index.documentIDs(ofFile: SourceCache.documentPath(ofBuffer: path))
     }
 
     /// What `galley check` would say about one file, for the editor.
-    func diagnostics(ofFile path: String) -> [Diagnostic] {
-        let strings = appStrings.findings.all.filter { $0.path == path }
-        guard path == ConfigFile.name else { return outbox.diagnostics(of: documentIDs(ofFile: path), inFile: path) + strings }
+    func diagnostics(ofFile path: RelativePath) -> [Diagnostic] {
+        let strings = appStrings.findings.all.filter { $0.path == path.rawValue }
+        guard path.rawValue == ConfigFile.name else {
+            return outbox.diagnostics(of: documentIDs(ofFile: path), inFile: path.rawValue) + strings
+        }
         // The folder's warnings at galley.json's lines are carried by the first documents to use each kind.
-        let carried = outbox.diagnostics(of: index.kindsFirstUsed.keys.sorted(), inFile: path)
+        let carried = outbox.diagnostics(of: index.kindsFirstUsed.keys.sorted(), inFile: path.rawValue)
         let own = style.configDiagnostics + strings
         return own + carried.filter { !own.contains($0) }
     }

@@ -10,10 +10,10 @@ protocol BufferLinkDaemon: AnyObject, Sendable {
     var url: String { get }
     var editors: EditorOpeners { get }
     var vocabulary: EditorVocabulary { get }
-    func setBuffer(_ text: [UInt8], for path: String) -> PreviewFileState
-    func editBuffer(for path: String, replacing range: Range<Int>, with replacement: [UInt8]) -> PreviewFileState?
-    func dropBuffer(for path: String) -> PreviewFileState
-    func follow(path: String, line: Int)
+    func setBuffer(_ text: [UInt8], for path: RelativePath) -> PreviewFileState
+    func editBuffer(for path: RelativePath, replacing range: Range<Int>, with replacement: [UInt8]) -> PreviewFileState?
+    func dropBuffer(for path: RelativePath) -> PreviewFileState
+    func follow(path: RelativePath, line: Int)
 }
 
 extension PreviewDaemon: BufferLinkDaemon {}
@@ -133,10 +133,10 @@ final class BufferLinkSession: LocalSocketSession, @unchecked Sendable {
             }
         case .set(let path, let version, _):
             state.withLock { $0.versions[path] = version }
-            return replying(daemon.setBuffer(received.payload, for: path.rawValue), about: path)
+            return replying(daemon.setBuffer(received.payload, for: path), about: path)
         case .edit(let path, let base, let version, let range, _):
             guard state.withLock({ $0.versions[path] }) == base,
-                let fileState = daemon.editBuffer(for: path.rawValue, replacing: range, with: received.payload)
+                let fileState = daemon.editBuffer(for: path, replacing: range, with: received.payload)
             else {
                 return BufferLinkProtocol.staleReply
             }
@@ -144,11 +144,11 @@ final class BufferLinkSession: LocalSocketSession, @unchecked Sendable {
             return replying(fileState, about: path)
         case .drop(let path):
             state.withLock { $0.versions[path] = nil }
-            return replying(daemon.dropBuffer(for: path.rawValue), about: path)
+            return replying(daemon.dropBuffer(for: path), about: path)
         case .vocabulary:
             return BufferLinkProtocol.reply(daemon.vocabulary)
         case .follow(let path, let line):
-            daemon.follow(path: path.rawValue, line: line)
+            daemon.follow(path: path, line: line)
             return BufferLinkProtocol.line { _ in }
         case .listen:
             let peer = peer
@@ -179,7 +179,7 @@ final class BufferLinkSession: LocalSocketSession, @unchecked Sendable {
         turns.async { [self] in
             let (forwarding, paths) = state.withLock { ($0.clickForwarding, Array($0.versions.keys)) }
             if let forwarding { daemon.editors.remove(forwarding) }
-            for path in paths { _ = daemon.dropBuffer(for: path.rawValue) }
+            for path in paths { _ = daemon.dropBuffer(for: path) }
         }
     }
 }

@@ -203,17 +203,17 @@ final class PreviewDaemon: Sendable {
 
     /// Shows `text` as the content of `path` (relative) on every page, as a
     /// save would, without writing the file.
-    func setBuffer(_ text: [UInt8], for path: String) -> PreviewFileState {
-        lane?.sync(path + " (unsaved)", { $0.setBuffer(text, for: path) }, answerOnceSettled: path, { Self.fileState(path, $0) })
+    func setBuffer(_ text: [UInt8], for path: RelativePath) -> PreviewFileState {
+        lane?.sync(path.rawValue + " (unsaved)", { $0.setBuffer(text, for: path) }, answerOnceSettled: path, { Self.fileState(path, $0) })
             ?? Self.noFileState
     }
 
     /// Makes an edit to the buffer shown for `path`; nil when there is none
     /// or the edit does not fit it.
-    func editBuffer(for path: String, replacing range: Range<Int>, with replacement: [UInt8]) -> PreviewFileState? {
+    func editBuffer(for path: RelativePath, replacing range: Range<Int>, with replacement: [UInt8]) -> PreviewFileState? {
         var fitted = false
         let state = lane?.sync(
-            path + " (unsaved)",
+            path.rawValue + " (unsaved)",
             { workspace in
                 guard let changes = workspace.editBuffer(for: path, replacing: range, with: replacement) else { return WorkspaceChanges() }
                 fitted = true
@@ -223,8 +223,8 @@ final class PreviewDaemon: Sendable {
     }
 
     /// Shows the file on disk again.
-    func dropBuffer(for path: String) -> PreviewFileState {
-        lane?.sync(path, { $0.dropBuffer(for: path) }, answerOnceSettled: path, { Self.fileState(path, $0) }) ?? Self.noFileState
+    func dropBuffer(for path: RelativePath) -> PreviewFileState {
+        lane?.sync(path.rawValue, { $0.dropBuffer(for: path) }, answerOnceSettled: path, { Self.fileState(path, $0) }) ?? Self.noFileState
     }
 
     /// How many times the workspace listed the whole content folder itself
@@ -238,13 +238,13 @@ final class PreviewDaemon: Sendable {
     }
 
     /// Scrolls following pages to the block at `line` of `path`.
-    func follow(path: String, line: Int) {
-        lane?.sync(path + " (cursor)", { $0.follow(path: path, line: line) }, answer: { _ in })
+    func follow(path: RelativePath, line: Int) {
+        lane?.sync(path.rawValue + " (cursor)", { $0.follow(path: path, line: line) }, answer: { _ in })
     }
 
     private static let noFileState = PreviewFileState(diagnostics: [], pages: [])
 
-    private static func fileState(_ path: String, _ workspace: Workspace) -> PreviewFileState {
+    private static func fileState(_ path: RelativePath, _ workspace: Workspace) -> PreviewFileState {
         PreviewFileState(
             diagnostics: workspace.diagnostics(ofFile: path), pages: workspace.documentIDs(ofFile: path).map { "/doc/" + $0.rawValue })
     }

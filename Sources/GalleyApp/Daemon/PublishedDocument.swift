@@ -49,7 +49,7 @@ struct PublishedDocument {
     private let shared: Shared
 
     init(
-        id: String, path: String, item: Int?, title: String, kind: DocumentKind, rendered: RenderedDocument, css: PageStyleSheet,
+        id: DocumentID, path: DocumentPath, item: Int?, title: String, kind: DocumentKind, rendered: RenderedDocument, css: PageStyleSheet,
         layout: JSONFragment,
         geometry: KindGeometries? = nil, language: String? = nil, localizations: [DocumentLocalization] = [], searchable: Document? = nil,
         unsaved: Bool = false, missingGlyphs: MissingGlyphs? = nil, follow: Follow? = nil, diagnostics: [PageDiagnostic]
@@ -63,14 +63,15 @@ struct PublishedDocument {
 
     /// A document whose article may be made only when first asked for.
     init(
-        id: String, path: String, item: Int?, title: String, kind: DocumentKind, rendering: DeferredRendering, css: PageStyleSheet,
+        id: DocumentID, path: DocumentPath, item: Int?, title: String, kind: DocumentKind, rendering: DeferredRendering,
+        css: PageStyleSheet,
         layout: JSONFragment, geometry: KindGeometries? = nil, language: String? = nil, localizations: [DocumentLocalization] = [],
         searchable: Document? = nil, unsaved: Bool = false, missingGlyphs: MissingGlyphs? = nil, follow: Follow? = nil,
         diagnostics: [PageDiagnostic]
     ) {
         self.init(
             Contents(
-                id: DocumentID(rawValue: id), path: path, item: item, title: title, kind: kind, rendering: rendering, css: css,
+                id: id, path: path.rawValue, item: item, title: title, kind: kind, rendering: rendering, css: css,
                 layout: layout, geometry: geometry, language: language, localizations: localizations, searchable: searchable,
                 unsaved: unsaved, missingGlyphs: missingGlyphs, diagnostics: diagnostics),
             follow: follow)

@@ -60,7 +60,7 @@ final class WorkspaceLane: @unchecked Sendable {
     /// file is read and rendered aside). Waits at most `patience`, then
     /// answers as things are.
     func sync<Answer>(
-        _ subject: String, _ change: (Workspace) -> WorkspaceChanges, answerOnceSettled path: String,
+        _ subject: String, _ change: (Workspace) -> WorkspaceChanges, answerOnceSettled path: RelativePath,
         _ answer: @escaping (Workspace) -> Answer
     ) -> Answer {
         let held = HeldAnswer<Answer>()

@@ -142,14 +142,14 @@ final class OwnPreviewLink: PreviewLink {
     /// handed over would be shared with the editor's buffer, and the next
     /// keystroke would copy it.
     func setBuffer(_ text: [UInt8], version: Int, edit: BufferEdit?, for path: RelativePath) -> PreviewFileState {
-        if let edit, let state = daemon.editBuffer(for: path.rawValue, replacing: edit.range, with: Array(edit.replacement)) {
+        if let edit, let state = daemon.editBuffer(for: path, replacing: edit.range, with: Array(edit.replacement)) {
             return state
         }
-        return daemon.setBuffer(text, for: path.rawValue)
+        return daemon.setBuffer(text, for: path)
     }
 
     func dropBuffer(for path: RelativePath) -> PreviewFileState {
-        daemon.dropBuffer(for: path.rawValue)
+        daemon.dropBuffer(for: path)
     }
 
     func vocabulary() -> EditorVocabulary {
@@ -157,7 +157,7 @@ final class OwnPreviewLink: PreviewLink {
     }
 
     func follow(path: RelativePath, line: Int) {
-        daemon.follow(path: path.rawValue, line: line)
+        daemon.follow(path: path, line: line)
     }
 
     func forwardClicks(to show: @escaping @Sendable (RelativePath, Int, Int) -> Void) {

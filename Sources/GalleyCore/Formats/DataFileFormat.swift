@@ -45,7 +45,7 @@ struct DataFileFormat: ContentFormat {
                         return sources[position]
                     }
                     return DocumentSource(
-                        path: file.path.rawValue, item: item.index, document: item.document, diagnostics: fileDiagnostics + item.diagnostics
+                        path: file.path, item: item.index, document: item.document, diagnostics: fileDiagnostics + item.diagnostics
                     )
                 })
         }

@@ -1,18 +1,18 @@
 /// A document as read from its file, before rendering.
 package struct DocumentSource: Equatable, Sendable {
     /// The content file (or bundle), relative to the content folder.
-    package let path: String
+    package let path: DocumentPath
     /// The item index in a data file; nil for one-document files.
     package let item: Int?
     /// Stable across edits and restarts. Made with the source, on the
     /// reader's thread, so that taking in a reading (one thread, every file
     /// of a start-up) need not hash each path again.
-    package let id: String
+    package let id: DocumentID
     package var document: Document
     /// Problems found while reading (rendering adds missing images).
     package var diagnostics: [Diagnostic]
 
-    package init(path: String, item: Int? = nil, document: Document, diagnostics: [Diagnostic] = []) {
+    package init(path: DocumentPath, item: Int? = nil, document: Document, diagnostics: [Diagnostic] = []) {
         self.path = path
         self.item = item
         id = DocumentNaming.id(path: path, item: item)
@@ -22,8 +22,8 @@ package struct DocumentSource: Equatable, Sendable {
 
     /// The file the document's text is read from, where its problems are
     /// reported: an RTFD bundle's `TXT.rtf`, else the document's own file.
-    package var textPath: String {
-        document.kind == .rtfd ? RTFDFormat.textPath(ofBundle: path) : path
+    package var textPath: RelativePath {
+        RelativePath(rawValue: document.kind == .rtfd ? RTFDFormat.textPath(ofBundle: path.rawValue) : path.rawValue)
     }
 
     /// The folder that image files the document names are relative to.
@@ -56,13 +56,13 @@ extension Document {
     /// The folder that image files the document, read from `path`, names
     /// are relative to: a bundle's attachments are inside it, other files'
     /// images beside them.
-    package func imageFolder(at path: String) -> String {
-        kind == .rtfd ? path : RelativePath.folder(of: path)
+    package func imageFolder(at path: DocumentPath) -> String {
+        kind == .rtfd ? path.rawValue : RelativePath.folder(of: path.rawValue)
     }
 
     /// The image file `name` refers to in the document read from `path`,
     /// relative to the content folder; nil when it would leave the content folder.
-    package func imageFilePath(_ name: String, at path: String) -> String? {
+    package func imageFilePath(_ name: String, at path: DocumentPath) -> String? {
         RelativePath.joined(imageFolder(at: path), name)
     }
 }

@@ -54,7 +54,7 @@ struct RTFFormat: ContentFormat {
     ) -> FileReading {
         var document = document
         document.kind = kind
-        document = DocumentNaming.titled(document, path: file.path.rawValue, config: context.config)
-        return .documents([DocumentSource(path: file.path.rawValue, document: document, diagnostics: diagnostics)])
+        document = DocumentNaming.titled(document, path: file.path, config: context.config)
+        return .documents([DocumentSource(path: file.path, document: document, diagnostics: diagnostics)])
     }
 }

@@ -25,7 +25,7 @@ struct TextFileFormat: ContentFormat {
 
     /// The file's one document, titled as `galley.json` says.
     private static func documents(_ reading: TextFileSnapshot, of file: ContentFile, in context: ReadingContext) -> FileReading {
-        let document = DocumentNaming.titled(reading.document, path: file.path.rawValue, config: context.config)
-        return .documents([DocumentSource(path: file.path.rawValue, document: document, diagnostics: reading.diagnostics)])
+        let document = DocumentNaming.titled(reading.document, path: file.path, config: context.config)
+        return .documents([DocumentSource(path: file.path, document: document, diagnostics: reading.diagnostics)])
     }
 }

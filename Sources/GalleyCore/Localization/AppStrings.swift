@@ -204,9 +204,9 @@ package struct AppStrings: Equatable, Sendable {
     /// when it is a key of the app's strings, its value in the document's
     /// language (the key itself where that language lacks it, as the app
     /// shows it); nil when it is no key, and so a title as written.
-    package func localizedTitle(_ title: String, documentAt path: String, configured: String?) -> String? {
+    package func localizedTitle(_ title: String, documentAt path: DocumentPath, configured: String?) -> String? {
         guard hasKey(title) else { return nil }
-        guard let language = DocumentLanguage.ofLocalizationFolder(path) ?? configured ?? referenceLanguage(configured: nil) else {
+        guard let language = DocumentLanguage.ofLocalizationFolder(path.rawValue) ?? configured ?? referenceLanguage(configured: nil) else {
             return title
         }
         return value(of: title, in: language)?.text ?? title

@@ -28,8 +28,8 @@ package enum AppStringsCheck {
         /// The findings about `key` that a page in `language` shows: those
         /// about that language's value, or about every language's when the
         /// document is in none (it is shown in all of them).
-        package func diagnostics(forKey key: String, documentAt path: String) -> [Diagnostic] {
-            let language = DocumentLanguage.ofLocalizationFolder(path)
+        package func diagnostics(forKey key: String, documentAt path: DocumentPath) -> [Diagnostic] {
+            let language = DocumentLanguage.ofLocalizationFolder(path.rawValue)
             return (byKey[key] ?? []).filter { language == nil || $0.language == language }.map(\.diagnostic)
         }
     }

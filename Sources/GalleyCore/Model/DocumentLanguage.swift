@@ -9,8 +9,8 @@ package enum DocumentLanguage {
     /// it changed); nil when none does.
     /// The folder comes first: in a localised app the project's language is
     /// only the development language, and each copy says its own.
-    package static func decide(configured: String?, path: String, title: String, scriptsOfBlocks: Scripts) -> String? {
-        if let folder = ofLocalizationFolder(path) { return folder }
+    package static func decide(configured: String?, path: DocumentPath, title: String, scriptsOfBlocks: Scripts) -> String? {
+        if let folder = ofLocalizationFolder(path.rawValue) { return folder }
         if let configured, isTag(configured) { return configured }
         return Scripts(in: title).union(scriptsOfBlocks).language
     }

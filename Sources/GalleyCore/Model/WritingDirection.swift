@@ -10,8 +10,8 @@ package enum WritingDirection: String, Sendable, Hashable {
     /// paragraph then runs the way its first strong character does, as
     /// `NSParagraphStyle`'s natural direction has it (the page's
     /// `unicode-bidi: plaintext`).
-    package static func decide(configured: String?, path: String) -> WritingDirection? {
-        if let folder = DocumentLanguage.ofLocalizationFolder(path) { return WritingDirection(language: folder) }
+    package static func decide(configured: String?, path: DocumentPath) -> WritingDirection? {
+        if let folder = DocumentLanguage.ofLocalizationFolder(path.rawValue) { return WritingDirection(language: folder) }
         if let configured, DocumentLanguage.isTag(configured) { return WritingDirection(language: configured) }
         return nil
     }
