@@ -164,9 +164,6 @@ export function patchView(view, incoming, secondary) {
   if (!incoming.items) {
     if (secondary) for (const el of incoming.article.querySelectorAll(':scope > .blk-group, :scope > .blk-group > .blk')) moveIdAside(el);
     view.replaceChildren(incoming.article);
-    // Counted in the document: the count Chromium keeps with each group's
-    // `children` is then the one the first patch's kept runs are checked by.
-    for (const child of incoming.article.children) if (isGroup(child)) noteBlockCount(child, child.children.length);
     return [];
   }
   const art = view.querySelector(':scope > article');
@@ -238,23 +235,11 @@ export function patchView(view, incoming, secondary) {
         }
       }
       place(group, blocks);
-      noteBlockCount(group, blocks.length);
       shown.push(group);
     }
   }
   place(art, shown);
   return changed;
-}
-
-/**
- * Says how many blocks a group holds (`data-galley-blocks`), from which
- * galley.css sizes it while it is not laid out: groups differ in length,
- * and one that stands at another's size until it is laid out moves those
- * below it, which Chromium then finds near the screen a frame later.
- */
-function noteBlockCount(group, count) {
-  const text = String(count);
-  if (group.getAttribute('data-galley-blocks') !== text) group.setAttribute('data-galley-blocks', text);
 }
 
 /**

@@ -107,38 +107,6 @@ def test_a_save_is_laid_out_once(page, daemon, content):
     assert layouts <= saves + 1, f"{layouts:.0f} layouts for {saves} saves"
 
 
-# Records, from before the page's own scripts run, in which animation frame
-# each group of the article was first laid out.
-RECORD_REVEALS = """
-    window.__reveals = [];
-    let frame = 0;
-    const tick = () => { frame += 1; requestAnimationFrame(tick); };
-    requestAnimationFrame(tick);
-    document.addEventListener('contentvisibilityautostatechange', (event) => {
-      if (!event.skipped) window.__reveals.push([frame, event.target.id]);
-    }, true);"""
-
-
-def test_the_first_frame_lays_out_every_group_near_the_screen(page, daemon, content):
-    # Groups differ in length. One standing at a typical group's size until
-    # it is laid out moved the group after it near the screen a frame later,
-    # a second reveal that cost the author's first save (a 98-paragraph group
-    # after a 24-paragraph one in the 1 MB RTF of issue 45). Each group now
-    # stands at its own blocks' number until then.
-    add_document(daemon, content, "groups", [str(n) for n in range(2000)])
-    recorder = page.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_REVEALS})
-    try:
-        open_document(page, daemon, "groups", 2000)
-        sizes = page.execute_script("return [...document.querySelectorAll('#view-a > article > .blk-group')].map((g) => g.children.length)")
-        reveals = page.execute_script("return window.__reveals")
-    finally:
-        page.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": recorder["identifier"]})
-    # The document has groups of different lengths, and more than one is near the screen.
-    assert len(set(sizes[:4])) > 1, sizes
-    assert len({group for _, group in reveals}) > 1, reveals
-    assert len({frame for frame, _ in reveals}) == 1, f"groups laid out in frames {reveals} (groups of {sizes[:6]} blocks)"
-
-
 def functions_run(page, script):
     """The functions of the page's `script` that V8 has run (so compiled) by now."""
     page.execute_cdp_cmd("Profiler.enable", {})
