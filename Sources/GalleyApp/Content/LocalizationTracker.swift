@@ -98,7 +98,7 @@ struct LocalizationTracker {
             itemsCompared += items?.count ?? copies.reduce(0) { max($0, $1.ids.count) }
             let found = LocalizationGroup.evaluate(copies, reference: reference, items: items)
             for copy in copies {
-                for item in items.map({ $0.filter { $0 < copy.ids.count } }) ?? Array(copy.ids.indices) {
+                for item in LocalizedItems.indexes(items, below: copy.ids.count) {
                     let id = copy.ids[item]
                     let before = findings[id]
                     var now = found[id]

@@ -62,7 +62,7 @@ package enum LocalizationCheck {
                         )))
             }
             let compared = min(other.items.count, base.items.count)
-            for index in items.map({ $0.filter { $0 < compared }.sorted() }) ?? Array(0..<compared) {
+            for index in LocalizedItems.indexes(items, below: compared) {
                 let baseItem = baseItems[index] ?? Compared(base.items[index])
                 baseItems[index] = baseItem
                 found += compare(item: index, base: (base.path, baseItem), other: (other.path, Compared(other.items[index])))

@@ -56,7 +56,7 @@ package enum LocalizationGroup {
         // The copies of one item share one list of them: made once for the
         // item and held once by all of them, not once per language (with
         // thirty languages, thirty lists of thirty for every item).
-        for index in items.map({ $0.filter { $0 < count }.sorted() }) ?? Array(0..<count) {
+        for index in LocalizedItems.indexes(items, below: count) {
             let localizations = ordered.compactMap { copy in
                 index < copy.ids.count ? DocumentLocalization(language: copy.language, documentID: copy.ids[index]) : nil
             }

@@ -17,4 +17,10 @@ package struct LocalizedItems {
     package subscript(item: Int) -> Document { fetch(item) }
 
     package var last: Document? { count > 0 ? fetch(count - 1) : nil }
+
+    /// The item indexes below `count` a comparison covers, in order: those
+    /// of `items` when it names some, else all.
+    package static func indexes(_ items: Set<Int>?, below count: Int) -> [Int] {
+        items.map { $0.filter { $0 < count }.sorted() } ?? Array(0..<count)
+    }
 }
