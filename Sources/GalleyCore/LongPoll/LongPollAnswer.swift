@@ -1,5 +1,5 @@
 /// What a poll is answered with.
-package enum LongPollAnswer<Document> {
+public enum LongPollAnswer<Document> {
     /// The document list at `version`.
     case index(version: Int)
     /// The whole document.
@@ -15,7 +15,7 @@ package enum LongPollAnswer<Document> {
 extension LongPollAnswer: Equatable where Document: Equatable {}
 
 /// What `LongPollState.park` did.
-package enum ParkOutcome<Document> {
+public enum ParkOutcome<Document> {
     /// Something changed meanwhile: answer with this instead of holding.
     case answer(LongPollAnswer<Document>)
     /// Held; when `setTimer` is given, the deadline timer must fire then.

@@ -5,23 +5,32 @@
 ///
 /// The server takes the current time, asks, and carries the returned answers
 /// out; nothing here blocks, reads a clock or touches a socket.
-package struct LongPollState<Document, Waiter> {
-    // `publish` is inlinable, so that the app's copy of it is specialised for
-    // its document and waiter types: unspecialised, setting each document in
-    // the tables went through the generic dictionary, some 5 K instructions a
-    // document at start-up (callgrind). What it touches is internal,
-    // `@usableFromInline`, and read from outside through `documents` and `indexVersion`.
+public struct LongPollState<Document, Waiter> {
+    // Public, with its methods inlinable, so that the app's copy of them is
+    // specialised for its document and waiter types: Swift specialises another
+    // module's generic code only for public types (a package type's inlinable
+    // body is not), and unspecialised, every table operation of a save went
+    // through generic dictionaries and looked their type metadata up at run
+    // time. What the methods touch is internal and `@usableFromInline`; the
+    // types they name (ids, requests, answers) are public for the same reason.
     @usableFromInline struct Parked {
-        var ticket: Int
+        @usableFromInline var ticket: Int
         @usableFromInline var waiter: Waiter
         @usableFromInline var request: LongPollRequest
-        var deadline: ContinuousClock.Instant
+        @usableFromInline var deadline: ContinuousClock.Instant
+
+        @inlinable init(ticket: Int, waiter: Waiter, request: LongPollRequest, deadline: ContinuousClock.Instant) {
+            self.ticket = ticket
+            self.waiter = waiter
+            self.request = request
+            self.deadline = deadline
+        }
     }
 
     /// Every published document with the version it was published as: the
     /// daemon's one table of them, which the workspace reads back rather
     /// than keeping its own.
-    package var documents: [DocumentID: Versioned<Document>] { versions }
+    @inlinable package var documents: [DocumentID: Versioned<Document>] { versions }
     @usableFromInline var versions: [DocumentID: Versioned<Document>] = [:]
     /// Documents' versions before their latest, kept only where the document
     /// was in view when the latest came: the base its pages patch from.
@@ -33,20 +42,21 @@ package struct LongPollState<Document, Waiter> {
     /// fast), it is still told a patch, not the whole document.
     @usableFromInline var shown: Set<DocumentID> = []
     /// The version of the document list: the latest of any change or removal.
-    package var indexVersion: Int { latestVersion }
+    @inlinable package var indexVersion: Int { latestVersion }
     @usableFromInline var latestVersion = 0
     @usableFromInline var waiting: [LongPollTopic: [Parked]] = [:]
-    private var nextTicket = 0
+    @usableFromInline var nextTicket = 0
     /// When the one timer that serves every deadline fires, if it is set.
-    private var timerDeadline: ContinuousClock.Instant?
+    @usableFromInline var timerDeadline: ContinuousClock.Instant?
 
-    package init() {}
+    @inlinable package init() {}
 
     /// How many requests are held.
-    package var parkedCount: Int { waiting.values.reduce(0) { $0 + $1.count } }
+    @inlinable package var parkedCount: Int { waiting.values.reduce(0) { $0 + $1.count } }
 
     /// The answer `request` gets now, or nil when the page is up to date and
     /// must wait for a change.
+    @inlinable
     package mutating func answer(to request: LongPollRequest) -> LongPollAnswer<Document>? {
         switch request.topic {
         case .index:
@@ -62,6 +72,7 @@ package struct LongPollState<Document, Waiter> {
     /// Holds `waiter` until what it asked for changes or `deadline` passes.
     /// Answers at once instead when a change came since `answer(to:)` said
     /// to wait.
+    @inlinable
     package mutating func park(_ waiter: Waiter, for request: LongPollRequest, until deadline: ContinuousClock.Instant) -> ParkOutcome<
         Document
     > {
@@ -140,6 +151,7 @@ package struct LongPollState<Document, Waiter> {
 
     /// Answers the waiters whose deadline is at or before `now`: a page that
     /// takes patches hears `unchanged`, any other gets the whole answer.
+    @inlinable
     package mutating func expire(now: ContinuousClock.Instant) -> (
         answers: [(waiter: Waiter, answer: LongPollAnswer<Document>)], setTimer: ContinuousClock.Instant?
     ) {
@@ -156,6 +168,7 @@ package struct LongPollState<Document, Waiter> {
     }
 
     /// Answers every waiter with what is current, for shutdown.
+    @inlinable
     package mutating func drain() -> [(waiter: Waiter, answer: LongPollAnswer<Document>)] {
         let all = waiting.values.joined().sorted { $0.ticket < $1.ticket }
         waiting = [:]
@@ -170,7 +183,7 @@ package struct LongPollState<Document, Waiter> {
 
     /// What a page that has `request.since` gets of a newer `current`: a patch
     /// when it takes one and has the version kept as the base, else the whole.
-    @usableFromInline
+    @inlinable
     func newer(_ current: Versioned<Document>, id: DocumentID, for request: LongPollRequest) -> LongPollAnswer<Document> {
         if request.acceptsPatch, let since = request.since, let base = previous[id], base.version == since {
             return .patch(id: id, from: base, to: current)
@@ -178,7 +191,8 @@ package struct LongPollState<Document, Waiter> {
         return .whole(id: id, current)
     }
 
-    private func timedOut(_ request: LongPollRequest) -> LongPollAnswer<Document> {
+    @inlinable
+    func timedOut(_ request: LongPollRequest) -> LongPollAnswer<Document> {
         switch request.topic {
         case .index:
             return .index(version: indexVersion)

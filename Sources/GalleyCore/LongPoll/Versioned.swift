@@ -1,9 +1,9 @@
 /// A value with the version it was published as.
-package struct Versioned<Value> {
-    package var value: Value
-    package var version: Int
+public struct Versioned<Value> {
+    public var value: Value
+    public var version: Int
 
-    package init(_ value: Value, version: Int) {
+    public init(_ value: Value, version: Int) {
         self.value = value
         self.version = version
     }
