@@ -47,6 +47,15 @@ final class JSONWriterTests: XCTestCase {
         }
     }
 
+    func testANameMadeAtRunTimeIsEscaped() {
+        var json = JSONWriter()
+        json.beginObject()
+        json.key(named: "a\"<b")
+        json.number(1)
+        json.endObject()
+        XCTAssertEqual(json.text, #"{"a\"\u003cb":1}"#)
+    }
+
     func testCommasAndNesting() {
         var json = JSONWriter()
         json.beginObject()

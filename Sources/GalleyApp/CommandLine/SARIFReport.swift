@@ -93,7 +93,7 @@ enum SARIFReport {
     }
 
     private static func message(_ key: String, _ text: String, into json: inout JSONWriter) {
-        json.key(key)
+        json.key(named: key)
         json.beginObject()
         json.field("text", text)
         json.endObject()
@@ -108,7 +108,7 @@ enum SARIFReport {
     }
 
     private static func region(_ key: String, _ range: SourceRange, into json: inout JSONWriter) {
-        json.key(key)
+        json.key(named: key)
         json.beginObject()
         json.field("startLine", range.start.line)
         json.field("startColumn", range.start.column)

@@ -83,7 +83,7 @@ struct DocumentList {
                         document.value.writeSummary(version: document.version, into: &json)
                     }
                 }
-                words.key(id.rawValue)
+                words.key(named: id.rawValue)
                 let wordsRange = words.value { json in
                     if let keptEntry {
                         json.json(utf8: UnsafeRawBufferPointer(rebasing: earlierWords[keptEntry.words]))
@@ -134,7 +134,7 @@ struct DocumentList {
         json.beginObject()
         wordsResponse.body.withUnsafeBytes { whole in
             for (id, entry) in changed {
-                json.key(id.rawValue)
+                json.key(named: id.rawValue)
                 json.json(utf8: UnsafeRawBufferPointer(rebasing: whole[entry.words]))
             }
         }

@@ -13,6 +13,11 @@ enum JSONEscaping {
         byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C || byte == 0xE2
     }
 
+    /// Whether `text` is written in a JSON string as it is.
+    static func needsNoEscape(_ text: StaticString) -> Bool {
+        UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount).allSatisfy { !special[Int($0)] }
+    }
+
     static func appendQuoted(_ source: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         output.reserveCapacity(output.count + source.count + source.count / 16 + 2)
         output.append(UInt8(ascii: "\""))

@@ -47,8 +47,21 @@ package struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    /// A member's name; its value is whatever is written next.
-    package mutating func key(_ name: String) {
+    /// A member's name written in the source; its value is whatever is
+    /// written next. Copied as it is: a name the code spells needs no
+    /// escape, and the many members of every answer skip the escaping pass.
+    package mutating func key(_ name: StaticString) {
+        assert(JSONEscaping.needsNoEscape(name), "a JSON member name in the source that needs escaping")
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// A member's name made at run time (a document's id, say), escaped.
+    package mutating func key(named name: String) {
         separate()
         appendQuoted(name)
         bytes.append(UInt8(ascii: ":"))
@@ -127,23 +140,23 @@ package struct JSONWriter: Sendable {
     }
 
     /// A member: `value`, or `null` when it is nil.
-    package mutating func field(_ name: String, _ value: String?) {
+    package mutating func field(_ name: StaticString, _ value: String?) {
         key(name)
         if let value { string(value) } else { null() }
     }
 
     /// A member: `value`, or `null` when it is nil.
-    package mutating func field(_ name: String, _ value: Int?) {
+    package mutating func field(_ name: StaticString, _ value: Int?) {
         key(name)
         if let value { number(value) } else { null() }
     }
 
-    package mutating func field(_ name: String, _ value: Bool) {
+    package mutating func field(_ name: StaticString, _ value: Bool) {
         key(name)
         bool(value)
     }
 
-    package mutating func field(_ name: String, _ value: JSONFragment) {
+    package mutating func field(_ name: StaticString, _ value: JSONFragment) {
         key(name)
         json(value)
     }
@@ -234,7 +247,7 @@ extension JSONWriter {
         case .object(let members):
             beginObject()
             for (name, member) in members {
-                key(name)
+                key(named: name)
                 value(member)
             }
             endObject()
