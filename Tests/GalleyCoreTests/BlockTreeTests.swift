@@ -54,6 +54,27 @@ final class BlockTreeTests: XCTestCase {
         XCTAssertEqual(source.imageDependencies, [.file("Help/top.png"), .file("Help/pictures/late.png"), .file("deep.png")])
     }
 
+    func testAnEditOfTextTakesTheImagesOverAndAnEditOfAnImageFindsThemAgain() {
+        func read(_ html: String) -> Document { HTMLDocumentReader.read(Array(html.utf8), path: "Help/Page.html").document }
+        let earlier = read("<p>One</p><img src=\"a.png\"><p>Two</p>")
+        // A list the earlier version never had: taken over, it shows that nothing was walked again.
+        let marker: [ImageDependency] = [.asset("taken over")]
+        func images(of html: String) -> [ImageDependency] {
+            let source = DocumentSource(path: "Help/Page.html", document: read(html))
+            let unchanged = UnchangedBlocks(earlier: earlier.blocks, blocks: source.document.blocks)
+            let found = source.imageDependencies(earlier: earlier, earlierImages: marker, unchanged: unchanged)
+            if found != marker { XCTAssertEqual(found, source.imageDependencies, html) }
+            return found
+        }
+        XCTAssertEqual(images(of: "<p>One, edited</p><img src=\"a.png\"><p>Two</p>"), marker)
+        XCTAssertEqual(images(of: "<p>One</p><img src=\"a.png\"><p>Two</p><p>Three</p>"), marker)
+        XCTAssertEqual(images(of: "<p>One</p><img src=\"b.png\"><p>Two</p>"), [.file("Help/b.png")], "the image changed")
+        XCTAssertEqual(images(of: "<p>One</p><p>Two</p>"), [], "the image went")
+        XCTAssertEqual(
+            images(of: "<p>One</p><img src=\"a.png\"><p>Two</p><img src=\"c.png\">"), [.file("Help/a.png"), .file("Help/c.png")],
+            "an image came")
+    }
+
     func testDependencyGraphFollowsWhatEachDocumentUsesNow() {
         var graph = ImageDependencies()
         graph.record([.asset("a"), .file("x.png")], usedBy: "one")

@@ -10,7 +10,7 @@ struct DocumentDiagnostics {
     let catalog: AssetCatalog
     let traits: AssetTraits
     /// The images the document shows.
-    let images: Set<ImageDependency>
+    let images: [ImageDependency]
     /// The block kinds this document is the folder's first to use: it says
     /// what is said about them once for the whole folder (a colour too faint).
     var kindsFirstUsed: Set<KindName> = []

@@ -35,12 +35,15 @@ final class DocumentRenderer: Sendable {
         var unsaved = false
         /// The block kinds it is the first in the folder to use (`DocumentDiagnostics.kindsFirstUsed`).
         var kindsFirstUsed: Set<KindName> = []
+        /// The images its last rendering showed.
+        var lastImages: [ImageDependency] = []
     }
 
     /// A document rendered with its diagnostics.
     struct Rendering {
         var document: PublishedDocument
-        var images: Set<ImageDependency>
+        /// Each once, in reading order.
+        var images: [ImageDependency]
         var reusable: LastRendering
     }
 
@@ -76,7 +79,12 @@ final class DocumentRenderer: Sendable {
         }
         let rendered = waits ? nil : HTMLRenderer(context: context).render(source.document, reusing: previous)
         imageProblems.merge(rendered?.imageProblems ?? [:]) { _, found in found }
-        let images = source.imageDependencies
+        let images =
+            last.flatMap { last in
+                unchanged.map {
+                    source.imageDependencies(earlier: last.document, earlierImages: renderingInputs.lastImages, unchanged: $0)
+                }
+            } ?? source.imageDependencies
         let assetNames = images.compactMap { image -> String? in
             if case .asset(let name) = image { return name }
             return nil

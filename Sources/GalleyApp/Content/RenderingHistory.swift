@@ -16,7 +16,12 @@ struct RenderingHistory {
         last.updateValue(rendering, forKey: id)
     }
 
-    mutating func recordImages(_ images: Set<ImageDependency>, of id: DocumentID) {
+    /// The images document `id` showed when last rendered.
+    func images(of id: DocumentID) -> [ImageDependency] {
+        imageUsers.images(usedBy: id.rawValue)
+    }
+
+    mutating func recordImages(_ images: [ImageDependency], of id: DocumentID) {
         imageUsers.record(images, usedBy: id.rawValue)
     }
 

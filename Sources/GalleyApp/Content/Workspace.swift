@@ -315,7 +315,7 @@ final class Workspace {
         DocumentRenderer.RenderingInputs(
             last: history[id], failure: index.failureOfFile[source.path],
             localization: localizations.findings(of: id), unsaved: sources.isUnsaved(source.path),
-            kindsFirstUsed: index.kindsFirstUsed[id] ?? [])
+            kindsFirstUsed: index.kindsFirstUsed[id] ?? [], lastImages: history.images(of: id))
     }
 
     /// Records which images a document shows, and publishes it when a page

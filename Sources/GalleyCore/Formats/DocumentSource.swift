@@ -37,18 +37,39 @@ package struct DocumentSource: Equatable, Sendable {
         document.imageFilePath(name, at: path)
     }
 
-    /// The images the document refers to, nested ones included: what must be
-    /// rendered again when one of them appears, changes or goes away.
-    package var imageDependencies: Set<ImageDependency> {
-        var dependencies: Set<ImageDependency> = []
+    /// The images the document refers to, nested ones included, each once,
+    /// in reading order: what must be rendered again when one of them
+    /// appears, changes or goes away. A list, not a set: the same document
+    /// gives the same list, so the next version's is compared in one pass.
+    package var imageDependencies: [ImageDependency] {
+        var dependencies: [ImageDependency] = []
+        var seen: Set<ImageDependency> = []
         for reference in document.imageReferences {
+            let dependency: ImageDependency
             switch reference.source {
-            case .asset(let name): dependencies.insert(.asset(name))
-            case .file(let name): if let path = imageFilePath(name) { dependencies.insert(.file(path)) }
+            case .asset(let name): dependency = .asset(name)
+            case .file(let name):
+                guard let path = imageFilePath(name) else { continue }
+                dependency = .file(path)
             case .embedded: continue
             }
+            if seen.insert(dependency).inserted { dependencies.append(dependency) }
         }
         return dependencies
+    }
+
+    /// `imageDependencies`, taken over from the version before, `earlier`,
+    /// which used `earlierImages`, when the blocks that changed between them
+    /// hold no image in either: most edits change text, and walking every
+    /// block and hashing every name again was a tenth of rendering a save.
+    package func imageDependencies(
+        earlier: Document, earlierImages: [ImageDependency], unchanged: UnchangedBlocks
+    ) -> [ImageDependency] {
+        guard unchanged.matches(earlierCount: earlier.blocks.count, count: document.blocks.count),
+            document.imageReferences(in: unchanged.changed).isEmpty,
+            earlier.imageReferences(in: unchanged.earlierChanged).isEmpty
+        else { return imageDependencies }
+        return earlierImages
     }
 }
 

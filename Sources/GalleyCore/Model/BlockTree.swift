@@ -65,8 +65,13 @@ package struct ImageReference: Equatable, Sendable {
 extension Document {
     /// Every image block of the document, nested ones included, in reading order.
     package var imageReferences: [ImageReference] {
+        imageReferences(in: blocks.indices)
+    }
+
+    /// The image blocks among the top-level blocks `range`, nested ones included, in reading order.
+    package func imageReferences(in range: Range<Int>) -> [ImageReference] {
         var references: [ImageReference] = []
-        for index in blocks.indices {
+        for index in range {
             // Most blocks of a long document are paragraphs, which hold no image: passed by their tag alone.
             if case .paragraph = blocks[index].content { continue }
             blocks[index].walk { block in

@@ -15,19 +15,25 @@ package struct ImageDependencies: Sendable {
 
     package init() {}
 
-    /// Records that document `id` uses exactly `images` now.
-    package mutating func record(_ images: Set<ImageDependency>, usedBy id: String) {
+    /// Records that document `id` uses exactly `images` (each once) now.
+    package mutating func record(_ images: [ImageDependency], usedBy id: String) {
         let previous = imagesOfDocument[id] ?? []
-        // Most renderings show the images the last one showed.
-        guard previous.count != images.count || !previous.allSatisfy(images.contains) else { return }
-        for image in previous where !images.contains(image) { usersOfImage[image]?.remove(id) }
+        // Most renderings show the images the last one showed, listed alike.
+        guard previous != images else { return }
+        let kept = Set(images)
+        for image in previous where !kept.contains(image) { usersOfImage[image]?.remove(id) }
         for image in images { usersOfImage[image, default: []].insert(id) }
-        imagesOfDocument[id] = images.isEmpty ? nil : Array(images)
+        imagesOfDocument[id] = images.isEmpty ? nil : images
     }
 
     /// Forgets a document that went away.
     package mutating func forget(_ id: String) {
         for image in imagesOfDocument.removeValue(forKey: id) ?? [] { usersOfImage[image]?.remove(id) }
+    }
+
+    /// The images document `id` was last recorded using.
+    package func images(usedBy id: String) -> [ImageDependency] {
+        imagesOfDocument[id] ?? []
     }
 
     /// The documents that use `image`.

@@ -46,6 +46,9 @@ package struct UnchangedBlocks: Sendable, Equatable {
     /// The new blocks that are not earlier ones.
     package var changed: Range<Int> { prefix..<suffixStart }
 
+    /// The earlier version's blocks that the new version does not keep.
+    package var earlierChanged: Range<Int> { prefix..<(suffixStart + suffixShift) }
+
     /// Where the block at `index` of the new version was in the earlier
     /// version, if it is unchanged there.
     package func earlierIndex(ofBlockAt index: Int) -> Int? {
