@@ -70,8 +70,11 @@ package enum TextContrastCheck {
         for schema: ContentSchema, among kinds: Set<KindName>? = nil, shortfalls shortfallsOfKind: [KindName: KindShortfalls],
         configPath: String?, document: Document, documentPath: String
     ) -> [Diagnostic] {
-        schema.shownKinds.compactMap { kind -> Diagnostic? in
-            guard kind.role == .text, kinds?.contains(kind.name) ?? true, let found = shortfallsOfKind[kind.name] else { return nil }
+        // Most renderings have no kind to speak of: asked before the schema's kinds are walked.
+        if shortfallsOfKind.isEmpty || kinds?.isEmpty == true { return [] }
+        var diagnostics: [Diagnostic] = []
+        func consider(_ kind: BlockKind) {
+            guard kind.role == .text, kinds?.contains(kind.name) ?? true, let found = shortfallsOfKind[kind.name] else { return }
             let path: String
             let location: SourceLocation
             if let configPath {
@@ -79,8 +82,10 @@ package enum TextContrastCheck {
             } else {
                 (path, location) = (documentPath, document.blocks.first { $0.kind == kind.name }?.location ?? .start)
             }
-            return Diagnostic(path: path, id: .lowContrast, at: location, severity: .warning, message: found.message)
+            diagnostics.append(Diagnostic(path: path, id: .lowContrast, at: location, severity: .warning, message: found.message))
         }
+        schema.forEachShownKind(consider)
+        return diagnostics
     }
 
     /// What a run's contrast depends on: a document sets few of these and

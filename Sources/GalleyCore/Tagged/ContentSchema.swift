@@ -17,7 +17,18 @@ package struct ContentSchema: Sendable {
     package var headerFields: [HeaderField] = []
 
     /// Every kind a page shows and styles: the text's, then the header's.
-    package var shownKinds: [BlockKind] { kinds + headerFields.map(\.kind) }
+    package var shownKinds: [BlockKind] {
+        var shown: [BlockKind] = []
+        shown.reserveCapacity(kinds.count + headerFields.count)
+        forEachShownKind { shown.append($0) }
+        return shown
+    }
+
+    /// The shown kinds in their order, one at a time, without making a list of them.
+    package func forEachShownKind(_ body: (BlockKind) -> Void) {
+        for kind in kinds { body(kind) }
+        for field in headerFields { body(field.kind) }
+    }
 
     package init(textKey: String, imageKey: String, titleKey: String, kinds: [BlockKind]) {
         self.textKey = textKey
