@@ -37,6 +37,15 @@ final class DiagnosticOutputTests: XCTestCase {
         )
     }
 
+    func testAProblemADocumentShowsTwiceIsCountedOnceForIt() {
+        var book = DiagnosticLogBook()
+        let own = diagnostic("a.json", "unknown tag")
+        XCTAssertEqual(book.update(document: "a", diagnostics: [own, own]), [own])
+        XCTAssertEqual(book.update(document: "a", diagnostics: [own]), [], "the same problem, listed once now")
+        book.remove(document: "a")
+        XCTAssertEqual(book.update(document: "b", diagnostics: [own]), [own], "no document showed it any more: told again")
+    }
+
     func testFewProblemsAreToldWholeAndManyAsADigestWithErrorsFirst() {
         let few = (1...ProblemDigest.mostShown).map { diagnostic("f\($0).json", "unknown tag") }
         XCTAssertEqual(ProblemDigest(few, seeAll: "see the page"), ProblemDigest(few, seeAll: ""), "no line says where to see more")

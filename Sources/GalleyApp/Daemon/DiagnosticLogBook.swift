@@ -5,22 +5,30 @@ import GalleyCore
 /// it (`galley.json`'s are on every one), and again only after it went
 /// away and came back.
 struct DiagnosticLogBook {
-    /// The problems each document shows, for documents that show any.
-    private var byDocument: [DocumentID: Set<Diagnostic>] = [:]
+    /// The problems each document shows, each once, in the order it gives
+    /// them, for documents that show any. A list, not a set: a document's next
+    /// version mostly shows the same problems in the same order, which one
+    /// comparison of the lists tells without hashing every problem again.
+    private var byDocument: [DocumentID: [Diagnostic]] = [:]
     /// How many documents show each problem.
     private var showing: [Diagnostic: Int] = [:]
 
     /// Records what `document` shows now; returns the problems no document
     /// showed before, in the order given.
     mutating func update(document id: DocumentID, diagnostics: [Diagnostic]) -> [Diagnostic] {
-        let now = Set(diagnostics.filter { $0.severity != .note })
         let before = byDocument[id] ?? []
-        guard now != before else { return [] }
-        for gone in before.subtracting(now) { forget(gone) }
+        let shown = diagnostics.filter { $0.severity != .note }
+        if shown == before { return [] }
+        var now: [Diagnostic] = []
+        var nowSet: Set<Diagnostic> = []
+        for diagnostic in shown where nowSet.insert(diagnostic).inserted { now.append(diagnostic) }
+        if now == before { return [] }
+        let beforeSet = Set(before)
+        for gone in before where !nowSet.contains(gone) { forget(gone) }
         var appeared: [Diagnostic] = []
-        for diagnostic in diagnostics where now.contains(diagnostic) && !before.contains(diagnostic) {
+        for diagnostic in now where !beforeSet.contains(diagnostic) {
             let count = showing[diagnostic, default: 0]
-            if count == 0, !appeared.contains(diagnostic) { appeared.append(diagnostic) }
+            if count == 0 { appeared.append(diagnostic) }
             showing[diagnostic] = count + 1
         }
         byDocument[id] = now.isEmpty ? nil : now
