@@ -245,6 +245,16 @@ package struct ContentFolder: Sendable {
 
     /// Non-empty components split at "/", by bytes.
     private static func components(of path: String) -> [String] {
-        path.utf8.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
+        // Split in place: the generic split made a slice view of each part first.
+        var path = path
+        return path.withUTF8 { bytes in
+            var parts: [String] = []
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
+                if index > start { parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) }
+                start = index + 1
+            }
+            return parts
+        }
     }
 }

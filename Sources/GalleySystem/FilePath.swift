@@ -14,11 +14,16 @@ package enum FilePath {
 
     /// True when `path` is `folder` or lies somewhere below it.
     package static func isSameOrBelow(_ path: String, _ folder: String) -> Bool {
-        let pathBytes = path.utf8
-        let folderBytes = folder.utf8
-        guard pathBytes.starts(with: folderBytes) else { return false }
-        if pathBytes.count == folderBytes.count || folder == "/" { return true }
-        return pathBytes[pathBytes.index(pathBytes.startIndex, offsetBy: folderBytes.count)] == UInt8(ascii: "/")
+        // Compared as bytes in place: every event the watcher reports is asked this.
+        var (path, folder) = (path, folder)
+        return path.withUTF8 { path in
+            folder.withUTF8 { folder in
+                guard path.count >= folder.count else { return false }
+                if let start = path.baseAddress, let prefix = folder.baseAddress, memcmp(start, prefix, folder.count) != 0 { return false }
+                if path.count == folder.count || (folder.count == 1 && folder[0] == UInt8(ascii: "/")) { return true }
+                return path[folder.count] == UInt8(ascii: "/")
+            }
+        }
     }
 
     /// An absolute, lexically normalised path (no ".", "..", repeated or trailing slashes); symlinks are kept.
