@@ -14,9 +14,14 @@ struct WorkspaceChanges {
 
     /// These changes followed by `later` ones, as one.
     mutating func append(_ later: WorkspaceChanges) {
-        let replaced = Set(later.changed.map { $0.id }).union(later.removed)
-        changed = changed.filter { !replaced.contains($0.id) } + later.changed
-        removed = removed.filter { !replaced.contains($0) } + later.removed
+        // Most saves are appended to no changes: nothing to replace.
+        if !changed.isEmpty || !removed.isEmpty {
+            let replaced = Set(later.changed.map { $0.id }).union(later.removed)
+            changed.removeAll { replaced.contains($0.id) }
+            removed.removeAll { replaced.contains($0) }
+        }
+        changed += later.changed
+        removed += later.removed
         images = later.images ?? images
         retired.append(later.retired)
     }
