@@ -1,15 +1,16 @@
 import Dispatch
 import GalleyCore
 import GalleySystem
+import Glibc
 
 /// Watches a folder tree with inotify and delivers coalesced batches of file events; no timer runs and nothing polls.
 ///
 /// A thread of its own waits for inotify records. Each time there are some, it reads until none are immediately left
-/// (at most `maxReadsPerBurst` reads) and hands one burst to the consumer on the consumer's queue, synchronously: the
-/// thread the kernel woke for a save is the one that reads, parses and publishes it, with no other thread woken in
-/// between. It reads the next burst only once the consumer has returned from `onBatch`, so while the consumer works, a
-/// storm such as a `git checkout` piles up in the kernel queue and arrives in a few large batches, while a single save
-/// arrives at once.
+/// (a read that did not fill the buffer took them all; at most `maxReadsPerBurst` reads) and hands one burst to the
+/// consumer on the consumer's queue, synchronously: the thread the kernel woke for a save is the one that reads, parses
+/// and publishes it, with no other thread woken in between. It reads
+/// the next burst only once the consumer has returned from `onBatch`, so while the consumer works, a storm such as a
+/// `git checkout` piles up in the kernel queue and arrives in a few large batches, while a single save arrives at once.
 ///
 /// The one wait (a `poll` on the inotify descriptor, inside a burst) is for removals: a file deleted or moved away is
 /// reported only after `removalGraceMilliseconds` without any record, or once a later burst shows it has not come
@@ -26,8 +27,10 @@ package final class DirectoryWatcher: @unchecked Sendable {
     /// How long a removed file may take to reappear. Long enough for an editor or `git` preempted on a busy machine
     /// between removing and recreating a file; only the removal itself waits, and only until the file reappears.
     static let removalGraceMilliseconds: Int32 = 100
-    /// Many times `sizeof(inotify_event) + NAME_MAX + 1`, so one read takes thousands of records.
+    /// Many times `largestRecord`, so one read takes thousands of records.
     static let readBufferSize = 256 * 1024
+    /// One record with the longest name the kernel reports.
+    static let largestRecord = MemoryLayout<inotify_event>.size + Int(NAME_MAX) + 1
 
     private enum Lifecycle {
         case idle
@@ -169,6 +172,9 @@ package final class DirectoryWatcher: @unchecked Sendable {
                         assembler.consume(event)
                     }
                     reads += 1
+                    // A read that left room for another whole record took every record queued: another would only
+                    // hear that none is, a system call more for every save.
+                    if count <= Self.readBufferSize - Self.largestRecord { break }
                 }
                 guard assembler.hasUnconfirmedRemovals else { break }
                 deliver(assembler.takeDecidedBatches(), [])
