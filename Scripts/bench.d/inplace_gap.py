@@ -11,7 +11,12 @@ line. An in-place save truncates the file and writes it in one `write` or in
 8 KB chunks; an atomic one writes a file outside the folder and renames it
 over. The clock starts just before the save becomes visible (`close` for an
 in-place save, `rename` for an atomic one) and stops when the whole answer
-has been read. Loopback only; SAVES saves per case.
+has been read. Galley and the floor run at the same time, each on a folder
+of its own, and are saved to in turns, so that a busy machine weighs on both
+alike. Beside each latency, the server's CPU time and its threads' time
+slices per save (from the kernel's scheduler statistics): what the save
+costs the server, counted rather than timed, and how many times a thread
+was woken or put back for it. Loopback only; SAVES saves per case.
 
 usage: inplace_gap.py [GALLEY_BIN] [--saves N]
 """
@@ -70,55 +75,102 @@ def save(path, temporary, data, style):
     return started
 
 
-def measure(port, document_path, path, temporary, style, saves, text, words):
-    """Milliseconds from each save to the whole answer of the poll held over it."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    connection.request("GET", document_path)
-    since = json.loads(connection.getresponse().read()).get("version", 1)
-    samples = []
-    for n in range(saves):
-        connection.request("GET", f"{document_path}?since={since}&wait=25&patch=1")
+class Client:
+    """One server (Galley or the floor) with a content folder of its own, asked as the page asks: `save` makes one
+    save under a held poll and returns the milliseconds from the save to the poll's whole answer."""
+
+    def __init__(self, name, command, content, filename, style):
+        self.name = name
+        self.style = style
+        self.path = os.path.join(content, filename)
+        self.temporary = os.path.join(os.path.dirname(content), f"{name}-{filename}.new")  # outside the folder
+        self.server = bench.Server(command)
+        self.document_path = "/"
+        if name == "galley":
+            self.document_path = "/api/documents/" + bench.first_document(self.server.port, filename)["id"]
+        self.connection = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=30)
+        self.connection.request("GET", self.document_path)
+        self.since = json.loads(self.connection.getresponse().read()).get("version", 1)
+        self.counted = None
+
+    def save(self, data):
+        self.connection.request("GET", f"{self.document_path}?since={self.since}&wait=25&patch=1")
         time.sleep(0.005)  # the poll arrives and is held; the push is what is measured
-        started = save(path, temporary, text.replace(words, f"{words}{n} ", 1).encode(), style)
-        response = connection.getresponse()
+        started = save(self.path, self.temporary, data, self.style)
+        response = self.connection.getresponse()
         body = response.read()
-        samples.append((time.perf_counter() - started) * 1000)
+        elapsed = (time.perf_counter() - started) * 1000
         assert response.status == 200, body[:200]
-        since = json.loads(body).get("version", since)
-    connection.close()
-    return samples
+        self.since = json.loads(body).get("version", self.since)
+        return elapsed
+
+    def scheduler_totals(self):
+        """Nanoseconds on a CPU and time slices (each a thread woken or put back) over the server's threads."""
+        ran = slices = 0
+        task = f"/proc/{self.server.proc.pid}/task"
+        for thread in os.listdir(task):
+            try:
+                with open(os.path.join(task, thread, "schedstat")) as handle:
+                    on_cpu, _, count = map(int, handle.read().split())
+            except OSError:  # a thread that ended meanwhile
+                continue
+            ran += on_cpu
+            slices += count
+        return ran, slices
+
+    def close(self):
+        self.connection.close()
+        self.server.stop()
 
 
 def run(galley, floor, saves, report=None):
-    """Every case, Galley and the floor, each save style; rows to `report` (Scripts/bench's) or printed."""
+    """Every case and save style, Galley and the floor served at once and saved to in turns (each save of one beside
+    a save of the other, so that both meet the same machine); rows to `report` (Scripts/bench's) or printed."""
+    def add(label, values):
+        if report:
+            report.add("inplace", label, values)
+        elif "p50" in values:
+            print(f"{label:<70} p50 {values['p50']:6.2f}  p90 {values['p90']:6.2f}  max {values['max']:6.2f} ms  (n={values['n']})",
+                  flush=True)
+        else:
+            print(f"{label:<70} {values.get('ms', values.get('per_save')):8.3f}", flush=True)
+
     holder = tempfile.mkdtemp(prefix="inplace-gap-")
     try:
         for case, filename, read, words in CASES:
             text = read()
-            content = os.path.join(holder, "content")
-            shutil.rmtree(content, ignore_errors=True)
-            os.makedirs(content)
-            path = os.path.join(content, filename)
-            temporary = os.path.join(holder, filename + ".new")  # outside the watched folder, same file system
-            for name, command in (("galley", [galley, "serve", content, "--port", "0", "--quiet"]), ("floor", [floor, content])):
-                for style in STYLES:
-                    with open(path, "w", encoding="utf-8") as handle:
-                        handle.write(text)
-                    server = bench.Server(command)
-                    try:
-                        document_path = "/"
-                        if name == "galley":
-                            document_path = "/api/documents/" + bench.first_document(server.port, filename)["id"]
-                        samples = measure(server.port, document_path, path, temporary, style, saves, text, words)
-                    finally:
-                        server.stop()
-                    summary = bench.percentiles(samples)
-                    label = f"{case} ({len(text.encode()) / 1000:.1f} KB), {name}, {style}"
-                    if report:
-                        report.add("inplace", label, summary)
-                    else:
-                        print(f"{label:<70} p50 {summary['p50']:6.2f}  p90 {summary['p90']:6.2f}  max {summary['max']:6.2f} ms"
-                              f"  (n={summary['n']})", flush=True)
+            for style in STYLES:
+                clients = []
+                try:
+                    for name, executable in (("galley", galley), ("floor", floor)):
+                        content = os.path.join(holder, name, "content")
+                        shutil.rmtree(os.path.dirname(content), ignore_errors=True)
+                        os.makedirs(content)
+                        with open(os.path.join(content, filename), "w", encoding="utf-8") as handle:
+                            handle.write(text)
+                        command = [executable, "serve", content, "--port", "0", "--quiet"] if name == "galley" else [executable, content]
+                        clients.append(Client(name, command, content, filename, style))
+                    samples = {client.name: [] for client in clients}
+                    # The first saves warm both up; the scheduler's counts start after them.
+                    warming = min(5, saves)
+                    for n in range(warming + saves):
+                        if n == warming:
+                            for client in clients:
+                                client.counted = client.scheduler_totals()
+                        data = text.replace(words, f"{words}{n} ", 1).encode()
+                        for client in (clients if n % 2 == 0 else clients[::-1]):
+                            elapsed = client.save(data)
+                            if n >= warming:
+                                samples[client.name].append(elapsed)
+                    for client in clients:
+                        ran, slices = (now - before for now, before in zip(client.scheduler_totals(), client.counted))
+                        label = f"{case} ({len(text.encode()) / 1000:.1f} KB), {client.name}, {style}"
+                        add(label, bench.percentiles(samples[client.name]))
+                        add(f"{label}: CPU per save", {"ms": ran / 1e6 / saves})
+                        add(f"{label}: thread time slices per save", {"per_save": slices / saves})
+                finally:
+                    for client in clients:
+                        client.close()
     finally:
         shutil.rmtree(holder, ignore_errors=True)
 
