@@ -359,6 +359,26 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(followed.changed.first?.follow?.line, line)
     }
 
+    /// A bundle's copies that differ between languages are told in the
+    /// bundle's text file, where its other problems are and the file an
+    /// editor opens: while the bundle's path named them, an editor showing
+    /// `ja.lproj/Help.rtfd/TXT.rtf` was never told, and the page marked no block.
+    func testALocalisedBundlesDifferencesAreToldInItsTextFile() throws {
+        let picture = "{{\\NeXTGraphic photo.png \\width2000 \\height1000\n}\\'ac}"
+        for language in ["en", "ja"] {
+            try write("\(language).lproj/Help.rtfd/photo.png", png(width: 20))
+        }
+        try write("en.lproj/Help.rtfd/TXT.rtf", "{\\rtf1\\ansi\\pard Intro\\par\n\\pard Text \(picture) after\\par}")
+        try write("ja.lproj/Help.rtfd/TXT.rtf", "{\\rtf1\\ansi\\pard Intro\\par\n\\pard Text after\\par}")
+        let workspace = Workspace(root: root)
+        workspace.apply(.everything)
+        let text: RelativePath = "ja.lproj/Help.rtfd/TXT.rtf"
+        let told = workspace.diagnostics(ofFile: text).filter { $0.id == .localizationMismatch }
+        XCTAssertEqual(told.map(\.path), [text], "the copy without the picture is told, in its text file")
+        let page = try XCTUnwrap(workspace.allDocuments.first { $0.path == "ja.lproj/Help.rtfd" })
+        XCTAssertEqual(page.diagnostics.filter { $0.diagnostic.id == .localizationMismatch }.map { $0.blockID != nil }, [true])
+    }
+
     func testAWordEditedInALargeDataFileParsesThatItemAlone() throws {
         let items = (0..<300).map { index in
             #"{"name": "Item \#(index)", "imageName": "p", "#

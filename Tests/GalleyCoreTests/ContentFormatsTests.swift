@@ -15,7 +15,7 @@ final class ContentFormatsTests: XCTestCase {
             ("Help/Usage.html", ContentFile(path: "Help/Usage.html", format: HTMLFormat())),
             ("Help/Read Me.rtfd/TXT.rtf", readMe),
             ("Help/Read Me.rtfd/picture.png", readMe),
-            (ConfigFile.name, nil),
+            (ConfigFile.name.rawValue, nil),
             ("Assets.xcassets/a.imageset/a.png", nil),
             ("main.swift", nil),
             (".json", nil),

@@ -99,7 +99,9 @@ final class FuzzRegressionTests: XCTestCase {
         try replay("appstrings") { bytes, work in
             var files: [String: AppStrings.FileReading] = [:]
             for path in ["Localizable.xcstrings", "de.lproj/Localizable.stringsdict", "en.lproj/Localizable.strings"] {
-                guard let reading = AppStringsFile.read(bytes, path: path, work: work) else { return XCTFail("\(path) is no strings file") }
+                guard let reading = AppStringsFile.read(bytes, path: RelativePath(rawValue: path), work: work) else {
+                    return XCTFail("\(path) is no strings file")
+                }
                 checkDiagnostics(reading.diagnostics, "appstrings")
                 for entry in reading.entries {
                     XCTAssertGreaterThanOrEqual(entry.value.location.line, 1)

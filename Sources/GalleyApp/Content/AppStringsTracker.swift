@@ -106,14 +106,15 @@ struct AppStringsTracker: Sendable {
                 readings[path] = nil
                 largeFiles.remove(path)
             case .success(let bytes)?:
-                readings[path] = AppStringsFile.read(bytes, path: path)
+                readings[path] = AppStringsFile.read(bytes, path: RelativePath(rawValue: path))
                 if SourceCache.isLarge(size: bytes.count) { largeFiles.insert(path) } else { largeFiles.remove(path) }
             case .failure(let error)?:
                 readings[path] = AppStrings.FileReading(
                     path: RelativePath(rawValue: path),
                     diagnostics: [
                         Diagnostic(
-                            path: path, id: .unreadableFile, at: .start, severity: .error, message: "cannot read '\(path)': \(error)")
+                            path: RelativePath(rawValue: path), id: .unreadableFile, at: .start, severity: .error,
+                            message: "cannot read '\(path)': \(error)")
                     ])
                 largeFiles.remove(path)
             }

@@ -44,7 +44,7 @@ enum ContentPath {
                 return inImageSet || isImage(lowerName) ? .image : .other
             }
         }
-        if relativePath == ConfigFile.name { return .config }
+        if relativePath == ConfigFile.name.rawValue { return .config }
         if BundledFonts.isFontFile(lowerName) { return .font }
         if BundledFonts.isInfoPlist(name) { return .infoPlist }
         if AppStringsFile.kind(of: relativePath) != nil { return .appStrings }

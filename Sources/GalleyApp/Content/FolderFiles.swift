@@ -73,7 +73,7 @@ struct FolderFiles {
                 fonts.removeFontFile(path)
                 intake.restyle = true
             case .infoPlist:
-                fonts.setInfoPlist(path, nil)
+                fonts.setInfoPlist(RelativePath(rawValue: path), nil)
                 intake.restyle = true
             case .appStrings:
                 intake.appStrings.insert(path)
@@ -105,7 +105,7 @@ struct FolderFiles {
                 intake.servedFilesChanged = true
                 intake.restyle = true
             case .infoPlist:
-                fonts.setInfoPlist(path, try? folder.read(path))
+                fonts.setInfoPlist(RelativePath(rawValue: path), try? folder.read(path))
                 intake.restyle = true
             case .appStrings:
                 intake.appStrings.insert(path)
@@ -122,7 +122,7 @@ struct FolderFiles {
         }
         for name in touchedAssets { intake.touchedImages.insert(.asset(name)) }
         if !touchedAssets.isEmpty { intake.restyle = true }
-        intake.configChanged = changed.contains(ConfigFile.name) || removed.contains(ConfigFile.name)
+        intake.configChanged = changed.contains(ConfigFile.name.rawValue) || removed.contains(ConfigFile.name.rawValue)
         intake.filesCameOrWent = known.count != knownBefore || !removed.isEmpty
         return intake
     }
@@ -157,7 +157,7 @@ struct FolderFiles {
             let onDisk = onDisk()
             return (onDisk, known.subtracting(onDisk).sorted())
         case .configuration:
-            return ([ConfigFile.name], [])
+            return ([ConfigFile.name.rawValue], [])
         }
     }
 

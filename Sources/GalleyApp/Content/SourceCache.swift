@@ -204,7 +204,7 @@ struct SourceCache {
             } catch {
                 if !folder.hasEntry(file.sourcePath.rawValue) { return ReadResult(file: file, snapshot: nil, bytes: 0, ticket: ticket) }
                 let failure = Diagnostic(
-                    path: file.sourcePath.rawValue, id: .unreadableFile, at: .start, severity: .error,
+                    path: file.sourcePath, id: .unreadableFile, at: .start, severity: .error,
                     message: "\(error)")
                 return ReadResult(file: file, snapshot: FileSnapshot(failure: failure), bytes: 0, ticket: ticket)
             }

@@ -63,7 +63,7 @@ final class Workspace {
         if intake.restyle, restyle() { queue.add(index.sources.keys) }
         if intake.configChanged {
             // An invalid config keeps the last valid one in force and shows its errors on every document.
-            style.configure(reading: sources.existingContents(of: ConfigFile.name))
+            style.configure(reading: sources.existingContents(of: ConfigFile.name.rawValue))
             restyle()
             // Kinds, keys and titles decide how every file reads: read them all again, whole.
             sources.forgetReadings()
@@ -272,7 +272,7 @@ final class Workspace {
         if result.reading == nil || result.reading == .notContent { forgetReading(of: result.file.sourcePath) }
         // The outbox taken once, not once for each document asked about.
         let update = index.integrate(path, result.reading, changedDocuments: result.changedDocuments) { [outbox] in outbox[$0] != nil }
-        localizations.noteRead(path, in: index, changed: update.changed)
+        localizations.noteRead(result.file, in: index, changed: update.changed)
         forget(update.removed)
         queue.add(update.changed, sourceChanged: true)
         return update.changed

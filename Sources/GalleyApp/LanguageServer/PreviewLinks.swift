@@ -97,7 +97,7 @@ final class PreviewLinks {
         }
         let home = ProcessInfo.processInfo.environment["HOME"].flatMap(FilePath.realPath)
         let root: AbsolutePath
-        let hasConfig = { (folder: String) in FileSystem.exists(folder.slashJoined(ConfigFile.name)) }
+        let hasConfig = { (folder: String) in FileSystem.exists(folder.slashJoined(ConfigFile.name.rawValue)) }
         switch PreviewRoot.folder(for: real, workspaceFolders: workspace, home: home, hasConfig: hasConfig) {
         case .success(let folder): root = folder
         case .failure(let refusal): return .refused(refusal)

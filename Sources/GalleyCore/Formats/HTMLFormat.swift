@@ -7,7 +7,7 @@ struct HTMLFormat: ContentFormat {
     }
 
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {
-        let result = HTMLDocumentReader.read(bytes, path: file.path.rawValue, converters: context.converters)
+        let result = HTMLDocumentReader.read(bytes, path: file.sourcePath, converters: context.converters)
         let document = DocumentNaming.titled(result.document, path: file.path, config: context.config)
         return .documents([DocumentSource(path: file.path, document: document, diagnostics: result.diagnostics)])
     }

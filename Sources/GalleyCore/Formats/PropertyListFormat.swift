@@ -10,6 +10,6 @@ struct PropertyListFormat: ContentFormat {
 
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {
         DataFileFormat.documents(
-            DataFileReader(schema: context.config.schema, path: file.path.rawValue, syntax: .propertyList).read(bytes), of: file)
+            DataFileReader(schema: context.config.schema, path: file.sourcePath, syntax: .propertyList).read(bytes), of: file)
     }
 }

@@ -55,7 +55,7 @@ package struct JSONSyntaxError: Error, Equatable, Sendable {
     /// reached: that is `limit-reached` whatever the format); `location`
     /// turns byte offsets into lines and columns.
     package func diagnostic(
-        path: String, id: DiagnosticID = .jsonSyntax, severity: Severity = .error, prefix: String = "",
+        path: RelativePath, id: DiagnosticID = .jsonSyntax, severity: Severity = .error, prefix: String = "",
         location: (Int) -> SourceLocation
     ) -> Diagnostic {
         let range = SourceRange(location(offset), location(end))

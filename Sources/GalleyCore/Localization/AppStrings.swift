@@ -11,15 +11,15 @@ package struct AppStrings: Equatable, Sendable {
         /// The text whose format specifiers count: a plural's variables
         /// (`%#@files@`) written as the specifier they stand for (`%d`).
         package var format: String
-        /// The file that holds it, relative to the content folder.
-        package var path: String
+        /// The file that holds it.
+        package var path: RelativePath
         /// The entry: its key (in a catalog, the language's key).
         package var range: SourceRange
         /// A catalog entry's `state` when a translator must still act on it
         /// (`new`, `needs_review`), and where it is; nil for a finished one.
         package var state: CatalogState?
 
-        package init(text: String, format: String? = nil, path: String, range: SourceRange, state: CatalogState? = nil) {
+        package init(text: String, format: String? = nil, path: RelativePath, range: SourceRange, state: CatalogState? = nil) {
             self.text = text
             self.format = format ?? text
             self.path = path

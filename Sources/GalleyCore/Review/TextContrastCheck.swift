@@ -68,11 +68,11 @@ package enum TextContrastCheck {
     /// `shortfalls` are those `shortfalls(of:catalog:traits:)` found for the schema.
     package static func diagnostics(
         for schema: ContentSchema, among kinds: Set<KindName>? = nil, shortfalls shortfallsOfKind: [KindName: KindShortfalls],
-        configPath: String?, document: Document, documentPath: String
+        configPath: RelativePath?, document: Document, documentPath: RelativePath
     ) -> [Diagnostic] {
         schema.shownKinds.compactMap { kind -> Diagnostic? in
             guard kind.role == .text, kinds?.contains(kind.name) ?? true, let found = shortfallsOfKind[kind.name] else { return nil }
-            let path: String
+            let path: RelativePath
             let location: SourceLocation
             if let configPath {
                 (path, location) = (configPath, kind.style.colorRange?.start ?? kind.declarationRange?.start ?? .start)
@@ -131,7 +131,7 @@ package enum TextContrastCheck {
     /// colours are too faint on the text view's background in some appearance
     /// (black text written into an RTF is black on black in dark appearance),
     /// from its faint paragraphs `contrast`.
-    package static func richTextDiagnostic(_ contrast: RichTextContrast, in document: Document, path: String) -> Diagnostic? {
+    package static func richTextDiagnostic(_ contrast: RichTextContrast, in document: Document, path: RelativePath) -> Diagnostic? {
         var judge = RunJudge(work: nil)
         guard let index = contrast.faintBlocks.first, document.blocks.indices.contains(index),
             let faint = judge.faintRun(in: document.blocks[index])
