@@ -111,7 +111,7 @@ final class PreviewLinks {
             ownRoots.insert(root)
             return .found(add(link), path: path, started: true)
         } catch {
-            return .failed(folder: root, reason: "\(error)")
+            return .failed(folder: root, error: error)
         }
     }
 
