@@ -324,7 +324,7 @@ final class WorkspaceTests: XCTestCase {
             let parsed = workspace.bytesParsed
             XCTAssertEqual(parsed, text.utf8.count)
             try write(path, text.replacingOccurrences(of: "Section 1200\\b0", with: "Chapter 1200\\b0"))
-            let changes = workspace.apply(changed: [path], removed: [])
+            let changes = workspace.apply(changed: [RelativePath(rawValue: path)], removed: [])
             XCTAssertLessThan(
                 workspace.bytesParsed - parsed, 3 * RTFReader.checkpointSpacing, "more than the edited paragraphs were parsed")
             XCTAssertEqual(changes.changed.count, 1)

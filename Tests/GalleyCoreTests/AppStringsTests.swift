@@ -230,8 +230,9 @@ final class AppStringsTests: XCTestCase {
     private func strings(_ files: [String: String]) -> AppStrings {
         AppStrings(
             files: Dictionary(
-                uniqueKeysWithValues: files.map { path, text in
-                    (path, AppStringsFile.read(Array(text.utf8), path: RelativePath(rawValue: path)) ?? AppStrings.FileReading())
+                uniqueKeysWithValues: files.map { name, text in
+                    let path = RelativePath(rawValue: name)
+                    return (path, AppStringsFile.read(Array(text.utf8), path: path) ?? AppStrings.FileReading())
                 }))
     }
 

@@ -2,9 +2,9 @@
 struct DataFileFormat: ContentFormat {
     let name = "json"
 
-    func file(containing relativePath: String) -> ContentFile? {
-        guard relativePath != ConfigFile.name.rawValue, RelativePath.hasExtension(relativePath, in: ["json"]) else { return nil }
-        return ContentFile(path: relativePath, format: self)
+    func file(containing relativePath: RelativePath) -> ContentFile? {
+        guard relativePath != ConfigFile.name, RelativePath.hasExtension(relativePath.rawValue, in: ["json"]) else { return nil }
+        return ContentFile(file: relativePath, format: self)
     }
 
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {

@@ -2,8 +2,8 @@
 struct RTFFormat: ContentFormat {
     let name = "rtf"
 
-    func file(containing relativePath: String) -> ContentFile? {
-        RelativePath.hasExtension(relativePath, in: ["rtf"]) ? ContentFile(path: relativePath, format: self) : nil
+    func file(containing relativePath: RelativePath) -> ContentFile? {
+        RelativePath.hasExtension(relativePath.rawValue, in: ["rtf"]) ? ContentFile(file: relativePath, format: self) : nil
     }
 
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {

@@ -2,8 +2,8 @@
 struct TextFileFormat: ContentFormat {
     let name = "text"
 
-    func file(containing relativePath: String) -> ContentFile? {
-        RelativePath.hasExtension(relativePath, in: ["txt"]) ? ContentFile(path: relativePath, format: self) : nil
+    func file(containing relativePath: RelativePath) -> ContentFile? {
+        RelativePath.hasExtension(relativePath.rawValue, in: ["txt"]) ? ContentFile(file: relativePath, format: self) : nil
     }
 
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {

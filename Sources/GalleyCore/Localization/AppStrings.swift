@@ -89,7 +89,7 @@ package struct AppStrings: Equatable, Sendable {
     /// language, the app's lookup order decides: a `.stringsdict` before a
     /// `.strings` file (as `Bundle` does), and either before a catalog;
     /// among files of one kind, the first path.
-    package init(files: [String: FileReading]) {
+    package init(files: [RelativePath: FileReading]) {
         for path in files.keys.sorted(by: { (Self.precedence(of: $0), $0) < (Self.precedence(of: $1), $1) }) {
             guard let reading = files[path] else { continue }
             if sourceLanguage == nil { sourceLanguage = reading.sourceLanguage }
@@ -175,8 +175,8 @@ package struct AppStrings: Equatable, Sendable {
         KeyValues(strings: self, positions: positions[key] ?? .many([]))
     }
 
-    private static func precedence(of path: String) -> Int {
-        switch AppStringsFile.kind(of: path) {
+    private static func precedence(of path: RelativePath) -> Int {
+        switch AppStringsFile.kind(of: path.rawValue) {
         case .stringsDictionary: 0
         case .strings: 1
         case .catalog, nil: 2
