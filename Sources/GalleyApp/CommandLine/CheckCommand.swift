@@ -60,7 +60,7 @@ struct CheckCommand {
                 if relative == ConfigFile.name.rawValue {
                     workspace.apply(.everything)
                 } else {
-                    workspace.apply(.onlyContent(at: relative))
+                    workspace.apply(.onlyContent(at: DocumentPath(rawValue: relative)))
                 }
                 fileCount += 1
                 if verbose { notes += substituteNotes(workspace, under: root) }

@@ -48,7 +48,7 @@ enum ContentPath {
         if path == ConfigFile.name { return .config }
         if BundledFonts.isFontFile(lowerName) { return .font }
         if BundledFonts.isInfoPlist(name) { return .infoPlist }
-        if AppStringsFile.kind(of: relativePath) != nil { return .appStrings }
+        if AppStringsFile.kind(of: path) != nil { return .appStrings }
         if isImage(lowerName) { return .image }
         return content.map(FileRole.content) ?? .other
     }

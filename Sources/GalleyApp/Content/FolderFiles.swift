@@ -177,11 +177,11 @@ struct FolderFiles {
 
     /// The images, the config and only the content at `path` (a file or an
     /// RTFD bundle): what `render` and `check` of one file need.
-    mutating func onDisk(onlyContentAt path: String) -> [RelativePath] {
+    mutating func onDisk(onlyContentAt path: DocumentPath) -> [RelativePath] {
         onDisk().filter { file in
             switch ContentPath.role(of: file) {
             case .image, .catalogContents, .config, .font, .infoPlist, .appStrings: true
-            case .content(let content): content.path.rawValue == path
+            case .content(let content): content.path == path
             case .other: false
             }
         }

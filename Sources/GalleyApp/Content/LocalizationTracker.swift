@@ -29,7 +29,7 @@ struct LocalizationTracker {
     /// Each group's files that hold documents, by path.
     private var filesOfGroup: [String: [DocumentPath: FileShape]] = [:]
     /// Where each localised path belongs, found once: a save asks it again.
-    private var localizedPaths: [String: LocalizedPath] = [:]
+    private var localizedPaths: [DocumentPath: LocalizedPath] = [:]
     private var lastReference: String?
     private var findings: [DocumentID: LocalizationGroup.Findings] = [:]
     /// Item indexes compared, over all groups: what a round costs.
@@ -45,7 +45,7 @@ struct LocalizationTracker {
     /// end of the round.
     mutating func noteRead(_ file: ContentFile, in index: DocumentIndex, changed: [DocumentID]) {
         let path = file.path
-        guard let localized = localizedPath(path.rawValue) else { return }
+        guard let localized = localizedPath(path) else { return }
         let documents = index.documentIDs(ofFile: path)
         let shape =
             documents.isEmpty
@@ -122,10 +122,10 @@ struct LocalizationTracker {
         return changed
     }
 
-    private mutating func localizedPath(_ path: String) -> LocalizedPath? {
-        guard RelativePath.mayHaveExtension(path, "lproj") else { return nil }
+    private mutating func localizedPath(_ path: DocumentPath) -> LocalizedPath? {
+        guard RelativePath.mayHaveExtension(path.rawValue, "lproj") else { return nil }
         if let known = localizedPaths[path] { return known }
-        guard let found = LocalizedPath(path) else { return nil }
+        guard let found = LocalizedPath(path.rawValue) else { return nil }
         localizedPaths[path] = found
         return found
     }

@@ -176,7 +176,7 @@ package struct AppStrings: Equatable, Sendable {
     }
 
     private static func precedence(of path: RelativePath) -> Int {
-        switch AppStringsFile.kind(of: path.rawValue) {
+        switch AppStringsFile.kind(of: path) {
         case .stringsDictionary: 0
         case .strings: 1
         case .catalog, nil: 2

@@ -12,7 +12,8 @@ package enum AppStringsFile {
 
     /// What the file at `path` (relative to the content folder) is, or nil
     /// when it holds none of the app's strings.
-    package static func kind(of path: String) -> Kind? {
+    package static func kind(of file: RelativePath) -> Kind? {
+        let path = file.rawValue
         // Compared as bytes, as every path rule is.
         // The name first: every file of the folder is asked this, and few
         // are named so; only those are looked at for their `.lproj`.
@@ -33,7 +34,7 @@ package enum AppStringsFile {
     /// Held for as long as the file does not change, with no room to grow.
     package static func read(_ bytes: [UInt8], path: RelativePath, work: WorkCounter? = nil) -> AppStrings.FileReading? {
         var reading: AppStrings.FileReading
-        switch kind(of: path.rawValue) {
+        switch kind(of: path) {
         case .strings:
             guard let language = LocalizedPath(path.rawValue)?.language else { return nil }
             reading = AppStrings.FileReading(path: path)
