@@ -4,8 +4,7 @@ enum CatalogJSON {
     /// `what` names the file in the warning: `image set`, `colour set`.
     static func parse(
         _ bytes: [UInt8], path: RelativePath, lines: SourceLocator, what: String, into diagnostics: inout [Diagnostic]
-    ) -> JSONNode?
-    {
+    ) -> JSONNode? {
         switch JSONReader.parse(bytes) {
         case .success(let node):
             return node
