@@ -6,19 +6,19 @@ import XCTest
 /// Where diagnostics leave Galley for CI and the terminal: workflow
 /// commands, and the daemon's log of new problems.
 final class DiagnosticOutputTests: XCTestCase {
-    private func diagnostic(_ path: String, _ message: String, line: Int = 2, severity: Severity = .warning) -> Diagnostic {
+    private func diagnostic(_ path: RelativePath, _ message: String, line: Int = 2, severity: Severity = .warning) -> Diagnostic {
         Diagnostic(
             path: path, id: .unknownTag, range: SourceRange(SourceLocation(line: line, column: 3), SourceLocation(line: line, column: 9)),
             severity: severity, message: message)
     }
 
     func testWorkflowCommandsEscapeDataAndProperties() {
-        let command = GitHubAnnotation.command(for: diagnostic("a,b:c%.json", "100% wrong:\r\nsee, here", severity: .error))
+        let command = GitHubAnnotation.command(
+            for: diagnostic("a,b:c%.json", "100% wrong:\r\nsee, here", severity: .error), file: "a,b:c%.json")
         XCTAssertEqual(
             command, "::error file=a%2Cb%3Ac%25.json,line=2,col=3,endLine=2,endColumn=9,title=unknown-tag::100%25 wrong:%0D%0Asee, here")
-        XCTAssertTrue(
-            GitHubAnnotation.command(for: Diagnostic(path: "n", id: .limitReached, at: .start, severity: .note, message: "m")).hasPrefix(
-                "::notice "))
+        let note = Diagnostic(path: "n", id: .limitReached, at: .start, severity: .note, message: "m")
+        XCTAssertTrue(GitHubAnnotation.command(for: note, file: "n").hasPrefix("::notice "))
     }
 
     func testTheLogTellsEachProblemOnceWhileAnyDocumentShowsIt() {
@@ -47,12 +47,12 @@ final class DiagnosticOutputTests: XCTestCase {
     }
 
     func testFewProblemsAreToldWholeAndManyAsADigestWithErrorsFirst() {
-        let few = (1...ProblemDigest.mostShown).map { diagnostic("f\($0).json", "unknown tag") }
+        let few = (1...ProblemDigest.mostShown).map { diagnostic(RelativePath(rawValue: "f\($0).json"), "unknown tag") }
         XCTAssertEqual(ProblemDigest(few, seeAll: "see the page"), ProblemDigest(few, seeAll: ""), "no line says where to see more")
         XCTAssertEqual(ProblemDigest(few, seeAll: "see the page").shown, few)
         XCTAssertNil(ProblemDigest(few, seeAll: "see the page").heading)
 
-        let warnings = (0..<2000).reversed().map { diagnostic(String(format: "a%04d.json", $0), "unknown tag") }
+        let warnings = (0..<2000).reversed().map { diagnostic(RelativePath(rawValue: String(format: "a%04d.json", $0)), "unknown tag") }
         let broken = Diagnostic(
             path: "z.json", id: .jsonSyntax, at: SourceLocation(line: 1, column: 2), severity: .error, message: "missing ','")
         let digest = ProblemDigest(warnings + [broken], seeAll: "the page lists them all")
@@ -64,7 +64,9 @@ final class DiagnosticOutputTests: XCTestCase {
     func testADigestOfManyIdentifiersStaysWithinItsLines() {
         let problems = DiagnosticID.allCases.flatMap { id in
             (1...5).map {
-                Diagnostic(path: "\(id.rawValue).json", id: id, at: SourceLocation(line: $0, column: 1), severity: .warning, message: "m")
+                Diagnostic(
+                    path: RelativePath(rawValue: "\(id.rawValue).json"), id: id, at: SourceLocation(line: $0, column: 1),
+                    severity: .warning, message: "m")
             }
         }
         let digest = ProblemDigest(problems, seeAll: "")

@@ -36,7 +36,7 @@ final class WorkspaceSaveTests: XCTestCase {
 
     private func save(_ text: String, in workspace: Workspace) throws -> WorkspaceChanges {
         try text.write(toFile: root + "/" + dataFile, atomically: false, encoding: .utf8)
-        return workspace.apply(changed: [dataFile], removed: [])
+        return workspace.apply(changed: [RelativePath(rawValue: dataFile)], removed: [])
     }
 
     func testASaveIsComparedForChangeOnceByTheReader() throws {
@@ -76,12 +76,12 @@ final class WorkspaceSaveTests: XCTestCase {
         XCTAssertEqual(workspace.sources.resumableReadingCount, 0)
 
         try edited("First ").write(toFile: root + "/" + files[0], atomically: false, encoding: .utf8)
-        let first = workspace.apply(changed: [files[0]], removed: [])
+        let first = workspace.apply(changed: [RelativePath(rawValue: files[0])], removed: [])
         XCTAssertEqual(first.changed.count, 1, "the first save, read whole, shows the edited article")
         XCTAssertEqual(workspace.sources.resumableReadingCount, 1)
         let parsed = workspace.sources.bytesParsed
         try edited("Second ").write(toFile: root + "/" + files[0], atomically: false, encoding: .utf8)
-        XCTAssertTrue(workspace.apply(changed: [files[0]], removed: []).changed[0].html.contains("Second "))
+        XCTAssertTrue(workspace.apply(changed: [RelativePath(rawValue: files[0])], removed: []).changed[0].html.contains("Second "))
         XCTAssertLessThan(workspace.sources.bytesParsed - parsed, original.utf8.count / 2, "the second save resumes")
     }
 }

@@ -324,7 +324,7 @@ final class WorkspaceTests: XCTestCase {
             let parsed = workspace.bytesParsed
             XCTAssertEqual(parsed, text.utf8.count)
             try write(path, text.replacingOccurrences(of: "Section 1200\\b0", with: "Chapter 1200\\b0"))
-            let changes = workspace.apply(changed: [path], removed: [])
+            let changes = workspace.apply(changed: [RelativePath(rawValue: path)], removed: [])
             XCTAssertLessThan(
                 workspace.bytesParsed - parsed, 3 * RTFReader.checkpointSpacing, "more than the edited paragraphs were parsed")
             XCTAssertEqual(changes.changed.count, 1)
@@ -357,6 +357,26 @@ final class WorkspaceTests: XCTestCase {
         let followed = workspace.follow(path: text, line: line)
         XCTAssertEqual(followed.changed.map(\.id), ids)
         XCTAssertEqual(followed.changed.first?.follow?.line, line)
+    }
+
+    /// A bundle's copies that differ between languages are told in the
+    /// bundle's text file, where its other problems are and the file an
+    /// editor opens: while the bundle's path named them, an editor showing
+    /// `ja.lproj/Help.rtfd/TXT.rtf` was never told, and the page marked no block.
+    func testALocalisedBundlesDifferencesAreToldInItsTextFile() throws {
+        let picture = "{{\\NeXTGraphic photo.png \\width2000 \\height1000\n}\\'ac}"
+        for language in ["en", "ja"] {
+            try write("\(language).lproj/Help.rtfd/photo.png", png(width: 20))
+        }
+        try write("en.lproj/Help.rtfd/TXT.rtf", "{\\rtf1\\ansi\\pard Intro\\par\n\\pard Text \(picture) after\\par}")
+        try write("ja.lproj/Help.rtfd/TXT.rtf", "{\\rtf1\\ansi\\pard Intro\\par\n\\pard Text after\\par}")
+        let workspace = Workspace(root: root)
+        workspace.apply(.everything)
+        let text: RelativePath = "ja.lproj/Help.rtfd/TXT.rtf"
+        let told = workspace.diagnostics(ofFile: text).filter { $0.id == .localizationMismatch }
+        XCTAssertEqual(told.map(\.path), [text], "the copy without the picture is told, in its text file")
+        let page = try XCTUnwrap(workspace.allDocuments.first { $0.path == "ja.lproj/Help.rtfd" })
+        XCTAssertEqual(page.diagnostics.filter { $0.diagnostic.id == .localizationMismatch }.map { $0.blockID != nil }, [true])
     }
 
     func testAWordEditedInALargeDataFileParsesThatItemAlone() throws {

@@ -114,10 +114,10 @@ final class AppStringsTests: XCTestCase {
                 AppStrings.Entry(
                     key: "files", language: "de",
                     value: AppStrings.Value(
-                        text: "3 Dateien", format: "%d Dateien", path: reading.path.rawValue, range: range, state: state)),
+                        text: "3 Dateien", format: "%d Dateien", path: reading.path, range: range, state: state)),
                 AppStrings.Entry(
                     key: "files", language: "en",
-                    value: AppStrings.Value(text: "3 files", path: reading.path.rawValue, range: SourceRange(at: .start))),
+                    value: AppStrings.Value(text: "3 files", path: reading.path, range: SourceRange(at: .start))),
             ])
         reading.append(key: "birds", language: "en", text: "birds", range: SourceRange(at: .start))
         XCTAssertEqual(reading.value(at: 2).text, "birds")
@@ -230,8 +230,9 @@ final class AppStringsTests: XCTestCase {
     private func strings(_ files: [String: String]) -> AppStrings {
         AppStrings(
             files: Dictionary(
-                uniqueKeysWithValues: files.map { path, text in
-                    (path, AppStringsFile.read(Array(text.utf8), path: path) ?? AppStrings.FileReading())
+                uniqueKeysWithValues: files.map { name, text in
+                    let path = RelativePath(rawValue: name)
+                    return (path, AppStringsFile.read(Array(text.utf8), path: path) ?? AppStrings.FileReading())
                 }))
     }
 

@@ -33,7 +33,7 @@ final class BackgroundWorkTests: XCTestCase {
 
     /// The files, by source path, each holding one document named after it.
     private func file(_ name: String) throws -> ContentFile {
-        try XCTUnwrap(ContentFormats.file(containing: name))
+        try XCTUnwrap(ContentFormats.file(containing: RelativePath(rawValue: name)))
     }
 
     private func run(_ rows: [(Event, Answer, settled: Bool)], line: UInt = #line) throws {

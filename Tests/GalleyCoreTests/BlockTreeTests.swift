@@ -89,7 +89,7 @@ final class BlockTreeTests: XCTestCase {
     }
 
     func testDiagnosticsOfADocumentListItsOwnFileFirstByPosition() {
-        func warning(_ path: String, _ line: Int, _ severity: Severity = .warning) -> Diagnostic {
+        func warning(_ path: RelativePath, _ line: Int, _ severity: Severity = .warning) -> Diagnostic {
             Diagnostic(
                 path: path, id: .unknownTag, at: SourceLocation(line: line, column: 1), severity: severity,
                 message: "\(path):\(line):\(severity)")

@@ -6,13 +6,13 @@ import XCTest
 /// bytes alone (as an editor's unsaved buffer arrives) into named documents.
 final class ContentFormatsTests: XCTestCase {
     func testRecognisesEachFormatByExtensionAndBundlesByTheirFolder() {
-        let readMe = ContentFile(path: "Help/Read Me.rtfd", sourcePath: "Help/Read Me.rtfd/TXT.rtf", format: RTFDFormat())
-        let cases: [(String, ContentFile?)] = [
-            ("Resources/speciesData.json", ContentFile(path: "Resources/speciesData.json", format: DataFileFormat())),
-            ("Notes.TXT", ContentFile(path: "Notes.TXT", format: TextFileFormat())),
-            ("Help/Credits.rtf", ContentFile(path: "Help/Credits.rtf", format: RTFFormat())),
-            ("Help/Usage.htm", ContentFile(path: "Help/Usage.htm", format: HTMLFormat())),
-            ("Help/Usage.html", ContentFile(path: "Help/Usage.html", format: HTMLFormat())),
+        let readMe = ContentFile(bundle: "Help/Read Me.rtfd", textFile: "Help/Read Me.rtfd/TXT.rtf", format: RTFDFormat())
+        let cases: [(RelativePath, ContentFile?)] = [
+            ("Resources/speciesData.json", ContentFile(file: "Resources/speciesData.json", format: DataFileFormat())),
+            ("Notes.TXT", ContentFile(file: "Notes.TXT", format: TextFileFormat())),
+            ("Help/Credits.rtf", ContentFile(file: "Help/Credits.rtf", format: RTFFormat())),
+            ("Help/Usage.htm", ContentFile(file: "Help/Usage.htm", format: HTMLFormat())),
+            ("Help/Usage.html", ContentFile(file: "Help/Usage.html", format: HTMLFormat())),
             ("Help/Read Me.rtfd/TXT.rtf", readMe),
             ("Help/Read Me.rtfd/picture.png", readMe),
             (ConfigFile.name, nil),
@@ -25,12 +25,12 @@ final class ContentFormatsTests: XCTestCase {
             (
                 "Help/Bundle.RTFD/TXT.rtf",
                 ContentFile(
-                    path: "Help/Bundle.RTFD", sourcePath: "Help/Bundle.RTFD/TXT.rtf",
+                    bundle: "Help/Bundle.RTFD", textFile: "Help/Bundle.RTFD/TXT.rtf",
                     format: RTFDFormat())
             ),
         ]
         for (path, expected) in cases {
-            XCTAssertEqual(ContentFormats.file(containing: path), expected, path)
+            XCTAssertEqual(ContentFormats.file(containing: path), expected, path.rawValue)
         }
         XCTAssertTrue(ContentFormats.isBundle("Help/Read Me.rtfd/"))
         XCTAssertTrue(ContentFormats.isBundle("/home/author/Help/Read Me.rtfd"), "commands ask with absolute paths")
@@ -38,7 +38,7 @@ final class ContentFormatsTests: XCTestCase {
         XCTAssertEqual(Set(ContentFormats.all.map(\.name)).count, ContentFormats.all.count, "format names must be unique")
     }
 
-    private func read(_ text: String, at path: String, config: GalleyConfig = .standard) -> FileReading? {
+    private func read(_ text: String, at path: RelativePath, config: GalleyConfig = .standard) -> FileReading? {
         ContentFormats.read(Array(text.utf8), at: path, in: ReadingContext(config: config))
     }
 

@@ -58,7 +58,7 @@ final class DataFileRereadTests: XCTestCase {
     /// change: its readings of edited versions are those of whole readings.
     func testTheFormatsReadingsOfEditedVersionsAreThoseOfWholeReadings() {
         var random = SeededRandom(seed: 0xD0C5)
-        let file = ContentFile(path: reader.path, format: DataFileFormat())
+        let file = ContentFile(file: reader.path, format: DataFileFormat())
         let context = ReadingContext()
         var bytes = Array(DataFileTexts.pretty(items: 8, seed: 3).utf8)
         let valid = bytes

@@ -97,15 +97,17 @@ final class FuzzRegressionTests: XCTestCase {
 
     func testAppStringsFindings() throws {
         try replay("appstrings") { bytes, work in
-            var files: [String: AppStrings.FileReading] = [:]
+            var files: [RelativePath: AppStrings.FileReading] = [:]
             for path in ["Localizable.xcstrings", "de.lproj/Localizable.stringsdict", "en.lproj/Localizable.strings"] {
-                guard let reading = AppStringsFile.read(bytes, path: path, work: work) else { return XCTFail("\(path) is no strings file") }
+                guard let reading = AppStringsFile.read(bytes, path: RelativePath(rawValue: path), work: work) else {
+                    return XCTFail("\(path) is no strings file")
+                }
                 checkDiagnostics(reading.diagnostics, "appstrings")
                 for entry in reading.entries {
                     XCTAssertGreaterThanOrEqual(entry.value.location.line, 1)
                     XCTAssertGreaterThanOrEqual(entry.value.location.column, 1)
                 }
-                files[path] = reading
+                files[RelativePath(rawValue: path)] = reading
             }
             let strings = AppStrings(files: files)
             var config = GalleyConfig()

@@ -393,7 +393,7 @@ final class LanguageServerSessionTests: XCTestCase {
             (.inputIdle, []),
             (opened(), [.attach(document, file: "/content/Resources/data.json", workspaceFolders: [])]),
             (
-                .attached(document, .failed(folder: "/content", reason: "no port")),
+                .attached(document, .failed(folder: "/content", error: NoFreePort())),
                 [showMessage(1, "Galley could not start a preview of /content: no port")]
             ),
             (opened(), [.attach(document, file: "/content/Resources/data.json", workspaceFolders: [])]),
@@ -612,4 +612,9 @@ final class ChangedSpanTests: XCTestCase {
         let span = ChangedSpan(length: 5)
         XCTAssertEqual(span.edit(base: 3, to: Array("abcde".utf8)).range, 5..<5)
     }
+}
+
+/// A start that fails as the daemon's own start error would, told by its description.
+private struct NoFreePort: Error, CustomStringConvertible {
+    var description: String { "no port" }
 }

@@ -23,7 +23,7 @@ final class LocalizationGroupItemsTests: XCTestCase {
             let languages = ["de", "en", "fr", "ja"].prefix(Int.random(in: 2...4, using: &generator))
             let copies = languages.map { language in
                 LocalizationGroup.Copy(
-                    path: "\(language).lproj/a.json", language: language,
+                    path: RelativePath(rawValue: "\(language).lproj/a.json"), language: language,
                     documents: (0..<Int.random(in: 1...5, using: &generator)).map { item in
                         let elements = (0..<Int.random(in: 0...4, using: &generator)).map { _ in
                             ["a", "b", "c"].randomElement(using: &generator)!

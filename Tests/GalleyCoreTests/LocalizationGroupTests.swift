@@ -9,7 +9,7 @@ final class LocalizationGroupTests: XCTestCase {
         let languages = ["fr", "de", "ja", "en"]
         let copies = languages.map { language in
             LocalizationGroup.Copy(
-                path: "\(language).lproj/a.json", language: language,
+                path: RelativePath(rawValue: "\(language).lproj/a.json"), language: language,
                 documents: (0..<3).map { item in
                     (id: DocumentID(rawValue: "\(language)-\(item)"), document: Document(title: "t", kind: .tagged, blocks: []))
                 })

@@ -65,8 +65,9 @@ final class PropertyListReaderTests: XCTestCase {
         }
         for name in ["speciesData.xml.plist", "speciesData.binary.plist"] {
             guard
-                case .items(let items, let fileDiagnostics) = DataFileReader(schema: schema, path: name, syntax: .propertyList).read(
-                    try fixture(name))
+                case .items(let items, let fileDiagnostics) = DataFileReader(
+                    schema: schema, path: RelativePath(rawValue: name), syntax: .propertyList
+                ).read(try fixture(name))
             else {
                 return XCTFail("\(name) is not read as items")
             }

@@ -21,7 +21,7 @@ final class RTFCorpusTests: XCTestCase {
 
     private func read(_ relativePath: String) throws -> (document: Document, diagnostics: [Diagnostic]) {
         let data = try Data(contentsOf: corpusURL(relativePath))
-        return RTFReader.read([UInt8](data), path: relativePath, converters: RTFTestSupport.converters)
+        return RTFReader.read([UInt8](data), path: RelativePath(rawValue: relativePath), converters: RTFTestSupport.converters)
     }
 
     private func text(_ relativePath: String) throws -> String {

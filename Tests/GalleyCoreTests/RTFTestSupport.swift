@@ -25,7 +25,7 @@ enum RTFTestSupport {
         let url = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent()
             .appendingPathComponent("Golden/rtf").appendingPathComponent(name)
         let data = try Data(contentsOf: url)
-        return RTFReader.read([UInt8](data), path: name, converters: converters)
+        return RTFReader.read([UInt8](data), path: RelativePath(rawValue: name), converters: converters)
     }
 
     /// All paragraphs in reading order, table cells and footnotes included.

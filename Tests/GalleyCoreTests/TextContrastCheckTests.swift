@@ -250,7 +250,7 @@ final class TextContrastCheckTests: XCTestCase {
     }
 
     /// The warning a rich-text document gets when judged whole.
-    private func richTextDiagnostic(for document: Document, path: String, work: WorkCounter? = nil) -> Diagnostic? {
+    private func richTextDiagnostic(for document: Document, path: RelativePath, work: WorkCounter? = nil) -> Diagnostic? {
         TextContrastCheck.richTextDiagnostic(TextContrastCheck.richTextContrast(of: document, work: work), in: document, path: path)
     }
 }

@@ -24,7 +24,7 @@ struct CheckCommand {
     var verbose = false
 
     func run() -> Int32 {
-        var diagnostics: [Diagnostic] = []
+        var diagnostics: [CheckedDiagnostic] = []
         var fileCount = 0
         var notes: [String] = []
         var empty: [String] = []
@@ -48,30 +48,35 @@ struct CheckCommand {
                 if files == 0 { empty.append("galley: '\(path)' holds no content to check" + (skipped.isEmpty ? "" : " (see above)")) }
                 if verbose { notes += substituteNotes(workspace, under: prefix) }
                 let found = workspace.allDiagnostics + Self.configDiagnostics(root: root)
-                diagnostics += Self.unique(found).map { relocated($0, under: prefix) }
+                diagnostics += Self.unique(found).map {
+                    CheckedDiagnostic(diagnostic: $0, shownPath: relocatedPath($0.path.rawValue, under: prefix))
+                }
             } else {
                 let root = ContentRoot.of(file: path)
                 guard let relative = ContentPath.relative(FilePath.resolvingFolders(path) ?? path, to: root) else { continue }
                 let workspace = Workspace(root: root, output: .checking, pictures: ImagePictures(root: root))
                 // galley.json's lines also carry what is said once for the folder about its
                 // styles (a colour too faint for the documents that use it): read them all.
-                if relative == ConfigFile.name { workspace.apply(.everything) } else { workspace.apply(.onlyContent(at: relative)) }
+                if relative == ConfigFile.name.rawValue {
+                    workspace.apply(.everything)
+                } else {
+                    workspace.apply(.onlyContent(at: DocumentPath(rawValue: relative)))
+                }
                 fileCount += 1
                 if verbose { notes += substituteNotes(workspace, under: root) }
                 // A config named directly is checked like any file: its syntax and keys, and the names it uses.
-                let found = workspace.allDiagnostics + (relative == ConfigFile.name ? Self.configDiagnostics(root: root) : [])
+                let found = workspace.allDiagnostics + (relative == ConfigFile.name.rawValue ? Self.configDiagnostics(root: root) : [])
                 // A bundle's problems are in its text file: `x.rtfd/TXT.rtf`, told under the path given.
                 diagnostics += Self.unique(found).compactMap { diagnostic in
-                    guard diagnostic.path == relative || diagnostic.path.hasBytePrefix(relative + "/") else { return nil }
-                    var moved = diagnostic
-                    moved.path = prefix + diagnostic.path.dropFirst(relative.count)
-                    return moved
+                    let path = diagnostic.path.rawValue
+                    guard path == relative || path.hasBytePrefix(relative + "/") else { return nil }
+                    return CheckedDiagnostic(diagnostic: diagnostic, shownPath: prefix + path.dropFirst(relative.count))
                 }
             }
         }
         // A face missing here is a fact about this machine, not the content: CI
         // machines seldom have the phone's fonts, so it is said when asked for.
-        if !verbose { diagnostics.removeAll { $0.id == .missingGlyph } }
+        if !verbose { diagnostics.removeAll { $0.diagnostic.id == .missingGlyph } }
         // Notes go with the text; they would break a JSON or SARIF document.
         if format != .text { notes.forEach(Console.error) }
         let noteLines = format == .text ? notes.map(TerminalText.shown) : []
@@ -82,14 +87,14 @@ struct CheckCommand {
             empty.forEach(Console.error)
             return 2
         }
-        let failing = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
+        let failing = diagnostics.map(\.diagnostic).contains { $0.severity == .error || (strict && $0.severity == .warning) }
         return failing ? 1 : 0
     }
 
     /// `galley.json`'s own problems, which documents carry only when there
     /// are documents to carry them.
     private static func configDiagnostics(root: String) -> [Diagnostic] {
-        guard let bytes = try? ContentFolder(root: root).read(ConfigFile.name) else { return [] }
+        guard let bytes = try? ContentFolder(root: root).read(ConfigFile.name.rawValue) else { return [] }
         return ConfigReader(path: ConfigFile.name).read(bytes).diagnostics
     }
 
@@ -103,12 +108,6 @@ struct CheckCommand {
     private func substituteNotes(_ workspace: Workspace, under folder: String) -> [String] {
         guard workspace.allDocuments.contains(where: { $0.kind == .tagged }) else { return [] }
         return workspace.fontSubstitutes.map { "\(folder): note: font \($0.summary)" }
-    }
-
-    private func relocated(_ diagnostic: Diagnostic, under prefix: String) -> Diagnostic {
-        var moved = diagnostic
-        moved.path = relocatedPath(diagnostic.path, under: prefix)
-        return moved
     }
 
     /// A path relative to the content folder, as relative to where check runs.

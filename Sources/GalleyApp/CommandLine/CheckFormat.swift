@@ -15,11 +15,11 @@ enum CheckFormat: String, CaseIterable, Sendable {
 
     /// The whole output for `diagnostics` found in `fileCount` files. Only
     /// `github` has lines a CI runner obeys (`WorkflowCommandText`).
-    func report(_ diagnostics: [Diagnostic], fileCount: Int) -> String {
+    func report(_ diagnostics: [CheckedDiagnostic], fileCount: Int) -> String {
         switch self {
         case .text:
-            let errors = diagnostics.filter { $0.severity == .error }.count
-            let warnings = diagnostics.filter { $0.severity == .warning }.count
+            let errors = diagnostics.filter { $0.diagnostic.severity == .error }.count
+            let warnings = diagnostics.filter { $0.diagnostic.severity == .warning }.count
             // Text from the content reaches the terminal with its control characters escaped.
             let lines =
                 diagnostics.map { TerminalText.shown($0.formatted) } + [
@@ -30,15 +30,15 @@ enum CheckFormat: String, CaseIterable, Sendable {
         case .json:
             var json = JSONWriter()
             json.beginArray()
-            for diagnostic in diagnostics {
+            for checked in diagnostics {
                 json.beginObject()
-                diagnostic.writeFields(into: &json)
+                checked.diagnostic.writeFields(into: &json, naming: checked.shownPath)
                 json.endObject()
             }
             json.endArray()
             return WorkflowCommandText.inertJSON(json.text)
         case .github:
-            return diagnostics.map(GitHubAnnotation.command(for:)).joined(separator: "\n")
+            return diagnostics.map { GitHubAnnotation.command(for: $0.diagnostic, file: $0.shownPath) }.joined(separator: "\n")
         case .sarif:
             return WorkflowCommandText.inertJSON(SARIFReport.json(for: diagnostics).text)
         }

@@ -107,7 +107,7 @@ struct DiffCommand {
     static func documents(under root: String, only: String?) -> (documents: [PublishedDocument], deviceWidth: Double) {
         let workspace = Workspace(root: root, output: .inline, pictures: ImagePictures(root: root))
         if let only {
-            workspace.apply(.onlyContent(at: only))
+            workspace.apply(.onlyContent(at: DocumentPath(rawValue: only)))
             return (workspace.allDocuments.filter { $0.path == only }, workspace.deviceWidth)
         }
         workspace.apply(.everything)

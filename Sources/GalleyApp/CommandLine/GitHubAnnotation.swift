@@ -7,7 +7,8 @@ import GalleyCore
 /// Escaping as GitHub's runner reads it: in the message `%`, CR and LF; in
 /// property values also `:` and `,`, which separate properties.
 enum GitHubAnnotation {
-    static func command(for diagnostic: Diagnostic) -> String {
+    /// The command for `diagnostic`, its file named `file` (from where the check runs).
+    static func command(for diagnostic: Diagnostic, file: String) -> String {
         let level =
             switch diagnostic.severity {
             case .error: "error"
@@ -16,7 +17,7 @@ enum GitHubAnnotation {
             }
         let range = diagnostic.range
         let properties = [
-            ("file", diagnostic.path), ("line", "\(range.start.line)"), ("col", "\(range.start.column)"),
+            ("file", file), ("line", "\(range.start.line)"), ("col", "\(range.start.column)"),
             ("endLine", "\(range.end.line)"), ("endColumn", "\(range.end.column)"), ("title", diagnostic.id.rawValue),
         ].map { "\($0.0)=\(escapedProperty($0.1))" }
         return "::\(level) \(properties.joined(separator: ","))::\(escapedData(diagnostic.message))"

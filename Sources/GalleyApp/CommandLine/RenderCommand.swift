@@ -39,7 +39,7 @@ struct RenderCommand {
             }
             guard let relative = ContentPath.relative(FilePath.resolvingFolders(path) ?? path, to: root) else { return 1 }
             let workspace = Workspace(root: root, output: .inline, pictures: ImagePictures(root: root))
-            workspace.apply(.onlyContent(at: relative))
+            workspace.apply(.onlyContent(at: DocumentPath(rawValue: relative)))
             let documents = workspace.allDocuments.filter { $0.path == relative }
             guard !documents.isEmpty else {
                 Console.error("galley: '\(path)' holds no documents Galley can preview")

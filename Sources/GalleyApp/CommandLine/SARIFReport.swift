@@ -7,8 +7,8 @@ import GalleyCore
 enum SARIFReport {
     static let schema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
-    static func json(for diagnostics: [Diagnostic]) -> JSONWriter {
-        let ruleIDs = DiagnosticID.allCases.filter { id in diagnostics.contains { $0.id == id } }
+    static func json(for diagnostics: [CheckedDiagnostic]) -> JSONWriter {
+        let ruleIDs = DiagnosticID.allCases.filter { id in diagnostics.contains { $0.diagnostic.id == id } }
         var json = JSONWriter()
         json.beginObject()
         json.field("$schema", schema)
@@ -37,8 +37,8 @@ enum SARIFReport {
         json.field("columnKind", "unicodeCodePoints")
         json.key("results")
         json.beginArray()
-        for diagnostic in diagnostics {
-            write(diagnostic, ruleIndex: ruleIDs.firstIndex(of: diagnostic.id) ?? 0, into: &json)
+        for checked in diagnostics {
+            write(checked.diagnostic, file: checked.shownPath, ruleIndex: ruleIDs.firstIndex(of: checked.diagnostic.id) ?? 0, into: &json)
         }
         json.endArray()
         json.endObject()
@@ -47,7 +47,7 @@ enum SARIFReport {
         return json
     }
 
-    private static func write(_ diagnostic: Diagnostic, ruleIndex: Int, into json: inout JSONWriter) {
+    private static func write(_ diagnostic: Diagnostic, file: String, ruleIndex: Int, into json: inout JSONWriter) {
         json.beginObject()
         json.field("ruleId", diagnostic.id.rawValue)
         json.field("ruleIndex", ruleIndex)
@@ -58,7 +58,7 @@ enum SARIFReport {
         json.beginObject()
         json.key("physicalLocation")
         json.beginObject()
-        artifact(diagnostic.path, into: &json)
+        artifact(file, into: &json)
         region("region", diagnostic.range, into: &json)
         json.endObject()
         json.endObject()
@@ -71,7 +71,7 @@ enum SARIFReport {
             json.key("artifactChanges")
             json.beginArray()
             json.beginObject()
-            artifact(diagnostic.path, into: &json)
+            artifact(file, into: &json)
             json.key("replacements")
             json.beginArray()
             for edit in fixIt.edits {

@@ -9,17 +9,17 @@ import GalleyCore
 /// such an update runs aside (`SlowWork`), one at a time, and what changes
 /// meanwhile is read by the next one.
 struct AppStringsTracker: Sendable {
-    private var readings: [String: AppStrings.FileReading] = [:]
+    private var readings: [RelativePath: AppStrings.FileReading] = [:]
     /// The strings files that were large when last read (`SourceCache.isLarge`).
-    private var largeFiles: Set<String> = []
+    private var largeFiles: Set<RelativePath> = []
     private(set) var strings = AppStrings()
     private(set) var findings = AppStringsCheck.Findings()
     /// The ticket of the update out aside, if one is, and the files it reads.
     private var updateInBackground: Int?
-    private var pathsInBackground: Set<String> = []
+    private var pathsInBackground: Set<RelativePath> = []
     private var lastTicket = 0
     /// What changed while an update was out: read by the next one.
-    private var wanted: Set<String>?
+    private var wanted: Set<RelativePath>?
 
     /// What `update` did.
     enum Outcome {
@@ -34,7 +34,7 @@ struct AppStringsTracker: Sendable {
     /// An update of the strings, ready to run anywhere; `run` fills in what it made.
     struct Update: Sendable {
         /// The strings files read again.
-        let paths: Set<String>
+        let paths: Set<RelativePath>
         fileprivate let config: GalleyConfig
         fileprivate let contentLanguages: Set<String>
         fileprivate let source: SourceCache.FileSource
@@ -57,7 +57,7 @@ struct AppStringsTracker: Sendable {
     /// into `contentLanguages`. With `readingInBackground`, an update that reads
     /// or holds a large file is handed back to run aside.
     mutating func update(
-        _ paths: Set<String>, config: GalleyConfig, contentLanguages: Set<String>,
+        _ paths: Set<RelativePath>, config: GalleyConfig, contentLanguages: Set<String>,
         source: SourceCache.FileSource, readingInBackground: Bool = false
     ) -> Outcome {
         if updateInBackground != nil {
@@ -82,13 +82,13 @@ struct AppStringsTracker: Sendable {
 
     /// Whether the strings file at `path` is read aside now, or waits for
     /// the update out to be back: what is known of it is not its latest.
-    func isReadingInBackground(_ path: String) -> Bool {
+    func isReadingInBackground(_ path: RelativePath) -> Bool {
         updateInBackground != nil && (pathsInBackground.contains(path) || wanted?.contains(path) == true)
     }
 
     /// Takes in an update that ran aside; returns whether the strings or the
     /// findings changed, and the files changed meanwhile, to update again.
-    mutating func finish(_ update: Update) -> (changed: Bool, wanted: Set<String>?) {
+    mutating func finish(_ update: Update) -> (changed: Bool, wanted: Set<RelativePath>?) {
         guard updateInBackground == update.ticket else { return (false, nil) }
         let wanted = self.wanted
         self = update.tracker
@@ -97,7 +97,7 @@ struct AppStringsTracker: Sendable {
 
     /// Reads the files and checks the strings again, in place.
     private mutating func apply(
-        _ paths: Set<String>, config: GalleyConfig, contentLanguages: Set<String>,
+        _ paths: Set<RelativePath>, config: GalleyConfig, contentLanguages: Set<String>,
         source: SourceCache.FileSource
     ) -> Bool {
         for path in paths {
@@ -110,10 +110,11 @@ struct AppStringsTracker: Sendable {
                 if SourceCache.isLarge(size: bytes.count) { largeFiles.insert(path) } else { largeFiles.remove(path) }
             case .failure(let error)?:
                 readings[path] = AppStrings.FileReading(
-                    path: RelativePath(rawValue: path),
+                    path: path,
                     diagnostics: [
                         Diagnostic(
-                            path: path, id: .unreadableFile, at: .start, severity: .error, message: "cannot read '\(path)': \(error)")
+                            path: path, id: .unreadableFile, at: .start, severity: .error,
+                            message: "cannot read '\(path)': \(error)")
                     ])
                 largeFiles.remove(path)
             }

@@ -24,12 +24,13 @@ enum FileRole: Equatable {
 
 /// Paths relative to the content folder, with `/`, and what they hold.
 enum ContentPath {
-    static func role(of relativePath: String) -> FileRole {
+    static func role(of path: RelativePath) -> FileRole {
+        let relativePath = path.rawValue
         // Every save asks this of its path, and every file of the folder at
         // start-up, several times: the path is split into parts only when it
         // may be in an asset catalog.
         guard let name = relativePath.lastSlashSeparatedPart else { return .other }
-        let content = ContentFormats.file(containing: relativePath)
+        let content = ContentFormats.file(containing: path)
         // Every file of a bundle, its images too, belongs to its document.
         if let content, content.isBundle { return .content(content) }
         let lowerName = name.lowercased()
@@ -44,10 +45,10 @@ enum ContentPath {
                 return inImageSet || isImage(lowerName) ? .image : .other
             }
         }
-        if relativePath == ConfigFile.name { return .config }
+        if path == ConfigFile.name { return .config }
         if BundledFonts.isFontFile(lowerName) { return .font }
         if BundledFonts.isInfoPlist(name) { return .infoPlist }
-        if AppStringsFile.kind(of: relativePath) != nil { return .appStrings }
+        if AppStringsFile.kind(of: path) != nil { return .appStrings }
         if isImage(lowerName) { return .image }
         return content.map(FileRole.content) ?? .other
     }

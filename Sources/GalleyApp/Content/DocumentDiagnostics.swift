@@ -26,11 +26,11 @@ struct DocumentDiagnostics {
         var diagnostics = source.diagnostics + style.configDiagnostics + (source.document.kind == .tagged ? style.styleDiagnostics : [])
         if let failure { diagnostics.insert(failure, at: 0) }
         diagnostics += assetDiagnostics
-        if let missing = missingGlyphs.diagnostic(path: source.textPath.rawValue) { diagnostics.append(missing) }
+        if let missing = missingGlyphs.diagnostic(path: source.textPath) { diagnostics.append(missing) }
         diagnostics += contrastDiagnostics(style: style)
         if source.document.kind == .tagged {
             diagnostics += LineLimitCheck.diagnostics(
-                for: source.document, path: source.path.rawValue, schema: style.schema,
+                for: source.document, path: source.textPath, schema: style.schema,
                 measures: style.lineMeasures, deviceWidth: style.config.deviceWidth)
         }
         if !imageProblems.isEmpty {
@@ -44,7 +44,7 @@ struct DocumentDiagnostics {
                 if let path, let problem = imageProblems[path] {
                     diagnostics.append(
                         Diagnostic(
-                            path: source.textPath.rawValue, id: .unreadableImage, at: reference.location, severity: .warning,
+                            path: source.textPath, id: .unreadableImage, at: reference.location, severity: .warning,
                             message: problem))
                 }
             }
@@ -53,10 +53,10 @@ struct DocumentDiagnostics {
             diagnostics.append(
                 images.contains(.asset(missing.name))
                     ? catalog.missingImage(
-                        missing.name, path: source.textPath.rawValue, at: missing.location,
+                        missing.name, path: source.textPath, at: missing.location,
                         naming: source.document.imageNamings[missing.location])
                     : Diagnostic(
-                        path: source.textPath.rawValue, id: .missingImage, at: missing.location, severity: .warning,
+                        path: source.textPath, id: .missingImage, at: missing.location, severity: .warning,
                         message: "missing image '\(missing.name)'"))
         }
         if !localized.isEmpty {
@@ -68,7 +68,7 @@ struct DocumentDiagnostics {
             diagnostics += localized
         }
         diagnostics += strings
-        return diagnostics.sortedForDocument(at: source.textPath.rawValue)
+        return diagnostics.sortedForDocument(at: source.textPath)
     }
 
     /// Whether the page marks the block `diagnostic` is at. What is said once
@@ -77,7 +77,7 @@ struct DocumentDiagnostics {
     /// block alone, and lengthen the article below it).
     func marksBlock(_ diagnostic: Diagnostic) -> Bool {
         // Only the document's own file has its blocks: a galley.json or strings problem at the same line and column is none of theirs.
-        diagnostic.path == source.textPath.rawValue && !(source.document.kind == .tagged && diagnostic.id == .lowContrast)
+        diagnostic.path == source.textPath && !(source.document.kind == .tagged && diagnostic.id == .lowContrast)
     }
 
     /// Whether `diagnostic` comes from the document's last good reading
@@ -86,7 +86,7 @@ struct DocumentDiagnostics {
     /// found in them may no longer be true (a misspelt tag since fixed).
     func isFromLastGoodReading(_ diagnostic: Diagnostic, failure: Diagnostic?) -> Bool {
         guard let failure else { return false }
-        return diagnostic != failure && diagnostic.path == source.textPath.rawValue
+        return diagnostic != failure && diagnostic.path == source.textPath
     }
 
     /// Text too faint on its background in some appearance: each text
@@ -96,11 +96,11 @@ struct DocumentDiagnostics {
     private func contrastDiagnostics(style: PageStyle) -> [Diagnostic] {
         if source.document.kind.setsOwnColours {
             let contrast = richTextContrast ?? TextContrastCheck.richTextContrast(of: source.document)
-            return TextContrastCheck.richTextDiagnostic(contrast, in: source.document, path: source.textPath.rawValue).map { [$0] } ?? []
+            return TextContrastCheck.richTextDiagnostic(contrast, in: source.document, path: source.textPath).map { [$0] } ?? []
         }
         guard source.document.kind == .tagged, !kindsFirstUsed.isEmpty else { return [] }
         return TextContrastCheck.diagnostics(
             for: style.schema, among: kindsFirstUsed, shortfalls: style.contrastShortfalls, configPath: style.configPath,
-            document: source.document, documentPath: source.path.rawValue)
+            document: source.document, documentPath: source.textPath)
     }
 }

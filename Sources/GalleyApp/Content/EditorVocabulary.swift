@@ -20,7 +20,7 @@ extension EditorVocabulary {
                 key: key,
                 values: strings.values(of: key).map { language, value in
                     StringKey.Value(
-                        language: language, text: value.text, path: RelativePath(rawValue: value.path), location: value.location)
+                        language: language, text: value.text, path: value.path, location: value.location)
                 })
         }
         self.init(tags: schema.kinds.compactMap(\.tagName), imageKey: schema.imageKey, assets: entries, strings: keys)

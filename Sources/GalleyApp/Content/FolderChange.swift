@@ -1,3 +1,5 @@
+import GalleyCore
+
 /// A change to the content folder that names no single file: what a
 /// command, the watcher's supervision or a signal asks the workspace to
 /// take in. `FolderFiles.paths(of:)` says which files it changes.
@@ -9,7 +11,7 @@ enum FolderChange {
     case found([String], leadingOutside: [String])
     /// The images, the config and only the content at a path (a file or an
     /// RTFD bundle): what `render` and `check` of one file need.
-    case onlyContent(at: String)
+    case onlyContent(at: DocumentPath)
     /// Everything below a removed folder (`""`: the whole content folder).
     case folderRemoved(String)
     /// The disk compared with what is loaded (after an event queue overflow).

@@ -6,7 +6,7 @@ import GalleyWatcher
 /// a document's own text: the images, asset catalogs and fonts documents
 /// show, and the surroundings their changes make new.
 struct FolderFiles {
-    private(set) var known: Set<String> = []
+    private(set) var known: Set<RelativePath> = []
     private(set) var assets = AssetIndex()
     private(set) var fonts = BundledFonts()
     private(set) var renderEnvironment = RenderEnvironment()
@@ -39,9 +39,9 @@ struct FolderFiles {
         /// Content files (and bundles) to read again.
         var contentFiles: Set<ContentFile> = []
         /// Files whose documents are gone.
-        var removedContent: [String] = []
+        var removedContent: [RelativePath] = []
         /// Files of the app's strings that changed or went away.
-        var appStrings: Set<String> = []
+        var appStrings: Set<RelativePath> = []
         /// Large font files to read on the slow lane, taken in by `finishReadingInBackground`.
         var fontJobs: [FontFileReading.Job] = []
         var configChanged = false
@@ -54,13 +54,14 @@ struct FolderFiles {
 
     /// Takes in changed and removed files (paths relative to the root);
     /// with `readingInBackground`, large fonts are left to the intake's `fontJobs`.
-    mutating func takeIn(changed: [String], removed: [String], readingInBackground: Bool = false) -> Intake {
+    mutating func takeIn(changed: [RelativePath], removed: [RelativePath], readingInBackground: Bool = false) -> Intake {
         var intake = Intake()
         let knownBefore = known.count
         var touchedAssets: Set<String> = []
-        for path in removed {
-            known.remove(path)
-            let role = ContentPath.role(of: path)
+        for file in removed {
+            known.remove(file)
+            let path = file.rawValue
+            let role = ContentPath.role(of: file)
             if let change = RenderEnvironment.change(by: role) { renderEnvironment.note(change) }
             switch role {
             case .image, .catalogContents:
@@ -73,22 +74,23 @@ struct FolderFiles {
                 fonts.removeFontFile(path)
                 intake.restyle = true
             case .infoPlist:
-                fonts.setInfoPlist(path, nil)
+                fonts.setInfoPlist(file, nil)
                 intake.restyle = true
             case .appStrings:
-                intake.appStrings.insert(path)
+                intake.appStrings.insert(file)
             case .content(let content) where content.isBundle:
                 // A part of a bundle: the bundle is read again (gone with its text file).
                 _ = assets.removeFiles(under: path)
                 intake.servedFilesChanged = true
                 intake.contentFiles.insert(content)
             case .content, .config, .other:
-                intake.removedContent.append(path)
+                intake.removedContent.append(file)
             }
         }
-        for path in changed {
-            known.insert(path)
-            let role = ContentPath.role(of: path)
+        for file in changed {
+            known.insert(file)
+            let path = file.rawValue
+            let role = ContentPath.role(of: file)
             if let change = RenderEnvironment.change(by: role) { renderEnvironment.note(change) }
             switch role {
             case .image:
@@ -105,14 +107,14 @@ struct FolderFiles {
                 intake.servedFilesChanged = true
                 intake.restyle = true
             case .infoPlist:
-                fonts.setInfoPlist(path, try? folder.read(path))
+                fonts.setInfoPlist(file, try? folder.read(path))
                 intake.restyle = true
             case .appStrings:
-                intake.appStrings.insert(path)
+                intake.appStrings.insert(file)
             case .content(let content):
                 if content.isBundle {
                     // Attachments are images served from the bundle.
-                    if path != content.sourcePath.rawValue { _ = assets.updateImage(at: path, in: folder) }
+                    if file != content.sourcePath { _ = assets.updateImage(at: path, in: folder) }
                     intake.servedFilesChanged = true
                 }
                 intake.contentFiles.insert(content)
@@ -142,13 +144,13 @@ struct FolderFiles {
     }
 
     /// The files `change` changes and removes (relative paths).
-    mutating func paths(of change: FolderChange) -> (changed: [String], removed: [String]) {
+    mutating func paths(of change: FolderChange) -> (changed: [RelativePath], removed: [RelativePath]) {
         switch change {
         case .everything:
             return (onDisk(), [])
         case .found(let paths, let leadingOutside):
             linksLeadingOutside = leadingOutside.sorted()
-            return (paths.sorted(), [])
+            return (paths.sorted().map(RelativePath.init(rawValue:)), [])
         case .onlyContent(let path):
             return (onDisk(onlyContentAt: path), [])
         case .folderRemoved(let prefix):
@@ -161,32 +163,33 @@ struct FolderFiles {
         }
     }
 
-    /// Every file below the root that is not ignored, in path order.
-    mutating func onDisk() -> [String] {
+    /// Every file below the root that is not ignored, in path order: where
+    /// the names the folder's walk finds become relative paths.
+    mutating func onDisk() -> [RelativePath] {
         listings.add(1)
         var leadingOutside: [String] = []
         let files = FileSystem.listFiles(
             under: folder.root, isIgnored: { EditorTemporaryFiles.isTemporary(name: $0) },
             leadsOutside: { leadingOutside.append($0) })
         linksLeadingOutside = leadingOutside.sorted()
-        return files.sorted()
+        return files.sorted().map(RelativePath.init(rawValue:))
     }
 
     /// The images, the config and only the content at `path` (a file or an
     /// RTFD bundle): what `render` and `check` of one file need.
-    mutating func onDisk(onlyContentAt path: String) -> [String] {
+    mutating func onDisk(onlyContentAt path: DocumentPath) -> [RelativePath] {
         onDisk().filter { file in
             switch ContentPath.role(of: file) {
             case .image, .catalogContents, .config, .font, .infoPlist, .appStrings: true
-            case .content(let content): content.path.rawValue == path
+            case .content(let content): content.path == path
             case .other: false
             }
         }
     }
 
     /// The known files below a folder (`""`: the whole content folder), in path order.
-    func known(below prefix: String) -> [String] {
-        (prefix.isEmpty ? known : known.filter { $0.hasBytePrefix(prefix + "/") }).sorted()
+    func known(below prefix: String) -> [RelativePath] {
+        (prefix.isEmpty ? known : known.filter { $0.rawValue.hasBytePrefix(prefix + "/") }).sorted()
     }
 
     /// Notes a change to the surroundings that no file made.
@@ -200,7 +203,7 @@ struct FolderFiles {
         // asking what the file is (at start-up, of 10,000 files).
         Set(
             known.compactMap { path in
-                guard let language = LocalizedPath(path)?.language, DocumentLanguage.isTag(language),
+                guard let language = LocalizedPath(path.rawValue)?.language, DocumentLanguage.isTag(language),
                     case .content = ContentPath.role(of: path)
                 else { return nil }
                 return language

@@ -19,15 +19,17 @@ struct LocalizationTracker {
     /// A localised file as last read: what its group's comparison is made of.
     private struct FileShape: Equatable {
         var language: String
+        /// The file its documents are read from, where differences in them are reported.
+        var textPath: RelativePath
         var documents: [DocumentID]
         var readingFailed: Bool
     }
 
     private var pending: [String: Pending] = [:]
     /// Each group's files that hold documents, by path.
-    private var filesOfGroup: [String: [String: FileShape]] = [:]
+    private var filesOfGroup: [String: [DocumentPath: FileShape]] = [:]
     /// Where each localised path belongs, found once: a save asks it again.
-    private var localizedPaths: [String: LocalizedPath] = [:]
+    private var localizedPaths: [DocumentPath: LocalizedPath] = [:]
     private var lastReference: String?
     private var findings: [DocumentID: LocalizationGroup.Findings] = [:]
     /// Item indexes compared, over all groups: what a round costs.
@@ -38,20 +40,24 @@ struct LocalizationTracker {
         findings[id]
     }
 
-    /// `path` was read again and taken into `index`, where of its documents
+    /// `file` was read again and taken into `index`, where of its documents
     /// `changed` are new or read differently: its group is compared at the
     /// end of the round.
-    mutating func noteRead(_ path: DocumentPath, in index: DocumentIndex, changed: [DocumentID]) {
-        guard let localized = localizedPath(path.rawValue) else { return }
+    mutating func noteRead(_ file: ContentFile, in index: DocumentIndex, changed: [DocumentID]) {
+        let path = file.path
+        guard let localized = localizedPath(path) else { return }
         let documents = index.documentIDs(ofFile: path)
         let shape =
             documents.isEmpty
-            ? nil : FileShape(language: localized.language, documents: documents, readingFailed: index.failureOfFile[path] != nil)
+            ? nil
+            : FileShape(
+                language: localized.language, textPath: file.sourcePath, documents: documents,
+                readingFailed: index.failureOfFile[path] != nil)
         let before: FileShape?
         if let shape {
-            before = filesOfGroup[localized.group, default: [:]].updateValue(shape, forKey: path.rawValue)
+            before = filesOfGroup[localized.group, default: [:]].updateValue(shape, forKey: path)
         } else {
-            before = filesOfGroup[localized.group]?.removeValue(forKey: path.rawValue)
+            before = filesOfGroup[localized.group]?.removeValue(forKey: path)
             if filesOfGroup[localized.group]?.isEmpty == true { filesOfGroup[localized.group] = nil }
         }
         guard before == shape, let shape else {
@@ -86,10 +92,10 @@ struct LocalizationTracker {
                 guard !changedItems.isEmpty else { continue }
                 items = changedItems
             }
-            let copies = (filesOfGroup[group] ?? [:]).map { path, file in
+            let copies = (filesOfGroup[group] ?? [:]).values.map { file in
                 let ids = file.documents
                 return LocalizationGroup.Copy(
-                    path: path, language: file.language, ids: ids,
+                    path: file.textPath, language: file.language, ids: ids,
                     items: LocalizedItems(count: ids.count) {
                         index.sources[ids[$0]]?.document ?? Document(title: "", kind: .tagged, blocks: [])
                     },
@@ -116,10 +122,10 @@ struct LocalizationTracker {
         return changed
     }
 
-    private mutating func localizedPath(_ path: String) -> LocalizedPath? {
-        guard RelativePath.mayHaveExtension(path, "lproj") else { return nil }
+    private mutating func localizedPath(_ path: DocumentPath) -> LocalizedPath? {
+        guard RelativePath.mayHaveExtension(path.rawValue, "lproj") else { return nil }
         if let known = localizedPaths[path] { return known }
-        guard let found = LocalizedPath(path) else { return nil }
+        guard let found = LocalizedPath(path.rawValue) else { return nil }
         localizedPaths[path] = found
         return found
     }

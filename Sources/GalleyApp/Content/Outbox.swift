@@ -82,7 +82,7 @@ struct Outbox {
     /// The problems documents `ids` show that are in the file at `path`, each
     /// once; not those of a last good reading, whose lines may hold other text
     /// now (an editor shows each problem at a line of the text it holds).
-    func diagnostics(of ids: [DocumentID], inFile path: String) -> [Diagnostic] {
+    func diagnostics(of ids: [DocumentID], inFile path: RelativePath) -> [Diagnostic] {
         var seen = Set<Diagnostic>()
         return ids.compactMap { self[$0] }.flatMap { $0.diagnostics.filter { !$0.fromLastGoodReading }.map(\.diagnostic) }
             .filter { $0.path == path && seen.insert($0).inserted }

@@ -8,7 +8,7 @@ struct PageStyle {
     private(set) var configDiagnostics: [Diagnostic] = []
     /// `galley.json` when the folder has one: where folder-wide warnings
     /// about the style, such as a faint colour, are said.
-    private(set) var configPath: String?
+    private(set) var configPath: RelativePath?
     /// The whole style sheet of a tagged document's page, with its JSON:
     /// one value that every tagged document shares (3.7 KB each of 10,000
     /// copies otherwise), encoded once rather than for every answer.

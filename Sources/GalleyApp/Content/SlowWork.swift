@@ -31,7 +31,8 @@ enum SlowWork {
             case .reading(let result): result.file.path.rawValue
             case .rendering(_, _, let rendering): rendering.document.path
             case .font(let reading, _): reading.path
-            case .appStrings(let update): update.paths.isEmpty ? "the app's strings" : update.paths.sorted().joined(separator: ", ")
+            case .appStrings(let update):
+                update.paths.isEmpty ? "the app's strings" : update.paths.sorted().map(\.rawValue).joined(separator: ", ")
             }
         }
     }

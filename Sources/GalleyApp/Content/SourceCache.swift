@@ -78,7 +78,7 @@ struct SourceCache {
     }
 
     /// The contents of `file`, or nil when it does not exist.
-    func existingContents(of file: String) -> Result<[UInt8], any Error>? {
+    func existingContents(of file: RelativePath) -> Result<[UInt8], any Error>? {
         source(of: [file]).existingContents(of: file)
     }
 
@@ -89,20 +89,20 @@ struct SourceCache {
         fileprivate let buffers: [RelativePath: [UInt8]]
 
         /// The contents of `file`, or nil when it does not exist.
-        func existingContents(of file: String) -> Result<[UInt8], any Error>? {
-            if let buffer = buffers[RelativePath(rawValue: file)] { return .success(buffer) }
-            guard folder.hasEntry(file) else { return nil }
-            return Result { try folder.read(file) }
+        func existingContents(of file: RelativePath) -> Result<[UInt8], any Error>? {
+            if let buffer = buffers[file] { return .success(buffer) }
+            guard folder.hasEntry(file.rawValue) else { return nil }
+            return Result { try folder.read(file.rawValue) }
         }
 
         /// Whether `file` is large now (`isLarge(size:)`), as a buffer or on disk.
-        func isLarge(_ file: String) -> Bool {
-            buffers[RelativePath(rawValue: file)].map { SourceCache.isLarge(size: $0.count) } ?? SourceCache.isLarge(file, in: folder)
+        func isLarge(_ file: RelativePath) -> Bool {
+            buffers[file].map { SourceCache.isLarge(size: $0.count) } ?? SourceCache.isLarge(file.rawValue, in: folder)
         }
     }
 
-    func source(of paths: Set<String>) -> FileSource {
-        FileSource(folder: folder, buffers: buffers.filter { paths.contains($0.key.rawValue) })
+    func source(of paths: Set<RelativePath>) -> FileSource {
+        FileSource(folder: folder, buffers: buffers.filter { paths.contains($0.key) })
     }
 
     /// Whether `file` is there to read, from an editor or on disk.
@@ -156,8 +156,8 @@ struct SourceCache {
 
     /// The document a buffer is the text of: the file, or the bundle holding it.
     static func documentPath(ofBuffer path: RelativePath) -> DocumentPath {
-        if case .content(let content) = ContentPath.role(of: path.rawValue) { return content.path }
-        return DocumentPath(rawValue: path.rawValue)
+        if case .content(let content) = ContentPath.role(of: path) { return content.path }
+        return DocumentPath(ownFile: path)
     }
 
     // MARK: - Reading
@@ -204,7 +204,7 @@ struct SourceCache {
             } catch {
                 if !folder.hasEntry(file.sourcePath.rawValue) { return ReadResult(file: file, snapshot: nil, bytes: 0, ticket: ticket) }
                 let failure = Diagnostic(
-                    path: file.sourcePath.rawValue, id: .unreadableFile, at: .start, severity: .error,
+                    path: file.sourcePath, id: .unreadableFile, at: .start, severity: .error,
                     message: "\(error)")
                 return ReadResult(file: file, snapshot: FileSnapshot(failure: failure), bytes: 0, ticket: ticket)
             }

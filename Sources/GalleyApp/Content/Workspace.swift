@@ -49,13 +49,13 @@ final class Workspace {
     /// (paths relative to the root): takes in the images, fonts and catalog
     /// entries, then reads the content and renders what it all touched.
     @discardableResult
-    func apply(changed: [String], removed: [String]) -> WorkspaceChanges {
+    func apply(changed: [RelativePath], removed: [RelativePath]) -> WorkspaceChanges {
         let intake = files.takeIn(changed: changed, removed: removed, readingInBackground: slowLane != nil)
         intake.fontJobs.forEach(readInBackground)
         for path in intake.removedContent {
             // Not part of a bundle (whose file is read again instead): the file is its document.
-            forgetReading(of: RelativePath(rawValue: path))
-            forget(index.removeDocuments(ofFile: DocumentPath(rawValue: path)))
+            forgetReading(of: path)
+            forget(index.removeDocuments(ofFile: DocumentPath(ownFile: path)))
         }
         if intake.servedFilesChanged { outbox.noteImagesChanged() }
         queue.add(history.users(of: intake.touchedImages))
@@ -89,12 +89,12 @@ final class Workspace {
     @discardableResult
     func setBuffer(_ text: [UInt8], for path: RelativePath) -> WorkspaceChanges {
         if sources.setBuffer(text, for: path) { markAllDocuments(of: path) }
-        return apply(changed: [path.rawValue], removed: [])
+        return apply(changed: [path], removed: [])
     }
 
     /// Makes an editor's edit to the buffer of `path`; nil when it has none or the range does not fit it.
     func editBuffer(for path: RelativePath, replacing range: Range<Int>, with replacement: [UInt8]) -> WorkspaceChanges? {
-        sources.editBuffer(for: path, replacing: range, with: replacement) ? apply(changed: [path.rawValue], removed: []) : nil
+        sources.editBuffer(for: path, replacing: range, with: replacement) ? apply(changed: [path], removed: []) : nil
     }
 
     /// Goes back to the file on disk (after a save, or a close without one).
@@ -103,7 +103,7 @@ final class Workspace {
         guard sources.dropBuffer(for: path) else { return takeChanges() }
         markAllDocuments(of: path)
         let exists = sources.exists(path)
-        return apply(changed: exists ? [path.rawValue] : [], removed: exists ? [] : [path.rawValue])
+        return apply(changed: exists ? [path] : [], removed: exists ? [] : [path])
     }
 
     /// Asks pages that follow the editor to show the block at `line` of
@@ -168,7 +168,7 @@ final class Workspace {
 
     /// Reads the strings files at `paths` again and checks the app's strings,
     /// aside when a large strings file is among them.
-    private func updateAppStrings(_ paths: Set<String>) {
+    private func updateAppStrings(_ paths: Set<RelativePath>) {
         switch appStrings.update(
             paths, config: style.config, contentLanguages: files.contentLanguages, source: sources.source(of: paths),
             readingInBackground: slowLane != nil)
@@ -255,7 +255,7 @@ final class Workspace {
     }
 
     func isSettled(_ path: RelativePath) -> Bool {
-        background.isSettled(path, documents: documentIDs(ofFile: path)) && !appStrings.isReadingInBackground(path.rawValue)
+        background.isSettled(path, documents: documentIDs(ofFile: path)) && !appStrings.isReadingInBackground(path)
     }
 
     /// Forgets what the next reading of the file at `sourcePath` would
@@ -272,7 +272,7 @@ final class Workspace {
         if result.reading == nil || result.reading == .notContent { forgetReading(of: result.file.sourcePath) }
         // The outbox taken once, not once for each document asked about.
         let update = index.integrate(path, result.reading, changedDocuments: result.changedDocuments) { [outbox] in outbox[$0] != nil }
-        localizations.noteRead(path, in: index, changed: update.changed)
+        localizations.noteRead(result.file, in: index, changed: update.changed)
         forget(update.removed)
         queue.add(update.changed, sourceChanged: true)
         return update.changed

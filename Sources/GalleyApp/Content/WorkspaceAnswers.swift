@@ -50,12 +50,12 @@ extension Workspace {
 
     /// What `galley check` would say about one file, for the editor.
     func diagnostics(ofFile path: RelativePath) -> [Diagnostic] {
-        let strings = appStrings.findings.all.filter { $0.path == path.rawValue }
-        guard path.rawValue == ConfigFile.name else {
-            return outbox.diagnostics(of: documentIDs(ofFile: path), inFile: path.rawValue) + strings
+        let strings = appStrings.findings.all.filter { $0.path == path }
+        guard path == ConfigFile.name else {
+            return outbox.diagnostics(of: documentIDs(ofFile: path), inFile: path) + strings
         }
         // The folder's warnings at galley.json's lines are carried by the first documents to use each kind.
-        let carried = outbox.diagnostics(of: index.kindsFirstUsed.keys.sorted(), inFile: path.rawValue)
+        let carried = outbox.diagnostics(of: index.kindsFirstUsed.keys.sorted(), inFile: path)
         let own = style.configDiagnostics + strings
         return own + carried.filter { !own.contains($0) }
     }

@@ -253,7 +253,7 @@ final class PreviewDaemon: Sendable {
     func reloadConfiguration() {
         guard let lane else { return }
         log.info("SIGHUP: reading \(ConfigFile.name) again")
-        lane.post(ConfigFile.name) { $0.apply(.configuration) }
+        lane.post(ConfigFile.name.rawValue) { $0.apply(.configuration) }
     }
 
     /// Answers every held poll and stops serving.

@@ -29,7 +29,7 @@ struct ProblemDigest: Equatable {
         }
         // Errors first: a file that does not parse matters more than a thousand
         // warnings; then by file and place, so the first of each are the folder's first.
-        func key(_ problem: Diagnostic) -> (Int, String, SourceLocation) {
+        func key(_ problem: Diagnostic) -> (Int, RelativePath, SourceLocation) {
             (problem.severity == .error ? 0 : 1, problem.path, problem.location)
         }
         let ordered = problems.sorted { key($0) < key($1) }

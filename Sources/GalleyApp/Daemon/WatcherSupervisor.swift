@@ -89,7 +89,8 @@ final class WatcherSupervisor: Sendable {
                     case .directoryRemoved: changes.append(workspace.apply(.folderRemoved(file.path)))
                     }
                 }
-                changes.append(workspace.apply(changed: changed, removed: removed))
+                let (changedFiles, removedFiles) = (changed.map(RelativePath.init(rawValue:)), removed.map(RelativePath.init(rawValue:)))
+                changes.append(workspace.apply(changed: changedFiles, removed: removedFiles))
                 return changes
             }
         }

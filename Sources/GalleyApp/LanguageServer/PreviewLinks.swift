@@ -97,7 +97,7 @@ final class PreviewLinks {
         }
         let home = ProcessInfo.processInfo.environment["HOME"].flatMap(FilePath.realPath)
         let root: AbsolutePath
-        let hasConfig = { (folder: String) in FileSystem.exists(folder.slashJoined(ConfigFile.name)) }
+        let hasConfig = { (folder: String) in FileSystem.exists(folder.slashJoined(ConfigFile.name.rawValue)) }
         switch PreviewRoot.folder(for: real, workspaceFolders: workspace, home: home, hasConfig: hasConfig) {
         case .success(let folder): root = folder
         case .failure(let refusal): return .refused(refusal)
@@ -111,7 +111,7 @@ final class PreviewLinks {
             ownRoots.insert(root)
             return .found(add(link), path: path, started: true)
         } catch {
-            return .failed(folder: root, reason: "\(error)")
+            return .failed(folder: root, error: error)
         }
     }
 
@@ -127,13 +127,14 @@ final class PreviewLinks {
 
     /// The path of `file` (a real path) in `root` when a preview of it shows the file.
     private func previewablePath(_ file: String, in root: AbsolutePath) -> RelativePath? {
-        guard let path = ContentPath.relative(file, to: root.rawValue) else { return nil }
+        guard let relative = ContentPath.relative(file, to: root.rawValue) else { return nil }
+        let path = RelativePath(rawValue: relative)
         switch ContentPath.role(of: path) {
         case .config, .appStrings: break
         // A format reads it (for a bundle, its text file; not its attachments).
-        case .content(let content): guard path == content.sourcePath.rawValue else { return nil }
+        case .content(let content): guard path == content.sourcePath else { return nil }
         default: return nil
         }
-        return RelativePath(rawValue: path)
+        return path
     }
 }

@@ -140,7 +140,8 @@ struct GitHistory {
             do throws(ScratchFolder.Failure) {
                 try scratch.write(blob, at: entry.components, in: name)
                 // Only a document's file can be a renamed document: other files (pictures, often most of the bytes) are not hashed.
-                if ContentFormats.file(containing: entry.path).map({ $0.path.rawValue == entry.path && !$0.isBundle }) == true {
+                let path = RelativePath(rawValue: entry.path)
+                if ContentFormats.file(containing: path).map({ $0.sourcePath == path && !$0.isBundle }) == true {
                     unpacked.fingerprints[entry.path] = FileFingerprint(blob)
                 }
             } catch {

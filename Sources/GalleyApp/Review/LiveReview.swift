@@ -133,7 +133,9 @@ final class LiveReview: @unchecked Sendable {
         }
         let changes = current.files.changes(to: files)
         let paths = { (kind: WatchEvent.Kind) in
-            changes.filter { $0.kind == kind }.compactMap { ContentPath.relative($0.path.rawValue, to: self.root) }
+            changes.filter { $0.kind == kind }.compactMap {
+                ContentPath.relative($0.path.rawValue, to: self.root).map(RelativePath.init(rawValue:))
+            }
         }
         current.workspace.apply(changed: paths(.changed), removed: paths(.removed))
         self.current = (current.workspace, files, version)

@@ -70,11 +70,11 @@ package struct AssetCatalog: Sendable {
     private mutating func setContents(of folder: String, path: String, _ bytes: [UInt8]?) -> Set<String> {
         let name = AssetCatalog.setName(of: folder, namespaces: namespaceGroups)
         if folder.hasByteSuffix(".imageset") {
-            imageSets[folder] = bytes.map { ImageSetContents.read($0, path: path) }
+            imageSets[folder] = bytes.map { ImageSetContents.read($0, path: RelativePath(rawValue: path)) }
             if let name { AssetCatalog.file(folder, under: name, in: &imageSetFolders, present: bytes != nil) }
             return name.map { [$0] } ?? []
         } else if folder.hasByteSuffix(".colorset") {
-            colorSets[folder] = bytes.map { ColorSetContents.read($0, path: path) }
+            colorSets[folder] = bytes.map { ColorSetContents.read($0, path: RelativePath(rawValue: path)) }
             if let name { AssetCatalog.file(folder, under: name, in: &colorSetFolders, present: bytes != nil) }
             return name.map { [$0] } ?? []
         } else if AssetCatalog.isInCatalog(folder + "/x") && !folder.hasByteSuffix(".xcassets") {
@@ -220,7 +220,7 @@ package struct AssetCatalog: Sendable {
             if let path = plainImage(named: name), let problem = files[path]?.problem {
                 return [
                     Diagnostic(
-                        path: path, id: .unreadableImage, at: .start, severity: .warning,
+                        path: RelativePath(rawValue: path), id: .unreadableImage, at: .start, severity: .warning,
                         message: "image '\(AssetCatalog.fileName(path))' cannot be shown: \(problem)")
                 ]
             }
@@ -229,7 +229,8 @@ package struct AssetCatalog: Sendable {
         let contentsPath = contentsPaths[folder] ?? folder + "/" + AssetCatalog.contentsFileName
         var diagnostics = set.diagnostics
         func warn(_ id: DiagnosticID, _ message: String, at location: SourceLocation = .start) {
-            diagnostics.append(Diagnostic(path: contentsPath, id: id, at: location, severity: .warning, message: message))
+            diagnostics.append(
+                Diagnostic(path: RelativePath(rawValue: contentsPath), id: id, at: location, severity: .warning, message: message))
         }
         var showable = 0
         for entry in set.filledEntries {
@@ -272,7 +273,7 @@ package struct AssetCatalog: Sendable {
     /// reach (an item's prefix is fixed), a name that ends in what was
     /// written when no near one is (`01` for `littlepenguin_01`), and a fix
     /// that writes it.
-    package func missingImage(_ name: String, path: String, at location: SourceLocation, naming: ImageNaming?) -> Diagnostic {
+    package func missingImage(_ name: String, path: RelativePath, at location: SourceLocation, naming: ImageNaming?) -> Diagnostic {
         let reachable = naming.map { naming in imageNames.filter { naming.content(naming: $0) != nil } } ?? Array(imageNames)
         let near = NearestName.find(name, among: reachable) ?? reachable.filter { $0.hasSuffix("_" + name) }.min()
         var message = "no image set or image file named '\(name)'"
@@ -285,7 +286,7 @@ package struct AssetCatalog: Sendable {
 
     /// The warning for a colour name in `galley.json` (the JSON string at
     /// `range` of `path`) that is no SwiftUI colour and no colour set.
-    package func unknownColor(_ name: String, path: String, range: SourceRange) -> Diagnostic {
+    package func unknownColor(_ name: String, path: RelativePath, range: SourceRange) -> Diagnostic {
         var message = "unknown colour '\(name)': no colour set of that name, and no SwiftUI colour or '#rrggbb'"
         let near = NearestName.find(name, among: colorNames.union(KindStyleSheet.colorNames))
         if let near { message += "; did you mean '\(near)'?" }

@@ -2,8 +2,9 @@
 /// is a warning at the place it breaks, as Xcode would refuse it.
 enum CatalogJSON {
     /// `what` names the file in the warning: `image set`, `colour set`.
-    static func parse(_ bytes: [UInt8], path: String, lines: SourceLocator, what: String, into diagnostics: inout [Diagnostic]) -> JSONNode?
-    {
+    static func parse(
+        _ bytes: [UInt8], path: RelativePath, lines: SourceLocator, what: String, into diagnostics: inout [Diagnostic]
+    ) -> JSONNode? {
         switch JSONReader.parse(bytes) {
         case .success(let node):
             return node

@@ -30,7 +30,7 @@ package struct ColorSetContents: Sendable, Equatable {
         }
     }
 
-    package static func read(_ bytes: [UInt8], path: String) -> ColorSetContents {
+    package static func read(_ bytes: [UInt8], path: RelativePath) -> ColorSetContents {
         var contents = ColorSetContents()
         var lines = SourceLocator(bytes)
         guard let root = CatalogJSON.parse(bytes, path: path, lines: lines, what: "colour set", into: &contents.diagnostics) else {

@@ -43,7 +43,7 @@ package struct ImageSetContents: Sendable, Equatable {
     }
 
     /// Reads the `Contents.json` at `path` (relative to the content folder).
-    package static func read(_ bytes: [UInt8], path: String) -> ImageSetContents {
+    package static func read(_ bytes: [UInt8], path: RelativePath) -> ImageSetContents {
         var contents = ImageSetContents()
         var lines = SourceLocator(bytes)
         guard let root = CatalogJSON.parse(bytes, path: path, lines: lines, what: "image set", into: &contents.diagnostics) else {

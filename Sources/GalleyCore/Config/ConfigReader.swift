@@ -23,9 +23,9 @@ import Foundation
 /// seed's, unless `"replaceKinds": true` makes the list the whole set. A kind
 /// without a pattern matches everything.
 package struct ConfigReader {
-    package let path: String
+    package let path: RelativePath
 
-    package init(path: String = "galley.json") {
+    package init(path: RelativePath = ConfigFile.name) {
         self.path = path
     }
 
@@ -45,7 +45,7 @@ package struct ConfigReader {
     }
 
     struct Context {
-        let path: String
+        let path: RelativePath
         let lines: SourceLocator
         var diagnostics: [Diagnostic] = []
 

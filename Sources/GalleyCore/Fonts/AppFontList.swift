@@ -10,7 +10,7 @@ package enum AppFontList {
         package var diagnostics: [Diagnostic]
     }
 
-    package static func read(_ bytes: [UInt8], path: String) -> Result {
+    package static func read(_ bytes: [UInt8], path: RelativePath) -> Result {
         var result = Result(files: [], locations: [], diagnostics: [])
         var lines = SourceLocator(bytes)
         func location(_ offset: Int) -> SourceLocation {

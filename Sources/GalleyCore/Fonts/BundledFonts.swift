@@ -27,7 +27,7 @@ package struct BundledFonts: Sendable {
     }
 
     private var fontFiles: [String: FontFile?] = [:]
-    private var lists: [String: AppFontList.Result] = [:]
+    private var lists: [RelativePath: AppFontList.Result] = [:]
 
     /// Folders whose every font file counts as bundled (`galley.json`'s
     /// `fonts`; "" for the whole content folder).
@@ -53,7 +53,7 @@ package struct BundledFonts: Sendable {
         fontFiles[path] = nil
     }
 
-    package mutating func setInfoPlist(_ path: String, _ bytes: [UInt8]?) {
+    package mutating func setInfoPlist(_ path: RelativePath, _ bytes: [UInt8]?) {
         lists[path] = bytes.map { AppFontList.read($0, path: path) }
     }
 

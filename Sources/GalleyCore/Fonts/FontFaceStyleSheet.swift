@@ -23,7 +23,7 @@ package enum FontFaceStyleSheet {
 
     /// The style fonts that are neither bundled nor iOS's own, as warnings
     /// at their place in `galley.json`.
-    package static func unknownFonts(in schema: ContentSchema, fonts: BundledFonts, configPath: String) -> [Diagnostic] {
+    package static func unknownFonts(in schema: ContentSchema, fonts: BundledFonts, configPath: RelativePath) -> [Diagnostic] {
         schema.shownKinds.compactMap { kind in
             guard let name = kind.style.fontFamily, fonts.faces(named: name).isEmpty, !SystemFontFamilies.contains(name) else { return nil }
             return Diagnostic(

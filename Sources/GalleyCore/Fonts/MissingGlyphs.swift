@@ -81,7 +81,7 @@ package struct MissingGlyphs: Equatable, Sendable {
     package var isEmpty: Bool { count == 0 }
 
     /// A note at the block of the first missing character, naming the first few.
-    package func diagnostic(path: String) -> Diagnostic? {
+    package func diagnostic(path: RelativePath) -> Diagnostic? {
         guard let location, !characters.isEmpty else { return nil }
         var named = characters.map(\.spoken).joined(separator: ", ")
         if count > characters.count { named += " and \(count - characters.count) more" }

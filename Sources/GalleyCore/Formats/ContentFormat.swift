@@ -12,7 +12,7 @@ package protocol ContentFormat: Sendable {
     /// The content file that `relativePath` belongs to, if this format reads
     /// it: the file itself, or the bundle holding it (an attachment of an
     /// RTFD bundle belongs to the bundle's one document).
-    func file(containing relativePath: String) -> ContentFile?
+    func file(containing relativePath: RelativePath) -> ContentFile?
 
     /// The documents in `bytes`, the bytes of `file.sourcePath`.
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading
@@ -40,9 +40,17 @@ package struct ContentFile: Hashable, Sendable {
     /// The format that reads it.
     package let format: any ContentFormat
 
-    package init(path: String, sourcePath: String? = nil, format: any ContentFormat) {
-        self.path = DocumentPath(rawValue: path)
-        self.sourcePath = RelativePath(rawValue: sourcePath ?? path)
+    /// A file that is its own document: the one place a file's path becomes a document's.
+    package init(file: RelativePath, format: any ContentFormat) {
+        path = DocumentPath(ownFile: file)
+        sourcePath = file
+        self.format = format
+    }
+
+    /// A bundle's one document, read from its text file.
+    package init(bundle: DocumentPath, textFile: RelativePath, format: any ContentFormat) {
+        path = bundle
+        sourcePath = textFile
         self.format = format
     }
 

@@ -15,7 +15,7 @@ package enum ContentFormats {
     ]
 
     /// The content file `relativePath` belongs to; nil when no format reads it.
-    package static func file(containing relativePath: String) -> ContentFile? {
+    package static func file(containing relativePath: RelativePath) -> ContentFile? {
         for format in all {
             if let file = format.file(containing: relativePath) { return file }
         }
@@ -26,14 +26,14 @@ package enum ContentFormats {
     /// that holds one document.
     package static func isBundle(_ path: String) -> Bool {
         let folder = path.removingByteSuffix("/") ?? path
-        guard let file = file(containing: folder) else { return false }
+        guard let file = file(containing: RelativePath(rawValue: folder)) else { return false }
         return file.isBundle && file.path.rawValue == folder
     }
 
     /// The documents in `bytes` read as the file at `relativePath` (an editor's
     /// unsaved buffer, say); nil when no format reads that path.
-    package static func read(_ bytes: [UInt8], at relativePath: String, in context: ReadingContext) -> FileReading? {
-        guard let file = file(containing: relativePath), file.sourcePath.rawValue == relativePath else { return nil }
+    package static func read(_ bytes: [UInt8], at relativePath: RelativePath, in context: ReadingContext) -> FileReading? {
+        guard let file = file(containing: relativePath), file.sourcePath == relativePath else { return nil }
         return file.read(bytes, in: context)
     }
 }

@@ -2,20 +2,20 @@
 struct DataFileFormat: ContentFormat {
     let name = "json"
 
-    func file(containing relativePath: String) -> ContentFile? {
-        guard relativePath != ConfigFile.name, RelativePath.hasExtension(relativePath, in: ["json"]) else { return nil }
-        return ContentFile(path: relativePath, format: self)
+    func file(containing relativePath: RelativePath) -> ContentFile? {
+        guard relativePath != ConfigFile.name, RelativePath.hasExtension(relativePath.rawValue, in: ["json"]) else { return nil }
+        return ContentFile(file: relativePath, format: self)
     }
 
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {
-        Self.documents(DataFileReader(schema: context.config.schema, path: file.path.rawValue).read(bytes), of: file)
+        Self.documents(DataFileReader(schema: context.config.schema, path: file.sourcePath).read(bytes), of: file)
     }
 
     func read(
         _ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?,
         edit: SourceEdit?
     ) -> FileSnapshot {
-        let reader = DataFileReader(schema: context.config.schema, path: file.path.rawValue)
+        let reader = DataFileReader(schema: context.config.schema, path: file.sourcePath)
         let snapshot = DataFileSnapshot.reading(
             after: previous, reread: { reader.reread(bytes, after: $0, edit: edit) }, else: { reader.snapshot(of: bytes) })
         let unchanged = snapshot.changedItems.flatMap { changed in previous.map { (reading: $0.reading, changed: changed) } }

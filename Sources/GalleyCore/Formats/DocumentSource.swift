@@ -23,7 +23,7 @@ package struct DocumentSource: Equatable, Sendable {
     /// The file the document's text is read from, where its problems are
     /// reported: an RTFD bundle's `TXT.rtf`, else the document's own file.
     package var textPath: RelativePath {
-        RelativePath(rawValue: document.kind == .rtfd ? RTFDFormat.textPath(ofBundle: path.rawValue) : path.rawValue)
+        document.kind == .rtfd ? RTFDFormat.textPath(ofBundle: path) : RelativePath(ownFileOf: path)
     }
 
     /// The folder that image files the document names are relative to.

@@ -4,12 +4,12 @@
 struct PropertyListFormat: ContentFormat {
     let name = "plist"
 
-    func file(containing relativePath: String) -> ContentFile? {
-        RelativePath.hasExtension(relativePath, in: ["plist"]) ? ContentFile(path: relativePath, format: self) : nil
+    func file(containing relativePath: RelativePath) -> ContentFile? {
+        RelativePath.hasExtension(relativePath.rawValue, in: ["plist"]) ? ContentFile(file: relativePath, format: self) : nil
     }
 
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {
         DataFileFormat.documents(
-            DataFileReader(schema: context.config.schema, path: file.path.rawValue, syntax: .propertyList).read(bytes), of: file)
+            DataFileReader(schema: context.config.schema, path: file.sourcePath, syntax: .propertyList).read(bytes), of: file)
     }
 }

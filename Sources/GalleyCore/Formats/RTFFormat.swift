@@ -2,8 +2,8 @@
 struct RTFFormat: ContentFormat {
     let name = "rtf"
 
-    func file(containing relativePath: String) -> ContentFile? {
-        RelativePath.hasExtension(relativePath, in: ["rtf"]) ? ContentFile(path: relativePath, format: self) : nil
+    func file(containing relativePath: RelativePath) -> ContentFile? {
+        RelativePath.hasExtension(relativePath.rawValue, in: ["rtf"]) ? ContentFile(file: relativePath, format: self) : nil
     }
 
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {
@@ -21,7 +21,7 @@ struct RTFFormat: ContentFormat {
     /// `TXT.rtf`) as a document of `kind`, named after `file.path`; its
     /// problems point into the text file.
     static func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, as kind: DocumentKind) -> FileReading {
-        let result = RTFReader.read(bytes, path: file.sourcePath.rawValue, converters: context.converters)
+        let result = RTFReader.read(bytes, path: file.sourcePath, converters: context.converters)
         return documents(result.document, result.diagnostics, of: file, in: context, as: kind)
     }
 
@@ -30,7 +30,7 @@ struct RTFFormat: ContentFormat {
         _ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?,
         edit: SourceEdit?, as kind: DocumentKind
     ) -> FileSnapshot {
-        let reading = reading(bytes, path: file.sourcePath.rawValue, after: previous, edit: edit, in: context)
+        let reading = reading(bytes, path: file.sourcePath, after: previous, edit: edit, in: context)
         return FileSnapshot(
             reading: documents(reading.document, reading.diagnostics, of: file, in: context, as: kind),
             resume: reading.canBeResumed ? reading : nil, bytesRead: reading.bytesRead)
@@ -39,7 +39,7 @@ struct RTFFormat: ContentFormat {
     /// The reading of `bytes`, in part when `previous` holds the reading of an
     /// earlier version (changed by `edit`, when known).
     static func reading(
-        _ bytes: [UInt8], path: String, after previous: FileSnapshot?, edit: SourceEdit?,
+        _ bytes: [UInt8], path: RelativePath, after previous: FileSnapshot?, edit: SourceEdit?,
         in context: ReadingContext
     ) -> RTFReading {
         if let last = previous?.resume as? RTFReading {

@@ -2,12 +2,12 @@
 struct TextFileFormat: ContentFormat {
     let name = "text"
 
-    func file(containing relativePath: String) -> ContentFile? {
-        RelativePath.hasExtension(relativePath, in: ["txt"]) ? ContentFile(path: relativePath, format: self) : nil
+    func file(containing relativePath: RelativePath) -> ContentFile? {
+        RelativePath.hasExtension(relativePath.rawValue, in: ["txt"]) ? ContentFile(file: relativePath, format: self) : nil
     }
 
     func read(_ bytes: [UInt8], of file: ContentFile, in context: ReadingContext) -> FileReading {
-        let reading = TextFileReader(schema: context.config.schema, path: file.path.rawValue).snapshot(of: bytes)
+        let reading = TextFileReader(schema: context.config.schema, path: file.sourcePath).snapshot(of: bytes)
         return Self.documents(reading, of: file, in: context)
     }
 
@@ -15,7 +15,7 @@ struct TextFileFormat: ContentFormat {
         _ bytes: [UInt8], of file: ContentFile, in context: ReadingContext, after previous: FileSnapshot?,
         edit: SourceEdit?
     ) -> FileSnapshot {
-        let reader = TextFileReader(schema: context.config.schema, path: file.path.rawValue)
+        let reader = TextFileReader(schema: context.config.schema, path: file.sourcePath)
         let snapshot = TextFileSnapshot.reading(
             after: previous, reread: { reader.reread(bytes, after: $0, edit: edit) }, else: { reader.snapshot(of: bytes) })
         return FileSnapshot(

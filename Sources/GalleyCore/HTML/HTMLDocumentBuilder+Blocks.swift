@@ -83,8 +83,8 @@ extension HTMLDocumentBuilder {
     /// An `<img>` becomes a block of its own, splitting the paragraph around it; remote images are never loaded.
     mutating func image(_ tag: HTMLStartTag) {
         switch HTMLImageSource.resolve(tag.value(of: "src") ?? "") {
-        case .refused(let message):
-            diagnose(.unsupportedContent, .warning, message, at: tag.offset)
+        case .refused(let refusal):
+            diagnose(.unsupportedContent, .warning, refusal.description, at: tag.offset)
         case .image(let source):
             flushParagraph(atBlockEnd: false)
             let image = ImageBlock(

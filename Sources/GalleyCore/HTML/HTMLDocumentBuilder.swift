@@ -44,7 +44,7 @@ struct HTMLDocumentBuilder {
         var isFirstLevelHeading: Bool
     }
 
-    let path: String
+    let path: RelativePath
     let work: WorkCounter?
     var locator: SourceLocator
     var diagnostics: [Diagnostic] = []
@@ -76,7 +76,7 @@ struct HTMLDocumentBuilder {
     var isCollectingTitle = false
     var firstHeadingText: String?
 
-    init(path: String, source: [UInt8], work: WorkCounter? = nil) {
+    init(path: RelativePath, source: [UInt8], work: WorkCounter? = nil) {
         self.path = path
         self.work = work
         locator = SourceLocator(source)

@@ -3,8 +3,8 @@
 enum HTMLImageSource {
     enum Resolution: Equatable {
         case image(ImageBlock.Source)
-        /// Not shown; the message says why.
-        case refused(String)
+        /// Not shown, for this reason.
+        case refused(HTMLImageRefusal)
     }
 
     /// The raster types browsers show from `data:` URLs; SVG is left out because it can carry script.
@@ -13,44 +13,43 @@ enum HTMLImageSource {
     static func resolve(_ source: String) -> Resolution {
         // URL parsers drop tabs and line breaks anywhere and spaces at the ends.
         let url = String(source.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }).trimmingSpaces
-        let shown = quotedForMessage(url)
-        if url.isEmpty { return .refused("image has no 'src'") }
+        if url.isEmpty { return .refused(.noSource) }
         // Bytes, not characters: a combining mark after a slash must not hide it.
         let slashes: Set<UInt8> = [UInt8(ascii: "/"), UInt8(ascii: "\\")]
         let lead = Array(url.utf8.prefix(2))
         if lead.count == 2, slashes.contains(lead[0]), slashes.contains(lead[1]) {
-            return .refused("remote image '\(shown)' is not loaded")
+            return .refused(.remote(url: url))
         }
         if let scheme = scheme(of: url) {
             switch scheme {
             case "data": return embedded(url)
-            case "http", "https", "ftp": return .refused("remote image '\(shown)' is not loaded")
-            default: return .refused("image source '\(shown)' is not loaded: only files next to the document are shown")
+            case "http", "https", "ftp": return .refused(.remote(url: url))
+            default: return .refused(.otherScheme(url: url))
             }
         }
         if let first = lead.first, slashes.contains(first) {
-            return .refused("image path '\(shown)' is absolute; use a path relative to the document")
+            return .refused(.absolutePath(url: url))
         }
         var path = Substring(url)
         if let end = path.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
             path = Substring(String(decoding: path.utf8[..<end], as: UTF8.self))
         }
         let file = percentDecoded(String(path)).replacing("\\", with: "/")
-        return file.isEmpty ? .refused("image has no 'src'") : .image(.file(file))
+        return file.isEmpty ? .refused(.noSource) : .image(.file(file))
     }
 
     /// `data:image/png;base64,…`; other encodings and types are refused.
     private static func embedded(_ url: String) -> Resolution {
-        guard let comma = url.firstIndex(of: ",") else { return .refused("embedded image has no data") }
+        guard let comma = url.firstIndex(of: ",") else { return .refused(.embeddedWithoutData) }
         let header = url[url.index(url.startIndex, offsetBy: 5)..<comma].lowercased()
         let parameters = header.split(separator: ";").map { $0.trimmingAny(of: " ") }
         let mimeType = parameters.first ?? ""
         guard embeddableTypes.contains(mimeType) else {
-            return .refused("embedded image of type '\(mimeType.isEmpty ? "text/plain" : mimeType)' is not shown")
+            return .refused(.embeddedType(mimeType: mimeType))
         }
-        guard parameters.contains("base64") else { return .refused("embedded image is not base64-encoded") }
+        guard parameters.contains("base64") else { return .refused(.embeddedNotBase64) }
         guard let bytes = Base64Decoding.decode(url[url.index(after: comma)...].utf8), !bytes.isEmpty else {
-            return .refused("embedded image data is not valid base64")
+            return .refused(.embeddedInvalidBase64)
         }
         return .image(.embedded(mimeType: mimeType, bytes: bytes))
     }
@@ -81,10 +80,5 @@ enum HTMLImageSource {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// A URL short enough for a one-line diagnostic; `data:` URLs can run to megabytes.
-    private static func quotedForMessage(_ url: String) -> String {
-        url.count > 80 ? String(url.prefix(77)) + "…" : url
     }
 }

@@ -11,8 +11,12 @@ package struct JSONSyntaxError: Error, Equatable, Sendable {
 
     /// What is wrong with the text.
     package enum Problem: Equatable, Sendable {
-        /// The text breaks its format's grammar; the author's one-line reason says how.
-        case syntax(String)
+        /// The text breaks JSON's grammar.
+        case json(JSONMistake)
+        /// The text breaks an XML property list's grammar.
+        case xmlPropertyList(XMLPropertyListMistake)
+        /// The bytes break a binary property list's structure.
+        case binaryPropertyList(BinaryPropertyListMistake)
         /// Reading on would pass a bound Galley keeps, whatever the text's grammar.
         case limitReached(ReadingLimit)
     }
@@ -43,7 +47,9 @@ package struct JSONSyntaxError: Error, Equatable, Sendable {
     /// The reason the author reads.
     package var message: String {
         switch problem {
-        case .syntax(let message): message
+        case .json(let mistake): mistake.description
+        case .xmlPropertyList(let mistake): mistake.description
+        case .binaryPropertyList(let mistake): mistake.description
         case .limitReached(.nestingDepth(let maximum)): "nested deeper than \(maximum) levels"
         case .limitReached(.values(let maximum)): "the property list expands to more than \(maximum) values"
         case .limitReached(.expandedText(let maximumBytes)):
@@ -55,7 +61,7 @@ package struct JSONSyntaxError: Error, Equatable, Sendable {
     /// reached: that is `limit-reached` whatever the format); `location`
     /// turns byte offsets into lines and columns.
     package func diagnostic(
-        path: String, id: DiagnosticID = .jsonSyntax, severity: Severity = .error, prefix: String = "",
+        path: RelativePath, id: DiagnosticID = .jsonSyntax, severity: Severity = .error, prefix: String = "",
         location: (Int) -> SourceLocation
     ) -> Diagnostic {
         let range = SourceRange(location(offset), location(end))
@@ -85,7 +91,7 @@ package struct JSONReader {
                 let root = try reader.parseValue(depth: 0)
                 reader.skipWhitespace()
                 if reader.position < buffer.count {
-                    throw reader.error("unexpected \(reader.describeCurrent()) after the top-level value")
+                    throw reader.error(.textAfterTopLevelValue(found: reader.current))
                 }
                 return .success(root)
             } catch {
@@ -104,7 +110,7 @@ package struct JSONReader {
             do throws(JSONSyntaxError) {
                 let value = try reader.parseValue(depth: depth)
                 if reader.position < reader.bytes.count {
-                    throw reader.error("unexpected \(reader.describeCurrent()) after the value")
+                    throw reader.error(.textAfterValue(found: reader.current))
                 }
                 return .success(value)
             } catch {
@@ -130,8 +136,8 @@ package struct JSONReader {
 
     /// An error about the character at `offset` (the current one by
     /// default); at a line break or the end, about the place itself.
-    private func error(_ message: String, at offset: Int? = nil, fix: JSONSyntaxError.Fix? = nil) -> JSONSyntaxError {
-        error(.syntax(message), at: offset, fix: fix)
+    private func error(_ mistake: JSONMistake, at offset: Int? = nil, fix: JSONSyntaxError.Fix? = nil) -> JSONSyntaxError {
+        error(.json(mistake), at: offset, fix: fix)
     }
 
     private func error(_ problem: JSONSyntaxError.Problem, at offset: Int? = nil, fix: JSONSyntaxError.Fix? = nil) -> JSONSyntaxError {
@@ -145,11 +151,12 @@ package struct JSONReader {
     /// bracket belongs. After a string, when a '"' follows later on the
     /// line, the string most likely ended at a quote meant to be part of
     /// it: say so, and offer the backslash that escapes it.
-    private func unexpectedAfterValue(_ expected: String) -> JSONSyntaxError {
-        let message = "expected \(expected), found \(describeCurrent())"
-        guard lastValueIsString, endOfLastValue > 0, quoteFollowsOnLine() else { return error(message) }
+    private func unexpectedAfterValue(in container: JSONMistake.Container) -> JSONSyntaxError {
+        guard lastValueIsString, endOfLastValue > 0, quoteFollowsOnLine() else {
+            return error(.notCommaOrClosing(container, found: current, quoteInString: false))
+        }
         let fix = JSONSyntaxError.Fix(message: "Insert '\\' before the quote", offset: base + endOfLastValue - 1, insertion: "\\")
-        return error(message + "; a quote inside a string must be written '\\\"'", fix: fix)
+        return error(.notCommaOrClosing(container, found: current, quoteInString: true), fix: fix)
     }
 
     /// Whether a letter that starts no literal is next: after a string,
@@ -166,8 +173,9 @@ package struct JSONReader {
     }
 
     /// A missing comma belongs right after the last value: the fix puts it there.
-    private func missingComma(_ message: String) -> JSONSyntaxError {
-        error(message, at: endOfLastValue, fix: JSONSyntaxError.Fix(message: "Insert ','", offset: base + endOfLastValue, insertion: ","))
+    private func missingComma(in container: JSONMistake.Container) -> JSONSyntaxError {
+        let fix = JSONSyntaxError.Fix(message: "Insert ','", offset: base + endOfLastValue, insertion: ",")
+        return error(.missingComma(container), at: endOfLastValue, fix: fix)
     }
 
     private func quoteFollowsOnLine() -> Bool {
@@ -192,23 +200,15 @@ package struct JSONReader {
         }
     }
 
-    /// The current character as a message names it: `'q'`, `'日' (U+65E5)`,
-    /// `U+0007`, or the byte when it is not UTF-8.
-    private func describeCurrent() -> String {
-        guard position < bytes.count else { return "end of file" }
+    /// The current character, the end of the file, or a byte that is not UTF-8.
+    private var current: JSONMistake.Found {
+        guard position < bytes.count else { return .endOfFile }
         let byte = bytes[position]
-        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         let length = min(UTF8ByteCount.ofScalar(lead: byte), bytes.count - position)
         var decoder = UTF8()
         var iterator = UnsafeBufferPointer(rebasing: bytes[position..<(position + length)]).makeIterator()
-        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return "byte 0x\(hex(UInt32(byte), digits: 2)), not UTF-8" }
-        let code = "U+" + hex(scalar.value, digits: 4)
-        return scalar.properties.generalCategory == .control || scalar.properties.isWhitespace ? code : "'\(scalar)' (\(code))"
-    }
-
-    private func hex(_ value: UInt32, digits: Int) -> String {
-        let text = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, digits - text.count)) + text
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return .byteNotUTF8(byte) }
+        return .scalar(scalar)
     }
 
     private var startsValue: Bool {
@@ -223,7 +223,7 @@ package struct JSONReader {
     }
 
     private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONNode {
-        guard position < bytes.count else { throw error("unexpected end of file, expected a value") }
+        guard position < bytes.count else { throw error(.endBeforeValue) }
         let start = position
         let value: JSONValue
         switch bytes[position] {
@@ -241,9 +241,9 @@ package struct JSONReader {
             value = .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try parseNumber())
         case UInt8(ascii: "]"), UInt8(ascii: "}"):
-            throw error("unexpected \(describeCurrent()), expected a value (trailing comma?)")
+            throw error(.closingBeforeValue(found: current))
         default:
-            throw error("unexpected \(describeCurrent()), expected a value")
+            throw error(.notAValue(found: current))
         }
         endOfLastValue = position
         if case .string = value { lastValueIsString = true } else { lastValueIsString = false }
@@ -258,7 +258,7 @@ package struct JSONReader {
             for index in 0..<count where bytes[position + index] != expected[index] { return false }
             return true
         }
-        guard matches else { throw error("invalid literal, expected '\(literal)'", at: start) }
+        guard matches else { throw error(.invalidLiteral(expected: "\(literal)"), at: start) }
         position += count
     }
 
@@ -279,7 +279,7 @@ package struct JSONReader {
             elements.append(try parseValue(depth: depth))
             skipWhitespace()
             guard position < bytes.count else {
-                throw error("unexpected end of file, expected ']' to close the array opened here", at: open)
+                throw error(.unclosed(.array), at: open)
             }
             switch bytes[position] {
             case UInt8(ascii: ","): position += 1
@@ -287,8 +287,8 @@ package struct JSONReader {
                 position += 1
                 return .array(elements)
             default:
-                if startsValue, !startsWord { throw missingComma("missing ',' between array elements") }
-                throw unexpectedAfterValue("',' or ']' after array element")
+                if startsValue, !startsWord { throw missingComma(in: .array) }
+                throw unexpectedAfterValue(in: .array)
             }
         }
     }
@@ -308,20 +308,20 @@ package struct JSONReader {
         while true {
             skipWhitespace()
             guard position < bytes.count else {
-                throw error("unexpected end of file, expected '}' to close the object opened here", at: open)
+                throw error(.unclosed(.object), at: open)
             }
             guard bytes[position] == UInt8(ascii: "\"") else {
                 if bytes[position] == UInt8(ascii: "}") {
-                    throw error("unexpected '}', expected a key (trailing comma?)")
+                    throw error(.closingBeforeKey)
                 }
-                throw error("expected a string key, found \(describeCurrent())")
+                throw error(.notAKey(found: current))
             }
             let keyOffset = position
             let key = try parseString()
             let keyEnd = position
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-                throw error("expected ':' after key \"\(key)\", found \(describeCurrent())")
+                throw error(.noColonAfterKey(key: key, found: current))
             }
             position += 1
             skipWhitespace()
@@ -329,7 +329,7 @@ package struct JSONReader {
             members.append(JSONMember(key: key, keyOffset: base + keyOffset, keyEnd: base + keyEnd, value: value))
             skipWhitespace()
             guard position < bytes.count else {
-                throw error("unexpected end of file, expected '}' to close the object opened here", at: open)
+                throw error(.unclosed(.object), at: open)
             }
             switch bytes[position] {
             case UInt8(ascii: ","): position += 1
@@ -338,9 +338,9 @@ package struct JSONReader {
                 return .object(members)
             default:
                 if bytes[position] == UInt8(ascii: "\"") {
-                    throw missingComma("missing ',' between object members")
+                    throw missingComma(in: .object)
                 }
-                throw unexpectedAfterValue("',' or '}' after object member")
+                throw unexpectedAfterValue(in: .object)
             }
         }
     }
@@ -361,7 +361,7 @@ package struct JSONReader {
             if byte < 0x20 { throw controlCharacterError(byte, open: open) }
             position += 1
         }
-        guard position < bytes.count else { throw error("unterminated string", at: open) }
+        guard position < bytes.count else { throw error(.unterminatedString, at: open) }
         var decoded = Array(UnsafeBufferPointer(rebasing: bytes[contentStart..<position]))
         while position < bytes.count {
             let byte = bytes[position]
@@ -378,18 +378,18 @@ package struct JSONReader {
                 position += 1
             }
         }
-        throw error("unterminated string", at: open)
+        throw error(.unterminatedString, at: open)
     }
 
     private func controlCharacterError(_ byte: UInt8, open: Int) -> JSONSyntaxError {
-        if byte == 0x0A { return error("unterminated string (line break inside a string; write '\\n')", at: open) }
-        return error("control character U+\(String(byte, radix: 16, uppercase: true)) inside a string must be escaped")
+        if byte == 0x0A { return error(.lineBreakInString, at: open) }
+        return error(.unescapedControlCharacter(byte))
     }
 
     private mutating func appendEscape(to decoded: inout [UInt8]) throws(JSONSyntaxError) {
         let escapeStart = position
         position += 1
-        guard position < bytes.count else { throw error("unterminated string", at: escapeStart) }
+        guard position < bytes.count else { throw error(.unterminatedString, at: escapeStart) }
         let byte = bytes[position]
         position += 1
         let simple: UInt8?
@@ -404,7 +404,7 @@ package struct JSONReader {
         case UInt8(ascii: "t"): simple = 0x09
         case UInt8(ascii: "u"): simple = nil
         default:
-            throw error("invalid escape '\\\(describeByte(byte))' in string", at: escapeStart)
+            throw error(.invalidEscape(byte), at: escapeStart)
         }
         if let simple {
             decoded.append(simple)
@@ -433,12 +433,8 @@ package struct JSONReader {
         decoded.append(contentsOf: String(Character(scalar)).utf8)
     }
 
-    private func describeByte(_ byte: UInt8) -> String {
-        byte >= 0x21 && byte < 0x7F ? String(Character(Unicode.Scalar(byte))) : "?"
-    }
-
     private mutating func parseHexQuad(escapeStart: Int) throws(JSONSyntaxError) -> UInt32 {
-        guard position + 4 <= bytes.count else { throw error("incomplete '\\u' escape", at: escapeStart) }
+        guard position + 4 <= bytes.count else { throw error(.incompleteUnicodeEscape, at: escapeStart) }
         var value: UInt32 = 0
         for _ in 0..<4 {
             let byte = bytes[position]
@@ -447,7 +443,7 @@ package struct JSONReader {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw error("invalid '\\u' escape, expected 4 hex digits", at: escapeStart)
+            default: throw error(.invalidUnicodeEscape, at: escapeStart)
             }
             value = value << 4 | UInt32(digit)
             position += 1
@@ -459,12 +455,12 @@ package struct JSONReader {
         let start = position
         if bytes[position] == UInt8(ascii: "-") { position += 1 }
         guard position < bytes.count, isDigit(bytes[position]) else {
-            throw error("invalid number", at: start)
+            throw error(.invalidNumber, at: start)
         }
         if bytes[position] == UInt8(ascii: "0") {
             position += 1
             if position < bytes.count, isDigit(bytes[position]) {
-                throw error("invalid number: leading zeros are not allowed", at: start)
+                throw error(.leadingZeros, at: start)
             }
         } else {
             skipDigits()
@@ -472,7 +468,7 @@ package struct JSONReader {
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             position += 1
             guard position < bytes.count, isDigit(bytes[position]) else {
-                throw error("invalid number: expected digits after '.'", at: start)
+                throw error(.noDigitsAfterPoint, at: start)
             }
             skipDigits()
         }
@@ -482,7 +478,7 @@ package struct JSONReader {
                 position += 1
             }
             guard position < bytes.count, isDigit(bytes[position]) else {
-                throw error("invalid number: expected digits in the exponent", at: start)
+                throw error(.noDigitsInExponent, at: start)
             }
             skipDigits()
         }

@@ -1,7 +1,7 @@
 /// What happens to the language server: a message from the editor, the
 /// input falling idle, or the outcome of an action the shell carried out.
 /// Each action that has an outcome is answered by exactly one event.
-package enum LanguageServerEvent: Equatable, Sendable {
+package enum LanguageServerEvent: Sendable {
     case message(IncomingMessage)
     /// No more input is waiting: each changed buffer goes to its preview once.
     case inputIdle

@@ -65,7 +65,7 @@ extension LanguageServerSession {
                 ("insertTextFormat", .int(format.rawValue)), ("textEdit", .object([("range", replace), ("newText", .string(newText))])),
             ])
         }
-        if document.path?.rawValue == ConfigFile.name {
+        if document.path == ConfigFile.name {
             let containers = JSONCursor.containers(at: string.lowerBound, in: bytes)
             guard let container = containers.last else { return .array([]) }
             guard JSONCursor.isKey(stringAt: string.lowerBound, in: bytes) else {
@@ -138,7 +138,7 @@ extension LanguageServerSession {
 
     func hover(at place: DocumentPosition, vocabulary: EditorVocabulary?) -> JSONOutput {
         guard let (document, offset) = cursor(place) else { return .null }
-        if document.path?.rawValue == ConfigFile.name {
+        if document.path == ConfigFile.name {
             guard let string = JSONCursor.string(around: offset, in: document.text) else { return .null }
             let name = String(text(string, in: document).dropFirst().dropLast())
             if let key = titleKey(at: offset, in: document, vocabulary: vocabulary) {
@@ -174,7 +174,7 @@ extension LanguageServerSession {
     /// The key of the app's strings that the title under `offset` in `galley.json` names.
     private func titleKey(at offset: Int, in document: OpenDocument, vocabulary: EditorVocabulary?) -> EditorVocabulary.StringKey? {
         let bytes = document.text.bytes
-        guard document.path?.rawValue == ConfigFile.name, let string = JSONCursor.string(around: offset, in: document.text),
+        guard document.path == ConfigFile.name, let string = JSONCursor.string(around: offset, in: document.text),
             !JSONCursor.isKey(stringAt: string.lowerBound, in: bytes),
             Self.isTitle(JSONCursor.containers(at: string.lowerBound, in: bytes)),
             let vocabulary

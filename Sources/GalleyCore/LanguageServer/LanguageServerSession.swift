@@ -259,8 +259,8 @@ package struct LanguageServerSession {
             case .sending: return sendBuffer(uri)
             }
         case .none: return []
-        case .failed(let folder, let reason):
-            return [.send(.showMessage(.error, "Galley could not start a preview of \(folder): \(reason)"))]
+        case .failed(let folder, let error):
+            return [.send(.showMessage(.error, "Galley could not start a preview of \(folder): \(error)"))]
         case .refused(let refusal):
             // Said once: an editor opens many files of a folder it does not preview.
             guard refusalsSaid.insert(refusal).inserted else { return [] }

@@ -14,15 +14,17 @@ package struct PreviewID: Hashable, Sendable {
 }
 
 /// Where the file a `LanguageServerAction.attach` names is previewed.
-package enum PreviewLookup: Equatable, Sendable {
+package enum PreviewLookup: Sendable {
     /// The file is `path` (relative) in `preview`; `started` when the
     /// preview was started for it, so the editor is told where it is.
     case found(PreviewID, path: RelativePath, started: Bool)
     /// No preview covers the file, or Galley does not read it.
     case none
     /// A preview of `folder` should have covered it and could not be
-    /// started, for the daemon's `reason`.
-    case failed(folder: AbsolutePath, reason: String)
+    /// started: `error` is what starting it threw (the daemon's start error,
+    /// a system call's), kept as the value it is; the editor is told its
+    /// description.
+    case failed(folder: AbsolutePath, error: any Error & Sendable)
     /// No preview is started for the file, for a reason the editor is told.
     case refused(PreviewRefusal)
 }

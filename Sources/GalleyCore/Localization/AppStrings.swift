@@ -11,15 +11,15 @@ package struct AppStrings: Equatable, Sendable {
         /// The text whose format specifiers count: a plural's variables
         /// (`%#@files@`) written as the specifier they stand for (`%d`).
         package var format: String
-        /// The file that holds it, relative to the content folder.
-        package var path: String
+        /// The file that holds it.
+        package var path: RelativePath
         /// The entry: its key (in a catalog, the language's key).
         package var range: SourceRange
         /// A catalog entry's `state` when a translator must still act on it
         /// (`new`, `needs_review`), and where it is; nil for a finished one.
         package var state: CatalogState?
 
-        package init(text: String, format: String? = nil, path: String, range: SourceRange, state: CatalogState? = nil) {
+        package init(text: String, format: String? = nil, path: RelativePath, range: SourceRange, state: CatalogState? = nil) {
             self.text = text
             self.format = format ?? text
             self.path = path
@@ -89,7 +89,7 @@ package struct AppStrings: Equatable, Sendable {
     /// language, the app's lookup order decides: a `.stringsdict` before a
     /// `.strings` file (as `Bundle` does), and either before a catalog;
     /// among files of one kind, the first path.
-    package init(files: [String: FileReading]) {
+    package init(files: [RelativePath: FileReading]) {
         for path in files.keys.sorted(by: { (Self.precedence(of: $0), $0) < (Self.precedence(of: $1), $1) }) {
             guard let reading = files[path] else { continue }
             if sourceLanguage == nil { sourceLanguage = reading.sourceLanguage }
@@ -175,7 +175,7 @@ package struct AppStrings: Equatable, Sendable {
         KeyValues(strings: self, positions: positions[key] ?? .many([]))
     }
 
-    private static func precedence(of path: String) -> Int {
+    private static func precedence(of path: RelativePath) -> Int {
         switch AppStringsFile.kind(of: path) {
         case .stringsDictionary: 0
         case .strings: 1

@@ -12,7 +12,8 @@ package enum AppStringsFile {
 
     /// What the file at `path` (relative to the content folder) is, or nil
     /// when it holds none of the app's strings.
-    package static func kind(of path: String) -> Kind? {
+    package static func kind(of file: RelativePath) -> Kind? {
+        let path = file.rawValue
         // Compared as bytes, as every path rule is.
         // The name first: every file of the folder is asked this, and few
         // are named so; only those are looked at for their `.lproj`.
@@ -31,18 +32,18 @@ package enum AppStringsFile {
 
     /// The strings of the file at `path`; nil when it holds none.
     /// Held for as long as the file does not change, with no room to grow.
-    package static func read(_ bytes: [UInt8], path: String, work: WorkCounter? = nil) -> AppStrings.FileReading? {
+    package static func read(_ bytes: [UInt8], path: RelativePath, work: WorkCounter? = nil) -> AppStrings.FileReading? {
         var reading: AppStrings.FileReading
         switch kind(of: path) {
         case .strings:
-            guard let language = LocalizedPath(path)?.language else { return nil }
-            reading = AppStrings.FileReading(path: RelativePath(rawValue: path))
+            guard let language = LocalizedPath(path.rawValue)?.language else { return nil }
+            reading = AppStrings.FileReading(path: path)
             let diagnostics = StringsFileReader.read(bytes, path: path, work: work) { entry in
                 reading.append(key: entry.key, language: language, text: entry.value, range: SourceRange(at: entry.location))
             }
             reading.diagnostics = diagnostics
         case .stringsDictionary:
-            guard let language = LocalizedPath(path)?.language else { return nil }
+            guard let language = LocalizedPath(path.rawValue)?.language else { return nil }
             reading = StringsDictionaryReader.read(bytes, path: path, language: language)
         case .catalog:
             reading = StringCatalogReader.read(bytes, path: path, work: work)

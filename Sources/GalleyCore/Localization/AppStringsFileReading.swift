@@ -112,7 +112,7 @@ extension AppStrings {
             let text = String(decoding: self.text(record.text), as: UTF8.self)
             return Value(
                 text: text, format: record.format == record.text ? nil : String(decoding: self.text(record.format), as: UTF8.self),
-                path: path.rawValue, range: record.range.sourceRange, state: record.state?.state)
+                path: path, range: record.range.sourceRange, state: record.state?.state)
         }
 
         /// Every value, as entries.

@@ -1,17 +1,19 @@
 /// One language's copy of a localised file: its documents by item index.
 package struct LocalizedFile {
     package var language: String
-    package var path: String
+    /// The file its documents are read from, where differences in them are
+    /// reported: a bundle's text file, not the bundle.
+    package var path: RelativePath
     /// The file's documents in item order (one for a one-document file).
     package var items: LocalizedItems
 
-    package init(language: String, path: String, items: LocalizedItems) {
+    package init(language: String, path: RelativePath, items: LocalizedItems) {
         self.language = language
         self.path = path
         self.items = items
     }
 
-    package init(language: String, path: String, items: [Document]) {
+    package init(language: String, path: RelativePath, items: [Document]) {
         self.init(language: language, path: path, items: LocalizedItems(items))
     }
 }
@@ -114,7 +116,7 @@ package enum LocalizationCheck {
         }
     }
 
-    private static func compare(item: Int, base: (path: String, item: Compared), other: (path: String, item: Compared))
+    private static func compare(item: Int, base: (path: RelativePath, item: Compared), other: (path: RelativePath, item: Compared))
         -> [LocalizationDiagnostic]
     {
         if base.item.elements == other.item.elements { return [] }

@@ -15,7 +15,8 @@ package struct DocumentLocalization: Hashable, Sendable {
 package enum LocalizationGroup {
     /// One language's copy of the file: its documents in item order.
     package struct Copy {
-        package var path: String
+        /// The file its documents are read from (`ContentFile.sourcePath`).
+        package var path: RelativePath
         package var language: String
         /// The documents' ids in item order.
         package var ids: [DocumentID]
@@ -25,7 +26,7 @@ package enum LocalizationGroup {
         /// since what they say of the file may no longer be true.
         package var readingFailed: Bool
 
-        package init(path: String, language: String, ids: [DocumentID], items: LocalizedItems, readingFailed: Bool = false) {
+        package init(path: RelativePath, language: String, ids: [DocumentID], items: LocalizedItems, readingFailed: Bool = false) {
             self.path = path
             self.language = language
             self.ids = ids
@@ -33,7 +34,7 @@ package enum LocalizationGroup {
             self.readingFailed = readingFailed
         }
 
-        package init(path: String, language: String, documents: [(id: DocumentID, document: Document)], readingFailed: Bool = false) {
+        package init(path: RelativePath, language: String, documents: [(id: DocumentID, document: Document)], readingFailed: Bool = false) {
             self.init(
                 path: path, language: language, ids: documents.map(\.id), items: LocalizedItems(documents.map(\.document)),
                 readingFailed: readingFailed)

@@ -40,16 +40,16 @@ enum StringCatalogReader {
         }
     }
 
-    static func read(_ bytes: [UInt8], path: String, work: WorkCounter? = nil) -> AppStrings.FileReading {
+    static func read(_ bytes: [UInt8], path: RelativePath, work: WorkCounter? = nil) -> AppStrings.FileReading {
         var locator = SourceLocator(bytes)
         let root: JSONNode
         switch JSONReader.parse(bytes) {
         case .failure(let error):
             return AppStrings.FileReading(
-                path: RelativePath(rawValue: path), diagnostics: [error.diagnostic(path: path) { locator.location(of: $0) }])
+                path: path, diagnostics: [error.diagnostic(path: path) { locator.location(of: $0) }])
         case .success(let node): root = node
         }
-        var reading = AppStrings.FileReading(path: RelativePath(rawValue: path))
+        var reading = AppStrings.FileReading(path: path)
         func reject(_ node: JSONNode, _ message: String) {
             reading.diagnostics.append(
                 Diagnostic(path: path, id: .wrongType, range: locator.range(of: node.headOffsets), severity: .warning, message: message))
@@ -111,7 +111,7 @@ enum StringCatalogReader {
 
     /// One localisation's value; nil when it gives none.
     private static func value(
-        of localization: JSONNode, path: String, range: SourceRange, _ walk: inout VariationWalk,
+        of localization: JSONNode, path: RelativePath, range: SourceRange, _ walk: inout VariationWalk,
         _ locator: inout SourceLocator
     ) -> AppStrings.Value? {
         guard let shown = shownUnit(of: localization, depth: 0, &walk) else { return nil }

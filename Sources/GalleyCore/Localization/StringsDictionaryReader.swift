@@ -8,17 +8,17 @@
 /// form (else its first); its format specifiers are the format's, each
 /// variable as the specifier of its value type (`%d`).
 enum StringsDictionaryReader {
-    static func read(_ bytes: [UInt8], path: String, language: String) -> AppStrings.FileReading {
+    static func read(_ bytes: [UInt8], path: RelativePath, language: String) -> AppStrings.FileReading {
         var locator = SourceLocator(bytes)
         let root: JSONNode
         switch PropertyListReader.parse(bytes) {
         case .failure(let error):
             return AppStrings.FileReading(
-                path: RelativePath(rawValue: path),
+                path: path,
                 diagnostics: [error.diagnostic(path: path, id: .propertyListSyntax) { locator.location(of: $0) }])
         case .success(let node): root = node
         }
-        var reading = AppStrings.FileReading(path: RelativePath(rawValue: path))
+        var reading = AppStrings.FileReading(path: path)
         func reject(_ node: JSONNode, _ message: String) {
             reading.diagnostics.append(
                 Diagnostic(path: path, id: .wrongType, range: locator.range(of: node.headOffsets), severity: .warning, message: message))

@@ -29,7 +29,9 @@ package struct StringsTable: Equatable, Sendable {
 /// A syntax error is reported at its line and column, and reading goes on
 /// after the next `;`, so one slip does not hide every later entry.
 package enum StringsFileReader {
-    package static func read(_ bytes: [UInt8], path: String, work: WorkCounter? = nil) -> (table: StringsTable, diagnostics: [Diagnostic]) {
+    package static func read(_ bytes: [UInt8], path: RelativePath, work: WorkCounter? = nil)
+        -> (table: StringsTable, diagnostics: [Diagnostic])
+    {
         var entries: [StringsTable.Entry] = []
         let diagnostics = read(bytes, path: path, work: work) { entries.append($0) }
         return (StringsTable(entries: entries), diagnostics)
@@ -37,7 +39,7 @@ package enum StringsFileReader {
 
     /// Reads the entries one by one into `take`, keeping no table of them:
     /// a reader that keeps them as values of its own holds them once.
-    static func read(_ bytes: [UInt8], path: String, work: WorkCounter?, each take: (StringsTable.Entry) -> Void) -> [Diagnostic] {
+    static func read(_ bytes: [UInt8], path: RelativePath, work: WorkCounter?, each take: (StringsTable.Entry) -> Void) -> [Diagnostic] {
         guard let utf8 = utf8Text(bytes) else {
             return [
                 Diagnostic(
@@ -105,7 +107,7 @@ package enum StringsFileReader {
 
     private struct Parser {
         let utf8: [UInt8]
-        let path: String
+        let path: RelativePath
         let work: WorkCounter?
         let take: (StringsTable.Entry) -> Void
         var locator: SourceLocator
@@ -113,7 +115,7 @@ package enum StringsFileReader {
         var firstOffsetOfKey: [String: Int] = [:]
         var diagnostics: [Diagnostic] = []
 
-        init(utf8: [UInt8], path: String, work: WorkCounter?, take: @escaping (StringsTable.Entry) -> Void) {
+        init(utf8: [UInt8], path: RelativePath, work: WorkCounter?, take: @escaping (StringsTable.Entry) -> Void) {
             self.utf8 = utf8
             self.path = path
             self.work = work

@@ -16,8 +16,9 @@ package enum Severity: String, Sendable, Hashable, Codable {
 /// Messages follow compiler style: lowercase, no trailing period, the
 /// offending token in quotes.
 package struct Diagnostic: Hashable, Sendable {
-    /// The file, relative to the content folder, with `/` separators.
-    package var path: String
+    /// The file whose bytes the problem is in: for a document read from a
+    /// bundle, its text file (`DocumentSource.textPath`), never the bundle.
+    package var path: RelativePath
     package var id: DiagnosticID
     /// The source the problem is about: its start is where it is reported.
     package var range: SourceRange
@@ -31,7 +32,7 @@ package struct Diagnostic: Hashable, Sendable {
     /// Empty for every other diagnostic.
     package var lineCounts: [Int] = []
 
-    package init(path: String, id: DiagnosticID, range: SourceRange, severity: Severity, message: String, fixIts: [FixIt] = []) {
+    package init(path: RelativePath, id: DiagnosticID, range: SourceRange, severity: Severity, message: String, fixIts: [FixIt] = []) {
         self.path = path
         self.id = id
         self.range = range
@@ -41,7 +42,7 @@ package struct Diagnostic: Hashable, Sendable {
     }
 
     /// A problem with a place but no extent, such as a whole file's.
-    package init(path: String, id: DiagnosticID, at location: SourceLocation, severity: Severity, message: String) {
+    package init(path: RelativePath, id: DiagnosticID, at location: SourceLocation, severity: Severity, message: String) {
         self.init(path: path, id: id, range: SourceRange(at: location), severity: severity, message: message)
     }
 
@@ -49,10 +50,14 @@ package struct Diagnostic: Hashable, Sendable {
     package var location: SourceLocation { range.start }
 
     /// The form editors and CI parse: `path:line:column: severity: message`.
+    package var formatted: String { formatted(naming: path.rawValue) }
+
+    /// The same form with the file named `file`: as the command line named
+    /// it, from where the command runs rather than from the content folder.
     /// A path that would start a CI runner's command (`::error …`) is
     /// written `./::error …`, the same file, which no runner obeys.
-    package var formatted: String {
-        let shownPath = WorkflowCommandText.startsCommand(path) ? "./" + path : path
+    package func formatted(naming file: String) -> String {
+        let shownPath = WorkflowCommandText.startsCommand(file) ? "./" + file : file
         return "\(shownPath):\(location.line):\(location.column): \(severity.rawValue): \(message)"
     }
 

@@ -7,7 +7,13 @@
 /// diagnostic that has them.
 extension Diagnostic {
     package func writeFields(into json: inout JSONWriter) {
-        json.field("path", path)
+        writeFields(into: &json, naming: path.rawValue)
+    }
+
+    /// The same fields with the file named `file`: as `galley check` names
+    /// it, from where it runs.
+    package func writeFields(into json: inout JSONWriter, naming file: String) {
+        json.field("path", file)
         Self.write(range, into: &json)
         json.field("severity", severity.rawValue)
         json.field("id", id.rawValue)
@@ -61,7 +67,7 @@ extension Diagnostic {
             }
             fixIts.append(FixIt(message: fixMessage, edits: edits))
         }
-        self.init(path: path, id: id, range: range, severity: severity, message: message, fixIts: fixIts)
+        self.init(path: RelativePath(rawValue: path), id: id, range: range, severity: severity, message: message, fixIts: fixIts)
         for count in node.member("lineCounts")?.value.arrayValue ?? [] {
             guard case .number(let value) = count.value, value >= 0, value < 1e9, value == value.rounded() else { return nil }
             lineCounts.append(Int(value))

@@ -53,8 +53,8 @@ struct BinaryPropertyListReader {
         self.maximumBytes = PropertyListReader.maximumExpandedBytes(fileSize: bytes.count)
     }
 
-    private func error(_ message: String, at offset: Int) -> JSONSyntaxError {
-        JSONSyntaxError(offset: offset, problem: .syntax(message))
+    private func error(_ mistake: BinaryPropertyListMistake, at offset: Int) -> JSONSyntaxError {
+        JSONSyntaxError(offset: offset, problem: .binaryPropertyList(mistake))
     }
 
     private func limitReached(_ limit: JSONSyntaxError.ReadingLimit, at offset: Int) -> JSONSyntaxError {
@@ -64,13 +64,13 @@ struct BinaryPropertyListReader {
     private mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
         let trailerSize = 32
         guard bytes.count >= 8 + trailerSize, bytes.starts(with: Array("bplist0".utf8)) else {
-            throw error("not a binary property list (too short or no 'bplist0' header)", at: 0)
+            throw error(.notBinaryPropertyList, at: 0)
         }
         let trailer = bytes.count - trailerSize
         offsetSize = Int(bytes[trailer + 6])
         referenceSize = Int(bytes[trailer + 7])
         guard (1...8).contains(offsetSize), (1...8).contains(referenceSize) else {
-            throw error("the trailer's offset or reference size is not 1 to 8 bytes", at: trailer)
+            throw error(.trailerSizes, at: trailer)
         }
         let count = try unsigned(at: trailer + 8, size: 8)
         let top = try unsigned(at: trailer + 16, size: 8)
@@ -78,7 +78,7 @@ struct BinaryPropertyListReader {
         guard count > 0, count <= UInt64(bytes.count), top < count, table >= 8, table <= UInt64(trailer),
             (UInt64(trailer) - table) / UInt64(offsetSize) >= count
         else {
-            throw error("the trailer's object count, top object or offset table does not fit the file", at: trailer)
+            throw error(.trailerDoesNotFit, at: trailer)
         }
         objectCount = Int(count)
         offsetTable = Int(table)
@@ -88,7 +88,7 @@ struct BinaryPropertyListReader {
     /// A big-endian unsigned integer of `size` bytes at `offset`.
     private func unsigned(at offset: Int, size: Int) throws(JSONSyntaxError) -> UInt64 {
         guard offset >= 0, size <= 8, offset + size <= bytes.count else {
-            throw error("an integer runs past the end of the file", at: max(0, min(offset, bytes.count)))
+            throw error(.integerPastEnd, at: max(0, min(offset, bytes.count)))
         }
         var value: UInt64 = 0
         for index in offset..<offset + size { value = value << 8 | UInt64(bytes[index]) }
@@ -98,7 +98,7 @@ struct BinaryPropertyListReader {
     private func offset(ofObject index: Int) throws(JSONSyntaxError) -> Int {
         let offset = try unsigned(at: offsetTable + index * offsetSize, size: offsetSize)
         guard offset >= 8, offset < UInt64(offsetTable) else {
-            throw error("object \(index) lies outside the object area", at: offsetTable + index * offsetSize)
+            throw error(.objectOutsideArea(index: index), at: offsetTable + index * offsetSize)
         }
         return Int(offset)
     }
@@ -114,7 +114,7 @@ struct BinaryPropertyListReader {
             return known.node
         }
         try checkDepth(depth, at: start)
-        guard open.insert(index).inserted else { throw error("object \(index) contains itself", at: start) }
+        guard open.insert(index).inserted else { throw error(.objectContainsItself(index: index), at: start) }
         defer { open.remove(index) }
         let before = produced
         let outerDeepest = deepest
@@ -168,10 +168,10 @@ struct BinaryPropertyListReader {
             case 0x08: return try leaf(.bool(false), at: start)
             case 0x09: return try leaf(.bool(true), at: start)
             case 0x00: return try leaf(.null, at: start)
-            default: throw error("unknown object marker 0x\(String(marker, radix: 16))", at: start)
+            default: throw error(.unknownMarker(marker), at: start)
             }
         case 0x1:
-            guard low <= 3 else { throw error("integers of more than 8 bytes are not supported", at: start) }
+            guard low <= 3 else { throw error(.integerLongerThan8Bytes, at: start) }
             let size = 1 << low
             let raw = try unsigned(at: start + 1, size: size)
             // 8-byte integers are signed; smaller ones are unsigned.
@@ -181,23 +181,23 @@ struct BinaryPropertyListReader {
             switch low {
             case 2: return try leaf(.number(Double(Float(bitPattern: UInt32(try unsigned(at: start + 1, size: 4))))), at: start)
             case 3: return try leaf(.number(Double(bitPattern: try unsigned(at: start + 1, size: 8))), at: start)
-            default: throw error("reals of \(1 << low) bytes are not supported", at: start)
+            default: throw error(.realSize(bytes: 1 << low), at: start)
             }
         case 0x3:
-            guard marker == 0x33 else { throw error("unknown object marker 0x\(String(marker, radix: 16))", at: start) }
+            guard marker == 0x33 else { throw error(.unknownMarker(marker), at: start) }
             let seconds = Double(bitPattern: try unsigned(at: start + 1, size: 8))
             return try leaf(.string(PropertyListDate.iso8601(secondsSince2001: seconds)), at: start)
         case 0x4:
             let (count, contents) = try length(low, at: start)
-            guard contents + count <= bytes.count else { throw error("data runs past the end of the file", at: start) }
+            guard contents + count <= bytes.count else { throw error(.dataPastEnd, at: start) }
             return try leaf(.string(Base64.encode(Array(bytes[contents..<contents + count]))), at: start)
         case 0x5:
             let (count, contents) = try length(low, at: start)
-            guard contents + count <= bytes.count else { throw error("a string runs past the end of the file", at: start) }
+            guard contents + count <= bytes.count else { throw error(.stringPastEnd, at: start) }
             return try leaf(.string(String(decoding: bytes[contents..<contents + count], as: UTF8.self)), at: start)
         case 0x6:
             let (count, contents) = try length(low, at: start)
-            guard count <= (bytes.count - contents) / 2 else { throw error("a string runs past the end of the file", at: start) }
+            guard count <= (bytes.count - contents) / 2 else { throw error(.stringPastEnd, at: start) }
             let units = (0..<count).map { UInt16(bytes[contents + 2 * $0]) << 8 | UInt16(bytes[contents + 2 * $0 + 1]) }
             return try leaf(.string(String(decoding: units, as: UTF16.self)), at: start)
         case 0x8:
@@ -220,14 +220,14 @@ struct BinaryPropertyListReader {
                 let keyIndex = try reference(at: contents, position, count: 2 * count, of: start)
                 let key = try object(keyIndex, depth: depth + 1)
                 guard let name = key.stringValue else {
-                    throw error("a dictionary key is \(key.value.typeDescription), not a string", at: key.offset)
+                    throw error(.keyNotString(type: key.value.typeDescription), at: key.offset)
                 }
                 let value = try object(try reference(at: contents, count + position, count: 2 * count, of: start), depth: depth + 1)
                 members.append(JSONMember(key: name, keyOffset: key.offset, value: value))
             }
             return JSONNode(.object(members), offset: start)
         default:
-            throw error("unknown object marker 0x\(String(marker, radix: 16))", at: start)
+            throw error(.unknownMarker(marker), at: start)
         }
     }
 
@@ -236,21 +236,21 @@ struct BinaryPropertyListReader {
     private func length(_ low: Int, at start: Int) throws(JSONSyntaxError) -> (count: Int, contents: Int) {
         guard low == 0xF else { return (low, start + 1) }
         guard start + 1 < bytes.count, bytes[start + 1] >> 4 == 0x1, bytes[start + 1] & 0x0F <= 3 else {
-            throw error("a length is not an integer object", at: start)
+            throw error(.lengthNotInteger, at: start)
         }
         let size = 1 << Int(bytes[start + 1] & 0x0F)
         let count = try unsigned(at: start + 2, size: size)
-        guard count <= UInt64(bytes.count) else { throw error("a length of \(count) is longer than the file", at: start) }
+        guard count <= UInt64(bytes.count) else { throw error(.lengthBeyondFile(count), at: start) }
         return (Int(count), start + 2 + size)
     }
 
     /// The object index stored at `position` among `count` references.
     private func reference(at contents: Int, _ position: Int, count: Int, of start: Int) throws(JSONSyntaxError) -> Int {
         guard count <= (bytes.count - min(contents, bytes.count)) / referenceSize else {
-            throw error("a collection's references run past the end of the file", at: start)
+            throw error(.referencesPastEnd, at: start)
         }
         let index = try unsigned(at: contents + position * referenceSize, size: referenceSize)
-        guard index < UInt64(objectCount) else { throw error("a reference to object \(index) of \(objectCount)", at: start) }
+        guard index < UInt64(objectCount) else { throw error(.referenceOutOfRange(index: index, objectCount: objectCount), at: start) }
         return Int(index)
     }
 }

@@ -31,14 +31,14 @@ struct XMLPropertyListReader {
         self.bytes = bytes
     }
 
-    private func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
-        JSONSyntaxError(offset: offset ?? position, problem: .syntax(message))
+    private func error(_ mistake: XMLPropertyListMistake, at offset: Int? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(offset: offset ?? position, problem: .xmlPropertyList(mistake))
     }
 
     private mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
         try skipMarkup(allowingDoctype: true)
-        guard position < bytes.count else { throw error("empty property list: expected <plist>") }
+        guard position < bytes.count else { throw error(.empty) }
         let first = try readTag()
         let root: JSONNode
         if first.name == "plist" && first.kind == .start {
@@ -47,13 +47,13 @@ struct XMLPropertyListReader {
             try skipMarkup(allowingDoctype: false)
             let end = try readTag()
             guard end.name == "plist", end.kind == .end else {
-                throw error("expected </plist> after the top-level value, found \(describe(end))", at: end.offset)
+                throw error(.noPlistEnd(found: describe(end)), at: end.offset)
             }
         } else {
             root = try parseValue(first, depth: 0)
         }
         try skipMarkup(allowingDoctype: false)
-        if position < bytes.count { throw error("unexpected text after the property list") }
+        if position < bytes.count { throw error(.textAfterPropertyList) }
         return root
     }
 
@@ -69,7 +69,7 @@ struct XMLPropertyListReader {
         guard depth < PropertyListReader.maximumDepth else {
             throw JSONSyntaxError(offset: tag.offset, problem: .limitReached(.nestingDepth(maximum: PropertyListReader.maximumDepth)))
         }
-        guard tag.kind != .end else { throw error("unexpected \(describe(tag))", at: tag.offset) }
+        guard tag.kind != .end else { throw error(.unexpectedTag(describe(tag)), at: tag.offset) }
         let isEmpty = tag.kind == .empty
         switch tag.name {
         case "dict":
@@ -89,17 +89,17 @@ struct XMLPropertyListReader {
             let text = isEmpty ? "" : try readText(closing: tag)
             let trimmed = XMLPropertyListReader.trimmed(text)
             guard let value = Int64(trimmed) ?? Int64(hexadecimal: trimmed) else {
-                throw error("'\(trimmed)' is not an integer", at: tag.offset)
+                throw error(.notAnInteger(trimmed), at: tag.offset)
             }
             return JSONNode(.number(Double(value)), offset: tag.offset)
         case "real":
             let trimmed = XMLPropertyListReader.trimmed(isEmpty ? "" : try readText(closing: tag))
-            guard let value = Double(trimmed) else { throw error("'\(trimmed)' is not a real number", at: tag.offset) }
+            guard let value = Double(trimmed) else { throw error(.notARealNumber(trimmed), at: tag.offset) }
             return JSONNode(.number(value), offset: tag.offset)
         case "true", "false":
             if !isEmpty {
                 let text = try readText(closing: tag)
-                guard XMLPropertyListReader.trimmed(text).isEmpty else { throw error("<\(tag.name)/> holds no text", at: tag.offset) }
+                guard XMLPropertyListReader.trimmed(text).isEmpty else { throw error(.textInBoolean(element: tag.name), at: tag.offset) }
             }
             return JSONNode(.bool(tag.name == "true"), offset: tag.offset)
         case "date":
@@ -108,10 +108,9 @@ struct XMLPropertyListReader {
             let text = isEmpty ? "" : try readText(closing: tag)
             return JSONNode(.string(String(text.unicodeScalars.filter { !$0.properties.isWhitespace })), offset: tag.offset)
         case "key":
-            throw error("<key> outside a <dict>", at: tag.offset)
+            throw error(.keyOutsideDictionary, at: tag.offset)
         default:
-            throw error(
-                "unknown element \(describe(tag)); expected dict, array, string, integer, real, true, false, date or data", at: tag.offset)
+            throw error(.unknownElement(describe(tag)), at: tag.offset)
         }
     }
 
@@ -122,14 +121,14 @@ struct XMLPropertyListReader {
             let keyTag = try readTag(inside: dictionary)
             if keyTag.kind == .end, keyTag.name == "dict" { return members }
             guard keyTag.name == "key", keyTag.kind != .end else {
-                throw error("expected <key> in <dict>, found \(describe(keyTag))", at: keyTag.offset)
+                throw error(.notAKey(found: describe(keyTag)), at: keyTag.offset)
             }
             let key = keyTag.kind == .empty ? "" : try readText(closing: keyTag)
             let keyEnd = position
             try skipMarkup(allowingDoctype: false)
             let valueTag = try readTag(inside: dictionary)
             if valueTag.kind == .end {
-                throw error("<key>\(key)</key> has no value before \(describe(valueTag))", at: valueTag.offset)
+                throw error(.keyWithoutValue(key: key, before: describe(valueTag)), at: valueTag.offset)
             }
             members.append(
                 JSONMember(key: key, keyOffset: keyTag.offset, keyEnd: keyEnd, value: try parseValue(valueTag, depth: depth + 1)))
@@ -146,11 +145,11 @@ struct XMLPropertyListReader {
             case 0x20, 0x09, 0x0A, 0x0D:
                 position += 1
             case UInt8(ascii: "<") where starts(with: "<!--"):
-                try skip(past: "-->", what: "comment")
+                try skip(past: "-->", what: .comment)
             case UInt8(ascii: "<") where starts(with: "<?"):
-                try skip(past: "?>", what: "processing instruction")
+                try skip(past: "?>", what: .processingInstruction)
             case UInt8(ascii: "<") where allowingDoctype && starts(with: "<!DOCTYPE"):
-                try skip(past: ">", what: "DOCTYPE")
+                try skip(past: ">", what: .doctype)
             default:
                 return
             }
@@ -165,7 +164,7 @@ struct XMLPropertyListReader {
         }
     }
 
-    private mutating func skip(past terminator: StaticString, what: String) throws(JSONSyntaxError) {
+    private mutating func skip(past terminator: StaticString, what: XMLPropertyListMistake.Markup) throws(JSONSyntaxError) {
         let start = position
         while position < bytes.count {
             if starts(with: terminator) {
@@ -174,18 +173,17 @@ struct XMLPropertyListReader {
             }
             position += 1
         }
-        throw error("unclosed \(what)", at: start)
+        throw error(.unclosed(what), at: start)
     }
 
     /// Reads `<name …>`, `</name>` or `<name/>`; attributes are skipped.
     private mutating func readTag(inside parent: Tag? = nil) throws(JSONSyntaxError) -> Tag {
         let start = position
         guard position < bytes.count else {
-            if let parent { throw error("unexpected end of file inside <\(parent.name)>", at: parent.offset) }
-            throw error("unexpected end of file")
+            throw error(.endOfFile(inside: parent?.name), at: parent?.offset)
         }
         guard bytes[position] == UInt8(ascii: "<") else {
-            throw error(parent.map { "unexpected text in <\($0.name)>" } ?? "expected an element")
+            throw error(.textOutsideElement(inside: parent?.name))
         }
         position += 1
         var kind = Tag.Kind.start
@@ -195,7 +193,7 @@ struct XMLPropertyListReader {
         }
         let nameStart = position
         while position < bytes.count, XMLPropertyListReader.isNameByte(bytes[position]) { position += 1 }
-        guard position > nameStart else { throw error("expected an element name after '<'", at: start) }
+        guard position > nameStart else { throw error(.noElementName, at: start) }
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<position]), as: UTF8.self)
         var quote: UInt8?
         while position < bytes.count {
@@ -214,12 +212,12 @@ struct XMLPropertyListReader {
                 position += 1
                 return Tag(name: name, kind: .empty, offset: start)
             case UInt8(ascii: "<"):
-                throw error("unclosed tag <\(name)", at: start)
+                throw error(.unclosedTag(name: name, closing: false), at: start)
             default:
                 continue
             }
         }
-        throw error("unclosed tag <\(kind == .end ? "/" : "")\(name)", at: start)
+        throw error(.unclosedTag(name: name, closing: kind == .end), at: start)
     }
 
     /// The text of `element` up to its end tag, with references decoded.
@@ -235,19 +233,19 @@ struct XMLPropertyListReader {
             } else if starts(with: "<![CDATA[") {
                 position += 9
                 let start = position
-                try skip(past: "]]>", what: "CDATA section")
+                try skip(past: "]]>", what: .cdataSection)
                 text += bytes[start..<(position - 3)]
             } else if starts(with: "<!--") {
-                try skip(past: "-->", what: "comment")
+                try skip(past: "-->", what: .comment)
             } else {
                 let end = try readTag(inside: element)
                 guard end.kind == .end, end.name == element.name else {
-                    throw error("expected </\(element.name)> to close <\(element.name)>, found \(describe(end))", at: end.offset)
+                    throw error(.mismatchedEndTag(element: element.name, found: describe(end)), at: end.offset)
                 }
                 return String(decoding: text, as: UTF8.self)
             }
         }
-        throw error("unclosed <\(element.name)>", at: element.offset)
+        throw error(.unclosedElement(element.name), at: element.offset)
     }
 
     private mutating func appendReference(to text: inout [UInt8]) throws(JSONSyntaxError) {
@@ -256,7 +254,7 @@ struct XMLPropertyListReader {
         let nameStart = position
         while position < bytes.count, bytes[position] != UInt8(ascii: ";"), position - nameStart < 10 { position += 1 }
         guard position < bytes.count, bytes[position] == UInt8(ascii: ";") else {
-            throw error("'&' starts no entity reference; write '&amp;'", at: start)
+            throw error(.bareAmpersand, at: start)
         }
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<position]), as: UTF8.self)
         position += 1
@@ -276,7 +274,7 @@ struct XMLPropertyListReader {
                 scalar = nil
             }
         }
-        guard let scalar else { throw error("unknown entity '&\(name);'", at: start) }
+        guard let scalar else { throw error(.unknownEntity(name), at: start) }
         text += Array(String(Character(scalar)).utf8)
     }
 

@@ -16,7 +16,7 @@ struct RTFParser {
     // says which of it decides what the rest of a document reads as: a field
     // added here must be added there.
     var bytes: UnsafeBufferPointer<UInt8>
-    let path: String
+    let path: RelativePath
     var work: WorkCounter?
     var lexer: RTFLexer
     var locator: SourceLocator
@@ -81,7 +81,7 @@ struct RTFParser {
     var isAtParagraphBoundary = false
 
     init(
-        bytes: UnsafeBufferPointer<UInt8>, locator: SourceLocator, path: String, converters: (any CodePageConverting)?,
+        bytes: UnsafeBufferPointer<UInt8>, locator: SourceLocator, path: RelativePath, converters: (any CodePageConverting)?,
         work: WorkCounter? = nil
     ) {
         self.bytes = bytes

@@ -5,7 +5,7 @@ package enum RTFReader {
     /// `work`, when given, counts the steps taken.
     ///
     /// Never fails: malformed input yields what could be read plus diagnostics.
-    package static func read(_ bytes: [UInt8], path: String, converters: (any CodePageConverting)? = nil, work: WorkCounter? = nil)
+    package static func read(_ bytes: [UInt8], path: RelativePath, converters: (any CodePageConverting)? = nil, work: WorkCounter? = nil)
         -> (document: Document, diagnostics: [Diagnostic])
     {
         bytes.withUnsafeBufferPointer { buffer in

@@ -42,7 +42,7 @@ extension RTFReader {
     /// version in part (one at the first paragraph boundary at least
     /// `checkpointSpacing` bytes after the last).
     package static func reading(
-        of bytes: [UInt8], path: String, converters: (any CodePageConverting)? = nil, work: WorkCounter? = nil,
+        of bytes: [UInt8], path: RelativePath, converters: (any CodePageConverting)? = nil, work: WorkCounter? = nil,
         checkpointSpacing: Int = checkpointSpacing
     ) -> RTFReading {
         let lines = SourceLocator(bytes, columns: .bytes)
@@ -65,7 +65,7 @@ extension RTFReader {
     /// else found by comparing with the previous bytes; with neither, the
     /// file is read whole.
     package static func reread(
-        _ bytes: [UInt8], after previous: RTFReading, edit: SourceEdit? = nil, path: String,
+        _ bytes: [UInt8], after previous: RTFReading, edit: SourceEdit? = nil, path: RelativePath,
         converters: (any CodePageConverting)? = nil, work: WorkCounter? = nil
     ) -> RTFReading {
         let spacing = previous.checkpointSpacing

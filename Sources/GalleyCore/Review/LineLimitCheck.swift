@@ -41,7 +41,7 @@ package enum LineLimitCheck {
     /// limit at some text size, at the block, naming the smallest size where
     /// it does; `measures` holds the measure of each kind with a limit, by name.
     package static func diagnostics(
-        for document: Document, path: String, schema: ContentSchema, measures: [KindName: TextMeasure],
+        for document: Document, path: RelativePath, schema: ContentSchema, measures: [KindName: TextMeasure],
         deviceWidth: Double
     ) -> [Diagnostic] {
         guard !measures.isEmpty else { return [] }

@@ -68,14 +68,14 @@ package enum TextContrastCheck {
     /// `shortfalls` are those `shortfalls(of:catalog:traits:)` found for the schema.
     package static func diagnostics(
         for schema: ContentSchema, among kinds: Set<KindName>? = nil, shortfalls shortfallsOfKind: [KindName: KindShortfalls],
-        configPath: String?, document: Document, documentPath: String
+        configPath: RelativePath?, document: Document, documentPath: RelativePath
     ) -> [Diagnostic] {
         // Most renderings have no kind to speak of: asked before the schema's kinds are walked.
         if shortfallsOfKind.isEmpty || kinds?.isEmpty == true { return [] }
         var diagnostics: [Diagnostic] = []
         func consider(_ kind: BlockKind) {
             guard kind.role == .text, kinds?.contains(kind.name) ?? true, let found = shortfallsOfKind[kind.name] else { return }
-            let path: String
+            let path: RelativePath
             let location: SourceLocation
             if let configPath {
                 (path, location) = (configPath, kind.style.colorRange?.start ?? kind.declarationRange?.start ?? .start)
@@ -136,7 +136,7 @@ package enum TextContrastCheck {
     /// colours are too faint on the text view's background in some appearance
     /// (black text written into an RTF is black on black in dark appearance),
     /// from its faint paragraphs `contrast`.
-    package static func richTextDiagnostic(_ contrast: RichTextContrast, in document: Document, path: String) -> Diagnostic? {
+    package static func richTextDiagnostic(_ contrast: RichTextContrast, in document: Document, path: RelativePath) -> Diagnostic? {
         var judge = RunJudge(work: nil)
         guard let index = contrast.faintBlocks.first, document.blocks.indices.contains(index),
             let faint = judge.faintRun(in: document.blocks[index])

@@ -25,7 +25,7 @@ package enum DataFileSyntax: Sendable {
 /// Reads a data file of items (an array, or an object holding one).
 package struct DataFileReader {
     package let schema: ContentSchema
-    package let path: String
+    package let path: RelativePath
     package let syntax: DataFileSyntax
     /// Counts the bytes read to find line and column of what the reader points at.
     package let work: WorkCounter?
@@ -33,7 +33,7 @@ package struct DataFileReader {
     package let stringsRead: WorkCounter?
 
     package init(
-        schema: ContentSchema, path: String, syntax: DataFileSyntax = .json, work: WorkCounter? = nil, stringsRead: WorkCounter? = nil
+        schema: ContentSchema, path: RelativePath, syntax: DataFileSyntax = .json, work: WorkCounter? = nil, stringsRead: WorkCounter? = nil
     ) {
         self.schema = schema
         self.path = path

@@ -49,11 +49,11 @@ package struct TaggedString: Sendable {
 /// mistakes the seed's app would silently show as body text.
 package struct TaggedParser {
     package let schema: ContentSchema
-    package let path: String
+    package let path: RelativePath
     /// Counts the strings read anew (not taken over from a previous reading).
     private let stringsRead: WorkCounter?
 
-    package init(schema: ContentSchema, path: String, stringsRead: WorkCounter? = nil) {
+    package init(schema: ContentSchema, path: RelativePath, stringsRead: WorkCounter? = nil) {
         self.schema = schema
         self.path = path
         self.stringsRead = stringsRead

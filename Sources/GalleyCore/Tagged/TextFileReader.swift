@@ -2,11 +2,11 @@
 /// notation, so an author can draft an article in a plain editor.
 package struct TextFileReader {
     package let schema: ContentSchema
-    package let path: String
+    package let path: RelativePath
     /// Counts the lines split from the bytes and decoded (not taken over from the last reading).
     package let linesRead: WorkCounter?
 
-    package init(schema: ContentSchema, path: String, linesRead: WorkCounter? = nil) {
+    package init(schema: ContentSchema, path: RelativePath, linesRead: WorkCounter? = nil) {
         self.schema = schema
         self.path = path
         self.linesRead = linesRead
@@ -139,7 +139,7 @@ package struct TextFileReader {
         return Document(title: previous.snapshot.document.title, kind: .text, blocks: blocks)
     }
 
-    private var fileTitle: String { RelativePath.baseName(path) }
+    private var fileTitle: String { RelativePath.baseName(path.rawValue) }
 }
 
 /// The lines of a text file as its reader splits them.
