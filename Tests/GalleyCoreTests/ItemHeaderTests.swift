@@ -53,6 +53,20 @@ final class ItemHeaderTests: XCTestCase {
             Document(title: "Credits", kind: .rtf, blocks: []).shownNavigationBar, NavigationBar(title: "Credits", displayMode: .inline))
     }
 
+    func testADocumentHoldsItsBarOutOfLineAndSharesItWithItsCopies() {
+        // A document is held whole in several tables for each of a folder's thousands; most have no bar.
+        XCTAssertLessThanOrEqual(MemoryLayout<Document>.size, 6 * MemoryLayout<Int>.size)
+        var document = Document(title: "Axolotl", kind: .tagged, blocks: [])
+        XCTAssertNil(document.navigationBar)
+        document.navigationBar = NavigationBar(title: "ウーパールーパー", displayMode: .large)
+        let copy = document
+        XCTAssertEqual(copy, document)
+        document.navigationBar?.displayMode = .inline
+        XCTAssertEqual(copy.navigationBar, NavigationBar(title: "ウーパールーパー", displayMode: .large), "a copy keeps its own")
+        XCTAssertNotEqual(copy, document)
+        XCTAssertEqual(document.navigationBar?.displayMode, .inline)
+    }
+
     func testTheBarStartsTheScrollingContentBelowIt() {
         let rules = LayoutRules(navigationBar: .inline).onScreen(width: 390)
         XCTAssertEqual(rules.navigationBarHeight, 44)

@@ -21,7 +21,14 @@ package struct Document: Equatable, Sendable {
     /// block's location, for fixes of missing images.
     package var imageNamings: ImageNamings
     /// The bar above the document as the app shows it; nil for none.
-    package var navigationBar: NavigationBar?
+    package var navigationBar: NavigationBar? {
+        get { ownNavigationBar?.value }
+        set { ownNavigationBar = newValue.map(OutOfLine.init) }
+    }
+    /// Out of line: most documents have none, and a document is held whole
+    /// in several tables (its source, its last rendering, its rendering
+    /// while it waits), each of which its inline title and mode made larger.
+    private var ownNavigationBar: OutOfLine<NavigationBar>?
 
     package init(
         title: String, kind: DocumentKind, blocks: [Block], imageNamings: ImageNamings = ImageNamings(),
@@ -31,7 +38,7 @@ package struct Document: Equatable, Sendable {
         self.kind = kind
         self.blocks = blocks
         self.imageNamings = imageNamings
-        self.navigationBar = navigationBar
+        ownNavigationBar = navigationBar.map(OutOfLine.init)
     }
 
     /// The bar the page shows above the document: its own, or for a rich
