@@ -80,4 +80,15 @@ final class ColumnLayoutTests: XCTestCase {
             XCTAssertNil(geometries.block(Substring(bad)), bad)
         }
     }
+
+    func testEveryCopyOfASchemasGeometriesIsOneReference() {
+        // Each tagged document published carries them: a word, not a copy of the kinds' table and the layout rules.
+        XCTAssertEqual(MemoryLayout<KindGeometries>.size, MemoryLayout<Int>.size)
+        let metrics = FontMetrics(ascent: 1, descent: 0, lineGap: 0)
+        let geometries = KindGeometries(schema: .seed, faces: TextFaces(every: metrics), rules: LayoutRules(navigationBar: .large))
+        let copy = geometries
+        XCTAssertEqual(copy, geometries)
+        XCTAssertEqual(copy.rules.navigationBar, .large)
+        XCTAssertNotEqual(copy, KindGeometries(schema: .seed, faces: TextFaces(every: metrics), rules: LayoutRules()))
+    }
 }

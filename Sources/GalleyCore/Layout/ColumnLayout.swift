@@ -216,17 +216,27 @@ extension ColumnLayout.Block {
 /// The geometry of every kind of one schema, by kind name, for placing
 /// blocks a page measured (`/api/layout`): which kind each block is and its
 /// line count, or an image's pixel size.
+///
+/// Held out of line and shared by its copies: every tagged document
+/// published carries its schema's, the same for all of them, and the
+/// layout rules inline made each of a folder's thousands larger.
 package struct KindGeometries: Sendable, Equatable {
-    package var kinds: [KindName: ColumnLayout.KindGeometry]
-    package var rules: LayoutRules
+    private struct Geometries: Sendable, Equatable {
+        let kinds: [KindName: ColumnLayout.KindGeometry]
+        let rules: LayoutRules
+    }
+
+    private let geometries: OutOfLine<Geometries>
+
+    package var kinds: [KindName: ColumnLayout.KindGeometry] { geometries.value.kinds }
+    package var rules: LayoutRules { geometries.value.rules }
 
     package init(schema: ContentSchema, faces: TextFaces, rules: LayoutRules) {
         var kinds: [KindName: ColumnLayout.KindGeometry] = [:]
         for kind in schema.shownKinds {
             kinds[kind.name] = ColumnLayout.geometry(of: kind, faces: faces)
         }
-        self.kinds = kinds
-        self.rules = rules
+        geometries = OutOfLine(Geometries(kinds: kinds, rules: rules))
     }
 
     /// One measured block: `kind/lines` for text, `kind/WIDTHxHEIGHT` for
