@@ -33,7 +33,8 @@ struct PublishedDocument {
         let localizations: [DocumentLocalization]
         let searchable: Document?
         let unsaved: Bool
-        let missingGlyphs: MissingGlyphs?
+        /// Out of line: most documents have none, and inline it made each of thousands larger.
+        let missingGlyphs: OutOfLine<MissingGlyphs>?
         let diagnostics: [PageDiagnostic]
     }
 
@@ -73,7 +74,7 @@ struct PublishedDocument {
             Contents(
                 id: id, path: path.rawValue, item: item, title: title, kind: kind, rendering: rendering, css: css,
                 layout: layout, geometry: geometry, language: language, localizations: localizations, searchable: searchable,
-                unsaved: unsaved, missingGlyphs: missingGlyphs, diagnostics: diagnostics),
+                unsaved: unsaved, missingGlyphs: missingGlyphs.map(OutOfLine.init), diagnostics: diagnostics),
             follow: follow)
     }
 
@@ -112,7 +113,7 @@ struct PublishedDocument {
     /// Shown from an editor's unsaved buffer rather than the file on disk.
     var unsaved: Bool { shared.contents.unsaved }
     /// The characters no installed font draws, which the page names; nil for none.
-    var missingGlyphs: MissingGlyphs? { shared.contents.missingGlyphs }
+    var missingGlyphs: MissingGlyphs? { shared.contents.missingGlyphs?.value }
     /// The block the author's cursor rests on, for pages that follow the editor.
     var follow: Follow? {
         get { followed?.value }
