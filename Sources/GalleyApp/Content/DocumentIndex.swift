@@ -146,8 +146,7 @@ struct DocumentIndex {
                 users.append(KindUser(kind: kind, position: position))
             }
         }
-        // Kept at its size: a list grown one by one has room for more.
-        return users.isEmpty ? nil : users.withUnsafeBufferPointer(Array.init)
+        return users.isEmpty ? nil : users.withoutSpareRoom
     }
 
     /// The first users of each kind among `documents` when only those at

@@ -116,8 +116,9 @@ struct DocumentList {
         words.endObject()
         self.version = version
         wordsCollected = fresh.count
-        response = HTTPResponse.json(SharedBody(Self.withoutRoomToSpare(list.bytes)))
-        wordsResponse = HTTPResponse.json(SharedBody(Self.withoutRoomToSpare(words.bytes)))
+        // Kept until the next change: in room of their size (their entries were reserved room for escapes).
+        response = HTTPResponse.json(SharedBody(list.bytes.withoutSpareRoom))
+        wordsResponse = HTTPResponse.json(SharedBody(words.bytes.withoutSpareRoom))
         self.entries = entries
     }
 
@@ -141,16 +142,6 @@ struct DocumentList {
         json.endObject()
         json.endObject()
         return HTTPResponse.json(json)
-    }
-
-    /// `bytes`, copied into room of their size when much of theirs is
-    /// unused: a list is kept until the next change, and one written afresh
-    /// had room reserved for the escapes its entries seldom have.
-    private static func withoutRoomToSpare(_ bytes: [UInt8]) -> [UInt8] {
-        guard bytes.capacity - bytes.count > bytes.count / 16 else { return bytes }
-        return [UInt8](unsafeUninitializedCapacity: bytes.count) { room, count in
-            count = room.initialize(fromContentsOf: bytes)
-        }
     }
 
     /// The bytes of an entry besides its strings' own: the names, the

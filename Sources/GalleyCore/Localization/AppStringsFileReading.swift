@@ -78,8 +78,8 @@ extension AppStrings {
         /// The reading with no room to grow: what it holds is kept as long as the file does not change.
         package mutating func shrinkToFit() {
             lastKey = nil
-            texts = Self.exactCopy(of: texts)
-            records = Self.exactCopy(of: records)
+            texts = texts.withoutSpareRoom
+            records = records.withoutSpareRoom
         }
 
         /// How many values it holds.
@@ -137,13 +137,6 @@ extension AppStrings {
             guard start + count <= Int(UInt32.max) else { return Span(start: 0, count: 0) }
             texts.append(contentsOf: string.utf8)
             return Span(start: UInt32(start), count: UInt32(count))
-        }
-
-        private static func exactCopy<Element>(of array: [Element]) -> [Element] {
-            guard array.capacity > array.count else { return array }
-            return [Element](unsafeUninitializedCapacity: array.count) { buffer, initialized in
-                initialized = buffer.initialize(fromContentsOf: array)
-            }
         }
     }
 
