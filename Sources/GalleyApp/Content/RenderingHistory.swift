@@ -18,20 +18,20 @@ struct RenderingHistory {
 
     /// The images document `id` showed when last rendered.
     func images(of id: DocumentID) -> [ImageDependency] {
-        imageUsers.images(usedBy: id.rawValue)
+        imageUsers.images(usedBy: id)
     }
 
     mutating func recordImages(_ images: [ImageDependency], of id: DocumentID) {
-        imageUsers.record(images, usedBy: id.rawValue)
+        imageUsers.record(images, usedBy: id)
     }
 
     /// The documents showing any of `images`.
     func users(of images: some Sequence<ImageDependency>) -> Set<DocumentID> {
-        images.reduce(into: []) { users, image in users.formUnion(imageUsers.users(of: image).lazy.map(DocumentID.init(rawValue:))) }
+        images.reduce(into: []) { users, image in users.formUnion(imageUsers.users(of: image)) }
     }
 
     mutating func forget(_ id: DocumentID) {
         last[id] = nil
-        imageUsers.forget(id.rawValue)
+        imageUsers.forget(id)
     }
 }

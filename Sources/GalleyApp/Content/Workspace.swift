@@ -312,10 +312,13 @@ final class Workspace {
     }
 
     private func renderingInputs(of id: DocumentID, _ source: DocumentSource) -> DocumentRenderer.RenderingInputs {
-        DocumentRenderer.RenderingInputs(
-            last: history[id], failure: index.failureOfFile[source.path],
+        let last = history[id]
+        return DocumentRenderer.RenderingInputs(
+            last: last, failure: index.failureOfFile[source.path],
             localization: localizations.findings(of: id), unsaved: sources.isUnsaved(source.path),
-            kindsFirstUsed: index.kindsFirstUsed[id] ?? [], lastImages: history.images(of: id))
+            kindsFirstUsed: index.kindsFirstUsed[id] ?? [],
+            // Asked only where there is a last rendering to take its images over from.
+            lastImages: last == nil ? [] : history.images(of: id))
     }
 
     /// Records which images a document shows, and publishes it when a page
