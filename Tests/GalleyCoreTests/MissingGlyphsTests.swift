@@ -58,6 +58,21 @@ final class MissingGlyphsTests: XCTestCase {
         XCTAssertNil(MissingGlyphs(in: article, coverage: coverage).diagnostic(path: "data.json"))
     }
 
+    func testTextOfASCIIAloneIsPassedOverOnlyWhenEveryPrintableASCIICharacterIsDrawn() {
+        let long = String(repeating: "Plain words, long enough for many vector steps. ", count: 3)
+        XCTAssertTrue(coverage.coversPrintableASCII)
+        XCTAssertTrue(MissingGlyphs(in: document([long, "\t\u{7F}"]), coverage: coverage).isEmpty)
+        // The one character past the vector steps, and the one in the byte-wise tail, are found.
+        let found = MissingGlyphs(in: document([long + "\u{11F04}", "abc\u{11F05}"]), coverage: coverage)
+        XCTAssertEqual(found.characters.map(\.codePoint), ["U+11F04", "U+11F05"])
+        // A set of faces without `a` has ASCII text walked, and `a` named.
+        let withoutA = CharacterCoverage(charsets: "20-60 62-7e")
+        XCTAssertFalse(withoutA.coversPrintableASCII)
+        XCTAssertEqual(MissingGlyphs(in: document([long]), coverage: withoutA).characters.map(\.spoken), ["U+0061 LATIN SMALL LETTER A"])
+        XCTAssertFalse(CharacterCoverage(charsets: "21-7d").coversPrintableASCII, "`~` is printable")
+        XCTAssertTrue(CharacterCoverage(charsets: "21-7e").coversPrintableASCII, "space is not drawn")
+    }
+
     func testTheTitleAndTableCellsAreReadAndNothingIsMissingWithoutFontconfig() {
         let cell = TableCell(blocks: [
             Block(

@@ -62,6 +62,14 @@ package struct CharacterCoverage: Sendable, Equatable {
         }
     }
 
+    /// Whether some face draws every printable ASCII character (`!` to `~`):
+    /// then text of ASCII alone has nothing missing, and is not walked.
+    package var coversPrintableASCII: Bool {
+        let low: UInt64 = ~((1 << 33) - 1) // U+0021 to U+003F
+        let high: UInt64 = (1 << 63) - 1 // U+0040 to U+007E
+        return words[0] & low == low && words[1] & high == high
+    }
+
     /// Whether some installed face has a glyph for `scalar`.
     package func covers(_ scalar: Unicode.Scalar) -> Bool {
         words[Int(scalar.value / 64)] & (1 << UInt64(scalar.value % 64)) != 0

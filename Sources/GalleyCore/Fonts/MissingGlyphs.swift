@@ -39,27 +39,36 @@ package struct MissingGlyphs: Equatable, Sendable {
 
     /// The characters of `document`'s title and blocks that `coverage` lacks;
     /// none when fontconfig gave no answer.
+    ///
+    /// Every save of a document checks it whole, so text of ASCII alone,
+    /// most of what authors write, is passed over a vector of bytes at a
+    /// time when every printable ASCII character is drawn.
     package init(in document: Document, coverage: CharacterCoverage) {
         guard coverage.isKnown else { return }
         var seen = Set<UInt32>()
+        let skipsASCII = coverage.coversPrintableASCII
         let firstBlock = document.blocks.first?.location ?? .start
-        note(document.title, at: firstBlock, coverage, &seen)
-        for block in document.blocks { note(block, coverage, &seen) }
+        note(document.title, at: firstBlock, coverage, skipsASCII, &seen)
+        for block in document.blocks { note(block, coverage, skipsASCII, &seen) }
     }
 
-    private mutating func note(_ block: Block, _ coverage: CharacterCoverage, _ seen: inout Set<UInt32>) {
+    private mutating func note(_ block: Block, _ coverage: CharacterCoverage, _ skipsASCII: Bool, _ seen: inout Set<UInt32>) {
         switch block.content {
         case .paragraph(let paragraph):
-            if let marker = paragraph.listMarker { note(marker, at: block.location, coverage, &seen) }
-            for run in paragraph.runs { note(run.text, at: block.location, coverage, &seen) }
+            if let marker = paragraph.listMarker { note(marker, at: block.location, coverage, skipsASCII, &seen) }
+            for run in paragraph.runs { note(run.text, at: block.location, coverage, skipsASCII, &seen) }
         case .table(let rows):
-            for cell in rows.joined() { for inner in cell.blocks { note(inner, coverage, &seen) } }
+            for cell in rows.joined() { for inner in cell.blocks { note(inner, coverage, skipsASCII, &seen) } }
         case .image, .divider:
             break
         }
     }
 
-    private mutating func note(_ text: String, at location: SourceLocation, _ coverage: CharacterCoverage, _ seen: inout Set<UInt32>) {
+    private mutating func note(
+        _ text: String, at location: SourceLocation, _ coverage: CharacterCoverage, _ skipsASCII: Bool, _ seen: inout Set<UInt32>
+    ) {
+        var text = text
+        if skipsASCII, text.withUTF8(ByteScan.isASCII) { return }
         for scalar in text.unicodeScalars where !coverage.covers(scalar) && Self.isDrawn(scalar) && seen.insert(scalar.value).inserted {
             count += 1
             if self.location == nil { self.location = location }

@@ -67,6 +67,22 @@ enum ByteScan {
         return nil
     }
 
+    /// Whether every byte of `bytes` is below 0x80: the text is ASCII.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return true }
+        let highBits = Words(repeating: lowBits &* 0x80)
+        var index = 0
+        while index + 32 <= bytes.count {
+            if !isZero(base.loadUnaligned(fromByteOffset: index, as: Words.self) & highBits) { return false }
+            index += 32
+        }
+        while index < bytes.count {
+            if bytes[index] >= 0x80 { return false }
+            index += 1
+        }
+        return true
+    }
+
     /// The offsets of every `byte` in `bytes`, in order.
     static func offsets(of byte: UInt8, in bytes: UnsafeRawBufferPointer) -> [Int] {
         var found: [Int] = []
