@@ -123,16 +123,20 @@ package struct RenderedDocument: Sendable, Equatable {
 }
 
 /// Tells one rendering from every other, so that a patch is written from
-/// the renderer's changes only against the rendering they were made from:
-/// a number drawn at random, so two renderings share one with odds of one
-/// in 2^64, whatever document, process or chain of edits made them.
+/// the renderer's changes only against the rendering they were made from.
+///
+/// An object of its own, compared by reference: it lives as long as any
+/// copy of the identity (a rendering, or changes made against it), so no
+/// other rendering can share it, and making one asks the kernel for
+/// nothing (a random number was a system call on every save).
 package struct RenderingIdentity: Sendable, Equatable {
-    private let number: UInt64
+    private final class Token: Sendable {}
 
-    init() {
-        var generator = SystemRandomNumberGenerator()
-        number = generator.next()
-    }
+    private let token = Token()
+
+    init() {}
+
+    package static func == (first: Self, second: Self) -> Bool { first.token === second.token }
 }
 
 /// A document and how it was rendered, for rendering its next version.
