@@ -168,6 +168,8 @@ package final class HTTPServer: @unchecked Sendable {
             let server = Unmanaged<PendingStart>.fromOpaque(context).takeUnretainedValue().server
         else { return }
         if event == .CONNECTION_NOTIFY_STARTED {
+            // Here on each of libmicrohttpd's own threads, which this server does not start.
+            PromptWakeUps.request()
             let peer = galley_mhd_peer_address(connection).flatMap(PeerAddress.init)
             socketContext.pointee = server.connections.opened(
                 socket: FileDescriptor(rawValue: galley_mhd_connection_socket(connection)), trusted: peer?.isLoopback ?? false)

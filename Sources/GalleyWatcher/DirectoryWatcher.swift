@@ -121,6 +121,7 @@ package final class DirectoryWatcher: @unchecked Sendable {
         poll(tree.takeFoldersBeyondLimit(), true)
         do {
             try DetachedThread.start(name: "galley-watch") { [weak self] in
+                PromptWakeUps.request()
                 defer {
                     inotify.descriptor.close()
                     stop.close()
