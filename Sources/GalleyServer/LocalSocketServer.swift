@@ -58,7 +58,11 @@ package final class LocalSocketServer: @unchecked Sendable {
 
     /// Serves on a thread of its own until `stop()`.
     package func start() throws(SystemCallError) {
-        try DetachedThread.start(name: "galley-link") { [self] in run() }
+        try DetachedThread.start(name: "galley-link") { [self] in
+            // An editor's keystroke reaches the page through this thread.
+            PromptWakeUps.request()
+            run()
+        }
     }
 
     /// Stops accepting, closes every connection and removes the socket file.

@@ -7,6 +7,8 @@ struct LanguageServerCommand {
     func run() -> Int32 {
         // A closed client pipe must end the server, not kill it mid-write.
         signal(SIGPIPE, SIG_IGN)
+        // Each keystroke the editor sends wakes this thread, which passes it on to the daemon.
+        PromptWakeUps.request()
         let output = MessageOutput(descriptor: .standardOutput)
         let server = LanguageServer(output: output)
         defer { server.close() }
