@@ -17,9 +17,6 @@ import { RowWindow } from './rowWindow.js';
 /** How long a changed row stays highlighted. */
 const MARK_MS = 1500;
 
-/** How long typing in the search pauses before the address holds it. */
-const ADDRESS_PAUSE_MS = 400;
-
 /** Shows the QR code of `serve --lan`'s URL; only this machine is given it. */
 function showLanCode() {
   const figure = document.getElementById('lan-code');
@@ -205,30 +202,13 @@ export function indexPage() {
   }
 
   search.value = new URLSearchParams(location.search).get('q') || '';
-
-  /** Puts the search in the address (`?q=`), if it is not there yet. */
-  let addressTimer = null;
-  function writeAddress() {
-    clearTimeout(addressTimer);
-    addressTimer = null;
+  search.addEventListener('input', () => {
+    filter();
     const query = new URLSearchParams(location.search);
     if (search.value) query.set('q', search.value); else query.delete('q');
     const rest = query.toString();
-    const address = location.pathname + (rest ? '?' + rest : '');
-    if (address !== location.pathname + location.search) history.replaceState(history.state, '', address);
-  }
-
-  // The address follows the search once typing pauses or the field is left
-  // (for a row, with the arrow keys or a click), not on every key:
-  // `history.replaceState` goes through the browser's own process, and
-  // made a key's frame late.
-  search.addEventListener('input', () => {
-    filter();
-    clearTimeout(addressTimer);
-    addressTimer = setTimeout(writeAddress, ADDRESS_PAUSE_MS);
+    history.replaceState(history.state, '', location.pathname + (rest ? '?' + rest : ''));
   });
-  search.addEventListener('blur', writeAddress);
-  window.addEventListener('pagehide', writeAddress);
 
   /** Where the focused document stands among the entries shown, or −1. */
   function focusedEntry() {

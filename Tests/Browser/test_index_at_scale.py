@@ -128,34 +128,6 @@ def test_a_search_keystroke_touches_only_the_rows_in_view(page, shore):
     assert len(shown) == 2 and shown[0].startswith("Resources/shore/shore27.json · 80 documents") and "-61" in shown[1], shown
 
 
-def test_the_address_holds_the_search_once_typing_pauses_or_the_field_is_left(page, shore):
-    daemon, _ = shore
-    open_index(page, daemon)
-    page.execute_script("""
-        window.__addresses = [];
-        const replace = history.replaceState.bind(history);
-        history.replaceState = (state, title, address) => { __addresses.push(address); replace(state, title, address); };""")
-    # Keys typed in one task: each is searched, none is written to the address (which goes through the browser's process).
-    typed = page.execute_script("""
-        const search = document.getElementById('index-query');
-        search.focus();
-        for (const key of 'shore03') { search.value += key; search.dispatchEvent(new Event('input')); }
-        return [document.getElementById('index-matches').textContent, __addresses.length];""")
-    assert typed == [f"{ITEMS} matches", 0], typed
-    # Leaving the field (for a row) writes it at once, and only once.
-    page.execute_script("document.getElementById('index-query').blur()")
-    assert page.execute_script("return __addresses") == ["/?q=shore03"]
-    assert page.current_url.endswith("/?q=shore03")
-    # Typing that pauses in the field is written after the pause.
-    page.execute_script("""
-        const search = document.getElementById('index-query');
-        search.focus();
-        search.value += '.json';
-        search.dispatchEvent(new Event('input'));""")
-    wait_until(lambda: page.current_url.endswith("/?q=shore03.json"), message="the paused search never reached the address")
-    assert page.execute_script("return __addresses") == ["/?q=shore03", "/?q=shore03.json"]
-
-
 def test_a_save_changes_its_row_in_place_and_keeps_the_others(page, shore):
     daemon, content = shore
     open_index(page, daemon)
