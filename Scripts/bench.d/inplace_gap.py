@@ -18,7 +18,11 @@ slices per save (from the kernel's scheduler statistics): what the save
 costs the server, counted rather than timed, and how many times a thread
 was woken or put back for it. Loopback only; SAVES saves per case.
 
-usage: inplace_gap.py [GALLEY_BIN] [--saves N]
+With `--against OTHER_GALLEY_BIN`, a second Galley (an earlier build, say)
+is served too and saved to in the same turns, so that a change is measured
+beside what it changes, on the same machine at the same minutes.
+
+usage: inplace_gap.py [GALLEY_BIN] [--saves N] [--against OTHER_GALLEY_BIN]
 """
 import argparse
 import http.client
@@ -86,7 +90,7 @@ class Client:
         self.temporary = os.path.join(os.path.dirname(content), f"{name}-{filename}.new")  # outside the folder
         self.server = bench.Server(command)
         self.document_path = "/"
-        if name == "galley":
+        if name != "floor":
             self.document_path = "/api/documents/" + bench.first_document(self.server.port, filename)["id"]
         self.connection = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=30)
         self.connection.request("GET", self.document_path)
@@ -123,9 +127,10 @@ class Client:
         self.server.stop()
 
 
-def run(galley, floor, saves, report=None):
-    """Every case and save style, Galley and the floor served at once and saved to in turns (each save of one beside
-    a save of the other, so that both meet the same machine); rows to `report` (Scripts/bench's) or printed."""
+def run(galley, floor, saves, report=None, against=None):
+    """Every case and save style, Galley and the floor (and `against`, another Galley, when given) served at once
+    and saved to in turns (each save of one beside a save of the others, so that all meet the same machine); rows to
+    `report` (Scripts/bench's) or printed."""
     def add(label, values):
         if report:
             report.add("inplace", label, values)
@@ -142,13 +147,14 @@ def run(galley, floor, saves, report=None):
             for style in STYLES:
                 clients = []
                 try:
-                    for name, executable in (("galley", galley), ("floor", floor)):
+                    servers = [("galley", galley), ("floor", floor)] + ([("against", against)] if against else [])
+                    for name, executable in servers:
                         content = os.path.join(holder, name, "content")
                         shutil.rmtree(os.path.dirname(content), ignore_errors=True)
                         os.makedirs(content)
                         with open(os.path.join(content, filename), "w", encoding="utf-8") as handle:
                             handle.write(text)
-                        command = [executable, "serve", content, "--port", "0", "--quiet"] if name == "galley" else [executable, content]
+                        command = [executable, content] if name == "floor" else [executable, "serve", content, "--port", "0", "--quiet"]
                         clients.append(Client(name, command, content, filename, style))
                     samples = {client.name: [] for client in clients}
                     # The first saves warm both up; the scheduler's counts start after them.
@@ -158,7 +164,8 @@ def run(galley, floor, saves, report=None):
                             for client in clients:
                                 client.counted = client.scheduler_totals()
                         data = text.replace(words, f"{words}{n} ", 1).encode()
-                        for client in (clients if n % 2 == 0 else clients[::-1]):
+                        turn = n % len(clients)
+                        for client in clients[turn:] + clients[:turn]:
                             elapsed = client.save(data)
                             if n >= warming:
                                 samples[client.name].append(elapsed)
@@ -179,12 +186,13 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("galley", nargs="?", default=os.path.join(REPO, ".build", "shipped", "release", "galley"))
     parser.add_argument("--saves", type=int, default=60)
+    parser.add_argument("--against", help="another Galley binary, served and saved to in the same turns")
     args = parser.parse_args()
     holder = tempfile.mkdtemp(prefix="inplace-floor-")
     try:
         floor = os.path.join(holder, "floor")
         subprocess.run(["cc", "-O2", "-o", floor, os.path.join(HERE, "floor.c")], check=True)
-        run(os.path.abspath(args.galley), floor, args.saves)
+        run(os.path.abspath(args.galley), floor, args.saves, against=args.against and os.path.abspath(args.against))
     finally:
         shutil.rmtree(holder, ignore_errors=True)
 
