@@ -42,6 +42,22 @@ final class RendererTests: XCTestCase {
         XCTAssertTrue(rendered.html.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;"))
     }
 
+    func testAKindsClassIsItsNameWithEveryCharacterACSSNameCannotHoldMadeAnUnderscore() {
+        let document = Document(
+            title: "t", kind: .tagged,
+            blocks: ["body", "pull quote", "légende", "sub-head_2"].enumerated().map { index, kind in
+                Block(
+                    kind: KindName(rawValue: kind), location: SourceLocation(line: index + 1, column: 1),
+                    content: .paragraph(Paragraph(runs: [TextRun("text")])))
+            })
+        let html = HTMLRenderer(context: RenderContext()).render(document).html
+        for kindClass in ["k-body", "k-pull_quote", "k-l_gende", "k-sub-head_2"] {
+            XCTAssertTrue(html.contains("class=\"blk \(kindClass)\""), kindClass)
+        }
+        XCTAssertEqual(KindStyleSheet.cssIdentifier("pull quote"), "pull_quote")
+        XCTAssertEqual(KindStyleSheet.cssIdentifier("caption"), "caption")
+    }
+
     func testBlockIDsAreStableWhenBlocksAreInsertedAbove() {
         let renderer = HTMLRenderer(context: RenderContext())
         func document(_ texts: [String]) -> Document {

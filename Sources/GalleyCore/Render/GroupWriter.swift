@@ -52,8 +52,6 @@ struct GroupWriter {
     private let document: Document
     private let preparedBlocks: PreparedBlocks
     private let prepared: [PreparedBlock]
-    /// Class names by block kind, made once each per rendering.
-    private var kindClasses: [KindName: String] = [:]
     private let earlierHTML: String
     /// The previous rendering's elements and groups, bound once: binding
     /// the whole previous rendering for each block copied cost more than
@@ -320,7 +318,7 @@ struct GroupWriter {
         guard case .content(let contentIndex) = prepared[index].source else { return .new }
         let content = preparedBlocks.contents[contentIndex]
         let (inner, id, missingImage) = (content.html, content.id, content.missingImage)
-        let classes = "blk k-\(kindClass(of: block.kind))" + (missingImage ? " is-missing" : "")
+        let classes = "blk k-\(KindStyleSheet.cssIdentifier(block.kind.rawValue))" + (missingImage ? " is-missing" : "")
         html += "<div class=\"\(classes)\" id=\"\(id)\" data-kind=\"\(HTMLEscaping.escape(block.kind.rawValue))\""
         let attributesStart = html.utf8.count
         Self.appendBlockOffset(offset, to: &html)
@@ -336,13 +334,6 @@ struct GroupWriter {
                 locationAttributes: attributesStart..<attributesEnd))
         blocks.append(rendered)
         return .new
-    }
-
-    private mutating func kindClass(of kind: KindName) -> String {
-        if let known = kindClasses[kind] { return known }
-        let name = KindStyleSheet.cssIdentifier(kind.rawValue)
-        kindClasses[kind] = name
-        return name
     }
 
     /// Where a group's first block starts in the source.

@@ -136,7 +136,10 @@ package enum KindStyleSheet {
     }
 
     /// `name` with every scalar but ASCII letters, digits, `-` and `_` made `_`.
+    /// A kind's name is nearly always such already, and is returned as it is:
+    /// every rendered block asks for its kind's.
     static func cssIdentifier(_ name: String) -> String {
+        if name.utf8.allSatisfy(isSafeByte) { return name }
         var identifier = String.UnicodeScalarView()
         for scalar in name.unicodeScalars {
             let isSafe =
@@ -145,5 +148,14 @@ package enum KindStyleSheet {
             identifier.append(isSafe ? scalar : "_")
         }
         return String(identifier)
+    }
+
+    private static func isSafeByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "_"):
+            true
+        default: false
+        }
     }
 }
