@@ -26,6 +26,19 @@ final class JSONWriterTests: XCTestCase {
         }
     }
 
+    func testRandomTextsOfEscapesAndRunsRoundTrip() throws {
+        // Runs of plain bytes between escapes of every length, and lead bytes of U+2028 that begin something else.
+        let palette: [String] = ["a", "bc", "<", "\"", "\\", "\n", "\u{1}", "\u{2028}", "\u{2029}", "\u{2027}", "\u{2030}", "é", "🐧", "ペ"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<400 {
+            let sample = (0..<Int.random(in: 0...40, using: &generator)).map { _ in palette.randomElement(using: &generator)! }.joined()
+            let text = quoted(sample)
+            let decoded = try JSONSerialization.jsonObject(with: Data("[\(text)]".utf8)) as? [String]
+            XCTAssertEqual(decoded, [sample], text)
+            XCTAssertFalse(text.contains("<") || text.unicodeScalars.contains("\u{2028}") || text.unicodeScalars.contains("\u{2029}"), text)
+        }
+    }
+
     func testEscapesAreExactlyTheseBytes() {
         let table: [(String, String)] = [
             ("a\u{1}<\u{2028}", #""a\u0001\u003c\u2028""#),
