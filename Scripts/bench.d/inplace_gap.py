@@ -13,9 +13,10 @@ over. The clock starts just before the save becomes visible (`close` for an
 in-place save, `rename` for an atomic one) and stops when the whole answer
 has been read. Galley and the floor run at the same time, each on a folder
 of its own, and are saved to in turns, so that a busy machine weighs on both
-alike. Beside each latency, the server's CPU time and its threads' time
-slices per save (from the kernel's scheduler statistics): what the save
-costs the server, counted rather than timed, and how many times a thread
+alike. Beside each latency, the server's CPU time, the time its threads were
+ready to run but waiting for a CPU, and its threads' time slices per save
+(from the kernel's scheduler statistics): what the save costs the server,
+counted rather than timed, how long it queued, and how many times a thread
 was woken or put back for it. Loopback only; SAVES saves per case.
 
 With `--against OTHER_GALLEY_BIN`, a second Galley (an earlier build, say)
@@ -109,18 +110,20 @@ class Client:
         return elapsed
 
     def scheduler_totals(self):
-        """Nanoseconds on a CPU and time slices (each a thread woken or put back) over the server's threads."""
-        ran = slices = 0
+        """Nanoseconds on a CPU, nanoseconds runnable but waiting for one, and time slices (each a thread woken or put
+        back) over the server's threads."""
+        ran = waited = slices = 0
         task = f"/proc/{self.server.proc.pid}/task"
         for thread in os.listdir(task):
             try:
                 with open(os.path.join(task, thread, "schedstat")) as handle:
-                    on_cpu, _, count = map(int, handle.read().split())
+                    on_cpu, on_queue, count = map(int, handle.read().split())
             except OSError:  # a thread that ended meanwhile
                 continue
             ran += on_cpu
+            waited += on_queue
             slices += count
-        return ran, slices
+        return ran, waited, slices
 
     def close(self):
         self.connection.close()
@@ -170,10 +173,11 @@ def run(galley, floor, saves, report=None, against=None):
                             if n >= warming:
                                 samples[client.name].append(elapsed)
                     for client in clients:
-                        ran, slices = (now - before for now, before in zip(client.scheduler_totals(), client.counted))
+                        ran, waited, slices = (now - before for now, before in zip(client.scheduler_totals(), client.counted))
                         label = f"{case} ({len(text.encode()) / 1000:.1f} KB), {client.name}, {style}"
                         add(label, bench.percentiles(samples[client.name]))
                         add(f"{label}: CPU per save", {"ms": ran / 1e6 / saves})
+                        add(f"{label}: waiting for a CPU per save (woken, not yet run)", {"ms": waited / 1e6 / saves})
                         add(f"{label}: thread time slices per save", {"per_save": slices / saves})
                 finally:
                     for client in clients:
