@@ -142,10 +142,7 @@ package enum KindStyleSheet {
         if name.utf8.allSatisfy(isSafeByte) { return name }
         var identifier = String.UnicodeScalarView()
         for scalar in name.unicodeScalars {
-            let isSafe =
-                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-"
-                || scalar == "_"
-            identifier.append(isSafe ? scalar : "_")
+            identifier.append(scalar.isASCII && isSafeByte(UInt8(scalar.value)) ? scalar : "_")
         }
         return String(identifier)
     }
