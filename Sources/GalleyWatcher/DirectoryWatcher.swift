@@ -8,9 +8,9 @@ import Glibc
 /// A thread of its own waits for inotify records. Each time there are some, it reads until none are immediately left
 /// (a read that did not fill the buffer took them all; at most `maxReadsPerBurst` reads) and hands one burst to the
 /// consumer on the consumer's queue, synchronously: the thread the kernel woke for a save is the one that reads, parses
-/// and publishes it, with no other thread woken in between. It reads
-/// the next burst only once the consumer has returned from `onBatch`, so while the consumer works, a storm such as a
-/// `git checkout` piles up in the kernel queue and arrives in a few large batches, while a single save arrives at once.
+/// and publishes it, with no other thread woken in between. It reads the next burst only once the consumer has returned
+/// from `onBatch`, so while the consumer works, a storm such as a `git checkout` piles up in the kernel queue and
+/// arrives in a few large batches, while a single save arrives at once.
 ///
 /// The one wait (a `poll` on the inotify descriptor, inside a burst) is for removals: a file deleted or moved away is
 /// reported only after `removalGraceMilliseconds` without any record, or once a later burst shows it has not come
