@@ -51,6 +51,7 @@ let package = Package(
                 .embedInCode("indexPage.js"),
                 .embedInCode("indexSearch.js"),
                 .embedInCode("rowWindow.js"),
+                .embedInCode("idle.js"),
                 .embedInCode("languages.js"),
                 .embedInCode("onDevice.js"),
                 .embedInCode("deviceFiles.js"),

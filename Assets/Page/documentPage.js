@@ -17,6 +17,7 @@ import { setUpNavigation } from './navigation.js';
 import { showFontSubstitutes } from './fontNote.js';
 import { setUpReviewViews } from './reviewViews.js';
 import { linkChanges } from './changes.js';
+import { whenIdle } from './idle.js';
 
 /** How long a changed block stays highlighted. */
 const MARK_MS = 1500;
@@ -313,7 +314,7 @@ export function documentPage() {
     }
 
     // The first save's patching is compiled while the page waits for it.
-    if (first && incoming) requestIdleCallback(warmPatching, { timeout: WARM_WITHIN_MS });
+    if (first && incoming) whenIdle(warmPatching, WARM_WITHIN_MS);
 
     galley.version = body.version;
     galley.patches += 1;

@@ -8,14 +8,19 @@
 // is made once, when it first comes into view, and a save changes the cells
 // of the documents it changed, in place. A key in the search is answered
 // in the handler of its own event: one pass over the haystacks
-// (indexSearch.js), then the forty rows in view.
+// (indexSearch.js), then the rows on screen; the rows beyond them and the
+// address wait until the browser is idle.
 import { galley, followDocumentList, isThisMachine } from './connection.js';
 import { linkChanges } from './changes.js';
 import { DocumentSearch } from './indexSearch.js';
 import { RowWindow } from './rowWindow.js';
+import { whenIdle } from './idle.js';
 
 /** How long a changed row stays highlighted. */
 const MARK_MS = 1500;
+
+/** The longest the address waits for the browser to be idle before it holds the search. */
+const ADDRESS_WAIT_MS = 500;
 
 /** Shows the QR code of `serve --lan`'s URL; only this machine is given it. */
 function showLanCode() {
@@ -28,6 +33,25 @@ function showLanCode() {
 
 function plural(count, one, many) {
   return count + ' ' + (count === 1 ? one : many);
+}
+
+/** Where this tab keeps the index's search, for a reload that comes before the address holds it. */
+const SEARCH_KEY = 'galley.index.search';
+
+/**
+ * The search the page opens with: the address's `?q=`, or on a reload the
+ * search last typed in this tab, which the address may not hold yet.
+ */
+function searchAtLoad() {
+  const fromAddress = new URLSearchParams(location.search).get('q') || '';
+  const navigation = performance.getEntriesByType('navigation')[0];
+  if (!navigation || navigation.type !== 'reload') return fromAddress;
+  try {
+    const kept = sessionStorage.getItem(SEARCH_KEY);
+    return kept === null ? fromAddress : kept;
+  } catch (_) {
+    return fromAddress;
+  }
 }
 
 export function indexPage() {
@@ -181,8 +205,11 @@ export function indexPage() {
       (warnings ? ' · ' + plural(warnings, 'warning', 'warnings') : '');
   }
 
-  /** Shows the documents whose title, file or text holds every word searched for, with their files' headers. */
-  function filter() {
+  /**
+   * Shows the documents whose title, file or text holds every word searched
+   * for, with their files' headers; `promptly` for a key (rowWindow.js).
+   */
+  function filter(promptly = false) {
     const found = finder.matches(search.value);
     const count = found ? found.length : documents.length;
     const shown = new Int32Array(count + Math.min(count, groups.length));
@@ -196,18 +223,41 @@ export function indexPage() {
       shown[length++] = position;
     }
     entries = shown.subarray(0, length);
-    rowWindow.show(entries);
+    rowWindow.show(entries, { promptly });
     // Written by every search, even when the count is the same.
     matches.textContent = found ? plural(count, 'match', 'matches') : '';
   }
 
-  search.value = new URLSearchParams(location.search).get('q') || '';
+  /** Keeps the search for a reload: at once, where the address follows only when the browser is idle. */
+  function rememberSearch() {
+    try { sessionStorage.setItem(SEARCH_KEY, search.value); } catch (_) { /* storage refused: the address alone keeps it */ }
+  }
+
+  // The address follows the search (`?q=`) once the browser is idle, not in
+  // the key's handler: `history.replaceState` goes through the browser's own
+  // process, and made a key's frame late. A reload before then finds the
+  // search in this tab's session storage.
+  let addressPending = false;
+  function writeAddressSoon() {
+    if (addressPending) return;
+    addressPending = true;
+    whenIdle(() => {
+      addressPending = false;
+      const query = new URLSearchParams(location.search);
+      if (search.value) query.set('q', search.value); else query.delete('q');
+      const rest = query.toString();
+      const address = location.pathname + (rest ? '?' + rest : '');
+      if (address !== location.pathname + location.search) history.replaceState(history.state, '', address);
+    }, ADDRESS_WAIT_MS);
+  }
+
+  search.value = searchAtLoad();
+  rememberSearch();
+  writeAddressSoon();
   search.addEventListener('input', () => {
-    filter();
-    const query = new URLSearchParams(location.search);
-    if (search.value) query.set('q', search.value); else query.delete('q');
-    const rest = query.toString();
-    history.replaceState(history.state, '', location.pathname + (rest ? '?' + rest : ''));
+    filter(true);
+    rememberSearch();
+    writeAddressSoon();
   });
 
   /** Where the focused document stands among the entries shown, or −1. */

@@ -4,9 +4,19 @@
 // so where an entry stands follows from its position; a spacer row above
 // and one below stand for the rows not made. Rows come from `rowFor`,
 // which keeps them, so a row scrolled back into view is the same element.
+//
+// A search key's frame makes only the rows on screen, placed from where the
+// body and the scroll stood at the last placing (reading them again would
+// lay the page out in the key's handler); the margin beyond the screen is
+// made once the browser is idle, or at the next scroll, whichever is first.
+
+import { whenIdle } from './idle.js';
 
 /** Rows made beyond each edge of the screen: the rows are placed in the scroll event, before its frame is drawn, so a few suffice. */
 const OVERSCAN = 6;
+
+/** The longest a margin left for later waits for the browser to be idle. */
+const MARGIN_WAIT_MS = 200;
 
 export class RowWindow {
   /**
@@ -21,16 +31,34 @@ export class RowWindow {
     this.before = spacer();
     this.after = spacer();
     this.shown = { first: 0, end: 0 };
+    /** The body's top in the page and the scroll, as last read: `{ top, scrollY }`, or null. */
+    this.placedAt = null;
+    /** Cancels the margin left for later, or null. */
+    this.marginLater = null;
     window.addEventListener('scroll', () => this.refresh(), { passive: true });
     window.addEventListener('resize', () => { this.rowHeight = 0; this.refresh(); });
   }
 
-  /** Shows these entries (codes `rowFor` knows), from wherever the page is scrolled. */
-  show(entries) {
+  /**
+   * Shows these entries (codes `rowFor` knows), from wherever the page is
+   * scrolled. `promptly`: for a key's frame, only the rows on screen now,
+   * from the last placing's measures, and the margin later.
+   */
+  show(entries, { promptly = false } = {}) {
     this.entries = entries;
     // Assistive technology is told how many rows there are, and where each made one stands (after the header).
     this.body.parentElement.setAttribute('aria-rowcount', String(entries.length + 1));
-    this.refresh();
+    if (promptly && this.placedAt && this.rowHeight) {
+      this.refresh({ margin: 0, at: this.placedAt });
+      this.makeMarginLater();
+    } else {
+      this.refresh();
+    }
+  }
+
+  makeMarginLater() {
+    if (this.marginLater !== null) return;
+    this.marginLater = whenIdle(() => { this.marginLater = null; this.refresh(); }, MARGIN_WAIT_MS);
   }
 
   /** The entry at `index` on screen, scrolled to as little as needed; its row. */
@@ -43,13 +71,22 @@ export class RowWindow {
     return this.rowFor(this.entries[index]);
   }
 
-  /** The rows of the entries in view and near it, placed between the spacers. */
-  refresh() {
+  /**
+   * The rows of the entries in view and `margin` rows beyond each edge,
+   * placed between the spacers; `at`: the body's top and the scroll, when
+   * they are known not to have moved.
+   */
+  refresh({ margin = OVERSCAN, at = null } = {}) {
+    if (margin === OVERSCAN && this.marginLater !== null) {
+      this.marginLater();
+      this.marginLater = null;
+    }
     const count = this.entries.length;
     const height = this.rowHeight || 32;
-    const top = this.bodyTop();
-    const first = Math.max(0, Math.min(count, Math.floor((window.scrollY - top) / height) - OVERSCAN));
-    const end = Math.min(count, first + Math.ceil(window.innerHeight / height) + 2 * OVERSCAN);
+    const placing = at || { top: this.bodyTop(), scrollY: window.scrollY };
+    this.placedAt = placing;
+    const first = Math.max(0, Math.min(count, Math.floor((placing.scrollY - placing.top) / height) - margin));
+    const end = Math.min(count, first + Math.ceil(window.innerHeight / height) + 2 * margin);
     const wanted = [this.before];
     for (let i = first; i < end; i += 1) {
       const row = this.rowFor(this.entries[i]);

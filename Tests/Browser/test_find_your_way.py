@@ -52,6 +52,19 @@ def test_the_index_finds_a_document_by_a_word_of_its_text(page, content, daemon)
     page.refresh()
     wait_until(lambda: shown_titles(page) == ["Stork"], message="a reload lost the search")
     assert page.find_element(By.ID, "index-query").get_attribute("value") == "more.json bills"
+    # The address follows once the browser is idle; a reload in the same task as the key, before that, still keeps it.
+    wait_until(lambda: page.execute_script("return new URLSearchParams(location.search).get('q')") == "more.json bills")
+    page.execute_script("""
+        const search = document.getElementById('index-query');
+        search.value = 'crane';
+        search.dispatchEvent(new Event('input'));
+        location.reload();""")
+    wait_until(lambda: shown_titles(page) == ["Crane"], message="a reload right after a key lost the search")
+    assert page.find_element(By.ID, "index-query").get_attribute("value") == "crane"
+    wait_until(lambda: page.execute_script("return new URLSearchParams(location.search).get('q')") == "crane")
+    # A page opened anew takes the search from its address alone.
+    page.get(daemon.url + "?q=stork")
+    wait_until(lambda: shown_titles(page) == ["Stork"], message="the address's search was not taken")
     # Esc clears it.
     page.find_element(By.ID, "index-query").send_keys(Keys.ESCAPE)
     wait_until(lambda: len(shown_titles(page)) == 4)

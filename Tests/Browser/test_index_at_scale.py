@@ -183,3 +183,27 @@ def test_the_keyboard_walks_beyond_the_rows_made(page, shore):
     assert page.switch_to.active_element.text == item(3, 0)["name"]
     page.switch_to.active_element.send_keys(Keys.ARROW_UP)
     assert page.switch_to.active_element.get_attribute("id") == "index-query"
+
+
+# In the key's own task: the rows the list holds, and how many of them are on screen.
+KEY_AND_ROWS = """
+    const search = document.getElementById('index-query');
+    search.value = arguments[0];
+    search.dispatchEvent(new Event('input'));
+    const made = [...document.querySelectorAll('#doc-list tr:not(.row-spacer)')];
+    const seen = made.filter((tr) => { const box = tr.getBoundingClientRect(); return box.bottom > 0 && box.top < innerHeight; });
+    return [made.length, seen.length];"""
+
+
+def test_a_key_makes_the_rows_on_screen_first_and_the_margin_once_idle(page, shore):
+    daemon, _ = shore
+    open_index(page, daemon)
+    page.execute_script("window.scrollTo(0, 4000)")
+    wait_until(lambda: page.execute_script("return document.querySelectorAll('#doc-list tr:not(.row-spacer)').length") > 20)
+    made, seen = page.execute_script(KEY_AND_ROWS, "shore1")
+    # The key's frame holds the rows on screen only: none made for the margin beyond either edge.
+    assert made == seen and 10 <= seen <= 25, (made, seen)
+    # Once the browser is idle, the margin (rows above and below the screen) is made too.
+    wait_until(lambda: page.execute_script("return document.querySelectorAll('#doc-list tr:not(.row-spacer)').length") >= seen + 6,
+               message="the margin was never made")
+    page.execute_script(KEY_AND_ROWS, "")

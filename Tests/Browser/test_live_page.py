@@ -713,6 +713,33 @@ def test_hidden_tab_stops_polling_and_catches_up(page, daemon, content):
     wait_until(lambda: page.find_element(By.ID, "connection").get_attribute("data-state") == "live")
 
 
+# Safari, the phone's browser, has no idle callbacks: the page is made to
+# have none before its own scripts run.
+WITHOUT_IDLE_CALLBACKS = "delete window.requestIdleCallback; delete window.cancelIdleCallback;"
+
+
+def test_a_browser_without_idle_callbacks_follows_saves_and_searches(page, daemon, content):
+    data = Content(content)
+    without = page.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WITHOUT_IDLE_CALLBACKS})
+    try:
+        open_doc(page, daemon, "Pelican")
+        assert page.execute_script("return typeof requestIdleCallback") == "undefined"
+        data.edit_block("Pelican", 0, "Saved for a phone's browser.")
+        wait_shown(page, "Saved for a phone's browser.", message="a browser without idle callbacks missed the save")
+        data.edit_block("Pelican", 0, "Saved again for a phone's browser.")
+        wait_shown(page, "Saved again for a phone's browser.", message="a browser without idle callbacks missed the second save")
+        page.get(daemon.url)
+        wait_until(lambda: page.execute_script("return document.documentElement.dataset.galleyVersion"))
+        search = page.find_element(By.ID, "index-query")
+        search.send_keys("pelican")
+        wait_until(lambda: page.find_element(By.ID, "index-matches").text.endswith(("match", "matches")))
+        wait_until(lambda: page.execute_script("return new URLSearchParams(location.search).get('q')") == "pelican",
+                   message="the address never held the search")
+        assert not severe_logs(page), severe_logs(page)
+    finally:
+        page.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": without["identifier"]})
+
+
 def test_keyboard_reaches_the_toolbar(page, daemon):
     open_doc(page, daemon, "Pelican")
     seen = set()
