@@ -10,9 +10,6 @@
 // No build step, no dependencies: ES modules for current Chromium and
 // Firefox, served from /_galley/ under a CSP that allows only our scripts.
 import { settings } from './settings.js';
-import { documentPage } from './documentPage.js';
-import { indexPage } from './indexPage.js';
-import { changesPage } from './changes.js';
 import { followDevice } from './onDevice.js';
 
 const root = document.documentElement;
@@ -20,6 +17,6 @@ const root = document.documentElement;
 root.dataset.appearance = settings.appearance;
 followDevice();
 
-if (root.dataset.page === 'doc') documentPage();
-else if (root.dataset.page === 'index') indexPage();
-else if (root.dataset.page === 'changes') changesPage();
+if (root.dataset.page === 'doc') import('./documentPage.js').then((m) => m.documentPage());
+else if (root.dataset.page === 'index') import('./indexPage.js').then((m) => m.indexPage());
+else if (root.dataset.page === 'changes') import('./changes.js').then((m) => m.changesPage());
