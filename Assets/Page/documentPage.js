@@ -17,12 +17,9 @@ import { setUpNavigation } from './navigation.js';
 import { showFontSubstitutes } from './fontNote.js';
 import { setUpReviewViews } from './reviewViews.js';
 import { linkChanges } from './changes.js';
-import { whenIdle } from './idle.js';
 
 /** How long a changed block stays highlighted. */
 const MARK_MS = 1500;
-/** How long after the first article the patching is compiled at the latest, if the page is never idle before. */
-const WARM_WITHIN_MS = 1000;
 
 export function documentPage() {
   const root = document.documentElement;
@@ -282,6 +279,10 @@ export function documentPage() {
 
     let changed = [];
     if (incoming) {
+      // The patching is compiled before the first article is shown, not in
+      // the first save's frame, nor when idle after loading: an author or a
+      // client that saves as soon as the article is there would pay for it.
+      if (first) warmPatching();
       const resent = resentIn(viewA, incoming[0]);
       const added = patchView(viewA, incoming[0], false);
       changed = added.filter((el) => !resent.has(el.id));
@@ -312,9 +313,6 @@ export function documentPage() {
         requestAnimationFrame(showInFrame);
       }
     }
-
-    // The first save's patching is compiled while the page waits for it.
-    if (first && incoming) whenIdle(warmPatching, WARM_WITHIN_MS);
 
     galley.version = body.version;
     galley.patches += 1;

@@ -244,7 +244,7 @@ export function patchView(view, incoming, secondary) {
 
 /**
  * Applies a patch of each kind of element, as a save sends it, to a small
- * article outside the document, once the page has shown its first: the
+ * article outside the document, just before the page shows its first: the
  * author's first save then runs code Chromium has already compiled, and
  * costs the frame no more than the saves after it. Nothing it makes is
  * shown or kept.

@@ -115,12 +115,37 @@ def functions_run(page, script):
             for function in entry["functions"] if function["ranges"][0]["count"] > 0}
 
 
+# Installed before the page's own scripts: whether the patching had run on
+# its own article (the warm-up's ids) when the first article's blocks came
+# into the view, seen in the microtask right after the task that put them
+# there, so nothing the page leaves for later can come between.
+WATCH_THE_WARM_UP = """
+    window.__warm = {ran: false, beforeTheArticle: null};
+    const innerHTML = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML');
+    Object.defineProperty(Element.prototype, 'innerHTML', {
+      configurable: true, get: innerHTML.get,
+      set(html) { if (String(html).includes('b-warm-0')) __warm.ran = true; innerHTML.set.call(this, html); },
+    });
+    new MutationObserver((records, observer) => {
+      if (!document.querySelector('#view-a article .blk')) return;
+      observer.disconnect();
+      __warm.beforeTheArticle = __warm.ran;
+    }).observe(document, {childList: true, subtree: true});"""
+
+
 def test_the_patching_is_compiled_before_the_first_save(page, daemon, content):
     # The first save after the page has loaded ran the patching for the first
     # time: V8 compiled it then, in that save's frame. The page runs it once
-    # on an article of its own when it is idle after the first article.
+    # on an article of its own just before it shows the first article, so a
+    # save made the moment the article is there finds it compiled.
     add_document(daemon, content, "warm", [str(n) for n in range(300)])
-    open_document(page, daemon, "warm", 300)
-    assert page.execute_script("return window.galley.patches") == 1, "a patch came before the first save"
+    watch = page.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH_THE_WARM_UP})
+    try:
+        page.get(daemon.url + "doc/" + daemon.doc_id("warm"))
+        wait_until(lambda: page.execute_script("return __warm.beforeTheArticle") is not None, message="the article never appeared")
+    finally:
+        page.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": watch["identifier"]})
+    assert page.execute_script("return __warm.beforeTheArticle") is True, "the article was shown before the patching ran"
     run = functions_run(page, "patching.js")
     assert {"incomingFromPatch", "patchView", "kept", "move", "place", "resentIn"} <= run, sorted(run)
+    assert page.execute_script("return window.galley.patches") == 1, "a patch came before the first save"
