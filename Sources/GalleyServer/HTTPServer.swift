@@ -282,11 +282,11 @@ package final class HTTPServer: @unchecked Sendable {
     private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
         if stopped.load(ordering: .relaxed) {
             // Closing: a one-off response that tells the client so.
-            guard let closing = makeResponse(response, extraHeaders: [("Connection", "close")]) else { return .NO }
+            guard let closing = Self.makeResponse(response, extraHeaders: [("Connection", "close")]) else { return .NO }
             defer { MHD_destroy_response(closing) }
             return MHD_queue_response(connection, UInt32(response.status), closing)
         }
-        guard let prepared = response.prepared.get({ makeResponse(response, extraHeaders: []) }) else { return .NO }
+        guard let prepared = response.prepared.get({ Self.makeResponse(response, extraHeaders: []) }) else { return .NO }
         return MHD_queue_response(connection, UInt32(response.status), prepared)
     }
 
@@ -299,7 +299,13 @@ package final class HTTPServer: @unchecked Sendable {
         }
     }
 
-    private func makeResponse(_ response: HTTPResponse, extraHeaders: [(name: String, value: String)]) -> OpaquePointer? {
+    /// Makes libmicrohttpd's response for `response` now, on the caller's
+    /// thread, so that the server's thread finds it made when it sends it.
+    package static func prepare(_ response: HTTPResponse) {
+        _ = response.prepared.get { makeResponse(response, extraHeaders: []) }
+    }
+
+    private static func makeResponse(_ response: HTTPResponse, extraHeaders: [(name: String, value: String)]) -> OpaquePointer? {
         let body = response.body
         let retained = Unmanaged.passRetained(body).toOpaque()
         guard

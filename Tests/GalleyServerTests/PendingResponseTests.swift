@@ -41,6 +41,22 @@ final class PendingResponseTests: XCTestCase {
         holder.withLock { $0 = nil }
     }
 
+    func testAnAnswerGivenAsAMakingWakesTheServerBeforeItIsMade() {
+        let wakes = Wakes()
+        let makings = Locked(0)
+        let pending = PendingResponse {
+            // What the answer's making had done when the server's thread was woken.
+            wakes.seen.withLock { $0.append(makings.withLock { $0 }) }
+        }
+        pending.resume {
+            makings.withLock { $0 += 1 }
+            return Self.response(200)
+        }
+        XCTAssertEqual(wakes.seen.withLock { $0 }, [0], "the server's thread is woken first")
+        XCTAssertEqual(pending.response?.status, 200)
+        XCTAssertEqual(makings.withLock { $0 }, 1, "made when the server's thread asks for it")
+    }
+
     func testRacingAnswersFromManyThreadsWakeTheServerOnce() {
         for _ in 0..<50 {
             let wakes = Wakes()

@@ -105,7 +105,7 @@ final class Publisher: @unchecked Sendable {
             let answers = state.protocolState.publish(changed: changed.map { ($0.id, $0) }, removed: removed, displaced: &displaced)
             return answers.map { waiter, answer in (waiter, response(to: answer, &state)) }
         }
-        for (pending, response) in answers { pending.resume(with: response.value) }
+        Self.answer(answers)
         OldRenderings.release(displaced, blocks: displaced.reduce(0) { $0 + $1.renderedBlockCount })
         problems?.record(changed: changed, removed: removed)
         memoryTrim.answered(answers.count)
@@ -140,7 +140,7 @@ final class Publisher: @unchecked Sendable {
                     return nil
                 }
             }
-            if let meanwhile { pending.resume(with: meanwhile.value) }
+            if let meanwhile { Self.answer([(pending, meanwhile)]) }
         }
     }
 
@@ -157,7 +157,16 @@ final class Publisher: @unchecked Sendable {
         let answers = state.withLock { state in
             state.protocolState.drain().map { waiter, answer in (waiter, response(to: answer, &state)) }
         }
-        for (pending, response) in answers { pending.resume(with: response.value) }
+        Self.answer(answers)
+    }
+
+    /// Resumes each waiter first, then makes the bodies and libmicrohttpd's
+    /// responses for them while the server's thread is being woken, which
+    /// takes longer than making most: that thread waits for a body still
+    /// being made rather than making it again, and sends what it finds.
+    private static func answer(_ answers: [(PendingResponse, Body)]) {
+        for (waiter, body) in answers { waiter.resume { body.value } }
+        for (_, body) in answers { HTTPServer.prepare(body.value) }
     }
 
     private func schedule(_ deadline: ContinuousClock.Instant) {
@@ -172,7 +181,7 @@ final class Publisher: @unchecked Sendable {
             if let setTimer { schedule(setTimer) }
             return expired.map { waiter, answer in (waiter, response(to: answer, &state)) }
         }
-        for (pending, response) in answers { pending.resume(with: response.value) }
+        Self.answer(answers)
     }
 
     /// The index's words (`/api/words`): the current list's, of the documents changed after `since`, or all.
