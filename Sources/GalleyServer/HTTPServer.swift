@@ -159,7 +159,9 @@ package final class HTTPServer: @unchecked Sendable {
             server.connections.answered(connection)
         }
         guard let stateSlot, let raw = stateSlot.pointee else { return }
-        Unmanaged<RequestState>.fromOpaque(raw).release()
+        let state = Unmanaged<RequestState>.fromOpaque(raw)
+        state.takeUnretainedValue().pending?.sent()
+        state.release()
         stateSlot.pointee = nil
     }
 
@@ -297,12 +299,6 @@ package final class HTTPServer: @unchecked Sendable {
         header.name.withCString { name in
             header.value.withCString { value in _ = MHD_add_response_header(response, name, value) }
         }
-    }
-
-    /// Makes libmicrohttpd's response for `response` now, on the caller's
-    /// thread, so that the server's thread finds it made when it sends it.
-    package static func prepare(_ response: HTTPResponse) {
-        _ = response.prepared.get { makeResponse(response, extraHeaders: []) }
     }
 
     private static func makeResponse(_ response: HTTPResponse, extraHeaders: [(name: String, value: String)]) -> OpaquePointer? {

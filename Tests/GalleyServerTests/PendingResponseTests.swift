@@ -57,6 +57,32 @@ final class PendingResponseTests: XCTestCase {
         XCTAssertEqual(makings.withLock { $0 }, 1, "made when the server's thread asks for it")
     }
 
+    /// Stands for what an answer's making replaced: tells when it is let go of.
+    private final class Leftover: Sendable {
+        let freed: Locked<Bool>
+        init(_ freed: Locked<Bool>) { self.freed = freed }
+        deinit { freed.withLock { $0 = true } }
+    }
+
+    func testWhatTheResumeHoldsIsLetGoOfOnceTheAnswerIsSent() {
+        let freed = Locked(false)
+        let pending = PendingResponse {}
+        pending.resume(with: { Self.response(200) }, holding: Leftover(freed))
+        XCTAssertFalse(freed.withLock { $0 }, "held while the answer is on its way")
+        XCTAssertEqual(pending.response?.status, 200)
+        XCTAssertFalse(freed.withLock { $0 }, "still held while the answer is being sent")
+        pending.sent()
+        XCTAssertTrue(freed.withLock { $0 }, "let go of once it is sent")
+    }
+
+    func testALaterResumeHoldsNothing() {
+        let freed = Locked(false)
+        let pending = PendingResponse {}
+        pending.resume(with: Self.response(200))
+        pending.resume(with: { Self.response(404) }, holding: Leftover(freed))
+        XCTAssertTrue(freed.withLock { $0 }, "an ignored resume lets go of its leftovers at once")
+    }
+
     func testRacingAnswersFromManyThreadsWakeTheServerOnce() {
         for _ in 0..<50 {
             let wakes = Wakes()

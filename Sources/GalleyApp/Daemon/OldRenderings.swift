@@ -3,14 +3,19 @@ import Dispatch
 /// Where what a save replaced (renderings, readings, published versions) is
 /// let go of, once its pages are answered: freeing a large document's takes
 /// a while, so a large one is freed on a queue of its own and the next save
-/// need not wait; a small one is freed where it is, since waking a thread
-/// for it cost more than the freeing (a thread more per save of the example,
-/// 0.3 ms at p50).
+/// need not wait. A small one goes with the first page's answer, and the
+/// server's thread lets go of it once that answer is sent: waking a thread
+/// of its own for it cost more than the freeing (a thread more per save of
+/// the example, 0.3 ms at p50), and freeing it where it was replaced kept
+/// the publishing thread from sleeping, on a CPU a waiting client may share.
 enum OldRenderings {
-    /// Frees `held` aside when it holds `blocks` rendered blocks or more;
-    /// else the caller frees it, by letting go of its own reference.
-    static func release<Held: Sendable>(_ held: Held, blocks: Int) {
-        guard blocks >= blocksFreedInBackground else { return }
+    /// Whether what holds `blocks` rendered blocks is freed on the queue of its own.
+    static func freesAside(blocks: Int) -> Bool {
+        blocks >= blocksFreedInBackground
+    }
+
+    /// Frees `held` on the queue of its own.
+    static func freeAside(_ held: some Sendable) {
         freeing.async { _ = held }
     }
 

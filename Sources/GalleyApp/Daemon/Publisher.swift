@@ -92,9 +92,13 @@ final class Publisher: @unchecked Sendable {
     }
 
     /// Replaces documents and answers every page waiting on what changed;
-    /// returns how many pages were answered.
+    /// `leftovers` (what the change replaced in the workspace) are let go of
+    /// with the versions it displaces here (`OldRenderings`). Returns how
+    /// many pages were answered.
     @discardableResult
-    func publish(changed: [PublishedDocument], removed: [DocumentID], images: [String: ServedImage]?) -> Int {
+    func publish(
+        changed: [PublishedDocument], removed: [DocumentID], images: [String: ServedImage]?, leftovers: Leftovers = Leftovers()
+    ) -> Int {
         var displaced: [PublishedDocument] = []
         let answers = state.withLock { state in
             if let images { state.images = images }
@@ -105,8 +109,13 @@ final class Publisher: @unchecked Sendable {
             let answers = state.protocolState.publish(changed: changed.map { ($0.id, $0) }, removed: removed, displaced: &displaced)
             return answers.map { waiter, answer in (waiter, response(to: answer, &state)) }
         }
-        Self.answer(answers)
-        OldRenderings.release(displaced, blocks: displaced.reduce(0) { $0 + $1.renderedBlockCount })
+        // A reading, the rendering made from it and the version published of it share their blocks: the largest counts.
+        let blocks = max(displaced.reduce(0) { $0 + $1.renderedBlockCount }, leftovers.blockCount)
+        let replaced = (displaced, leftovers)
+        let asideLater = OldRenderings.freesAside(blocks: blocks)
+        // With no page waiting, small leftovers are let go of here, as this returns.
+        Self.answer(answers, holding: asideLater ? nil : replaced)
+        if asideLater { OldRenderings.freeAside(replaced) }
         problems?.record(changed: changed, removed: removed)
         memoryTrim.answered(answers.count)
         return answers.count
@@ -160,13 +169,15 @@ final class Publisher: @unchecked Sendable {
         Self.answer(answers)
     }
 
-    /// Resumes each waiter first, then makes the bodies and libmicrohttpd's
-    /// responses for them while the server's thread is being woken, which
-    /// takes longer than making most: that thread waits for a body still
-    /// being made rather than making it again, and sends what it finds.
-    private static func answer(_ answers: [(PendingResponse, Body)]) {
-        for (waiter, body) in answers { waiter.resume { body.value } }
-        for (_, body) in answers { HTTPServer.prepare(body.value) }
+    /// Resumes each waiter with its body still to make: the server's thread
+    /// makes it when it sends it (once for all the pages that share it), so
+    /// the thread that published goes back to sleep sooner, and a client
+    /// that waits on the same CPU (an editor, a browser) gets it back sooner.
+    /// The first waiter holds `leftovers` until its answer is sent.
+    private static func answer(_ answers: [(PendingResponse, Body)], holding leftovers: (any Sendable)? = nil) {
+        for (index, (waiter, body)) in answers.enumerated() {
+            waiter.resume(with: { body.value }, holding: index == 0 ? leftovers : nil)
+        }
     }
 
     private func schedule(_ deadline: ContinuousClock.Instant) {

@@ -34,16 +34,14 @@ final class WorkspaceLane: @unchecked Sendable {
             log.verbose("no visible change for \(subjects.joined(separator: ", "))")
             return
         }
-        let sent = publisher.publish(changed: changes.changed, removed: changes.removed, images: changes.images)
+        let sent = publisher.publish(changed: changes.changed, removed: changes.removed, images: changes.images, leftovers: changes.retired)
+        changes.retired = Leftovers()
         workspace.changesPublished()
         let subject = subjects.count == 1 ? subjects[0] : "\(subjects.count) files"
         log.info(
             "\(subject): \(changes.changed.count) document\(changes.changed.count == 1 ? "" : "s") updated, \(changes.removed.count) "
                 + "removed in \(Milliseconds.format(started.duration(to: .now))); \(sent) page\(sent == 1 ? "" : "s") told"
         )
-        let retired = changes.retired
-        changes.retired = Leftovers()
-        OldRenderings.release(retired, blocks: retired.blockCount)
     }
 
     /// `perform` from another thread, waiting for it; then what `answer` reads.
