@@ -42,6 +42,8 @@ final class Publisher: @unchecked Sendable {
     /// editor is connected through `galley lsp`.
     private let editorAnnounced: Atomic<Bool>
     private let state = Locked(State())
+    /// From how many rendered blocks a changed document's answers are made before the pages are woken.
+    private static let blocksOfABodyMadeHere = 1_000
     private let timerQueue = DispatchQueue(label: "galley.poll-deadlines")
     private let timer: any DispatchSourceTimer
     /// Where each new problem is printed once; nil prints none.
@@ -108,6 +110,11 @@ final class Publisher: @unchecked Sendable {
             }
             let answers = state.protocolState.publish(changed: changed.map { ($0.id, $0) }, removed: removed, displaced: &displaced)
             return answers.map { waiter, answer in (waiter, response(to: answer, &state)) }
+        }
+        // A large document's bodies are made here, before the server's thread is woken: making one takes
+        // milliseconds, which every other page would wait through on that thread.
+        if changed.contains(where: { $0.renderedBlockCount >= Self.blocksOfABodyMadeHere }) {
+            for (_, body) in answers { _ = body.value }
         }
         // A reading, the rendering made from it and the version published of it share their blocks: the largest counts.
         let blocks = max(displaced.reduce(0) { $0 + $1.renderedBlockCount }, leftovers.blockCount)
