@@ -4,7 +4,8 @@ import Dispatch
 /// let go of, once its pages are answered: freeing a large document's takes
 /// a while, so a large one is freed on a queue of its own and the next save
 /// need not wait. A small one goes with the first page's answer, and the
-/// server's thread lets go of it once that answer is sent: waking a thread
+/// server's thread lets go of it once that answer is sent (with no page
+/// waiting, it is let go of where it was replaced): waking a thread
 /// of its own for it cost more than the freeing (a thread more per save of
 /// the example, 0.3 ms at p50), and freeing it where it was replaced kept
 /// the publishing thread from sleeping, on a CPU a waiting client may share.
