@@ -17,7 +17,9 @@ alike. Beside each latency, the server's CPU time, the time its threads were
 ready to run but waiting for a CPU, and its threads' time slices per save
 (from the kernel's scheduler statistics): what the save costs the server,
 counted rather than timed, how long it queued, and how many times a thread
-was woken or put back for it. Loopback only; SAVES saves per case.
+was woken or put back for it; and the CPU time of the thread that watches
+the folder alone, which a client on the same CPU waits through (its
+`close` wakes that thread there, and its next step comes after it). Loopback only; SAVES saves per case.
 
 With `--against OTHER_GALLEY_BIN`, a second Galley (an earlier build, say)
 is served too and saved to in the same turns, so that a change is measured
@@ -109,21 +111,28 @@ class Client:
         self.since = json.loads(body).get("version", self.since)
         return elapsed
 
+    # The thread that reads the saved file: the one whose time awake a client on its CPU waits through.
+    WATCHING_THREADS = {"galley-watch", "floor"}
+
     def scheduler_totals(self):
         """Nanoseconds on a CPU, nanoseconds runnable but waiting for one, and time slices (each a thread woken or put
-        back) over the server's threads."""
-        ran = waited = slices = 0
+        back) over the server's threads; then the nanoseconds on a CPU of the thread that watches the folder."""
+        ran = waited = slices = watching = 0
         task = f"/proc/{self.server.proc.pid}/task"
         for thread in os.listdir(task):
             try:
                 with open(os.path.join(task, thread, "schedstat")) as handle:
                     on_cpu, on_queue, count = map(int, handle.read().split())
+                with open(os.path.join(task, thread, "comm")) as handle:
+                    name = handle.read().strip()
             except OSError:  # a thread that ended meanwhile
                 continue
             ran += on_cpu
             waited += on_queue
             slices += count
-        return ran, waited, slices
+            if name in self.WATCHING_THREADS:
+                watching += on_cpu
+        return ran, waited, slices, watching
 
     def close(self):
         self.connection.close()
@@ -173,10 +182,11 @@ def run(galley, floor, saves, report=None, against=None):
                             if n >= warming:
                                 samples[client.name].append(elapsed)
                     for client in clients:
-                        ran, waited, slices = (now - before for now, before in zip(client.scheduler_totals(), client.counted))
+                        ran, waited, slices, watching = (now - before for now, before in zip(client.scheduler_totals(), client.counted))
                         label = f"{case} ({len(text.encode()) / 1000:.1f} KB), {client.name}, {style}"
                         add(label, bench.percentiles(samples[client.name]))
                         add(f"{label}: CPU per save", {"ms": ran / 1e6 / saves})
+                        add(f"{label}: the watching thread's CPU per save", {"ms": watching / 1e6 / saves})
                         add(f"{label}: waiting for a CPU per save (woken, not yet run)", {"ms": waited / 1e6 / saves})
                         add(f"{label}: thread time slices per save", {"per_save": slices / saves})
                 finally:
