@@ -19,7 +19,8 @@ ready to run but waiting for a CPU, and its threads' time slices per save
 counted rather than timed, how long it queued, and how many times a thread
 was woken or put back for it; and the CPU time of the thread that watches
 the folder alone, which a client on the same CPU waits through (its
-`close` wakes that thread there, and its next step comes after it). Loopback only; SAVES saves per case.
+`close` wakes that thread there, and its next step comes after it).
+Loopback only; SAVES saves per case.
 
 With `--against OTHER_GALLEY_BIN`, a second Galley (an earlier build, say)
 is served too and saved to in the same turns, so that a change is measured

@@ -26,7 +26,6 @@ import glob
 import importlib.machinery
 import importlib.util
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -45,9 +44,11 @@ def load(name, path):
 
 
 inplace = load("inplace_gap", os.path.join(REPO, "Scripts", "bench.d", "inplace_gap.py"))
+# Scripts/bench, as inplace_gap.py loads it: its server handling and its readers of nm and callgrind.
+bench = inplace.bench
 CASES = [(filename, read, words) for _, filename, read, words in inplace.CASES] + [
     ("note.txt", lambda: "Line 0 of a note.\n", "Line 0 "),
-    ("credits.rtf", lambda: open(os.path.join(inplace.bench.CORPUS, "rtf", "cocoa-TootRain-Credits.rtf"), encoding="utf-8").read(), "Developer"),
+    ("credits.rtf", lambda: open(os.path.join(bench.CORPUS, "rtf", "cocoa-TootRain-Credits.rtf"), encoding="utf-8").read(), "Developer"),
 ]
 WARM_UP_SAVES = 3
 COUNTED_SAVES = 3
@@ -74,17 +75,12 @@ def functions_met(binary, filename, text, words, holder):
         subprocess.run(["callgrind_control", "--dump", str(client.server.proc.pid)], capture_output=True, check=True)
     finally:
         client.close()
-    names = []
-    for dump in sorted(glob.glob(dumps + ".*")):
-        with open(dump, encoding="utf-8", errors="replace") as handle:
-            names += [match.group(1) for match in re.finditer(r"^c?fn=\(\d+\) (\S+)$", handle.read(), re.M)]
-    return names
+    return [name for dump in sorted(glob.glob(dumps + ".*")) for name in bench.callgrind_functions(dump)]
 
 
 def main():
     binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(REPO, ".build", "shipped", "release", "galley"))
-    symbols = subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True, check=True).stdout
-    defined = {fields[2] for fields in (line.split() for line in symbols.splitlines()) if len(fields) == 3 and fields[1] in "tTwW"}
+    defined = bench.defined_functions(binary)
     holder = tempfile.mkdtemp(prefix="hot-code-")
     try:
         # valgrind cannot read the toolchain's DWARF; the symbols are enough.
@@ -114,11 +110,7 @@ def own_functions(build_folder):
     objects = glob.glob(os.path.join(build_folder, "*.build", "*.o"))
     if not objects:
         sys.exit(f"hot_code: no object files under {build_folder}: give a binary Scripts/package built")
-    names = set()
-    for start in range(0, len(objects), 200):
-        listing = subprocess.run(["nm", "--defined-only", *objects[start:start + 200]], capture_output=True, text=True, check=True).stdout
-        names.update(fields[2] for fields in (line.split() for line in listing.splitlines()) if len(fields) == 3 and fields[1] in "tTwW")
-    return names
+    return set(bench.defined_functions(*objects))
 
 
 if __name__ == "__main__":
