@@ -5,9 +5,14 @@ import GalleySystem
 ///
 /// `resume(with:)` may be called from any thread, once; later calls are ignored.
 package final class PendingResponse: Sendable {
-    private let state = Locked<(answer: (@Sendable () -> HTTPResponse)?, resumed: Bool)>((nil, false))
-    /// What the answer's making replaced, let go of once the answer is sent.
-    private let leftovers = Locked<(any Sendable)?>(nil)
+    private struct State {
+        /// The answer, once resumed.
+        var answer: (@Sendable () -> HTTPResponse)?
+        /// What the answer's making replaced, let go of once it is sent.
+        var leftovers: (any Sendable)?
+    }
+
+    private let state = Locked(State())
     private let wake: @Sendable () -> Void
 
     /// `wake` hands the connection back to the server's thread, which then
@@ -28,20 +33,20 @@ package final class PendingResponse: Sendable {
     /// free them before it sleeps, on a CPU a waiting client may share.
     package func resume(with answer: @escaping @Sendable () -> HTTPResponse, holding leftovers: (any Sendable)? = nil) {
         let shouldResume = state.withLock { state -> Bool in
-            guard !state.resumed else { return false }
-            state = (answer, true)
+            if state.answer != nil { return false }
+            state.answer = answer
+            state.leftovers = leftovers
             return true
         }
         guard shouldResume else { return }
-        if let leftovers { self.leftovers.withLock { $0 = leftovers } }
         wake()
     }
 
     /// The answer went out (or its connection ended): what the resume held is let go of here, on the server's thread.
     func sent() {
-        let held = leftovers.withLock { held -> (any Sendable)? in
-            defer { held = nil }
-            return held
+        let held = state.withLock { state -> (any Sendable)? in
+            defer { state.leftovers = nil }
+            return state.leftovers
         }
         // Freed here, outside the lock.
         withExtendedLifetime(held) {}
