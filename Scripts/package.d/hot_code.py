@@ -75,7 +75,7 @@ def functions_met(binary, filename, text, words, holder):
         subprocess.run(["callgrind_control", "--dump", str(client.server.proc.pid)], capture_output=True, check=True)
     finally:
         client.close()
-    return [name for dump in sorted(glob.glob(dumps + ".*")) for name in bench.callgrind_functions(dump)]
+    return [name for dump in sorted(glob.glob(dumps + ".*")) for name in bench.callgrind_function_symbols(dump)]
 
 
 def main():
