@@ -84,6 +84,8 @@ struct BatchAssembler {
             if isFolder { removeFolder(at: path) } else { report(path, .removed) }
         } else if event.has(IN_MOVED_FROM) {
             if isFolder { pendingFolderMove = (event.cookie, path) } else { report(path, .removed) }
+        } else if event.has(IN_MODIFY) {
+            if !isFolder { report(path, .written) }
         } else if event.has(IN_ATTRIB) {
             // Permissions, times or links changed: reported only when the file
             // became readable or unreadable (a touch, or an editor setting a

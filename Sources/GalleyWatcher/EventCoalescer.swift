@@ -1,7 +1,8 @@
 import GalleyCore
 import GalleySystem
 
-/// Merges the events of one burst into batches holding at most one event per path, in order of first appearance, the last state winning.
+/// Merges the events of one burst into batches holding at most one event per path, in order of first appearance, the last state winning
+/// (a `written` only over another `written`).
 ///
 /// A `directoryRemoved` makes earlier events below that folder moot, so they are dropped. When a folder removal would be
 /// overwritten by a file event for the same path (a folder replaced by a file), the batch is closed first so that the
@@ -17,6 +18,9 @@ struct EventCoalescer {
 
     mutating func add(_ event: WatchEvent) {
         if let position = positions[event.path], let previous = events[position] {
+            // A write says less than anything else about its file: a close, a removal or an arrival in the same
+            // burst stands, and a write after a close is of a next save, whose own close will come.
+            if event.kind == .written && previous.kind != .written { return }
             if previous.kind == .directoryRemoved && event.kind != .directoryRemoved {
                 closeBatch()
             } else {

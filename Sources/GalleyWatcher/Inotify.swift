@@ -5,11 +5,12 @@ import Glibc
 struct Inotify: Sendable {
     let descriptor: FileDescriptor
 
-    /// What a watched folder reports: finished writes, moves, creations and deletions of its entries, and its own end.
-    /// IN_MODIFY is left out on purpose: a file is read only once its writer has closed it.
+    /// What a watched folder reports: writes, finished writes, moves, creations and deletions of its entries, and its
+    /// own end. IN_MODIFY is in so that a file being saved in place can be read ahead of its writer's close
+    /// (`WatchEvent.Kind.written`); what is read then counts only once the close confirms it.
     /// IN_ATTRIB is in: a file made readable again (`chmod 644` after `chmod 000`) is read again without a write.
     static let folderMask = UInt32(
-        IN_CLOSE_WRITE | IN_ATTRIB | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE
+        IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE
             | IN_DELETE_SELF | IN_MOVE_SELF | IN_EXCL_UNLINK | IN_ONLYDIR
     )
 

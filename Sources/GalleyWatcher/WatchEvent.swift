@@ -8,6 +8,10 @@ package struct WatchEvent: Hashable, Sendable {
         case changed
         /// A file is gone (deleted, moved out).
         case removed
+        /// A file was written to and its writer may still hold it open: what it holds now may be read ahead, but is
+        /// not the save until a `changed` for it follows (the writer's close). An editor saving in place truncates,
+        /// writes and closes; reading at the write lets the work overlap the rest of the save (an `fsync`, the close).
+        case written
         /// A folder is gone; everything below `path` is gone.
         case directoryRemoved
     }

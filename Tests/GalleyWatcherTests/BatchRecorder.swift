@@ -22,11 +22,15 @@ final class BatchRecorder: @unchecked Sendable {
 
     /// The consumer's work on each batch after recording it, as Galley parses and renders.
     private let handle: @Sendable (WatchBatch) -> Void
+    /// Whether `written` events are kept. They are hints that a file may be read ahead of its close; the tests of
+    /// what a save amounts to (one `changed`) leave them out unless they are about them.
+    private let keepsWrites: Bool
 
     /// Watches `root`, ignoring editor temporaries and hidden names as Galley does.
-    init(root: String, start: Bool = true, handle: @escaping @Sendable (WatchBatch) -> Void = { _ in }) throws {
+    init(root: String, start: Bool = true, keepsWrites: Bool = false, handle: @escaping @Sendable (WatchBatch) -> Void = { _ in }) throws {
         watcher = try DirectoryWatcher(root: root, isIgnored: Self.ignoresEditorTemporaries)
         self.handle = handle
+        self.keepsWrites = keepsWrites
         if start { self.start() }
     }
 
@@ -38,8 +42,10 @@ final class BatchRecorder: @unchecked Sendable {
         watcher.start(
             queue: DispatchQueue(label: "test-consumer"),
             onBatch: { [self] batch in
-                lock.withLock { batches.append(batch) }
-                delivered.signal()
+                if let kept = keepsWrites ? batch : [batch].withoutEvents(matching: { $0.kind == .written }).first {
+                    lock.withLock { batches.append(kept) }
+                    delivered.signal()
+                }
                 handle(batch)
             },
             onWarning: { [self] warning in
@@ -148,12 +154,14 @@ extension Array where Element == WatchBatch {
 }
 
 extension WatchBatch {
+    /// Whether the batch says a path ending in `suffix` changed, was removed or went; a `written` hint is not a save.
     func mentions(suffix: String) -> Bool {
         guard case .events(let events) = self else { return false }
-        return events.contains { $0.path.rawValue.hasSuffix(suffix) }
+        return events.contains { $0.kind != .written && $0.path.rawValue.hasSuffix(suffix) }
     }
 }
 
 func changed(_ path: String) -> WatchEvent { WatchEvent(path: AbsolutePath(rawValue: path), kind: .changed) }
+func written(_ path: String) -> WatchEvent { WatchEvent(path: AbsolutePath(rawValue: path), kind: .written) }
 func removed(_ path: String) -> WatchEvent { WatchEvent(path: AbsolutePath(rawValue: path), kind: .removed) }
 func directoryRemoved(_ path: String) -> WatchEvent { WatchEvent(path: AbsolutePath(rawValue: path), kind: .directoryRemoved) }

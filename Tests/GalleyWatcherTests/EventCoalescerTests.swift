@@ -19,6 +19,10 @@ final class EventCoalescerTests: XCTestCase {
                 [changed("/r/a"), changed("/r/b"), removed("/r/a")], [.events([removed("/r/a"), changed("/r/b")])]
             ),
             ("removed then recreated", [removed("/r/a"), changed("/r/a")], [.events([changed("/r/a")])]),
+            ("a write then its close", [written("/r/a"), changed("/r/a")], [.events([changed("/r/a")])]),
+            ("a close then a next write", [changed("/r/a"), written("/r/a")], [.events([changed("/r/a")])]),
+            ("a removal then a write", [removed("/r/a"), written("/r/a")], [.events([removed("/r/a")])]),
+            ("writes alone", [written("/r/a"), written("/r/a")], [.events([written("/r/a")])]),
             (
                 "a folder removal drops earlier events below it",
                 [changed("/r/d/a"), removed("/r/d/b"), changed("/r/da"), directoryRemoved("/r/d")],

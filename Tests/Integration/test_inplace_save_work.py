@@ -1,9 +1,13 @@
 """What an in-place save costs the daemon, counted in system calls (issue 45,
-item 6): a file truncated and written again, in one write or in 8 KB chunks,
-is opened once per save (and read through that one descriptor), as a file
-renamed over it is, and each save's text reaches the held poll. Each save
-reads the kernel's queue of file events once. The daemon is traced by
-strace, attached after it has read the folder."""
+item 6), and how it is read ahead of its writer's close. A file renamed over
+is opened once per save; a file truncated and written again, in one write or
+in 8 KB chunks, once, or three times when it is read ahead (its size, then
+its bytes, when its write brings it near its last size; then its bytes at the
+close that confirms it), each time read through one descriptor; and each
+save's text reaches the held poll. No read of the
+kernel's queue of file events finds it empty. What is read ahead reaches no
+page before the writer's close, and is undone when other work comes first.
+The daemon is traced by strace, attached after it has read the folder."""
 import os
 import re
 import shutil
@@ -13,7 +17,7 @@ import time
 
 import pytest
 
-from galley_support import Daemon, HeldPoll, copy_content
+from galley_support import Daemon, HeldPoll, copy_content, save_by_rename
 
 SAVES = 4
 # About 20 KB of lines: the size at which the outside client saw the in-place save's extra.
@@ -120,19 +124,118 @@ SAVES_BY = pytest.mark.parametrize("save", [in_one_write, in_chunks, by_rename],
 
 
 @SAVES_BY
-def test_each_save_opens_the_file_once(draft, tmp_path, save):
+def test_each_save_opens_the_file_once_or_read_ahead_twice(draft, tmp_path, save):
     calls = traced_saves(draft, str(tmp_path / "strace.out"), save, "openat,openat2,recvfrom")
     opens = re.findall(r'^\d+\s+openat2?\(.*"draft\.txt"', calls, re.M)
-    assert len(opens) == SAVES, f"{len(opens)} opens of the file for {SAVES} saves:\n" + "\n".join(opens)
-
-
-# A system call as strace -f prints it: the thread, the call, and its first argument's descriptor.
-CALL_RE = re.compile(r"^(\d+)\s+(\w+)\((\d+)<([^>]*)>")
+    # Whether the daemon's thread runs between the writer's last write and its close is the scheduler's choice.
+    allowed = [SAVES] if save is by_rename else [SAVES + 2 * ahead for ahead in range(SAVES + 1)]
+    assert len(opens) in allowed, f"{len(opens)} opens of the file for {SAVES} saves:\n" + "\n".join(opens)
 
 
 @SAVES_BY
-def test_each_save_reads_the_event_queue_once(draft, tmp_path, save):
+def test_no_read_of_the_event_queue_finds_it_empty(draft, tmp_path, save):
     output = traced_saves(draft, str(tmp_path / "strace.out"), save, "openat2,read,recvfrom")
-    calls = [match.groups() for match in map(CALL_RE.match, output.splitlines()) if match]
-    queue_reads = [call for call in calls if call[1] == "read" and "inotify" in call[3]]
-    assert len(queue_reads) == SAVES, f"{len(queue_reads)} reads of the event queue for {SAVES} saves"
+    queue_reads = [line for line in output.splitlines() if re.match(r"^\d+\s+read\(\d+<anon_inode:inotify>", line)]
+    empty = [line for line in queue_reads if "EAGAIN" in line]
+    assert not empty, f"{len(empty)} of {len(queue_reads)} reads of the event queue found it empty:\n" + "\n".join(empty)
+    if save is by_rename:
+        assert len(queue_reads) == SAVES, f"{len(queue_reads)} reads of the event queue for {SAVES} saves"
+    else:
+        # The truncation, each write and the close may each wake the daemon, or arrive together.
+        writes = 1 if save is in_one_write else -(-len(TEXT) // 8192)
+        assert SAVES <= len(queue_reads) <= SAVES * (writes + 2), f"{len(queue_reads)} reads of the event queue for {SAVES} saves"
+
+
+def document_of_draft(daemon):
+    [entry] = [d for d in daemon.documents()["documents"] if d["path"] == "draft.txt"]
+    status, body = daemon.api("/api/documents/" + entry["id"])
+    assert status == 200
+    return entry["id"], body
+
+
+def assert_no_news(daemon, identity, version, why):
+    """A page polling for a second after `version` of document `identity` is told nothing new."""
+    status, answer = daemon.api(f"/api/documents/{identity}?since={version}&wait=1")
+    assert status == 200 and answer["version"] == version, why
+
+
+def next_html(daemon, identity, version):
+    """The text of the first version of document `identity` after `version`, as a polling page gets it."""
+    status, answer = daemon.api(f"/api/documents/{identity}?since={version}&wait=30")
+    assert status == 200 and answer["version"] > version, answer
+    return answer["html"]
+
+
+def test_a_file_written_is_read_ahead_and_reaches_pages_only_at_its_close(draft, tmp_path):
+    """The writer holds the file open after its write, as an editor does during an fsync: the daemon reads it then
+    (strace shows the opens), yet a page polling meanwhile is told nothing; the close confirms it, with one read."""
+    daemon = Daemon(draft).start()
+    try:
+        identity, before = document_of_draft(daemon)
+        trace = Trace(daemon.proc.pid, str(tmp_path / "strace.out"), "openat,openat2")
+        try:
+            descriptor = os.open(os.path.join(draft, "draft.txt"), os.O_WRONLY | os.O_TRUNC)
+            try:
+                os.write(descriptor, TEXT.replace("Line 0 ", "Read ahead ", 1).encode())
+                seen = trace.wait_for(r'openat2?\(.*"draft\.txt"')
+                seen = trace.wait_for(r'openat2?\(.*"draft\.txt"', after=seen)
+                assert_no_news(daemon, identity, before["version"], "a page was told of a file its writer still holds")
+            finally:
+                os.close(descriptor)
+            assert "Read ahead" in next_html(daemon, identity, before["version"]), "the close did not publish the text read ahead"
+            trace.wait_for(r'openat2?\(.*"draft\.txt"', after=seen)
+        finally:
+            calls = trace.stop()
+        opens = re.findall(r'^\d+\s+openat2?\(.*"draft\.txt"', calls, re.M)
+        # Read ahead: its size, then its bytes; at the close, its bytes again.
+        assert len(opens) == 3, "\n".join(opens)
+    finally:
+        daemon.stop()
+
+
+def test_a_partial_write_near_the_last_size_never_reaches_a_page(draft):
+    """Bytes written near the file's last size are read ahead; the rest of the write changes them before the close,
+    which reads the file again: the page gets the whole text, never the part."""
+    daemon = Daemon(draft).start()
+    try:
+        identity, before = document_of_draft(daemon)
+        whole = TEXT.replace("Line 0 ", "Whole ", 1) + "The last line, written after a pause.\n"
+        part = whole[:len(TEXT)]  # the last size: near enough to be read ahead
+        descriptor = os.open(os.path.join(draft, "draft.txt"), os.O_WRONLY | os.O_TRUNC)
+        try:
+            os.write(descriptor, part.encode())
+            assert_no_news(daemon, identity, before["version"], "a page was told of a part of a write")
+            os.write(descriptor, whole[len(part):].encode())
+        finally:
+            os.close(descriptor)
+        assert "written after a pause" in next_html(daemon, identity, before["version"]), "the page did not get the whole text"
+    finally:
+        daemon.stop()
+
+
+def test_other_work_before_the_close_undoes_a_read_ahead(draft, tmp_path):
+    """A second document saved while the first is held open, read ahead: the second's page is told, and the first
+    document stays as it was until its own close."""
+    other = os.path.join(draft, "other.txt")
+    with open(other, "w", encoding="utf-8") as handle:
+        handle.write("A second document.\n")
+    daemon = Daemon(draft).start()
+    try:
+        identity, before = document_of_draft(daemon)
+        [entry] = [d for d in daemon.documents()["documents"] if d["path"] == "other.txt"]
+        status, other_before = daemon.api("/api/documents/" + entry["id"])
+        trace = Trace(daemon.proc.pid, str(tmp_path / "strace.out"), "openat,openat2")
+        descriptor = os.open(os.path.join(draft, "draft.txt"), os.O_WRONLY | os.O_TRUNC)
+        try:
+            os.write(descriptor, TEXT.replace("Line 0 ", "Held open ", 1).encode())
+            trace.wait_for(r'openat2?\(.*"draft\.txt"', after=trace.wait_for(r'openat2?\(.*"draft\.txt"'))
+            trace.stop()
+            save_by_rename(other, "A second document, saved meanwhile.\n")
+            assert "saved meanwhile" in next_html(daemon, entry["id"], other_before["version"])
+            status, shown = daemon.api(f"/api/documents/{identity}")
+            assert "Held open" not in shown["html"], "a page can read what a writer has not closed"
+        finally:
+            os.close(descriptor)
+        assert "Held open" in next_html(daemon, identity, shown["version"]), "the close did not publish the text"
+    finally:
+        daemon.stop()

@@ -20,7 +20,7 @@ struct SourceCache {
     /// data file is 13 KB), so that its next save is parsed only where it
     /// changed. Smaller files are read whole again in microseconds; keeping
     /// the bytes of 10,000 of them would cost memory for little.
-    private var snapshots: [RelativePath: FileSnapshot] = [:]
+    private var snapshots: [RelativePath: KeptReading] = [:]
     /// Files whose last reading was kept but not taken in (a reading aside
     /// superseded by a newer save): what their next reading finds changed
     /// since it is not what the documents were last taken in from.
@@ -242,7 +242,7 @@ struct SourceCache {
         let buffer = buffers[file.sourcePath]
         let edits = buffer.flatMap { _ in bufferEdits[file.sourcePath] }
         return ReadJob(
-            file: file, folder: folder ?? self.folder, buffer: buffer, previous: snapshots[file.sourcePath],
+            file: file, folder: folder ?? self.folder, buffer: buffer, previous: snapshots[file.sourcePath]?.snapshot,
             edit: buffer.flatMap { edits?.sinceReading(count: $0.count) }, bufferVersion: edits?.version,
             context: ReadingContext(config: config, converters: converters), ticket: ticket)
     }
@@ -287,11 +287,35 @@ struct SourceCache {
         if Self.isLarge(size: result.bytes) { largeFiles.insert(result.file.path) } else { largeFiles.remove(result.file.path) }
         let path = result.file.sourcePath
         let replaced =
-            if let kept = result.snapshot, kept.canReadInPart { snapshots.updateValue(kept, forKey: path) } else {
+            if let kept = result.snapshot, kept.canReadInPart {
+                snapshots.updateValue(KeptReading(snapshot: kept, bytes: result.bytes), forKey: path)
+            } else {
                 snapshots.removeValue(forKey: path)
             }
-        if let replaced { replacedReadings.append(replaced) }
+        if let replaced { replacedReadings.append(replaced.snapshot) }
         bufferEdits[path]?.read(version: result.bufferVersion)
+    }
+
+    /// The last reading of a file, kept for its next reading to resume from, and the size of what it read.
+    struct KeptReading {
+        let snapshot: FileSnapshot
+        let bytes: Int
+    }
+
+    /// The reading of the file at `path` on disk that its next reading would resume from; nil when none is kept or
+    /// an editor's buffer stands for the file.
+    func keptReading(of path: RelativePath) -> KeptReading? {
+        buffers[path] == nil ? snapshots[path] : nil
+    }
+
+    /// Goes back to `kept` as the last reading of `file`: the result to take in again, compared whole (the documents
+    /// taken in since are not those of `kept`).
+    mutating func restore(_ kept: KeptReading, of file: ContentFile) -> ReadResult {
+        if let replaced = snapshots.updateValue(kept, forKey: file.sourcePath) { replacedReadings.append(replaced.snapshot) }
+        keptNotTakenIn.remove(file.sourcePath)
+        var result = ReadResult(file: file, snapshot: kept.snapshot, bytes: kept.bytes, ticket: 0)
+        result.changedDocuments = nil
+        return result
     }
 
     /// How many files' last readings are kept for their next reading to resume from.

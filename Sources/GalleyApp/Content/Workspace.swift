@@ -76,6 +76,30 @@ final class Workspace {
         return takeChanges()
     }
 
+    /// Takes in the file at `path` as it is while its writer still holds it (`ReadAhead`), when it is a content file
+    /// of its own, read in place, whose last reading is kept and whose size is near that reading's; `earlier` is a
+    /// read-ahead of the same file still held. Nil when it is not read ahead: it is read at its close, as any save.
+    func readAhead(_ path: RelativePath, after earlier: ReadAhead?) -> ReadAhead? {
+        guard case .content(let file) = ContentPath.role(of: path), !file.isBundle, !sources.isSlow(file),
+            let last = sources.keptReading(of: path), let opened = try? sources.folder.openFile(path.rawValue)
+        else { return nil }
+        opened.descriptor.close()
+        guard ReadAhead.isNear(size: Int(opened.status.st_size), lastSize: last.bytes) else { return nil }
+        var changes = earlier?.changes ?? WorkspaceChanges()
+        changes.append(apply(changed: [path], removed: []))
+        return ReadAhead(file: file, before: earlier?.before ?? last, changes: changes)
+    }
+
+    /// Goes back to the reading `readAhead` started from, its writer not having closed the file before other work
+    /// came; returns what pages are owed: the documents as they were before the write, and what else changed.
+    func undo(_ readAhead: ReadAhead) -> WorkspaceChanges {
+        integrate(sources.restore(readAhead.before, of: readAhead.file))
+        renderPending()
+        var changes = readAhead.changes
+        changes.append(takeChanges())
+        return changes
+    }
+
     /// Renders again the documents showing the image file at `path` (whose
     /// picture turned out not to be drawable).
     func renderUsers(ofImage path: String) -> WorkspaceChanges {

@@ -78,15 +78,21 @@ final class WatcherSupervisor: Sendable {
             if files.contains(where: { $0.kind == .directoryRemoved && $0.path.isEmpty }) {
                 return waitForContentFolder()
             }
-            lane.perform(files.filter { $0.kind != .directoryRemoved }.map(\.path), started: started) { workspace in
+            let written = files.filter { $0.kind == .written }
+            let saved = files.filter { $0.kind != .written }
+            defer { if written.count == 1 { lane.readAhead(RelativePath(rawValue: written[0].path)) } }
+            guard !saved.isEmpty else { return }
+            let closed = Set(saved.filter { $0.kind == .changed }.map { RelativePath(rawValue: $0.path) })
+            lane.perform(saved.filter { $0.kind != .directoryRemoved }.map(\.path), started: started, closed: closed) { workspace in
                 var changes = WorkspaceChanges()
                 var changed: [String] = []
                 var removed: [String] = []
-                for file in files {
+                for file in saved {
                     switch file.kind {
                     case .changed: changed.append(file.path)
                     case .removed: removed.append(file.path)
                     case .directoryRemoved: changes.append(workspace.apply(.folderRemoved(file.path)))
+                    case .written: break
                     }
                 }
                 let (changedFiles, removedFiles) = (changed.map(RelativePath.init(rawValue:)), removed.map(RelativePath.init(rawValue:)))

@@ -5,7 +5,7 @@ import GalleyCore
 /// change to the workspace happens there, in order, and what it changed is
 /// handed to the publisher and logged here, once for every kind of change.
 final class WorkspaceLane: @unchecked Sendable {
-    // Unchecked: `workspace` and `waiting` are only touched on `queue`;
+    // Unchecked: `workspace`, `waiting` and `readAhead` are only touched on `queue`;
     // every use of them below is on the queue. Nothing else is mutable.
     let queue = DispatchQueue(label: "galley.workspace")
     private let workspace: Workspace
@@ -14,6 +14,8 @@ final class WorkspaceLane: @unchecked Sendable {
     /// How to give each answer the workspace holds (`Workspace.holdAnswer`),
     /// by the number it gave: which are held, and until when, is its to say.
     private var waiting: [Int: (Workspace) -> Void] = [:]
+    /// A file taken in as it was written, before its writer's close, whose changes pages do not have yet.
+    private var readAhead: ReadAhead?
     /// How long an answer waits for the slow lane before it is given as things are.
     private static let patience = DispatchTimeInterval.seconds(2)
 
@@ -25,10 +27,15 @@ final class WorkspaceLane: @unchecked Sendable {
     }
 
     /// Changes the workspace and publishes what changed, on the queue (the
-    /// caller is on it); `subjects` name the change in the log.
-    func perform(_ subjects: [String], started: ContinuousClock.Instant = .now, _ change: (Workspace) -> WorkspaceChanges) {
+    /// caller is on it); `subjects` name the change in the log. `closed`:
+    /// files whose writers closed them, which confirm a read-ahead of them.
+    func perform(
+        _ subjects: [String], started: ContinuousClock.Instant = .now, closed: Set<RelativePath> = [],
+        _ change: (Workspace) -> WorkspaceChanges
+    ) {
         dispatchPrecondition(condition: .onQueue(queue))
-        var changes = change(workspace)
+        var changes = settleReadAhead(closed: closed)
+        changes.append(change(workspace))
         defer { giveSettledAnswers() }
         guard !changes.isEmpty else {
             log.verbose("no visible change for \(subjects.joined(separator: ", "))")
@@ -42,6 +49,33 @@ final class WorkspaceLane: @unchecked Sendable {
             "\(subject): \(changes.changed.count) document\(changes.changed.count == 1 ? "" : "s") updated, \(changes.removed.count) "
                 + "removed in \(Milliseconds.format(started.duration(to: .now))); \(sent) page\(sent == 1 ? "" : "s") told"
         )
+    }
+
+    /// What pages are owed of the read-ahead held, before any other work: its changes when `closed` holds its file
+    /// (the work reads the file again, and takes in any difference), else those changes undone.
+    private func settleReadAhead(closed: Set<RelativePath>) -> WorkspaceChanges {
+        guard let ahead = readAhead.take() else { return WorkspaceChanges() }
+        return closed.contains(ahead.file.sourcePath) ? ahead.changes : workspace.undo(ahead)
+    }
+
+    /// Undoes the read-ahead held, if any, and publishes that: for work that reads the workspace.
+    private func undoReadAhead() {
+        guard let path = readAhead?.file.sourcePath else { return }
+        perform([path.rawValue]) { _ in WorkspaceChanges() }
+    }
+
+    /// Takes in the file at `path` as it is now, its writer still holding it, and holds what that changed from
+    /// pages until the close (`perform(closed:)`); on the queue. One file at a time: the one being saved.
+    func readAhead(_ path: RelativePath) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        let earlier = readAhead?.file.sourcePath == path ? readAhead.take() : nil
+        undoReadAhead()
+        if let ahead = workspace.readAhead(path, after: earlier) {
+            readAhead = ahead
+        } else if let earlier {
+            // Written on past what is worth reading ahead: back to where it started, until its close.
+            perform([path.rawValue]) { $0.undo(earlier) }
+        }
     }
 
     /// `perform` from another thread, waiting for it; then what `answer` reads.
@@ -109,7 +143,10 @@ final class WorkspaceLane: @unchecked Sendable {
 
     /// What `body` reads from the workspace, waiting for the changes before it.
     func read<Answer>(_ body: (Workspace) -> Answer) -> Answer {
-        queue.sync { body(workspace) }
+        queue.sync {
+            undoReadAhead()
+            return body(workspace)
+        }
     }
 
     /// Publishes the first reading of the folder without logging it: of
@@ -117,6 +154,7 @@ final class WorkspaceLane: @unchecked Sendable {
     /// that found them skipped, else of the folder walked.
     func load(found: [String]? = nil, leadingOutside: [String] = []) {
         queue.sync {
+            undoReadAhead()
             let changes = found.map { workspace.apply(.found($0, leadingOutside: leadingOutside)) } ?? workspace.apply(.everything)
             publisher.publish(changed: changes.changed, removed: changes.removed, images: changes.images)
             workspace.changesPublished()
