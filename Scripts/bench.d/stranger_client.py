@@ -46,7 +46,6 @@ import importlib.machinery
 import importlib.util
 import os
 import shutil
-import sys
 import tempfile
 import threading
 import time
@@ -183,7 +182,7 @@ def run(galley, args, report=None):
                 print(f"{label}: {what} per save  p50 {summary['p50']:6.2f}  p90 {summary['p90']:6.2f}  p99 {summary['p99']:6.2f}  "
                       f"max {summary['max']:6.2f} ms (n={summary['n']})", flush=True)
         worst = sorted(range(len(samples)), key=lambda index: -samples[index]["task"])[:3]
-        print(f"  slowest saves: " + ", ".join(f"#{index + args.skip} {samples[index]['task']:.1f} ms (script {samples[index]['script']:.1f}, "
+        print("  slowest saves: " + ", ".join(f"#{index + args.skip} {samples[index]['task']:.1f} ms (script {samples[index]['script']:.1f}, "
                                               f"layout {samples[index]['layout']:.1f}, heap {samples[index]['heap_mb']:.0f} MB)" for index in worst),
               flush=True)
 

@@ -9,7 +9,6 @@ import subprocess
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select
 
 from browser_support import save_in_place, wait_until
 

@@ -1,7 +1,6 @@
 """The editor link: Alt/Ctrl-click opens the author's editor, and no other
 web page can use it (issues 6 and 7)."""
 import json
-import os
 import socket
 import time
 
@@ -10,7 +9,7 @@ import pytest
 
 def post(daemon, body, headers):
     payload = json.dumps(body).encode()
-    lines = [f"POST /api/open HTTP/1.1", f"Host: 127.0.0.1:{daemon.port}", "Content-Type: application/json",
+    lines = ["POST /api/open HTTP/1.1", f"Host: 127.0.0.1:{daemon.port}", "Content-Type: application/json",
              f"Content-Length: {len(payload)}", "Connection: close"] + [f"{k}: {v}" for k, v in headers.items()]
     with socket.create_connection(("127.0.0.1", daemon.port), timeout=5) as connection:
         connection.sendall(("\r\n".join(lines) + "\r\n\r\n").encode() + payload)

@@ -221,7 +221,7 @@ def test_the_readme_snippet_for_emacs_eglot_shows_diagnostics_fixes_follows_and_
             editor.keys(f"{META}gg{line}\r\x05\r\"\",\x02\x02{typed}{META}\t")
             wait_until(lambda: line_text(editor, path, line + 1).strip() == completed,
                        message=lambda: f"{typed}: {line_text(editor, path, line + 1)!r}:\n" + editor.output())
-            editor.keys(f"\x01\x0b\x0b")
+            editor.keys("\x01\x0b\x0b")
     finally:
         try:
             if editor:

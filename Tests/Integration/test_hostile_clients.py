@@ -9,11 +9,9 @@ import hashlib
 import json
 import os
 import re
-import select
 import shutil
 import signal
 import socket
-import subprocess
 import threading
 import time
 import uuid
@@ -22,7 +20,7 @@ import struct
 
 import pytest
 
-from galley_support import GALLEY_BIN, Daemon, HeldPoll, copy_content, require_corpus, run_galley, save_by_rename, save_in_place
+from galley_support import Daemon, HeldPoll, copy_content, require_corpus, run_galley, save_by_rename, save_in_place
 from hostile_support import (
     LOOPBACK, WellBehavedPage, fd_count, raw_exchange, read_until_closed, request_bytes, rss_kib,
     split_response, status_of, tree_digest, wait_until,
@@ -185,7 +183,7 @@ def test_forged_hosts_are_refused_on_every_path(hostile, serve):
     port = daemon.port
     document = daemon.documents()["documents"][0]
     paths = ["/", "/index.html", f"/doc/{document['id']}", "/_galley/galley.js", "/api/documents",
-             f"/api/documents/{document['id']}", f"/api/documents?since=0", f"/files/{KNOWN_IMAGE}", "/nonexistent"]
+             f"/api/documents/{document['id']}", "/api/documents?since=0", f"/files/{KNOWN_IMAGE}", "/nonexistent"]
     # The test can tell: the server's own names are answered.
     for host in [f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}", f"LOCALHOST:{port}"]:
         assert status_of(get_raw(daemon, "/api/documents", host=host)) == 200, host
@@ -210,11 +208,11 @@ def test_absolute_form_targets_never_reach_the_api(hostile, serve):
     port = daemon.port
     good = f"127.0.0.1:{port}"
     cases = [
-        (f"http://evil.example/", good), (f"http://evil.example/api/documents", good),
+        ("http://evil.example/", good), ("http://evil.example/api/documents", good),
         (f"http://evil.example:{port}/api/documents", good), (f"http://localhost.evil.com:{port}/files/{KNOWN_IMAGE}", good),
         (f"http://{good}/api/documents", "evil.example"), (f"http://{good}/api/documents", f"evil.example:{port}"),
-        (f"http://{good}/", "evil.example"), (f"//evil.example/api/documents", good), (f"evil.example/api/documents", good),
-        (f"https://evil.example/api/documents", good), (f"*", good),
+        (f"http://{good}/", "evil.example"), ("//evil.example/api/documents", good), ("evil.example/api/documents", good),
+        ("https://evil.example/api/documents", good), ("*", good),
     ]
     for target, host in cases:
         response = get_raw(daemon, target, host=host)
@@ -236,7 +234,7 @@ def test_cross_origin_api_use_is_refused(hostile, serve):
         ["Origin: http://evil.example"], ["Origin: null"], [f"Origin: http://evil.example:{port}"],
         [f"Origin: https://127.0.0.1:{port}"], ["Origin: http://127.0.0.1"], [f"Origin: http://127.0.0.1:{port + 1}"],
         [f"Origin: http://localhost.evil.com:{port}"], [f"Origin: http://127.0.0.1:{port}.evil.com"],
-        [f"Origin: file://"], [f"Origin: http://127.0.0.1:{port}/"], ["Origin: "],
+        ["Origin: file://"], [f"Origin: http://127.0.0.1:{port}/"], ["Origin: "],
         ["Sec-Fetch-Site: cross-site"], ["Sec-Fetch-Site: same-site"], ["Sec-Fetch-Site: Cross-Site"],
         ["Sec-Fetch-Site: whatever"],
         [f"Origin: http://127.0.0.1:{port}", "Sec-Fetch-Site: cross-site"],

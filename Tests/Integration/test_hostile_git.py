@@ -16,9 +16,9 @@ import urllib.parse
 
 import pytest
 
-from galley_support import GALLEY_BIN, Daemon, run_galley, temp_root
+from galley_support import GALLEY_BIN, Daemon, temp_root
 from history_support import git, marks
-from test_lan import PHONE, Machine, can_make_namespaces, printed_url, sign_in
+from test_lan import Machine, can_make_namespaces, printed_url, sign_in
 
 NOTES = "First paragraph.\n\nSecond paragraph.\n"
 ITEMS = [{"name": "Penguin", "imageName": "penguin", "detailText": ["Small.", "Blue."]}]

@@ -2,7 +2,6 @@
 ones: `check` reports a missing one, and the page shows it once it appears."""
 import os
 import re
-import shutil
 
 import pytest
 

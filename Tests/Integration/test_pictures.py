@@ -14,7 +14,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from galley_support import CORPUS, copy_content, require_corpus, run_galley, temp_root  # noqa: E402
+from galley_support import CORPUS, require_corpus, run_galley, temp_root  # noqa: E402
 import picture_support as pictures  # noqa: E402
 
 RTFD_WITH_PDFS = os.path.join(CORPUS, "rtfd", "FromAViewToAPicture-ReadMe.rtfd")
