@@ -221,7 +221,7 @@ def test_a_partial_write_near_the_last_size_never_reaches_a_page(draft):
 
 def test_other_work_before_the_close_undoes_a_read_ahead(draft, tmp_path):
     """A second document saved while the first is held open, read ahead: the second's page is told, and the first
-    document stays as it was until its own close."""
+    document stays as it was, not even published again, until its own close."""
     other = os.path.join(draft, "other.txt")
     with open(other, "w", encoding="utf-8") as handle:
         handle.write("A second document.\n")
@@ -240,6 +240,7 @@ def test_other_work_before_the_close_undoes_a_read_ahead(draft, tmp_path):
             assert "saved meanwhile" in next_html(daemon, entry["id"], other_before["version"])
             status, shown = daemon.api(f"/api/documents/{identity}")
             assert "Held open" not in shown["html"], "a page can read what a writer has not closed"
+            assert shown["version"] == before["version"], "undone, the document was published again as it was"
         finally:
             os.close(descriptor)
         assert "Held open" in next_html(daemon, identity, shown["version"]), "the close did not publish the text"

@@ -129,6 +129,17 @@ struct Outbox {
         }
     }
 
+    /// Of `documents`, published here since the last hand-over, those that look as pages have them are taken back
+    /// (a read-ahead undone: rendered again as they were): pages are told nothing of them. Returns the rest.
+    mutating func withdrawUnchanged(_ documents: [PublishedDocument]) -> [PublishedDocument] {
+        guard let publisher else { return documents }
+        return documents.filter { document in
+            guard let theirs = publisher.document(document.id), !document.looksDifferent(from: theirs) else { return true }
+            unpublished.removeValue(forKey: document.id)
+            return false
+        }
+    }
+
     /// The served files changed: pages get the new list.
     mutating func noteImagesChanged() {
         imagesChanged = true

@@ -91,12 +91,13 @@ final class Workspace {
     }
 
     /// Goes back to the reading `readAhead` started from, its writer not having closed the file before other work
-    /// came; returns what pages are owed: the documents as they were before the write, and what else changed.
+    /// came; returns what pages are owed: nothing of the documents that are again as pages have them.
     func undo(_ readAhead: ReadAhead) -> WorkspaceChanges {
         integrate(sources.restore(readAhead.before, of: readAhead.file))
         renderPending()
         var changes = readAhead.changes
         changes.append(takeChanges())
+        changes.changed = outbox.withdrawUnchanged(changes.changed)
         return changes
     }
 
