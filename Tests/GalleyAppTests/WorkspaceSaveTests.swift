@@ -84,4 +84,33 @@ final class WorkspaceSaveTests: XCTestCase {
         XCTAssertTrue(workspace.apply(changed: [RelativePath(rawValue: files[0])], removed: []).changed[0].html.contains("Second "))
         XCTAssertLessThan(workspace.sources.bytesParsed - parsed, original.utf8.count / 2, "the second save resumes")
     }
+
+    /// A file read ahead of its writer's close: its close with the same bytes finds nothing more to tell, and
+    /// another version read ahead and undone shows the documents as they were, with nothing rendered from the
+    /// undone text. A write far from the last size is not read ahead.
+    func testAReadAheadIsConfirmedByTheCloseOrUndone() throws {
+        let workspace = Workspace(root: root)
+        workspace.apply(.everything)
+        let path = RelativePath(rawValue: dataFile)
+        let article = try XCTUnwrap(workspace.documentIDs(ofFile: path).first)
+        _ = try save(try edited("First "), in: workspace) // read whole; kept from then on
+
+        try edited("Ahead ").write(toFile: root + "/" + dataFile, atomically: false, encoding: .utf8)
+        let ahead = try XCTUnwrap(workspace.readAhead(path, after: nil))
+        XCTAssertEqual(ahead.changes.changed.map(\.id), [article])
+        XCTAssertTrue(ahead.changes.changed[0].html.contains("Ahead "))
+        let before = workspace.changeComparisons
+        XCTAssertTrue(workspace.apply(changed: [path], removed: []).isEmpty, "the close found more than the read-ahead took in")
+        XCTAssertEqual(workspace.changeComparisons.byIndex, before.byIndex)
+        XCTAssertEqual(workspace.changeComparisons.byPage, before.byPage)
+
+        try edited("Undone ").write(toFile: root + "/" + dataFile, atomically: false, encoding: .utf8)
+        let undone = workspace.undo(try XCTUnwrap(workspace.readAhead(path, after: nil)))
+        let shown = try XCTUnwrap(undone.changed.first { $0.id == article })
+        XCTAssertTrue(shown.html.contains("Ahead ") && !shown.html.contains("Undone "), "the undo did not go back to the last reading")
+
+        try (edited("Ahead ") + String(repeating: " ", count: ReadAhead.largestSizeChange + 1))
+            .write(toFile: root + "/" + dataFile, atomically: false, encoding: .utf8)
+        XCTAssertTrue(workspace.readAhead(path, after: nil) == nil, "a write far from the last size was read ahead")
+    }
 }
