@@ -134,22 +134,14 @@ final class SavePatternTests: XCTestCase {
     /// A file written and still held open is reported as `written`, a hint that it may be read ahead, and its close
     /// as the one `changed`. (The truncation and the write may arrive in one burst or two.)
     func testAWriteBeforeTheCloseIsAHintAndTheCloseIsTheChange() throws {
-        let folder = try TemporaryFolder()
-        let root = folder.path("content")
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        let document = root + "/doc.json"
-        try "[]".write(toFile: document, atomically: false, encoding: .utf8)
-        let recorder = try BatchRecorder(root: root, keepsWrites: true)
-        addTeardownBlock {
-            recorder.stop()
-            folder.remove()
-        }
+        let fixture = try WatchFixture(files: ["doc.json": "[]"], keepsWrites: true, testCase: self)
+        let document = fixture.path("doc.json")
 
         let descriptor = Disk.openForWriting(document)
         Disk.writeAll(descriptor, "[1]")
-        XCTAssertEqual(Set(recorder.batches(mentioning: [document]).events), [written(document)])
+        XCTAssertEqual(Set(fixture.recorder.batches(mentioning: [document]).events), [written(document)])
         close(descriptor)
-        XCTAssertEqual(recorder.batches(mentioning: [document]), [.events([changed(document)])])
+        XCTAssertEqual(fixture.recorder.batches(mentioning: [document]), [.events([changed(document)])])
     }
 }
 

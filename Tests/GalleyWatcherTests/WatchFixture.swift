@@ -9,10 +9,12 @@ struct WatchFixture {
     let outside: String
     let recorder: BatchRecorder
 
-    /// Creates the folders and `files` (relative path → content, parents created), then starts watching `root`.
+    /// Creates the folders and `files` (relative path → content, parents created), then starts watching `root`;
+    /// `keepsWrites`: the recorder keeps `written` hints (`BatchRecorder`).
     init(
         files: [String: String] = [:],
         startWatching: Bool = true,
+        keepsWrites: Bool = false,
         handle: @escaping @Sendable (WatchBatch) -> Void = { _ in },
         testCase: XCTestCase
     ) throws {
@@ -28,7 +30,7 @@ struct WatchFixture {
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try content.write(toFile: path, atomically: false, encoding: .utf8)
         }
-        let recorder = try BatchRecorder(root: root, start: startWatching, handle: handle)
+        let recorder = try BatchRecorder(root: root, start: startWatching, keepsWrites: keepsWrites, handle: handle)
         self.recorder = recorder
         let folder = self.folder
         testCase.addTeardownBlock {
