@@ -2,7 +2,7 @@ import Dispatch
 
 /// Where what a save replaced (renderings, readings, published versions) is
 /// let go of, once its pages are answered: freeing a large document's takes
-/// a while, so a large one is freed on a queue of its own and the next save
+/// a while (`LargeRendering`), so a large one is freed on a queue of its own and the next save
 /// need not wait. A small one goes with the first page's answer, and the
 /// server's thread lets go of it once that answer is sent (with no page
 /// waiting, it is let go of where it was replaced): waking a thread
@@ -10,16 +10,10 @@ import Dispatch
 /// the example, 0.3 ms at p50), and freeing it where it was replaced kept
 /// the publishing thread from sleeping, on a CPU a waiting client may share.
 enum OldRenderings {
-    /// Whether what holds `blocks` rendered blocks is freed on the queue of its own.
-    static func freesAside(blocks: Int) -> Bool {
-        blocks >= blocksFreedInBackground
-    }
-
     /// Frees `held` on the queue of its own.
     static func freeAside(_ held: some Sendable) {
         freeing.async { _ = held }
     }
 
     private static let freeing = DispatchQueue(label: "galley.freeing", qos: .utility)
-    private static let blocksFreedInBackground = 1_000
 }

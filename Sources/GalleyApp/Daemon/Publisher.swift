@@ -42,8 +42,6 @@ final class Publisher: @unchecked Sendable {
     /// editor is connected through `galley lsp`.
     private let editorAnnounced: Atomic<Bool>
     private let state = Locked(State())
-    /// From how many rendered blocks a changed document's answers are made before the pages are woken.
-    private static let blocksOfABodyMadeHere = 1_000
     private let timerQueue = DispatchQueue(label: "galley.poll-deadlines")
     private let timer: any DispatchSourceTimer
     /// Where each new problem is printed once; nil prints none.
@@ -113,13 +111,13 @@ final class Publisher: @unchecked Sendable {
         }
         // A large document's bodies are made here, before the server's thread is woken: making one takes
         // milliseconds, which every other page would wait through on that thread.
-        if changed.contains(where: { $0.renderedBlockCount >= Self.blocksOfABodyMadeHere }) {
+        if changed.contains(where: { LargeRendering.holds(blocks: $0.renderedBlockCount) }) {
             for (_, body) in answers { _ = body.value }
         }
         // A reading, the rendering made from it and the version published of it share their blocks: the largest counts.
         let blocks = max(displaced.reduce(0) { $0 + $1.renderedBlockCount }, leftovers.blockCount)
         let replaced = (displaced, leftovers)
-        let asideLater = OldRenderings.freesAside(blocks: blocks)
+        let asideLater = LargeRendering.holds(blocks: blocks)
         // With no page waiting, small leftovers are let go of here, as this returns.
         Self.answer(answers, holding: asideLater ? nil : replaced)
         if asideLater { OldRenderings.freeAside(replaced) }
