@@ -80,8 +80,10 @@ final class Workspace {
     /// of its own, read in place, whose last reading is kept and whose size is near that reading's; `earlier` is a
     /// read-ahead of the same file still held. Nil when it is not read ahead: it is read at its close, as any save.
     func readAhead(_ path: RelativePath, after earlier: ReadAhead?) -> ReadAhead? {
-        guard case .content(let file) = ContentPath.role(of: path), !file.isBundle, !sources.isSlow(file),
-            let last = sources.keptReading(of: path), let opened = try? sources.folder.openFile(path.rawValue)
+        // The kept reading first: a lookup, where a path's role is worked out from its name, and most files written
+        // (images, new files, small ones) have none.
+        guard let last = sources.keptReading(of: path), case .content(let file) = ContentPath.role(of: path), !file.isBundle,
+            !sources.isSlow(file), let opened = try? sources.folder.openFile(path.rawValue)
         else { return nil }
         opened.descriptor.close()
         guard ReadAhead.isNear(size: Int(opened.status.st_size), lastSize: last.bytes) else { return nil }
