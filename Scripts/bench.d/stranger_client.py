@@ -10,10 +10,20 @@ while the machine runs something else), and nothing settles after the page
 has loaded: the first saves count. For every save, `TaskDuration` is read,
 the file is written in place, the client waits for a MutationObserver on
 the article to see a change, and `TaskDuration` is read again; the
-difference is the save's task time. The observer's own callback and the
-client's questions are Chromium tasks too, as they are for any such client:
-the floor row asks them around a change the page makes to itself, with no
-save, daemon answer or frame between them, on the first case's page.
+difference is the save's task time.
+
+Two floors, each from a fresh folder and Chromium of its own on the first
+case's page, with the same questions around each change, say what is not
+the daemon's or the page's:
+  the client's floor   an attribute the page sets on itself, which no style
+                       reads: the observer's callback and the client's
+                       questions, which are Chromium tasks too;
+  a word's floor       a word the page replaces in a paragraph on screen:
+                       what Chromium costs to style, lay out, paint, raster
+                       and commit one changed word, with no daemon answer,
+                       patch or highlight. A save's figure above it is the
+                       page's own work (the answer's arrival, the patch, the
+                       next poll, the highlight).
 
 Besides the stranger's run, the same saves with one thing changed at a time
 say where a difference from Scripts/bench's browser part comes from:
@@ -24,13 +34,15 @@ say where a difference from Scripts/bench's browser part comes from:
 
 Its first saves come while Chromium itself is still starting: a freshly
 started Chromium preloads its omnibox popup (chrome://omnibox-popup.top-chrome)
-in a renderer of its own (`--top-chrome-webui`) for about a second, taking
-some 800 ms of CPU (a trace of one run: its tasks began 0.75 s before the
-first save and ended 0.45 s after it). On two cores the page's tasks wait for
-a CPU meanwhile, and wall-clock task time counts the wait: the first one or
-two saves cost 13–25 ms where the rest cost 6–12 ms, and with a pause of a
-second after the article appears they cost what the rest do. So each of the
-slowest saves is shown with the CPU time that renderer took during it.
+in a renderer of its own (`--top-chrome-webui`) for about a second after the
+article appears, taking most of a core. On two cores the page's tasks wait for
+a CPU meanwhile, and wall-clock task time counts the wait, so each of the
+slowest saves is shown with the CPU time that renderer took during it, and a
+row leaves out the saves it overlapped. The first change after loading costs
+more than the rest even without that preload (`--disable-features=
+PreloadTopChromeWebUI`) or with a pause: Chromium rasters again the tiles
+around it, where later changes raster only the changed block's. A word's
+floor shows both, as the saves do: they are Chromium's, not the page's.
 
 Why its figures are above the browser part's: `Performance.enable` without
 a time domain reports wall-clock task time, so every moment the page's main
@@ -38,11 +50,11 @@ thread waits for a core while the machine runs other work (the daemon, the
 client, anything else) is counted, and its high percentiles are those waits,
 in the floor's as in the saves'; read in `threadTicks`, as the browser part
 reads it, the same saves cost the page what the browser part reports. The
-page does the first save's one-time work before it (its first frame lays
-out every group near the screen, and it runs its patching once when idle
-after loading), so the first save costs about what the later ones do. What
-remains is the major garbage collection that follows loading a large
-article, a few saves in (the floor's run has it too); image decoding (a
+page does the first save's one-time work of its own before it (its first
+frame lays out every group near the screen, and it runs its patching once
+before showing the article). What remains is the major garbage collection
+that follows loading a large article, a few saves in (the floors' runs have
+it too); image decoding (a
 word edit decodes no picture) is small, and the window's size (Chromium's
 own against the browser part's 1000x800) was not seen to matter above a
 busy machine's noise. Each save's work on the page is fixed more than it
@@ -72,10 +84,38 @@ CASES = [
     ("1 MB JSON of 200 items", "large.json", bench.make_large_json, lambda original, path: bench.edits_of(path, 4)),
 ]
 
-# The floor's "save": a change the page makes to itself, which no daemon
-# answer, patch or frame follows, seen by the same observer.
+# The floors' "saves", each a change the page makes to itself, seen by the
+# same observer. The client's questions alone: an attribute no style reads,
+# which no daemon answer, patch or frame follows.
 NOTHING_SAVED = """
     setTimeout(() => { document.querySelector('article').parentElement.dataset.strangerFloor = String(performance.now()); }, 50);"""
+# What Chromium costs to show a word changed on screen, with no daemon,
+# answer or patch: the first word of the first paragraph wholly on screen is
+# replaced, and the frame that shows it is styled, laid out, painted,
+# rastered and committed as a save's is. The paragraph is found once, before
+# the first change, as a save's word is always in the same one.
+WORD_FOUND = """
+    const words = (p) => {
+      const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) if (/\\S/.test(text.data)) return text;
+      return null;
+    };
+    const shown = Array.from(document.querySelectorAll('article .blk p')).find((p) => {
+      const box = p.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= innerHeight && words(p);
+    });
+    window.strangerWord = words(shown);"""
+WORD_EDITED = """
+    setTimeout(() => {
+      const word = window.strangerWord;
+      word.data = word.data.replace(/\\S+/, 'edit' + performance.now().toFixed(0));
+    }, 50);"""
+
+# The floors, each a label, what the page is made ready with (unmeasured), and its change in place of a save.
+FLOORS = {
+    "questions": ("the client's floor (no save)", None, NOTHING_SAVED),
+    "word": ("the floor of a word the page edits itself (no save)", WORD_FOUND, WORD_EDITED),
+}
 
 # Resolves at the article's first change, wherever the page puts the article.
 AWAIT_MUTATION = """
@@ -119,9 +159,9 @@ def metrics(driver):
     return {m["name"]: m["value"] for m in driver.execute_cdp_cmd("Performance.getMetrics", {})["metrics"]}
 
 
-def run_case(galley, case, args, floor=False):
+def run_case(galley, case, args, floor=None):
     """The save-by-save task time (ms) and heap of one case, from a fresh folder and a fresh Chromium; with
-    `floor`, of the client's own questions about the page, with no save between them."""
+    `floor` (a key of FLOORS), of the page's own change instead of each save."""
     name, filename, make, make_edits = case
     holder = tempfile.mkdtemp(prefix="stranger-")
     content = os.path.join(holder, "content")
@@ -141,6 +181,8 @@ def run_case(galley, case, args, floor=False):
             if time.monotonic() > deadline:
                 raise RuntimeError("the article never appeared")
             time.sleep(0.05)
+        if floor and FLOORS[floor][1]:
+            driver.execute_script(FLOORS[floor][1])
         if args.settle:
             driver.execute_async_script(bench.SETTLE)
         print(f"  {name}: the page is {driver.execute_script('return innerWidth + ' + repr('x') + ' + innerHeight')} CSS pixels", flush=True)
@@ -155,7 +197,7 @@ def run_case(galley, case, args, floor=False):
                 with open(path, "wb") as handle:
                     handle.write(data)
             if floor:
-                seen = driver.execute_async_script(NOTHING_SAVED + AWAIT_MUTATION)
+                seen = driver.execute_async_script(FLOORS[floor][2] + AWAIT_MUTATION)
             else:
                 writer = threading.Thread(target=write)
                 writer.start()
@@ -198,9 +240,10 @@ def run(galley, args, report=None):
     """Every case; rows to `report` (Scripts/bench's) or printed."""
     cases = [case for case in CASES if not args.case or any(word in case[0] for word in args.case)]
     runs = [(case[0], run_case(galley, case, args)) for case in cases]
-    # The floor: the client's own questions on the first case's page, as it asks them around each save.
+    # The floors, on the first case's page: the client's own questions, as it asks them around each save, and
+    # Chromium's showing of a word changed on screen, as a save's patch changes one.
     if cases:
-        runs.append(("the client's floor (no save)", run_case(galley, cases[0], args, floor=True)))
+        runs += [(label, run_case(galley, cases[0], args, floor=key)) for key, (label, _, _) in FLOORS.items()]
     def add(label, summary):
         if report:
             report.add("stranger", label, summary)
