@@ -172,6 +172,17 @@ def next_html(daemon, identity, version):
     return answer["html"]
 
 
+def terminal_lines(daemon, pattern):
+    """The daemon's terminal lines matching `pattern`, once there is one (a hang guard, not a timing)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        found = [line for line in list(daemon.output) if re.search(pattern, line)]
+        if found:
+            return found
+        time.sleep(0.05)
+    raise AssertionError(f"no line matching {pattern!r}:\n" + "".join(daemon.output))
+
+
 def test_a_file_written_is_read_ahead_and_reaches_pages_only_at_its_close(draft, tmp_path):
     """The writer holds the file open after its write, as an editor does during an fsync: the daemon reads it then
     (strace shows the opens), yet a page polling meanwhile is told nothing; the close confirms it, with one read."""
@@ -195,6 +206,8 @@ def test_a_file_written_is_read_ahead_and_reaches_pages_only_at_its_close(draft,
         opens = re.findall(r'^\d+\s+openat2?\(.*"draft\.txt"', calls, re.M)
         # Read ahead: its size, then its bytes; at the close, its bytes again.
         assert len(opens) == 3, "\n".join(opens)
+        # The terminal's time for the save is from the close; the work done before it is told beside it.
+        terminal_lines(daemon, r"draft\.txt: 1 document updated, 0 removed in [\d.]+ ms \(and [\d.]+ ms read ahead before the close\);")
     finally:
         daemon.stop()
 
@@ -244,5 +257,9 @@ def test_other_work_before_the_close_undoes_a_read_ahead(draft, tmp_path):
         finally:
             os.close(descriptor)
         assert "Held open" in next_html(daemon, identity, shown["version"]), "the close did not publish the text"
+        # Nothing read ahead was published by either save: the one it undid, or the close after the undo.
+        for name in ("other", "draft"):
+            [line] = terminal_lines(daemon, name + r"\.txt: 1 document updated")
+            assert "read ahead" not in line, line
     finally:
         daemon.stop()

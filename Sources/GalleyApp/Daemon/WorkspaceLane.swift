@@ -34,6 +34,7 @@ final class WorkspaceLane: @unchecked Sendable {
         _ change: (Workspace) -> WorkspaceChanges
     ) {
         dispatchPrecondition(condition: .onQueue(queue))
+        let confirmed = readAhead.flatMap { closed.contains($0.file.sourcePath) ? $0 : nil }
         var changes = settleReadAhead(closed: closed)
         changes.append(change(workspace))
         defer { giveSettledAnswers() }
@@ -45,9 +46,10 @@ final class WorkspaceLane: @unchecked Sendable {
         changes.retired = Leftovers()
         workspace.changesPublished()
         let subject = subjects.count == 1 ? subjects[0] : "\(subjects.count) files"
+        let before = confirmed.map { " (and \(Milliseconds.format($0.workTime)) read ahead before the close)" } ?? ""
         log.info(
             "\(subject): \(changes.changed.count) document\(changes.changed.count == 1 ? "" : "s") updated, \(changes.removed.count) "
-                + "removed in \(Milliseconds.format(started.duration(to: .now))); \(sent) page\(sent == 1 ? "" : "s") told"
+                + "removed in \(Milliseconds.format(started.duration(to: .now)))\(before); \(sent) page\(sent == 1 ? "" : "s") told"
         )
     }
 
@@ -70,7 +72,9 @@ final class WorkspaceLane: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         let earlier = readAhead?.file.sourcePath == path ? readAhead.take() : nil
         undoReadAhead()
-        if let ahead = workspace.readAhead(path, after: earlier) {
+        let started = ContinuousClock.now
+        if var ahead = workspace.readAhead(path, after: earlier) {
+            ahead.workTime += started.duration(to: .now)
             readAhead = ahead
         } else if let earlier {
             // Written on past what is worth reading ahead: back to where it started, until its close.
