@@ -12,13 +12,15 @@ the file is written in place, the client waits for a MutationObserver on
 the article to see a change, and `TaskDuration` is read again; the
 difference is the save's task time.
 
-Two floors, each from a fresh folder and Chromium of its own on the first
-case's page, with the same questions around each change, say what is not
-the daemon's or the page's:
-  the client's floor   an attribute the page sets on itself, which no style
-                       reads: the observer's callback and the client's
-                       questions, which are Chromium tasks too;
-  a word's floor       a word the page replaces in a paragraph on screen:
+Two floors, each from a fresh folder and Chromium of its own, with the
+same questions around each change, say what is not the daemon's or the
+page's:
+  the client's floor   on the first case's page, an attribute the page sets
+                       on itself, which no style reads: the observer's
+                       callback and the client's questions, which are
+                       Chromium tasks too;
+  a word's floor       on each case's page, a word it replaces in a
+                       paragraph on screen:
                        what Chromium costs to style, lay out, paint, raster
                        and commit one changed word, with no daemon answer,
                        patch or highlight. A save's figure above it is the
@@ -64,6 +66,7 @@ and commits the changed block.
 usage: stranger_client.py [GALLEY_BIN] [--saves N] [--case WORDS]...
 """
 import argparse
+import collections
 import importlib.machinery
 import importlib.util
 import os
@@ -111,10 +114,13 @@ WORD_EDITED = """
       word.data = word.data.replace(/\\S+/, 'edit' + performance.now().toFixed(0));
     }, 50);"""
 
-# The floors, each a label, what the page is made ready with (unmeasured), and its change in place of a save.
+# A floor: its label, whether it is taken on every case's page (else on the first case's only), what the page is
+# made ready with (unmeasured), and its change in place of each save.
+Floor = collections.namedtuple("Floor", "label on_every_page ready change")
 FLOORS = {
-    "questions": ("the client's floor (no save)", None, NOTHING_SAVED),
-    "word": ("the floor of a word the page edits itself (no save)", WORD_FOUND, WORD_EDITED),
+    "questions": Floor("the client's floor (no save)", False, None, NOTHING_SAVED),
+    # What Chromium costs for a word depends on the page around it: each case's own.
+    "word": Floor("the floor of a word the page edits itself (no save)", True, WORD_FOUND, WORD_EDITED),
 }
 
 # Resolves at the article's first change, wherever the page puts the article.
@@ -181,8 +187,8 @@ def run_case(galley, case, args, floor=None):
             if time.monotonic() > deadline:
                 raise RuntimeError("the article never appeared")
             time.sleep(0.05)
-        if floor and FLOORS[floor][1]:
-            driver.execute_script(FLOORS[floor][1])
+        if floor and FLOORS[floor].ready:
+            driver.execute_script(FLOORS[floor].ready)
         if args.settle:
             driver.execute_async_script(bench.SETTLE)
         print(f"  {name}: the page is {driver.execute_script('return innerWidth + ' + repr('x') + ' + innerHeight')} CSS pixels", flush=True)
@@ -197,7 +203,7 @@ def run_case(galley, case, args, floor=None):
                 with open(path, "wb") as handle:
                     handle.write(data)
             if floor:
-                seen = driver.execute_async_script(FLOORS[floor][2] + AWAIT_MUTATION)
+                seen = driver.execute_async_script(FLOORS[floor].change + AWAIT_MUTATION)
             else:
                 writer = threading.Thread(target=write)
                 writer.start()
@@ -239,11 +245,15 @@ def describe(args):
 def run(galley, args, report=None):
     """Every case; rows to `report` (Scripts/bench's) or printed."""
     cases = [case for case in CASES if not args.case or any(word in case[0] for word in args.case)]
-    runs = [(case[0], run_case(galley, case, args)) for case in cases]
-    # The floors, on the first case's page: the client's own questions, as it asks them around each save, and
-    # Chromium's showing of a word changed on screen, as a save's patch changes one.
-    if cases:
-        runs += [(label, run_case(galley, cases[0], args, floor=key)) for key, (label, _, _) in FLOORS.items()]
+    # Each case, then its floors: the client's own questions, as it asks them around each save (on the first case's
+    # page), and Chromium's showing of a word changed on screen, as a save's patch changes one (on each page).
+    runs = []
+    for index, case in enumerate(cases):
+        runs.append((case[0], run_case(galley, case, args)))
+        for key, floor in FLOORS.items():
+            if floor.on_every_page or index == 0:
+                label = f"{case[0]}: {floor.label}" if floor.on_every_page else floor.label
+                runs.append((label, run_case(galley, case, args, floor=key)))
     def add(label, summary):
         if report:
             report.add("stranger", label, summary)
