@@ -20,12 +20,11 @@ page's:
                        callback and the client's questions, which are
                        Chromium tasks too;
   a word's floor       on each case's page, a word it replaces in a
-                       paragraph on screen:
-                       what Chromium costs to style, lay out, paint, raster
-                       and commit one changed word, with no daemon answer,
-                       patch or highlight. A save's figure above it is the
-                       page's own work (the answer's arrival, the patch, the
-                       next poll, the highlight).
+                       paragraph on screen: what Chromium costs to style,
+                       lay out, paint, raster and commit one changed word,
+                       with no daemon answer, patch or highlight. A save's
+                       figure above it is the page's own work (the answer's
+                       arrival, the patch, the next poll, the highlight).
 
 Besides the stranger's run, the same saves with one thing changed at a time
 say where a difference from Scripts/bench's browser part comes from:
