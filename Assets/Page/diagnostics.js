@@ -48,12 +48,12 @@ export function setUpDiagnostics(doc, reveal) {
   // every block of a long article on every update.
   const marked = new Set();
 
+  /**
+   * Marks the blocks that have problems. A block already marked as it should
+   * be is not written to: a save leaves most marks as they were, and any write
+   * of a class or an attribute has Chromium style the block again.
+   */
   function renderMarkers() {
-    for (const el of marked) {
-      el.classList.remove('has-error', 'has-warning');
-      el.removeAttribute('data-galley-badge');
-    }
-    marked.clear();
     const byBlock = new Map();
     for (const d of doc.diagnostics) {
       if (!d.block) continue;
@@ -61,6 +61,7 @@ export function setUpDiagnostics(doc, reveal) {
       entries.push(d);
       byBlock.set(d.block, entries);
     }
+    const wanted = new Map();
     for (const entries of byBlock.values()) {
       const errors = entries.filter((d) => d.severity === 'error').length;
       const label = entries.length === 1
@@ -68,20 +69,44 @@ export function setUpDiagnostics(doc, reveal) {
         : entries.length + ' problems';
       for (const view of [viewA, viewB]) {
         const el = blockFor(entries[0], view);
-        if (!el) continue;
-        el.classList.add(errors ? 'has-error' : 'has-warning');
-        el.setAttribute('data-galley-badge', label);
-        marked.add(el);
+        if (el) wanted.set(el, { mark: errors ? 'has-error' : 'has-warning', label });
       }
+    }
+    for (const el of marked) {
+      if (wanted.has(el)) continue;
+      el.classList.remove('has-error', 'has-warning');
+      el.removeAttribute('data-galley-badge');
+      marked.delete(el);
+    }
+    for (const [el, { mark, label }] of wanted) {
+      const other = mark === 'has-error' ? 'has-warning' : 'has-error';
+      if (el.classList.contains(other)) el.classList.remove(other);
+      if (!el.classList.contains(mark)) el.classList.add(mark);
+      if (el.getAttribute('data-galley-badge') !== label) el.setAttribute('data-galley-badge', label);
+      marked.add(el);
     }
   }
 
+  // What the list shows, so that a save that leaves the problems as they were
+  // writes nothing to the panel: rebuilding it had Chromium lay out and paint
+  // the panel, and blur what is behind it, at every save.
+  let listed = null;
+
   function render() {
     const diags = doc.diagnostics;
+    const shown = JSON.stringify(diags.map((d) => [d.severity, d.path, d.line, d.column, d.message, d.id,
+      (d.fixIts || []).map((fix) => fix.message)]));
+    if (shown !== listed) {
+      listed = shown;
+      renderList(diags);
+    }
+    renderMarkers();
+  }
+
+  function renderList(diags) {
     list.replaceChildren();
     if (!diags.length) {
-      if (!panel.hidden) panel.hidden = true; // each save asks: a write would style the panel again
-      renderMarkers();
+      if (!panel.hidden) panel.hidden = true;
       return;
     }
     const errors = diags.filter((d) => d.severity === 'error').length;
@@ -91,7 +116,7 @@ export function setUpDiagnostics(doc, reveal) {
     if (warnings) parts.push(warnings + (warnings === 1 ? ' warning' : ' warnings'));
     title.textContent = parts.join(', ');
     panel.classList.toggle('has-errors', errors > 0);
-    for (const d of diags) {
+    diags.forEach((d, index) => {
       const li = document.createElement('li');
       li.className = 'diag-item severity-' + (d.severity === 'error' ? 'error' : 'warning');
       const btn = document.createElement('button');
@@ -116,15 +141,16 @@ export function setUpDiagnostics(doc, reveal) {
         hint.textContent = 'Fix: ' + fix.message;
         btn.append(hint);
       }
+      // The problem as the latest save has it: a list left as it was still
+      // names the block the problem is in now, which a save gives a new id.
       btn.addEventListener('click', () => {
-        const el = blockNear(d);
+        const el = blockNear(doc.diagnostics[index] || d);
         if (el) reveal(el);
       });
       li.appendChild(btn);
       list.appendChild(li);
-    }
+    });
     panel.hidden = false;
-    renderMarkers();
   }
 
   return { render, renderMarkers };

@@ -339,6 +339,35 @@ def test_missing_image_warning_marker_and_click(page, daemon):
         "const r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight", marked[0]))
 
 
+def test_a_save_that_leaves_the_problems_as_they_were_writes_nothing_to_the_panel_or_marks(page, daemon, content):
+    """A save that changes no problem (another paragraph edited) leaves the problems panel and the marked block
+    untouched: rewriting them had Chromium lay out and paint the panel, and blur what is behind it, at every save.
+    The list left as it was still reveals the block its problem is in."""
+    data = Content(content)
+    open_doc(page, daemon, "Heron")
+    wait_until(lambda: page.find_elements(By.CSS_SELECTOR, "#view-a .blk.has-warning"), message="no marked block")
+    page.execute_script("""
+        window.__touched = [];
+        const note = (records) => { for (const r of records) window.__touched.push(r.type + ' ' + (r.target.className || r.target.nodeName)); };
+        new MutationObserver(note).observe(document.getElementById('diagnostics'),
+          {subtree: true, childList: true, attributes: true, characterData: true});
+        const marked = document.querySelector('#view-a .blk.has-warning');
+        marked.__kept = true;
+        new MutationObserver(note).observe(marked, {attributes: true});
+        document.querySelectorAll('#diag-list li').forEach((li) => { li.__kept = true; });""")
+    data.edit_block("Heron", 3, "Herons hunt fish, frogs, insects and the odd mouse.")
+    wait_shown(page, "the odd mouse")
+    assert page.execute_script("return window.__touched") == [], "a save that changed no problem rewrote the panel or a mark"
+    assert page.execute_script("return [...document.querySelectorAll('#diag-list li')].every((li) => li.__kept)")
+    marked = page.find_element(By.CSS_SELECTOR, "#view-a .blk.has-warning")
+    assert page.execute_script("return arguments[0].__kept === true", marked), "the marked block was replaced"
+    page.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.find_element(By.CSS_SELECTOR, "#diag-list button").click()
+    wait_until(lambda: page.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight", marked),
+        message="the list left as it was no longer reveals its problem's block")
+
+
 def test_replaced_image_shows_new_pixels(page, daemon, content):
     open_doc(page, daemon, "Pelican")
     img = page.find_element(By.CSS_SELECTOR, "#view-a .k-image img")
