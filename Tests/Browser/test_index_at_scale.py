@@ -186,6 +186,10 @@ def test_the_keyboard_walks_beyond_the_rows_made(page, shore):
 
 
 # In the key's own task: the rows the list holds, and how many of them are on screen.
+ROWS_ON_SCREEN = """
+    return [...document.querySelectorAll('#doc-list tr:not(.row-spacer)')]
+      .filter((tr) => { const box = tr.getBoundingClientRect(); return box.bottom > 0 && box.top < innerHeight; }).length;"""
+
 KEY_AND_ROWS = """
     const search = document.getElementById('index-query');
     search.value = arguments[0];
@@ -199,7 +203,8 @@ def test_a_key_makes_the_rows_on_screen_first_and_the_margin_once_idle(page, sho
     daemon, _ = shore
     open_index(page, daemon)
     page.execute_script("window.scrollTo(0, 4000)")
-    wait_until(lambda: page.execute_script("return document.querySelectorAll('#doc-list tr:not(.row-spacer)').length") > 20)
+    # Until the page has heard the scroll: the rows it made at the top number more than 20 too, but none is on screen.
+    wait_until(lambda: page.execute_script(ROWS_ON_SCREEN) > 10, message="the rows never followed the scroll")
     made, seen = page.execute_script(KEY_AND_ROWS, "shore1")
     # The key's frame holds the rows on screen only: none made for the margin beyond either edge.
     assert made == seen and 10 <= seen <= 25, (made, seen)
