@@ -141,10 +141,10 @@ export function setUpDiagnostics(doc, reveal) {
         hint.textContent = 'Fix: ' + fix.message;
         btn.append(hint);
       }
-      // The problem as the latest save has it: a list left as it was still
-      // names the block the problem is in now, which a save gives a new id.
+      // The problem as the latest save has it (every save renders the list
+      // or finds it as it was): a save gives the block it is in a new id.
       btn.addEventListener('click', () => {
-        const el = blockNear(doc.diagnostics[index] || d);
+        const el = blockNear(doc.diagnostics[index]);
         if (el) reveal(el);
       });
       li.appendChild(btn);

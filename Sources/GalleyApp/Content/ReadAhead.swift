@@ -10,8 +10,8 @@ struct ReadAhead {
     let before: SourceCache.KeptReading
     /// What taking in the file as written changed, held from pages until the close confirms it.
     var changes: WorkspaceChanges
-    /// How long taking it in took, every read ahead of this write together: work a save did before its close,
-    /// which the time from the close leaves out.
+    /// How long taking it in took, every read ahead of this write together (the lane times it): work a save did
+    /// before its close, which the time from the close leaves out.
     var workTime: Duration = .zero
 
     /// How far from the size of its last reading a file being written may be and still be read ahead. A typed

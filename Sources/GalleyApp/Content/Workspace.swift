@@ -89,7 +89,7 @@ final class Workspace {
         guard ReadAhead.isNear(size: Int(opened.status.st_size), lastSize: last.bytes) else { return nil }
         var changes = earlier?.changes ?? WorkspaceChanges()
         changes.append(apply(changed: [path], removed: []))
-        return ReadAhead(file: file, before: earlier?.before ?? last, changes: changes, workTime: earlier?.workTime ?? .zero)
+        return ReadAhead(file: file, before: earlier?.before ?? last, changes: changes)
     }
 
     /// Goes back to the reading `readAhead` started from, its writer not having closed the file before other work

@@ -34,8 +34,8 @@ final class WorkspaceLane: @unchecked Sendable {
         _ change: (Workspace) -> WorkspaceChanges
     ) {
         dispatchPrecondition(condition: .onQueue(queue))
-        let confirmed = readAhead.flatMap { closed.contains($0.file.sourcePath) ? $0 : nil }
-        var changes = settleReadAhead(closed: closed)
+        let settled = settleReadAhead(closed: closed)
+        var changes = settled.changes
         changes.append(change(workspace))
         defer { giveSettledAnswers() }
         guard !changes.isEmpty else {
@@ -46,7 +46,7 @@ final class WorkspaceLane: @unchecked Sendable {
         changes.retired = Leftovers()
         workspace.changesPublished()
         let subject = subjects.count == 1 ? subjects[0] : "\(subjects.count) files"
-        let before = confirmed.map { " (and \(Milliseconds.format($0.workTime)) read ahead before the close)" } ?? ""
+        let before = settled.workBeforeClose.map { " (and \(Milliseconds.format($0)) read ahead before the close)" } ?? ""
         log.info(
             "\(subject): \(changes.changed.count) document\(changes.changed.count == 1 ? "" : "s") updated, \(changes.removed.count) "
                 + "removed in \(Milliseconds.format(started.duration(to: .now)))\(before); \(sent) page\(sent == 1 ? "" : "s") told"
@@ -54,10 +54,11 @@ final class WorkspaceLane: @unchecked Sendable {
     }
 
     /// What pages are owed of the read-ahead held, before any other work: its changes when `closed` holds its file
-    /// (the work reads the file again, and takes in any difference), else those changes undone.
-    private func settleReadAhead(closed: Set<RelativePath>) -> WorkspaceChanges {
-        guard let ahead = readAhead.take() else { return WorkspaceChanges() }
-        return closed.contains(ahead.file.sourcePath) ? ahead.changes : workspace.undo(ahead)
+    /// (the work reads the file again, and takes in any difference), with the time it took before the close; else
+    /// those changes undone.
+    private func settleReadAhead(closed: Set<RelativePath>) -> (changes: WorkspaceChanges, workBeforeClose: Duration?) {
+        guard let ahead = readAhead.take() else { return (WorkspaceChanges(), nil) }
+        return closed.contains(ahead.file.sourcePath) ? (ahead.changes, ahead.workTime) : (workspace.undo(ahead), nil)
     }
 
     /// Undoes the read-ahead held, if any, and publishes that: for work that reads the workspace.
@@ -74,7 +75,7 @@ final class WorkspaceLane: @unchecked Sendable {
         undoReadAhead()
         let started = ContinuousClock.now
         if var ahead = workspace.readAhead(path, after: earlier) {
-            ahead.workTime += started.duration(to: .now)
+            ahead.workTime = (earlier?.workTime ?? .zero) + started.duration(to: .now)
             readAhead = ahead
         } else if let earlier {
             // Written on past what is worth reading ahead: back to where it started, until its close.
